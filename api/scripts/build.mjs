@@ -1,0 +1,21 @@
+// Bundles the server and our shared-api source into dist/server.js; npm packages stay external
+// (PGlite loads its WebAssembly files from its own folder).
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const { dependencies } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const external = Object.keys(dependencies)
+  .filter((name) => !name.startsWith('@btls/'))
+  .flatMap((name) => [name, `${name}/*`]);
+
+await build({
+  entryPoints: ['src/server.ts'],
+  outfile: 'dist/server.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+});

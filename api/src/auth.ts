@@ -1,0 +1,84 @@
+/** Passwords (argon2id), tokens (signed JWT with expiry) and the per-request check of who is calling. */
+import { hash, verify } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Role } from '@btls/shared-api/constants';
+import type { Db } from './db/client';
+import { users } from './db/schema';
+import { forbidden, unauthorized } from './http/errors';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** argon2id, the library's default (the hash text starts with $argon2id$). */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A hash of no real password: verifying against it when the e-mail is unknown keeps the answer time the same
+ * as for a wrong password, so timing does not tell which e-mails have accounts.
+ */
+let decoyHash: Promise<string> | undefined;
+export const decoyPasswordHash = () => (decoyHash ??= hashPassword('decoy-password-that-matches-nothing'));
+
+export interface Auth {
+  issueToken(user: UserRow): Promise<string>;
+  /** The active user behind the request's bearer token; 401 otherwise, 403 when the role is not allowed. */
+  require(request: FastifyRequest, roles?: readonly Role[]): Promise<UserRow>;
+  /** The active user behind a bearer token when there is a valid one; null otherwise (no error). */
+  optional(request: FastifyRequest): Promise<UserRow | null>;
+}
+
+export function createAuth(db: Db, secret: string, expiresIn: string): Auth {
+  const key = new TextEncoder().encode(secret);
+
+  async function userFromRequest(request: FastifyRequest): Promise<UserRow | 'missing' | 'invalid'> {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match?.[1]) return 'missing';
+    let userId: number;
+    try {
+      const { payload } = await jwtVerify(match[1], key, { algorithms: ['HS256'] });
+      userId = Number(payload.sub);
+      if (!Number.isInteger(userId)) return 'invalid';
+    } catch {
+      return 'invalid';
+    }
+    // Read the user on every request: a deactivated or deleted user's token stops working at once,
+    // and a role changed by an admin applies at once.
+    const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!user || !user.isActive) return 'invalid';
+    return user;
+  }
+
+  return {
+    issueToken(user) {
+      return new SignJWT({ role: user.role })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(user.id))
+        .setIssuedAt()
+        .setExpirationTime(expiresIn)
+        .sign(key);
+    },
+    async require(request, roles) {
+      const user = await userFromRequest(request);
+      if (user === 'missing') throw unauthorized('Not authorized. Please log in.');
+      if (user === 'invalid') throw unauthorized('Your session has expired or is no longer valid. Please log in again.');
+      if (roles && !roles.includes(user.role as Role)) throw forbidden();
+      return user;
+    },
+    async optional(request) {
+      const user = await userFromRequest(request);
+      return typeof user === 'string' ? null : user;
+    },
+  };
+}

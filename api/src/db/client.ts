@@ -1,0 +1,163 @@
+/**
+ * Opening the database: embedded PGlite in a data directory (default), or a PostgreSQL server when a URL is
+ * given. Both get the same Drizzle schema and the same committed migrations.
+ */
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { MIGRATIONS_FOLDER } from '../paths';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /**
+   * Runs `work` (migrations, bootstrap, seeding) so that only one process does it at a time: several API
+   * instances starting together on one empty PostgreSQL would otherwise race through the migrations.
+   */
+  migrateAndPrepare(work?: (db: Db) => Promise<void>): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** An arbitrary fixed key for pg_advisory_lock: "btls" in ASCII. */
+const STARTUP_LOCK_KEY = 0x62746c73;
+
+export function openPostgres(url: string, log: (error: Error) => void = console.error): Database {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.BTLS_DB_POOL_SIZE) || 10 });
+  // An idle client that loses its connection emits 'error' on the pool; without a listener the process dies.
+  pool.on('error', log);
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async migrateAndPrepare(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        try {
+          await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+          await work?.(db);
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * An exclusive lock on a PGlite data directory. Two processes opening one directory silently lose writes,
+ * so a second process is refused with a clear message. A lock left by a dead process is taken over.
+ */
+function lockDataDirectory(dir: string): () => void {
+  const lockPath = join(dir, 'btls.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          unlinkSync(lockPath);
+        } catch {
+          /* already gone */
+        }
+      };
+      process.once('exit', release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(readFileSync(lockPath, 'utf8').trim());
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new Error(
+          `The data directory ${dir} is in use by another API process (pid ${pid}). ` +
+            'Stop that process, or set BTLS_DATA_DIR to another directory.',
+        );
+      }
+      unlinkSync(lockPath); // stale: its process is gone
+    }
+  }
+  throw new Error(`Could not lock the data directory ${dir}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** PGlite in `dataDir` (created with its parents), or in memory when `dataDir` is undefined (tests). */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  let release = () => {};
+  let client: PGlite;
+  if (dataDir) {
+    const dir = resolve(dataDir);
+    mkdirSync(dir, { recursive: true }); // PGlite does not create parent folders
+    release = lockDataDirectory(dir);
+    try {
+      client = await PGlite.create(join(dir, 'pglite'));
+    } catch (error) {
+      release();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async migrateAndPrepare(work) {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      await work?.(db);
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/** Postgres error codes arrive on the error itself (pg, PGlite) or, wrapped by Drizzle, on its cause. */
+export function pgErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505';
+export const isForeignKeyViolation = (error: unknown) => pgErrorCode(error) === '23503';

@@ -1,0 +1,201 @@
+/** The database schema (PostgreSQL dialect). Migrations in ../../drizzle are generated from this file. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Stored lower-cased; unique. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').notNull().default('trainee'),
+    isActive: boolean('is_active').notNull().default(true),
+    companyName: text('company_name'),
+    companyWebsite: text('company_website'),
+    companyDescription: text('company_description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('trainee', 'trainer', 'employer', 'admin')`),
+  ],
+);
+
+/** Uploaded images, kept in the database so that every API instance serves every image. Keyed by SHA-256. */
+export const images = pgTable('images', {
+  id: text('id').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  size: integer('size').notNull(),
+  createdAt: createdAt(),
+});
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    category: text('category').notNull(),
+    level: text('level').notNull(),
+    trainingCenter: text('training_center'),
+    instructor: text('instructor'),
+    duration: text('duration'),
+    price: text('price'),
+    imageUrl: text('image_url'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('courses_active_idx').on(t.isActive)],
+);
+
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'restrict' }),
+    traineeId: integer('trainee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    applicationDate: timestamp('application_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    preferredStartDate: date('preferred_start_date', { mode: 'string' }),
+    applicantNotes: text('applicant_notes'),
+    adminNotes: text('admin_notes'),
+    status: text('status').notNull().default('Pending'),
+    assignedTrainerId: integer('assigned_trainer_id').references(() => users.id, { onDelete: 'restrict' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('enrollments_status_check', sql`${t.status} in ('Pending', 'Approved', 'Rejected', 'Waitlisted', 'Completed')`),
+    index('enrollments_status_idx').on(t.status),
+    index('enrollments_trainee_idx').on(t.traineeId),
+    index('enrollments_trainer_idx').on(t.assignedTrainerId),
+    // One open application per trainee and course, even under concurrent submissions.
+    uniqueIndex('enrollments_open_unique')
+      .on(t.traineeId, t.courseId)
+      .where(sql`${t.status} <> 'Rejected'`),
+  ],
+);
+
+export const progressRecords = pgTable(
+  'progress_records',
+  {
+    id: serial('id').primaryKey(),
+    enrollmentId: integer('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'restrict' }),
+    assessmentName: text('assessment_name').notNull(),
+    score: doublePrecision('score'),
+    maxScore: doublePrecision('max_score'),
+    feedbackNotes: text('feedback_notes'),
+    recordedById: integer('recorded_by_id').references(() => users.id, { onDelete: 'restrict' }),
+    recordDate: timestamp('record_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('progress_enrollment_idx').on(t.enrollmentId),
+    check('progress_max_not_negative', sql`${t.maxScore} is null or ${t.maxScore} >= 0`),
+    check('progress_score_within_max', sql`${t.score} is null or ${t.maxScore} is null or ${t.score} <= ${t.maxScore}`),
+  ],
+);
+
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: serial('id').primaryKey(),
+    certificateCode: text('certificate_code').notNull(),
+    enrollmentId: integer('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'restrict' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'restrict' }),
+    issueDate: timestamp('issue_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // A snapshot of the names as they were when the certificate was issued.
+    traineeFirstName: text('trainee_first_name').notNull(),
+    traineeLastName: text('trainee_last_name').notNull(),
+    courseTitle: text('course_title').notNull(),
+    courseDuration: text('course_duration'),
+    courseTrainingCenter: text('course_training_center'),
+    issuedByAdminId: integer('issued_by_admin_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    issuedByAdminFirstName: text('issued_by_admin_first_name').notNull(),
+    issuedByAdminLastName: text('issued_by_admin_last_name').notNull(),
+  },
+  (t) => [
+    uniqueIndex('certificates_code_unique').on(t.certificateCode),
+    uniqueIndex('certificates_enrollment_unique').on(t.enrollmentId),
+    index('certificates_user_idx').on(t.userId),
+  ],
+);
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    employerId: integer('employer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    companyName: text('company_name').notNull(),
+    description: text('description').notNull(),
+    descriptionSnippet: text('description_snippet').notNull(),
+    requirements: text('requirements'),
+    location: text('location').notNull(),
+    jobType: text('job_type').notNull().default('Full-time'),
+    salaryRange: text('salary_range'),
+    closingDate: date('closing_date', { mode: 'string' }),
+    isActive: boolean('is_active').notNull().default(true),
+    postedDate: timestamp('posted_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('jobs_type_check', sql`${t.jobType} in ('Full-time', 'Part-time', 'Contract', 'Internship')`),
+    index('jobs_employer_idx').on(t.employerId),
+    index('jobs_open_idx').on(t.isActive, t.closingDate),
+  ],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Small facts about this database, e.g. whether the demo data was seeded. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { validation } from '@btls/shared-api/messages';
+import { issueCertificatePayloadSchema } from '@btls/shared-api/schemas';
+import type { Deps } from '../app';
+import { isUniqueViolation } from '../db/client';
+import { certificates, courses, enrollments, users } from '../db/schema';
+import { enrollmentVisibleTo } from '../enrollment-access';
+import { badRequest, conflict, notFound, parse } from '../http/errors';
+import { idParam } from '../http/params';
+import { toCertificate } from '../serialize';
+
+/** Crockford's base32 without look-alikes: 16 characters carry 80 random bits. */
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+export function newCertificateCode(): string {
+  const chars = [...randomBytes(16)].map((b) => ALPHABET[b & 31]).join('');
+  return `BTLS-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}-${chars.slice(12, 16)}`;
+}
+
+export function certificateRoutes(app: FastifyInstance, { db, auth }: Deps) {
+  app.get('/certificates/user', async (request) => {
+    const me = await auth.require(request, ['trainee']);
+    const rows = await db
+      .select()
+      .from(certificates)
+      .where(eq(certificates.userId, me.id))
+      .orderBy(desc(certificates.issueDate), desc(certificates.id));
+    return rows.map(toCertificate);
+  });
+
+  /** 404 means none was issued yet. Visible to whoever may see the enrollment. */
+  app.get('/certificates/enrollment/:enrollmentId', async (request) => {
+    const me = await auth.require(request);
+    const enrollment = await enrollmentVisibleTo(
+      db,
+      me,
+      idParam(request.params, 'enrollmentId', 'Invalid enrollment ID.'),
+    );
+    const [row] = await db.select().from(certificates).where(eq(certificates.enrollmentId, enrollment.id)).limit(1);
+    if (!row) throw notFound('No certificate has been issued for this enrollment.');
+    return toCertificate(row);
+  });
+
+  /**
+   * Only for a Completed enrollment whose trainee and course match the payload; at most one per enrollment
+   * (a unique index, so two admins clicking at once still get one). Names are copied as they are today.
+   */
+  app.post('/certificates/issue', async (request, reply) => {
+    const admin = await auth.require(request, ['admin']);
+    const payload = parse(issueCertificatePayloadSchema, request.body);
+    const [enrollment] = await db
+      .select({ enrollment: enrollments, course: courses, trainee: users })
+      .from(enrollments)
+      .innerJoin(courses, eq(courses.id, enrollments.courseId))
+      .innerJoin(users, eq(users.id, enrollments.traineeId))
+      .where(eq(enrollments.id, payload.enrollmentApplicationId))
+      .limit(1);
+    if (!enrollment) throw notFound('Enrollment not found.');
+    if (enrollment.enrollment.status !== 'Completed') throw badRequest(validation.certificateOnlyCompleted);
+    if (enrollment.trainee.id !== payload.userId || enrollment.course.id !== payload.courseId) {
+      throw badRequest('The trainee and course do not match this enrollment.');
+    }
+    const values = {
+      enrollmentId: enrollment.enrollment.id,
+      userId: enrollment.trainee.id,
+      courseId: enrollment.course.id,
+      traineeFirstName: enrollment.trainee.firstName,
+      traineeLastName: enrollment.trainee.lastName,
+      courseTitle: enrollment.course.title,
+      courseDuration: enrollment.course.duration,
+      courseTrainingCenter: enrollment.course.trainingCenter,
+      issuedByAdminId: admin.id,
+      issuedByAdminFirstName: admin.firstName,
+      issuedByAdminLastName: admin.lastName,
+    };
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const [row] = await db
+          .insert(certificates)
+          .values({ ...values, certificateCode: newCertificateCode() })
+          .returning();
+        reply.status(201);
+        return { message: 'Certificate issued successfully.', certificate: toCertificate(row!) };
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const [existing] = await db
+          .select({ id: certificates.id })
+          .from(certificates)
+          .where(eq(certificates.enrollmentId, values.enrollmentId))
+          .limit(1);
+        if (existing) throw conflict('A certificate has already been issued for this enrollment.');
+        if (attempt >= 2) throw error; // the code collided thrice: something else is wrong
+      }
+    }
+  });
+
+  /** Any signed-in user holding the (unguessable) code: the trainee, an employer checking it, an admin. */
+  app.get('/certificates/code/:certificateCode', async (request) => {
+    await auth.require(request);
+    const { certificateCode } = request.params as { certificateCode: string };
+    const code = certificateCode.trim().toUpperCase();
+    const [row] = await db.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
+    if (!row) throw notFound('Certificate not found.');
+    return toCertificate(row);
+  });
+}

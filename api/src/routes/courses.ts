@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_TRAINING_CENTER } from '@btls/shared-api/constants';
+import { validation } from '@btls/shared-api/messages';
+import { courseCreatePayloadSchema, courseUpdatePayloadSchema } from '@btls/shared-api/schemas';
+import type { Deps } from '../app';
+import { isForeignKeyViolation, type Db } from '../db/client';
+import { courses, images } from '../db/schema';
+import { badRequest, conflict, notFound, parse } from '../http/errors';
+import { idParam } from '../http/params';
+import { sniffImageType } from '../images';
+import { toCourse } from '../serialize';
+
+const courseId = (params: unknown) => idParam(params, 'id', 'Invalid course ID.');
+const courseNotFound = (id: number) => notFound(`Course with ID ${id} not found.`);
+
+export function courseRoutes(app: FastifyInstance, { db, auth }: Deps) {
+  /** Active courses, newest first; an admin's token also lists inactive ones. */
+  app.get('/courses', async (request) => {
+    const isAdmin = (await auth.optional(request))?.role === 'admin';
+    const rows = await db
+      .select()
+      .from(courses)
+      .where(isAdmin ? undefined : eq(courses.isActive, true))
+      .orderBy(desc(courses.id));
+    return rows.map(toCourse);
+  });
+
+  /** An inactive course is hidden from everyone but admins. */
+  app.get('/courses/:id', async (request) => {
+    const id = courseId(request.params);
+    const [row] = await db.select().from(courses).where(eq(courses.id, id)).limit(1);
+    if (!row) throw courseNotFound(id);
+    if (!row.isActive && (await auth.optional(request))?.role !== 'admin') throw courseNotFound(id);
+    return toCourse(row);
+  });
+
+  /** JSON, or a multipart form with the image as `courseImage` and tags as a JSON list or comma text. */
+  app.post('/courses', async (request, reply) => {
+    await auth.require(request, ['admin']);
+    const input = await readCourseInput(request);
+    const payload = parse(courseCreatePayloadSchema, input.fields);
+    const created = await db.transaction(async (tx) => {
+      const imageUrl = input.image ? await storeImage(tx, input.image) : payload.imageUrl;
+      const [row] = await tx
+        .insert(courses)
+        .values({
+          ...payload,
+          tags: payload.tags ?? [],
+          trainingCenter: payload.trainingCenter ?? DEFAULT_TRAINING_CENTER,
+          imageUrl,
+          isActive: payload.isActive ?? true,
+        })
+        .returning();
+      return row!;
+    });
+    reply.status(201);
+    return { message: `Course "${created.title}" added successfully.`, course: toCourse(created) };
+  });
+
+  app.put('/courses/:id', async (request) => {
+    await auth.require(request, ['admin']);
+    const id = courseId(request.params);
+    const input = await readCourseInput(request);
+    const { tags, isActive, ...payload } = parse(courseUpdatePayloadSchema, input.fields);
+    const updated = await db.transaction(async (tx) => {
+      const imageUrl = input.image ? await storeImage(tx, input.image) : payload.imageUrl;
+      const [row] = await tx
+        .update(courses)
+        .set({
+          ...payload,
+          trainingCenter: payload.trainingCenter ?? DEFAULT_TRAINING_CENTER,
+          imageUrl,
+          // Left out when not given (tags: neither a string nor a list, spec §5).
+          ...(tags !== undefined ? { tags } : {}),
+          ...(isActive !== undefined ? { isActive } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(courses.id, id))
+        .returning();
+      return row;
+    });
+    if (!updated) throw courseNotFound(id);
+    return { message: `Course "${updated.title}" updated successfully.`, course: toCourse(updated) };
+  });
+
+  /** Refused while applications refer to the course: deactivating keeps the history. */
+  app.delete('/courses/:id', async (request) => {
+    await auth.require(request, ['admin']);
+    const id = courseId(request.params);
+    try {
+      const deleted = await db.delete(courses).where(eq(courses.id, id)).returning({ id: courses.id });
+      if (deleted.length === 0) throw courseNotFound(id);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) {
+        throw conflict('This course has applications or certificates and cannot be deleted. Deactivate it instead.');
+      }
+      throw error;
+    }
+    return { message: 'Course deleted successfully.' };
+  });
+}
+
+interface CourseInput {
+  fields: unknown;
+  image?: Buffer;
+}
+
+async function readCourseInput(request: FastifyRequest): Promise<CourseInput> {
+  if (!request.isMultipart()) return { fields: request.body };
+  const fields: Record<string, unknown> = {};
+  let image: Buffer | undefined;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      // toBuffer() refuses files over the plugin's 5 MB limit with FST_REQ_FILE_TOO_LARGE (413).
+      const bytes = await part.toBuffer();
+      if (part.fieldname === 'courseImage' && bytes.length > 0) image = bytes;
+    } else {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  if (image && !sniffImageType(image)) throw badRequest(validation.imageInvalidType);
+  return { fields, image };
+}
+
+/** Stores the bytes once (keyed by their SHA-256) and answers the URL that serves them. */
+async function storeImage(db: Db, bytes: Buffer): Promise<string> {
+  const contentType = sniffImageType(bytes);
+  if (!contentType) throw badRequest(validation.imageInvalidType);
+  const id = createHash('sha256').update(bytes).digest('hex');
+  await db.insert(images).values({ id, contentType, bytes, size: bytes.length }).onConflictDoNothing();
+  return `/api/images/${id}`;
+}

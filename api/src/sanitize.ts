@@ -1,0 +1,34 @@
+import sanitizeHtml from 'sanitize-html';
+
+/** The allow-list for employer HTML (job description and requirements). */
+const allowList: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a'],
+  allowedAttributes: { a: ['href', 'title'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }),
+  },
+};
+// rel/target are added by the transform, so they must survive the attribute filter that runs after it.
+allowList.allowedAttributes = { a: ['href', 'title', 'rel', 'target'] };
+
+export function sanitizeEmployerHtml(html: string): string {
+  return sanitizeHtml(html, allowList).trim();
+}
+
+/** Plain text of a job description, cut for the list cards. */
+export function snippetOf(html: string, max = 150): string {
+  const text = sanitizeHtml(html.replace(/<(br|\/p|\/li)\s*\/?>/gi, ' $&'), { allowedTags: [], allowedAttributes: {} })
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
+}

@@ -1,0 +1,95 @@
+/** Database rows → the contract's answer types. No answer is built any other way (no password hash leaks). */
+import type { Certificate, ContactMessage, Course, Job, ProgressRecord, User } from '@btls/shared-api/schemas';
+import type { certificates, contactMessages, courses, jobs, progressRecords, users } from './db/schema';
+
+export function toUser(row: typeof users.$inferSelect): User {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    role: row.role as User['role'],
+    isActive: row.isActive,
+    companyName: row.companyName,
+    companyWebsite: row.companyWebsite,
+    companyDescription: row.companyDescription,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toCourse(row: typeof courses.$inferSelect): Course {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    tags: row.tags,
+    category: row.category,
+    level: row.level,
+    trainingCenter: row.trainingCenter,
+    instructor: row.instructor,
+    duration: row.duration,
+    price: row.price,
+    imageUrl: row.imageUrl,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toProgressRecord(row: typeof progressRecords.$inferSelect): ProgressRecord {
+  return {
+    id: row.id,
+    enrollmentId: row.enrollmentId,
+    assessmentName: row.assessmentName,
+    score: row.score,
+    maxScore: row.maxScore,
+    feedbackNotes: row.feedbackNotes,
+    recordDate: row.recordDate.toISOString(),
+  };
+}
+
+export function toCertificate(row: typeof certificates.$inferSelect): Certificate {
+  return {
+    id: row.id,
+    certificateCode: row.certificateCode,
+    issueDate: row.issueDate.toISOString(),
+    enrollmentApplicationId: row.enrollmentId,
+    userId: row.userId,
+    courseId: row.courseId,
+    traineeFirstName: row.traineeFirstName,
+    traineeLastName: row.traineeLastName,
+    courseTitle: row.courseTitle,
+    courseDuration: row.courseDuration,
+    courseTrainingCenter: row.courseTrainingCenter,
+    issuedByAdminFirstName: row.issuedByAdminFirstName,
+    issuedByAdminLastName: row.issuedByAdminLastName,
+  };
+}
+
+export function toJob(row: typeof jobs.$inferSelect): Job {
+  return {
+    id: row.id,
+    employerId: row.employerId,
+    title: row.title,
+    companyName: row.companyName,
+    description: row.description,
+    descriptionSnippet: row.descriptionSnippet,
+    requirements: row.requirements,
+    location: row.location,
+    jobType: row.jobType as Job['jobType'],
+    salaryRange: row.salaryRange,
+    closingDate: row.closingDate,
+    isActive: row.isActive,
+    postedDate: row.postedDate.toISOString(),
+  };
+}
+
+export function toContactMessage(row: typeof contactMessages.$inferSelect): ContactMessage {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    message: row.message,
+    created_at: row.createdAt.toISOString(),
+  };
+}

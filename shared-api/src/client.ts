@@ -1,0 +1,114 @@
+/**
+ * The one pre-configured HTTP client. Every endpoint function goes through `call`, which applies the
+ * error rule of spec §8: on a non-OK answer the server's `message` when present, else the call's fallback.
+ */
+import ky, { type KyInstance } from 'ky';
+
+export class ApiError extends Error {
+  /** HTTP status of the answer; 0 when no answer arrived (network failure, timeout). */
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Please check your connection and try again.';
+
+export interface ApiSettings {
+  /** Where the API lives; `/api/` on the same origin by default. */
+  baseUrl: string;
+  /** The session's token, read at each call (the session store owns it). */
+  getToken: () => string | null | undefined;
+  /** Called when an answer to a call that carried a token is 401: the session is no longer valid. */
+  onUnauthorized?: () => void;
+  fetch?: typeof fetch;
+}
+
+const settings: ApiSettings = { baseUrl: '/api/', getToken: () => null };
+let http: KyInstance = createHttp();
+
+function createHttp(): KyInstance {
+  return ky.create({
+    baseUrl: settings.baseUrl,
+    timeout: 30_000,
+    throwHttpErrors: false,
+    // Retry only what a proxy or a flaky mobile link produces; never replay a refused request.
+    retry: { limit: 1, methods: ['get'], statusCodes: [408, 502, 503, 504] },
+    ...(settings.fetch ? { fetch: settings.fetch } : {}),
+  });
+}
+
+export function configureApi(options: Partial<ApiSettings>): void {
+  Object.assign(settings, options);
+  if (!settings.baseUrl.endsWith('/')) settings.baseUrl += '/';
+  http = createHttp();
+}
+
+type Auth =
+  /** A bearer token is required; without one the call is refused before any request. */
+  | { bearer: 'required'; missingToken: string }
+  /** Sent when the session has one (admins see inactive courses). */
+  | { bearer: 'optional' }
+  | { bearer: 'none' };
+
+export interface CallOptions {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** Relative to the API base, without a leading slash: `courses/3`. */
+  path: string;
+  auth: Auth;
+  /** §8 fallback text for a non-OK answer without a message. */
+  fallback: (status: number) => string;
+  json?: unknown;
+  body?: FormData;
+  searchParams?: Record<string, string>;
+  /** Message when an OK answer is not JSON; the fallback by default. */
+  notJson?: string;
+}
+
+function messageOf(data: unknown): string | undefined {
+  if (data && typeof data === 'object' && 'message' in data) {
+    const { message } = data as { message: unknown };
+    if (typeof message === 'string' && message.trim()) return message;
+  }
+  return undefined;
+}
+
+function fail(message: string, status: number): never {
+  const error = new ApiError(message, status);
+  console.error(message);
+  throw error;
+}
+
+export async function call<T>(options: CallOptions): Promise<T> {
+  const token = options.auth.bearer === 'none' ? null : settings.getToken() || null;
+  if (options.auth.bearer === 'required' && !token) fail(options.auth.missingToken, 401);
+
+  let response: Response;
+  try {
+    response = await http(options.path, {
+      method: options.method,
+      headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+      json: options.json,
+      body: options.body,
+      searchParams: options.searchParams,
+    });
+  } catch {
+    return fail(NETWORK_ERROR_MESSAGE, 0);
+  }
+
+  if (!response.ok) {
+    const data: unknown = await response.json().catch(() => undefined);
+    if (response.status === 401 && token) settings.onUnauthorized?.();
+    return fail(messageOf(data) ?? options.fallback(response.status), response.status);
+  }
+  try {
+    return (await response.json()) as T;
+  } catch {
+    return fail(options.notJson ?? options.fallback(response.status), response.status);
+  }
+}
+
+/** `encodeURIComponent` for one path segment. */
+export const seg = (value: string | number) => encodeURIComponent(String(value));

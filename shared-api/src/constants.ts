@@ -1,0 +1,42 @@
+/** Business constants of spec §9 and the value sets of §3/§4, shared by the server and every screen. */
+
+export const STORAGE_KEYS = { token: 'btlsToken', user: 'btlsUser' } as const;
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+export const ROLES = ['trainee', 'trainer', 'employer', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ENROLLMENT_STATUSES = ['Pending', 'Approved', 'Rejected', 'Waitlisted', 'Completed'] as const;
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+
+export const COURSE_CATEGORIES = [
+  'Brewing Techniques',
+  'Latte Art',
+  'Coffee Knowledge',
+  'Service Skills',
+  'Management',
+] as const;
+export type CourseCategory = (typeof COURSE_CATEGORIES)[number];
+
+export const COURSE_LEVELS = ['Beginner', 'Intermediate', 'Advanced', 'All Levels'] as const;
+export type CourseLevel = (typeof COURSE_LEVELS)[number];
+
+/** The single training centre option of §9: the product's own centre, the default everywhere. */
+export const DEFAULT_TRAINING_CENTER = 'BTLS Coffee Training Centre, Kigali';
+
+export const JOB_TYPES = ['Full-time', 'Part-time', 'Contract', 'Internship'] as const;
+export type JobType = (typeof JOB_TYPES)[number];
+
+/** Image upload limit of §9: 5 MB. */
+export const MAX_IMAGE_BYTES = 5_242_880;
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
+
+export const FEATURED_COURSES_COUNT = 6;
+export const CAROUSEL_AUTOPLAY_MS = 3500;
+export const DASHBOARD_PROGRESS_ENROLLMENTS = 3;
+export const DASHBOARD_PROGRESS_ITEMS = 2;
+export const EMPLOYER_RECENT_TRAINEES = 3;
+export const EMPLOYER_COURSES_PER_TRAINEE = 2;
+export const ASSIGNED_TRAINER_REDIRECT_MS = 2000;

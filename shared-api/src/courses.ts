@@ -1,0 +1,56 @@
+import { ApiError, call, seg } from './client';
+import { fallback, validation } from './messages';
+import type { Course, CourseAnswer, CourseCreatePayload, CourseUpdatePayload, MessageAnswer } from './schemas';
+
+const staffOnly = { bearer: 'required', missingToken: validation.noToken } as const;
+
+/** Active courses for everyone; with an admin's session, inactive ones too. */
+export function listCourses(): Promise<Course[]> {
+  return call({ method: 'get', path: 'courses', auth: { bearer: 'optional' }, fallback: fallback.fetchCourses });
+}
+
+export function getCourse(id: number | string): Promise<Course> {
+  if (id === '' || id === undefined || id === null) return Promise.reject(new ApiError(fallback.courseIdMissing, 400));
+  return call({
+    method: 'get',
+    path: `courses/${seg(id)}`,
+    auth: { bearer: 'optional' },
+    fallback: (status) => fallback.fetchCourse(id, status),
+  });
+}
+
+/** The course form as multipart: tags as JSON list text, the image (if any) as `courseImage`. */
+function courseForm(payload: CourseCreatePayload | CourseUpdatePayload, image: Blob): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(payload)) {
+    if (value === undefined || value === null) continue;
+    form.append(key, key === 'tags' ? JSON.stringify(value) : String(value));
+  }
+  form.append('courseImage', image);
+  return form;
+}
+
+export function createCourse(payload: CourseCreatePayload, image?: Blob | null): Promise<CourseAnswer> {
+  return call({
+    method: 'post',
+    path: 'courses',
+    auth: staffOnly,
+    ...(image ? { body: courseForm(payload, image) } : { json: payload }),
+    fallback: fallback.addCourse,
+  });
+}
+
+export function updateCourse(id: number, payload: CourseUpdatePayload, image?: Blob | null): Promise<CourseAnswer> {
+  return call({
+    method: 'put',
+    path: `courses/${seg(id)}`,
+    auth: staffOnly,
+    ...(image ? { body: courseForm(payload, image) } : { json: payload }),
+    fallback: fallback.updateCourse,
+  });
+}
+
+/** Answers 'Course deleted successfully.'; refused with 409 when applications depend on the course. */
+export function deleteCourse(id: number): Promise<MessageAnswer> {
+  return call({ method: 'delete', path: `courses/${seg(id)}`, auth: staffOnly, fallback: fallback.deleteCourse });
+}

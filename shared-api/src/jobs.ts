@@ -1,0 +1,54 @@
+import { ApiError, call, seg } from './client';
+import { fallback } from './messages';
+import type { Job, JobAnswer, JobPayload, MessageAnswer } from './schemas';
+
+const employer = { bearer: 'required', missingToken: fallback.jobNotAuthorized } as const;
+
+/** Open jobs: active and not past their closing date. */
+export function listJobs(): Promise<Job[]> {
+  return call({ method: 'get', path: 'jobs', auth: { bearer: 'none' }, fallback: fallback.fetchJobs });
+}
+
+/** The public job detail, no login; a closed or unknown job answers 'Job not found or no longer available.'. */
+export function getJob(id: number | string): Promise<Job> {
+  if (id === '' || id === undefined || id === null) return Promise.reject(new ApiError(fallback.jobIdMissing, 400));
+  return call({
+    method: 'get',
+    path: `jobs/${seg(id)}`,
+    auth: { bearer: 'none' },
+    fallback: (status) => (status === 404 ? fallback.publicJobNotFound : fallback.fetchJob),
+  });
+}
+
+/** The owner's view of one of their jobs, for editing (also inactive or closed ones). */
+export function getJobForEdit(id: number | string): Promise<Job> {
+  if (id === '' || id === undefined || id === null) return Promise.reject(new ApiError(fallback.jobIdMissing, 400));
+  return call({ method: 'get', path: `jobs/${seg(id)}`, auth: employer, fallback: () => fallback.fetchJob });
+}
+
+export function getMyPostings(): Promise<Job[]> {
+  return call({ method: 'get', path: 'jobs/my-postings', auth: employer, fallback: fallback.fetchMyJobs });
+}
+
+/** Answers with the job and the message 'Job "{title}" posted successfully!'. */
+export function postJob(payload: JobPayload): Promise<JobAnswer> {
+  return call({ method: 'post', path: 'jobs', auth: employer, json: payload, fallback: fallback.postJob });
+}
+
+export function setJobActive(id: number, isActive: boolean): Promise<JobAnswer> {
+  return call({
+    method: 'put',
+    path: `jobs/${seg(id)}`,
+    auth: employer,
+    json: { isActive },
+    fallback: fallback.updateJobStatus,
+  });
+}
+
+export function updateJob(id: number, payload: JobPayload): Promise<JobAnswer> {
+  return call({ method: 'put', path: `jobs/${seg(id)}`, auth: employer, json: payload, fallback: fallback.updateJob });
+}
+
+export function deleteJob(id: number): Promise<MessageAnswer> {
+  return call({ method: 'delete', path: `jobs/${seg(id)}`, auth: employer, fallback: fallback.deleteJob });
+}

@@ -1,0 +1,91 @@
+/**
+ * The spec's texts that both sides use: validation messages of §5 (the server answers with the same words
+ * the form shows) and the fallback texts of the §8 error catalogue, used when an answer carries no message.
+ */
+
+export const validation = {
+  loginInvalidResponse: 'Login failed: Invalid response from server.',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  passwordTooShort: 'Password must be at least 6 characters long.',
+  requiredFields: 'Please fill in all required fields.',
+  invalidEmail: 'Please enter a valid email address.',
+  invalidRole: 'Invalid role selected.',
+  onlyNumbers: 'Field cannot contain only numbers.',
+  editUserRequired: 'First name, last name, and role are required.',
+  ownRoleFromAdmin: 'You cannot change your own role from Admin.',
+  deleteSelf: 'You cannot delete your own account.',
+  courseAddRequired: 'Required fields: Title, Description, Category, Level.',
+  courseEditRequired: 'Please fill in all required fields: Title, Description, Category, Level.',
+  imageTooLarge: 'File is too large. Max size is 5MB.',
+  imageInvalidType: 'Invalid file type. Please upload an image.',
+  noToken: 'Not authorized: No token provided.',
+  selectCourse: 'Please select a course.',
+  mustBeLoggedInToApply: 'You must be logged in to apply.',
+  selectTrainer: 'Please select a trainer.',
+  assessmentNameRequired: 'Assessment name is required.',
+  scoreNotNumber: 'Score must be a valid number.',
+  maxScoreNotNumber: 'Max Score must be a valid number.',
+  scoreAboveMax: 'Score cannot be greater than Max Score.',
+  maxScoreNegative: 'Max Score cannot be negative.',
+  jobRequired: 'Please fill in all required fields: Company Name, Job Title, Description, and Location.',
+  profileRequired: 'Contact first name, last name, and company name are required.',
+  certificateOnlyCompleted: "Certificate can only be issued for 'Completed' enrollments",
+} as const;
+
+/** §8 fallbacks: shown when a non-OK answer carries no `message`. */
+export const fallback = {
+  httpError: (status: number) => `HTTP error! status: ${status}`,
+  register: 'Failed to register. Please try again.',
+  login: 'Failed to log in. Please check your credentials.',
+  registerCompany: 'Failed to register company. Please try again.',
+  createUser: 'Failed to create user. Please try again.',
+
+  fetchCourses: (status: number) => `Failed to fetch courses. Status: ${status}`,
+  addCourse: (status: number) => `Failed to add course. Status: ${status}`,
+  updateCourse: (status: number) => `Failed to update course. Status: ${status}`,
+  deleteCourse: (status: number) => `Failed to delete course. Status: ${status}`,
+  fetchCourse: (id: number | string, status: number) => `Failed to fetch course ${id}. Status: ${status}`,
+  courseIdMissing: 'Course ID is missing.',
+
+  fetchJobs: (status: number) => `Failed to fetch jobs. Status: ${status}`,
+  fetchJob: 'Failed to fetch job details.',
+  postJob: (status: number) => `Failed to post job. Status: ${status}`,
+  fetchMyJobs: (status: number) => `Failed to fetch your job postings. Status: ${status}`,
+  updateJobStatus: (status: number) => `Failed to update job status. Status: ${status}`,
+  deleteJob: (status: number) => `Failed to delete job. Status: ${status}`,
+  updateJob: (status: number) => `Failed to update job. Status: ${status}`,
+  jobIdMissing: 'Job ID is missing.',
+  jobNotAuthorized: 'Not authorized. Please log in.',
+  publicJobNotFound: 'Job not found or no longer available.',
+
+  contact: 'An error occurred. Please try again.',
+  fetchMessages: (status: number) => `HTTP error! status: ${status}`,
+
+  fetchUsers: (status: number) => `Failed to fetch users. Status: ${status}`,
+  updateUserStatus: (status: number) => `Failed to update status. Status: ${status}`,
+  deleteUser: (status: number) => `Failed to delete user. Status: ${status}`,
+  updateUser: (status: number) => `Failed to update user. Status: ${status}`,
+  fetchTrainers: 'Failed to fetch trainers',
+  fetchCertifiedTrainees: (status: number) => `Failed to fetch certified trainees. Status: ${status}`,
+  updateProfile: 'Failed to update profile.',
+
+  applyForCourse: (status: number) => `Application submission failed. Status: ${status}`,
+  fetchApplications: (status: number) => `Failed to fetch applications. Status: ${status}`,
+  fetchMyApplications: 'Failed to fetch your applications.',
+  myApplicationsNotJson: 'Network error or non-JSON response fetching applications.',
+  fetchAssignedTrainings: 'Failed to fetch assigned trainings.',
+  fetchApplication: 'Failed to fetch application details',
+  updateEnrollmentStatus: (status: number) => `Failed to update status. Status: ${status}`,
+  markCompleted: 'Failed to mark training as completed.',
+  assignTrainer: 'Failed to assign trainer.',
+
+  fetchProgress: 'Failed to fetch progress records.',
+  saveProgress: 'Failed to save progress record.',
+  deleteProgress: 'Failed to delete progress record.',
+
+  fetchMyCertificates: 'Failed to fetch your certificates.',
+  fetchEnrollmentCertificate: (status: number) => `Failed to fetch certificate. Status: ${status}`,
+  issueCertificate: 'Failed to issue certificate.',
+  fetchCertificate: (status: number) => `Failed to fetch certificate. Status: ${status}`,
+  certificateMissingInfo: 'Missing information to fetch certificate.',
+} as const;

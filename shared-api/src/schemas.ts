@@ -1,0 +1,433 @@
+/**
+ * The contract (spec §3 entities, §7 payloads and answers) as zod schemas. The API validates every request
+ * with these; the client imports only their inferred types, so zod never reaches the browser through the
+ * API client.
+ */
+import { z } from 'zod';
+import {
+  COURSE_CATEGORIES,
+  COURSE_LEVELS,
+  ENROLLMENT_STATUSES,
+  JOB_TYPES,
+  MIN_PASSWORD_LENGTH,
+  ROLES,
+} from './constants';
+import { todayInKigali } from './dates';
+import { validation } from './messages';
+
+// ---------------------------------------------------------------- building blocks
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** A required text: trimmed, not empty, bounded. `message` is the spec's words for a missing value. */
+const requiredText = (message: string, max = 200) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters.`);
+
+/** An optional text: missing, null or blank all become null. */
+const optionalText = (max: number) =>
+  z.preprocess(
+    (v) => (isBlank(v) ? null : v),
+    z.string({ error: 'Must be text.' }).trim().max(max, `Must be at most ${max} characters.`).nullable(),
+  );
+
+const personName = (message: string) =>
+  requiredText(message, 100).refine((v) => !/^\d+$/.test(v), validation.onlyNumbers);
+
+const email = z
+  .string({ error: validation.requiredFields })
+  .trim()
+  .min(1, validation.requiredFields)
+  .max(254, validation.invalidEmail)
+  .pipe(z.email(validation.invalidEmail))
+  .transform((v) => v.toLowerCase());
+
+/** A calendar date YYYY-MM-DD, or null when missing or blank. */
+const optionalDate = (pastMessage: string) =>
+  z.preprocess(
+    (v) => (isBlank(v) ? null : typeof v === 'string' ? v.slice(0, 10) : v),
+    z
+      .iso.date('Must be a date (YYYY-MM-DD).')
+      .refine((d) => d >= todayInKigali(), pastMessage)
+      .nullable(),
+  );
+
+/** A boolean that also accepts the 'true'/'false' text of multipart forms. */
+const flag = z.preprocess(
+  (v) => (v === 'true' ? true : v === 'false' ? false : v),
+  z.boolean({ error: 'Must be true or false.' }),
+);
+
+/** A positive integer id, also given as text (path parameters, form values). */
+export const idSchema = (message = 'Invalid ID.') =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+    z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message),
+  );
+
+/** A score: a number, or null when missing or blank (spec §5 "empty score or max score sent as null"). */
+const optionalNumber = (message: string) =>
+  z.preprocess(
+    (v) => (isBlank(v) ? null : typeof v === 'string' ? Number(v) : v),
+    z.number({ error: message }).refine(Number.isFinite, message).nullable(),
+  );
+
+const httpUrl = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(2000, message)
+    .refine((v) => {
+      try {
+        const { protocol } = new URL(v);
+        return protocol === 'http:' || protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, message);
+
+// ---------------------------------------------------------------- users and auth
+
+export const roleSchema = z.enum(ROLES, { error: validation.invalidRole });
+
+export const userSchema = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  isActive: z.boolean(),
+  companyName: z.string().nullable(),
+  companyWebsite: z.string().nullable(),
+  companyDescription: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const registerPayloadSchema = z
+  .object({
+    firstName: personName(validation.requiredFields),
+    lastName: personName(validation.requiredFields),
+    email,
+    password: z
+      .string({ error: validation.requiredFields })
+      .min(1, validation.requiredFields)
+      .min(MIN_PASSWORD_LENGTH, validation.passwordTooShort)
+      .max(200, 'Password must be at most 200 characters.'),
+    role: roleSchema.optional(),
+    companyName: optionalText(200),
+  })
+  .refine((p) => p.role !== 'employer' || p.companyName !== null, {
+    message: 'Company name is required.',
+    path: ['companyName'],
+  });
+export type RegisterPayload = z.input<typeof registerPayloadSchema>;
+
+export const loginPayloadSchema = z.object({
+  email: z.string({ error: 'Email and password are required.' }).trim().min(1, 'Email and password are required.'),
+  password: z.string({ error: 'Email and password are required.' }).min(1, 'Email and password are required.'),
+});
+export type LoginPayload = z.input<typeof loginPayloadSchema>;
+
+export const authAnswerSchema = z.object({
+  message: z.string(),
+  token: z.string().optional(),
+  user: userSchema,
+});
+export type AuthAnswer = z.infer<typeof authAnswerSchema>;
+
+export const userUpdatePayloadSchema = z.object({
+  firstName: personName(validation.editUserRequired),
+  lastName: personName(validation.editUserRequired),
+  role: z.enum(ROLES, { error: (iss) => (iss.input === undefined || iss.input === '' ? validation.editUserRequired : validation.invalidRole) }),
+});
+export type UserUpdatePayload = z.input<typeof userUpdatePayloadSchema>;
+
+export const userStatusPayloadSchema = z.object({ isActive: flag });
+export type UserStatusPayload = z.input<typeof userStatusPayloadSchema>;
+
+export const profilePayloadSchema = z.object({
+  firstName: personName(validation.profileRequired),
+  lastName: personName(validation.profileRequired),
+  companyName: optionalText(200),
+  companyWebsite: z.preprocess((v) => (isBlank(v) ? null : v), httpUrl('Please enter a valid website URL.').nullable()),
+  companyDescription: optionalText(5000),
+});
+export type ProfilePayload = z.input<typeof profilePayloadSchema>;
+
+export const trainerSchema = userSchema.pick({ id: true, firstName: true, lastName: true, email: true });
+export type Trainer = z.infer<typeof trainerSchema>;
+
+export const certifiedTraineeSchema = z.object({
+  userId: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  certifiedCourses: z.array(z.string()),
+  certificateCodes: z.array(z.string()),
+});
+export type CertifiedTrainee = z.infer<typeof certifiedTraineeSchema>;
+
+// ---------------------------------------------------------------- courses
+
+export const courseSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  category: z.string(),
+  level: z.string(),
+  trainingCenter: z.string().nullable(),
+  instructor: z.string().nullable(),
+  duration: z.string().nullable(),
+  price: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type Course = z.infer<typeof courseSchema>;
+
+/** Tags of spec §5: a comma-separated string (split, trimmed, empties dropped), a JSON list text, or a list. */
+export function parseTags(value: unknown): string[] | undefined {
+  let list: unknown = value;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (text.startsWith('[')) {
+      try {
+        list = JSON.parse(text);
+      } catch {
+        list = text.split(',');
+      }
+    } else {
+      list = text.split(',');
+    }
+  }
+  if (!Array.isArray(list)) return undefined;
+  const tags = list
+    .filter((t): t is string | number => typeof t === 'string' || typeof t === 'number')
+    .map((t) => String(t).replace(/^["'\s]+|["'\s]+$/g, '').trim())
+    .filter((t) => t.length > 0 && t.length <= 50);
+  return [...new Set(tags)].slice(0, 30);
+}
+
+/** An image URL: an http(s) address, or the path of an image this API stores. */
+const imageUrl = z.preprocess(
+  (v) => (isBlank(v) ? null : v),
+  z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((v) => v.startsWith('/api/images/') || httpUrl('x').safeParse(v).success, 'Image URL must be a valid URL.')
+    .nullable(),
+);
+
+const courseFields = (required: string) => ({
+  title: requiredText(required, 200),
+  description: requiredText(required, 10_000),
+  category: z.enum(COURSE_CATEGORIES, {
+    error: (iss) => (isBlank(iss.input) ? required : `Category must be one of: ${COURSE_CATEGORIES.join(', ')}.`),
+  }),
+  level: z.enum(COURSE_LEVELS, {
+    error: (iss) => (isBlank(iss.input) ? required : `Level must be one of: ${COURSE_LEVELS.join(', ')}.`),
+  }),
+  trainingCenter: optionalText(200),
+  instructor: optionalText(200),
+  duration: optionalText(100),
+  price: optionalText(100),
+  imageUrl,
+  isActive: flag.optional(),
+  /** Missing, or neither a string nor a list: left out (spec §5). */
+  tags: z.preprocess(parseTags, z.array(z.string()).optional()),
+});
+
+export const courseCreatePayloadSchema = z.object(courseFields(validation.courseAddRequired));
+export type CourseCreatePayload = z.input<typeof courseCreatePayloadSchema>;
+
+export const courseUpdatePayloadSchema = z.object(courseFields(validation.courseEditRequired));
+export type CourseUpdatePayload = z.input<typeof courseUpdatePayloadSchema>;
+
+export const courseAnswerSchema = z.object({ message: z.string(), course: courseSchema });
+export type CourseAnswer = z.infer<typeof courseAnswerSchema>;
+
+// ---------------------------------------------------------------- enrollments
+
+export const enrollmentStatusSchema = z.enum(ENROLLMENT_STATUSES, {
+  error: `Status must be one of: ${ENROLLMENT_STATUSES.join(', ')}.`,
+});
+
+export const enrollmentSchema = z.object({
+  id: z.number(),
+  /** The same value as `id`; the trainer views call it applicationId (spec §3). */
+  applicationId: z.number(),
+  courseId: z.number(),
+  courseTitle: z.string(),
+  courseCategory: z.string(),
+  courseLevel: z.string(),
+  traineeId: z.number(),
+  traineeFirstName: z.string(),
+  traineeLastName: z.string(),
+  traineeEmail: z.string(),
+  applicationDate: z.string(),
+  preferredStartDate: z.string().nullable(),
+  applicantNotes: z.string().nullable(),
+  adminNotes: z.string().nullable(),
+  status: enrollmentStatusSchema,
+  assignedTrainerId: z.number().nullable(),
+  trainerFirstName: z.string().nullable(),
+  trainerLastName: z.string().nullable(),
+  trainerEmail: z.string().nullable(),
+});
+export type Enrollment = z.infer<typeof enrollmentSchema>;
+
+export const applyPayloadSchema = z.object({
+  courseId: idSchema(validation.selectCourse),
+  applicantNotes: optionalText(2000),
+  preferredStartDate: optionalDate('Preferred start date cannot be in the past.'),
+});
+export type ApplyPayload = z.input<typeof applyPayloadSchema>;
+
+export const applyAnswerSchema = z.object({ applicationId: z.number(), message: z.string() });
+export type ApplyAnswer = z.infer<typeof applyAnswerSchema>;
+
+export const enrollmentListQuerySchema = z.object({ status: enrollmentStatusSchema.optional() });
+
+export const enrollmentStatusPayloadSchema = z.object({
+  status: enrollmentStatusSchema,
+  adminNotes: optionalText(2000).optional(),
+});
+export type EnrollmentStatusPayload = z.input<typeof enrollmentStatusPayloadSchema>;
+
+export const assignTrainerPayloadSchema = z.object({ trainerId: idSchema(validation.selectTrainer) });
+export type AssignTrainerPayload = z.input<typeof assignTrainerPayloadSchema>;
+
+// ---------------------------------------------------------------- progress
+
+export const progressRecordSchema = z.object({
+  id: z.number(),
+  enrollmentId: z.number(),
+  assessmentName: z.string(),
+  score: z.number().nullable(),
+  maxScore: z.number().nullable(),
+  feedbackNotes: z.string().nullable(),
+  recordDate: z.string(),
+});
+export type ProgressRecord = z.infer<typeof progressRecordSchema>;
+
+export const progressPayloadSchema = z
+  .object({
+    assessmentName: requiredText(validation.assessmentNameRequired, 200),
+    score: optionalNumber(validation.scoreNotNumber),
+    maxScore: optionalNumber(validation.maxScoreNotNumber),
+    feedbackNotes: optionalText(5000),
+  })
+  .refine((p) => p.maxScore === null || p.maxScore >= 0, { message: validation.maxScoreNegative, path: ['maxScore'] })
+  .refine((p) => p.score === null || p.score >= 0, { message: 'Score cannot be negative.', path: ['score'] })
+  .refine((p) => p.score === null || p.maxScore === null || p.score <= p.maxScore, {
+    message: validation.scoreAboveMax,
+    path: ['score'],
+  });
+export type ProgressPayload = z.input<typeof progressPayloadSchema>;
+
+export const progressAnswerSchema = z.object({ message: z.string(), record: progressRecordSchema });
+export type ProgressAnswer = z.infer<typeof progressAnswerSchema>;
+
+// ---------------------------------------------------------------- certificates
+
+export const certificateSchema = z.object({
+  id: z.number(),
+  certificateCode: z.string(),
+  issueDate: z.string(),
+  enrollmentApplicationId: z.number(),
+  userId: z.number(),
+  courseId: z.number(),
+  traineeFirstName: z.string(),
+  traineeLastName: z.string(),
+  courseTitle: z.string(),
+  courseDuration: z.string().nullable(),
+  courseTrainingCenter: z.string().nullable(),
+  issuedByAdminFirstName: z.string(),
+  issuedByAdminLastName: z.string(),
+});
+export type Certificate = z.infer<typeof certificateSchema>;
+
+export const issueCertificatePayloadSchema = z.object({
+  enrollmentApplicationId: idSchema('Invalid enrollment application ID.'),
+  userId: idSchema('Invalid user ID.'),
+  courseId: idSchema('Invalid course ID.'),
+});
+export type IssueCertificatePayload = z.input<typeof issueCertificatePayloadSchema>;
+
+export const certificateAnswerSchema = z.object({ message: z.string(), certificate: certificateSchema });
+export type CertificateAnswer = z.infer<typeof certificateAnswerSchema>;
+
+// ---------------------------------------------------------------- jobs
+
+export const jobSchema = z.object({
+  id: z.number(),
+  employerId: z.number(),
+  title: z.string(),
+  companyName: z.string(),
+  description: z.string(),
+  descriptionSnippet: z.string(),
+  requirements: z.string().nullable(),
+  location: z.string(),
+  jobType: z.enum(JOB_TYPES),
+  salaryRange: z.string().nullable(),
+  closingDate: z.string().nullable(),
+  isActive: z.boolean(),
+  postedDate: z.string(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+export const jobPayloadSchema = z.object({
+  title: requiredText(validation.jobRequired, 200),
+  companyName: requiredText(validation.jobRequired, 200),
+  description: requiredText(validation.jobRequired, 20_000),
+  requirements: optionalText(10_000),
+  location: requiredText(validation.jobRequired, 200),
+  jobType: z.preprocess(
+    (v) => (isBlank(v) ? 'Full-time' : v),
+    z.enum(JOB_TYPES, { error: `Job type must be one of: ${JOB_TYPES.join(', ')}.` }),
+  ),
+  salaryRange: optionalText(100),
+  closingDate: optionalDate('Closing date cannot be in the past.'),
+  isActive: flag.default(true),
+});
+export type JobPayload = z.input<typeof jobPayloadSchema>;
+
+export const jobStatusPayloadSchema = z.object({ isActive: flag }).strict();
+export type JobStatusPayload = z.input<typeof jobStatusPayloadSchema>;
+
+export const jobAnswerSchema = z.object({ message: z.string(), job: jobSchema });
+export type JobAnswer = z.infer<typeof jobAnswerSchema>;
+
+// ---------------------------------------------------------------- contact
+
+export const contactMessageSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+
+export const contactPayloadSchema = z.object({
+  name: requiredText(validation.requiredFields, 200),
+  email,
+  subject: requiredText(validation.requiredFields, 200),
+  message: requiredText(validation.requiredFields, 5000),
+});
+export type ContactPayload = z.input<typeof contactPayloadSchema>;
+
+// ---------------------------------------------------------------- common answers
+
+export const messageAnswerSchema = z.object({ message: z.string() });
+export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
+
+export const userAnswerSchema = z.object({ message: z.string(), user: userSchema });
+export type UserAnswer = z.infer<typeof userAnswerSchema>;
