@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { MAX_IMAGE_BYTES } from '@btls/shared-api/constants';
 import { validation } from '@btls/shared-api/messages';
 import { createAuth, type Auth } from './auth';
-import type { Database, Db } from './db/client';
+import { pgErrorCode, type Database, type Db } from './db/client';
 import { HttpError } from './http/errors';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { authRoutes } from './routes/auth';
@@ -73,6 +73,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: error.message });
+    // A value the database refuses (class 22: data exception) is bad input that slipped past validation.
+    if (/^22[0-9A-Z]{3}$/.test(pgErrorCode(error) ?? '')) {
+      request.log.warn(error);
+      return reply.status(400).send({ message: 'Some of the data sent is not valid.' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error(error);

@@ -67,17 +67,22 @@ export function openPostgres(url: string, log: (error: Error) => void = console.
  * An exclusive lock on a PGlite data directory. Two processes opening one directory silently lose writes,
  * so a second process is refused with a clear message. A lock left by a dead process is taken over.
  */
+const lockedHere = new Set<string>();
+
 function lockDataDirectory(dir: string): () => void {
   const lockPath = join(dir, 'btls.lock');
+  if (lockedHere.has(lockPath)) throw new Error(`The data directory ${dir} is already open in this process.`);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockPath, 'wx');
       writeSync(fd, String(process.pid));
       closeSync(fd);
+      lockedHere.add(lockPath);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
+        lockedHere.delete(lockPath);
         try {
           unlinkSync(lockPath);
         } catch {
@@ -160,4 +165,5 @@ export function pgErrorCode(error: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505';
-export const isForeignKeyViolation = (error: unknown) => pgErrorCode(error) === '23503';
+/** 23503 foreign_key_violation, or 23001 restrict_violation for ON DELETE RESTRICT references. */
+export const isForeignKeyViolation = (error: unknown) => ['23503', '23001'].includes(pgErrorCode(error) ?? '');

@@ -17,11 +17,24 @@ export const conflict = (message: string) => new HttpError(409, message);
 
 /** Validates input with a contract schema; the first problem becomes a 400 with the schema's own words. */
 export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
-  const result = schema.safeParse(data ?? {});
+  const result = schema.safeParse(storable(data ?? {}));
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   if (!issue || (issue.path.length === 0 && issue.code === 'invalid_type')) {
     throw badRequest('The request body must be a JSON object.');
   }
   throw badRequest(issue.message);
+}
+
+/**
+ * Text as PostgreSQL can store it: without NUL characters (which text columns refuse) and without lone
+ * surrogates. Applied to every validated input, so such characters can never turn into a 500.
+ */
+function storable(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(/\u0000/g, '').toWellFormed();
+  if (Array.isArray(value)) return value.map(storable);
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, storable(v)]));
+  }
+  return value;
 }

@@ -1,0 +1,203 @@
+/**
+ * The API under test, on a database of its own: PGlite in memory by default; a fresh PostgreSQL database
+ * (created here, dropped afterwards) when BTLS_TEST_DB=postgres, using TEST_DATABASE_URL's server.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp, type AppOptions } from '../src/app';
+import { hashPassword } from '../src/auth';
+import { openPglite, openPostgres, type Database, type Db } from '../src/db/client';
+import { users } from '../src/db/schema';
+
+export const onPostgres = process.env.BTLS_TEST_DB === 'postgres';
+export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+export interface TestDatabase {
+  database: Database;
+  /** For PostgreSQL: the URL of this test's own database (a second API instance can open it). */
+  url?: string;
+  drop(): Promise<void>;
+}
+
+function serverUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('BTLS_TEST_DB=postgres needs TEST_DATABASE_URL');
+  return url;
+}
+
+/** A new, empty PostgreSQL database on the test server; its URL and a function that drops it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `btls_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl() });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!onPostgres) {
+    const database = await openPglite();
+    await database.migrateAndPrepare();
+    return { database, drop: () => database.close() };
+  }
+  const created = await createPostgresDatabase();
+  const database = openPostgres(created.url);
+  await database.migrateAndPrepare();
+  return {
+    database,
+    url: created.url,
+    async drop() {
+      await database.close();
+      await created.drop();
+    },
+  };
+}
+
+export interface TestApi {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  url?: string;
+  close(): Promise<void>;
+}
+
+export async function startApi(options: Partial<AppOptions> = {}): Promise<TestApi> {
+  const test = await createTestDatabase();
+  const app = await buildApp({ database: test.database, jwtSecret: JWT_SECRET, ...options });
+  return {
+    app,
+    db: test.database.db,
+    database: test.database,
+    url: test.url,
+    async close() {
+      await app.close();
+      await test.drop();
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  body: any;
+  headers: Record<string, unknown>;
+}
+
+/** One request: `token` adds the bearer header, `json` the body. */
+export async function request(
+  api: TestApi,
+  method: InjectOptions['method'],
+  url: string,
+  options: { token?: string; json?: unknown; headers?: Record<string, string>; payload?: InjectOptions['payload'] } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await api.app.inject({
+    method,
+    url,
+    headers,
+    ...(options.json !== undefined ? { payload: options.json as object } : {}),
+    ...(options.payload !== undefined ? { payload: options.payload } : {}),
+  });
+  let body: unknown = response.body;
+  try {
+    body = response.json();
+  } catch {
+    /* not JSON */
+  }
+  return { status: response.statusCode, body, headers: response.headers };
+}
+
+export const PASSWORD = 'secret-pass-1';
+let passwordHash: Promise<string> | undefined;
+
+export interface Account {
+  id: number;
+  email: string;
+  token: string;
+  role: string;
+  firstName: string;
+  lastName: string;
+}
+
+let counter = 0;
+
+/** A user inserted straight into the database, then signed in through POST /api/auth/login. */
+export async function account(
+  api: TestApi,
+  role: 'trainee' | 'trainer' | 'employer' | 'admin',
+  fields: Partial<typeof users.$inferInsert> = {},
+): Promise<Account> {
+  counter += 1;
+  const email = fields.email ?? `${role}${counter}-${randomBytes(3).toString('hex')}@example.rw`;
+  const [row] = await api.db
+    .insert(users)
+    .values({
+      firstName: `${role[0]!.toUpperCase()}${role.slice(1)}`,
+      lastName: `Number${counter}`,
+      role,
+      passwordHash: await (passwordHash ??= hashPassword(PASSWORD)),
+      companyName: role === 'employer' ? 'Kigali Beans Ltd' : null,
+      ...fields,
+      email,
+    })
+    .returning();
+  const login = await request(api, 'POST', '/api/auth/login', { json: { email, password: PASSWORD } });
+  if (login.status !== 200) throw new Error(`login of ${email} failed: ${JSON.stringify(login.body)}`);
+  return { id: row!.id, email, token: login.body.token, role, firstName: row!.firstName, lastName: row!.lastName };
+}
+
+export const validCourse = {
+  title: 'Espresso Basics',
+  description: 'Pull balanced shots.',
+  category: 'Brewing Techniques',
+  level: 'Beginner',
+  duration: '2 weeks',
+  price: '150000',
+  tags: 'espresso, milk ,, ',
+};
+
+export async function createCourse(api: TestApi, adminToken: string, fields: Record<string, unknown> = {}) {
+  const answer = await request(api, 'POST', '/api/courses', { token: adminToken, json: { ...validCourse, ...fields } });
+  if (answer.status !== 201) throw new Error(`course creation failed: ${JSON.stringify(answer.body)}`);
+  return answer.body.course as { id: number; title: string };
+}
+
+/** Days from today (Kigali), as YYYY-MM-DD. */
+export function dayOffset(days: number): string {
+  const now = new Date(Date.now() + 2 * 3600_000);
+  now.setUTCDate(now.getUTCDate() + days);
+  return now.toISOString().slice(0, 10);
+}
+
+/** A multipart body as a browser would send it (built by the platform's own FormData). */
+export async function multipart(fields: Record<string, string | Blob>): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (typeof value === 'string') form.append(key, value);
+    else form.append(key, value, 'upload.bin');
+  }
+  const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+  };
+}
+
+export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+export const pngOfSize = (size: number) => {
+  const bytes = new Uint8Array(size);
+  bytes.set(PNG_SIGNATURE);
+  return new Blob([bytes], { type: 'image/png' });
+};
