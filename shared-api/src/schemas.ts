@@ -29,10 +29,12 @@ const requiredText = (message: string, max = 200) =>
 
 /** An optional text: missing, null or blank all become null. */
 const optionalText = (max: number) =>
-  z.preprocess(
-    (v) => (isBlank(v) ? null : v),
-    z.string({ error: 'Must be text.' }).trim().max(max, `Must be at most ${max} characters.`).nullable(),
-  );
+  z
+    .string({ error: 'Must be text.' })
+    .trim()
+    .max(max, `Must be at most ${max} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
 
 const personName = (message: string) =>
   requiredText(message, 100).refine((v) => !/^\d+$/.test(v), validation.onlyNumbers);
@@ -45,49 +47,53 @@ const email = z
   .pipe(z.email(validation.invalidEmail))
   .transform((v) => v.toLowerCase());
 
-/** A calendar date YYYY-MM-DD, or null when missing or blank. */
+/** A calendar date YYYY-MM-DD (a longer ISO text is cut to its date), or null when missing or blank. */
 const optionalDate = (pastMessage: string) =>
-  z.preprocess(
-    (v) => (isBlank(v) ? null : typeof v === 'string' ? v.slice(0, 10) : v),
-    z
-      .iso.date('Must be a date (YYYY-MM-DD).')
-      .refine((d) => d >= todayInKigali(), pastMessage)
-      .nullable(),
-  );
+  z
+    .string({ error: 'Must be a date (YYYY-MM-DD).' })
+    .nullish()
+    .transform((v) => (v && v.trim() ? v.trim().slice(0, 10) : null))
+    .pipe(
+      z.iso
+        .date('Must be a date (YYYY-MM-DD).')
+        .refine((d) => d >= todayInKigali(), pastMessage)
+        .nullable(),
+    );
 
 /** A boolean that also accepts the 'true'/'false' text of multipart forms. */
-const flag = z.preprocess(
-  (v) => (v === 'true' ? true : v === 'false' ? false : v),
-  z.boolean({ error: 'Must be true or false.' }),
-);
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
+  error: 'Must be true or false.',
+});
 
 /** A positive integer id, also given as text (path parameters, form values). */
 export const idSchema = (message = 'Invalid ID.') =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
-    z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message),
-  );
-
-/** A score: a number, or null when missing or blank (spec §5 "empty score or max score sent as null"). */
-const optionalNumber = (message: string) =>
-  z.preprocess(
-    (v) => (isBlank(v) ? null : typeof v === 'string' ? Number(v) : v),
-    z.number({ error: message }).refine(Number.isFinite, message).nullable(),
-  );
-
-const httpUrl = (message: string) =>
   z
-    .string()
-    .trim()
-    .max(2000, message)
-    .refine((v) => {
-      try {
-        const { protocol } = new URL(v);
-        return protocol === 'http:' || protocol === 'https:';
-      } catch {
-        return false;
-      }
-    }, message);
+    .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], { error: message })
+    .pipe(z.number().int(message).positive(message).max(2_147_483_647, message));
+
+/** A score: a number (also as text), or null when missing or blank (spec §5 "empty ... sent as null"). */
+const optionalNumber = (message: string) =>
+  z
+    .union([z.number(), z.string()], { error: message })
+    .nullish()
+    .transform((v) => (isBlank(v) ? null : Number(v)))
+    .pipe(z.number({ error: message }).refine(Number.isFinite, message).nullable());
+
+const isHttpUrl = (v: string) => {
+  try {
+    const { protocol } = new URL(v);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+/** An optional http(s) address (or, with `alsoPrefix`, a path starting with it); blank becomes null. */
+const optionalUrl = (message: string, alsoPrefix?: string) =>
+  optionalText(2000).refine(
+    (v) => v === null || isHttpUrl(v) || (alsoPrefix !== undefined && v.startsWith(alsoPrefix)),
+    message,
+  );
 
 // ---------------------------------------------------------------- users and auth
 
@@ -153,7 +159,7 @@ export const profilePayloadSchema = z.object({
   firstName: personName(validation.profileRequired),
   lastName: personName(validation.profileRequired),
   companyName: optionalText(200),
-  companyWebsite: z.preprocess((v) => (isBlank(v) ? null : v), httpUrl('Please enter a valid website URL.').nullable()),
+  companyWebsite: optionalUrl('Please enter a valid website URL.'),
   companyDescription: optionalText(5000),
 });
 export type ProfilePayload = z.input<typeof profilePayloadSchema>;
@@ -213,17 +219,6 @@ export function parseTags(value: unknown): string[] | undefined {
   return [...new Set(tags)].slice(0, 30);
 }
 
-/** An image URL: an http(s) address, or the path of an image this API stores. */
-const imageUrl = z.preprocess(
-  (v) => (isBlank(v) ? null : v),
-  z
-    .string()
-    .trim()
-    .max(2000)
-    .refine((v) => v.startsWith('/api/images/') || httpUrl('x').safeParse(v).success, 'Image URL must be a valid URL.')
-    .nullable(),
-);
-
 const courseFields = (required: string) => ({
   title: requiredText(required, 200),
   description: requiredText(required, 10_000),
@@ -237,10 +232,11 @@ const courseFields = (required: string) => ({
   instructor: optionalText(200),
   duration: optionalText(100),
   price: optionalText(100),
-  imageUrl,
+  /** An http(s) address, or the path of an image this API stores. */
+  imageUrl: optionalUrl('Image URL must be a valid URL.', '/api/images/'),
   isActive: flag.optional(),
-  /** Missing, or neither a string nor a list: left out (spec §5). */
-  tags: z.preprocess(parseTags, z.array(z.string()).optional()),
+  /** Comma text, JSON list text or a list; anything else (or nothing) leaves the tags out (spec §5). */
+  tags: z.custom<string | readonly string[]>().optional().transform(parseTags),
 });
 
 export const courseCreatePayloadSchema = z.object(courseFields(validation.courseAddRequired));
@@ -388,10 +384,11 @@ export const jobPayloadSchema = z.object({
   description: requiredText(validation.jobRequired, 20_000),
   requirements: optionalText(10_000),
   location: requiredText(validation.jobRequired, 200),
-  jobType: z.preprocess(
-    (v) => (isBlank(v) ? 'Full-time' : v),
-    z.enum(JOB_TYPES, { error: `Job type must be one of: ${JOB_TYPES.join(', ')}.` }),
-  ),
+  jobType: z
+    .string({ error: `Job type must be one of: ${JOB_TYPES.join(', ')}.` })
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : 'Full-time'))
+    .pipe(z.enum(JOB_TYPES, { error: `Job type must be one of: ${JOB_TYPES.join(', ')}.` })),
   salaryRange: optionalText(100),
   closingDate: optionalDate('Closing date cannot be in the past.'),
   isActive: flag.default(true),

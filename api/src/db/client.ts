@@ -24,7 +24,7 @@ export interface Database {
    * Runs `work` (migrations, bootstrap, seeding) so that only one process does it at a time: several API
    * instances starting together on one empty PostgreSQL would otherwise race through the migrations.
    */
-  migrateAndPrepare(work?: (db: Db) => Promise<void>): Promise<void>;
+  migrateAndPrepare(work?: (db: Db) => Promise<unknown>): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

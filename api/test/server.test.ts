@@ -1,0 +1,107 @@
+/** `npm start`'s server process: starts on an empty data directory with demo data, drains on SIGTERM. */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../src/seed/demo';
+
+const serverJs = new URL('../dist/server.js', import.meta.url).pathname;
+const running: ChildProcess[] = [];
+
+beforeAll(() => {
+  // `npm test` builds first (turbo); a direct `vitest run` builds here.
+  if (!existsSync(serverJs)) spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+});
+afterEach(() => {
+  for (const child of running.splice(0)) child.kill('SIGKILL');
+});
+
+function start(dataDir: string, env: Record<string, string> = {}) {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(process.execPath, [serverJs], {
+    env: { ...process.env, DATABASE_URL: '', BTLS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ready: http://localhost:')) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then((code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+  ready.catch(() => {}); // awaited by the tests that expect a start; others watch `exited`
+  return { child, port, ready, exited, output: () => output, base: `http://127.0.0.1:${port}` };
+}
+
+describe('the server process', () => {
+  it('starts on an empty data directory, migrates, seeds the demo data and serves the API', async () => {
+    const server = start(join(mkdtempSync(join(tmpdir(), 'btls-srv-')), 'data'));
+    await server.ready;
+    expect(server.output()).toContain('demo data seeded');
+    expect((await fetch(`${server.base}/api/health`)).status).toBe(200);
+    const courses = (await (await fetch(`${server.base}/api/courses`)).json()) as unknown[];
+    expect(courses.length).toBeGreaterThanOrEqual(6);
+    const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
+    const login = await fetch(`${server.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin.email, password: admin.password }),
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('finishes a request in flight on SIGTERM, then exits 0 and releases the data directory', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'btls-srv-'));
+    const server = start(dataDir, { BTLS_ADMIN_EMAIL: 'ops@example.rw', BTLS_ADMIN_PASSWORD: 'ops-password' });
+    await server.ready;
+
+    const body = JSON.stringify({ name: 'Late', email: 'late@example.rw', subject: 'Drain', message: 'Still delivered' });
+    const answer = new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        `${server.base}/api/contact`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, 10)); // the request is in flight...
+      setTimeout(() => {
+        server.child.kill('SIGTERM'); // ...when the signal arrives
+        setTimeout(() => req.end(body.slice(10)), 300);
+      }, 300);
+    });
+    expect(await answer).toBe(201);
+    expect(await server.exited).toBe(0);
+    expect(existsSync(join(dataDir, 'btls.lock'))).toBe(false);
+
+    // The message was stored, the directory opens again, and the demo data is not seeded twice.
+    const again = start(dataDir);
+    await again.ready;
+    expect(again.output()).not.toContain('demo data seeded');
+    const login = await fetch(`${again.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ops@example.rw', password: 'ops-password' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const inbox = (await (await fetch(`${again.base}/api/contact`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      subject: string;
+    }[];
+    expect(inbox.map((m) => m.subject)).toContain('Drain');
+  });
+
+  it('refuses to start on PostgreSQL without JWT_SECRET, saying why', async () => {
+    const server = start(mkdtempSync(join(tmpdir(), 'btls-srv-')), { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/JWT_SECRET is required when DATABASE_URL is set/);
+  });
+});

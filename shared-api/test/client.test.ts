@@ -1,0 +1,263 @@
+/** Contract tests: every call of spec §7 goes to its method and path, with a bearer token exactly where §7 says. */
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createUser, login, registerEmployer, registerTrainee } from '../src/auth';
+import {
+  getCertificateByCode,
+  getEnrollmentCertificate,
+  getMyCertificates,
+  issueCertificate,
+} from '../src/certificates';
+import { ApiError, configureApi, NETWORK_ERROR_MESSAGE } from '../src/client';
+import { listContactMessages, sendContactMessage } from '../src/contact';
+import { createCourse, deleteCourse, getCourse, listCourses, updateCourse } from '../src/courses';
+import {
+  applyForCourse,
+  assignTrainer,
+  getEnrollment,
+  getMyApplications,
+  getMyAssignedTrainings,
+  listEnrollments,
+  markTrainingCompleted,
+  updateEnrollmentStatus,
+} from '../src/enrollments';
+import { deleteJob, getJob, getJobForEdit, getMyPostings, listJobs, postJob, setJobActive, updateJob } from '../src/jobs';
+import { addProgress, deleteProgress, listProgress, updateProgress } from '../src/progress';
+import {
+  deleteUser,
+  listCertifiedTrainees,
+  listTrainers,
+  listUsers,
+  setUserActive,
+  updateMyProfile,
+  updateUser,
+} from '../src/users';
+
+const BASE = 'http://api.test/api';
+interface Seen {
+  method: string;
+  path: string;
+  search: string;
+  authorization: string | null;
+  contentType: string | null;
+  body: unknown;
+}
+let seen: Seen[] = [];
+let reply: () => Response = () => HttpResponse.json({ message: 'ok' });
+
+const server = setupServer(
+  http.all(`${BASE}/*`, async ({ request }) => {
+    const url = new URL(request.url);
+    const contentType = request.headers.get('content-type');
+    let body: unknown = null;
+    if (contentType?.includes('json')) body = await request.json();
+    else if (contentType?.includes('multipart')) body = await request.formData();
+    seen.push({
+      method: request.method,
+      path: url.pathname.replace('/api', ''),
+      search: url.search,
+      authorization: request.headers.get('authorization'),
+      contentType,
+      body,
+    });
+    return reply();
+  }),
+);
+
+let token: string | null = 'the-token';
+const onUnauthorized = vi.fn();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  seen = [];
+  token = 'the-token';
+  reply = () => HttpResponse.json({ message: 'ok', token: 't', user: { id: 1 } });
+  onUnauthorized.mockReset();
+  configureApi({ baseUrl: BASE, getToken: () => token, onUnauthorized });
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+afterAll(() => server.close());
+
+const course = { title: 'T', description: 'D', category: 'Latte Art', level: 'Beginner', tags: ['a', 'b'] } as const;
+const job = { title: 'T', companyName: 'C', description: 'D', location: 'L', jobType: 'Full-time' };
+const progress = { assessmentName: 'A', score: 1, maxScore: 2, feedbackNotes: null };
+
+// [name, call, method, path, bearer?]
+const calls: [string, () => Promise<unknown>, string, string, boolean][] = [
+  ['register a trainee', () => registerTrainee({ firstName: 'a', lastName: 'b', email: 'e@x.rw', password: 'pppppp' }), 'POST', '/auth/register', false],
+  ['register a company', () => registerEmployer({ firstName: 'a', lastName: 'b', email: 'e@x.rw', password: 'pppppp', companyName: 'C' }), 'POST', '/auth/register', false],
+  ['admin creates a user', () => createUser({ firstName: 'a', lastName: 'b', email: 'e@x.rw', password: 'pppppp', role: 'trainer' }), 'POST', '/auth/register', true],
+  ['login', () => login({ email: 'e@x.rw', password: 'p' }), 'POST', '/auth/login', false],
+  ['list courses (token only when signed in)', () => listCourses(), 'GET', '/courses', true],
+  ['get a course', () => getCourse(7), 'GET', '/courses/7', true],
+  ['add a course', () => createCourse(course), 'POST', '/courses', true],
+  ['update a course', () => updateCourse(7, course), 'PUT', '/courses/7', true],
+  ['delete a course', () => deleteCourse(7), 'DELETE', '/courses/7', true],
+  ['send a contact message', () => sendContactMessage({ name: 'n', email: 'e@x.rw', subject: 's', message: 'm' }), 'POST', '/contact', false],
+  ['list contact messages', () => listContactMessages(), 'GET', '/contact', true],
+  ['list users', () => listUsers(), 'GET', '/users', true],
+  ['set user status', () => setUserActive(3, false), 'PUT', '/users/3/status', true],
+  ['update a user', () => updateUser(3, { firstName: 'a', lastName: 'b', role: 'trainee' }), 'PUT', '/users/3', true],
+  ['delete a user', () => deleteUser(3), 'DELETE', '/users/3', true],
+  ['list trainers', () => listTrainers(), 'GET', '/users/trainers', true],
+  ['list certified trainees', () => listCertifiedTrainees(), 'GET', '/users/certified-trainees', true],
+  ['update my profile', () => updateMyProfile({ firstName: 'a', lastName: 'b', companyName: 'C' }), 'PUT', '/users/me/profile', true],
+  ['apply for a course', () => applyForCourse({ courseId: 1, applicantNotes: '', preferredStartDate: null }), 'POST', '/enrollments/apply', true],
+  ['list enrollments', () => listEnrollments('Pending'), 'GET', '/enrollments', true],
+  ['my applications', () => getMyApplications(), 'GET', '/enrollments/my-applications', true],
+  ['my assigned trainings', () => getMyAssignedTrainings(), 'GET', '/enrollments/my-assigned-trainings', true],
+  ['get an enrollment', () => getEnrollment(5), 'GET', '/enrollments/5', true],
+  ['update enrollment status', () => updateEnrollmentStatus(5, { status: 'Approved', adminNotes: 'n' }), 'PUT', '/enrollments/5/status', true],
+  ['assign a trainer', () => assignTrainer(5, { trainerId: 2 }), 'PUT', '/enrollments/5/assign-trainer', true],
+  ['list progress', () => listProgress(5), 'GET', '/progress/enrollment/5', true],
+  ['add progress', () => addProgress(5, progress), 'POST', '/progress/enrollment/5', true],
+  ['update progress', () => updateProgress(9, progress), 'PUT', '/progress/9', true],
+  ['delete progress', () => deleteProgress(9), 'DELETE', '/progress/9', true],
+  ['my certificates', () => getMyCertificates(), 'GET', '/certificates/user', true],
+  ['certificate of an enrollment', () => getEnrollmentCertificate(5), 'GET', '/certificates/enrollment/5', true],
+  ['issue a certificate', () => issueCertificate({ enrollmentApplicationId: 5, userId: 1, courseId: 2 }), 'POST', '/certificates/issue', true],
+  ['certificate by code', () => getCertificateByCode('BTLS-AB/CD'), 'GET', '/certificates/code/BTLS-AB%2FCD', true],
+  ['list jobs', () => listJobs(), 'GET', '/jobs', false],
+  ['public job detail', () => getJob(4), 'GET', '/jobs/4', false],
+  ['job for editing', () => getJobForEdit(4), 'GET', '/jobs/4', true],
+  ['my postings', () => getMyPostings(), 'GET', '/jobs/my-postings', true],
+  ['post a job', () => postJob(job), 'POST', '/jobs', true],
+  ['toggle a job', () => setJobActive(4, false), 'PUT', '/jobs/4', true],
+  ['edit a job', () => updateJob(4, job), 'PUT', '/jobs/4', true],
+  ['delete a job', () => deleteJob(4), 'DELETE', '/jobs/4', true],
+];
+
+describe('every call of spec §7', () => {
+  it.each(calls)('%s', async (_name, call, method, path, bearer) => {
+    await call();
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ method, path, authorization: bearer ? 'Bearer the-token' : null });
+  });
+
+  it('sends JSON payloads with the spec field names', async () => {
+    await listEnrollments('Pending');
+    expect(seen[0]!.search).toBe('?status=Pending');
+    await listEnrollments();
+    expect(seen[1]!.search).toBe('');
+    await registerEmployer({ firstName: 'a', lastName: 'b', email: 'e@x.rw', password: 'pppppp', companyName: 'C' });
+    expect(seen[2]!.body).toMatchObject({ role: 'employer', companyName: 'C' });
+    await markTrainingCompleted(5);
+    expect(seen[3]).toMatchObject({ method: 'PUT', path: '/enrollments/5/status', body: { status: 'Completed' } });
+    await setJobActive(4, true);
+    expect(seen[4]!.body).toEqual({ isActive: true });
+  });
+
+  it('sends a course with an image as multipart: tags as JSON list text, the file as courseImage', async () => {
+    await createCourse(course, new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' }));
+    const form = seen[0]!.body as FormData;
+    expect(seen[0]!.contentType).toMatch(/^multipart\/form-data/);
+    expect(form.get('tags')).toBe('["a","b"]');
+    expect(form.get('title')).toBe('T');
+    expect(form.get('courseImage')).toBeInstanceOf(Blob);
+  });
+});
+
+describe('the error rule of spec §8', () => {
+  it("shows the server's message when there is one", async () => {
+    reply = () => HttpResponse.json({ message: 'Course with ID 7 not found.' }, { status: 404 });
+    await expect(getCourse(7)).rejects.toMatchObject({ message: 'Course with ID 7 not found.', status: 404 });
+  });
+
+  it("otherwise the call's fallback with the status", async () => {
+    reply = () => new HttpResponse('<html>bad gateway</html>', { status: 500 });
+    await expect(listCourses()).rejects.toThrow('Failed to fetch courses. Status: 500');
+    await expect(createCourse(course)).rejects.toThrow('Failed to add course. Status: 500');
+    await expect(updateCourse(1, course)).rejects.toThrow('Failed to update course. Status: 500');
+    await expect(deleteCourse(1)).rejects.toThrow('Failed to delete course. Status: 500');
+    await expect(getCourse(3)).rejects.toThrow('Failed to fetch course 3. Status: 500');
+    await expect(listJobs()).rejects.toThrow('Failed to fetch jobs. Status: 500');
+    await expect(postJob(job)).rejects.toThrow('Failed to post job. Status: 500');
+    await expect(getMyPostings()).rejects.toThrow('Failed to fetch your job postings. Status: 500');
+    await expect(setJobActive(1, true)).rejects.toThrow('Failed to update job status. Status: 500');
+    await expect(deleteJob(1)).rejects.toThrow('Failed to delete job. Status: 500');
+    await expect(updateJob(1, job)).rejects.toThrow('Failed to update job. Status: 500');
+    await expect(listUsers()).rejects.toThrow('Failed to fetch users. Status: 500');
+    await expect(setUserActive(1, true)).rejects.toThrow('Failed to update status. Status: 500');
+    await expect(deleteUser(1)).rejects.toThrow('Failed to delete user. Status: 500');
+    await expect(updateUser(1, { firstName: 'a', lastName: 'b', role: 'admin' })).rejects.toThrow('Failed to update user. Status: 500');
+    await expect(listEnrollments()).rejects.toThrow('Failed to fetch applications. Status: 500');
+    await expect(applyForCourse({ courseId: 1 })).rejects.toThrow('Application submission failed. Status: 500');
+    await expect(updateEnrollmentStatus(1, { status: 'Approved' })).rejects.toThrow('Failed to update status. Status: 500');
+    await expect(getMyApplications()).rejects.toThrow('Failed to fetch your applications.');
+    await expect(getMyAssignedTrainings()).rejects.toThrow('Failed to fetch assigned trainings.');
+    await expect(markTrainingCompleted(1)).rejects.toThrow('Failed to mark training as completed.');
+    await expect(assignTrainer(1, { trainerId: 1 })).rejects.toThrow('Failed to assign trainer.');
+    await expect(listTrainers()).rejects.toThrow('Failed to fetch trainers');
+    await expect(listCertifiedTrainees()).rejects.toThrow('Failed to fetch certified trainees. Status: 500');
+    await expect(listProgress(1)).rejects.toThrow('Failed to fetch progress records.');
+    await expect(deleteProgress(1)).rejects.toThrow('Failed to delete progress record.');
+    await expect(getMyCertificates()).rejects.toThrow('Failed to fetch your certificates.');
+    await expect(issueCertificate({ enrollmentApplicationId: 1, userId: 1, courseId: 1 })).rejects.toThrow('Failed to issue certificate.');
+    await expect(getCertificateByCode('X')).rejects.toThrow('Failed to fetch certificate. Status: 500');
+    await expect(updateMyProfile({ firstName: 'a', lastName: 'b' })).rejects.toThrow('Failed to update profile.');
+    await expect(sendContactMessage({ name: 'n', email: 'e', subject: 's', message: 'm' })).rejects.toThrow('An error occurred. Please try again.');
+    await expect(registerTrainee({ firstName: 'a', lastName: 'b', email: 'e', password: 'p' })).rejects.toThrow('Failed to register. Please try again.');
+    await expect(registerEmployer({ firstName: 'a', lastName: 'b', email: 'e', password: 'p', companyName: 'c' })).rejects.toThrow('Failed to register company. Please try again.');
+    await expect(login({ email: 'e', password: 'p' })).rejects.toThrow('Failed to log in. Please check your credentials.');
+    await expect(createUser({ firstName: 'a', lastName: 'b', email: 'e', password: 'p' })).rejects.toThrow('Failed to create user. Please try again.');
+  });
+
+  it('logs the error to the console and rethrows it as an ApiError', async () => {
+    reply = () => HttpResponse.json({ message: 'Nope' }, { status: 403 });
+    const error = await listUsers().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(console.error).toHaveBeenCalledWith('Nope');
+  });
+
+  it("refuses course writes without a token before any call: 'Not authorized: No token provided.'", async () => {
+    token = null;
+    await expect(createCourse(course)).rejects.toThrow('Not authorized: No token provided.');
+    await expect(updateCourse(1, course)).rejects.toThrow('Not authorized: No token provided.');
+    await expect(deleteCourse(1)).rejects.toThrow('Not authorized: No token provided.');
+    await expect(getCertificateByCode('X')).rejects.toThrow('Missing information to fetch certificate.');
+    await expect(applyForCourse({ courseId: 1 })).rejects.toThrow('You must be logged in to apply.');
+    expect(seen).toHaveLength(0);
+  });
+
+  it("answers 'Course ID is missing.' and 'Job ID is missing.' without a call", async () => {
+    await expect(getCourse('')).rejects.toThrow('Course ID is missing.');
+    await expect(getJob('')).rejects.toThrow('Job ID is missing.');
+    expect(seen).toHaveLength(0);
+  });
+
+  it("accepts a login only when the answer has both token and user: 'Login failed: Invalid response from server.'", async () => {
+    reply = () => HttpResponse.json({ message: 'ok', user: { id: 1 } });
+    await expect(login({ email: 'e', password: 'p' })).rejects.toThrow('Login failed: Invalid response from server.');
+    reply = () => HttpResponse.json({ message: 'ok', token: 't' });
+    await expect(login({ email: 'e', password: 'p' })).rejects.toThrow('Login failed: Invalid response from server.');
+  });
+
+  it("treats a 404 for an enrollment's certificate as 'none issued' (null), silently", async () => {
+    reply = () => HttpResponse.json({ message: 'No certificate' }, { status: 404 });
+    expect(await getEnrollmentCertificate(5)).toBeNull();
+  });
+
+  it("says 'Job not found or no longer available.' for a public 404 without a message", async () => {
+    reply = () => new HttpResponse(null, { status: 404 });
+    await expect(getJob(9)).rejects.toThrow('Job not found or no longer available.');
+  });
+
+  it("reports an OK answer that is not JSON for my applications as 'Network error or non-JSON response fetching applications.'", async () => {
+    reply = () => new HttpResponse('<html></html>', { status: 200, headers: { 'content-type': 'text/html' } });
+    await expect(getMyApplications()).rejects.toThrow('Network error or non-JSON response fetching applications.');
+  });
+
+  it('signs the session out on a 401 to a call that carried a token, not on a failed login', async () => {
+    reply = () => HttpResponse.json({ message: 'Your session has expired' }, { status: 401 });
+    await expect(listUsers()).rejects.toThrow('Your session has expired');
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    await expect(login({ email: 'e', password: 'p' })).rejects.toThrow();
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('explains a network failure instead of a status', async () => {
+    reply = () => HttpResponse.error();
+    await expect(listJobs()).rejects.toMatchObject({ message: NETWORK_ERROR_MESSAGE, status: 0 });
+  });
+});
