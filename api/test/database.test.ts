@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openPglite, openPostgres } from '../src/db/client';
@@ -115,6 +116,22 @@ describe.runIf(onPostgres)('one PostgreSQL, several API instances', () => {
     await Promise.all([a.migrateAndPrepare(seedDemoData), b.migrateAndPrepare(seedDemoData)]);
     const rows = await a.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS[0].email));
     expect(rows).toHaveLength(1);
+  });
+
+  it('survives the server dropping an idle pooled connection (the pool has an error listener)', async () => {
+    const { url, drop } = await createPostgresDatabase();
+    const errors: Error[] = [];
+    const database = openPostgres(url, (error) => errors.push(error));
+    cleanups.push(drop, () => database.close());
+    await database.migrateAndPrepare();
+    await database.ping(); // leaves an idle client in the pool
+    const killer = new pg.Client({ connectionString: url });
+    await killer.connect();
+    await killer.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    await killer.end();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(errors.length).toBeGreaterThan(0);
+    await database.ping(); // a new connection replaces it
   });
 
   it('both instances see the same data and accept each other’s tokens', async () => {

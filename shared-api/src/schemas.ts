@@ -138,6 +138,10 @@ export const loginPayloadSchema = z.object({
 });
 export type LoginPayload = z.input<typeof loginPayloadSchema>;
 
+/** What the browser keeps under btlsToken and btlsUser (spec §3 "Session"). */
+export const sessionSchema = z.object({ token: z.string(), user: userSchema });
+export type Session = z.infer<typeof sessionSchema>;
+
 export const authAnswerSchema = z.object({
   message: z.string(),
   token: z.string().optional(),
