@@ -5,7 +5,7 @@ import { MAX_IMAGE_BYTES } from '@btls/shared-api/constants';
 import { validation } from '@btls/shared-api/messages';
 import { createAuth, type Auth } from './auth';
 import { pgErrorCode, type Database, type Db } from './db/client';
-import { HttpError } from './http/errors';
+import { apiNotFound, HttpError } from './http/errors';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { authRoutes } from './routes/auth';
 import { certificateRoutes } from './routes/certificates';
@@ -17,6 +17,7 @@ import { imageRoutes } from './routes/images';
 import { jobRoutes } from './routes/jobs';
 import { progressRoutes } from './routes/progress';
 import { userRoutes } from './routes/users';
+import { registerWeb, type WebOptions } from './web';
 
 export interface AppOptions {
   database: Database;
@@ -26,6 +27,8 @@ export interface AppOptions {
   limits?: Partial<Limits>;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Also serve the built front end (shell and remotes) from this repository folder. */
+  web?: WebOptions;
 }
 
 export interface Limits {
@@ -86,9 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.status(status).send({ message: clientErrorMessage(error, status) });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `No such API endpoint: ${request.method} ${request.url.split('?')[0]}` });
-  });
+  app.setNotFoundHandler(apiNotFound);
 
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024, parts: 40 },
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
+  if (options.web) await registerWeb(app, options.web);
   return app;
 }
 

@@ -1,5 +1,7 @@
 /** `npm start`: open the database, migrate, bootstrap, serve; drain and close on SIGTERM. */
+import { resolve } from 'node:path';
 import { buildApp } from './app';
+import { API_ROOT } from './paths';
 import { embeddedJwtSecret, loadConfig } from './config';
 import { openPglite, openPostgres, type Database } from './db/client';
 import { ensureAdmin } from './seed/admin';
@@ -25,6 +27,7 @@ async function main() {
     limits: config.limits,
     trustProxy: config.trustProxy,
     logger: { level: config.logLevel },
+    web: { root: resolve(API_ROOT, '..'), remotesFile: process.env.BTLS_REMOTES_FILE || undefined },
   });
 
   let closing = false;

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
 /** An answer with a status and `{ message }`; thrown from handlers, rendered by the app's error handler. */
@@ -37,4 +38,9 @@ function storable(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, storable(v)]));
   }
   return value;
+}
+
+/** Unknown routes under /api: a JSON 404 like every other API answer. */
+export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send({ message: `No such API endpoint: ${request.method} ${request.url.split('?')[0]}` });
 }

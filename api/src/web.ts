@@ -1,0 +1,76 @@
+/**
+ * The built front end on the API's port: the shell at / (with the SPA fallback to its index.html), each
+ * remote's files under /remotes/<name>/, and /remotes.json. Hashed assets are cached for a year;
+ * index.html, remotes.json and the remote entries are revalidated on every load, so a redeploy shows at once.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { apiNotFound } from './http/errors';
+
+export interface WebOptions {
+  /** The repository folder holding shell/dist and mfe-<name>/dist. */
+  root: string;
+  /** A remotes.json to serve instead of the shell's own (pointing remotes at other URLs). */
+  remotesFile?: string;
+}
+
+export const REMOTE_FOLDERS = ['public', 'trainee', 'admin', 'trainer', 'employer'] as const;
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function cacheHeaders(reply: FastifyReply, path: string) {
+  reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? IMMUTABLE : 'no-cache');
+}
+
+/** Registers the front end when it has been built; answers whether it was. */
+export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<boolean> {
+  const shellDist = join(options.root, 'shell', 'dist');
+  const indexFile = join(shellDist, 'index.html');
+  if (!existsSync(indexFile)) return false;
+  const remotesFile = options.remotesFile ?? join(shellDist, 'remotes.json');
+
+  app.get('/remotes.json', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache').type('application/json');
+    return readFileSync(remotesFile, 'utf8');
+  });
+
+  // The shell's hashed assets; also gives reply.sendFile for the shell's other top-level files.
+  await app.register(fastifyStatic, { root: join(shellDist, 'assets'), prefix: '/assets/', setHeaders: cacheHeaders });
+
+  for (const name of REMOTE_FOLDERS) {
+    const dist = join(options.root, `mfe-${name}`, 'dist');
+    if (!existsSync(dist)) continue;
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: `/remotes/${name}/`,
+      decorateReply: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        cacheHeaders(reply, path);
+        // A remote may be loaded by a shell on another origin (a CDN, another deploy).
+        reply.header('Access-Control-Allow-Origin', '*');
+      },
+    });
+  }
+
+  const indexHtml = () => readFileSync(indexFile, 'utf8');
+  const sendShell = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').type('text/html').send(indexHtml());
+  app.get('/', async (_request, reply) => sendShell(reply));
+  // Client routes (/courses/3, /admin/users, …) get the shell; a top-level file of the shell is sent as is.
+  app.get('/*', async (request, reply) => {
+    const path = decodeURIComponent(request.url.split('?')[0]!);
+    if (path.startsWith('/api/')) return apiNotFound(request, reply);
+    const topLevelFile = /^\/[\w.-]+\.[a-z0-9]+$/i.test(path) ? join(shellDist, path) : null;
+    if (topLevelFile && existsSync(topLevelFile)) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile(path.slice(1), shellDist);
+    }
+    if (/\.[a-z0-9]+$/i.test(path) || path.startsWith('/assets/') || path.startsWith('/remotes/')) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    return sendShell(reply);
+  });
+  return true;
+}

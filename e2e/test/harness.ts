@@ -1,0 +1,116 @@
+/**
+ * The production build served as `npm start` serves it (a fresh data directory, demo data), and Debian's
+ * Chromium driven by playwright-core.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+const serverJs = join(ROOT, 'api', 'dist', 'server.js');
+
+export interface Site {
+  base: string;
+  remotesFile: string;
+  /** Rewrites remotes.json: name → entry URL. */
+  setRemote(name: string, entry: string): void;
+  stop(): Promise<void>;
+}
+
+export async function startSite(): Promise<Site> {
+  for (const built of [serverJs, join(ROOT, 'shell', 'dist', 'index.html'), join(ROOT, 'mfe-public', 'dist', 'remoteEntry.js')]) {
+    if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first (npm test does).`);
+  }
+  const work = mkdtempSync(join(tmpdir(), 'btls-e2e-'));
+  const remotesFile = join(work, 'remotes.json');
+  copyFileSync(join(ROOT, 'shell', 'dist', 'remotes.json'), remotesFile);
+  const port = 21_000 + Math.floor(Math.random() * 9000);
+  const child: ChildProcess = spawn(process.execPath, [serverJs], {
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      BTLS_DATA_DIR: join(work, 'data'),
+      BTLS_REMOTES_FILE: remotesFile,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((ready, fail) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ready:')) ready();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => fail(new Error(`server exited with ${code}: ${output}`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    remotesFile,
+    setRemote(name, entry) {
+      const remotes = JSON.parse(readFileSync(remotesFile, 'utf8')) as Record<string, string>;
+      remotes[name] = entry;
+      writeFileSync(remotesFile, JSON.stringify(remotes, null, 2));
+    },
+    async stop() {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.html': 'text/html' };
+
+/** A plain static file server on another origin (a CDN, say), answering with CORS like one would. */
+export async function serveFolder(folder: string): Promise<{ base: string; requests: string[]; close(): Promise<void> }> {
+  const requests: string[] = [];
+  const server = http.createServer((req, res) => {
+    requests.push(req.url ?? '');
+    const file = normalize(join(folder, decodeURIComponent((req.url ?? '/').split('?')[0]!)));
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    if (!file.startsWith(folder) || !existsSync(file)) {
+      res.statusCode = 404;
+      return res.end('not found');
+    }
+    res.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
+    res.end(readFileSync(file));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  return { base: `http://127.0.0.1:${port}`, requests, close: () => new Promise((done) => server.close(() => done())) };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+/** A fresh browser profile (empty localStorage) with the page's errors collected. */
+export async function openPage(browser: Browser, width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+export const DEMO = {
+  admin: { email: 'admin@btls-demo.rw', password: 'admin-demo-2026', firstName: 'Grace' },
+  trainee: { email: 'trainee@btls-demo.rw', password: 'trainee-demo-2026', firstName: 'Aline' },
+  employer: { email: 'employer@btls-demo.rw', password: 'employer-demo-2026', firstName: 'Patrick' },
+};
+
+export async function signIn(page: Page, base: string, who: { email: string; password: string }) {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

@@ -1,0 +1,246 @@
+/** The shell and the federation platform, in a real browser against the production build. */
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, launchBrowser, openPage, ROOT, serveFolder, signIn, startSite, type Site } from './harness';
+
+let site: Site;
+let browser: Browser;
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const storedSession = (page: import('playwright-core').Page) =>
+  page.evaluate(() => ({ token: localStorage.getItem('btlsToken'), user: localStorage.getItem('btlsUser') }));
+
+describe('signing up, in and out', () => {
+  it('a visitor signs up as a trainee and lands on /dashboard, greeted by first name', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${site.base}/register`);
+    await page.getByLabel('First Name').fill('Diane');
+    await page.getByLabel('Last Name').fill('Ingabire');
+    await page.getByLabel('Email').fill(`diane.${Date.now()}@example.rw`);
+    await page.getByLabel('Password', { exact: true }).fill('kawa-2026');
+    await page.getByLabel('Confirm Password').fill('kawa-2026');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(`${site.base}/dashboard`);
+    await page.getByRole('banner').getByText('Hello, Diane').waitFor();
+    expect(await page.getByRole('banner').getByRole('link', { name: 'My Dashboard' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the form filled and shows the reason when registration is refused', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${site.base}/register`);
+    await page.getByLabel('First Name').fill('Aline');
+    await page.getByLabel('Last Name').fill('Again');
+    await page.getByLabel('Email').fill(DEMO.trainee.email);
+    await page.getByLabel('Password', { exact: true }).fill('kawa-2026');
+    await page.getByLabel('Confirm Password').fill('kawa-2027');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('alert').getByText('Passwords do not match.').waitFor();
+    await page.getByLabel('Confirm Password').fill('kawa-2026');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('alert').getByText('An account with this email already exists.').waitFor();
+    expect(await page.getByLabel('First Name').inputValue()).toBe('Aline');
+    expect(page.url()).toBe(`${site.base}/register`);
+    await context.close();
+  });
+
+  it('signs in, survives a reload, and logout clears both keys and lands on /login', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page, site.base, DEMO.employer);
+    await page.waitForURL(`${site.base}/dashboard`);
+    const session = await storedSession(page);
+    expect(session.token).toBeTruthy();
+    expect(JSON.parse(session.user!)).toMatchObject({ email: DEMO.employer.email, role: 'employer' });
+
+    await page.reload();
+    await page.getByRole('banner').getByText(`Hello, ${DEMO.employer.firstName}`).waitFor();
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Employer Panel' }).getAttribute('href')).toBe('/employer/dashboard');
+
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${site.base}/login`);
+    expect(await storedSession(page)).toEqual({ token: null, user: null });
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
+    await context.close();
+  });
+
+  it('shows the server message in a red banner on a wrong password, form still filled', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page, site.base, { email: DEMO.trainee.email, password: 'wrong-password' });
+    await page.getByRole('alert').getByText('Invalid email or password.').waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(DEMO.trainee.email);
+    await context.close();
+  });
+
+  it('a company registers at /employer/register and is sent to /login', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${site.base}/employer/register`);
+    await page.getByLabel('Company Name').fill('Question Coffee');
+    await page.getByLabel('Contact First Name').fill('Eric');
+    await page.getByLabel('Contact Last Name').fill('Nshuti');
+    await page.getByLabel('Email').fill(`hr.${Date.now()}@question.rw`);
+    await page.getByLabel('Password', { exact: true }).fill('beans-2026');
+    await page.getByLabel('Confirm Password').fill('beans-2026');
+    await page.getByRole('button', { name: 'Register Company' }).click();
+    await page.waitForURL(`${site.base}/login`);
+    expect(await storedSession(page)).toEqual({ token: null, user: null });
+    await context.close();
+  });
+});
+
+describe('protected pages', () => {
+  it('sends a signed-out visitor to /login and back to the page they asked for', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${site.base}/apply-for-course`);
+    await page.waitForURL(`${site.base}/login`);
+    await page.getByLabel('Email').fill(DEMO.trainee.email);
+    await page.getByLabel('Password').fill(DEMO.trainee.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${site.base}/apply-for-course`);
+    await context.close();
+  });
+
+  it('sends a user of the wrong role to /dashboard', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page, site.base, DEMO.trainee);
+    await page.waitForURL(`${site.base}/dashboard`);
+    await page.goto(`${site.base}/admin/users`);
+    await page.waitForURL(`${site.base}/dashboard`);
+    await context.close();
+  });
+
+  it('opens the admin panel for an admin, with their name and e-mail in the sidebar', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await signIn(page, site.base, DEMO.admin);
+    await page.waitForURL(`${site.base}/dashboard`);
+    await page.goto(`${site.base}/admin`);
+    await page.waitForURL(`${site.base}/admin/dashboard`);
+    const sidebar = page.getByRole('complementary', { name: 'Admin Panel' });
+    await sidebar.getByText(DEMO.admin.email).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the bare not-found placeholder for any other path', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${site.base}/no/such/page`);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('one page, many remotes', () => {
+  it('has one React, one router, one session store and one API client, all provided by the shell', async () => {
+    const { page, context } = await openPage(browser);
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(request.url()));
+    await signIn(page, site.base, DEMO.admin);
+    await page.waitForURL(`${site.base}/dashboard`);
+    // Signing in inside the public remote changed the shell's top bar: the same store.
+    await page.getByRole('banner').getByText(`Hello, ${DEMO.admin.firstName}`).waitFor();
+    await page.goto(`${site.base}/admin/dashboard`);
+    await page.getByRole('complementary', { name: 'Admin Panel' }).waitFor();
+
+    const providers = await page.evaluate(() => {
+      const share = (globalThis as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, { from: string }>>>> } })
+        .__FEDERATION__?.__SHARE__ ?? {};
+      const seen: Record<string, Set<string>> = {};
+      for (const scopes of Object.values(share)) {
+        for (const packages of Object.values(scopes)) {
+          for (const [name, versions] of Object.entries(packages)) {
+            for (const [version, entry] of Object.entries(versions)) {
+              (seen[name] ??= new Set()).add(`${version} from ${entry.from}`);
+            }
+          }
+        }
+      }
+      return Object.fromEntries(Object.entries(seen).map(([k, v]) => [k, [...v]]));
+    });
+    for (const name of ['react', 'react-dom', 'react-router-dom', 'zustand', '@btls/shared-auth/session', '@btls/shared-api/client']) {
+      expect(providers[name], name).toHaveLength(1);
+      expect(providers[name]![0], name).toMatch(/ from shell$/);
+    }
+    // No remote downloaded its own fallback copy of React, the router or the store.
+    const remoteCopies = fetched.filter((url) => url.includes('/remotes/') && /prebuild__(react|zustand)/.test(url));
+    expect(remoteCopies).toEqual([]);
+    await context.close();
+  });
+
+  it("loads a remote's CSS with the remote", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${site.base}/login`);
+    const card = page.locator('form').first();
+    await card.waitFor();
+    // The sign-in card's white background and shadow come from mfe-public's CSS module.
+    expect(await card.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
+    expect(await card.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe('none');
+    await context.close();
+  });
+
+  it('shows a panel for a remote that is down, keeps the rest working, and Retry really retries', async () => {
+    const original = 'http://127.0.0.1:1/remotes/admin/remoteEntry.js';
+    const { page, context } = await openPage(browser);
+    try {
+      site.setRemote('mfe_admin', original);
+      await signIn(page, site.base, DEMO.admin);
+      await page.waitForURL(`${site.base}/dashboard`);
+      await page.goto(`${site.base}/admin/dashboard`);
+      await page.getByRole('heading', { name: 'This part of the site is unavailable right now' }).waitFor();
+
+      // The rest of the site still works.
+      await page.getByRole('banner').getByRole('link', { name: 'Courses' }).waitFor({ state: 'detached' }).catch(() => {});
+      await page.goto(`${site.base}/courses`);
+      await page.getByRole('heading', { level: 1, name: 'Our Courses' }).waitFor();
+      await page.goBack();
+      await page.getByRole('heading', { name: 'This part of the site is unavailable right now' }).waitFor();
+
+      // The remote comes back; Retry loads it without a page reload.
+      site.setRemote('mfe_admin', '/remotes/admin/remoteEntry.js');
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await page.getByRole('complementary', { name: 'Admin Panel' }).waitFor();
+    } finally {
+      site.setRemote('mfe_admin', '/remotes/admin/remoteEntry.js');
+      await context.close();
+    }
+  });
+
+  it('loads a remote redeployed to another URL when only remotes.json changes', async () => {
+    const copy = mkdtempSync(join(tmpdir(), 'btls-cdn-'));
+    cpSync(join(ROOT, 'mfe-public', 'dist'), join(copy, 'public-v2'), { recursive: true });
+    const cdn = await serveFolder(copy);
+    const { page, context } = await openPage(browser);
+    try {
+      site.setRemote('mfe_public', `${cdn.base}/public-v2/remoteEntry.js`);
+      await page.goto(`${site.base}/login`);
+      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      expect(cdn.requests).toContain('/public-v2/remoteEntry.js');
+      expect(cdn.requests.some((url) => url.startsWith('/public-v2/assets/'))).toBe(true);
+    } finally {
+      site.setRemote('mfe_public', '/remotes/public/remoteEntry.js');
+      await context.close();
+      await cdn.close();
+    }
+  });
+
+  it('scrolls to the top on every path change', async () => {
+    const { page, context } = await openPage(browser, 390);
+    await page.setViewportSize({ width: 390, height: 400 });
+    await page.goto(`${site.base}/login`);
+    await page.getByRole('link', { name: 'Create an account' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL(`${site.base}/register`);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await context.close();
+  });
+});

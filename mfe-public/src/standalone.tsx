@@ -1,0 +1,17 @@
+// Runs this area on its own (`npm run dev` in this folder) for its team, with the same shared packages.
+import '@btls/shared-ui/tokens.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { AuthProvider } from '@btls/shared-auth/session';
+import AreaRoutes from './expose';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <BrowserRouter>
+      <AuthProvider>
+        <AreaRoutes />
+      </AuthProvider>
+    </BrowserRouter>
+  </StrictMode>,
+);

@@ -1,0 +1,36 @@
+/** The protected-page behaviour of spec §2: one place decides who may see a page. */
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import type { Role } from '@btls/shared-api/constants';
+import { useAuth } from '@btls/shared-auth/session';
+
+/** Signed-in users only; others go to /login, which sends them back here afterwards. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { isAuthenticated, isLoading } = useAuth();
+  const location = useLocation();
+  if (isLoading) return <p role="status">Authenticating...</p>;
+  if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: location }} />;
+  return <>{children}</>;
+}
+
+/** Signed-in users with one of `roles`; a wrong role goes to /dashboard (or / when already there). */
+export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+  const { role } = useAuth();
+  const location = useLocation();
+  return (
+    <RequireAuth>
+      {role && roles.includes(role) ? (
+        children
+      ) : (
+        <Navigate to={location.pathname === '/dashboard' ? '/' : '/dashboard'} replace />
+      )}
+    </RequireAuth>
+  );
+}
+
+/** Where /login sends a user back to: the remembered page, else /dashboard. */
+export function useReturnPath(): string {
+  const location = useLocation();
+  const from = (location.state as { from?: { pathname?: string; search?: string } } | null)?.from;
+  return from?.pathname ? `${from.pathname}${from.search ?? ''}` : '/dashboard';
+}

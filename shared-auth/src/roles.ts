@@ -1,0 +1,22 @@
+/** Roles and where each one's dashboard is (spec §2 "Dashboard link by role"). */
+import type { Role } from '@btls/shared-api/constants';
+
+export interface Panel {
+  path: string;
+  /** The top bar's link text. */
+  label: string;
+  /** The text of the trainee dashboard's 'Dashboard Access' link. */
+  accessLabel: string;
+}
+
+const PANELS: Record<Role, Panel> = {
+  admin: { path: '/admin/dashboard', label: 'Admin Panel', accessLabel: 'Admin Panel' },
+  trainer: { path: '/trainer/dashboard', label: 'Trainer Panel', accessLabel: 'Trainer Panel' },
+  employer: { path: '/employer/dashboard', label: 'Employer Panel', accessLabel: 'Employer Portal' },
+  trainee: { path: '/dashboard', label: 'My Dashboard', accessLabel: 'My Dashboard' },
+};
+
+/** Any role other than the four is a learner (spec §3). */
+export function panelFor(role: string | null | undefined): Panel {
+  return PANELS[(role ?? 'trainee') as Role] ?? PANELS.trainee;
+}

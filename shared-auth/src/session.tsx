@@ -1,0 +1,118 @@
+/**
+ * The one session store of the page (spec §4 "Auth"), persisted to btlsToken/btlsUser. Shared as a
+ * federation singleton, so the shell and every remote read and change the same session.
+ */
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { create } from 'zustand';
+import { login as loginCall, registerTrainee, type TraineeRegistration } from '@btls/shared-api/auth';
+import { configureApi } from '@btls/shared-api/client';
+import { STORAGE_KEYS } from '@btls/shared-api/constants';
+import type { AuthAnswer, LoginPayload, User } from '@btls/shared-api/schemas';
+
+export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
+
+interface SessionState {
+  status: SessionStatus;
+  token: string | null;
+  user: User | null;
+  /** Start-up: restore when both keys exist; drop both when the stored user cannot be parsed. */
+  restore(): void;
+  /** Signs in when the answer carries a token and a user; returns whether it did. */
+  signIn(answer: Partial<AuthAnswer>): boolean;
+  signOut(): void;
+  /** Merges profile changes into the current user and saves them. */
+  updateUser(fields: Partial<User>): void;
+}
+
+function clearStorage() {
+  localStorage.removeItem(STORAGE_KEYS.token);
+  localStorage.removeItem(STORAGE_KEYS.user);
+}
+
+export const useSessionStore = create<SessionState>((set, get) => ({
+  status: 'loading',
+  token: null,
+  user: null,
+  restore() {
+    const token = localStorage.getItem(STORAGE_KEYS.token);
+    const storedUser = localStorage.getItem(STORAGE_KEYS.user);
+    if (token && storedUser) {
+      try {
+        const user = JSON.parse(storedUser) as User;
+        if (!user || typeof user !== 'object') throw new Error('not a user');
+        set({ status: 'signedIn', token, user });
+        return;
+      } catch {
+        console.error('Failed to parse user from localStorage');
+        clearStorage();
+      }
+    }
+    set({ status: 'signedOut', token: null, user: null });
+  },
+  signIn(answer) {
+    if (!answer.token || !answer.user) return false;
+    localStorage.setItem(STORAGE_KEYS.token, answer.token);
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(answer.user));
+    set({ status: 'signedIn', token: answer.token, user: answer.user });
+    return true;
+  },
+  signOut() {
+    clearStorage();
+    set({ status: 'signedOut', token: null, user: null });
+  },
+  updateUser(fields) {
+    const current = get().user;
+    if (!current) return;
+    const user = { ...current, ...fields };
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+    set({ user });
+  },
+}));
+
+const AuthContext = createContext(false);
+
+/** Restores the session, connects the API client to it, and renders nothing until that is done. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const status = useSessionStore((s) => s.status);
+  useEffect(() => {
+    configureApi({
+      getToken: () => useSessionStore.getState().token,
+      // A token the server no longer accepts (expired, user deactivated): sign out cleanly.
+      onUnauthorized: () => useSessionStore.getState().signOut(),
+    });
+    useSessionStore.getState().restore();
+  }, []);
+  if (status === 'loading') return null;
+  return <AuthContext.Provider value={true}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth() {
+  if (!useContext(AuthContext)) throw new Error('useAuth must be used within an AuthProvider');
+  const { status, token, user, signIn, signOut, updateUser } = useSessionStore();
+  return {
+    user,
+    token,
+    role: user?.role ?? null,
+    isAuthenticated: status === 'signedIn',
+    isLoading: status === 'loading',
+    /** A failed login clears any stored session (spec §4). */
+    async login(payload: LoginPayload) {
+      try {
+        const answer = await loginCall(payload);
+        signIn(answer);
+        return answer;
+      } catch (error) {
+        signOut();
+        throw error;
+      }
+    },
+    /** Trainee sign-up: an answer with a token and a user signs in. */
+    async register(payload: TraineeRegistration) {
+      const answer = await registerTrainee(payload);
+      signIn(answer);
+      return answer;
+    },
+    logout: signOut,
+    updateUser,
+  };
+}

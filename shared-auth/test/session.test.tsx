@@ -1,0 +1,161 @@
+import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { configureApi } from '@btls/shared-api/client';
+import { listUsers } from '@btls/shared-api/users';
+import { RequireAuth, RequireRole } from '../src/guards';
+import { panelFor } from '../src/roles';
+import { AuthProvider, useAuth, useSessionStore } from '../src/session';
+
+const user = { id: 1, firstName: 'Aline', lastName: 'Uwase', email: 'aline@example.rw', role: 'trainee', isActive: true, companyName: null, companyWebsite: null, companyDescription: null, createdAt: '2026-01-01T00:00:00.000Z' } as const;
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  localStorage.clear();
+  useSessionStore.setState({ status: 'loading', token: null, user: null });
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+
+const wrapper = ({ children }: { children: React.ReactNode }) => <AuthProvider>{children}</AuthProvider>;
+
+describe('the session store', () => {
+  it('restores the session when both btlsToken and btlsUser exist', async () => {
+    localStorage.setItem('btlsToken', 't1');
+    localStorage.setItem('btlsUser', JSON.stringify(user));
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await waitFor(() => expect(result.current.isAuthenticated).toBe(true));
+    expect(result.current.user?.firstName).toBe('Aline');
+  });
+
+  it('stays signed out when only one of the two keys exists', async () => {
+    localStorage.setItem('btlsToken', 't1');
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await waitFor(() => expect(result.current.isAuthenticated).toBe(false));
+  });
+
+  it("drops both keys when the stored user cannot be parsed, saying 'Failed to parse user from localStorage'", async () => {
+    localStorage.setItem('btlsToken', 't1');
+    localStorage.setItem('btlsUser', '{not json');
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await waitFor(() => expect(result.current.isAuthenticated).toBe(false));
+    expect(console.error).toHaveBeenCalledWith('Failed to parse user from localStorage');
+    expect(localStorage.getItem('btlsToken')).toBeNull();
+    expect(localStorage.getItem('btlsUser')).toBeNull();
+  });
+
+  it('renders nothing while loading', () => {
+    useSessionStore.setState({ status: 'loading' });
+    const restore = vi.spyOn(useSessionStore.getState(), 'restore').mockImplementation(() => {});
+    render(<AuthProvider><p>content</p></AuthProvider>);
+    expect(screen.queryByText('content')).toBeNull();
+    restore.mockRestore();
+  });
+
+  it('signs in on a login answer with token and user, and stores both', async () => {
+    configureApi({ baseUrl: 'http://api.test/api/' });
+    server.use(http.post('http://api.test/api/auth/login', () => HttpResponse.json({ message: 'ok', token: 't2', user })));
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    configureApi({ baseUrl: 'http://api.test/api/' });
+    await act(() => result.current.login({ email: user.email, password: 'x' }));
+    expect(result.current.isAuthenticated).toBe(true);
+    expect(localStorage.getItem('btlsToken')).toBe('t2');
+    expect(JSON.parse(localStorage.getItem('btlsUser')!)).toMatchObject({ email: user.email });
+  });
+
+  it('a failed login clears a stored session', async () => {
+    localStorage.setItem('btlsToken', 'old');
+    localStorage.setItem('btlsUser', JSON.stringify(user));
+    server.use(http.post('http://api.test/api/auth/login', () => HttpResponse.json({ message: 'Invalid email or password.' }, { status: 401 })));
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await waitFor(() => expect(result.current.isAuthenticated).toBe(true));
+    configureApi({ baseUrl: 'http://api.test/api/' });
+    await act(() => expect(result.current.login({ email: user.email, password: 'bad' })).rejects.toThrow('Invalid email or password.'));
+    expect(result.current.isAuthenticated).toBe(false);
+    expect(localStorage.getItem('btlsToken')).toBeNull();
+  });
+
+  it('logout clears state and storage; a profile update merges into the user and is saved', async () => {
+    localStorage.setItem('btlsToken', 't1');
+    localStorage.setItem('btlsUser', JSON.stringify(user));
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await waitFor(() => expect(result.current.isAuthenticated).toBe(true));
+    act(() => result.current.updateUser({ firstName: 'Alina' }));
+    expect(result.current.user).toMatchObject({ firstName: 'Alina', lastName: 'Uwase' });
+    expect(JSON.parse(localStorage.getItem('btlsUser')!).firstName).toBe('Alina');
+    act(() => result.current.logout());
+    expect(result.current.user).toBeNull();
+    expect(localStorage.getItem('btlsToken')).toBeNull();
+    expect(localStorage.getItem('btlsUser')).toBeNull();
+  });
+
+  it('signs out when the API answers 401 to a call that carried the token', async () => {
+    localStorage.setItem('btlsToken', 'expired');
+    localStorage.setItem('btlsUser', JSON.stringify(user));
+    server.use(http.get('http://api.test/api/users', () => HttpResponse.json({ message: 'Session expired' }, { status: 401 })));
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await waitFor(() => expect(result.current.isAuthenticated).toBe(true));
+    configureApi({ baseUrl: 'http://api.test/api/' });
+    await act(() => expect(listUsers()).rejects.toThrow('Session expired'));
+    expect(result.current.isAuthenticated).toBe(false);
+  });
+
+  it("useAuth throws 'useAuth must be used within an AuthProvider' outside its provider", () => {
+    expect(() => renderHook(() => useAuth())).toThrow('useAuth must be used within an AuthProvider');
+  });
+});
+
+describe('guards', () => {
+  function app(path: string) {
+    return render(
+      <MemoryRouter initialEntries={[path]}>
+        <AuthProvider>
+          <Routes>
+            <Route path="/login" element={<p>login page</p>} />
+            <Route path="/" element={<p>home page</p>} />
+            <Route path="/dashboard" element={<RequireRole roles={['trainee']}><p>dashboard page</p></RequireRole>} />
+            <Route path="/admin" element={<RequireRole roles={['admin']}><p>admin page</p></RequireRole>} />
+            <Route path="/mine" element={<RequireAuth><p>mine page</p></RequireAuth>} />
+          </Routes>
+        </AuthProvider>
+      </MemoryRouter>,
+    );
+  }
+
+  it('redirects a signed-out visitor to /login', async () => {
+    app('/mine');
+    await screen.findByText('login page');
+  });
+
+  it('sends a wrong role to /dashboard, or to / when already at /dashboard', async () => {
+    localStorage.setItem('btlsToken', 't');
+    localStorage.setItem('btlsUser', JSON.stringify(user));
+    app('/admin');
+    await screen.findByText('dashboard page');
+  });
+
+  it('sends a wrong role at /dashboard itself to /', async () => {
+    localStorage.setItem('btlsToken', 't');
+    localStorage.setItem('btlsUser', JSON.stringify({ ...user, role: 'employer' }));
+    app('/dashboard');
+    await screen.findByText('home page');
+  });
+});
+
+describe('role → panel', () => {
+  it('maps each role to its dashboard link', () => {
+    expect(panelFor('admin')).toMatchObject({ path: '/admin/dashboard', label: 'Admin Panel' });
+    expect(panelFor('trainer')).toMatchObject({ path: '/trainer/dashboard', label: 'Trainer Panel' });
+    expect(panelFor('employer')).toMatchObject({ path: '/employer/dashboard', accessLabel: 'Employer Portal' });
+    expect(panelFor('trainee')).toMatchObject({ path: '/dashboard', label: 'My Dashboard' });
+    expect(panelFor('learner')).toMatchObject({ path: '/dashboard', label: 'My Dashboard' });
+  });
+});

@@ -1,0 +1,147 @@
+/** The primitives every area uses. Each form control comes with a visible label tied to it. */
+import {
+  useId,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+import styles from './components.module.css';
+
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'danger' };
+
+export function Button({ variant = 'primary', className, type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={[styles.button, styles[variant], className].filter(Boolean).join(' ')} {...props} />;
+}
+
+/** Class names for a link that looks like a button. */
+export const buttonClass = (variant: 'primary' | 'secondary' = 'primary') => `${styles.button} ${styles[variant]}`;
+
+interface FieldBase {
+  label: string;
+  hint?: string;
+}
+
+export function TextField({ label, hint, id, ...props }: FieldBase & InputHTMLAttributes<HTMLInputElement>) {
+  const fallbackId = useId();
+  const inputId = id ?? fallbackId;
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={inputId}>
+        {label}
+      </label>
+      <input id={inputId} className={styles.control} aria-describedby={hint ? `${inputId}-hint` : undefined} {...props} />
+      {hint && (
+        <span id={`${inputId}-hint`} className={styles.hint}>
+          {hint}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function TextAreaField({ label, hint, id, ...props }: FieldBase & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const fallbackId = useId();
+  const inputId = id ?? fallbackId;
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={inputId}>
+        {label}
+      </label>
+      <textarea id={inputId} className={styles.control} {...props} />
+      {hint && <span className={styles.hint}>{hint}</span>}
+    </div>
+  );
+}
+
+export function SelectField({
+  label,
+  id,
+  children,
+  ...props
+}: FieldBase & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }) {
+  const fallbackId = useId();
+  const inputId = id ?? fallbackId;
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={inputId}>
+        {label}
+      </label>
+      <select id={inputId} className={styles.control} {...props}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/** A red banner (spec §8: errors appear in red banners); announced to screen readers. */
+export function ErrorBanner({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <div role="alert" className={`${styles.banner} ${styles.error}`}>
+      {children}
+    </div>
+  );
+}
+
+export function SuccessBanner({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <div role="status" className={`${styles.banner} ${styles.success}`}>
+      {children}
+    </div>
+  );
+}
+
+export function Spinner({ label = 'Loading...' }: { label?: string }) {
+  return (
+    <div role="status" className={styles.spinner}>
+      {label}
+    </div>
+  );
+}
+
+/** Badge colours of spec §4: Pending yellow, Approved green, Rejected red, Completed blue, Waitlisted indigo. */
+export function StatusBadge({ status }: { status: 'Pending' | 'Approved' | 'Rejected' | 'Waitlisted' | 'Completed' }) {
+  return <span className={`${styles.badge} ${styles[status]}`}>{status}</span>;
+}
+
+export interface Column<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+}
+
+/** A table that turns into labelled cards on a phone. */
+export function Table<Row>({ caption, columns, rows, rowKey }: {
+  caption: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string | number;
+}) {
+  return (
+    <table className={styles.table}>
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c.header} scope="col">
+              {c.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)}>
+            {columns.map((c) => (
+              <td key={c.header} data-label={c.header}>
+                {c.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,26 @@
+/** The display rules of spec §9. */
+import { format, isValid, parseISO } from 'date-fns';
+
+/** Non-numeric → 'N/A'; 0 → 'Free'; otherwise 'Rwf ' and the amount with en-US thousands separators. */
+export function formatPrice(price: string | number | null | undefined): string {
+  const text = typeof price === 'string' ? price.replace(/,/g, '').trim() : price;
+  const amount = text === '' || text === null || text === undefined ? NaN : Number(text);
+  if (!Number.isFinite(amount)) return 'N/A';
+  if (amount === 0) return 'Free';
+  return `Rwf ${amount.toLocaleString('en-US')}`;
+}
+
+/** Over `max` characters: cut to `max` plus an ellipsis; missing: 'No description available.'. */
+export function truncateDescription(text: string | null | undefined, max = 100): string {
+  if (!text || !text.trim()) return 'No description available.';
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+export const orNA = (value: string | null | undefined) => (value && value.trim() ? value : 'N/A');
+
+/** A date (ISO text or Date) in date-fns notation, 'MMM d, yyyy' by default; '' when missing or invalid. */
+export function formatDate(value: string | Date | null | undefined, pattern = 'MMM d, yyyy'): string {
+  if (!value) return '';
+  const date = typeof value === 'string' ? parseISO(value) : value;
+  return isValid(date) ? format(date, pattern) : '';
+}

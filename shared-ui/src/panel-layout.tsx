@@ -1,0 +1,73 @@
+/**
+ * The panel layout of the admin, trainer and employer areas: a fixed sidebar on wide screens, a slide-in
+ * menu on phones, the user's name and e-mail, and Logout.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import styles from './panel-layout.module.css';
+
+export interface PanelNavItem {
+  to: string;
+  label: string;
+}
+
+export interface PanelLayoutProps {
+  title: string;
+  nav: PanelNavItem[];
+  user: { firstName: string; lastName: string; email: string } | null;
+  onLogout: () => void;
+  /** The page title in the phone header; the admin dashboard shows none (spec §2). */
+  mobileTitle?: string | null;
+  children: ReactNode;
+}
+
+export function PanelLayout({ title, nav, user, onLogout, mobileTitle = title, children }: PanelLayoutProps) {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    setOpen(false);
+  }, [pathname]);
+  return (
+    <div className={styles.layout}>
+      <aside id="panel-menu" className={`${styles.sidebar} ${open ? styles.open : ''}`} aria-label={title}>
+        <p className={styles.panelTitle}>{title}</p>
+        {user && (
+          <p className={styles.who}>
+            <strong>
+              {user.firstName} {user.lastName}
+            </strong>
+            {user.email}
+          </p>
+        )}
+        <nav className={styles.nav}>
+          {nav.map((item) => (
+            <NavLink key={item.to} to={item.to} end>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <button type="button" className={styles.logout} onClick={onLogout}>
+          Logout
+        </button>
+      </aside>
+      {open && <button type="button" className={styles.backdrop} aria-label="Close menu" onClick={() => setOpen(false)} />}
+      <div>
+        {mobileTitle !== null && (
+          <header className={styles.mobileHeader}>
+            <button
+              type="button"
+              className={styles.menuButton}
+              aria-expanded={open}
+              aria-controls="panel-menu"
+              onClick={() => setOpen((v) => !v)}
+            >
+              Menu
+            </button>
+            <h2>{mobileTitle}</h2>
+          </header>
+        )}
+        <main className={styles.main}>{children}</main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * One remote on the page: loaded lazily when its route matches, behind its own loading state and error
+ * boundary. A remote that is down shows a panel with a Retry that really retries; the rest keeps working.
+ */
+import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { Button, Spinner } from '@btls/shared-ui/components';
+import { loadAreaRoutes } from './remotes';
+import type { Area } from './route-table';
+import styles from './shell.module.css';
+
+const loaded = new Map<string, ComponentType>();
+
+function lazyArea(remote: string, retry: boolean) {
+  return lazy(async () => {
+    const module = await loadAreaRoutes(remote, retry);
+    loaded.set(remote, module.default);
+    return module;
+  });
+}
+
+interface BoundaryProps {
+  pathname: string;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+class AreaErrorBoundary extends Component<BoundaryProps, { failedAt: string | null }> {
+  override state = { failedAt: null as string | null };
+
+  static getDerivedStateFromError() {
+    return { failedAt: '' };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error('A part of the site failed to load or render:', error);
+    this.setState({ failedAt: this.props.pathname });
+  }
+
+  override componentDidUpdate(previous: BoundaryProps) {
+    // Leaving the page that failed gives the area a fresh chance.
+    if (this.state.failedAt && previous.pathname !== this.props.pathname) this.setState({ failedAt: null });
+  }
+
+  override render() {
+    if (this.state.failedAt === null) return this.props.children;
+    return (
+      <section className={styles.unavailable} aria-labelledby="unavailable-title">
+        <h1 id="unavailable-title">This part of the site is unavailable right now</h1>
+        <p>Please check your connection and try again. The rest of the site still works.</p>
+        <Button
+          onClick={() => {
+            this.setState({ failedAt: null });
+            this.props.onRetry();
+          }}
+        >
+          Retry
+        </Button>
+      </section>
+    );
+  }
+}
+
+export function RemoteArea({ area }: { area: Area }) {
+  const { pathname } = useLocation();
+  // A retry needs a new lazy component: React remembers a lazy component's failure forever.
+  const [attempt, setAttempt] = useState(0);
+  const [AreaRoutes, setAreaRoutes] = useState<ComponentType>(() => loaded.get(area.remote) ?? lazyArea(area.remote, false));
+  return (
+    <AreaErrorBoundary
+      key={`${area.remote}:${attempt}`}
+      pathname={pathname}
+      onRetry={() => {
+        setAreaRoutes(() => lazyArea(area.remote, true));
+        setAttempt((n) => n + 1);
+      }}
+    >
+      <Suspense fallback={<Spinner label="Loading..." />}>
+        <AreaRoutes />
+      </Suspense>
+    </AreaErrorBoundary>
+  );
+}

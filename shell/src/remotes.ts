@@ -1,0 +1,41 @@
+/**
+ * Remote URLs are decided at run time: /remotes.json (federation name → entry URL) is fetched at start and
+ * registered with the federation runtime. Redeploying a remote elsewhere means editing remotes.json only.
+ */
+import { loadRemote, registerRemotes } from '@module-federation/runtime';
+import type { ComponentType } from 'react';
+
+let registered: Promise<void> | undefined;
+
+async function fetchAndRegister(force: boolean): Promise<void> {
+  const response = await fetch('/remotes.json', { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`remotes.json: HTTP ${response.status}`);
+  const entries = (await response.json()) as Record<string, string>;
+  registerRemotes(
+    Object.entries(entries).map(([name, entry]) => ({ name, entry: new URL(entry, location.href).href, type: 'module' })),
+    { force },
+  );
+}
+
+/** Registers the remotes once; a failure is remembered until `retry` asks again. */
+export function ensureRemotesRegistered(): Promise<void> {
+  registered ??= fetchAndRegister(false).catch((error: unknown) => {
+    registered = undefined;
+    throw error;
+  });
+  return registered;
+}
+
+/**
+ * The routes component a remote exposes. `retry` re-reads remotes.json and re-registers with `force`,
+ * which drops the runtime's cached (failed) entry, so a new attempt really fetches again.
+ */
+export async function loadAreaRoutes(remote: string, retry = false): Promise<{ default: ComponentType }> {
+  if (retry) {
+    registered = fetchAndRegister(true);
+  }
+  await ensureRemotesRegistered();
+  const module = await loadRemote<{ default: ComponentType }>(`${remote}/routes`);
+  if (!module?.default) throw new Error(`${remote} exposes no routes component`);
+  return module;
+}

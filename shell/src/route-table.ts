@@ -1,0 +1,46 @@
+/**
+ * The only map of paths to remotes. Each remote renders its own <Routes> for the paths listed here,
+ * written in full (e.g. "admin/users"), under the shell's router. Anything else is the shell's not-found.
+ */
+import { matchRoutes } from 'react-router-dom';
+
+export type Layout = 'public' | 'panel';
+
+export interface Area {
+  remote: 'mfe_public' | 'mfe_trainee' | 'mfe_admin' | 'mfe_trainer' | 'mfe_employer';
+  layout: Layout;
+  paths: string[];
+}
+
+export const ROUTE_TABLE: Area[] = [
+  {
+    remote: 'mfe_public',
+    layout: 'public',
+    paths: [
+      '/',
+      '/courses',
+      '/courses/:id',
+      '/rwanda-coffee-experience',
+      '/jobs',
+      '/jobs/:jobId',
+      '/about',
+      '/contact',
+      '/login',
+      '/register',
+      '/employer/register',
+      '/privacy-policy',
+      '/terms-of-service',
+    ],
+  },
+  { remote: 'mfe_trainee', layout: 'public', paths: ['/dashboard', '/apply-for-course', '/certificate/:certificateCode'] },
+  { remote: 'mfe_admin', layout: 'panel', paths: ['/admin/*'] },
+  { remote: 'mfe_trainer', layout: 'panel', paths: ['/trainer/*'] },
+  { remote: 'mfe_employer', layout: 'panel', paths: ['/employer/*'] },
+];
+
+const routes = ROUTE_TABLE.flatMap((area) => area.paths.map((path) => ({ path, area })));
+
+/** The area serving `pathname`, or undefined for the not-found placeholder. */
+export function areaFor(pathname: string): Area | undefined {
+  return matchRoutes(routes, pathname)?.[0]?.route.area;
+}
