@@ -22,10 +22,11 @@ export const sharedDependencies = {
   'react/jsx-runtime': singleton,
   'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
   'react-dom/client': singleton,
-  'react-router-dom': { singleton: true, requiredVersion: '^7.0.0' },
   zustand: { singleton: true, requiredVersion: '^5.0.0' },
-  // Our own: the session store and the API client hold page-wide state. The zod schemas stay out: they
-  // hold none, and only the server and a few forms need them.
+  // Our own: the session store, the router (@btls/shared-auth/router: only the parts of react-router we use;
+  // react-router itself is not shared, or all of its 65 KiB would ship) and the API client hold page-wide
+  // state. Their sibling modules are shared too: a module left out would be bundled with a static import of
+  // its shared neighbours, which downloads the remote's own fallback copies. The zod schemas stay out.
   ...Object.fromEntries(
     [...exportedSubpaths('shared-auth'), ...exportedSubpaths('shared-api', ['./schemas'])].map((name) => [name, singleton]),
   ),
@@ -34,3 +35,22 @@ export const sharedDependencies = {
 /** The remotes: federation name → the area it serves. The shell's route table maps paths to these. */
 export const REMOTES = ['public', 'trainee', 'admin', 'trainer', 'employer'] as const;
 export type RemoteName = (typeof REMOTES)[number];
+
+/**
+ * A remote's federation options: one routes component exposed as './routes'. In a production build the
+ * remote uses the shell's federation runtime (the shell provides it) instead of shipping its own copy;
+ * standalone development keeps its own, since no shell is there.
+ */
+export function remoteFederation(area: string, command: 'build' | 'serve') {
+  return {
+    name: `mfe_${area}`,
+    filename: 'remoteEntry.js',
+    exposes: { './routes': './src/expose.tsx' },
+    shared: sharedDependencies,
+    dts: false,
+    // A remote consumes no other remote and no manifest: leave that part of the runtime out.
+    disableRemote: true,
+    disableSnapshot: true,
+    ...(command === 'build' ? { experiments: { externalRuntime: true } } : {}),
+  };
+}

@@ -1,21 +1,12 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { sharedDependencies } from '../federation.shared';
+import { remoteFederation } from '../federation.shared';
 
 // A relative base: the built files work from whatever URL remotes.json points at.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   base: './',
-  plugins: [
-    react(),
-    federation({
-      name: 'mfe_trainee',
-      filename: 'remoteEntry.js',
-      exposes: { './routes': './src/expose.tsx' },
-      shared: sharedDependencies,
-      dts: false,
-    }),
-  ],
+  plugins: [react(), federation(remoteFederation('trainee', command))],
   build: { target: 'es2022' },
   server: { port: 5175, strictPort: true, origin: 'http://localhost:5175' },
-});
+}));

@@ -12,6 +12,10 @@ export default defineConfig({
       remotes: {},
       shared: sharedDependencies,
       dts: false,
+      // One federation runtime in the page: the remotes use this one (their builds set externalRuntime).
+      experiments: { provideExternalRuntime: true },
+      // Plain remoteEntry.js remotes: no manifests, preloading or devtools snapshots to support.
+      disableSnapshot: true,
     }),
   ],
   build: { target: 'es2022' },

@@ -37,7 +37,12 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   });
 
   // The shell's hashed assets; also gives reply.sendFile for the shell's other top-level files.
-  await app.register(fastifyStatic, { root: join(shellDist, 'assets'), prefix: '/assets/', setHeaders: cacheHeaders });
+  await app.register(fastifyStatic, {
+    root: join(shellDist, 'assets'),
+    prefix: '/assets/',
+    preCompressed: true,
+    setHeaders: cacheHeaders,
+  });
 
   for (const name of REMOTE_FOLDERS) {
     const dist = join(options.root, `mfe-${name}`, 'dist');
@@ -47,6 +52,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       prefix: `/remotes/${name}/`,
       decorateReply: false,
       index: false,
+      // The build writes .br/.gz next to each file (scripts/precompress.mjs): no per-request compression.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         cacheHeaders(reply, path);
         // A remote may be loaded by a shell on another origin (a CDN, another deploy).

@@ -165,12 +165,14 @@ describe('one page, many remotes', () => {
       }
       return Object.fromEntries(Object.entries(seen).map(([k, v]) => [k, [...v]]));
     });
-    for (const name of ['react', 'react-dom', 'react-router-dom', 'zustand', '@btls/shared-auth/session', '@btls/shared-api/client']) {
+    for (const name of ['react', 'react-dom', '@btls/shared-auth/router', 'zustand', '@btls/shared-auth/session', '@btls/shared-api/client']) {
       expect(providers[name], name).toHaveLength(1);
       expect(providers[name]![0], name).toMatch(/ from shell$/);
     }
-    // No remote downloaded its own fallback copy of React, the router or the store.
-    const remoteCopies = fetched.filter((url) => url.includes('/remotes/') && /prebuild__(react|zustand)/.test(url));
+    // No remote downloaded its own fallback copy of React, the router, the store or the client.
+    const remoteCopies = fetched.filter(
+      (url) => url.includes('/remotes/') && /prebuild__(react|zustand)|\/(router|session|client)-[\w-]+\.js$/.test(url),
+    );
     expect(remoteCopies).toEqual([]);
     await context.close();
   });
@@ -240,7 +242,8 @@ describe('one page, many remotes', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.waitForURL(`${site.base}/register`);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await context.close();
   });
 });

@@ -1,7 +1,6 @@
 /** The admin area (/admin/*, admins only). The screens themselves come with the admin-area issue. */
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { RequireRole } from '@btls/shared-auth/guards';
-import { useAuth } from '@btls/shared-auth/session';
+import { Navigate, Route, Routes } from '@btls/shared-auth/router';
+import { RequireRole, usePanelSession } from '@btls/shared-auth/guards';
 import { PanelLayout } from '@btls/shared-ui/panel-layout';
 
 const NAV = [
@@ -31,19 +30,13 @@ const PAGES: [string, string][] = [
 ];
 
 function AdminPanel({ children }: { children: React.ReactNode }) {
-  const { user, logout } = useAuth();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const panel = usePanelSession();
   return (
     <PanelLayout
       title="Admin Panel"
       nav={NAV}
-      user={user}
-      onLogout={() => {
-        logout();
-        navigate('/login');
-      }}
-      mobileTitle={pathname === '/admin/dashboard' ? null : 'Admin Panel'}
+      {...panel}
+      mobileTitle={panel.pathname === '/admin/dashboard' ? null : 'Admin Panel'}
     >
       {children}
     </PanelLayout>

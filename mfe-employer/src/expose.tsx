@@ -1,7 +1,6 @@
 /** The employer area (/employer/* but /employer/register, employers only). Screens come with the employer issue. */
-import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
-import { RequireRole } from '@btls/shared-auth/guards';
-import { useAuth } from '@btls/shared-auth/session';
+import { Navigate, Route, Routes } from '@btls/shared-auth/router';
+import { RequireRole, usePanelSession } from '@btls/shared-auth/guards';
 import { PanelLayout } from '@btls/shared-ui/panel-layout';
 
 const NAV = [
@@ -13,18 +12,13 @@ const NAV = [
 ];
 
 export default function EmployerRoutes() {
-  const { user, logout } = useAuth();
-  const navigate = useNavigate();
+  const panel = usePanelSession();
   return (
     <RequireRole roles={['employer']}>
       <PanelLayout
         title="Employer Panel"
         nav={NAV}
-        user={user}
-        onLogout={() => {
-          logout();
-          navigate('/login');
-        }}
+        {...panel}
       >
         <Routes>
           <Route path="employer/dashboard" element={<h1>Employer Dashboard</h1>} />

@@ -1,5 +1,5 @@
 /** The public area: every visitor page. Pages other than sign-in arrive with the public-area issue. */
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@btls/shared-auth/router';
 import { EmployerRegisterPage } from './features/auth/employer-register-page';
 import { LoginPage } from './features/auth/login-page';
 import { RegisterPage } from './features/auth/register-page';

@@ -2,7 +2,7 @@
 import '@btls/shared-ui/tokens.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@btls/shared-auth/router';
 import { AuthProvider } from '@btls/shared-auth/session';
 import AreaRoutes from './expose';
 

@@ -1,5 +1,5 @@
 /** The trainee pages (login required, any role). The screens themselves come with the trainee-area issue. */
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@btls/shared-auth/router';
 import { RequireAuth } from '@btls/shared-auth/guards';
 import { useAuth } from '@btls/shared-auth/session';
 

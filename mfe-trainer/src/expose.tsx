@@ -1,7 +1,6 @@
 /** The trainer area (/trainer/*, trainers only). The screens themselves come with the trainer-area issue. */
-import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
-import { RequireRole } from '@btls/shared-auth/guards';
-import { useAuth } from '@btls/shared-auth/session';
+import { Navigate, Route, Routes } from '@btls/shared-auth/router';
+import { RequireRole, usePanelSession } from '@btls/shared-auth/guards';
 import { PanelLayout } from '@btls/shared-ui/panel-layout';
 
 const NAV = [
@@ -11,18 +10,13 @@ const NAV = [
 ];
 
 export default function TrainerRoutes() {
-  const { user, logout } = useAuth();
-  const navigate = useNavigate();
+  const panel = usePanelSession();
   return (
     <RequireRole roles={['trainer']}>
       <PanelLayout
         title="Trainer Panel"
         nav={NAV}
-        user={user}
-        onLogout={() => {
-          logout();
-          navigate('/login');
-        }}
+        {...panel}
       >
         <Routes>
           <Route path="trainer/dashboard" element={<h1>Trainer Dashboard</h1>} />

@@ -1,6 +1,6 @@
 /** The protected-page behaviour of spec §2: one place decides who may see a page. */
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, NavLink, useLocation, useNavigate } from '@btls/shared-auth/router';
 import type { Role } from '@btls/shared-api/constants';
 import { useAuth } from '@btls/shared-auth/session';
 
@@ -33,4 +33,20 @@ export function useReturnPath(): string {
   const location = useLocation();
   const from = (location.state as { from?: { pathname?: string; search?: string } } | null)?.from;
   return from?.pathname ? `${from.pathname}${from.search ?? ''}` : '/dashboard';
+}
+
+/** What a panel layout needs from the session and the router: the user, Logout (→ /login), links, path. */
+export function usePanelSession() {
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return {
+    user,
+    pathname,
+    NavLink,
+    onLogout() {
+      logout();
+      navigate('/login');
+    },
+  };
 }

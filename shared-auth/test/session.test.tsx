@@ -2,7 +2,7 @@ import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-libr
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from '@btls/shared-auth/router';
 import { configureApi } from '@btls/shared-api/client';
 import { listUsers } from '@btls/shared-api/users';
 import { RequireAuth, RequireRole } from '../src/guards';

@@ -2,8 +2,7 @@
  * The panel layout of the admin, trainer and employer areas: a fixed sidebar on wide screens, a slide-in
  * menu on phones, the user's name and e-mail, and Logout.
  */
-import { useEffect, useState, type ReactNode } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import styles from './panel-layout.module.css';
 
 export interface PanelNavItem {
@@ -18,12 +17,15 @@ export interface PanelLayoutProps {
   onLogout: () => void;
   /** The page title in the phone header; the admin dashboard shows none (spec §2). */
   mobileTitle?: string | null;
+  /** The router's NavLink (shared-ui stays router-free, so the page's one router is the area's). */
+  NavLink: ComponentType<{ to: string; end?: boolean; children: ReactNode }>;
+  /** The current path: the phone menu closes when it changes. */
+  pathname: string;
   children: ReactNode;
 }
 
-export function PanelLayout({ title, nav, user, onLogout, mobileTitle = title, children }: PanelLayoutProps) {
+export function PanelLayout({ title, nav, user, onLogout, mobileTitle = title, NavLink, pathname, children }: PanelLayoutProps) {
   const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
   useEffect(() => {
     setOpen(false);
   }, [pathname]);

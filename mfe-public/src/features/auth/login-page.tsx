@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from '@btls/shared-auth/router';
 import { useReturnPath } from '@btls/shared-auth/guards';
 import { useAuth } from '@btls/shared-auth/session';
 import { Button, ErrorBanner, SuccessBanner, TextField } from '@btls/shared-ui/components';
