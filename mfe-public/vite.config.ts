@@ -8,5 +8,6 @@ export default defineConfig(({ command }) => ({
   base: './',
   plugins: [react(), federation(remoteFederation('public', command))],
   build: { target: 'es2022' },
-  server: { port: 5174, strictPort: true, origin: 'http://localhost:5174' },
+  // Standalone development: the API runs apart (npm start, or npm run dev in api/).
+  server: { port: 5174, strictPort: true, origin: 'http://localhost:5174', proxy: { '/api': process.env.BTLS_API_URL ?? 'http://localhost:8080' } },
 }));

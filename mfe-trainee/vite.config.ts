@@ -8,5 +8,6 @@ export default defineConfig(({ command }) => ({
   base: './',
   plugins: [react(), federation(remoteFederation('trainee', command))],
   build: { target: 'es2022' },
-  server: { port: 5175, strictPort: true, origin: 'http://localhost:5175' },
+  // Standalone development: the API runs apart (npm start, or npm run dev in api/).
+  server: { port: 5175, strictPort: true, origin: 'http://localhost:5175', proxy: { '/api': process.env.BTLS_API_URL ?? 'http://localhost:8080' } },
 }));
