@@ -23,17 +23,19 @@ interface FieldBase {
   hint?: string;
 }
 
-export function TextField({ label, hint, id, ...props }: FieldBase & InputHTMLAttributes<HTMLInputElement>) {
+/** A visible label tied to its control (by id), and an optional hint the control is described by. */
+function Field({ label, hint, id, control }: FieldBase & { id?: string; control: (id: string, hintId?: string) => ReactNode }) {
   const fallbackId = useId();
-  const inputId = id ?? fallbackId;
+  const controlId = id ?? fallbackId;
+  const hintId = hint ? `${controlId}-hint` : undefined;
   return (
     <div className={styles.field}>
-      <label className={styles.label} htmlFor={inputId}>
+      <label className={styles.label} htmlFor={controlId}>
         {label}
       </label>
-      <input id={inputId} className={styles.control} aria-describedby={hint ? `${inputId}-hint` : undefined} {...props} />
+      {control(controlId, hintId)}
       {hint && (
-        <span id={`${inputId}-hint`} className={styles.hint}>
+        <span id={hintId} className={styles.hint}>
           {hint}
         </span>
       )}
@@ -41,37 +43,35 @@ export function TextField({ label, hint, id, ...props }: FieldBase & InputHTMLAt
   );
 }
 
-export function TextAreaField({ label, hint, id, ...props }: FieldBase & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const fallbackId = useId();
-  const inputId = id ?? fallbackId;
+export function TextField({ label, hint, id, ...props }: FieldBase & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={inputId}>
-        {label}
-      </label>
-      <textarea id={inputId} className={styles.control} {...props} />
-      {hint && <span className={styles.hint}>{hint}</span>}
-    </div>
+    <Field label={label} hint={hint} id={id} control={(controlId, hintId) => (
+      <input id={controlId} className={styles.control} aria-describedby={hintId} {...props} />
+    )} />
+  );
+}
+
+export function TextAreaField({ label, hint, id, ...props }: FieldBase & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <Field label={label} hint={hint} id={id} control={(controlId, hintId) => (
+      <textarea id={controlId} className={styles.control} aria-describedby={hintId} {...props} />
+    )} />
   );
 }
 
 export function SelectField({
   label,
+  hint,
   id,
   children,
   ...props
 }: FieldBase & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }) {
-  const fallbackId = useId();
-  const inputId = id ?? fallbackId;
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={inputId}>
-        {label}
-      </label>
-      <select id={inputId} className={styles.control} {...props}>
+    <Field label={label} hint={hint} id={id} control={(controlId, hintId) => (
+      <select id={controlId} className={styles.control} aria-describedby={hintId} {...props}>
         {children}
       </select>
-    </div>
+    )} />
   );
 }
 

@@ -1,57 +1,38 @@
-import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from '@btls/shared-auth/router';
 import { useAuth } from '@btls/shared-auth/session';
 import { Button, ErrorBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
-import { passwordProblem } from './password-rules';
+import { useAuthForm, withoutConfirmation } from './use-auth-form';
 
 export function RegisterPage() {
   const { isAuthenticated, register } = useAuth();
   const navigate = useNavigate();
-  const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '', confirmPassword: '' });
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  if (isAuthenticated && !busy) return <Navigate to="/dashboard" replace />;
-
-  const field = (name: keyof typeof form) => ({
-    name,
-    value: form[name],
-    required: true,
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
-  });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = passwordProblem(form.password, form.confirmPassword);
-    if (problem) return setError(problem);
-    setError('');
-    setBusy(true);
-    try {
-      const { confirmPassword: _, ...payload } = form;
-      await register(payload);
+  const form = useAuthForm(
+    { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
+    async (fields) => {
+      await register(withoutConfirmation(fields));
       navigate('/dashboard', { replace: true });
-    } catch (failure) {
-      setError((failure as Error).message);
-      setBusy(false);
-    }
-  }
+    },
+    { checkPasswords: true },
+  );
+
+  if (isAuthenticated && !form.busy) return <Navigate to="/dashboard" replace />;
 
   return (
     <main className={styles.wrap}>
-      <form className={styles.card} onSubmit={submit} noValidate={false}>
+      <form className={styles.card} onSubmit={form.submit}>
         <h1>Create your account</h1>
         <p className={styles.lead}>Start your barista journey.</p>
-        <ErrorBanner>{error}</ErrorBanner>
+        <ErrorBanner>{form.error}</ErrorBanner>
         <div className={styles.row}>
-          <TextField label="First Name" autoComplete="given-name" {...field('firstName')} />
-          <TextField label="Last Name" autoComplete="family-name" {...field('lastName')} />
+          <TextField label="First Name" autoComplete="given-name" {...form.field('firstName')} />
+          <TextField label="Last Name" autoComplete="family-name" {...form.field('lastName')} />
         </div>
-        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-        <TextField label="Password" type="password" autoComplete="new-password" placeholder="min. 6 characters" {...field('password')} />
-        <TextField label="Confirm Password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
-        <Button type="submit" className={styles.submit} disabled={busy}>
-          {busy ? 'Creating Account...' : 'Create Account'}
+        <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <TextField label="Password" type="password" autoComplete="new-password" placeholder="min. 6 characters" {...form.field('password')} />
+        <TextField label="Confirm Password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+        <Button type="submit" className={styles.submit} disabled={form.busy}>
+          {form.busy ? 'Creating Account...' : 'Create Account'}
         </Button>
         <p className={styles.alt}>
           Already have an account? <Link to="/login">Sign in</Link>
