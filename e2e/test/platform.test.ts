@@ -138,6 +138,24 @@ describe('protected pages', () => {
   });
 });
 
+describe('serving', () => {
+  it('caches hashed assets for a year, and revalidates index.html, remotes.json and remote entries', async () => {
+    const html = await fetch(`${site.base}/courses/1`);
+    expect(html.headers.get('content-type')).toMatch(/text\/html/);
+    expect(html.headers.get('cache-control')).toBe('no-cache');
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(await html.text())?.[1];
+    expect(script).toBeTruthy();
+    const asset = await fetch(`${site.base}${script}`, { headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(`${site.base}/remotes.json`)).headers.get('cache-control')).toBe('no-cache');
+    expect((await fetch(`${site.base}/remotes/public/remoteEntry.js`)).headers.get('cache-control')).toBe('no-cache');
+    const api404 = await fetch(`${site.base}/api/nothing`);
+    expect(api404.status).toBe(404);
+    expect(await api404.json()).toMatchObject({ message: expect.any(String) });
+    expect((await fetch(`${site.base}/assets/missing.js`)).status).toBe(404);
+  });
+});
+
 describe('one page, many remotes', () => {
   it('has one React, one router, one session store and one API client, all provided by the shell', async () => {
     const { page, context } = await openPage(browser);
