@@ -219,7 +219,7 @@ describe('one page, many remotes', () => {
       // The rest of the site still works.
       await page.getByRole('banner').getByRole('link', { name: 'Courses' }).waitFor({ state: 'detached' }).catch(() => {});
       await page.goto(`${site.base}/courses`);
-      await page.getByRole('heading', { level: 1, name: 'Our Courses' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Our Barista Courses' }).waitFor();
       await page.goBack();
       await page.getByRole('heading', { name: 'This part of the site is unavailable right now' }).waitFor();
 

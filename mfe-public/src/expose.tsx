@@ -1,30 +1,31 @@
-/** The public area: every visitor page. Pages other than sign-in arrive with the public-area issue. */
+/** The public area: every visitor page, and the sign-in screens. */
 import { Route, Routes } from '@btls/shared-auth/router';
+import { AboutPage } from './features/about/about-page';
+import { ExperiencePage } from './features/about/experience-page';
 import { EmployerRegisterPage } from './features/auth/employer-register-page';
 import { LoginPage } from './features/auth/login-page';
 import { RegisterPage } from './features/auth/register-page';
-
-function Titled({ title }: { title: string }) {
-  return (
-    <main style={{ maxWidth: 1100, margin: '0 auto', padding: '2rem 1rem' }}>
-      <h1>{title}</h1>
-    </main>
-  );
-}
+import { ContactPage } from './features/contact/contact-page';
+import { CourseDetailPage } from './features/courses/course-detail-page';
+import { CoursesPage } from './features/courses/courses-page';
+import { HomePage } from './features/home/home-page';
+import { JobDetailPage } from './features/jobs/job-detail-page';
+import { JobsPage } from './features/jobs/jobs-page';
+import { PrivacyPolicyPage, TermsOfServicePage } from './features/legal/legal-pages';
 
 export default function PublicRoutes() {
   return (
     <Routes>
-      <Route index element={<Titled title="Expert Barista Training in Kigali" />} />
-      <Route path="courses" element={<Titled title="Our Courses" />} />
-      <Route path="courses/:id" element={<Titled title="Course Details" />} />
-      <Route path="rwanda-coffee-experience" element={<Titled title="The Rwanda Coffee Experience" />} />
-      <Route path="jobs" element={<Titled title="Find Your Barista Career" />} />
-      <Route path="jobs/:jobId" element={<Titled title="Job Details" />} />
-      <Route path="about" element={<Titled title="About Us" />} />
-      <Route path="contact" element={<Titled title="Contact Us" />} />
-      <Route path="privacy-policy" element={<Titled title="Privacy Policy" />} />
-      <Route path="terms-of-service" element={<Titled title="Terms of Service" />} />
+      <Route index element={<HomePage />} />
+      <Route path="courses" element={<CoursesPage />} />
+      <Route path="courses/:id" element={<CourseDetailPage />} />
+      <Route path="rwanda-coffee-experience" element={<ExperiencePage />} />
+      <Route path="jobs" element={<JobsPage />} />
+      <Route path="jobs/:jobId" element={<JobDetailPage />} />
+      <Route path="about" element={<AboutPage />} />
+      <Route path="contact" element={<ContactPage />} />
+      <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
+      <Route path="terms-of-service" element={<TermsOfServicePage />} />
       <Route path="login" element={<LoginPage />} />
       <Route path="register" element={<RegisterPage />} />
       <Route path="employer/register" element={<EmployerRegisterPage />} />

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from '@btls/shared-auth/router';
 import { useAuth } from '@btls/shared-auth/session';
 import { panelFor } from '@btls/shared-auth/roles';
+import { Banner } from './banner';
 import styles from './shell.module.css';
 
 const NAV = [
@@ -19,6 +20,7 @@ function TopBar() {
   const panel = panelFor(user?.role);
   return (
     <header className={styles.topBar}>
+      <Banner />
       <div className={styles.topBarInner}>
         <Link to="/" className={styles.brand}>
           BTLS Coffee

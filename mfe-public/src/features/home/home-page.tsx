@@ -1,0 +1,130 @@
+import { lazy, Suspense } from 'react';
+import { Link } from '@btls/shared-auth/router';
+import { buttonClass, Spinner } from '@btls/shared-ui/components';
+import hero from '../../assets/hero.svg';
+import styles from './home.module.css';
+import { useInView } from './use-in-view';
+
+// The carousel (and swiper with it) loads when its section nears the screen: phones on a mobile network
+// do not pay for it before they scroll.
+const FeaturedCourses = lazy(() => import('./featured-courses'));
+
+const ICON_PATHS = {
+  cup: 'M4 8h12v5a5 5 0 0 1-5 5H9a5 5 0 0 1-5-5V8Zm12 1h2a2.5 2.5 0 0 1 0 5h-2M7 2c-1 1.5 1 2.5 0 4m4-4c-1 1.5 1 2.5 0 4',
+  certificate: 'M4 3h16v12H4zM8 7h8M8 10h5M10 15l-2 6 4-2 4 2-2-6',
+  link: 'M9 15 15 9M10.5 6.5l1.8-1.8a4 4 0 0 1 5.7 5.7l-1.8 1.8M13.5 17.5l-1.8 1.8a4 4 0 0 1-5.7-5.7l1.8-1.8',
+};
+
+function Icon({ name }: { name: keyof typeof ICON_PATHS }) {
+  return (
+    <svg className={styles.icon} viewBox="0 0 24 24" width={40} height={40} aria-hidden="true" focusable="false">
+      <path d={ICON_PATHS[name]} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+const BENEFITS = [
+  { icon: 'cup', title: 'Expert Training', text: 'Learn from experienced baristas on professional machines, with Rwandan coffee roasted at our centre.' },
+  { icon: 'certificate', title: 'Digital Certification', text: 'Finish a course and receive a digital certificate that employers can check online.' },
+  { icon: 'link', title: 'Job Linkages', text: 'We connect certified trainees with cafés, hotels and restaurants that are hiring.' },
+];
+
+const AUDIENCES = [
+  { title: 'Aspiring baristas', text: 'Start your journey: create an account, apply for a course and follow your progress.', to: '/register', action: 'Start your journey' },
+  { title: 'Employers', text: 'Hire talent: register your company, post jobs and browse certified baristas.', to: '/employer/register', action: 'Hire our talent' },
+  { title: 'Training centres', text: 'Partner with us on curricula, trainers and certification across Rwanda.', to: '/contact', action: 'Become a partner' },
+];
+
+function AudienceBlock({ title, text, to, action }: (typeof AUDIENCES)[number]) {
+  const { ref, inView } = useInView<HTMLElement>();
+  return (
+    <article ref={ref} className={`${styles.audience} ${inView ? styles.visible : ''}`}>
+      <h3>{title}</h3>
+      <p>{text}</p>
+      <Link to={to}>{action}</Link>
+    </article>
+  );
+}
+
+function FeaturedSection() {
+  const { ref, inView } = useInView<HTMLElement>('300px 0px');
+  return (
+    <section ref={ref} className={styles.featured} aria-labelledby="featured-title">
+      <div className={styles.section}>
+        <h2 id="featured-title">Featured Training Programs</h2>
+        {inView ? (
+          <Suspense fallback={<Spinner label="Loading featured courses..." />}>
+            <FeaturedCourses />
+          </Suspense>
+        ) : (
+          <Spinner label="Loading featured courses..." />
+        )}
+        <p className={styles.viewAll}>
+          <Link className={buttonClass('secondary')} to="/courses">
+            View All Courses
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+export function HomePage() {
+  return (
+    <main>
+      <section className={styles.hero}>
+        <div className={styles.heroInner}>
+          <div>
+            <h1>Barista training, certificates and coffee jobs in Kigali</h1>
+            <p>
+              Expert training at our centre, digital certification when you finish, and links to employers across
+              Rwanda&apos;s growing café scene.
+            </p>
+            <div className={styles.actions}>
+              <Link className={buttonClass()} to="/courses">
+                Find Training
+              </Link>
+              <Link className={buttonClass('secondary')} to="/jobs">
+                Explore Jobs
+              </Link>
+            </div>
+          </div>
+          <img className={styles.heroImage} src={hero} alt="A cup of coffee steaming above green Rwandan hills" width={480} height={360} />
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="why-title">
+        <h2 id="why-title">Why train with us</h2>
+        <div className={styles.cards}>
+          {BENEFITS.map((b) => (
+            <article key={b.title} className={styles.benefit}>
+              <Icon name={b.icon as keyof typeof ICON_PATHS} />
+              <h3>{b.title}</h3>
+              <p>{b.text}</p>
+            </article>
+          ))}
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="who-title">
+        <h2 id="who-title">Who we work with</h2>
+        <div className={styles.cards}>
+          {AUDIENCES.map((a) => (
+            <AudienceBlock key={a.title} {...a} />
+          ))}
+        </div>
+      </section>
+
+      <FeaturedSection />
+
+      <section className={styles.cta} aria-labelledby="cta-title">
+        <div className={styles.section}>
+          <h2 id="cta-title">Ready to start your barista journey?</h2>
+          <Link className={`${buttonClass()} ${styles.ctaButton}`} to="/register">
+            Get Started Now
+          </Link>
+        </div>
+      </section>
+    </main>
+  );
+}
