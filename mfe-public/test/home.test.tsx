@@ -1,0 +1,79 @@
+import { screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CAROUSEL_BREAKPOINTS } from '../src/features/home/featured-courses';
+import { HomePage } from '../src/features/home/home-page';
+import { useCoursesStore } from '../src/features/courses/courses-store';
+import { answer, API, course, http, renderAt, server, useApi } from './render';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  useApi();
+  useCoursesStore.setState({ courses: [], status: 'idle', error: '' });
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+
+const home = () => renderAt('/', [{ path: '/', element: <HomePage /> }]);
+
+describe('the home page', () => {
+  it('has the hero buttons, the three benefit cards, the audience blocks and the final call to action', async () => {
+    server.use(http.get(`${API}/courses`, answer([])));
+    home();
+    expect(screen.getByRole('link', { name: 'Find Training' }).getAttribute('href')).toBe('/courses');
+    expect(screen.getByRole('link', { name: 'Explore Jobs' }).getAttribute('href')).toBe('/jobs');
+    for (const benefit of ['Expert Training', 'Digital Certification', 'Job Linkages']) {
+      expect(screen.getByRole('heading', { name: benefit })).toBeTruthy();
+    }
+    expect(screen.getByRole('link', { name: 'Start your journey' }).getAttribute('href')).toBe('/register');
+    expect(screen.getByRole('link', { name: 'Hire our talent' }).getAttribute('href')).toBe('/employer/register');
+    expect(screen.getByRole('link', { name: 'Become a partner' }).getAttribute('href')).toBe('/contact');
+    expect(screen.getByRole('link', { name: 'Get Started Now' }).getAttribute('href')).toBe('/register');
+    expect(screen.getByRole('link', { name: 'View All Courses' }).getAttribute('href')).toBe('/courses');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    await screen.findByText('No featured courses available at the moment.');
+    for (const img of screen.getAllByRole('img')) {
+      if (img.tagName === 'IMG') {
+        expect(img.getAttribute('alt')).toBeTruthy();
+        expect(img.getAttribute('width')).toBeTruthy();
+        expect(img.getAttribute('height')).toBeTruthy();
+      }
+    }
+  });
+
+  it('fades the audience blocks in once they are in view', async () => {
+    server.use(http.get(`${API}/courses`, answer([])));
+    home();
+    const block = screen.getByRole('heading', { name: 'Employers' }).closest('article')!;
+    expect(block.className).toMatch(/visible/);
+    await screen.findByText('No featured courses available at the moment.');
+  });
+
+  it('features the first 6 courses in the carousel', async () => {
+    server.use(http.get(`${API}/courses`, answer(Array.from({ length: 8 }, (_, i) => course({ title: `Featured ${i + 1}` })))));
+    home();
+    const section = screen.getByRole('region', { name: 'Featured Training Programs' });
+    const headings = await within(section).findAllByRole('heading', { level: 3 }, { timeout: 10_000 });
+    const names = headings.map((h) => h.textContent);
+    expect(new Set(names)).toEqual(new Set(['Featured 1', 'Featured 2', 'Featured 3', 'Featured 4', 'Featured 5', 'Featured 6']));
+  }, 20_000);
+
+  it("says 'Could not load featured courses.' when the courses fail to load", async () => {
+    server.use(http.get(`${API}/courses`, () => new Response(null, { status: 500 })));
+    home();
+    expect(await screen.findByText('Could not load featured courses.')).toBeTruthy();
+  });
+
+  it("says 'No featured courses available at the moment.' when there are none", async () => {
+    server.use(http.get(`${API}/courses`, answer([])));
+    home();
+    expect(await screen.findByText('No featured courses available at the moment.')).toBeTruthy();
+  });
+
+  it('shows 1 slide on phones, 2 from 768 px and 3 from 1024 px', () => {
+    expect(CAROUSEL_BREAKPOINTS).toEqual({ 0: { slidesPerView: 1 }, 768: { slidesPerView: 2 }, 1024: { slidesPerView: 3 } });
+  });
+});
