@@ -1,0 +1,113 @@
+/** Visitor journeys through the public area, in a real browser against the production build. */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, launchBrowser, openPage, startSite, type Site } from './harness';
+
+let site: Site;
+let browser: Browser;
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+async function api(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
+  const response = await fetch(`${site.base}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+const tokenOf = async (who: { email: string; password: string }) =>
+  (await api('/auth/login', { method: 'POST', body: { email: who.email, password: who.password } })).body.token as string;
+
+describe('a visitor', () => {
+  it('finds a course by search and filter, and opens it', async () => {
+    const { page, context, errors } = await openPage(browser, 390);
+    await page.goto(`${site.base}/`);
+    await page.getByRole('link', { name: 'Find Training' }).click();
+    await page.waitForURL(`${site.base}/courses`);
+    await page.getByLabel('Search courses').fill('latte');
+    await page.getByLabel('Category').selectOption('Latte Art');
+    const cards = page.getByRole('article');
+    await expect.poll(() => cards.count()).toBe(1);
+    await page.getByRole('link', { name: 'View Details: Latte Art Masterclass' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Latte Art Masterclass' }).waitFor();
+    await page.getByText('Provided upon completion').waitFor();
+    expect(await page.getByRole('link', { name: 'Enroll Now (Login or register is Required)' }).getAttribute('href')).toBe('/login');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('finds a job and opens it', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${site.base}/jobs`);
+    await page.getByRole('heading', { level: 1, name: 'Find Your Barista Career' }).waitFor();
+    await page.getByLabel('Job type').selectOption('Internship');
+    await page.getByRole('link', { name: 'View Details: Coffee Quality Intern' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Coffee Quality Intern' }).waitFor();
+    await page.getByText('Huye').first().waitFor();
+    expect(await page.getByRole('button', { name: /Apply Now/ }).isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a contact message that an admin can then read', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${site.base}/contact`);
+    const subject = `Group booking ${Date.now()}`;
+    await page.getByLabel('Name').fill('Olivier Habimana');
+    await page.getByLabel('Email').fill('olivier@example.rw');
+    await page.getByLabel('Subject').fill(subject);
+    await page.getByLabel('Message', { exact: true }).fill('Can you train ten of our staff in March?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Thank you for your message! We will get back to you shortly.').waitFor();
+    expect(await page.getByLabel('Subject').inputValue()).toBe('');
+    const inbox = await api('/contact', { token: await tokenOf(DEMO.admin) });
+    expect(inbox.body.map((m: { subject: string }) => m.subject)).toContain(subject);
+    await context.close();
+  });
+});
+
+describe('employer HTML on the public job page', () => {
+  it('runs no script from a description holding <img onerror> or <script>', async () => {
+    const token = await tokenOf(DEMO.employer);
+    const posted = await api('/jobs', {
+      method: 'POST',
+      token,
+      body: {
+        title: 'Roastery Assistant',
+        companyName: 'Kigali Heights Coffee Co.',
+        description:
+          '<p>Join us<img src="x" onerror="window.__xss = 1"></p><script>window.__xss = 2</script>' +
+          '<a href="javascript:window.__xss=3">click</a><svg onload="window.__xss=4"></svg>',
+        requirements: 'Careful hands\n<img src=x onerror="window.__xss=5">',
+        location: 'Kigali',
+        jobType: 'Contract',
+      },
+    });
+    expect(posted.status).toBe(201);
+    const { page, context, errors } = await openPage(browser);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto(`${site.base}/jobs/${posted.body.job.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Roastery Assistant' }).waitFor();
+    await page.getByText('Join us').waitFor();
+    await page.getByText('Careful hands').waitFor();
+    const link = page.getByRole('link', { name: 'click' });
+    if (await link.count()) await link.click();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await page.locator('main img, main script, main svg').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
