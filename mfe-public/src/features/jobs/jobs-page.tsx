@@ -68,8 +68,8 @@ export function JobsPage() {
               <h2>{job.title}</h2>
               <p className={styles.company}>{job.companyName || 'A Reputable Company'}</p>
               <ul className={styles.meta}>
-                <li>📍 {orNA(job.location)}</li>
-                <li>🕒 {orNA(job.jobType)}</li>
+                <li><span className="visually-hidden">Location: </span>{orNA(job.location)}</li>
+                <li><span className="visually-hidden">Job type: </span>{orNA(job.jobType)}</li>
                 <li>{postedAgo(job.postedDate)}</li>
               </ul>
               <p>{job.descriptionSnippet || job.description}</p>
