@@ -1,34 +1,48 @@
-/** The public area: every visitor page, and the sign-in screens. */
+/**
+ * The public area: every visitor page, and the sign-in screens. The home page ships with the area; every
+ * other page is its own chunk, fetched when visited, so the first visit to / downloads only what it shows.
+ */
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from '@btls/shared-auth/router';
-import { AboutPage } from './features/about/about-page';
-import { ExperiencePage } from './features/about/experience-page';
-import { EmployerRegisterPage } from './features/auth/employer-register-page';
-import { LoginPage } from './features/auth/login-page';
-import { RegisterPage } from './features/auth/register-page';
-import { ContactPage } from './features/contact/contact-page';
-import { CourseDetailPage } from './features/courses/course-detail-page';
-import { CoursesPage } from './features/courses/courses-page';
+import { Spinner } from '@btls/shared-ui/components';
 import { HomePage } from './features/home/home-page';
-import { JobDetailPage } from './features/jobs/job-detail-page';
-import { JobsPage } from './features/jobs/jobs-page';
-import { PrivacyPolicyPage, TermsOfServicePage } from './features/legal/legal-pages';
+
+/** A page module's named export as a lazily loaded component. */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const CoursesPage = page(() => import('./features/courses/courses-page'), 'CoursesPage');
+const CourseDetailPage = page(() => import('./features/courses/course-detail-page'), 'CourseDetailPage');
+const ExperiencePage = page(() => import('./features/about/experience-page'), 'ExperiencePage');
+const AboutPage = page(() => import('./features/about/about-page'), 'AboutPage');
+const JobsPage = page(() => import('./features/jobs/jobs-page'), 'JobsPage');
+const JobDetailPage = page(() => import('./features/jobs/job-detail-page'), 'JobDetailPage');
+const ContactPage = page(() => import('./features/contact/contact-page'), 'ContactPage');
+const PrivacyPolicyPage = page(() => import('./features/legal/legal-pages'), 'PrivacyPolicyPage');
+const TermsOfServicePage = page(() => import('./features/legal/legal-pages'), 'TermsOfServicePage');
+const LoginPage = page(() => import('./features/auth/login-page'), 'LoginPage');
+const RegisterPage = page(() => import('./features/auth/register-page'), 'RegisterPage');
+const EmployerRegisterPage = page(() => import('./features/auth/employer-register-page'), 'EmployerRegisterPage');
 
 export default function PublicRoutes() {
   return (
-    <Routes>
-      <Route index element={<HomePage />} />
-      <Route path="courses" element={<CoursesPage />} />
-      <Route path="courses/:id" element={<CourseDetailPage />} />
-      <Route path="rwanda-coffee-experience" element={<ExperiencePage />} />
-      <Route path="jobs" element={<JobsPage />} />
-      <Route path="jobs/:jobId" element={<JobDetailPage />} />
-      <Route path="about" element={<AboutPage />} />
-      <Route path="contact" element={<ContactPage />} />
-      <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
-      <Route path="terms-of-service" element={<TermsOfServicePage />} />
-      <Route path="login" element={<LoginPage />} />
-      <Route path="register" element={<RegisterPage />} />
-      <Route path="employer/register" element={<EmployerRegisterPage />} />
-    </Routes>
+    <Suspense fallback={<Spinner label="Loading..." />}>
+      <Routes>
+        <Route index element={<HomePage />} />
+        <Route path="courses" element={<CoursesPage />} />
+        <Route path="courses/:id" element={<CourseDetailPage />} />
+        <Route path="rwanda-coffee-experience" element={<ExperiencePage />} />
+        <Route path="jobs" element={<JobsPage />} />
+        <Route path="jobs/:jobId" element={<JobDetailPage />} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
+        <Route path="terms-of-service" element={<TermsOfServicePage />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="register" element={<RegisterPage />} />
+        <Route path="employer/register" element={<EmployerRegisterPage />} />
+      </Routes>
+    </Suspense>
   );
 }
