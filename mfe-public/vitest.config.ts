@@ -3,5 +3,5 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
-  test: { include: ['test/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['test/setup.ts'] },
+  test: { include: ['test/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['../shared-auth/src/test-setup.ts'] },
 });

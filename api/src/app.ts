@@ -38,17 +38,25 @@ export interface Limits {
   loginFailuresPerEmail: number;
   /** Contact messages per client address per window. */
   contactPerIp: number;
+  /** Public certificate verifications per client address per window (no enumerating codes). */
+  verifyPerIp: number;
   windowMs: number;
 }
 
-const defaultLimits: Limits = { loginPerIp: 100, loginFailuresPerEmail: 10, contactPerIp: 20, windowMs: 15 * 60_000 };
+const defaultLimits: Limits = {
+  loginPerIp: 100,
+  loginFailuresPerEmail: 10,
+  contactPerIp: 20,
+  verifyPerIp: 60,
+  windowMs: 15 * 60_000,
+};
 
 /** What every route module gets. */
 export interface Deps {
   db: Db;
   database: Database;
   auth: Auth;
-  limiters: { loginIp: RateLimiter; loginEmail: RateLimiter; contactIp: RateLimiter };
+  limiters: { loginIp: RateLimiter; loginEmail: RateLimiter; contactIp: RateLimiter; verifyIp: RateLimiter };
 }
 
 export const JSON_BODY_LIMIT = 1_048_576;
@@ -71,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       loginIp: createRateLimiter(limits.loginPerIp, limits.windowMs),
       loginEmail: createRateLimiter(limits.loginFailuresPerEmail, limits.windowMs),
       contactIp: createRateLimiter(limits.contactPerIp, limits.windowMs),
+      verifyIp: createRateLimiter(limits.verifyPerIp, limits.windowMs),
     },
   };
 

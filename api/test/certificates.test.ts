@@ -139,3 +139,39 @@ describe('reading certificates', () => {
     expect((await request(api, 'GET', `/api/certificates/code/${code}`)).status).toBe(401);
   });
 });
+
+describe('GET /api/certificates/verify/:code (public)', () => {
+  it('answers a genuine code with the name, course, issue date and issuer only, without a login', async () => {
+    const done = await enrollment('Completed');
+    const code = (await issue(admin.token, payloadFor(done))).body.certificate.certificateCode as string;
+    const answer = await request(api, 'GET', `/api/certificates/verify/${code.toLowerCase()}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      valid: true,
+      certificateCode: code,
+      traineeName: `${done.trainee.firstName} ${done.trainee.lastName}`,
+      courseTitle: 'Latte Art Masterclass',
+      issueDate: expect.any(String),
+      issuedBy: `${admin.firstName} ${admin.lastName}`,
+    });
+  });
+
+  it("answers an unknown code with 404 'This is not a valid certificate code.'", async () => {
+    expect(await request(api, 'GET', '/api/certificates/verify/BTLS-FAKE-FAKE-FAKE-FAKE')).toMatchObject({
+      status: 404,
+      body: { message: 'This is not a valid certificate code.' },
+    });
+  });
+
+  it('is rate-limited per client address so codes cannot be enumerated', async () => {
+    const limited = await startApi({ limits: { verifyPerIp: 3 } });
+    try {
+      for (let i = 0; i < 3; i++) expect((await request(limited, 'GET', `/api/certificates/verify/BTLS-${i}`)).status).toBe(404);
+      const blocked = await request(limited, 'GET', '/api/certificates/verify/BTLS-4');
+      expect(blocked.status).toBe(429);
+      expect(blocked.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
+});

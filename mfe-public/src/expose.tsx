@@ -23,6 +23,7 @@ const PrivacyPolicyPage = page(() => import('./features/legal/legal-pages'), 'Pr
 const TermsOfServicePage = page(() => import('./features/legal/legal-pages'), 'TermsOfServicePage');
 const LoginPage = page(() => import('./features/auth/login-page'), 'LoginPage');
 const RegisterPage = page(() => import('./features/auth/register-page'), 'RegisterPage');
+const VerifyPage = page(() => import('./features/verify/verify-page'), 'VerifyPage');
 const EmployerRegisterPage = page(() => import('./features/auth/employer-register-page'), 'EmployerRegisterPage');
 
 export default function PublicRoutes() {
@@ -42,6 +43,7 @@ export default function PublicRoutes() {
         <Route path="login" element={<LoginPage />} />
         <Route path="register" element={<RegisterPage />} />
         <Route path="employer/register" element={<EmployerRegisterPage />} />
+        <Route path="verify/:certificateCode" element={<VerifyPage />} />
       </Routes>
     </Suspense>
   );

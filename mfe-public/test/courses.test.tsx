@@ -125,6 +125,19 @@ describe('the course detail page', () => {
     expect(screen.getByRole('link', { name: /Back to all courses/ }).getAttribute('href')).toBe('/courses');
   });
 
+  it('leads a signed-in trainee straight to the application form for this course', async () => {
+    const known = course({ title: 'Known' });
+    useCoursesStore.setState({ courses: [known], status: 'ready' });
+    localStorage.setItem('btlsToken', 't');
+    localStorage.setItem('btlsUser', JSON.stringify({ id: 9, firstName: 'Aline', role: 'trainee' }));
+    try {
+      renderAt(`/courses/${known.id}`, [{ path: '/courses/:id', element: <CourseDetailPage /> }]);
+      expect(screen.getByRole('link', { name: 'Enroll Now' }).getAttribute('href')).toBe(`/apply-for-course?courseId=${known.id}`);
+    } finally {
+      localStorage.clear();
+    }
+  });
+
   it("fetches a course not in memory, with 'Loading course details...' meanwhile", async () => {
     server.use(http.get(`${API}/courses/77`, answer(course({ id: 77, title: 'Fetched', instructor: 'Diane' }))));
     renderAt('/courses/77', [{ path: '/courses/:id', element: <CourseDetailPage /> }]);

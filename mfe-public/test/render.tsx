@@ -1,33 +1,6 @@
-import { render } from '@testing-library/react';
-import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { setupServer } from 'msw/node';
-import type { ReactNode } from 'react';
-import { configureApi } from '@btls/shared-api/client';
 import type { Course, Job } from '@btls/shared-api/schemas';
-import { MemoryRouter, Route, Routes } from '@btls/shared-auth/router';
 
-export const API = 'http://api.test/api';
-export const server = setupServer();
-
-export function useApi() {
-  configureApi({ baseUrl: `${API}/`, getToken: () => null });
-}
-
-export const answer = (body: JsonBodyType, status = 200) => () => HttpResponse.json(body, { status });
-export { http };
-
-export function renderAt(path: string, routes: { path: string; element: ReactNode }[]) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        {routes.map((r) => (
-          <Route key={r.path} path={r.path} element={r.element} />
-        ))}
-        <Route path="*" element={<p>elsewhere</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+export { answer, API, http, renderAt, server, useTestApi as useApi } from '@btls/shared-auth/testing';
 
 let nextId = 1;
 export function course(fields: Partial<Course> = {}): Course {

@@ -1,24 +1,17 @@
-/** The trainee pages (login required, any role). The screens themselves come with the trainee-area issue. */
+/** The trainee pages (login required, any role): dashboard, applying for a course, certificates. */
 import { Route, Routes } from '@btls/shared-auth/router';
 import { RequireAuth } from '@btls/shared-auth/guards';
-import { useAuth } from '@btls/shared-auth/session';
-
-function Dashboard() {
-  const { user } = useAuth();
-  return (
-    <main style={{ maxWidth: 1100, margin: '0 auto', padding: '2rem 1rem' }}>
-      <h1>Welcome, {user?.firstName}</h1>
-    </main>
-  );
-}
+import { ApplyPage } from './features/apply/apply-page';
+import { CertificatePage } from './features/certificate/certificate-page';
+import { DashboardPage } from './features/dashboard/dashboard-page';
 
 export default function TraineeRoutes() {
   return (
     <RequireAuth>
       <Routes>
-        <Route path="dashboard" element={<Dashboard />} />
-        <Route path="apply-for-course" element={<h1>Apply for a Course</h1>} />
-        <Route path="certificate/:certificateCode" element={<h1>Certificate of Completion</h1>} />
+        <Route path="dashboard" element={<DashboardPage />} />
+        <Route path="apply-for-course" element={<ApplyPage />} />
+        <Route path="certificate/:certificateCode" element={<CertificatePage />} />
       </Routes>
     </RequireAuth>
   );

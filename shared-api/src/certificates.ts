@@ -1,6 +1,6 @@
 import { ApiError, call, seg } from '@btls/shared-api/client';
 import { fallback } from '@btls/shared-api/messages';
-import type { Certificate, CertificateAnswer, IssueCertificatePayload } from './schemas';
+import type { Certificate, CertificateAnswer, CertificateVerification, IssueCertificatePayload } from './schemas';
 
 const signedIn = { bearer: 'required', missingToken: fallback.certificateMissingInfo } as const;
 
@@ -41,4 +41,19 @@ export function getCertificateByCode(code: string): Promise<Certificate> {
     auth: signedIn,
     fallback: fallback.fetchCertificate,
   });
+}
+
+/** Public, no login: whether a code is a genuine certificate (null when it is not), for /verify/{code}. */
+export async function verifyCertificate(code: string): Promise<CertificateVerification | null> {
+  try {
+    return await call<CertificateVerification>({
+      method: 'get',
+      path: `certificates/verify/${seg(code)}`,
+      auth: { bearer: 'none' },
+      fallback: fallback.fetchCertificate,
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }

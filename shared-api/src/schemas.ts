@@ -353,6 +353,17 @@ export const certificateSchema = z.object({
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 
+/** The public answer of /certificates/verify/{code}: only what a verifier needs, nothing else. */
+export const certificateVerificationSchema = z.object({
+  valid: z.literal(true),
+  certificateCode: z.string(),
+  traineeName: z.string(),
+  courseTitle: z.string(),
+  issueDate: z.string(),
+  issuedBy: z.string(),
+});
+export type CertificateVerification = z.infer<typeof certificateVerificationSchema>;
+
 export const issueCertificatePayloadSchema = z.object({
   enrollmentApplicationId: idSchema('Invalid enrollment application ID.'),
   userId: idSchema('Invalid user ID.'),

@@ -8,6 +8,7 @@ import {
   getEnrollmentCertificate,
   getMyCertificates,
   issueCertificate,
+  verifyCertificate,
 } from '../src/certificates';
 import { ApiError, configureApi, NETWORK_ERROR_MESSAGE } from '../src/client';
 import { listContactMessages, sendContactMessage } from '../src/contact';
@@ -118,6 +119,7 @@ const calls: [string, () => Promise<unknown>, string, string, boolean][] = [
   ['certificate of an enrollment', () => getEnrollmentCertificate(5), 'GET', '/certificates/enrollment/5', true],
   ['issue a certificate', () => issueCertificate({ enrollmentApplicationId: 5, userId: 1, courseId: 2 }), 'POST', '/certificates/issue', true],
   ['certificate by code', () => getCertificateByCode('BTLS-AB/CD'), 'GET', '/certificates/code/BTLS-AB%2FCD', true],
+  ['verify a certificate (public)', () => verifyCertificate('BTLS-1'), 'GET', '/certificates/verify/BTLS-1', false],
   ['list jobs', () => listJobs(), 'GET', '/jobs', false],
   ['public job detail', () => getJob(4), 'GET', '/jobs/4', false],
   ['job for editing', () => getJobForEdit(4), 'GET', '/jobs/4', true],

@@ -69,17 +69,18 @@ export const useSessionStore = create<SessionState>((set, get) => ({
   },
 }));
 
+// The API client reads the token from this store, and a 401 to a call that carried it signs out cleanly.
+configureApi({
+  getToken: () => useSessionStore.getState().token,
+  onUnauthorized: () => useSessionStore.getState().signOut(),
+});
+
 const AuthContext = createContext(false);
 
-/** Restores the session, connects the API client to it, and renders nothing until that is done. */
+/** Restores the session and renders nothing until that is done. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const status = useSessionStore((s) => s.status);
   useEffect(() => {
-    configureApi({
-      getToken: () => useSessionStore.getState().token,
-      // A token the server no longer accepts (expired, user deactivated): sign out cleanly.
-      onUnauthorized: () => useSessionStore.getState().signOut(),
-    });
     useSessionStore.getState().restore();
   }, []);
   if (status === 'loading') return null;

@@ -30,6 +30,7 @@ export const ROUTE_TABLE: Area[] = [
       '/employer/register',
       '/privacy-policy',
       '/terms-of-service',
+      '/verify/:certificateCode',
     ],
   },
   { remote: 'mfe_trainee', layout: 'public', paths: ['/dashboard', '/apply-for-course', '/certificate/:certificateCode'] },

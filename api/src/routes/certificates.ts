@@ -7,7 +7,7 @@ import type { Deps } from '../app';
 import { isUniqueViolation } from '../db/client';
 import { certificates, courses, enrollments, users } from '../db/schema';
 import { enrollmentVisibleTo } from '../enrollment-access';
-import { badRequest, conflict, notFound, parse } from '../http/errors';
+import { badRequest, conflict, HttpError, notFound, parse } from '../http/errors';
 import { idParam } from '../http/params';
 import { toCertificate } from '../serialize';
 
@@ -19,7 +19,7 @@ export function newCertificateCode(): string {
   return `BTLS-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}-${chars.slice(12, 16)}`;
 }
 
-export function certificateRoutes(app: FastifyInstance, { db, auth }: Deps) {
+export function certificateRoutes(app: FastifyInstance, { db, auth, limiters }: Deps) {
   app.get('/certificates/user', async (request) => {
     const me = await auth.require(request, ['trainee']);
     const rows = await db
@@ -94,6 +94,29 @@ export function certificateRoutes(app: FastifyInstance, { db, auth }: Deps) {
         if (attempt >= 2) throw error; // the code collided thrice: something else is wrong
       }
     }
+  });
+
+  /**
+   * Public verification (no login): a genuine code answers the trainee's name, the course, the issue date
+   * and the issuer, and nothing else. Rate-limited per address, so codes cannot be enumerated.
+   */
+  app.get('/certificates/verify/:certificateCode', async (request, reply) => {
+    if (!limiters.verifyIp.hit(request.ip)) {
+      reply.header('Retry-After', String(limiters.verifyIp.retryAfter(request.ip)));
+      throw new HttpError(429, 'Too many verification requests. Please try again later.');
+    }
+    const { certificateCode } = request.params as { certificateCode: string };
+    const code = certificateCode.trim().toUpperCase();
+    const [row] = await db.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
+    if (!row) throw notFound('This is not a valid certificate code.');
+    return {
+      valid: true,
+      certificateCode: row.certificateCode,
+      traineeName: `${row.traineeFirstName} ${row.traineeLastName}`,
+      courseTitle: row.courseTitle,
+      issueDate: row.issueDate.toISOString(),
+      issuedBy: `${row.issuedByAdminFirstName} ${row.issuedByAdminLastName}`,
+    };
   });
 
   /** Any signed-in user holding the (unguessable) code: the trainee, an employer checking it, an admin. */

@@ -3,6 +3,7 @@ import { DEFAULT_TRAINING_CENTER } from '@btls/shared-api/constants';
 import { getCourse } from '@btls/shared-api/courses';
 import type { Course } from '@btls/shared-api/schemas';
 import { Link, useParams } from '@btls/shared-auth/router';
+import { useAuth } from '@btls/shared-auth/session';
 import { buttonClass, Spinner } from '@btls/shared-ui/components';
 import { formatPrice, orNA } from '@btls/shared-ui/format';
 import { CourseImage } from '../../ui/course-image';
@@ -13,6 +14,7 @@ const NOT_FOUND = 'The course you are looking for could not be found.';
 
 export function CourseDetailPage() {
   const { id = '' } = useParams();
+  const { role } = useAuth();
   // A course already in memory from the list shows at once (spec §7: the list is checked first).
   const known = useCoursesStore((s) => s.courses.find((c) => String(c.id) === id));
   const [course, setCourse] = useState<Course | undefined>(known);
@@ -67,9 +69,16 @@ export function CourseDetailPage() {
                 </ul>
               </>
             )}
-            <Link className={buttonClass()} to="/login">
-              Enroll Now (Login or register is Required)
-            </Link>
+            {/* Signed-in trainees go straight to the application form with this course chosen. */}
+            {role === 'trainee' ? (
+              <Link className={buttonClass()} to={`/apply-for-course?courseId=${course.id}`}>
+                Enroll Now
+              </Link>
+            ) : (
+              <Link className={buttonClass()} to="/login">
+                Enroll Now (Login or register is Required)
+              </Link>
+            )}
           </div>
         </article>
       )}

@@ -1,7 +1,14 @@
+// Vitest setup for the areas' component tests: cleanup, and what jsdom lacks that pages use.
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { useSessionStore } from '@btls/shared-auth/session';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  // Each test starts signed out, with a session restored from localStorage by its own provider.
+  useSessionStore.setState({ status: 'loading', token: null, user: null });
+  localStorage.clear();
+});
 
 // What jsdom lacks and the pages use: media queries (swiper, reduced motion) and observers.
 // Plain functions, not vi.fn(): the tests' vi.restoreAllMocks() must not wipe them.

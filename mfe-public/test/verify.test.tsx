@@ -1,0 +1,39 @@
+import { screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { VerifyPage } from '../src/features/verify/verify-page';
+import { answer, API, http, renderAt, server, useApi } from './render';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  useApi();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+
+const verify = (code: string) => renderAt(`/verify/${code}`, [{ path: '/verify/:certificateCode', element: <VerifyPage /> }]);
+
+describe('public certificate verification', () => {
+  it('confirms a genuine code with the trainee, course, date and issuer', async () => {
+    server.use(
+      http.get(
+        `${API}/certificates/verify/BTLS-GOOD`,
+        answer({ valid: true, certificateCode: 'BTLS-GOOD', traineeName: 'Eric Mugisha', courseTitle: 'Latte Art Masterclass', issueDate: '2026-04-01T10:00:00.000Z', issuedBy: 'Grace Mukamana' }),
+      ),
+    );
+    verify('BTLS-GOOD');
+    expect(await screen.findByText('This is a genuine certificate issued by BTLS Coffee Training Centre.')).toBeTruthy();
+    expect(screen.getByText('Eric Mugisha')).toBeTruthy();
+    expect(screen.getByText('Apr 1, 2026')).toBeTruthy();
+    expect(screen.getByText('Grace Mukamana')).toBeTruthy();
+  });
+
+  it('says clearly that an unknown code is not a valid certificate', async () => {
+    server.use(http.get(`${API}/certificates/verify/BTLS-BAD`, answer({ message: 'This is not a valid certificate code.' }, 404)));
+    verify('BTLS-BAD');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/not a valid certificate/);
+  });
+});

@@ -1,0 +1,94 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { listCourses } from '@btls/shared-api/courses';
+import { todayInKigali } from '@btls/shared-api/dates';
+import { applyForCourse } from '@btls/shared-api/enrollments';
+import { validation } from '@btls/shared-api/messages';
+import type { Course } from '@btls/shared-api/schemas';
+import { Link, useSearchParams } from '@btls/shared-auth/router';
+import { Button, buttonClass, ErrorBanner, SelectField, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
+import styles from '../dashboard/dashboard.module.css';
+
+export function ApplyPage() {
+  const [params] = useSearchParams();
+  const [courses, setCourses] = useState<Course[] | null>(null);
+  const [courseId, setCourseId] = useState(params.get('courseId') ?? '');
+  const [preferredStartDate, setPreferredStartDate] = useState('');
+  const [applicantNotes, setApplicantNotes] = useState('');
+  const [error, setError] = useState('');
+  const [success, setSuccess] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    listCourses()
+      .then((list) => setCourses(list.filter((c) => c.isActive)))
+      .catch((failure: Error) => {
+        setCourses([]);
+        setError(failure.message);
+      });
+  }, []);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSuccess('');
+    if (!courseId) return setError(validation.selectCourse);
+    if (preferredStartDate && preferredStartDate < todayInKigali()) {
+      return setError('Preferred start date cannot be in the past.');
+    }
+    setError('');
+    setBusy(true);
+    try {
+      const answer = await applyForCourse({ courseId: Number(courseId), applicantNotes, preferredStartDate: preferredStartDate || null });
+      const title = courses?.find((c) => String(c.id) === courseId)?.title ?? 'the course';
+      setSuccess(
+        `Your application for "${title}" has been submitted (application ID ${answer.applicationId}). You will be notified once it has been reviewed.`,
+      );
+      setCourseId('');
+      setPreferredStartDate('');
+      setApplicantNotes('');
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className={styles.page}>
+      <h1>Apply for a Course</h1>
+      <form className={styles.item} onSubmit={submit} noValidate>
+        <SuccessBanner>{success}</SuccessBanner>
+        <ErrorBanner>{error}</ErrorBanner>
+        <SelectField label="Course" value={courseId} onChange={(e) => setCourseId(e.target.value)} disabled={courses === null}>
+          <option value="">{courses === null ? 'Loading courses...' : '-- Select a course --'}</option>
+          {courses?.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.title} ({c.level})
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Preferred start date (optional)"
+          type="date"
+          min={todayInKigali()}
+          value={preferredStartDate}
+          onChange={(e) => setPreferredStartDate(e.target.value)}
+        />
+        <TextAreaField
+          label="Notes for the training centre (optional)"
+          rows={4}
+          value={applicantNotes}
+          onChange={(e) => setApplicantNotes(e.target.value)}
+          hint="Your experience, the days that suit you, anything we should know."
+        />
+        <p className={styles.sectionHead} style={{ justifyContent: 'flex-start' }}>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Submitting...' : 'Submit Application'}
+          </Button>
+          <Link className={buttonClass('secondary')} to="/dashboard">
+            Cancel
+          </Link>
+        </p>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { getCertificateByCode } from '@btls/shared-api/certificates';
+import type { Certificate } from '@btls/shared-api/schemas';
+import { Link, useParams } from '@btls/shared-auth/router';
+import { Button, buttonClass, Spinner } from '@btls/shared-ui/components';
+import { formatDate } from '@btls/shared-ui/format';
+import styles from './certificate.module.css';
+import { QrCode } from './qr-code';
+
+/** Where anyone can check this certificate without signing in. */
+export const verificationUrl = (code: string) => `${location.origin}/verify/${encodeURIComponent(code)}`;
+
+export function CertificatePage() {
+  const { certificateCode = '' } = useParams();
+  const [certificate, setCertificate] = useState<Certificate | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    let current = true;
+    getCertificateByCode(certificateCode)
+      .then((found) => current && setCertificate(found))
+      .catch((failure: Error) => current && setError(failure.message));
+    return () => {
+      current = false;
+    };
+  }, [certificateCode]);
+
+  if (error) {
+    return (
+      <main className={styles.page}>
+        <h1>Certificate not found</h1>
+        <p>{error}</p>
+        <Link to="/dashboard">Back to the dashboard</Link>
+      </main>
+    );
+  }
+  if (!certificate) return <Spinner label="Loading certificate..." />;
+  const url = verificationUrl(certificate.certificateCode);
+  return (
+    <main className={styles.page}>
+      <div className={styles.actions}>
+        <Link className={buttonClass('secondary')} to="/dashboard">
+          ← Back to the dashboard
+        </Link>
+        <Button onClick={() => window.print()}>Print</Button>
+      </div>
+      <article className={styles.certificate} aria-labelledby="certificate-title">
+        <p className={styles.org}>BTLS Coffee Training Centre</p>
+        <h1 id="certificate-title">Certificate of Completion</h1>
+        <p>This certifies that</p>
+        <p className={styles.name}>
+          {certificate.traineeFirstName} {certificate.traineeLastName}
+        </p>
+        <p>has successfully completed the course</p>
+        <p className={styles.course}>{certificate.courseTitle}</p>
+        {certificate.courseDuration && <p>Duration: {certificate.courseDuration}</p>}
+        <p>at {certificate.courseTrainingCenter || 'an accredited barista training facility'}</p>
+        <div className={styles.footer}>
+          <div>
+            <p>Issued {formatDate(certificate.issueDate, 'MMMM d, yyyy')}</p>
+            <p>
+              by {certificate.issuedByAdminFirstName} {certificate.issuedByAdminLastName}
+            </p>
+          </div>
+          <QrCode className={styles.qr} text={url} label={`QR code to verify this certificate at ${url}`} />
+          <div>
+            <p>Certificate code</p>
+            <p>
+              <strong>{certificate.certificateCode}</strong>
+            </p>
+            <p>Verify at {location.host}/verify</p>
+          </div>
+        </div>
+      </article>
+    </main>
+  );
+}

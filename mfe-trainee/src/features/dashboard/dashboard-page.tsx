@@ -1,0 +1,248 @@
+import { useEffect, useState } from 'react';
+import { DASHBOARD_PROGRESS_ENROLLMENTS, DASHBOARD_PROGRESS_ITEMS } from '@btls/shared-api/constants';
+import { getMyCertificates } from '@btls/shared-api/certificates';
+import { getMyApplications } from '@btls/shared-api/enrollments';
+import { listProgress } from '@btls/shared-api/progress';
+import type { Certificate, Enrollment, ProgressRecord } from '@btls/shared-api/schemas';
+import { panelFor } from '@btls/shared-auth/roles';
+import { Link } from '@btls/shared-auth/router';
+import { useAuth } from '@btls/shared-auth/session';
+import { buttonClass, ErrorBanner, Spinner, StatusBadge } from '@btls/shared-ui/components';
+import { formatDate } from '@btls/shared-ui/format';
+import styles from './dashboard.module.css';
+
+const STAFF_ROLES = new Set(['admin', 'trainer', 'employer']);
+
+interface Loaded<T> {
+  data: T | null;
+  error: string;
+}
+
+interface CourseProgress {
+  enrollment: Enrollment;
+  records: ProgressRecord[];
+}
+
+/** Progress for at most the first 3 Approved or Completed applications, 2 items each; a failure gives none. */
+async function loadProgress(applications: Enrollment[]): Promise<CourseProgress[]> {
+  const active = applications.filter((a) => a.status === 'Approved' || a.status === 'Completed').slice(0, DASHBOARD_PROGRESS_ENROLLMENTS);
+  return Promise.all(
+    active.map(async (enrollment) => ({
+      enrollment,
+      records: await listProgress(enrollment.id)
+        .then((records) => records.slice(0, DASHBOARD_PROGRESS_ITEMS))
+        .catch(() => []),
+    })),
+  );
+}
+
+export function DashboardPage() {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <Spinner label="Loading user data..." />;
+  if (!user) {
+    return (
+      <main className={styles.page}>
+        <p>Please log in to view your dashboard.</p>
+        <Link to="/login">Log in</Link>
+      </main>
+    );
+  }
+  if (STAFF_ROLES.has(user.role)) {
+    const panel = panelFor(user.role);
+    return (
+      <main className={styles.page}>
+        <h1>Dashboard Access</h1>
+        <p>Your account has its own workspace.</p>
+        <Link className={buttonClass()} to={panel.path}>
+          {panel.accessLabel}
+        </Link>
+      </main>
+    );
+  }
+  return <TraineeDashboard firstName={user.firstName} />;
+}
+
+function TraineeDashboard({ firstName }: { firstName: string }) {
+  const [applications, setApplications] = useState<Loaded<Enrollment[]>>({ data: null, error: '' });
+  const [certificates, setCertificates] = useState<Loaded<Certificate[]>>({ data: null, error: '' });
+  const [progress, setProgress] = useState<Loaded<CourseProgress[]>>({ data: null, error: '' });
+
+  useEffect(() => {
+    let current = true;
+    getMyApplications()
+      .then(async (list) => {
+        if (!current) return;
+        setApplications({ data: list, error: '' });
+        try {
+          const loaded = await loadProgress(list);
+          if (current) setProgress({ data: loaded, error: '' });
+        } catch (failure) {
+          if (current) setProgress({ data: [], error: (failure as Error).message });
+        }
+      })
+      .catch((failure: Error) => {
+        if (!current) return;
+        setApplications({ data: [], error: failure.message });
+        setProgress({ data: [], error: '' });
+      });
+    getMyCertificates()
+      .then((list) => current && setCertificates({ data: list, error: '' }))
+      .catch((failure: Error) => current && setCertificates({ data: [], error: failure.message }));
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const hasActive = applications.data?.some((a) => a.status === 'Approved' || a.status === 'Pending');
+  const showJourney = applications.data !== null && !applications.error && !hasActive;
+
+  return (
+    <main className={styles.page}>
+      <h1>Welcome, {firstName}!</h1>
+      {showJourney && (
+        <section className={styles.journey} aria-labelledby="journey-title">
+          <h2 id="journey-title">Start Your Barista Journey</h2>
+          <p>Choose a course, tell us when you would like to start, and we will take it from there.</p>
+          <Link className={buttonClass()} to="/apply-for-course">
+            Apply for a course
+          </Link>
+        </section>
+      )}
+
+      <section className={styles.section} aria-labelledby="applications-title">
+        <div className={styles.sectionHead}>
+          <h2 id="applications-title">My Course Applications</h2>
+          <Link className={buttonClass('secondary')} to="/apply-for-course">
+            Apply for New Course
+          </Link>
+        </div>
+        {applications.error ? (
+          <ErrorBanner>Could not load applications: {applications.error}</ErrorBanner>
+        ) : applications.data === null ? (
+          <Spinner label="Loading your applications..." />
+        ) : applications.data.length === 0 ? (
+          <p className={styles.empty}>You have not applied for any courses yet.</p>
+        ) : (
+          <ul className={styles.list}>
+            {applications.data.map((a) => (
+              <ApplicationItem key={a.id} application={a} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className={styles.section} aria-labelledby="certificates-title">
+        <h2 id="certificates-title">My Certificates</h2>
+        {certificates.error ? (
+          <ErrorBanner>Error: {certificates.error}</ErrorBanner>
+        ) : certificates.data === null ? (
+          <Spinner label="Loading your certificates..." />
+        ) : certificates.data.length === 0 ? (
+          <p className={styles.empty}>You have not earned any certificates yet.</p>
+        ) : (
+          <ul className={styles.list}>
+            {certificates.data.map((c) => (
+              <li key={c.id} className={styles.item}>
+                <h3>{c.courseTitle}</h3>
+                <p className={styles.meta}>
+                  Issued {formatDate(c.issueDate)} · Code {c.certificateCode}
+                </p>
+                <Link to={`/certificate/${encodeURIComponent(c.certificateCode)}`}>View certificate</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className={styles.section} aria-labelledby="progress-title">
+        <h2 id="progress-title">My Learning Progress</h2>
+        {progress.error ? (
+          <ErrorBanner>Error loading progress: {progress.error}</ErrorBanner>
+        ) : progress.data === null ? (
+          <Spinner label="Loading your progress..." />
+        ) : progress.data.length === 0 ? (
+          <p className={styles.empty}>No recent progress to display. Engage with your 'Approved' or 'Completed' courses!</p>
+        ) : (
+          <ul className={styles.list}>
+            {progress.data.map(({ enrollment, records }) => (
+              <li key={enrollment.id} className={styles.item}>
+                <h3>{enrollment.courseTitle}</h3>
+                {records.length === 0 ? (
+                  <p className={styles.empty}>No specific progress items recorded yet for this course.</p>
+                ) : (
+                  <ul className={styles.progressItems}>
+                    {records.map((r) => (
+                      <li key={r.id}>
+                        <strong>{r.assessmentName}</strong>
+                        {r.score !== null && ` — ${r.score}${r.maxScore !== null ? ` / ${r.maxScore}` : ''}`}
+                        {r.feedbackNotes && <span>: {r.feedbackNotes}</span>} <span className={styles.meta}>({formatDate(r.recordDate)})</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className={styles.section} aria-labelledby="more-title">
+        <h2 id="more-title">Keep growing</h2>
+        <div className={styles.cards}>
+          <article className={styles.item}>
+            <h3>Explore more courses</h3>
+            <p>From latte art to running a café: add a skill employers ask for.</p>
+            <Link to="/courses">Browse courses</Link>
+          </article>
+          <article className={styles.item}>
+            <h3>Find your next job</h3>
+            <p>Cafés and hotels across Rwanda hire our certified baristas.</p>
+            <Link to="/jobs">See open jobs</Link>
+          </article>
+        </div>
+      </section>
+    </main>
+  );
+}
+
+const NOTE_STYLE = {
+  Pending: styles.notePending,
+  Approved: styles.noteApproved,
+  Rejected: styles.noteRejected,
+  Completed: styles.noteCompleted,
+  Waitlisted: styles.noteWaitlisted,
+};
+
+function ApplicationItem({ application: a }: { application: Enrollment }) {
+  const trainerName = [a.trainerFirstName, a.trainerLastName].filter(Boolean).join(' ');
+  return (
+    <li className={styles.item}>
+      <div className={styles.itemHead}>
+        <h3>{a.courseTitle}</h3>
+        <StatusBadge status={a.status} />
+      </div>
+      <p className={styles.meta}>
+        Applied {formatDate(a.applicationDate)}
+        {a.preferredStartDate && ` · Preferred start ${formatDate(a.preferredStartDate)}`}
+      </p>
+      {a.applicantNotes && <p>Your notes: {a.applicantNotes}</p>}
+      {a.status === 'Approved' && (
+        <p>
+          Trainer:{' '}
+          {a.assignedTrainerId && trainerName ? (
+            <>
+              {trainerName} (<a href={`mailto:${a.trainerEmail}`}>{a.trainerEmail}</a>)
+            </>
+          ) : (
+            'Contact info pending'
+          )}
+        </p>
+      )}
+      {a.adminNotes && (
+        <p className={`${styles.note} ${NOTE_STYLE[a.status]}`}>
+          <strong>Note from the training centre:</strong> {a.adminNotes}
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,125 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { todayInKigali } from '@btls/shared-api/dates';
+import { answer, API, http, renderAt, server, signInAs, useTestApi } from '@btls/shared-auth/testing';
+import { ApplyPage } from '../src/features/apply/apply-page';
+import { CertificatePage } from '../src/features/certificate/certificate-page';
+import { certificate } from './fixtures';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  useTestApi();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+
+const courses = [
+  { id: 3, title: 'Espresso Fundamentals', level: 'Beginner', isActive: true },
+  { id: 4, title: 'Latte Art Masterclass', level: 'Intermediate', isActive: true },
+];
+
+describe('applying for a course', () => {
+  const apply = (path = '/apply-for-course') => renderAt(path, [{ path: '/apply-for-course', element: <ApplyPage /> }]);
+
+  it("asks for a course first: 'Please select a course.'", async () => {
+    signInAs({ role: 'trainee' });
+    server.use(http.get(`${API}/courses`, answer(courses)));
+    apply();
+    await screen.findByRole('option', { name: 'Espresso Fundamentals (Beginner)' });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please select a course.');
+  });
+
+  it('sends the application and names the course and the application id, then clears the form', async () => {
+    signInAs({ role: 'trainee' });
+    let sent: unknown;
+    server.use(
+      http.get(`${API}/courses`, answer(courses)),
+      http.post(`${API}/enrollments/apply`, async ({ request }) => {
+        sent = await request.json();
+        return answer({ applicationId: 42, message: 'ok' }, 201)();
+      }),
+    );
+    apply();
+    await screen.findByRole('option', { name: 'Latte Art Masterclass (Intermediate)' });
+    fireEvent.change(screen.getByLabelText('Course'), { target: { value: '4' } });
+    await userEvent.type(screen.getByLabelText('Notes for the training centre (optional)'), 'Weekends');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    const success = await screen.findByRole('status');
+    expect(success.textContent).toMatch(/"Latte Art Masterclass".*application ID 42.*notified/);
+    expect(sent).toEqual({ courseId: 4, applicantNotes: 'Weekends', preferredStartDate: null });
+    expect((screen.getByLabelText('Course') as HTMLSelectElement).value).toBe('');
+  });
+
+  it("preselects a course from ?courseId=, offers dates from today only, and Cancel goes to /dashboard", async () => {
+    signInAs({ role: 'trainee' });
+    server.use(http.get(`${API}/courses`, answer(courses)));
+    apply('/apply-for-course?courseId=3');
+    await screen.findByRole('option', { name: 'Espresso Fundamentals (Beginner)' });
+    expect((screen.getByLabelText('Course') as HTMLSelectElement).value).toBe('3');
+    expect(screen.getByLabelText('Preferred start date (optional)').getAttribute('min')).toBe(todayInKigali());
+    expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it("refuses a start date in the past before any call, and shows the server's refusal with the form kept", async () => {
+    signInAs({ role: 'trainee' });
+    server.use(
+      http.get(`${API}/courses`, answer(courses)),
+      http.post(`${API}/enrollments/apply`, answer({ message: 'You already have an open application for this course.' }, 409)),
+    );
+    apply('/apply-for-course?courseId=3');
+    await screen.findByRole('option', { name: 'Espresso Fundamentals (Beginner)' });
+    fireEvent.change(screen.getByLabelText('Preferred start date (optional)'), { target: { value: '2020-01-01' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(screen.getByRole('alert').textContent).toBe('Preferred start date cannot be in the past.');
+    fireEvent.change(screen.getByLabelText('Preferred start date (optional)'), { target: { value: '' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('You already have an open application for this course.');
+    expect((screen.getByLabelText('Course') as HTMLSelectElement).value).toBe('3');
+  });
+
+  it("says 'You must be logged in to apply.' without a session", async () => {
+    server.use(http.get(`${API}/courses`, answer(courses)));
+    apply('/apply-for-course?courseId=3');
+    await screen.findByRole('option', { name: 'Espresso Fundamentals (Beginner)' });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('You must be logged in to apply.');
+  });
+});
+
+describe('the certificate page', () => {
+  const open = (code: string) =>
+    renderAt(`/certificate/${code}`, [{ path: '/certificate/:certificateCode', element: <CertificatePage /> }]);
+
+  it('shows the certificate with every field, a QR code of the verification address and a Print button', async () => {
+    signInAs({ role: 'trainee' });
+    const cert = certificate({ courseDuration: '1 week', courseTrainingCenter: null });
+    server.use(http.get(`${API}/certificates/code/${cert.certificateCode}`, answer(cert)));
+    open(cert.certificateCode);
+    const article = await screen.findByRole('article', { name: 'Certificate of Completion' });
+    expect(within(article).getByText('Aline Uwase')).toBeTruthy();
+    expect(within(article).getByText('Latte Art Masterclass')).toBeTruthy();
+    expect(within(article).getByText('Duration: 1 week')).toBeTruthy();
+    expect(within(article).getByText('at an accredited barista training facility')).toBeTruthy();
+    expect(within(article).getByText('Issued April 1, 2026')).toBeTruthy();
+    expect(within(article).getByText('by Grace Mukamana')).toBeTruthy();
+    expect(within(article).getByText(cert.certificateCode)).toBeTruthy();
+    expect(within(article).getByRole('img', { name: new RegExp(`verify/${cert.certificateCode}`) })).toBeTruthy();
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    await userEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalled();
+  });
+
+  it('shows a not-found state with a link back to the dashboard', async () => {
+    signInAs({ role: 'trainee' });
+    server.use(http.get(`${API}/certificates/code/NOPE`, answer({ message: 'Certificate not found.' }, 404)));
+    open('NOPE');
+    expect(await screen.findByRole('heading', { name: 'Certificate not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' }).getAttribute('href')).toBe('/dashboard');
+  });
+});

@@ -1,0 +1,166 @@
+import { screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answer, API, http, renderAt, server, signInAs, useTestApi } from '@btls/shared-auth/testing';
+import { DashboardPage } from '../src/features/dashboard/dashboard-page';
+import { application, certificate, record } from './fixtures';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  useTestApi();
+  localStorage.clear();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+
+const dashboard = () => renderAt('/dashboard', [{ path: '/dashboard', element: <DashboardPage /> }]);
+
+function api({ applications = [], certificates = [], progress = {} as Record<number, unknown> } = {}) {
+  server.use(
+    http.get(`${API}/enrollments/my-applications`, answer(applications)),
+    http.get(`${API}/certificates/user`, answer(certificates)),
+    http.get(`${API}/progress/enrollment/:id`, ({ params }) => {
+      const found = progress[Number(params.id)];
+      return found === 'fail' ? new Response(null, { status: 500 }) : answer((found as object) ?? [])();
+    }),
+  );
+}
+
+describe('the trainee dashboard', () => {
+  it('welcomes by first name and shows the journey banner and every empty state when there is nothing yet', async () => {
+    signInAs({ firstName: 'Aline', role: 'trainee' });
+    api();
+    dashboard();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Aline!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Start Your Barista Journey' })).toBeTruthy();
+    expect(await screen.findByText('You have not applied for any courses yet.')).toBeTruthy();
+    expect(await screen.findByText('You have not earned any certificates yet.')).toBeTruthy();
+    expect(await screen.findByText("No recent progress to display. Engage with your 'Approved' or 'Completed' courses!")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Apply for New Course' }).getAttribute('href')).toBe('/apply-for-course');
+  });
+
+  it('hides the journey banner when an application is Approved or Pending', async () => {
+    signInAs({ role: 'trainee' });
+    api({ applications: [application({ status: 'Pending', courseTitle: 'Espresso' })] });
+    dashboard();
+    await screen.findByRole('heading', { name: 'Espresso' });
+    expect(screen.queryByRole('heading', { name: 'Start Your Barista Journey' })).toBeNull();
+  });
+
+  it('shows each application with its badge, dates, notes, admin notes and the trainer (or contact pending)', async () => {
+    signInAs({ role: 'trainee' });
+    api({
+      applications: [
+        application({
+          courseTitle: 'Espresso Fundamentals',
+          status: 'Approved',
+          preferredStartDate: '2026-04-20',
+          applicantNotes: 'Mornings please',
+          adminNotes: 'Welcome aboard',
+          assignedTrainerId: 5,
+          trainerFirstName: 'Jean-Paul',
+          trainerLastName: 'Habimana',
+          trainerEmail: 'jp@example.rw',
+        }),
+        application({ courseTitle: 'Latte Art', status: 'Approved' }),
+        application({ courseTitle: 'Cupping', status: 'Rejected', adminNotes: 'Full this month' }),
+      ],
+    });
+    dashboard();
+    const applications = screen.getByRole('region', { name: 'My Course Applications' });
+    const espresso = (await within(applications).findByRole('heading', { name: 'Espresso Fundamentals' })).closest('li')!;
+    expect(within(espresso).getByText('Approved')).toBeTruthy();
+    expect(within(espresso).getByText(/Applied Mar 5, 2026/)).toBeTruthy();
+    expect(within(espresso).getByText(/Preferred start Apr 20, 2026/)).toBeTruthy();
+    expect(within(espresso).getByText('Your notes: Mornings please')).toBeTruthy();
+    expect(within(espresso).getByText(/Jean-Paul Habimana/)).toBeTruthy();
+    expect(within(espresso).getByRole('link', { name: 'jp@example.rw' })).toBeTruthy();
+    const latte = within(applications).getByRole('heading', { name: 'Latte Art' }).closest('li')!;
+    expect(within(latte).getByText(/Contact info pending/)).toBeTruthy();
+    const cupping = within(applications).getByRole('heading', { name: 'Cupping' }).closest('li')!;
+    expect(within(cupping).getByText('Full this month').closest('p')!.className).toMatch(/noteRejected/);
+  });
+
+  it('asks progress for at most the first 3 Approved/Completed applications, keeps 2 items each, and a failure gives empty progress', async () => {
+    signInAs({ role: 'trainee' });
+    const apps = [
+      application({ status: 'Approved', courseTitle: 'A' }),
+      application({ status: 'Pending', courseTitle: 'P' }),
+      application({ status: 'Completed', courseTitle: 'B' }),
+      application({ status: 'Approved', courseTitle: 'C' }),
+      application({ status: 'Approved', courseTitle: 'D' }),
+    ];
+    const asked: number[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const match = /progress\/enrollment\/(\d+)/.exec(request.url);
+      if (match) asked.push(Number(match[1]));
+    });
+    api({
+      applications: apps,
+      progress: {
+        [apps[0]!.id]: [record({ assessmentName: 'First' }), record({ assessmentName: 'Second' }), record({ assessmentName: 'Third' })],
+        [apps[2]!.id]: 'fail',
+        [apps[3]!.id]: [],
+      },
+    });
+    dashboard();
+    const progress = await screen.findByRole('region', { name: 'My Learning Progress' });
+    await within(progress).findByText('First');
+    expect(within(progress).getByText('Second')).toBeTruthy();
+    expect(within(progress).queryByText('Third')).toBeNull();
+    expect(within(progress).getAllByText('No specific progress items recorded yet for this course.')).toHaveLength(2);
+    expect(within(progress).queryByRole('heading', { name: 'D' })).toBeNull();
+    expect(asked.sort()).toEqual([apps[0]!.id, apps[2]!.id, apps[3]!.id].sort());
+    server.events.removeAllListeners();
+  });
+
+  it("lists certificates with links to their pages", async () => {
+    signInAs({ role: 'trainee' });
+    const cert = certificate({ courseTitle: 'Latte Art Masterclass' });
+    api({ certificates: [cert] });
+    dashboard();
+    const link = await screen.findByRole('link', { name: 'View certificate' });
+    expect(link.getAttribute('href')).toBe(`/certificate/${cert.certificateCode}`);
+  });
+
+  it("shows the §8 error texts: 'Could not load applications:' and 'Error:' for certificates", async () => {
+    signInAs({ role: 'trainee' });
+    server.use(
+      http.get(`${API}/enrollments/my-applications`, () => new Response(null, { status: 500 })),
+      http.get(`${API}/certificates/user`, () => new Response(null, { status: 500 })),
+    );
+    dashboard();
+    expect(await screen.findByText('Could not load applications: Failed to fetch your applications.')).toBeTruthy();
+    expect(await screen.findByText('Error: Failed to fetch your certificates.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Start Your Barista Journey' })).toBeNull();
+  });
+
+  it("reports a non-JSON answer for applications as 'Network error or non-JSON response fetching applications.'", async () => {
+    signInAs({ role: 'trainee' });
+    server.use(
+      http.get(`${API}/enrollments/my-applications`, () => new Response('<html>', { status: 200, headers: { 'content-type': 'text/html' } })),
+      http.get(`${API}/certificates/user`, answer([])),
+    );
+    dashboard();
+    expect(await screen.findByText('Could not load applications: Network error or non-JSON response fetching applications.')).toBeTruthy();
+  });
+
+  it.each([
+    ['admin', '/admin/dashboard', 'Admin Panel'],
+    ['trainer', '/trainer/dashboard', 'Trainer Panel'],
+    ['employer', '/employer/dashboard', 'Employer Portal'],
+  ])("shows 'Dashboard Access' to a %s with a link to their panel", (role, path, label) => {
+    signInAs({ role: role as 'admin' });
+    dashboard();
+    expect(screen.getByRole('heading', { name: 'Dashboard Access' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: label }).getAttribute('href')).toBe(path);
+  });
+
+  it("says 'Please log in to view your dashboard.' when signed out", () => {
+    dashboard();
+    expect(screen.getByText('Please log in to view your dashboard.')).toBeTruthy();
+  });
+});

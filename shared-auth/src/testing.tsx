@@ -1,0 +1,46 @@
+/**
+ * Test helpers for the areas' component tests (not shipped: nothing outside test/ imports this, and the
+ * federation config leaves it out): a page rendered at a path under the router and the session provider,
+ * and an msw server for the API.
+ */
+import { render } from '@testing-library/react';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { setupServer } from 'msw/node';
+import type { ReactNode } from 'react';
+import { configureApi } from '@btls/shared-api/client';
+import type { User } from '@btls/shared-api/schemas';
+import { MemoryRouter, Route, Routes } from '@btls/shared-auth/router';
+import { AuthProvider } from '@btls/shared-auth/session';
+
+export const API = 'http://api.test/api';
+export const server = setupServer();
+export { http };
+
+/** Points the API client at the msw server (the session store keeps providing the token). */
+export function useTestApi() {
+  configureApi({ baseUrl: `${API}/` });
+}
+
+/** An msw resolver answering `body` with `status`. */
+export const answer = (body: JsonBodyType, status = 200) => () => HttpResponse.json(body, { status });
+
+/** Stores a session the way a sign-in does, so the provider restores it. */
+export function signInAs(user: Partial<User>, token = 'test-token') {
+  localStorage.setItem('btlsToken', token);
+  localStorage.setItem('btlsUser', JSON.stringify({ id: 1, firstName: 'Aline', lastName: 'Uwase', email: 'aline@example.rw', role: 'trainee', ...user }));
+}
+
+export function renderAt(path: string, routes: { path: string; element: ReactNode }[]) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AuthProvider>
+        <Routes>
+          {routes.map((r) => (
+            <Route key={r.path} path={r.path} element={r.element} />
+          ))}
+          <Route path="*" element={<p>elsewhere</p>} />
+        </Routes>
+      </AuthProvider>
+    </MemoryRouter>,
+  );
+}
