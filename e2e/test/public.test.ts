@@ -1,7 +1,7 @@
 /** Visitor journeys through the public area, in a real browser against the production build. */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, openPage, startSite, type Site } from './harness';
+import { callApi, DEMO, launchBrowser, openPage, startSite, tokenFor, type Site } from './harness';
 
 let site: Site;
 let browser: Browser;
@@ -13,17 +13,8 @@ afterAll(async () => {
   await site?.stop();
 });
 
-async function api(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const response = await fetch(`${site.base}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: response.status, body: (await response.json()) as any };
-}
-
-const tokenOf = async (who: { email: string; password: string }) =>
-  (await api('/auth/login', { method: 'POST', body: { email: who.email, password: who.password } })).body.token as string;
+const api = (path: string, init: Parameters<typeof callApi>[2] = {}) => callApi(site, path, init);
+const tokenOf = (who: { email: string; password: string }) => tokenFor(site, who);
 
 describe('a visitor', () => {
   it('finds a course by search and filter, and opens it', async () => {

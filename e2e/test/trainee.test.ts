@@ -1,7 +1,7 @@
 /** A trainee's whole journey: register, apply, get a trainer and progress, get and print a certificate. */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, openPage, startSite, type Site } from './harness';
+import { callApi, DEMO, launchBrowser, openPage, startSite, tokenFor, type Site } from './harness';
 
 let site: Site;
 let browser: Browser;
@@ -13,18 +13,13 @@ afterAll(async () => {
   await site?.stop();
 });
 
-async function api(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const response = await fetch(`${site.base}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const body = (await response.json()) as any;
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${JSON.stringify(body)}`);
+/** The API as an admin or trainer uses it meanwhile; any refusal fails the journey. */
+async function api(path: string, init: Parameters<typeof callApi>[2] = {}) {
+  const { status, body } = await callApi(site, path, init);
+  if (status >= 400) throw new Error(`${init.method ?? 'GET'} ${path}: ${status} ${JSON.stringify(body)}`);
   return body;
 }
-const tokenOf = async (email: string, password: string) =>
-  (await api('/auth/login', { method: 'POST', body: { email, password } })).token as string;
+const tokenOf = (email: string, password: string) => tokenFor(site, { email, password });
 
 describe('a trainee', () => {
   it('registers, applies, is approved with a trainer, sees progress, then prints and shares a certificate', async () => {
