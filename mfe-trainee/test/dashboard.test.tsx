@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, API, http, renderAt, server, signInAs, useTestApi } from '@btls/shared-auth/testing';
+import type { Certificate, Enrollment } from '@btls/shared-api/schemas';
 import { DashboardPage } from '../src/features/dashboard/dashboard-page';
 import { application, certificate, record } from './fixtures';
 
@@ -18,7 +19,11 @@ afterEach(() => {
 
 const dashboard = () => renderAt('/dashboard', [{ path: '/dashboard', element: <DashboardPage /> }]);
 
-function api({ applications = [], certificates = [], progress = {} as Record<number, unknown> } = {}) {
+function api({
+  applications = [],
+  certificates = [],
+  progress = {},
+}: { applications?: Enrollment[]; certificates?: Certificate[]; progress?: Record<number, unknown> } = {}) {
   server.use(
     http.get(`${API}/enrollments/my-applications`, answer(applications)),
     http.get(`${API}/certificates/user`, answer(certificates)),

@@ -145,3 +145,6 @@ export function Table<Row>({ caption, columns, rows, rowKey }: {
     </table>
   );
 }
+
+/** The class of the phone-readable table, for tables whose rows the generic one cannot express. */
+export const tableClass = styles.table;

@@ -1,0 +1,180 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  COURSE_CATEGORIES,
+  COURSE_LEVELS,
+  DEFAULT_TRAINING_CENTER,
+  IMAGE_MIME_TYPES,
+  MAX_IMAGE_BYTES,
+} from '@btls/shared-api/constants';
+import { validation } from '@btls/shared-api/messages';
+import type { Course, CourseCreatePayload } from '@btls/shared-api/schemas';
+import { Link } from '@btls/shared-auth/router';
+import { Button, buttonClass, ErrorBanner, SelectField, TextAreaField, TextField } from '@btls/shared-ui/components';
+import styles from '../admin.module.css';
+
+export interface CourseFormValues {
+  title: string;
+  description: string;
+  category: string;
+  level: string;
+  trainingCenter: string;
+  instructor: string;
+  duration: string;
+  price: string;
+  tags: string;
+  imageUrl: string;
+  isActive: boolean;
+}
+
+/** New course defaults of spec §9: active, Brewing Techniques, Beginner, our own training centre. */
+export const NEW_COURSE: CourseFormValues = {
+  title: '',
+  description: '',
+  category: 'Brewing Techniques',
+  level: 'Beginner',
+  trainingCenter: DEFAULT_TRAINING_CENTER,
+  instructor: '',
+  duration: '',
+  price: '',
+  tags: '',
+  imageUrl: '',
+  isActive: true,
+};
+
+export function valuesOf(course: Course): CourseFormValues {
+  return {
+    title: course.title,
+    description: course.description,
+    category: course.category,
+    level: course.level,
+    trainingCenter: course.trainingCenter ?? DEFAULT_TRAINING_CENTER,
+    instructor: course.instructor ?? '',
+    duration: course.duration ?? '',
+    price: course.price ?? '',
+    tags: course.tags.join(', '),
+    imageUrl: course.imageUrl ?? '',
+    isActive: course.isActive,
+  };
+}
+
+/** The client checks of spec §5 for an image: a JPG, PNG, GIF or WEBP of at most 5 MB. */
+export function imageProblem(file: File): string | null {
+  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return validation.imageInvalidType;
+  if (file.size > MAX_IMAGE_BYTES) return validation.imageTooLarge;
+  return null;
+}
+
+const isUrl = (v: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(v).protocol);
+  } catch {
+    return v.startsWith('/api/images/');
+  }
+};
+
+export function CourseForm({
+  initial,
+  mode,
+  onSubmit,
+}: {
+  initial: CourseFormValues;
+  mode: 'add' | 'edit';
+  onSubmit: (payload: CourseCreatePayload, image: File | null) => Promise<void>;
+}) {
+  const [values, setValues] = useState(initial);
+  const [image, setImage] = useState<File | null>(null);
+  const [preview, setPreview] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!image) return setPreview('');
+    const url = URL.createObjectURL(image);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [image]);
+
+  const text = (name: keyof CourseFormValues) => ({
+    name,
+    value: values[name] as string,
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const required = [values.title, values.description, values.category, values.level].every((v) => v.trim());
+    if (!required) return setError(mode === 'add' ? validation.courseAddRequired : validation.courseEditRequired);
+    if (mode === 'edit' && values.imageUrl.trim() && !isUrl(values.imageUrl.trim())) return setError('Image URL must be a valid URL.');
+    setError('');
+    setBusy(true);
+    try {
+      await onSubmit(
+        {
+          ...values,
+          category: values.category as CourseCreatePayload['category'],
+          level: values.level as CourseCreatePayload['level'],
+          imageUrl: values.imageUrl.trim() || null,
+        },
+        image,
+      );
+    } catch (failure) {
+      setError((failure as Error).message);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className={styles.card} onSubmit={submit} noValidate>
+      <ErrorBanner>{error}</ErrorBanner>
+      <TextField label="Title" required {...text('title')} />
+      <TextAreaField label="Description" required rows={5} {...text('description')} />
+      <div className={styles.row}>
+        <SelectField label="Category" required {...text('category')}>
+          {COURSE_CATEGORIES.map((c) => <option key={c}>{c}</option>)}
+        </SelectField>
+        <SelectField label="Level" required {...text('level')}>
+          {COURSE_LEVELS.map((l) => <option key={l}>{l}</option>)}
+        </SelectField>
+      </div>
+      <SelectField label="Training Center" {...text('trainingCenter')}>
+        <option>{DEFAULT_TRAINING_CENTER}</option>
+      </SelectField>
+      <div className={styles.row}>
+        <TextField label="Instructor" {...text('instructor')} />
+        <TextField label="Duration" placeholder="e.g. 2 weeks" {...text('duration')} />
+      </div>
+      <div className={styles.row}>
+        <TextField label="Price (Rwf)" inputMode="numeric" placeholder="e.g. 150000, or 0 for free" {...text('price')} />
+        <TextField label="Tags" placeholder="espresso, milk, latte art" hint="Separate tags with commas." {...text('tags')} />
+      </div>
+      {mode === 'edit' && <TextField label="Image URL" type="url" {...text('imageUrl')} />}
+      <TextField
+        label={mode === 'edit' ? 'Replace the image' : 'Course image'}
+        type="file"
+        accept={IMAGE_MIME_TYPES.join(',')}
+        hint="JPG, PNG, GIF or WEBP, at most 5 MB."
+        onChange={(e) => {
+          const file = e.target.files?.[0] ?? null;
+          const problem = file ? imageProblem(file) : null;
+          setError(problem ?? '');
+          setImage(problem ? null : file);
+          if (problem) e.target.value = '';
+        }}
+      />
+      {preview && <img className={styles.preview} src={preview} alt="Preview of the chosen image" width={240} height={135} />}
+      <p>
+        <label>
+          <input type="checkbox" checked={values.isActive} onChange={(e) => setValues((v) => ({ ...v, isActive: e.target.checked }))} /> Active
+          (shown on the public site)
+        </label>
+      </p>
+      <div className={styles.actions}>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving...' : mode === 'add' ? 'Add Course' : 'Update Course'}
+        </Button>
+        <Link className={buttonClass('secondary')} to="/admin/courses">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { listCourses } from '@btls/shared-api/courses';
+import { listEnrollments } from '@btls/shared-api/enrollments';
+import { listUsers } from '@btls/shared-api/users';
+import { Link } from '@btls/shared-auth/router';
+import { buttonClass } from '@btls/shared-ui/components';
+import styles from '../admin.module.css';
+
+type Count = number | '?';
+
+/** Counts for the tiles; a count that cannot be loaded shows '?' and is logged (spec §8). */
+function useCount(load: () => Promise<number>, logLabel: string): Count {
+  const [count, setCount] = useState<Count>('?');
+  useEffect(() => {
+    load()
+      .then(setCount)
+      .catch((error: unknown) => console.error(logLabel, error));
+  }, [load, logLabel]);
+  return count;
+}
+
+const countUsers = () => listUsers().then((users) => users.length);
+const countActiveCourses = () => listCourses().then((courses) => courses.filter((c) => c.isActive).length);
+const countPending = () => listEnrollments('Pending').then((list) => list.length);
+
+export function AdminDashboardPage() {
+  const users = useCount(countUsers, 'Error fetching user stats:');
+  const courses = useCount(countActiveCourses, 'Error fetching course stats:');
+  const pending = useCount(countPending, 'Error fetching application stats:');
+  return (
+    <section className={styles.page}>
+      <h1>Admin Dashboard</h1>
+      <div className={styles.tiles}>
+        <Link className={styles.tile} to="/admin/users">
+          <strong>{users}</strong> Registered users
+        </Link>
+        <Link className={styles.tile} to="/admin/courses">
+          <strong>{courses}</strong> Active courses
+        </Link>
+        <Link className={styles.tile} to="/admin/enrollments?status=Pending">
+          <strong>{pending}</strong> Pending applications
+        </Link>
+      </div>
+      <h2>Quick actions</h2>
+      <div className={styles.links}>
+        <Link className={buttonClass()} to="/admin/courses/new">Add Course</Link>
+        <Link className={buttonClass()} to="/admin/users/new">Add User</Link>
+        <Link className={buttonClass('secondary')} to="/admin/enrollments?status=Pending">Review applications</Link>
+        <Link className={buttonClass('secondary')} to="/admin/analytics">Analytics</Link>
+        <Link className={buttonClass('secondary')} to="/admin/settings">Settings</Link>
+      </div>
+    </section>
+  );
+}
+
+export function PlaceholderPage({ title }: { title: string }) {
+  return (
+    <section className={styles.page}>
+      <h1>{title}</h1>
+      <p>This page is coming soon.</p>
+    </section>
+  );
+}

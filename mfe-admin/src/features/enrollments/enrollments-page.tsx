@@ -1,0 +1,139 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ENROLLMENT_STATUSES, type EnrollmentStatus } from '@btls/shared-api/constants';
+import { listEnrollments, updateEnrollmentStatus } from '@btls/shared-api/enrollments';
+import type { Enrollment } from '@btls/shared-api/schemas';
+import { Link, useSearchParams } from '@btls/shared-auth/router';
+import { ErrorBanner, SelectField, Spinner, StatusBadge, SuccessBanner, tableClass } from '@btls/shared-ui/components';
+import { useDialog } from '@btls/shared-ui/dialog';
+import { formatDate } from '@btls/shared-ui/format';
+import styles from '../admin.module.css';
+import { actionsFor, offersAssignTrainer, showsProgressLink } from './transitions';
+
+const ALL = 'All';
+
+export function EnrollmentsPage() {
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status') ?? 'Pending';
+  const { prompt, dialog } = useDialog();
+  const [list, setList] = useState<Enrollment[] | null>(null);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+
+  const load = useCallback(() => {
+    setList(null);
+    listEnrollments(status === ALL ? undefined : (status as EnrollmentStatus))
+      .then(setList)
+      .catch((failure: Error) => {
+        setList([]);
+        setError(failure.message);
+      });
+  }, [status]);
+  useEffect(load, [load]);
+
+  async function change(enrollment: Enrollment, to: EnrollmentStatus, question: string) {
+    const adminNotes = await prompt(question, enrollment.adminNotes ?? '');
+    if (adminNotes === null) return; // cancelling aborts
+    setError('');
+    setNotice('');
+    try {
+      const answer = await updateEnrollmentStatus(enrollment.id, { status: to, adminNotes });
+      setNotice(answer.message);
+      load();
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  }
+
+  return (
+    <section className={styles.page}>
+      <h1>Enrollment Applications</h1>
+      <div className={styles.toolbar}>
+        <SelectField label="Status" value={status} onChange={(e) => setParams({ status: e.target.value })}>
+          {[ALL, ...ENROLLMENT_STATUSES].map((s) => <option key={s}>{s}</option>)}
+        </SelectField>
+      </div>
+      <SuccessBanner>{notice}</SuccessBanner>
+      <ErrorBanner>{error}</ErrorBanner>
+      {list === null ? (
+        <Spinner label="Loading applications..." />
+      ) : list.length === 0 ? (
+        <p>No applications{status === ALL ? '' : ` with status ${status}`}.</p>
+      ) : (
+        <table className={tableClass}>
+          <caption className="visually-hidden">Applications</caption>
+          <thead>
+            <tr>
+              <th scope="col">Trainee</th>
+              <th scope="col">Course</th>
+              <th scope="col">Applied</th>
+              <th scope="col">Status</th>
+              <th scope="col">Notes</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((e) => {
+              const who = `${e.traineeFirstName} ${e.traineeLastName}`;
+              return (
+                <tr key={e.id}>
+                  <td data-label="Trainee">
+                    {who}
+                    <br />
+                    <a href={`mailto:${e.traineeEmail}`}>{e.traineeEmail}</a>
+                  </td>
+                  <td data-label="Course">{e.courseTitle}</td>
+                  <td data-label="Applied">
+                    {formatDate(e.applicationDate)}
+                    {e.preferredStartDate && <><br />Start: {formatDate(e.preferredStartDate)}</>}
+                  </td>
+                  <td data-label="Status">
+                    <StatusBadge status={e.status} />
+                    {e.trainerFirstName && <><br />Trainer: {e.trainerFirstName} {e.trainerLastName}</>}
+                  </td>
+                  <td data-label="Notes">
+                    {e.applicantNotes && <>Applicant: {e.applicantNotes}<br /></>}
+                    {e.adminNotes && <>Admin: {e.adminNotes}</>}
+                  </td>
+                  <td data-label="Actions">
+                    <span className={styles.actions}>
+                      {actionsFor(e.status).map((a) => (
+                        <button
+                          key={a.to}
+                          type="button"
+                          className={styles.linkButton}
+                          aria-label={`${a.label}: ${who}, ${e.courseTitle}`}
+                          onClick={() => void change(e, a.to, `Optional notes for ${who} (${a.label}):`)}
+                        >
+                          {a.label}
+                        </button>
+                      ))}
+                      <button
+                        type="button"
+                        className={styles.linkButton}
+                        aria-label={`Edit notes: ${who}, ${e.courseTitle}`}
+                        onClick={() => void change(e, e.status, `Admin notes for ${who}:`)}
+                      >
+                        Edit notes
+                      </button>
+                      {offersAssignTrainer(e) && (
+                        <Link to={`/admin/enrollments/${e.id}/assign-trainer`} aria-label={`Assign Trainer: ${who}, ${e.courseTitle}`}>
+                          Assign Trainer
+                        </Link>
+                      )}
+                      {showsProgressLink(e) && (
+                        <Link to={`/admin/enrollments/${e.id}/progress`} aria-label={`Progress: ${who}, ${e.courseTitle}`}>
+                          Progress
+                        </Link>
+                      )}
+                    </span>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {dialog}
+    </section>
+  );
+}

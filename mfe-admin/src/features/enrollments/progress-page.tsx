@@ -1,0 +1,134 @@
+import { useCallback, useEffect, useState } from 'react';
+import { getEnrollmentCertificate, issueCertificate } from '@btls/shared-api/certificates';
+import { getEnrollment } from '@btls/shared-api/enrollments';
+import { validation } from '@btls/shared-api/messages';
+import { listProgress } from '@btls/shared-api/progress';
+import type { Certificate, Enrollment, ProgressRecord } from '@btls/shared-api/schemas';
+import { Link, useParams } from '@btls/shared-auth/router';
+import { Button, ErrorBanner, Spinner, StatusBadge, SuccessBanner, tableClass } from '@btls/shared-ui/components';
+import { useDialog } from '@btls/shared-ui/dialog';
+import { formatDate } from '@btls/shared-ui/format';
+import styles from '../admin.module.css';
+
+export const scoreText = (r: Pick<ProgressRecord, 'score' | 'maxScore'>) =>
+  r.score === null ? '—' : r.maxScore === null ? String(r.score) : `${r.score} / ${r.maxScore}`;
+
+export function EnrollmentProgressPage() {
+  const { applicationId = '' } = useParams();
+  const { confirm, dialog } = useDialog();
+  const [enrollment, setEnrollment] = useState<Enrollment | null | undefined>(undefined);
+  const [records, setRecords] = useState<ProgressRecord[]>([]);
+  const [certificate, setCertificate] = useState<Certificate | null>(null);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+
+  const load = useCallback(async () => {
+    try {
+      const found = await getEnrollment(applicationId);
+      setEnrollment(found);
+      setRecords(await listProgress(found.id));
+      if (found.status === 'Completed') {
+        // A 404 means none issued yet (silent); other failures are only logged (spec §8).
+        setCertificate(await getEnrollmentCertificate(found.id).catch((e: unknown) => (console.error(e), null)));
+      }
+    } catch (failure) {
+      const status = (failure as { status?: number }).status;
+      if (status === 404) setEnrollment(null);
+      else {
+        setEnrollment((e) => e ?? null);
+        setError((failure as Error).message);
+      }
+    }
+  }, [applicationId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function issue() {
+    if (!enrollment) return;
+    if (enrollment.status !== 'Completed') return setError(validation.certificateOnlyCompleted);
+    if (!(await confirm('Are you sure you want to issue a certificate for this trainee and course?'))) return;
+    setError('');
+    try {
+      await issueCertificate({ enrollmentApplicationId: enrollment.id, userId: enrollment.traineeId, courseId: enrollment.courseId });
+      await load();
+      setNotice('Certificate issued and data refreshed!');
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  }
+
+  if (enrollment === undefined) return <Spinner label="Loading student progress..." />;
+  if (enrollment === null) {
+    return (
+      <section className={styles.page}>
+        <h1>Enrollment Not Found</h1>
+        <ErrorBanner>{error}</ErrorBanner>
+        <Link to="/admin/enrollments">Back to applications</Link>
+      </section>
+    );
+  }
+  return (
+    <section className={styles.page}>
+      <p>
+        <Link to="/admin/enrollments">← Back to applications</Link>
+      </p>
+      <h1>Student Progress</h1>
+      <SuccessBanner>{notice}</SuccessBanner>
+      <ErrorBanner>{error}</ErrorBanner>
+      <div className={styles.card}>
+        <dl className={styles.facts}>
+          <div><dt>Trainee</dt><dd>{enrollment.traineeFirstName} {enrollment.traineeLastName} ({enrollment.traineeEmail})</dd></div>
+          <div><dt>Course</dt><dd>{enrollment.courseTitle}</dd></div>
+          <div><dt>Applied</dt><dd>{formatDate(enrollment.applicationDate)}</dd></div>
+          <div><dt>Status</dt><dd><StatusBadge status={enrollment.status} /></dd></div>
+          {enrollment.trainerFirstName && (
+            <div><dt>Trainer</dt><dd>{enrollment.trainerFirstName} {enrollment.trainerLastName} ({enrollment.trainerEmail})</dd></div>
+          )}
+        </dl>
+      </div>
+      <h2>Progress records</h2>
+      {records.length === 0 ? (
+        <p>No progress recorded yet.</p>
+      ) : (
+        <table className={tableClass}>
+          <caption className="visually-hidden">Progress records</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Assessment</th>
+              <th scope="col">Score</th>
+              <th scope="col">Feedback by Trainer</th>
+            </tr>
+          </thead>
+          <tbody>
+            {records.map((r) => (
+              <tr key={r.id}>
+                <td data-label="Date">{formatDate(r.recordDate)}</td>
+                <td data-label="Assessment">{r.assessmentName}</td>
+                <td data-label="Score">{scoreText(r)}</td>
+                <td data-label="Feedback by Trainer">{r.feedbackNotes ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {enrollment.status === 'Completed' && (
+        <div className={styles.card}>
+          <h2>Certificate</h2>
+          {certificate ? (
+            <p>
+              Issued {formatDate(certificate.issueDate)} · Code <strong>{certificate.certificateCode}</strong> ·{' '}
+              <a href={`/certificate/${encodeURIComponent(certificate.certificateCode)}`} target="_blank" rel="noopener noreferrer">
+                View certificate (opens in a new tab)
+              </a>
+            </p>
+          ) : (
+            <Button onClick={() => void issue()}>Issue Certificate</Button>
+          )}
+        </div>
+      )}
+      {dialog}
+    </section>
+  );
+}
