@@ -1,0 +1,243 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answer, API, http, renderAt, server, signInAs, useTestApi } from '@btls/shared-auth/testing';
+import { CourseForm, NEW_COURSE } from '../src/features/courses/course-form';
+import { EditCoursePage } from '../src/features/courses/course-pages';
+import { CoursesPage } from '../src/features/courses/courses-page';
+import { useAdminCourses } from '../src/features/courses/courses-store';
+import { AssignTrainerPage } from '../src/features/enrollments/assign-trainer-page';
+import { EnrollmentsPage } from '../src/features/enrollments/enrollments-page';
+import { EnrollmentProgressPage } from '../src/features/enrollments/progress-page';
+import { MessagesPage } from '../src/features/messages/messages-page';
+import { EditUserPage, NewUserPage } from '../src/features/users/user-forms';
+import { UsersPage } from '../src/features/users/users-page';
+import { course, enrollment, user } from './fixtures';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  useTestApi();
+  useAdminCourses.setState({ courses: [], status: 'idle', error: '' });
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+
+const me = user({ id: 1, role: 'admin', firstName: 'Grace', lastName: 'Mukamana' });
+
+describe('courses', () => {
+  it("says 'No courses found. Add some!' for an empty catalogue", async () => {
+    signInAs(me);
+    server.use(http.get(`${API}/courses`, answer([])));
+    renderAt('/admin/courses', [{ path: '/admin/courses', element: <CoursesPage /> }]);
+    expect(await screen.findByText('No courses found. Add some!')).toBeTruthy();
+  });
+
+  it("deletes after a confirm, and shows the server's refusal when applications depend on the course", async () => {
+    signInAs(me);
+    const kept = course({ title: 'Kept' });
+    const gone = course({ title: 'Gone' });
+    server.use(
+      http.get(`${API}/courses`, answer([kept, gone])),
+      http.delete(`${API}/courses/${gone.id}`, answer({ message: 'Course deleted successfully.' })),
+      http.delete(`${API}/courses/${kept.id}`, answer({ message: 'This course has applications or certificates and cannot be deleted. Deactivate it instead.' }, 409)),
+    );
+    renderAt('/admin/courses', [{ path: '/admin/courses', element: <CoursesPage /> }]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Gone' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Are you sure you want to delete the course "Gone"?')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('Course deleted successfully.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete Gone' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Kept' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Kept' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Deactivate it instead/);
+  });
+
+  it('the add form starts with the §9 defaults and requires the four fields with the add text', async () => {
+    const onSubmit = vi.fn();
+    renderAt('/x', [{ path: '/x', element: <CourseForm mode="add" initial={NEW_COURSE} onSubmit={onSubmit} /> }]);
+    expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('Brewing Techniques');
+    expect((screen.getByLabelText('Level') as HTMLSelectElement).value).toBe('Beginner');
+    expect((screen.getByRole('checkbox', { name: /Active/ }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Course' }));
+    expect(screen.getByRole('alert').textContent).toBe('Required fields: Title, Description, Category, Level.');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('the edit form uses the edit text, checks the image URL, and previews a chosen image', async () => {
+    const onSubmit = vi.fn();
+    globalThis.URL.createObjectURL ??= () => 'blob:preview';
+    globalThis.URL.revokeObjectURL ??= () => {};
+    renderAt('/x', [{ path: '/x', element: <CourseForm mode="edit" initial={{ ...NEW_COURSE, title: 'T', description: 'D', imageUrl: 'nope' }} onSubmit={onSubmit} /> }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Update Course' }));
+    expect(screen.getByRole('alert').textContent).toBe('Image URL must be a valid URL.');
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: ' ' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Update Course' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields: Title, Description, Category, Level.');
+    fireEvent.change(screen.getByLabelText('Replace the image'), { target: { files: [new File(['x'], 'a.txt', { type: 'text/plain' })] } });
+    expect(screen.getByRole('alert').textContent).toBe('Invalid file type. Please upload an image.');
+    fireEvent.change(screen.getByLabelText('Replace the image'), { target: { files: [new File([new Uint8Array(8)], 'a.png', { type: 'image/png' })] } });
+    expect(await screen.findByRole('img', { name: 'Preview of the chosen image' })).toBeTruthy();
+  });
+
+  it("shows 'Invalid course ID specified.' and 'Course Not Found'", async () => {
+    signInAs(me);
+    server.use(http.get(`${API}/courses/404`, answer({ message: 'Course with ID 404 not found.' }, 404)));
+    const routes = [
+      { path: '/admin/courses/edit', element: <EditCoursePage /> },
+      { path: '/admin/courses/edit/:courseId', element: <EditCoursePage /> },
+    ];
+    const { unmount } = renderAt('/admin/courses/edit/abc', routes);
+    expect(screen.getByText('Invalid course ID specified.')).toBeTruthy();
+    unmount();
+    renderAt('/admin/courses/edit/404', routes);
+    expect(await screen.findByRole('heading', { name: 'Course Not Found' })).toBeTruthy();
+  });
+});
+
+describe('users', () => {
+  it('applies the §6 restrictions in the list and asks the right confirm for each delete', async () => {
+    signInAs(me);
+    const trainer = user({ role: 'trainer', firstName: 'Jean', lastName: 'Paul' });
+    const otherAdmin = user({ role: 'admin', firstName: 'Other', lastName: 'Admin', isActive: false });
+    server.use(http.get(`${API}/users`, answer([me, trainer, otherAdmin])));
+    renderAt('/admin/users', [{ path: '/admin/users', element: <UsersPage /> }]);
+    await screen.findByRole('button', { name: 'Delete Jean Paul' });
+    expect((screen.getByRole('button', { name: 'Deactivate Grace Mukamana' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Delete Grace Mukamana' })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Activate Other Admin' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Delete Other Admin' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Jean Paul' }));
+    expect(within(screen.getByRole('dialog')).getByText('Are you sure you want to delete this user?')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Search users'), 'jean');
+    expect(screen.queryByText('Grace Mukamana')).toBeNull();
+  });
+
+  it("offers Retry after 'Not authorized to fetch users. Please log in.'", async () => {
+    signInAs(me);
+    server.use(http.get(`${API}/users`, answer({ message: 'Not authorized. Please log in.' }, 401)));
+    renderAt('/admin/users', [{ path: '/admin/users', element: <UsersPage /> }]);
+    expect(await screen.findByText(/Not authorized to fetch users\. Please log in\./)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it("shows 'Unauthorized' to a non-admin on /admin/users/new", () => {
+    signInAs({ role: 'trainer' });
+    renderAt('/admin/users/new', [{ path: '/admin/users/new', element: <NewUserPage /> }]);
+    expect(screen.getByRole('heading', { name: 'Unauthorized' })).toBeTruthy();
+    expect(screen.getByText('You do not have permission to access this page.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it("locks an admin's own role, refuses the change, and shows 'User Not Found'", async () => {
+    signInAs(me);
+    server.use(http.get(`${API}/users`, answer([me])));
+    const routes = [{ path: '/admin/users/edit/:userId', element: <EditUserPage /> }];
+    const { unmount } = renderAt(`/admin/users/edit/${me.id}`, routes);
+    expect(((await screen.findByLabelText('Role')) as HTMLSelectElement).disabled).toBe(true);
+    unmount();
+    renderAt('/admin/users/edit/9999', routes);
+    expect(await screen.findByRole('heading', { name: 'User Not Found' })).toBeTruthy();
+  });
+});
+
+describe('enrollments', () => {
+  it('defaults to Pending, asks for notes in a dialog (cancel aborts), and sends the change', async () => {
+    signInAs(me);
+    const pending = enrollment({ status: 'Pending' });
+    const asked: string[] = [];
+    let sent: unknown;
+    server.use(
+      http.get(`${API}/enrollments`, ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return answer([pending])();
+      }),
+      http.put(`${API}/enrollments/${pending.id}/status`, async ({ request }) => {
+        sent = await request.json();
+        return answer({ message: 'Application status updated to Approved.' })();
+      }),
+    );
+    renderAt('/admin/enrollments', [{ path: '/admin/enrollments', element: <EnrollmentsPage /> }]);
+    const approve = await screen.findByRole('button', { name: /^Approve: Aline Uwase/ });
+    expect(asked[0]).toBe('?status=Pending');
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('Pending');
+    await userEvent.click(approve);
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(sent).toBeUndefined();
+    await userEvent.click(screen.getByRole('button', { name: /^Approve: Aline Uwase/ }));
+    await userEvent.type(within(screen.getByRole('dialog')).getByRole('textbox'), 'Welcome!');
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('Application status updated to Approved.')).toBeTruthy();
+    expect(sent).toEqual({ status: 'Approved', adminNotes: 'Welcome!' });
+  });
+
+  it("assign trainer: 'Please select a trainer.', and 'Application not found or not in approved state.'", async () => {
+    signInAs(me);
+    const approved = enrollment({ status: 'Approved' });
+    server.use(
+      http.get(`${API}/enrollments/${approved.id}`, answer(approved)),
+      http.get(`${API}/enrollments/777`, answer(enrollment({ status: 'Pending' }))),
+      http.get(`${API}/users/trainers`, answer([{ id: 9, firstName: 'Jean', lastName: 'Paul', email: 'jp@x.rw' }])),
+    );
+    const routes = [{ path: '/admin/enrollments/:applicationId/assign-trainer', element: <AssignTrainerPage /> }];
+    const { unmount } = renderAt(`/admin/enrollments/${approved.id}/assign-trainer`, routes);
+    await screen.findByRole('option', { name: /Jean Paul/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Assign Trainer' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please select a trainer.');
+    unmount();
+    renderAt('/admin/enrollments/777/assign-trainer', routes);
+    expect((await screen.findByRole('alert')).textContent).toBe('Application not found or not in approved state.');
+  });
+
+  it("progress review: issues a certificate after the confirm, with 'Certificate issued and data refreshed!'", async () => {
+    signInAs(me);
+    const done = enrollment({ status: 'Completed' });
+    let issued = false;
+    server.use(
+      http.get(`${API}/enrollments/${done.id}`, answer(done)),
+      http.get(`${API}/progress/enrollment/${done.id}`, answer([{ id: 1, enrollmentId: done.id, assessmentName: 'Final', score: null, maxScore: 10, feedbackNotes: 'ok', recordDate: '2026-03-01T00:00:00.000Z' }])),
+      http.get(`${API}/certificates/enrollment/${done.id}`, () =>
+        issued
+          ? answer({ id: 1, certificateCode: 'BTLS-NEW', issueDate: '2026-03-02T00:00:00.000Z' })()
+          : answer({ message: 'none' }, 404)(),
+      ),
+      http.post(`${API}/certificates/issue`, () => {
+        issued = true;
+        return answer({ message: 'ok', certificate: {} }, 201)();
+      }),
+    );
+    renderAt(`/admin/enrollments/${done.id}/progress`, [{ path: '/admin/enrollments/:applicationId/progress', element: <EnrollmentProgressPage /> }]);
+    const row = (await screen.findByRole('cell', { name: 'Final' })).closest('tr')!;
+    expect(within(row).getByText('—')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Issue Certificate' }));
+    expect(within(screen.getByRole('dialog')).getByText('Are you sure you want to issue a certificate for this trainee and course?')).toBeTruthy();
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('Certificate issued and data refreshed!')).toBeTruthy();
+    expect(screen.getByText('BTLS-NEW')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /View certificate/ }).getAttribute('target')).toBe('_blank');
+  });
+});
+
+describe('messages', () => {
+  it("toggles 'View Message' / 'Hide Message', links to the sender, and says when there are none", async () => {
+    signInAs(me);
+    server.use(http.get(`${API}/contact`, answer([{ id: 1, name: 'Olivier', email: 'o@x.rw', subject: 'Hello', message: 'Ten staff?', created_at: '2026-03-01T10:00:00.000Z' }])));
+    const { unmount } = renderAt('/admin/messages', [{ path: '/admin/messages', element: <MessagesPage /> }]);
+    await userEvent.click(await screen.findByRole('button', { name: 'View Message' }));
+    expect(screen.getByText('Ten staff?')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'o@x.rw' }).getAttribute('href')).toMatch(/^mailto:o@x\.rw/);
+    await userEvent.click(screen.getByRole('button', { name: 'Hide Message' }));
+    expect(screen.queryByText('Ten staff?')).toBeNull();
+    unmount();
+    server.use(http.get(`${API}/contact`, answer([])));
+    renderAt('/admin/messages', [{ path: '/admin/messages', element: <MessagesPage /> }]);
+    expect(await screen.findByText('You have no new messages.')).toBeTruthy();
+  });
+});
