@@ -1,0 +1,140 @@
+/** Admin journeys in a real browser against the production build. */
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, DEMO, launchBrowser, openPage, signIn, startSite, tokenFor, type Site } from './harness';
+
+let site: Site;
+let browser: Browser;
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+async function api(path: string, init: Parameters<typeof callApi>[2] = {}) {
+  const { status, body } = await callApi(site, path, init);
+  if (status >= 400) throw new Error(`${init.method ?? 'GET'} ${path}: ${status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function answerDialog(page: Page, text?: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  if (text !== undefined) await dialog.getByRole('textbox').fill(text);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+}
+
+async function adminPage(width = 1280) {
+  const opened = await openPage(browser, width);
+  await signIn(opened.page, site.base, DEMO.admin);
+  await opened.page.waitForURL(`${site.base}/dashboard`);
+  return opened;
+}
+
+describe('an admin', () => {
+  it('creates a trainer, approves an application with a note, assigns the trainer, then issues and opens the certificate', async () => {
+    const { page, context, errors } = await adminPage();
+    // A trainee applies meanwhile.
+    const traineeEmail = `ines.${Date.now()}@example.rw`;
+    const registered = await api('/auth/register', {
+      method: 'POST',
+      body: { firstName: 'Ines', lastName: 'Mutoni', email: traineeEmail, password: 'kawa-2026' },
+    });
+    const courses = await api('/courses');
+    const cupping = courses.find((c: { title: string }) => c.title === 'Cupping and Sensory Skills');
+    const applied = await api('/enrollments/apply', { method: 'POST', token: registered.token, body: { courseId: cupping.id } });
+
+    // Create the trainer.
+    const trainerEmail = `trainer.${Date.now()}@btls-demo.rw`;
+    await page.goto(`${site.base}/admin/users/new`);
+    await page.getByLabel('First Name').fill('Diane');
+    await page.getByLabel('Last Name').fill('Ingabire');
+    await page.getByLabel('Email').fill(trainerEmail);
+    await page.getByLabel('Password').fill('brew-2026');
+    await page.getByLabel('Role').selectOption('trainer');
+    await page.getByRole('button', { name: 'Create User' }).click();
+    await page.waitForURL(`${site.base}/admin/users`);
+    await page.getByRole('cell', { name: trainerEmail }).waitFor();
+
+    // Approve with a note.
+    await page.goto(`${site.base}/admin/enrollments`);
+    await page.getByRole('button', { name: 'Approve: Ines Mutoni, Cupping and Sensory Skills' }).click();
+    await answerDialog(page, 'Bring a notebook.');
+    await page.getByText('Application status updated to Approved.').waitFor();
+
+    // Assign the new trainer (the list returns after 2 s).
+    await page.getByLabel('Status').selectOption('Approved');
+    await page.getByRole('link', { name: 'Assign Trainer: Ines Mutoni, Cupping and Sensory Skills' }).click();
+    await page.getByLabel('Trainer').selectOption({ label: `Diane Ingabire (${trainerEmail})` });
+    await page.getByRole('button', { name: 'Assign Trainer' }).click();
+    await page.getByText('Trainer Diane Ingabire assigned successfully.').waitFor();
+    await page.waitForURL(`${site.base}/admin/enrollments?status=Approved`, { timeout: 10_000 });
+
+    // The trainer records progress and completes the training.
+    const trainerToken = await tokenFor(site, { email: trainerEmail, password: 'brew-2026' });
+    await api(`/progress/enrollment/${applied.applicationId}`, {
+      method: 'POST',
+      token: trainerToken,
+      body: { assessmentName: 'Cupping form', score: 85, maxScore: 100, feedbackNotes: 'Sharp palate' },
+    });
+    await api(`/enrollments/${applied.applicationId}/status`, { method: 'PUT', token: trainerToken, body: { status: 'Completed' } });
+
+    // Issue the certificate and open it.
+    await page.goto(`${site.base}/admin/enrollments/${applied.applicationId}/progress`);
+    await page.getByRole('cell', { name: '85 / 100' }).waitFor();
+    await page.getByRole('button', { name: 'Issue Certificate' }).click();
+    await answerDialog(page);
+    await page.getByText('Certificate issued and data refreshed!').waitFor();
+    const [certificateTab] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: /View certificate/ }).click()]);
+    await certificateTab.getByRole('article', { name: 'Certificate of Completion' }).getByText('Ines Mutoni').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('creates, edits (with an image) and deletes a course, and the public catalogue follows each step', async () => {
+    const { page, context } = await adminPage(390);
+    const visitor = await openPage(browser);
+    const publicTitles = async () => {
+      await visitor.page.goto(`${site.base}/courses`);
+      await visitor.page.getByRole('heading', { level: 1, name: 'Our Barista Courses' }).waitFor();
+      await visitor.page.getByRole('article').first().waitFor();
+      return visitor.page.getByRole('heading', { level: 3 }).allTextContents();
+    };
+
+    await page.goto(`${site.base}/admin/courses/new`);
+    await page.getByLabel('Title').fill('Barista Basics for Hotels');
+    await page.getByLabel('Description').fill('Breakfast-service coffee for hotel teams.');
+    await page.getByLabel('Category').selectOption('Service Skills');
+    await page.getByLabel('Price (Rwf)').fill('80000');
+    await page.getByLabel('Tags').fill('hotel, breakfast');
+    await page.getByRole('button', { name: 'Add Course' }).click();
+    await page.getByText('Course "Barista Basics for Hotels" added successfully.').waitFor();
+    expect(await publicTitles()).toContain('Barista Basics for Hotels');
+
+    const png = join(tmpdir(), `course-${Date.now()}.png`);
+    writeFileSync(png, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+    await page.getByRole('link', { name: 'Edit Barista Basics for Hotels' }).click();
+    await page.getByLabel('Title').fill('Hotel Barista Basics');
+    await page.getByLabel('Replace the image').setInputFiles(png);
+    await page.getByRole('img', { name: 'Preview of the chosen image' }).waitFor();
+    await page.getByRole('button', { name: 'Update Course' }).click();
+    await page.getByText('Course "Hotel Barista Basics" updated successfully.').waitFor();
+    const titles = await publicTitles();
+    expect(titles).toContain('Hotel Barista Basics');
+    expect(titles).not.toContain('Barista Basics for Hotels');
+    const image = visitor.page.getByRole('img', { name: 'Hotel Barista Basics' });
+    expect(await image.getAttribute('src')).toMatch(/^\/api\/images\/[0-9a-f]{64}$/);
+
+    await page.getByRole('button', { name: 'Delete Hotel Barista Basics' }).click();
+    await answerDialog(page);
+    await page.getByText('Course deleted successfully.').waitFor();
+    expect(await publicTitles()).not.toContain('Hotel Barista Basics');
+    await visitor.context.close();
+    await context.close();
+  });
+});
