@@ -54,20 +54,19 @@ export function PanelLayout({ title, nav, user, onLogout, mobileTitle = title, N
       </aside>
       {open && <button type="button" className={styles.backdrop} aria-label="Close menu" onClick={() => setOpen(false)} />}
       <div>
-        {mobileTitle !== null && (
-          <header className={styles.mobileHeader}>
-            <button
-              type="button"
-              className={styles.menuButton}
-              aria-expanded={open}
-              aria-controls="panel-menu"
-              onClick={() => setOpen((v) => !v)}
-            >
-              Menu
-            </button>
-            <h2>{mobileTitle}</h2>
-          </header>
-        )}
+        {/* The menu button is always there on phones; the admin dashboard shows no title beside it (spec §2). */}
+        <header className={styles.mobileHeader}>
+          <button
+            type="button"
+            className={styles.menuButton}
+            aria-expanded={open}
+            aria-controls="panel-menu"
+            onClick={() => setOpen((v) => !v)}
+          >
+            Menu
+          </button>
+          {mobileTitle !== null && <h2>{mobileTitle}</h2>}
+        </header>
         <main className={styles.main}>{children}</main>
       </div>
     </div>
