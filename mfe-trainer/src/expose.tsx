@@ -1,7 +1,11 @@
-/** The trainer area (/trainer/*, trainers only). The screens themselves come with the trainer-area issue. */
-import { Navigate, Route, Routes } from '@btls/shared-auth/router';
+/** The trainer area (/trainer/*, trainers only): assigned students, progress records, completing trainings. */
 import { RequireRole, usePanelSession } from '@btls/shared-auth/guards';
+import { Navigate, Route, Routes } from '@btls/shared-auth/router';
 import { PanelLayout } from '@btls/shared-ui/panel-layout';
+import { AssignedStudentsPage } from './features/assigned-students-page';
+import { TrainerDashboardPage } from './features/dashboard-page';
+import { TrainerProfilePage } from './features/profile-page';
+import { StudentProgressPage } from './features/student-progress-page';
 
 const NAV = [
   { to: '/trainer/dashboard', label: 'Dashboard' },
@@ -13,16 +17,12 @@ export default function TrainerRoutes() {
   const panel = usePanelSession();
   return (
     <RequireRole roles={['trainer']}>
-      <PanelLayout
-        title="Trainer Panel"
-        nav={NAV}
-        {...panel}
-      >
+      <PanelLayout title="Trainer Panel" nav={NAV} {...panel}>
         <Routes>
-          <Route path="trainer/dashboard" element={<h1>Trainer Dashboard</h1>} />
-          <Route path="trainer/assigned-students" element={<h1>Assigned Students</h1>} />
-          <Route path="trainer/profile" element={<h1>My Profile</h1>} />
-          <Route path="trainer/student-progress/:applicationId" element={<h1>Manage Student Progress</h1>} />
+          <Route path="trainer/dashboard" element={<TrainerDashboardPage />} />
+          <Route path="trainer/assigned-students" element={<AssignedStudentsPage />} />
+          <Route path="trainer/profile" element={<TrainerProfilePage />} />
+          <Route path="trainer/student-progress/:applicationId" element={<StudentProgressPage />} />
           <Route path="*" element={<Navigate to="/trainer/dashboard" replace />} />
         </Routes>
       </PanelLayout>

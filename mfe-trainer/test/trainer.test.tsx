@@ -1,0 +1,102 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Enrollment } from '@btls/shared-api/schemas';
+import { answer, API, http, renderAt, server, signInAs, useTestApi } from '@btls/shared-auth/testing';
+import { TrainerDashboardPage } from '../src/features/dashboard-page';
+import { recordPayload } from '../src/features/progress-form';
+import { StudentProgressPage } from '../src/features/student-progress-page';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  useTestApi();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+
+const base: Enrollment = {
+  id: 7, applicationId: 7, courseId: 1, courseTitle: 'Espresso Fundamentals', courseCategory: 'Brewing Techniques', courseLevel: 'Beginner',
+  traineeId: 2, traineeFirstName: 'Aline', traineeLastName: 'Uwase', traineeEmail: 'aline@example.rw', applicationDate: '2026-03-05T10:00:00.000Z',
+  preferredStartDate: null, applicantNotes: null, adminNotes: null, status: 'Approved', assignedTrainerId: 3, trainerFirstName: 'Jean', trainerLastName: 'Paul', trainerEmail: 'jp@x.rw',
+};
+
+describe('the progress record rules (spec §5)', () => {
+  const ok = { assessmentName: 'Milk', score: '8.5', maxScore: '10', feedbackNotes: ' Silky ' };
+  it.each([
+    [{ ...ok, assessmentName: ' ' }, 'Assessment name is required.'],
+    [{ ...ok, score: 'abc' }, 'Score must be a valid number.'],
+    [{ ...ok, maxScore: 'x' }, 'Max Score must be a valid number.'],
+    [{ ...ok, maxScore: '-1', score: '' }, 'Max Score cannot be negative.'],
+    [{ ...ok, score: '10.01' }, 'Score cannot be greater than Max Score.'],
+  ])('refuses %#', (fields, problem) => {
+    expect(recordPayload(fields)).toEqual({ problem });
+  });
+  it('sends numbers with decimals, and empty score or max score as null', () => {
+    expect(recordPayload(ok)).toEqual({ payload: { assessmentName: 'Milk', score: 8.5, maxScore: 10, feedbackNotes: 'Silky' } });
+    expect(recordPayload({ assessmentName: 'Attendance', score: '', maxScore: '', feedbackNotes: '' })).toEqual({
+      payload: { assessmentName: 'Attendance', score: null, maxScore: null, feedbackNotes: null },
+    });
+  });
+});
+
+describe('the trainer pages', () => {
+  it('counts Approved assignments as active and Completed ones as completed', async () => {
+    signInAs({ role: 'trainer', firstName: 'Jean' });
+    server.use(http.get(`${API}/enrollments/my-assigned-trainings`, answer([base, { ...base, id: 8, applicationId: 8 }, { ...base, id: 9, applicationId: 9, status: 'Completed' }])));
+    renderAt('/trainer/dashboard', [{ path: '/trainer/dashboard', element: <TrainerDashboardPage /> }]);
+    expect((await screen.findByText('Active assignments')).textContent).toContain('2');
+    expect(screen.getByText('Trainings Completed').textContent).toContain('1');
+  });
+
+  it("shows 'Enrollment not found or not assigned to you.' for someone else's trainee", async () => {
+    signInAs({ role: 'trainer' });
+    server.use(http.get(`${API}/enrollments/99`, answer({ message: 'Enrollment not found or not assigned to you.' }, 404)));
+    renderAt('/trainer/student-progress/99', [{ path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> }]);
+    expect((await screen.findByRole('alert')).textContent).toBe('Enrollment not found or not assigned to you.');
+  });
+
+  it("says 'Authentication or Application ID missing.' without a valid id", async () => {
+    signInAs({ role: 'trainer' });
+    renderAt('/trainer/student-progress/abc', [{ path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> }]);
+    expect((await screen.findByRole('alert')).textContent).toBe('Authentication or Application ID missing.');
+  });
+
+  it('adds a record (empty scores as null), shows dates and scores, and marks the training completed after a confirm', async () => {
+    signInAs({ role: 'trainer' });
+    let status: Enrollment['status'] = 'Approved';
+    const records = [{ id: 1, enrollmentId: 7, assessmentName: 'Grind', score: 8, maxScore: 10, feedbackNotes: 'Good', recordDate: '2026-03-06T09:30:00.000Z' }];
+    let sent: unknown;
+    server.use(
+      http.get(`${API}/enrollments/7`, () => answer({ ...base, status })()),
+      http.get(`${API}/progress/enrollment/7`, () => answer(records)()),
+      http.post(`${API}/progress/enrollment/7`, async ({ request }) => {
+        sent = await request.json();
+        return answer({ message: 'ok', record: {} }, 201)();
+      }),
+      http.put(`${API}/enrollments/7/status`, () => {
+        status = 'Completed';
+        return answer({ message: 'Training marked as completed. The admin has been notified to issue the certificate.' })();
+      }),
+    );
+    renderAt('/trainer/student-progress/7', [{ path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> }]);
+    const row = (await screen.findByRole('cell', { name: 'Grind' })).closest('tr')!;
+    expect(within(row).getByText('8 / 10')).toBeTruthy();
+    expect(within(row).getByText(/Mar 6, 2026/)).toBeTruthy();
+    expect(screen.getByLabelText('Score').getAttribute('step')).toBe('0.01');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Record' }));
+    expect(screen.getByRole('alert').textContent).toBe('Assessment name is required.');
+    fireEvent.change(screen.getByLabelText('Assessment name'), { target: { value: 'Attendance' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Add Record' }));
+    expect(await screen.findByText('Progress record added.')).toBeTruthy();
+    expect(sent).toEqual({ assessmentName: 'Attendance', score: null, maxScore: null, feedbackNotes: null });
+    await userEvent.click(screen.getByRole('button', { name: 'Mark training as completed' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText(/The admin has been notified/)).toBeTruthy();
+    expect(await screen.findByText('Completed')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark training as completed' })).toBeNull();
+  });
+});
