@@ -1,7 +1,15 @@
-/** The employer area (/employer/* but /employer/register, employers only). Screens come with the employer issue. */
-import { Navigate, Route, Routes } from '@btls/shared-auth/router';
+/** The employer area (/employer/*, but /employer/register which is public): talent, jobs, company profile. */
+import type { ReactNode } from 'react';
 import { RequireRole, usePanelSession } from '@btls/shared-auth/guards';
+import { Link, Navigate, Route, Routes } from '@btls/shared-auth/router';
+import { useAuth } from '@btls/shared-auth/session';
 import { PanelLayout } from '@btls/shared-ui/panel-layout';
+import { EmployerDashboardPage } from './features/dashboard-page';
+import { FindTalentPage } from './features/find-talent-page';
+import { EditJobPage, PostJobPage } from './features/job-form';
+import { MyJobsPage } from './features/my-jobs-page';
+import { CompanyProfilePage } from './features/profile-page';
+import styles from './features/employer.module.css';
 
 const NAV = [
   { to: '/employer/dashboard', label: 'Dashboard' },
@@ -11,25 +19,55 @@ const NAV = [
   { to: '/employer/profile', label: 'Company Profile' },
 ];
 
-export default function EmployerRoutes() {
+function EmployerPanel({ children }: { children: ReactNode }) {
   const panel = usePanelSession();
   return (
-    <RequireRole roles={['employer']}>
-      <PanelLayout
-        title="Employer Panel"
-        nav={NAV}
-        {...panel}
-      >
-        <Routes>
-          <Route path="employer/dashboard" element={<h1>Employer Dashboard</h1>} />
-          <Route path="employer/find-talent" element={<h1>Find Talent</h1>} />
-          <Route path="employer/post-job" element={<h1>Post a Job Opening</h1>} />
-          <Route path="employer/my-jobs" element={<h1>My Job Postings</h1>} />
-          <Route path="employer/jobs/edit/:jobId" element={<h1>Edit Job</h1>} />
-          <Route path="employer/profile" element={<h1>Company Profile</h1>} />
-          <Route path="*" element={<Navigate to="/employer/dashboard" replace />} />
-        </Routes>
-      </PanelLayout>
-    </RequireRole>
+    <PanelLayout title="Employer Panel" nav={NAV} {...panel}>
+      {children}
+    </PanelLayout>
+  );
+}
+
+/**
+ * Post a job and the profile are linked from public pages, so anyone may land there: non-employers see
+ * 'Access Denied' with a way to sign in, instead of a silent redirect (spec §2).
+ */
+function EmployersOnly({ children }: { children: ReactNode }) {
+  const { role } = useAuth();
+  if (role === 'employer') return <EmployerPanel>{children}</EmployerPanel>;
+  return (
+    <main className={styles.card} style={{ margin: '2rem auto' }}>
+      <h1>Access Denied</h1>
+      <p>This page is for employers. Sign in with your company account, or register your company.</p>
+      <p className={styles.actions}>
+        <Link to="/login">Log in</Link>
+        <Link to="/employer/register">Register your company</Link>
+      </p>
+    </main>
+  );
+}
+
+export default function EmployerRoutes() {
+  return (
+    <Routes>
+      <Route path="employer/post-job" element={<EmployersOnly><PostJobPage /></EmployersOnly>} />
+      <Route path="employer/profile" element={<EmployersOnly><CompanyProfilePage /></EmployersOnly>} />
+      <Route
+        path="*"
+        element={
+          <RequireRole roles={['employer']}>
+            <EmployerPanel>
+              <Routes>
+                <Route path="employer/dashboard" element={<EmployerDashboardPage />} />
+                <Route path="employer/find-talent" element={<FindTalentPage />} />
+                <Route path="employer/my-jobs" element={<MyJobsPage />} />
+                <Route path="employer/jobs/edit/:jobId" element={<EditJobPage />} />
+                <Route path="*" element={<Navigate to="/employer/dashboard" replace />} />
+              </Routes>
+            </EmployerPanel>
+          </RequireRole>
+        }
+      />
+    </Routes>
   );
 }

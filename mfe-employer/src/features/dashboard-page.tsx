@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useState } from 'react';
+import { getMyPostings } from '@btls/shared-api/jobs';
+import type { CertifiedTrainee, Job } from '@btls/shared-api/schemas';
+import { listCertifiedTrainees } from '@btls/shared-api/users';
+import { Link } from '@btls/shared-auth/router';
+import { useAuth } from '@btls/shared-auth/session';
+import { Button, ErrorBanner, Spinner } from '@btls/shared-ui/components';
+import styles from './employer.module.css';
+import { talentSummary } from './talent';
+
+export function EmployerDashboardPage() {
+  const { user, role } = useAuth();
+  const [jobs, setJobs] = useState<Job[] | null>(null);
+  const [talent, setTalent] = useState<CertifiedTrainee[]>([]);
+  const [error, setError] = useState('');
+
+  const load = useCallback(() => {
+    if (role !== 'employer') return; // the dashboard loads data only for employers (spec §6)
+    setError('');
+    setJobs(null);
+    getMyPostings()
+      .then(setJobs)
+      .catch(() => setError('Failed to fetch job posting stats.'));
+    // A failed talent fetch leaves an empty list (count 0), logged only (spec §8).
+    listCertifiedTrainees()
+      .then(setTalent)
+      .catch((failure: Error) => {
+        console.error(failure.message);
+        setTalent([]);
+      });
+  }, [role]);
+  useEffect(load, [load]);
+
+  const summary = talentSummary(talent);
+  return (
+    <section className={styles.page}>
+      <h1>Welcome, {user?.companyName || user?.firstName}</h1>
+      {error ? (
+        <ErrorBanner>
+          {error}{' '}
+          <Button variant="secondary" onClick={load}>
+            Try Again
+          </Button>
+        </ErrorBanner>
+      ) : jobs === null ? (
+        <Spinner label="Loading your dashboard..." />
+      ) : (
+        <div className={styles.tiles}>
+          <div className={styles.tile}>
+            <strong>{jobs.filter((j) => j.isActive).length}</strong> Active job postings
+          </div>
+          <div className={styles.tile}>
+            <strong>{jobs.length}</strong> Total jobs posted
+          </div>
+          <div className={styles.tile}>
+            <strong>0</strong> Applications received <span className={styles.muted}>(coming soon)</span>
+          </div>
+        </div>
+      )}
+      <div className={styles.actions}>
+        <Link to="/employer/find-talent">Find talent</Link>
+        <Link to="/employer/profile">Company profile</Link>
+      </div>
+      <h2>Recently certified talent</h2>
+      {summary.total === 0 ? (
+        <div className={styles.card}>
+          <h3>No Certified Talent Yet</h3>
+          <p>Certified baristas will appear here as soon as they finish a course.</p>
+        </div>
+      ) : (
+        <>
+          <ul className={styles.talent}>
+            {summary.recent.map(({ trainee, courses, more }) => (
+              <li key={trainee.userId}>
+                <h3>
+                  {trainee.firstName} {trainee.lastName}
+                </h3>
+                <p className={styles.muted}>
+                  {courses.join(', ')}
+                  {more > 0 && ` +${more} more`}
+                </p>
+              </li>
+            ))}
+          </ul>
+          {summary.showViewAll && <Link to="/employer/find-talent">View All {summary.total}</Link>}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from 'react';
+import { validation } from '@btls/shared-api/messages';
+import { updateMyProfile } from '@btls/shared-api/users';
+import { useAuth } from '@btls/shared-auth/session';
+import { Button, ErrorBanner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
+import styles from './employer.module.css';
+
+export function CompanyProfilePage() {
+  const { user, updateUser } = useAuth();
+  const saved = {
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    companyName: user?.companyName ?? '',
+    companyWebsite: user?.companyWebsite ?? '',
+    companyDescription: user?.companyDescription ?? '',
+  };
+  const [editing, setEditing] = useState(false);
+  const [fields, setFields] = useState(saved);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const bind = (name: keyof typeof saved) => ({
+    name,
+    value: fields[name],
+    onChange: (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value })),
+  });
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.trim()])) as typeof saved;
+    if (!trimmed.firstName || !trimmed.lastName || !trimmed.companyName) return setError(validation.profileRequired);
+    setError('');
+    try {
+      const answer = await updateMyProfile(trimmed);
+      updateUser(answer.user);
+      setFields(trimmed);
+      setEditing(false);
+      setNotice(answer.message);
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  }
+
+  if (!editing) {
+    return (
+      <section className={styles.page}>
+        <h1>Company Profile</h1>
+        <SuccessBanner>{notice}</SuccessBanner>
+        <div className={styles.card}>
+          <dl className={styles.facts}>
+            <div><dt>Company</dt><dd>{saved.companyName || '—'}</dd></div>
+            <div><dt>Contact</dt><dd>{saved.firstName} {saved.lastName}</dd></div>
+            <div><dt>Email</dt><dd>{user?.email}</dd></div>
+            <div><dt>Website</dt><dd>{saved.companyWebsite ? <a href={saved.companyWebsite} rel="noopener noreferrer">{saved.companyWebsite}</a> : '—'}</dd></div>
+          </dl>
+          <p>{saved.companyDescription || 'No company description yet.'}</p>
+          <Button
+            onClick={() => {
+              setFields(saved);
+              setNotice('');
+              setEditing(true);
+            }}
+          >
+            Edit Profile
+          </Button>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className={styles.page}>
+      <h1>Company Profile</h1>
+      <form className={styles.card} onSubmit={save} noValidate>
+        <ErrorBanner>{error}</ErrorBanner>
+        <TextField label="Company Name" required {...bind('companyName')} />
+        <div className={styles.row}>
+          <TextField label="Contact First Name" required {...bind('firstName')} />
+          <TextField label="Contact Last Name" required {...bind('lastName')} />
+        </div>
+        <TextField label="Website" type="url" placeholder="https://" {...bind('companyWebsite')} />
+        <TextAreaField label="About the company" rows={4} {...bind('companyDescription')} />
+        <div className={styles.actions}>
+          <Button type="submit">Save Profile</Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setFields(saved);
+              setError('');
+              setNotice('');
+              setEditing(false);
+            }}
+          >
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

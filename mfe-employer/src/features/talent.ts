@@ -1,0 +1,22 @@
+import { EMPLOYER_COURSES_PER_TRAINEE, EMPLOYER_RECENT_TRAINEES } from '@btls/shared-api/constants';
+import type { CertifiedTrainee } from '@btls/shared-api/schemas';
+
+/** The dashboard's talent summary (spec §9): at most 3 trainees, 2 courses each and '+N more'. */
+export function talentSummary(trainees: CertifiedTrainee[]) {
+  return {
+    total: trainees.length,
+    showViewAll: trainees.length > EMPLOYER_RECENT_TRAINEES,
+    recent: trainees.slice(0, EMPLOYER_RECENT_TRAINEES).map((t) => ({
+      trainee: t,
+      courses: t.certifiedCourses.slice(0, EMPLOYER_COURSES_PER_TRAINEE),
+      more: Math.max(0, t.certifiedCourses.length - EMPLOYER_COURSES_PER_TRAINEE),
+    })),
+  };
+}
+
+/** Case-insensitive search over first name, last name, e-mail or a certified course. */
+export function matchesTalent(t: CertifiedTrainee, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return [t.firstName, t.lastName, t.email, ...t.certifiedCourses].some((v) => v.toLowerCase().includes(q));
+}

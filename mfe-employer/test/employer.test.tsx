@@ -1,0 +1,122 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CertifiedTrainee } from '@btls/shared-api/schemas';
+import { answer, API, http, renderAt, server, signInAs, useTestApi } from '@btls/shared-auth/testing';
+import EmployerRoutes from '../src/expose';
+import { EmployerDashboardPage } from '../src/features/dashboard-page';
+import { jobPayload } from '../src/features/job-form';
+import { CompanyProfilePage } from '../src/features/profile-page';
+import { matchesTalent, talentSummary } from '../src/features/talent';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  useTestApi();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+
+const trainee = (n: number, courses: string[]): CertifiedTrainee => ({
+  userId: n,
+  firstName: `First${n}`,
+  lastName: `Last${n}`,
+  email: `t${n}@example.rw`,
+  certifiedCourses: courses,
+  certificateCodes: courses.map((_, i) => `BTLS-${n}-${i}`),
+});
+
+describe('talent rules', () => {
+  it("keeps 3 trainees, 2 courses each with '+N more', and offers 'View All N' beyond 3", () => {
+    const list = [trainee(1, ['A', 'B', 'C', 'D']), trainee(2, ['A']), trainee(3, []), trainee(4, ['E'])];
+    const summary = talentSummary(list);
+    expect(summary.recent).toHaveLength(3);
+    expect(summary.recent[0]).toMatchObject({ courses: ['A', 'B'], more: 2 });
+    expect(summary.recent[1]).toMatchObject({ courses: ['A'], more: 0 });
+    expect(summary).toMatchObject({ total: 4, showViewAll: true });
+    expect(talentSummary(list.slice(0, 3)).showViewAll).toBe(false);
+  });
+
+  it('searches first name, last name, e-mail or a certified course, ignoring case', () => {
+    const t = trainee(7, ['Latte Art Masterclass']);
+    for (const q of ['first7', 'LAST7', 't7@example', 'latte']) expect(matchesTalent(t, q)).toBe(true);
+    expect(matchesTalent(t, 'cupping')).toBe(false);
+  });
+});
+
+describe('job form rules (spec §5)', () => {
+  const ok = { title: 'Barista', companyName: 'Cafe', description: 'D', requirements: '', location: 'Kigali', jobType: 'Full-time', salaryRange: '', closingDate: '', isActive: true };
+  it('requires company name, title, description and location, and refuses a past closing date', () => {
+    for (const key of ['title', 'companyName', 'description', 'location']) {
+      expect(jobPayload({ ...ok, [key]: ' ' })).toEqual({ problem: 'Please fill in all required fields: Company Name, Job Title, Description, and Location.' });
+    }
+    expect(jobPayload({ ...ok, closingDate: '2020-01-01' })).toEqual({ problem: 'Closing date cannot be in the past.' });
+  });
+  it('sends an empty closing date, salary and requirements as null', () => {
+    expect(jobPayload(ok)).toEqual({ payload: expect.objectContaining({ closingDate: null, salaryRange: null, requirements: null, jobType: 'Full-time', isActive: true }) });
+  });
+});
+
+describe('employer pages', () => {
+  it("shows 'No Certified Talent Yet' and counts, and a failed talent fetch gives an empty list", async () => {
+    signInAs({ role: 'employer', companyName: 'Kigali Beans' });
+    server.use(
+      http.get(`${API}/jobs/my-postings`, answer([{ id: 1, isActive: true }, { id: 2, isActive: false }])),
+      http.get(`${API}/users/certified-trainees`, () => new Response(null, { status: 500 })),
+    );
+    renderAt('/employer/dashboard', [{ path: '/employer/dashboard', element: <EmployerDashboardPage /> }]);
+    expect((await screen.findByText('Active job postings')).textContent).toContain('1');
+    expect(screen.getByText('Total jobs posted').textContent).toContain('2');
+    expect(screen.getByText(/Applications received/).textContent).toContain('0');
+    expect(screen.getByRole('heading', { name: 'No Certified Talent Yet' })).toBeTruthy();
+  });
+
+  it("offers Try Again when the job stats fail", async () => {
+    signInAs({ role: 'employer' });
+    server.use(
+      http.get(`${API}/jobs/my-postings`, () => new Response(null, { status: 500 })),
+      http.get(`${API}/users/certified-trainees`, answer([])),
+    );
+    renderAt('/employer/dashboard', [{ path: '/employer/dashboard', element: <EmployerDashboardPage /> }]);
+    expect(await screen.findByText(/Failed to fetch job posting stats\./)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  });
+
+  it("shows 'Access Denied' with a login link on post-job and profile to anyone but employers", () => {
+    signInAs({ role: 'trainee' });
+    renderAt('/employer/post-job', [{ path: '*', element: <EmployerRoutes /> }]);
+    expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('profile: view, edit, cancel resets, save trims and updates the session user', async () => {
+    signInAs({ role: 'employer', firstName: 'Patrick', lastName: 'N', companyName: 'Old Name', companyWebsite: null, companyDescription: null });
+    let sent: Record<string, string> | undefined;
+    server.use(
+      http.put(`${API}/users/me/profile`, async ({ request }) => {
+        sent = (await request.json()) as Record<string, string>;
+        return answer({ message: 'Profile updated successfully.', user: { id: 1, firstName: 'Patrick', lastName: 'N', email: 'p@x.rw', role: 'employer', companyName: sent.companyName } })();
+      }),
+    );
+    renderAt('/employer/profile', [{ path: '/employer/profile', element: <CompanyProfilePage /> }]);
+    expect(screen.getByText('Old Name')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    fireEvent.change(screen.getByLabelText('Company Name'), { target: { value: 'Changed' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText('Old Name')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    expect((screen.getByLabelText('Company Name') as HTMLInputElement).value).toBe('Old Name');
+    fireEvent.change(screen.getByLabelText('Company Name'), { target: { value: '  ' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(screen.getByRole('alert').textContent).toBe('Contact first name, last name, and company name are required.');
+    fireEvent.change(screen.getByLabelText('Company Name'), { target: { value: '  New Beans  ' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText('Profile updated successfully.')).toBeTruthy();
+    expect(sent?.companyName).toBe('New Beans');
+    expect(JSON.parse(localStorage.getItem('btlsUser')!).companyName).toBe('New Beans');
+    expect(screen.getByText('New Beans')).toBeTruthy();
+  });
+});
