@@ -118,6 +118,13 @@ describe('the public job board', () => {
       const other = await account(api, 'employer');
       expect((await request(api, 'GET', `/api/jobs/${hidden.id}`, { token: other.token })).status).toBe(404);
     }
+    // The edit view of an open job is the owner's too: another employer's token gets the edit 404.
+    const rival = await account(api, 'employer');
+    expect(await request(api, 'GET', `/api/jobs/${open.id}`, { token: rival.token })).toMatchObject({
+      status: 404,
+      body: { message: `Job posting with ID ${open.id} not found or you're not authorized to edit it.` },
+    });
+    expect((await request(api, 'GET', `/api/jobs/${open.id}`, { token: employer.token })).status).toBe(200);
     const mine = await request(api, 'GET', '/api/jobs/my-postings', { token: employer.token });
     expect(mine.body.map((j: { id: number }) => j.id)).toEqual(expect.arrayContaining([open.id, inactive.id, closed.id]));
   });

@@ -30,13 +30,20 @@ export function jobRoutes(app: FastifyInstance, { db, auth }: Deps) {
     return rows.map(toJob);
   });
 
-  /** Public when open; the owner also sees their inactive or closed jobs (for editing). */
+  /**
+   * Without a token: the public detail, open jobs only. With an employer's token: the edit view (spec §7
+   * "token for edit"), their own jobs only, also inactive or closed ones.
+   */
   app.get('/jobs/:id', async (request) => {
     const id = jobId(request.params);
     const [row] = await db.select().from(jobs).where(eq(jobs.id, id)).limit(1);
-    if (!row) throw notFound(PUBLIC_NOT_FOUND);
-    const open = row.isActive && (row.closingDate === null || row.closingDate >= todayInKigali());
-    if (!open && (await auth.optional(request))?.id !== row.employerId) throw notFound(PUBLIC_NOT_FOUND);
+    const caller = await auth.optional(request);
+    if (caller?.role === 'employer') {
+      if (!row || row.employerId !== caller.id) throw notFound(`Job posting with ID ${id} not found or you're not authorized to edit it.`);
+      return toJob(row);
+    }
+    const open = row && row.isActive && (row.closingDate === null || row.closingDate >= todayInKigali());
+    if (!row || !open) throw notFound(PUBLIC_NOT_FOUND);
     return toJob(row);
   });
 
