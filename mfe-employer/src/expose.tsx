@@ -9,7 +9,7 @@ import { FindTalentPage } from './features/find-talent-page';
 import { EditJobPage, PostJobPage } from './features/job-form';
 import { MyJobsPage } from './features/my-jobs-page';
 import { CompanyProfilePage } from './features/profile-page';
-import styles from './features/employer.module.css';
+import { panelPage as styles } from '@btls/shared-ui/panel-page';
 
 const NAV = [
   { to: '/employer/dashboard', label: 'Dashboard' },

@@ -5,8 +5,11 @@ import { listCertifiedTrainees } from '@btls/shared-api/users';
 import { Link } from '@btls/shared-auth/router';
 import { useAuth } from '@btls/shared-auth/session';
 import { Button, ErrorBanner, Spinner } from '@btls/shared-ui/components';
-import styles from './employer.module.css';
+import { withPanelPage } from '@btls/shared-ui/panel-page';
+import own from './employer.module.css';
 import { talentSummary } from './talent';
+
+const styles = withPanelPage(own);
 
 export function EmployerDashboardPage() {
   const { user, role } = useAuth();

@@ -3,8 +3,11 @@ import type { CertifiedTrainee } from '@btls/shared-api/schemas';
 import { listCertifiedTrainees } from '@btls/shared-api/users';
 import { Link } from '@btls/shared-auth/router';
 import { ErrorBanner, Spinner, TextField } from '@btls/shared-ui/components';
-import styles from './employer.module.css';
+import { withPanelPage } from '@btls/shared-ui/panel-page';
+import own from './employer.module.css';
 import { matchesTalent } from './talent';
+
+const styles = withPanelPage(own);
 
 export function FindTalentPage() {
   const [talent, setTalent] = useState<CertifiedTrainee[] | null>(null);

@@ -7,7 +7,7 @@ import type { Job, JobPayload } from '@btls/shared-api/schemas';
 import { Link, useNavigate, useParams } from '@btls/shared-auth/router';
 import { useAuth } from '@btls/shared-auth/session';
 import { Button, buttonClass, ErrorBanner, SelectField, Spinner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
-import styles from './employer.module.css';
+import { panelPage as styles } from '@btls/shared-ui/panel-page';
 
 interface JobFields {
   title: string;

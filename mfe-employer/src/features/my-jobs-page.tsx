@@ -5,7 +5,7 @@ import { Link, useLocation } from '@btls/shared-auth/router';
 import { buttonClass, ErrorBanner, Spinner, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatDate } from '@btls/shared-ui/format';
-import styles from './employer.module.css';
+import { panelPage as styles } from '@btls/shared-ui/panel-page';
 
 export function MyJobsPage() {
   const { confirm, dialog } = useDialog();

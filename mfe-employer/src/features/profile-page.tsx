@@ -3,7 +3,7 @@ import { validation } from '@btls/shared-api/messages';
 import { updateMyProfile } from '@btls/shared-api/users';
 import { useAuth } from '@btls/shared-auth/session';
 import { Button, ErrorBanner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
-import styles from './employer.module.css';
+import { panelPage as styles } from '@btls/shared-ui/panel-page';
 
 export function CompanyProfilePage() {
   const { user, updateUser } = useAuth();

@@ -3,7 +3,7 @@ import { Link } from '@btls/shared-auth/router';
 import { ErrorBanner, Spinner, StatusBadge, Table, TextField } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format';
 import { useAssignments } from './dashboard-page';
-import styles from './trainer.module.css';
+import { panelPage as styles } from '@btls/shared-ui/panel-page';
 
 export function AssignedStudentsPage() {
   const { list, error } = useAssignments();

@@ -5,7 +5,7 @@ import { Link } from '@btls/shared-auth/router';
 import { useAuth } from '@btls/shared-auth/session';
 import { ErrorBanner, Spinner, StatusBadge } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format';
-import styles from './trainer.module.css';
+import { panelPage as styles } from '@btls/shared-ui/panel-page';
 
 /** The trainer's assignments, loaded only for trainers (spec §6). */
 export function useAssignments() {

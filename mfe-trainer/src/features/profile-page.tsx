@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { updateMyProfile } from '@btls/shared-api/users';
 import { useAuth } from '@btls/shared-auth/session';
 import { Button, ErrorBanner, SuccessBanner, TextField } from '@btls/shared-ui/components';
-import styles from './trainer.module.css';
+import { panelPage as styles } from '@btls/shared-ui/panel-page';
 
 export function TrainerProfilePage() {
   const { user, updateUser } = useAuth();

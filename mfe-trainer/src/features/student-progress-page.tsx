@@ -8,7 +8,7 @@ import { Button, ErrorBanner, Spinner, StatusBadge, SuccessBanner, Table, TextAr
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatDate } from '@btls/shared-ui/format';
 import { EMPTY_RECORD, recordPayload, type RecordFields } from './progress-form';
-import styles from './trainer.module.css';
+import { panelPage as styles } from '@btls/shared-ui/panel-page';
 
 const score = (r: ProgressRecord) => (r.score === null ? '—' : r.maxScore === null ? String(r.score) : `${r.score} / ${r.maxScore}`);
 

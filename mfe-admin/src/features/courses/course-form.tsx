@@ -10,7 +10,10 @@ import { validation } from '@btls/shared-api/messages';
 import type { Course, CourseCreatePayload } from '@btls/shared-api/schemas';
 import { Link } from '@btls/shared-auth/router';
 import { Button, buttonClass, ErrorBanner, SelectField, TextAreaField, TextField } from '@btls/shared-ui/components';
-import styles from '../admin.module.css';
+import { withPanelPage } from '@btls/shared-ui/panel-page';
+import own from '../admin.module.css';
+
+const styles = withPanelPage(own);
 
 export interface CourseFormValues {
   title: string;

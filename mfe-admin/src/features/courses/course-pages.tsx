@@ -3,9 +3,12 @@ import { getCourse } from '@btls/shared-api/courses';
 import type { Course } from '@btls/shared-api/schemas';
 import { Link, useNavigate, useParams } from '@btls/shared-auth/router';
 import { Spinner } from '@btls/shared-ui/components';
-import styles from '../admin.module.css';
+import { withPanelPage } from '@btls/shared-ui/panel-page';
+import own from '../admin.module.css';
 import { CourseForm, NEW_COURSE, valuesOf } from './course-form';
 import { useAdminCourses } from './courses-store';
+
+const styles = withPanelPage(own);
 
 export function NewCoursePage() {
   const add = useAdminCourses((s) => s.add);

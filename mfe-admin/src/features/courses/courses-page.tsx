@@ -5,8 +5,11 @@ import { Link, useLocation } from '@btls/shared-auth/router';
 import { buttonClass, ErrorBanner, Spinner, SuccessBanner, tableClass } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatPrice } from '@btls/shared-ui/format';
-import styles from '../admin.module.css';
+import { withPanelPage } from '@btls/shared-ui/panel-page';
+import own from '../admin.module.css';
 import { useAdminCourses } from './courses-store';
+
+const styles = withPanelPage(own);
 
 export function CoursesPage() {
   const { courses, status, error, load, remove } = useAdminCourses();

@@ -4,7 +4,10 @@ import { listEnrollments } from '@btls/shared-api/enrollments';
 import { listUsers } from '@btls/shared-api/users';
 import { Link } from '@btls/shared-auth/router';
 import { buttonClass } from '@btls/shared-ui/components';
-import styles from '../admin.module.css';
+import { withPanelPage } from '@btls/shared-ui/panel-page';
+import own from '../admin.module.css';
+
+const styles = withPanelPage(own);
 
 type Count = number | '?';
 

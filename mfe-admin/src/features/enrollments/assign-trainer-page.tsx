@@ -6,7 +6,10 @@ import type { Enrollment, Trainer } from '@btls/shared-api/schemas';
 import { listTrainers } from '@btls/shared-api/users';
 import { Link, useNavigate, useParams } from '@btls/shared-auth/router';
 import { Button, ErrorBanner, SelectField, Spinner, SuccessBanner } from '@btls/shared-ui/components';
-import styles from '../admin.module.css';
+import { withPanelPage } from '@btls/shared-ui/panel-page';
+import own from '../admin.module.css';
+
+const styles = withPanelPage(own);
 
 export function AssignTrainerPage() {
   const { applicationId = '' } = useParams();

@@ -6,8 +6,11 @@ import { Link, useSearchParams } from '@btls/shared-auth/router';
 import { ErrorBanner, SelectField, Spinner, StatusBadge, SuccessBanner, tableClass } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatDate } from '@btls/shared-ui/format';
-import styles from '../admin.module.css';
+import { withPanelPage } from '@btls/shared-ui/panel-page';
+import own from '../admin.module.css';
 import { actionsFor, offersAssignTrainer, showsProgressLink } from './transitions';
+
+const styles = withPanelPage(own);
 
 const ALL = 'All';
 

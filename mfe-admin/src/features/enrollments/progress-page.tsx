@@ -8,7 +8,10 @@ import { Link, useParams } from '@btls/shared-auth/router';
 import { Button, ErrorBanner, Spinner, StatusBadge, SuccessBanner, tableClass } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatDate } from '@btls/shared-ui/format';
-import styles from '../admin.module.css';
+import { withPanelPage } from '@btls/shared-ui/panel-page';
+import own from '../admin.module.css';
+
+const styles = withPanelPage(own);
 
 export const scoreText = (r: Pick<ProgressRecord, 'score' | 'maxScore'>) =>
   r.score === null ? '—' : r.maxScore === null ? String(r.score) : `${r.score} / ${r.maxScore}`;

@@ -3,7 +3,10 @@ import { listContactMessages } from '@btls/shared-api/contact';
 import type { ContactMessage } from '@btls/shared-api/schemas';
 import { ErrorBanner, Spinner, tableClass } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format';
-import styles from '../admin.module.css';
+import { withPanelPage } from '@btls/shared-ui/panel-page';
+import own from '../admin.module.css';
+
+const styles = withPanelPage(own);
 
 export function MessagesPage() {
   const [messages, setMessages] = useState<ContactMessage[] | null>(null);

@@ -7,7 +7,10 @@ import { listUsers, updateUser } from '@btls/shared-api/users';
 import { Link, useNavigate, useParams } from '@btls/shared-auth/router';
 import { useAuth } from '@btls/shared-auth/session';
 import { Button, buttonClass, ErrorBanner, SelectField, Spinner, SuccessBanner, TextField } from '@btls/shared-ui/components';
-import styles from '../admin.module.css';
+import { withPanelPage } from '@btls/shared-ui/panel-page';
+import own from '../admin.module.css';
+
+const styles = withPanelPage(own);
 
 const onlyDigits = (v: string) => /^\d+$/.test(v.trim());
 

@@ -5,7 +5,10 @@ import { Link, useLocation } from '@btls/shared-auth/router';
 import { useAuth } from '@btls/shared-auth/session';
 import { Button, buttonClass, ErrorBanner, Spinner, SuccessBanner, tableClass, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
-import styles from '../admin.module.css';
+import { withPanelPage } from '@btls/shared-ui/panel-page';
+import own from '../admin.module.css';
+
+const styles = withPanelPage(own);
 
 /** What the admin may do to `user` (spec §6): never deactivate or delete themself; delete hidden for admins. */
 export function allowedActions(user: User, me: Pick<User, 'id'>) {
