@@ -70,7 +70,8 @@ describe('an admin', () => {
     // Assign the new trainer (the list returns after 2 s).
     await page.getByLabel('Status').selectOption('Approved');
     await page.getByRole('link', { name: 'Assign Trainer: Ines Mutoni, Cupping and Sensory Skills' }).click();
-    await page.getByLabel('Trainer').selectOption({ label: `Diane Ingabire (${trainerEmail})` });
+    await page.getByRole('heading', { level: 1, name: 'Assign Trainer' }).waitFor();
+    await page.getByLabel('Trainer', { exact: true }).selectOption({ label: `Diane Ingabire (${trainerEmail})` });
     await page.getByRole('button', { name: 'Assign Trainer' }).click();
     await page.getByText('Trainer Diane Ingabire assigned successfully.').waitFor();
     await page.waitForURL(`${site.base}/admin/enrollments?status=Approved`, { timeout: 10_000 });

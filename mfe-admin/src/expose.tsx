@@ -1,17 +1,23 @@
 /** The admin area (/admin/*, admins only): users, courses, enrollment review, certificates, messages. */
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { RequireRole, usePanelSession } from '@btls/shared-auth/guards';
 import { Navigate, Route, Routes } from '@btls/shared-auth/router';
+import { Spinner } from '@btls/shared-ui/components';
+import { lazyPage } from '@btls/shared-ui/lazy-page';
 import { PanelLayout } from '@btls/shared-ui/panel-layout';
-import { EditCoursePage, NewCoursePage } from './features/courses/course-pages';
-import { CoursesPage } from './features/courses/courses-page';
 import { AdminDashboardPage, PlaceholderPage } from './features/dashboard/dashboard-page';
-import { AssignTrainerPage } from './features/enrollments/assign-trainer-page';
-import { EnrollmentsPage } from './features/enrollments/enrollments-page';
-import { EnrollmentProgressPage } from './features/enrollments/progress-page';
-import { MessagesPage } from './features/messages/messages-page';
-import { EditUserPage, NewUserPage } from './features/users/user-forms';
-import { UsersPage } from './features/users/users-page';
+
+// Each page is its own chunk, fetched when first shown.
+const EditCoursePage = lazyPage(() => import('./features/courses/course-pages'), 'EditCoursePage');
+const NewCoursePage = lazyPage(() => import('./features/courses/course-pages'), 'NewCoursePage');
+const CoursesPage = lazyPage(() => import('./features/courses/courses-page'), 'CoursesPage');
+const AssignTrainerPage = lazyPage(() => import('./features/enrollments/assign-trainer-page'), 'AssignTrainerPage');
+const EnrollmentsPage = lazyPage(() => import('./features/enrollments/enrollments-page'), 'EnrollmentsPage');
+const EnrollmentProgressPage = lazyPage(() => import('./features/enrollments/progress-page'), 'EnrollmentProgressPage');
+const MessagesPage = lazyPage(() => import('./features/messages/messages-page'), 'MessagesPage');
+const EditUserPage = lazyPage(() => import('./features/users/user-forms'), 'EditUserPage');
+const NewUserPage = lazyPage(() => import('./features/users/user-forms'), 'NewUserPage');
+const UsersPage = lazyPage(() => import('./features/users/users-page'), 'UsersPage');
 
 const NAV = [
   { to: '/admin/dashboard', label: 'Dashboard' },
@@ -26,7 +32,12 @@ const NAV = [
 function AdminPanel({ children }: { children: ReactNode }) {
   const panel = usePanelSession();
   return (
-    <PanelLayout title="Admin Panel" nav={NAV} {...panel} mobileTitle={panel.pathname === '/admin/dashboard' ? null : 'Admin Panel'}>
+    <PanelLayout
+      title="Admin Panel"
+      nav={NAV}
+      {...panel}
+      mobileTitle={panel.pathname === '/admin/dashboard' ? null : 'Admin Panel'}
+    >
       {children}
     </PanelLayout>
   );
@@ -36,24 +47,26 @@ export default function AdminRoutes() {
   return (
     <RequireRole roles={['admin']}>
       <AdminPanel>
-        <Routes>
-          <Route path="admin" element={<Navigate to="/admin/dashboard" replace />} />
-          <Route path="admin/dashboard" element={<AdminDashboardPage />} />
-          <Route path="admin/messages" element={<MessagesPage />} />
-          <Route path="admin/users" element={<UsersPage />} />
-          <Route path="admin/users/new" element={<NewUserPage />} />
-          <Route path="admin/users/edit/:userId" element={<EditUserPage />} />
-          <Route path="admin/enrollments" element={<EnrollmentsPage />} />
-          <Route path="admin/enrollments/:applicationId/assign-trainer" element={<AssignTrainerPage />} />
-          <Route path="admin/enrollments/:applicationId/progress" element={<EnrollmentProgressPage />} />
-          <Route path="admin/courses" element={<CoursesPage />} />
-          <Route path="admin/courses/new" element={<NewCoursePage />} />
-          <Route path="admin/courses/edit" element={<EditCoursePage />} />
-          <Route path="admin/courses/edit/:courseId" element={<EditCoursePage />} />
-          <Route path="admin/analytics" element={<PlaceholderPage title="Analytics" />} />
-          <Route path="admin/settings" element={<PlaceholderPage title="Settings" />} />
-          <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
-        </Routes>
+        <Suspense fallback={<Spinner label="Loading..." />}>
+          <Routes>
+            <Route path="admin" element={<Navigate to="/admin/dashboard" replace />} />
+            <Route path="admin/dashboard" element={<AdminDashboardPage />} />
+            <Route path="admin/messages" element={<MessagesPage />} />
+            <Route path="admin/users" element={<UsersPage />} />
+            <Route path="admin/users/new" element={<NewUserPage />} />
+            <Route path="admin/users/edit/:userId" element={<EditUserPage />} />
+            <Route path="admin/enrollments" element={<EnrollmentsPage />} />
+            <Route path="admin/enrollments/:applicationId/assign-trainer" element={<AssignTrainerPage />} />
+            <Route path="admin/enrollments/:applicationId/progress" element={<EnrollmentProgressPage />} />
+            <Route path="admin/courses" element={<CoursesPage />} />
+            <Route path="admin/courses/new" element={<NewCoursePage />} />
+            <Route path="admin/courses/edit" element={<EditCoursePage />} />
+            <Route path="admin/courses/edit/:courseId" element={<EditCoursePage />} />
+            <Route path="admin/analytics" element={<PlaceholderPage title="Analytics" />} />
+            <Route path="admin/settings" element={<PlaceholderPage title="Settings" />} />
+            <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
+          </Routes>
+        </Suspense>
       </AdminPanel>
     </RequireRole>
   );

@@ -1,15 +1,20 @@
 /** The employer area (/employer/*, but /employer/register which is public): talent, jobs, company profile. */
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { RequireRole, usePanelSession } from '@btls/shared-auth/guards';
 import { Link, Navigate, Route, Routes } from '@btls/shared-auth/router';
 import { useAuth } from '@btls/shared-auth/session';
+import { Spinner } from '@btls/shared-ui/components';
+import { lazyPage } from '@btls/shared-ui/lazy-page';
 import { PanelLayout } from '@btls/shared-ui/panel-layout';
 import { EmployerDashboardPage } from './features/dashboard-page';
-import { FindTalentPage } from './features/find-talent-page';
-import { EditJobPage, PostJobPage } from './features/job-form';
-import { MyJobsPage } from './features/my-jobs-page';
-import { CompanyProfilePage } from './features/profile-page';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
+
+// Pages other than the landing one are their own chunks, fetched when first shown.
+const FindTalentPage = lazyPage(() => import('./features/find-talent-page'), 'FindTalentPage');
+const EditJobPage = lazyPage(() => import('./features/job-form'), 'EditJobPage');
+const PostJobPage = lazyPage(() => import('./features/job-form'), 'PostJobPage');
+const MyJobsPage = lazyPage(() => import('./features/my-jobs-page'), 'MyJobsPage');
+const CompanyProfilePage = lazyPage(() => import('./features/profile-page'), 'CompanyProfilePage');
 
 const NAV = [
   { to: '/employer/dashboard', label: 'Dashboard' },
@@ -23,7 +28,7 @@ function EmployerPanel({ children }: { children: ReactNode }) {
   const panel = usePanelSession();
   return (
     <PanelLayout title="Employer Panel" nav={NAV} {...panel}>
-      {children}
+      <Suspense fallback={<Spinner label="Loading..." />}>{children}</Suspense>
     </PanelLayout>
   );
 }
@@ -50,8 +55,22 @@ function EmployersOnly({ children }: { children: ReactNode }) {
 export default function EmployerRoutes() {
   return (
     <Routes>
-      <Route path="employer/post-job" element={<EmployersOnly><PostJobPage /></EmployersOnly>} />
-      <Route path="employer/profile" element={<EmployersOnly><CompanyProfilePage /></EmployersOnly>} />
+      <Route
+        path="employer/post-job"
+        element={
+          <EmployersOnly>
+            <PostJobPage />
+          </EmployersOnly>
+        }
+      />
+      <Route
+        path="employer/profile"
+        element={
+          <EmployersOnly>
+            <CompanyProfilePage />
+          </EmployersOnly>
+        }
+      />
       <Route
         path="*"
         element={

@@ -2,15 +2,11 @@
  * The public area: every visitor page, and the sign-in screens. The home page ships with the area; every
  * other page is its own chunk, fetched when visited, so the first visit to / downloads only what it shows.
  */
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes } from '@btls/shared-auth/router';
 import { Spinner } from '@btls/shared-ui/components';
+import { lazyPage as page } from '@btls/shared-ui/lazy-page';
 import { HomePage } from './features/home/home-page';
-
-/** A page module's named export as a lazily loaded component. */
-function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
-}
 
 const CoursesPage = page(() => import('./features/courses/courses-page'), 'CoursesPage');
 const CourseDetailPage = page(() => import('./features/courses/course-detail-page'), 'CourseDetailPage');

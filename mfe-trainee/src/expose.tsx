@@ -1,18 +1,25 @@
+import { Suspense } from 'react';
 /** The trainee pages (login required, any role): dashboard, applying for a course, certificates. */
 import { Route, Routes } from '@btls/shared-auth/router';
 import { RequireAuth } from '@btls/shared-auth/guards';
-import { ApplyPage } from './features/apply/apply-page';
-import { CertificatePage } from './features/certificate/certificate-page';
+import { Spinner } from '@btls/shared-ui/components';
+import { lazyPage } from '@btls/shared-ui/lazy-page';
 import { DashboardPage } from './features/dashboard/dashboard-page';
+
+// Pages other than the landing one are their own chunks, fetched when first shown.
+const ApplyPage = lazyPage(() => import('./features/apply/apply-page'), 'ApplyPage');
+const CertificatePage = lazyPage(() => import('./features/certificate/certificate-page'), 'CertificatePage');
 
 export default function TraineeRoutes() {
   return (
     <RequireAuth>
-      <Routes>
-        <Route path="dashboard" element={<DashboardPage />} />
-        <Route path="apply-for-course" element={<ApplyPage />} />
-        <Route path="certificate/:certificateCode" element={<CertificatePage />} />
-      </Routes>
+      <Suspense fallback={<Spinner label="Loading..." />}>
+        <Routes>
+          <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="apply-for-course" element={<ApplyPage />} />
+          <Route path="certificate/:certificateCode" element={<CertificatePage />} />
+        </Routes>
+      </Suspense>
     </RequireAuth>
   );
 }

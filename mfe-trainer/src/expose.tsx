@@ -1,11 +1,16 @@
 /** The trainer area (/trainer/*, trainers only): assigned students, progress records, completing trainings. */
+import { Suspense } from 'react';
 import { RequireRole, usePanelSession } from '@btls/shared-auth/guards';
 import { Navigate, Route, Routes } from '@btls/shared-auth/router';
+import { Spinner } from '@btls/shared-ui/components';
+import { lazyPage } from '@btls/shared-ui/lazy-page';
 import { PanelLayout } from '@btls/shared-ui/panel-layout';
-import { AssignedStudentsPage } from './features/assigned-students-page';
 import { TrainerDashboardPage } from './features/dashboard-page';
-import { TrainerProfilePage } from './features/profile-page';
-import { StudentProgressPage } from './features/student-progress-page';
+
+// Pages other than the landing one are their own chunks, fetched when first shown.
+const AssignedStudentsPage = lazyPage(() => import('./features/assigned-students-page'), 'AssignedStudentsPage');
+const TrainerProfilePage = lazyPage(() => import('./features/profile-page'), 'TrainerProfilePage');
+const StudentProgressPage = lazyPage(() => import('./features/student-progress-page'), 'StudentProgressPage');
 
 const NAV = [
   { to: '/trainer/dashboard', label: 'Dashboard' },
@@ -18,13 +23,15 @@ export default function TrainerRoutes() {
   return (
     <RequireRole roles={['trainer']}>
       <PanelLayout title="Trainer Panel" nav={NAV} {...panel}>
-        <Routes>
-          <Route path="trainer/dashboard" element={<TrainerDashboardPage />} />
-          <Route path="trainer/assigned-students" element={<AssignedStudentsPage />} />
-          <Route path="trainer/profile" element={<TrainerProfilePage />} />
-          <Route path="trainer/student-progress/:applicationId" element={<StudentProgressPage />} />
-          <Route path="*" element={<Navigate to="/trainer/dashboard" replace />} />
-        </Routes>
+        <Suspense fallback={<Spinner label="Loading..." />}>
+          <Routes>
+            <Route path="trainer/dashboard" element={<TrainerDashboardPage />} />
+            <Route path="trainer/assigned-students" element={<AssignedStudentsPage />} />
+            <Route path="trainer/profile" element={<TrainerProfilePage />} />
+            <Route path="trainer/student-progress/:applicationId" element={<StudentProgressPage />} />
+            <Route path="*" element={<Navigate to="/trainer/dashboard" replace />} />
+          </Routes>
+        </Suspense>
       </PanelLayout>
     </RequireRole>
   );
