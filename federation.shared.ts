@@ -28,7 +28,7 @@ export const sharedDependencies = {
   // state. Their sibling modules are shared too: a module left out would be bundled with a static import of
   // its shared neighbours, which downloads the remote's own fallback copies. The zod schemas stay out.
   ...Object.fromEntries(
-    [...exportedSubpaths('shared-auth', ['./testing']), ...exportedSubpaths('shared-api', ['./schemas'])].map((name) => [name, singleton]),
+    [...exportedSubpaths('shared-auth', ['./testing']), ...exportedSubpaths('shared-api', ['./schemas', './fixtures'])].map((name) => [name, singleton]),
   ),
 };
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, DEMO, launchBrowser, openPage, signIn, startSite, tokenFor, type Site } from './harness';
+import { callApi, mustCallApi, DEMO, launchBrowser, openPage, signIn, startSite, tokenFor, type Site } from './harness';
 
 let site: Site;
 let browser: Browser;
@@ -16,11 +16,7 @@ afterAll(async () => {
   await site?.stop();
 });
 
-async function api(path: string, init: Parameters<typeof callApi>[2] = {}) {
-  const { status, body } = await callApi(site, path, init);
-  if (status >= 400) throw new Error(`${init.method ?? 'GET'} ${path}: ${status} ${JSON.stringify(body)}`);
-  return body;
-}
+const api = (path: string, init: Parameters<typeof callApi>[2] = {}) => mustCallApi(site, path, init);
 
 async function answerDialog(page: Page, text?: string) {
   const dialog = page.getByRole('dialog');

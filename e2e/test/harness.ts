@@ -129,3 +129,10 @@ export async function tokenFor(site: Site, who: { email: string; password: strin
   const { body } = await callApi(site, '/auth/login', { method: 'POST', body: { email: who.email, password: who.password } });
   return body.token;
 }
+
+/** The same, for steps that must succeed: any refusal fails the journey with the answer. */
+export async function mustCallApi(site: Site, path: string, init: Parameters<typeof callApi>[2] = {}) {
+  const { status, body } = await callApi(site, path, init);
+  if (status >= 400) throw new Error(`${init.method ?? 'GET'} ${path}: ${status} ${JSON.stringify(body)}`);
+  return body;
+}

@@ -1,7 +1,7 @@
 /** A trainee's whole journey: register, apply, get a trainer and progress, get and print a certificate. */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, DEMO, launchBrowser, openPage, startSite, tokenFor, type Site } from './harness';
+import { callApi, mustCallApi, DEMO, launchBrowser, openPage, startSite, tokenFor, type Site } from './harness';
 
 let site: Site;
 let browser: Browser;
@@ -13,12 +13,7 @@ afterAll(async () => {
   await site?.stop();
 });
 
-/** The API as an admin or trainer uses it meanwhile; any refusal fails the journey. */
-async function api(path: string, init: Parameters<typeof callApi>[2] = {}) {
-  const { status, body } = await callApi(site, path, init);
-  if (status >= 400) throw new Error(`${init.method ?? 'GET'} ${path}: ${status} ${JSON.stringify(body)}`);
-  return body;
-}
+const api = (path: string, init: Parameters<typeof callApi>[2] = {}) => mustCallApi(site, path, init);
 const tokenOf = (email: string, password: string) => tokenFor(site, { email, password });
 
 describe('a trainee', () => {

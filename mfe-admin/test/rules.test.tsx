@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { imageProblem } from '../src/features/courses/course-form';
-import { scoreText } from '../src/features/enrollments/progress-page';
 import { actionsFor, offersAssignTrainer, showsProgressLink } from '../src/features/enrollments/transitions';
 import { newUserProblem } from '../src/features/users/user-forms';
 import { allowedActions } from '../src/features/users/users-page';
@@ -26,11 +25,6 @@ describe('the admin transition table (spec §4)', () => {
     expect(offersAssignTrainer({ status: 'Pending', assignedTrainerId: null })).toBe(false);
   });
 
-  it("shows scores as 'score / max', the score alone, or a dash", () => {
-    expect(scoreText({ score: 8, maxScore: 10 })).toBe('8 / 10');
-    expect(scoreText({ score: 8, maxScore: null })).toBe('8');
-    expect(scoreText({ score: null, maxScore: 10 })).toBe('—');
-  });
 });
 
 describe('user restrictions (spec §6)', () => {

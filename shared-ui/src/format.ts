@@ -24,3 +24,9 @@ export function formatDate(value: string | Date | null | undefined, pattern = 'M
   const date = typeof value === 'string' ? parseISO(value) : value;
   return isValid(date) ? format(date, pattern) : '';
 }
+
+/** A progress score: 'score / max', the score alone without a max, or a dash without a score. */
+export function formatScore(record: { score: number | null; maxScore: number | null }): string {
+  if (record.score === null) return '—';
+  return record.maxScore === null ? String(record.score) : `${record.score} / ${record.maxScore}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatPrice, orNA, truncateDescription } from '../src/format';
+import { formatDate, formatPrice, formatScore, orNA, truncateDescription } from '../src/format';
 
 describe('course card display rules (spec §9)', () => {
   it("prices: non-numeric 'N/A', 0 'Free', else 'Rwf ' with en-US thousands separators", () => {
@@ -27,5 +27,13 @@ describe('course card display rules (spec §9)', () => {
     expect(formatDate('2026-03-05T10:00:00.000Z')).toBe('Mar 5, 2026');
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('progress scores', () => {
+  it("show as 'score / max', the score alone, or a dash", () => {
+    expect(formatScore({ score: 8, maxScore: 10 })).toBe('8 / 10');
+    expect(formatScore({ score: 8.5, maxScore: null })).toBe('8.5');
+    expect(formatScore({ score: null, maxScore: 10 })).toBe('—');
   });
 });

@@ -6,11 +6,9 @@ import { Link, useParams } from '@btls/shared-auth/router';
 import { useAuth } from '@btls/shared-auth/session';
 import { Button, ErrorBanner, Spinner, StatusBadge, SuccessBanner, Table, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
-import { formatDate } from '@btls/shared-ui/format';
+import { formatDate, formatScore } from '@btls/shared-ui/format';
 import { EMPTY_RECORD, recordPayload, type RecordFields } from './progress-form';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
-
-const score = (r: ProgressRecord) => (r.score === null ? '—' : r.maxScore === null ? String(r.score) : `${r.score} / ${r.maxScore}`);
 
 export function StudentProgressPage() {
   const { applicationId = '' } = useParams();
@@ -133,7 +131,7 @@ export function StudentProgressPage() {
           columns={[
             { header: 'Date', cell: (r) => formatDate(r.recordDate, 'PP p') },
             { header: 'Assessment', cell: (r) => r.assessmentName },
-            { header: 'Score', cell: score },
+            { header: 'Score', cell: formatScore },
             { header: 'Feedback', cell: (r) => r.feedbackNotes ?? '' },
             {
               header: 'Actions',

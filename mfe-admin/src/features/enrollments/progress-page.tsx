@@ -7,14 +7,11 @@ import type { Certificate, Enrollment, ProgressRecord } from '@btls/shared-api/s
 import { Link, useParams } from '@btls/shared-auth/router';
 import { Button, ErrorBanner, Spinner, StatusBadge, SuccessBanner, tableClass } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
-import { formatDate } from '@btls/shared-ui/format';
+import { formatDate, formatScore } from '@btls/shared-ui/format';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from '../admin.module.css';
 
 const styles = withPanelPage(own);
-
-export const scoreText = (r: Pick<ProgressRecord, 'score' | 'maxScore'>) =>
-  r.score === null ? '—' : r.maxScore === null ? String(r.score) : `${r.score} / ${r.maxScore}`;
 
 export function EnrollmentProgressPage() {
   const { applicationId = '' } = useParams();
@@ -109,7 +106,7 @@ export function EnrollmentProgressPage() {
               <tr key={r.id}>
                 <td data-label="Date">{formatDate(r.recordDate)}</td>
                 <td data-label="Assessment">{r.assessmentName}</td>
-                <td data-label="Score">{scoreText(r)}</td>
+                <td data-label="Score">{formatScore(r)}</td>
                 <td data-label="Feedback by Trainer">{r.feedbackNotes ?? ''}</td>
               </tr>
             ))}
