@@ -136,7 +136,8 @@ export function Table<Row>({ caption, columns, rows, rowKey }: {
           <tr key={rowKey(row)}>
             {columns.map((c) => (
               <td key={c.header} data-label={c.header}>
-                {c.cell(row)}
+                {/* One child: on a phone the cell is a two-column grid (label, content). */}
+                <div>{c.cell(row)}</div>
               </td>
             ))}
           </tr>

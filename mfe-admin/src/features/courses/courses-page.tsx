@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { DEFAULT_TRAINING_CENTER } from '@btls/shared-api/constants';
 import type { Course } from '@btls/shared-api/schemas';
 import { Link, useLocation } from '@btls/shared-auth/router';
-import { buttonClass, ErrorBanner, Spinner, SuccessBanner, tableClass } from '@btls/shared-ui/components';
+import { buttonClass, ErrorBanner, Spinner, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatPrice } from '@btls/shared-ui/format';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
@@ -47,46 +47,34 @@ export function CoursesPage() {
       ) : courses.length === 0 ? (
         !error && <p>No courses found. Add some!</p>
       ) : (
-        <table className={tableClass}>
-          <caption className="visually-hidden">Courses</caption>
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Category</th>
-              <th scope="col">Level</th>
-              <th scope="col">Price</th>
-              <th scope="col">Center</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {courses.map((c) => (
-              <tr key={c.id}>
-                <td data-label="Title">
-                  {c.title}
-                  {!c.isActive && ' (inactive)'}
-                </td>
-                <td data-label="Category">{c.category}</td>
-                <td data-label="Level">{c.level}</td>
-                <td data-label="Price">{formatPrice(c.price)}</td>
-                <td data-label="Center">{c.trainingCenter || DEFAULT_TRAINING_CENTER}</td>
-                <td data-label="Actions">
-                  <span className={styles.actions}>
-                    <a href={`/courses/${c.id}`} target="_blank" rel="noopener noreferrer" aria-label={`View ${c.title} (opens in a new tab)`}>
-                      View
-                    </a>
-                    <Link to={`/admin/courses/edit/${c.id}`} aria-label={`Edit ${c.title}`}>
-                      Edit
-                    </Link>
-                    <button type="button" className={`${styles.linkButton} ${styles.danger}`} aria-label={`Delete ${c.title}`} onClick={() => void onDelete(c)}>
-                      Delete
-                    </button>
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          caption="Courses"
+          rows={courses}
+          rowKey={(c) => c.id}
+          columns={[
+            { header: 'Title', cell: (c) => <>{c.title}{!c.isActive && ' (inactive)'}</> },
+            { header: 'Category', cell: (c) => c.category },
+            { header: 'Level', cell: (c) => c.level },
+            { header: 'Price', cell: (c) => formatPrice(c.price) },
+            { header: 'Center', cell: (c) => c.trainingCenter || DEFAULT_TRAINING_CENTER },
+            {
+              header: 'Actions',
+              cell: (c) => (
+                <span className={styles.actions}>
+                  <a href={`/courses/${c.id}`} target="_blank" rel="noopener noreferrer" aria-label={`View ${c.title} (opens in a new tab)`}>
+                    View
+                  </a>
+                  <Link to={`/admin/courses/edit/${c.id}`} aria-label={`Edit ${c.title}`}>
+                    Edit
+                  </Link>
+                  <button type="button" className={`${styles.linkButton} ${styles.danger}`} aria-label={`Delete ${c.title}`} onClick={() => void onDelete(c)}>
+                    Delete
+                  </button>
+                </span>
+              ),
+            },
+          ]}
+        />
       )}
       {dialog}
     </section>

@@ -3,7 +3,7 @@ import { ENROLLMENT_STATUSES, type EnrollmentStatus } from '@btls/shared-api/con
 import { listEnrollments, updateEnrollmentStatus } from '@btls/shared-api/enrollments';
 import type { Enrollment } from '@btls/shared-api/schemas';
 import { Link, useSearchParams } from '@btls/shared-auth/router';
-import { ErrorBanner, SelectField, Spinner, StatusBadge, SuccessBanner, tableClass } from '@btls/shared-ui/components';
+import { ErrorBanner, SelectField, Spinner, StatusBadge, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatDate } from '@btls/shared-ui/format';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
@@ -62,81 +62,94 @@ export function EnrollmentsPage() {
       ) : list.length === 0 ? (
         <p>No applications{status === ALL ? '' : ` with status ${status}`}.</p>
       ) : (
-        <table className={tableClass}>
-          <caption className="visually-hidden">Applications</caption>
-          <thead>
-            <tr>
-              <th scope="col">Trainee</th>
-              <th scope="col">Course</th>
-              <th scope="col">Applied</th>
-              <th scope="col">Status</th>
-              <th scope="col">Notes</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((e) => {
-              const who = `${e.traineeFirstName} ${e.traineeLastName}`;
-              return (
-                <tr key={e.id}>
-                  <td data-label="Trainee">
-                    {who}
-                    <br />
-                    <a href={`mailto:${e.traineeEmail}`}>{e.traineeEmail}</a>
-                  </td>
-                  <td data-label="Course">{e.courseTitle}</td>
-                  <td data-label="Applied">
-                    {formatDate(e.applicationDate)}
-                    {e.preferredStartDate && <><br />Start: {formatDate(e.preferredStartDate)}</>}
-                  </td>
-                  <td data-label="Status">
-                    <StatusBadge status={e.status} />
-                    {e.trainerFirstName && <><br />Trainer: {e.trainerFirstName} {e.trainerLastName}</>}
-                  </td>
-                  <td data-label="Notes">
-                    {e.applicantNotes && <>Applicant: {e.applicantNotes}<br /></>}
-                    {e.adminNotes && <>Admin: {e.adminNotes}</>}
-                  </td>
-                  <td data-label="Actions">
-                    <span className={styles.actions}>
-                      {actionsFor(e.status).map((a) => (
-                        <button
-                          key={a.to}
-                          type="button"
-                          className={styles.linkButton}
-                          aria-label={`${a.label}: ${who}, ${e.courseTitle}`}
-                          onClick={() => void change(e, a.to, `Optional notes for ${who} (${a.label}):`)}
-                        >
-                          {a.label}
-                        </button>
-                      ))}
-                      <button
-                        type="button"
-                        className={styles.linkButton}
-                        aria-label={`Edit notes: ${who}, ${e.courseTitle}`}
-                        onClick={() => void change(e, e.status, `Admin notes for ${who}:`)}
-                      >
-                        Edit notes
-                      </button>
-                      {offersAssignTrainer(e) && (
-                        <Link to={`/admin/enrollments/${e.id}/assign-trainer`} aria-label={`Assign Trainer: ${who}, ${e.courseTitle}`}>
-                          Assign Trainer
-                        </Link>
-                      )}
-                      {showsProgressLink(e) && (
-                        <Link to={`/admin/enrollments/${e.id}/progress`} aria-label={`Progress: ${who}, ${e.courseTitle}`}>
-                          Progress
-                        </Link>
-                      )}
-                    </span>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <Table
+          caption="Applications"
+          rows={list}
+          rowKey={(e) => e.id}
+          columns={[
+            {
+              header: 'Trainee',
+              cell: (e) => (
+                <>
+                  {e.traineeFirstName} {e.traineeLastName}
+                  <br />
+                  <a href={`mailto:${e.traineeEmail}`}>{e.traineeEmail}</a>
+                </>
+              ),
+            },
+            { header: 'Course', cell: (e) => e.courseTitle },
+            {
+              header: 'Applied',
+              cell: (e) => (
+                <>
+                  {formatDate(e.applicationDate)}
+                  {e.preferredStartDate && <><br />Start: {formatDate(e.preferredStartDate)}</>}
+                </>
+              ),
+            },
+            {
+              header: 'Status',
+              cell: (e) => (
+                <>
+                  <StatusBadge status={e.status} />
+                  {e.trainerFirstName && <><br />Trainer: {e.trainerFirstName} {e.trainerLastName}</>}
+                </>
+              ),
+            },
+            {
+              header: 'Notes',
+              cell: (e) => (
+                <>
+                  {e.applicantNotes && <>Applicant: {e.applicantNotes}<br /></>}
+                  {e.adminNotes && <>Admin: {e.adminNotes}</>}
+                </>
+              ),
+            },
+            { header: 'Actions', cell: (e) => <EnrollmentActions enrollment={e} onChange={change} /> },
+          ]}
+        />
       )}
       {dialog}
     </section>
+  );
+}
+
+function EnrollmentActions({ enrollment: e, onChange }: {
+  enrollment: Enrollment;
+  onChange: (enrollment: Enrollment, to: EnrollmentStatus, question: string) => Promise<void>;
+}) {
+  const who = `${e.traineeFirstName} ${e.traineeLastName}`;
+  return (
+    <span className={styles.actions}>
+      {actionsFor(e.status).map((a) => (
+        <button
+          key={a.to}
+          type="button"
+          className={styles.linkButton}
+          aria-label={`${a.label}: ${who}, ${e.courseTitle}`}
+          onClick={() => void onChange(e, a.to, `Optional notes for ${who} (${a.label}):`)}
+        >
+          {a.label}
+        </button>
+      ))}
+      <button
+        type="button"
+        className={styles.linkButton}
+        aria-label={`Edit notes: ${who}, ${e.courseTitle}`}
+        onClick={() => void onChange(e, e.status, `Admin notes for ${who}:`)}
+      >
+        Edit notes
+      </button>
+      {offersAssignTrainer(e) && (
+        <Link to={`/admin/enrollments/${e.id}/assign-trainer`} aria-label={`Assign Trainer: ${who}, ${e.courseTitle}`}>
+          Assign Trainer
+        </Link>
+      )}
+      {showsProgressLink(e) && (
+        <Link to={`/admin/enrollments/${e.id}/progress`} aria-label={`Progress: ${who}, ${e.courseTitle}`}>
+          Progress
+        </Link>
+      )}
+    </span>
   );
 }

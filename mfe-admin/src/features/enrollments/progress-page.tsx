@@ -5,7 +5,7 @@ import { validation } from '@btls/shared-api/messages';
 import { listProgress } from '@btls/shared-api/progress';
 import type { Certificate, Enrollment, ProgressRecord } from '@btls/shared-api/schemas';
 import { Link, useParams } from '@btls/shared-auth/router';
-import { Button, ErrorBanner, Spinner, StatusBadge, SuccessBanner, tableClass } from '@btls/shared-ui/components';
+import { Button, ErrorBanner, Spinner, StatusBadge, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatDate, formatScore } from '@btls/shared-ui/format';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
@@ -91,27 +91,17 @@ export function EnrollmentProgressPage() {
       {records.length === 0 ? (
         <p>No progress recorded yet.</p>
       ) : (
-        <table className={tableClass}>
-          <caption className="visually-hidden">Progress records</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Assessment</th>
-              <th scope="col">Score</th>
-              <th scope="col">Feedback by Trainer</th>
-            </tr>
-          </thead>
-          <tbody>
-            {records.map((r) => (
-              <tr key={r.id}>
-                <td data-label="Date">{formatDate(r.recordDate)}</td>
-                <td data-label="Assessment">{r.assessmentName}</td>
-                <td data-label="Score">{formatScore(r)}</td>
-                <td data-label="Feedback by Trainer">{r.feedbackNotes ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          caption="Progress records"
+          rows={records}
+          rowKey={(r) => r.id}
+          columns={[
+            { header: 'Date', cell: (r) => formatDate(r.recordDate) },
+            { header: 'Assessment', cell: (r) => r.assessmentName },
+            { header: 'Score', cell: formatScore },
+            { header: 'Feedback by Trainer', cell: (r) => r.feedbackNotes ?? '' },
+          ]}
+        />
       )}
       {enrollment.status === 'Completed' && (
         <div className={styles.card}>

@@ -3,7 +3,7 @@ import type { User } from '@btls/shared-api/schemas';
 import { deleteUser, listUsers, setUserActive } from '@btls/shared-api/users';
 import { Link, useLocation } from '@btls/shared-auth/router';
 import { useAuth } from '@btls/shared-auth/session';
-import { Button, buttonClass, ErrorBanner, Spinner, SuccessBanner, tableClass, TextField } from '@btls/shared-ui/components';
+import { Button, buttonClass, ErrorBanner, Spinner, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from '../admin.module.css';
@@ -90,49 +90,45 @@ export function UsersPage() {
       {users === null ? (
         <Spinner label="Loading users..." />
       ) : (
-        <table className={tableClass}>
-          <caption className="visually-hidden">Users</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((u) => {
-              const can = allowedActions(u, me ?? { id: -1 });
-              const name = `${u.firstName} ${u.lastName}`;
-              return (
-                <tr key={u.id}>
-                  <td data-label="Name">{name}</td>
-                  <td data-label="Email">{u.email}</td>
-                  <td data-label="Role">{u.role}</td>
-                  <td data-label="Status">{u.isActive ? 'Active' : 'Inactive'}</td>
-                  <td data-label="Actions">
-                    <span className={styles.actions}>
-                      <Link to={`/admin/users/edit/${u.id}`} aria-label={`Edit ${name}`}>
-                        Edit
-                      </Link>
-                      <button type="button" className={styles.linkButton} disabled={!can.toggle} onClick={() => void toggle(u)} aria-label={`${u.isActive ? 'Deactivate' : 'Activate'} ${name}`}>
-                        {u.isActive ? 'Deactivate' : 'Activate'}
-                      </button>
-                      {can.delete && (
-                        <button type="button" className={`${styles.linkButton} ${styles.danger}`} onClick={() => void remove(u)} aria-label={`Delete ${name}`}>
-                          Delete
-                        </button>
-                      )}
-                    </span>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <Table
+          caption="Users"
+          rows={shown}
+          rowKey={(u) => u.id}
+          columns={[
+            { header: 'Name', cell: (u) => `${u.firstName} ${u.lastName}` },
+            { header: 'Email', cell: (u) => u.email },
+            { header: 'Role', cell: (u) => u.role },
+            { header: 'Status', cell: (u) => (u.isActive ? 'Active' : 'Inactive') },
+            { header: 'Actions', cell: (u) => <UserActions user={u} me={me} onToggle={toggle} onDelete={remove} /> },
+          ]}
+        />
       )}
       {dialog}
     </section>
+  );
+}
+
+function UserActions({ user, me, onToggle, onDelete }: {
+  user: User;
+  me: User | null;
+  onToggle: (user: User) => Promise<void>;
+  onDelete: (user: User) => Promise<void>;
+}) {
+  const can = allowedActions(user, me ?? { id: -1 });
+  const name = `${user.firstName} ${user.lastName}`;
+  return (
+    <span className={styles.actions}>
+      <Link to={`/admin/users/edit/${user.id}`} aria-label={`Edit ${name}`}>
+        Edit
+      </Link>
+      <button type="button" className={styles.linkButton} disabled={!can.toggle} onClick={() => void onToggle(user)} aria-label={`${user.isActive ? 'Deactivate' : 'Activate'} ${name}`}>
+        {user.isActive ? 'Deactivate' : 'Activate'}
+      </button>
+      {can.delete && (
+        <button type="button" className={`${styles.linkButton} ${styles.danger}`} onClick={() => void onDelete(user)} aria-label={`Delete ${name}`}>
+          Delete
+        </button>
+      )}
+    </span>
   );
 }
