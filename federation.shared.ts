@@ -32,10 +32,6 @@ export const sharedDependencies = {
   ),
 };
 
-/** The remotes: federation name → the area it serves. The shell's route table maps paths to these. */
-export const REMOTES = ['public', 'trainee', 'admin', 'trainer', 'employer'] as const;
-export type RemoteName = (typeof REMOTES)[number];
-
 /**
  * A remote's federation options: one routes component exposed as './routes'. In a production build the
  * remote uses the shell's federation runtime (the shell provides it) instead of shipping its own copy;

@@ -18,6 +18,8 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   limits: Partial<Limits>;
+  /** A remotes.json to serve instead of the built shell's own. */
+  remotesFile?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL?.trim() || 'warn',
     limits,
+    remotesFile: env.BTLS_REMOTES_FILE?.trim() || undefined,
   };
 }
 

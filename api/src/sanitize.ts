@@ -3,7 +3,8 @@ import sanitizeHtml from 'sanitize-html';
 /** The allow-list for employer HTML (job description and requirements). */
 const allowList: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a'],
-  allowedAttributes: { a: ['href', 'title'] },
+  // rel and target come from the transform below, which runs before this filter, so they are listed too.
+  allowedAttributes: { a: ['href', 'title', 'rel', 'target'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
@@ -12,8 +13,6 @@ const allowList: sanitizeHtml.IOptions = {
     a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }),
   },
 };
-// rel/target are added by the transform, so they must survive the attribute filter that runs after it.
-allowList.allowedAttributes = { a: ['href', 'title', 'rel', 'target'] };
 
 export function sanitizeEmployerHtml(html: string): string {
   return sanitizeHtml(html, allowList).trim();

@@ -12,6 +12,6 @@ export function listContactMessages(): Promise<ContactMessage[]> {
     method: 'get',
     path: 'contact',
     auth: { bearer: 'required', missingToken: fallback.jobNotAuthorized },
-    fallback: fallback.fetchMessages,
+    fallback: fallback.httpError,
   });
 }

@@ -59,7 +59,6 @@ export const fallback = {
   publicJobNotFound: 'Job not found or no longer available.',
 
   contact: 'An error occurred. Please try again.',
-  fetchMessages: (status: number) => `HTTP error! status: ${status}`,
 
   fetchUsers: (status: number) => `Failed to fetch users. Status: ${status}`,
   updateUserStatus: (status: number) => `Failed to update status. Status: ${status}`,
