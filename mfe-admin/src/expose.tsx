@@ -1,7 +1,6 @@
 /** The admin area (/admin/*, admins only): users, courses, enrollment review, certificates, messages. */
 import { Suspense, type ReactNode } from 'react';
-import { RequireRole, usePanelSession } from '@btls/shared-auth/guards';
-import { Navigate, Route, Routes } from '@btls/shared-auth/router';
+import { Navigate, RequireRole, Route, Routes, usePanelSession } from '@btls/shared-auth';
 import { Spinner } from '@btls/shared-ui/components';
 import { lazyPage } from '@btls/shared-ui/lazy-page';
 import { PanelLayout } from '@btls/shared-ui/panel-layout';

@@ -1,8 +1,6 @@
 /** The employer area (/employer/*, but /employer/register which is public): talent, jobs, company profile. */
 import { Suspense, type ReactNode } from 'react';
-import { RequireRole, usePanelSession } from '@btls/shared-auth/guards';
-import { Link, Navigate, Route, Routes } from '@btls/shared-auth/router';
-import { useAuth } from '@btls/shared-auth/session';
+import { Link, Navigate, RequireRole, Route, Routes, useAuth, usePanelSession } from '@btls/shared-auth';
 import { Spinner } from '@btls/shared-ui/components';
 import { lazyPage } from '@btls/shared-ui/lazy-page';
 import { PanelLayout } from '@btls/shared-ui/panel-layout';

@@ -3,7 +3,7 @@
  * other page is its own chunk, fetched when visited, so the first visit to / downloads only what it shows.
  */
 import { Suspense } from 'react';
-import { Route, Routes } from '@btls/shared-auth/router';
+import { Route, Routes } from '@btls/shared-auth';
 import { Spinner } from '@btls/shared-ui/components';
 import { lazyPage as page } from '@btls/shared-ui/lazy-page';
 import { HomePage } from './features/home/home-page';

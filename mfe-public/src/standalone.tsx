@@ -2,8 +2,7 @@
 import '@btls/shared-ui/tokens.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from '@btls/shared-auth/router';
-import { AuthProvider } from '@btls/shared-auth/session';
+import { AuthProvider, BrowserRouter } from '@btls/shared-auth';
 import AreaRoutes from './expose';
 
 createRoot(document.getElementById('root')!).render(

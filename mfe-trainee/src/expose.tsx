@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 /** The trainee pages (login required, any role): dashboard, applying for a course, certificates. */
-import { Route, Routes } from '@btls/shared-auth/router';
-import { RequireAuth } from '@btls/shared-auth/guards';
+import { RequireAuth, Route, Routes } from '@btls/shared-auth';
 import { Spinner } from '@btls/shared-ui/components';
 import { lazyPage } from '@btls/shared-ui/lazy-page';
 import { DashboardPage } from './features/dashboard/dashboard-page';

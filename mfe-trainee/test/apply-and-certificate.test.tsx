@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { todayInKigali } from '@btls/shared-api/dates';
+import { todayInKigali } from '@btls/shared-api';
 import { answer, API, http, renderAt, server, signInAs, useTestApi } from '@btls/shared-auth/testing';
 import { ApplyPage } from '../src/features/apply/apply-page';
 import { CertificatePage } from '../src/features/certificate/certificate-page';

@@ -1,7 +1,6 @@
 /** The trainer area (/trainer/*, trainers only): assigned students, progress records, completing trainings. */
 import { Suspense } from 'react';
-import { RequireRole, usePanelSession } from '@btls/shared-auth/guards';
-import { Navigate, Route, Routes } from '@btls/shared-auth/router';
+import { Navigate, RequireRole, Route, Routes, usePanelSession } from '@btls/shared-auth';
 import { Spinner } from '@btls/shared-ui/components';
 import { lazyPage } from '@btls/shared-ui/lazy-page';
 import { PanelLayout } from '@btls/shared-ui/panel-layout';

@@ -1,5 +1,5 @@
-import { call } from '@btls/shared-api/client';
-import { fallback, validation } from '@btls/shared-api/messages';
+import { call } from './client';
+import { fallback, validation } from './messages';
 import type { AuthAnswer, LoginPayload, RegisterPayload } from './schemas';
 
 export type TraineeRegistration = Omit<RegisterPayload, 'role' | 'companyName'>;

@@ -1,5 +1,5 @@
-import { ApiError, call, seg } from '@btls/shared-api/client';
-import { fallback } from '@btls/shared-api/messages';
+import { ApiError, call, seg } from './client';
+import { fallback } from './messages';
 import type { Certificate, CertificateAnswer, CertificateVerification, IssueCertificatePayload } from './schemas';
 
 const signedIn = { bearer: 'required', missingToken: fallback.certificateMissingInfo } as const;

@@ -1,5 +1,5 @@
-import { call } from '@btls/shared-api/client';
-import { fallback } from '@btls/shared-api/messages';
+import { call } from './client';
+import { fallback } from './messages';
 import type { ContactMessage, ContactPayload, MessageAnswer } from './schemas';
 
 export function sendContactMessage(payload: ContactPayload): Promise<MessageAnswer> {

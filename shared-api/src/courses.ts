@@ -1,5 +1,5 @@
-import { ApiError, call, seg } from '@btls/shared-api/client';
-import { fallback, validation } from '@btls/shared-api/messages';
+import { ApiError, call, seg } from './client';
+import { fallback, validation } from './messages';
 import type { Course, CourseAnswer, CourseCreatePayload, CourseUpdatePayload, MessageAnswer } from './schemas';
 
 const staffOnly = { bearer: 'required', missingToken: validation.noToken } as const;

@@ -1,5 +1,5 @@
-import { call, seg } from '@btls/shared-api/client';
-import { fallback, validation } from '@btls/shared-api/messages';
+import { call, seg } from './client';
+import { fallback, validation } from './messages';
 import type {
   ApplyAnswer,
   ApplyPayload,
@@ -8,7 +8,7 @@ import type {
   EnrollmentStatusPayload,
   MessageAnswer,
 } from './schemas';
-import type { EnrollmentStatus } from '@btls/shared-api/constants';
+import type { EnrollmentStatus } from './constants';
 
 const signedIn = { bearer: 'required', missingToken: 'Authentication token not found.' } as const;
 

@@ -1,5 +1,5 @@
-import { ApiError, call, seg } from '@btls/shared-api/client';
-import { fallback } from '@btls/shared-api/messages';
+import { ApiError, call, seg } from './client';
+import { fallback } from './messages';
 import type { Job, JobAnswer, JobPayload, MessageAnswer } from './schemas';
 
 const employer = { bearer: 'required', missingToken: fallback.jobNotAuthorized } as const;

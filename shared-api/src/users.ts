@@ -1,5 +1,5 @@
-import { call, seg } from '@btls/shared-api/client';
-import { fallback } from '@btls/shared-api/messages';
+import { call, seg } from './client';
+import { fallback } from './messages';
 import type {
   CertifiedTrainee,
   MessageAnswer,

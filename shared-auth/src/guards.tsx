@@ -1,8 +1,8 @@
 /** The protected-page behaviour of spec §2: one place decides who may see a page. */
 import type { ReactNode } from 'react';
-import { Navigate, NavLink, useLocation, useNavigate } from '@btls/shared-auth/router';
-import type { Role } from '@btls/shared-api/constants';
-import { useAuth } from '@btls/shared-auth/session';
+import { Navigate, NavLink, useLocation, useNavigate } from './router';
+import type { Role } from '@btls/shared-api';
+import { useAuth } from './session';
 
 /** Signed-in users only; others go to /login, which sends them back here afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 /** Roles and where each one's dashboard is (spec §2 "Dashboard link by role"). */
-import type { Role } from '@btls/shared-api/constants';
+import type { Role } from '@btls/shared-api';
 
 export interface Panel {
   path: string;

@@ -4,9 +4,13 @@
  */
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { create } from 'zustand';
-import { login as loginCall, registerTrainee, type TraineeRegistration } from '@btls/shared-api/auth';
-import { configureApi } from '@btls/shared-api/client';
-import { STORAGE_KEYS } from '@btls/shared-api/constants';
+import {
+  configureApi,
+  login as loginCall,
+  registerTrainee,
+  STORAGE_KEYS,
+  type TraineeRegistration,
+} from '@btls/shared-api';
 import type { AuthAnswer, LoginPayload, User } from '@btls/shared-api/schemas';
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';

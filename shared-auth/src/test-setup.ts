@@ -1,7 +1,7 @@
 // Vitest setup for the areas' component tests: cleanup, and what jsdom lacks that pages use.
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { useSessionStore } from '@btls/shared-auth/session';
+import { useSessionStore } from './session';
 
 afterEach(() => {
   cleanup();

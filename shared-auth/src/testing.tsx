@@ -7,10 +7,10 @@ import { render } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
-import { configureApi } from '@btls/shared-api/client';
+import { configureApi } from '@btls/shared-api';
 import type { User } from '@btls/shared-api/schemas';
-import { MemoryRouter, Route, Routes } from '@btls/shared-auth/router';
-import { AuthProvider } from '@btls/shared-auth/session';
+import { MemoryRouter } from 'react-router';
+import { AuthProvider, Route, Routes } from '@btls/shared-auth';
 
 export const API = 'http://api.test/api';
 export const server = setupServer();

@@ -2,9 +2,8 @@ import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-libr
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, Route, Routes } from '@btls/shared-auth/router';
-import { configureApi } from '@btls/shared-api/client';
-import { listUsers } from '@btls/shared-api/users';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { configureApi, listUsers } from '@btls/shared-api';
 import { RequireAuth, RequireRole } from '../src/guards';
 import { panelFor } from '../src/roles';
 import { AuthProvider, useAuth, useSessionStore } from '../src/session';

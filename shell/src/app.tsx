@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from '@btls/shared-auth/router';
+import { useLocation } from '@btls/shared-auth';
 import { PublicLayout } from './public-layout';
 import { RemoteArea } from './remote-area';
 import { areaFor } from './route-table';

@@ -1,8 +1,7 @@
 import '@btls/shared-ui/tokens.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from '@btls/shared-auth/router';
-import { AuthProvider } from '@btls/shared-auth/session';
+import { AuthProvider, BrowserRouter } from '@btls/shared-auth';
 import { App } from './app';
 import { ensureRemotesRegistered } from './remotes';
 

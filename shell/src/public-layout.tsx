@@ -1,8 +1,6 @@
 /** The public layout: top bar (sign-in state, dashboard link by role), the page, and the footer. */
 import type { ReactNode } from 'react';
-import { Link, NavLink, useNavigate } from '@btls/shared-auth/router';
-import { useAuth } from '@btls/shared-auth/session';
-import { panelFor } from '@btls/shared-auth/roles';
+import { Link, NavLink, panelFor, useAuth, useNavigate } from '@btls/shared-auth';
 import { Banner } from './banner';
 import styles from './shell.module.css';
 

@@ -3,7 +3,7 @@
  * boundary. A remote that is down shows a panel with a Retry that really retries; the rest keeps working.
  */
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { useLocation } from '@btls/shared-auth/router';
+import { useLocation } from '@btls/shared-auth';
 import { Button, Spinner } from '@btls/shared-ui/components';
 import { loadAreaRoutes } from './remotes';
 import type { Area } from './route-table';

@@ -2,7 +2,7 @@
  * The only map of paths to remotes. Each remote renders its own <Routes> for the paths listed here,
  * written in full (e.g. "admin/users"), under the shell's router. Anything else is the shell's not-found.
  */
-import { matchRoutes } from '@btls/shared-auth/router';
+import { matchRoutes } from '@btls/shared-auth';
 
 export type Layout = 'public' | 'panel';
 

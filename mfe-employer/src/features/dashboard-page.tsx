@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getMyPostings } from '@btls/shared-api/jobs';
+import { getMyPostings, listCertifiedTrainees } from '@btls/shared-api';
 import type { CertifiedTrainee, Job } from '@btls/shared-api/schemas';
-import { listCertifiedTrainees } from '@btls/shared-api/users';
-import { Link } from '@btls/shared-auth/router';
-import { useAuth } from '@btls/shared-auth/session';
+import { Link, useAuth } from '@btls/shared-auth';
 import { Button, ErrorBanner, Spinner } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from './employer.module.css';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { CertifiedTrainee } from '@btls/shared-api/schemas';
-import { listCertifiedTrainees } from '@btls/shared-api/users';
-import { Link } from '@btls/shared-auth/router';
+import { listCertifiedTrainees } from '@btls/shared-api';
+import { Link } from '@btls/shared-auth';
 import { ErrorBanner, Spinner, TextField } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from './employer.module.css';

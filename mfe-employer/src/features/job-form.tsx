@@ -1,11 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { JOB_TYPES } from '@btls/shared-api/constants';
-import { todayInKigali } from '@btls/shared-api/dates';
-import { getJobForEdit, postJob, updateJob } from '@btls/shared-api/jobs';
-import { validation } from '@btls/shared-api/messages';
+import { getJobForEdit, JOB_TYPES, postJob, todayInKigali, updateJob, validation } from '@btls/shared-api';
 import type { Job, JobPayload } from '@btls/shared-api/schemas';
-import { Link, useNavigate, useParams } from '@btls/shared-auth/router';
-import { useAuth } from '@btls/shared-auth/session';
+import { Link, useAuth, useNavigate, useParams } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, SelectField, Spinner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 

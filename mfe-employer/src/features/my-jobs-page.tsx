@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { deleteJob, getMyPostings, setJobActive } from '@btls/shared-api/jobs';
+import { deleteJob, getMyPostings, setJobActive } from '@btls/shared-api';
 import type { Job } from '@btls/shared-api/schemas';
-import { Link, useLocation } from '@btls/shared-auth/router';
+import { Link, useLocation } from '@btls/shared-auth';
 import { buttonClass, ErrorBanner, Spinner, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatDate } from '@btls/shared-ui/format';

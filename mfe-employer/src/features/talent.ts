@@ -1,4 +1,4 @@
-import { EMPLOYER_COURSES_PER_TRAINEE, EMPLOYER_RECENT_TRAINEES } from '@btls/shared-api/constants';
+import { EMPLOYER_COURSES_PER_TRAINEE, EMPLOYER_RECENT_TRAINEES } from '@btls/shared-api';
 import type { CertifiedTrainee } from '@btls/shared-api/schemas';
 
 /** The dashboard's talent summary (spec §9): at most 3 trainees, 2 courses each and '+N more'. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from '@btls/shared-auth/router';
+import { Link } from '@btls/shared-auth';
 import { ErrorBanner, Spinner, StatusBadge, Table, TextField } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format';
 import { useAssignments } from './dashboard-page';

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { getMyAssignedTrainings } from '@btls/shared-api/enrollments';
+import { getMyAssignedTrainings } from '@btls/shared-api';
 import type { Enrollment } from '@btls/shared-api/schemas';
-import { Link } from '@btls/shared-auth/router';
-import { useAuth } from '@btls/shared-auth/session';
+import { Link, useAuth } from '@btls/shared-auth';
 import { ErrorBanner, Spinner, StatusBadge } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';

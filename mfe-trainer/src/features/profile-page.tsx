@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { updateMyProfile } from '@btls/shared-api/users';
-import { useAuth } from '@btls/shared-auth/session';
+import { updateMyProfile } from '@btls/shared-api';
+import { useAuth } from '@btls/shared-auth';
 import { Button, ErrorBanner, SuccessBanner, TextField } from '@btls/shared-ui/components';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 

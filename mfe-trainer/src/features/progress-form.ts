@@ -1,4 +1,4 @@
-import { validation } from '@btls/shared-api/messages';
+import { validation } from '@btls/shared-api';
 import type { ProgressPayload } from '@btls/shared-api/schemas';
 
 export interface RecordFields {

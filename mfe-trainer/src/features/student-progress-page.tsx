@@ -1,9 +1,14 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { getEnrollment, markTrainingCompleted } from '@btls/shared-api/enrollments';
-import { addProgress, deleteProgress, listProgress, updateProgress } from '@btls/shared-api/progress';
+import {
+  addProgress,
+  deleteProgress,
+  getEnrollment,
+  listProgress,
+  markTrainingCompleted,
+  updateProgress,
+} from '@btls/shared-api';
 import type { Enrollment, ProgressRecord } from '@btls/shared-api/schemas';
-import { Link, useParams } from '@btls/shared-auth/router';
-import { useAuth } from '@btls/shared-auth/session';
+import { Link, useAuth, useParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, Spinner, StatusBadge, SuccessBanner, Table, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatDate, formatScore } from '@btls/shared-ui/format';

@@ -5,10 +5,10 @@ import {
   DEFAULT_TRAINING_CENTER,
   IMAGE_MIME_TYPES,
   MAX_IMAGE_BYTES,
-} from '@btls/shared-api/constants';
-import { validation } from '@btls/shared-api/messages';
+  validation,
+} from '@btls/shared-api';
 import type { Course, CourseCreatePayload } from '@btls/shared-api/schemas';
-import { Link } from '@btls/shared-auth/router';
+import { Link } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, SelectField, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from '../admin.module.css';

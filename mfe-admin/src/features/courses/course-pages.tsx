@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { getCourse } from '@btls/shared-api/courses';
+import { getCourse } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
-import { Link, useNavigate, useParams } from '@btls/shared-auth/router';
+import { Link, useNavigate, useParams } from '@btls/shared-auth';
 import { Spinner } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from '../admin.module.css';

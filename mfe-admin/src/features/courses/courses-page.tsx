@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_TRAINING_CENTER } from '@btls/shared-api/constants';
+import { DEFAULT_TRAINING_CENTER } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
-import { Link, useLocation } from '@btls/shared-auth/router';
+import { Link, useLocation } from '@btls/shared-auth';
 import { buttonClass, ErrorBanner, Spinner, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatPrice } from '@btls/shared-ui/format';

@@ -1,6 +1,6 @@
 /** The admin's course list (spec §4): loaded once; add puts first, update replaces, delete removes. */
 import { create } from 'zustand';
-import { createCourse, deleteCourse, listCourses, updateCourse } from '@btls/shared-api/courses';
+import { createCourse, deleteCourse, listCourses, updateCourse } from '@btls/shared-api';
 import type { Course, CourseCreatePayload } from '@btls/shared-api/schemas';
 
 interface AdminCoursesState {

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
-import { listCourses } from '@btls/shared-api/courses';
-import { listEnrollments } from '@btls/shared-api/enrollments';
-import { listUsers } from '@btls/shared-api/users';
-import { Link } from '@btls/shared-auth/router';
+import { listCourses, listEnrollments, listUsers } from '@btls/shared-api';
+import { Link } from '@btls/shared-auth';
 import { buttonClass } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from '../admin.module.css';

@@ -1,10 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { ASSIGNED_TRAINER_REDIRECT_MS } from '@btls/shared-api/constants';
-import { assignTrainer, getEnrollment } from '@btls/shared-api/enrollments';
-import { validation } from '@btls/shared-api/messages';
+import { ASSIGNED_TRAINER_REDIRECT_MS, assignTrainer, getEnrollment, listTrainers, validation } from '@btls/shared-api';
 import type { Enrollment, Trainer } from '@btls/shared-api/schemas';
-import { listTrainers } from '@btls/shared-api/users';
-import { Link, useNavigate, useParams } from '@btls/shared-auth/router';
+import { Link, useNavigate, useParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, SelectField, Spinner, SuccessBanner } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from '../admin.module.css';

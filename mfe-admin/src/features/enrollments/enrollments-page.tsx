@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ENROLLMENT_STATUSES, type EnrollmentStatus } from '@btls/shared-api/constants';
-import { listEnrollments, updateEnrollmentStatus } from '@btls/shared-api/enrollments';
+import { ENROLLMENT_STATUSES, type EnrollmentStatus, listEnrollments, updateEnrollmentStatus } from '@btls/shared-api';
 import type { Enrollment } from '@btls/shared-api/schemas';
-import { Link, useSearchParams } from '@btls/shared-auth/router';
+import { Link, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, StatusBadge, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatDate } from '@btls/shared-ui/format';

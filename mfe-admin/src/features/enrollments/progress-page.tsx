@@ -1,10 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getEnrollmentCertificate, issueCertificate } from '@btls/shared-api/certificates';
-import { getEnrollment } from '@btls/shared-api/enrollments';
-import { validation } from '@btls/shared-api/messages';
-import { listProgress } from '@btls/shared-api/progress';
+import { getEnrollment, getEnrollmentCertificate, issueCertificate, listProgress, validation } from '@btls/shared-api';
 import type { Certificate, Enrollment, ProgressRecord } from '@btls/shared-api/schemas';
-import { Link, useParams } from '@btls/shared-auth/router';
+import { Link, useParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, Spinner, StatusBadge, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatDate, formatScore } from '@btls/shared-ui/format';

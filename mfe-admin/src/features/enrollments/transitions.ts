@@ -1,4 +1,4 @@
-import type { EnrollmentStatus } from '@btls/shared-api/constants';
+import type { EnrollmentStatus } from '@btls/shared-api';
 import type { Enrollment } from '@btls/shared-api/schemas';
 
 /** Spec §4: each admin action and the statuses it is *not* offered for. Completed allows notes only. */

@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useState } from 'react';
-import { listContactMessages } from '@btls/shared-api/contact';
+import { listContactMessages } from '@btls/shared-api';
 import type { ContactMessage } from '@btls/shared-api/schemas';
 import { ErrorBanner, Spinner, tableClass } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format';

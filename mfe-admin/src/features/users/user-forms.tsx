@@ -1,11 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { createUser } from '@btls/shared-api/auth';
-import { MIN_PASSWORD_LENGTH, ROLES } from '@btls/shared-api/constants';
-import { validation } from '@btls/shared-api/messages';
+import { createUser, listUsers, MIN_PASSWORD_LENGTH, ROLES, updateUser, validation } from '@btls/shared-api';
 import type { User } from '@btls/shared-api/schemas';
-import { listUsers, updateUser } from '@btls/shared-api/users';
-import { Link, useNavigate, useParams } from '@btls/shared-auth/router';
-import { useAuth } from '@btls/shared-auth/session';
+import { Link, useAuth, useNavigate, useParams } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, SelectField, Spinner, SuccessBanner, TextField } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from '../admin.module.css';

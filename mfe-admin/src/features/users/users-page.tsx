@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { User } from '@btls/shared-api/schemas';
-import { deleteUser, listUsers, setUserActive } from '@btls/shared-api/users';
-import { Link, useLocation } from '@btls/shared-auth/router';
-import { useAuth } from '@btls/shared-auth/session';
+import { deleteUser, listUsers, setUserActive } from '@btls/shared-api';
+import { Link, useAuth, useLocation } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, Spinner, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { withPanelPage } from '@btls/shared-ui/panel-page';

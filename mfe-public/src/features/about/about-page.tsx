@@ -1,4 +1,4 @@
-import { Link } from '@btls/shared-auth/router';
+import { Link } from '@btls/shared-auth';
 import beans from '../../assets/beans.svg';
 import styles from './content.module.css';
 

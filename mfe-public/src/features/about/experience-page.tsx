@@ -1,4 +1,4 @@
-import { Link } from '@btls/shared-auth/router';
+import { Link } from '@btls/shared-auth';
 import { buttonClass } from '@btls/shared-ui/components';
 import styles from './content.module.css';
 

@@ -1,6 +1,5 @@
-import { Link, Navigate, useNavigate } from '@btls/shared-auth/router';
-import { registerEmployer } from '@btls/shared-api/auth';
-import { useAuth } from '@btls/shared-auth/session';
+import { Link, Navigate, useAuth, useNavigate } from '@btls/shared-auth';
+import { registerEmployer } from '@btls/shared-api';
 import { Button, ErrorBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
 import { useAuthForm, withoutConfirmation } from './use-auth-form';

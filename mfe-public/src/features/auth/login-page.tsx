@@ -1,6 +1,4 @@
-import { Link, Navigate, useLocation, useNavigate } from '@btls/shared-auth/router';
-import { useReturnPath } from '@btls/shared-auth/guards';
-import { useAuth } from '@btls/shared-auth/session';
+import { Link, Navigate, useAuth, useLocation, useNavigate, useReturnPath } from '@btls/shared-auth';
 import { Button, ErrorBanner, SuccessBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
 import { useAuthForm } from './use-auth-form';

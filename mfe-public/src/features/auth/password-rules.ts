@@ -1,5 +1,4 @@
-import { MIN_PASSWORD_LENGTH } from '@btls/shared-api/constants';
-import { validation } from '@btls/shared-api/messages';
+import { MIN_PASSWORD_LENGTH, validation } from '@btls/shared-api';
 
 /** The registration checks of spec §5, before any call; null when the passwords are fine. */
 export function passwordProblem(password: string, confirmation: string): string | null {

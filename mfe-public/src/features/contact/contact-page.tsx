@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { sendContactMessage } from '@btls/shared-api/contact';
+import { sendContactMessage } from '@btls/shared-api';
 import { Button, ErrorBanner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import pageStyles from '../courses/courses.module.css';
 import styles from './contact.module.css';

@@ -1,6 +1,6 @@
-import { DEFAULT_TRAINING_CENTER } from '@btls/shared-api/constants';
+import { DEFAULT_TRAINING_CENTER } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
-import { Link } from '@btls/shared-auth/router';
+import { Link } from '@btls/shared-auth';
 import { formatPrice, orNA, truncateDescription } from '@btls/shared-ui/format';
 import { CourseImage } from '../../ui/course-image';
 import styles from './courses.module.css';

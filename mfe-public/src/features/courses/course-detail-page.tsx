@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_TRAINING_CENTER } from '@btls/shared-api/constants';
-import { getCourse } from '@btls/shared-api/courses';
+import { DEFAULT_TRAINING_CENTER, getCourse } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
-import { Link, useParams } from '@btls/shared-auth/router';
-import { useAuth } from '@btls/shared-auth/session';
+import { Link, useAuth, useParams } from '@btls/shared-auth';
 import { buttonClass, Spinner } from '@btls/shared-ui/components';
 import { formatPrice, orNA } from '@btls/shared-ui/format';
 import { CourseImage } from '../../ui/course-image';

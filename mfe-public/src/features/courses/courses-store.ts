@@ -1,6 +1,6 @@
 /** The course list of the public area (spec §4 "Course list"): loaded once, shared by its pages. */
 import { create } from 'zustand';
-import { listCourses } from '@btls/shared-api/courses';
+import { listCourses } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
 
 interface CoursesState {

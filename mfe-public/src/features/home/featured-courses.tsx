@@ -5,7 +5,7 @@ import 'swiper/css/pagination';
 import { useEffect } from 'react';
 import { A11y, Autoplay, Navigation, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
-import { CAROUSEL_AUTOPLAY_MS, FEATURED_COURSES_COUNT } from '@btls/shared-api/constants';
+import { CAROUSEL_AUTOPLAY_MS, FEATURED_COURSES_COUNT } from '@btls/shared-api';
 import { Spinner } from '@btls/shared-ui/components';
 import { CourseCard } from '../courses/course-card';
 import { useCoursesStore } from '../courses/courses-store';

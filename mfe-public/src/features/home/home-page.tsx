@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link } from '@btls/shared-auth/router';
+import { Link } from '@btls/shared-auth';
 import { buttonClass, Spinner } from '@btls/shared-ui/components';
 import hero from '../../assets/hero.svg';
 import styles from './home.module.css';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { getJob } from '@btls/shared-api/jobs';
+import { getJob } from '@btls/shared-api';
 import type { Job } from '@btls/shared-api/schemas';
-import { Link, useParams } from '@btls/shared-auth/router';
+import { Link, useParams } from '@btls/shared-auth';
 import { Button, Spinner } from '@btls/shared-ui/components';
 import { formatDate, orNA } from '@btls/shared-ui/format';
 import pageStyles from '../courses/courses.module.css';

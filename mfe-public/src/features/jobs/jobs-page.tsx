@@ -1,8 +1,8 @@
 import { formatDistanceToNow, parseISO } from 'date-fns';
 import { useEffect, useMemo, useState } from 'react';
-import { listJobs } from '@btls/shared-api/jobs';
+import { listJobs } from '@btls/shared-api';
 import type { Job } from '@btls/shared-api/schemas';
-import { Link } from '@btls/shared-auth/router';
+import { Link } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, TextField } from '@btls/shared-ui/components';
 import { orNA } from '@btls/shared-ui/format';
 import pageStyles from '../courses/courses.module.css';

@@ -1,4 +1,4 @@
-import { Link } from '@btls/shared-auth/router';
+import { Link } from '@btls/shared-auth';
 import styles from '../about/content.module.css';
 
 export function PrivacyPolicyPage() {

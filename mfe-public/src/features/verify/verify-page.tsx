@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { verifyCertificate } from '@btls/shared-api/certificates';
+import { verifyCertificate } from '@btls/shared-api';
 import type { CertificateVerification } from '@btls/shared-api/schemas';
-import { useParams } from '@btls/shared-auth/router';
+import { useParams } from '@btls/shared-auth';
 import { ErrorBanner, Spinner, SuccessBanner } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format';
 import styles from '../courses/courses.module.css';

@@ -1,10 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { listCourses } from '@btls/shared-api/courses';
-import { todayInKigali } from '@btls/shared-api/dates';
-import { applyForCourse } from '@btls/shared-api/enrollments';
-import { validation } from '@btls/shared-api/messages';
+import { applyForCourse, listCourses, todayInKigali, validation } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
-import { Link, useSearchParams } from '@btls/shared-auth/router';
+import { Link, useSearchParams } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, SelectField, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import styles from '../dashboard/dashboard.module.css';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { getCertificateByCode } from '@btls/shared-api/certificates';
+import { getCertificateByCode } from '@btls/shared-api';
 import type { Certificate } from '@btls/shared-api/schemas';
-import { Link, useParams } from '@btls/shared-auth/router';
+import { Link, useParams } from '@btls/shared-auth';
 import { Button, buttonClass, Spinner } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format';
 import styles from './certificate.module.css';

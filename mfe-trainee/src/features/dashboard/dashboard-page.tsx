@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
-import { DASHBOARD_PROGRESS_ENROLLMENTS, DASHBOARD_PROGRESS_ITEMS } from '@btls/shared-api/constants';
-import { getMyCertificates } from '@btls/shared-api/certificates';
-import { getMyApplications } from '@btls/shared-api/enrollments';
-import { listProgress } from '@btls/shared-api/progress';
+import {
+  DASHBOARD_PROGRESS_ENROLLMENTS,
+  DASHBOARD_PROGRESS_ITEMS,
+  getMyApplications,
+  getMyCertificates,
+  listProgress,
+} from '@btls/shared-api';
 import type { Certificate, Enrollment, ProgressRecord } from '@btls/shared-api/schemas';
-import { panelFor } from '@btls/shared-auth/roles';
-import { Link } from '@btls/shared-auth/router';
-import { useAuth } from '@btls/shared-auth/session';
+import { Link, panelFor, useAuth } from '@btls/shared-auth';
 import { buttonClass, ErrorBanner, Spinner, StatusBadge } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format';
 import styles from './dashboard.module.css';
