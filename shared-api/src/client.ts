@@ -2,7 +2,7 @@
  * The one pre-configured HTTP client. Every endpoint function goes through `call`, which applies the
  * error rule of spec §8: on a non-OK answer the server's `message` when present, else the call's fallback.
  */
-import ky, { type KyInstance } from 'ky';
+import ky, { HTTPError, type KyInstance } from 'ky';
 
 export class ApiError extends Error {
   /** HTTP status of the answer; 0 when no answer arrived (network failure, timeout). */
@@ -27,15 +27,17 @@ export interface ApiSettings {
 }
 
 const settings: ApiSettings = { baseUrl: '/api/', getToken: () => null };
+const RETRY_STATUSES = [408, 502, 503, 504];
 let http: KyInstance = createHttp();
 
 function createHttp(): KyInstance {
   return ky.create({
-    baseUrl: settings.baseUrl,
+    prefixUrl: settings.baseUrl,
     timeout: 30_000,
-    throwHttpErrors: false,
-    // Retry only what a proxy or a flaky mobile link produces; never replay a refused request.
-    retry: { limit: 1, methods: ['get'], statusCodes: [408, 502, 503, 504] },
+    // Retry only what a proxy or a flaky mobile link produces; never replay a refused request. ky retries only
+    // answers it throws, so those statuses throw (and `call` reads the answer from the error); others don't.
+    throwHttpErrors: (status) => RETRY_STATUSES.includes(status),
+    retry: { limit: 1, methods: ['get'], statusCodes: RETRY_STATUSES },
     ...(settings.fetch ? { fetch: settings.fetch } : {}),
   });
 }
@@ -94,8 +96,9 @@ export async function call<T>(options: CallOptions): Promise<T> {
       body: options.body,
       searchParams: options.searchParams,
     });
-  } catch {
-    return fail(NETWORK_ERROR_MESSAGE, 0);
+  } catch (error) {
+    if (!(error instanceof HTTPError)) return fail(NETWORK_ERROR_MESSAGE, 0);
+    response = error.response;
   }
 
   if (!response.ok) {

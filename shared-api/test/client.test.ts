@@ -258,6 +258,18 @@ describe('the error rule of spec §8', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('asks again once when a proxy answers a GET with 503, and never replays a POST', async () => {
+    let answers = 0;
+    reply = () => (++answers === 1 ? HttpResponse.json({ message: 'Busy' }, { status: 503 }) : HttpResponse.json([]));
+    await expect(listJobs()).resolves.toEqual([]);
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(['GET /jobs', 'GET /jobs']);
+
+    seen = [];
+    reply = () => HttpResponse.json({ message: 'Busy' }, { status: 503 });
+    await expect(sendContactMessage({ name: 'A', email: 'a@b.rw', subject: 'S', message: 'M' })).rejects.toThrow('Busy');
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /contact']);
+  });
+
   it('explains a network failure instead of a status', async () => {
     reply = () => HttpResponse.error();
     await expect(listJobs()).rejects.toMatchObject({ message: NETWORK_ERROR_MESSAGE, status: 0 });
