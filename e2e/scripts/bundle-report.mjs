@@ -10,6 +10,9 @@ import { chromium } from 'playwright-core';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const BUDGET_KIB = 150;
+/** `node e2e/scripts/bundle-report.mjs --files` also lists every script (gzip KiB, path), biggest first. */
+const listFiles = process.argv.includes('--files');
+const kib = (n) => (n / 1024).toFixed(1).padStart(8);
 const port = 24_000 + Math.floor(Math.random() * 1000);
 const base = `http://127.0.0.1:${port}`;
 
@@ -58,6 +61,9 @@ function recorder(page) {
   return {
     take() {
       const taken = scripts.splice(0);
+      if (listFiles) {
+        for (const s of [...taken].sort((a, b) => b.gzip - a.gzip)) console.log(`${kib(s.gzip)} ${s.url.replace(base, '')}`);
+      }
       return taken.reduce((sum, s) => ({ count: sum.count + 1, raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip, wire: sum.wire + s.wire }), { count: 0, raw: 0, gzip: 0, wire: 0 });
     },
   };
@@ -75,6 +81,7 @@ async function measure(label, path, account) {
   const page = await context.newPage();
   const scripts = recorder(page);
   await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+  if (listFiles) console.log(`\n${label}: first load of /`);
   const first = scripts.take();
   let extra = null;
   if (path !== '/') {
@@ -84,6 +91,7 @@ async function measure(label, path, account) {
     }, path);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);
+    if (listFiles) console.log(`${label}: then ${path}`);
     extra = scripts.take();
   }
   await context.close();
@@ -100,7 +108,6 @@ const rows = [
 await browser.close();
 server.kill('SIGTERM');
 
-const kib = (n) => (n / 1024).toFixed(1).padStart(8);
 console.log('\nJavaScript downloaded (KiB): raw, gzip -9, and on the wire (brotli as served)');
 console.log(`${'what'.padEnd(24)}${'files'.padStart(6)}${'raw'.padStart(8)}${'gzip'.padStart(8)}${'wire'.padStart(8)}`);
 for (const row of rows) {
