@@ -97,6 +97,39 @@ describe('course images (multipart)', () => {
     expect((await request(api, 'POST', '/api/courses', { token: admin.token, ...limit })).status).toBe(201);
   });
 
+  it('forgets an uploaded image once no course shows it, and keeps one another course still shows', async () => {
+    const status = async (url: string) => (await api.app.inject({ method: 'GET', url })).statusCode;
+    const upload = async (size: number, path = '/api/courses', method: 'POST' | 'PUT' = 'POST') => {
+      const form = await multipart({ ...validCourse, courseImage: pngOfSize(size) });
+      return (await request(api, method, path, { token: admin.token, ...form })).body.course;
+    };
+    // Replaced by another upload: the first file goes.
+    const course = await upload(3001);
+    const first: string = course.imageUrl;
+    const second: string = (await upload(3002, `/api/courses/${course.id}`, 'PUT')).imageUrl;
+    expect(second).not.toBe(first);
+    expect([await status(first), await status(second)]).toEqual([404, 200]);
+
+    // The same bytes on two courses: deleting one keeps the file; deleting the other removes it.
+    const twin = await upload(3002);
+    expect(twin.imageUrl).toBe(second);
+    expect((await request(api, 'DELETE', `/api/courses/${course.id}`, { token: admin.token })).status).toBe(200);
+    expect(await status(second)).toBe(200);
+    // Pointed at an address elsewhere instead: the last course to show the upload lets it go.
+    const moved = await request(api, 'PUT', `/api/courses/${twin.id}`, {
+      token: admin.token,
+      json: { ...validCourse, imageUrl: 'https://images.example.com/cup.jpg' },
+    });
+    expect(moved.status).toBe(200);
+    expect(await status(second)).toBe(404);
+
+    // An edit that keeps the image keeps the file.
+    const kept = await upload(3003);
+    const edited = await request(api, 'PUT', `/api/courses/${kept.id}`, { token: admin.token, json: { ...validCourse, title: 'Renamed', imageUrl: kept.imageUrl } });
+    expect(edited.body.course.imageUrl).toBe(kept.imageUrl);
+    expect(await status(kept.imageUrl)).toBe(200);
+  });
+
   it('answers 404 for an unknown image', async () => {
     expect((await request(api, 'GET', `/api/images/${'0'.repeat(64)}`)).status).toBe(404);
     expect((await request(api, 'GET', '/api/images/../../etc/passwd')).status).toBe(404);

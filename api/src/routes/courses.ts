@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, notExists, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_TRAINING_CENTER } from '@btls/shared-api/constants';
 import { validation } from '@btls/shared-api/messages';
@@ -65,6 +65,8 @@ export function courseRoutes(app: FastifyInstance, { db, auth }: Deps) {
     const input = await readCourseInput(request);
     const { tags, isActive, ...payload } = parse(courseUpdatePayloadSchema, input.fields);
     const updated = await db.transaction(async (tx) => {
+      const [before] = await tx.select({ imageUrl: courses.imageUrl }).from(courses).where(eq(courses.id, id)).for('update');
+      if (!before) return undefined;
       const imageUrl = input.image ? await storeImage(tx, input.image) : payload.imageUrl;
       const [row] = await tx
         .update(courses)
@@ -79,6 +81,7 @@ export function courseRoutes(app: FastifyInstance, { db, auth }: Deps) {
         })
         .where(eq(courses.id, id))
         .returning();
+      if (imageUrl !== undefined && imageUrl !== before.imageUrl) await forgetImage(tx, before.imageUrl);
       return row;
     });
     if (!updated) throw courseNotFound(id);
@@ -90,8 +93,11 @@ export function courseRoutes(app: FastifyInstance, { db, auth }: Deps) {
     await auth.require(request, ['admin']);
     const id = courseId(request.params);
     try {
-      const deleted = await db.delete(courses).where(eq(courses.id, id)).returning({ id: courses.id });
-      if (deleted.length === 0) throw courseNotFound(id);
+      await db.transaction(async (tx) => {
+        const [deleted] = await tx.delete(courses).where(eq(courses.id, id)).returning({ imageUrl: courses.imageUrl });
+        if (!deleted) throw courseNotFound(id);
+        await forgetImage(tx, deleted.imageUrl);
+      });
     } catch (error) {
       if (isForeignKeyViolation(error)) {
         throw conflict('This course has applications or certificates and cannot be deleted. Deactivate it instead.');
@@ -124,11 +130,31 @@ async function readCourseInput(request: FastifyRequest): Promise<CourseInput> {
   return { fields, image };
 }
 
-/** Stores the bytes once (keyed by their SHA-256) and answers the URL that serves them. */
-async function storeImage(db: Db, bytes: Buffer): Promise<string> {
+const IMAGE_PATH = '/api/images/';
+/** pg_advisory_xact_lock key ("img" in ASCII): storing and forgetting images take turns. */
+const IMAGES_LOCK_KEY = 0x696d67;
+
+/**
+ * Stores the bytes once (keyed by their SHA-256) and answers the URL that serves them. Call inside the
+ * transaction that points a course at the URL.
+ */
+async function storeImage(tx: Db, bytes: Buffer): Promise<string> {
   const contentType = sniffImageType(bytes);
   if (!contentType) throw badRequest(validation.imageInvalidType);
   const id = createHash('sha256').update(bytes).digest('hex');
-  await db.insert(images).values({ id, contentType, bytes, size: bytes.length }).onConflictDoNothing();
-  return `/api/images/${id}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(${IMAGES_LOCK_KEY})`);
+  await tx.insert(images).values({ id, contentType, bytes, size: bytes.length }).onConflictDoNothing();
+  return `${IMAGE_PATH}${id}`;
+}
+
+/**
+ * Deletes an uploaded image no course shows any more (the same bytes may serve several courses). Call inside
+ * the transaction that dropped the URL; the lock keeps a course that is adopting the same image meanwhile
+ * from losing it.
+ */
+async function forgetImage(tx: Db, url: string | null): Promise<void> {
+  if (!url?.startsWith(IMAGE_PATH)) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(${IMAGES_LOCK_KEY})`);
+  const stillShown = tx.select({ id: courses.id }).from(courses).where(eq(courses.imageUrl, url));
+  await tx.delete(images).where(and(eq(images.id, url.slice(IMAGE_PATH.length)), notExists(stillShown)));
 }
