@@ -81,7 +81,7 @@ async function measure(label, path, account) {
   const page = await context.newPage();
   const scripts = recorder(page);
   await page.goto(`${base}/`, { waitUntil: 'networkidle' });
-  if (listFiles) console.log(`\n${label}: first load of /`);
+  if (listFiles) console.log(`\n[${label}] loading /`);
   const first = scripts.take();
   let extra = null;
   if (path !== '/') {
@@ -91,7 +91,7 @@ async function measure(label, path, account) {
     }, path);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);
-    if (listFiles) console.log(`${label}: then ${path}`);
+    if (listFiles) console.log(`[${label}] then ${path}`);
     extra = scripts.take();
   }
   await context.close();
