@@ -123,11 +123,23 @@ describe('course images (multipart)', () => {
     expect(moved.status).toBe(200);
     expect(await status(second)).toBe(404);
 
-    // An edit that keeps the image keeps the file.
+    // An address of an upload that is gone is refused, not stored as a broken image.
+    const adopt = await request(api, 'PUT', `/api/courses/${twin.id}`, { token: admin.token, json: { ...validCourse, imageUrl: second } });
+    expect(adopt).toMatchObject({ status: 400, body: { message: 'This image is no longer stored. Please upload it again.' } });
+
+    // An edit that keeps the image, or names no image at all, keeps it and the file; null removes both.
     const kept = await upload(3003);
-    const edited = await request(api, 'PUT', `/api/courses/${kept.id}`, { token: admin.token, json: { ...validCourse, title: 'Renamed', imageUrl: kept.imageUrl } });
-    expect(edited.body.course.imageUrl).toBe(kept.imageUrl);
+    const edit = (json: Record<string, unknown>) => request(api, 'PUT', `/api/courses/${kept.id}`, { token: admin.token, json });
+    expect((await edit({ ...validCourse, title: 'Renamed', imageUrl: kept.imageUrl })).body.course.imageUrl).toBe(kept.imageUrl);
+    expect((await edit({ ...validCourse, title: 'Renamed again' })).body.course.imageUrl).toBe(kept.imageUrl);
     expect(await status(kept.imageUrl)).toBe(200);
+    // Another course may take up the same stored image by its address.
+    const adopter = await request(api, 'POST', '/api/courses', { token: admin.token, json: { ...validCourse, imageUrl: kept.imageUrl } });
+    expect(adopter.status).toBe(201);
+    expect((await edit({ ...validCourse, imageUrl: null })).body.course.imageUrl).toBeNull();
+    expect(await status(kept.imageUrl)).toBe(200);
+    await request(api, 'DELETE', `/api/courses/${adopter.body.course.id}`, { token: admin.token });
+    expect(await status(kept.imageUrl)).toBe(404);
   });
 
   it('answers 404 for an unknown image', async () => {

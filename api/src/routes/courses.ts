@@ -42,7 +42,7 @@ export function courseRoutes(app: FastifyInstance, { db, auth }: Deps) {
     const input = await readCourseInput(request);
     const payload = parse(courseCreatePayloadSchema, input.fields);
     const created = await db.transaction(async (tx) => {
-      const imageUrl = input.image ? await storeImage(tx, input.image) : payload.imageUrl;
+      const imageUrl = await chosenImage(tx, input, payload.imageUrl);
       const [row] = await tx
         .insert(courses)
         .values({
@@ -63,11 +63,14 @@ export function courseRoutes(app: FastifyInstance, { db, auth }: Deps) {
     await auth.require(request, ['admin']);
     const id = courseId(request.params);
     const input = await readCourseInput(request);
-    const { tags, isActive, ...payload } = parse(courseUpdatePayloadSchema, input.fields);
+    const { tags, isActive, imageUrl: givenUrl, ...payload } = parse(courseUpdatePayloadSchema, input.fields);
+    // An edit that names no image (no upload, no imageUrl field at all) keeps the course's image; an empty or
+    // null imageUrl removes it.
+    const imageNamed = input.image !== undefined || hasField(input.fields, 'imageUrl');
     const updated = await db.transaction(async (tx) => {
       const [before] = await tx.select({ imageUrl: courses.imageUrl }).from(courses).where(eq(courses.id, id)).for('update');
       if (!before) return undefined;
-      const imageUrl = input.image ? await storeImage(tx, input.image) : payload.imageUrl;
+      const imageUrl = imageNamed ? await chosenImage(tx, input, givenUrl) : before.imageUrl;
       const [row] = await tx
         .update(courses)
         .set({
@@ -81,7 +84,7 @@ export function courseRoutes(app: FastifyInstance, { db, auth }: Deps) {
         })
         .where(eq(courses.id, id))
         .returning();
-      if (imageUrl !== undefined && imageUrl !== before.imageUrl) await forgetImage(tx, before.imageUrl);
+      if (imageUrl !== before.imageUrl) await forgetImage(tx, before.imageUrl);
       return row;
     });
     if (!updated) throw courseNotFound(id);
@@ -146,6 +149,22 @@ async function storeImage(tx: Db, bytes: Buffer): Promise<string> {
   await tx.insert(images).values({ id, contentType, bytes, size: bytes.length }).onConflictDoNothing();
   return `${IMAGE_PATH}${id}`;
 }
+
+/**
+ * The image a course is written with: a new upload, or the address given. An address of an earlier upload is
+ * taken under the images lock and must still exist, so it cannot vanish while this course adopts it.
+ */
+async function chosenImage(tx: Db, input: CourseInput, givenUrl: string | null): Promise<string | null> {
+  if (input.image) return storeImage(tx, input.image);
+  if (givenUrl?.startsWith(IMAGE_PATH)) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMAGES_LOCK_KEY})`);
+    const [kept] = await tx.select({ id: images.id }).from(images).where(eq(images.id, givenUrl.slice(IMAGE_PATH.length))).limit(1);
+    if (!kept) throw badRequest('This image is no longer stored. Please upload it again.');
+  }
+  return givenUrl;
+}
+
+const hasField = (fields: unknown, name: string) => typeof fields === 'object' && fields !== null && Object.hasOwn(fields, name);
 
 /**
  * Deletes an uploaded image no course shows any more (the same bytes may serve several courses). Call inside
