@@ -37,7 +37,8 @@ function createHttp(): KyInstance {
     // Retry only what a proxy or a flaky mobile link produces; never replay a refused request. ky retries only
     // answers it throws, so those statuses throw (and `call` reads the answer from the error); others don't.
     throwHttpErrors: (status) => RETRY_STATUSES.includes(status),
-    retry: { limit: 1, methods: ['get'], statusCodes: RETRY_STATUSES },
+    // The wait before it is at most 1 s, whatever a proxy's Retry-After asks (ky's default waits it all out).
+    retry: { limit: 1, methods: ['get'], statusCodes: RETRY_STATUSES, maxRetryAfter: 1000, backoffLimit: 1000 },
     ...(settings.fetch ? { fetch: settings.fetch } : {}),
   });
 }

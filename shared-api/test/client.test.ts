@@ -264,6 +264,12 @@ describe('the error rule of spec §8', () => {
     await expect(listJobs()).resolves.toEqual([]);
     expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(['GET /jobs', 'GET /jobs']);
 
+    // A proxy asking for an hour's patience gets a second (this test would time out otherwise), then its answer.
+    seen = [];
+    reply = () => HttpResponse.json({ message: 'Back in an hour' }, { status: 503, headers: { 'Retry-After': '3600' } });
+    await expect(listJobs()).rejects.toThrow('Back in an hour');
+    expect(seen).toHaveLength(2);
+
     seen = [];
     reply = () => HttpResponse.json({ message: 'Busy' }, { status: 503 });
     await expect(sendContactMessage({ name: 'A', email: 'a@b.rw', subject: 'S', message: 'M' })).rejects.toThrow('Busy');
