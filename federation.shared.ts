@@ -41,3 +41,12 @@ export function remoteFederation(area: string, command: 'build' | 'serve') {
     ...(command === 'build' ? { experiments: { externalRuntime: true } } : {}),
   };
 }
+
+/**
+ * A remote's Vite build options. Built, a remote is its federation entry alone: index.html and
+ * src/standalone.tsx serve `npm run dev` only (a built standalone page would have no shell to provide React and
+ * the other shared modules). Development keeps index.html as its entry.
+ */
+export function remoteBuild(command: 'build' | 'serve') {
+  return { target: 'es2022', ...(command === 'build' ? { rolldownOptions: { input: 'src/expose.tsx' } } : {}) };
+}
