@@ -43,10 +43,17 @@ export function remoteFederation(area: string, command: 'build' | 'serve') {
 }
 
 /**
- * A remote's Vite build options. Built, a remote is its federation entry alone: index.html and
- * src/standalone.tsx serve `npm run dev` only (a built standalone page would have no shell to provide React and
- * the other shared modules). Development keeps index.html as its entry.
+ * Leaves a remote's standalone page (index.html, for `npm run dev`) out of its production build: built, the
+ * page would have no shell to provide React and the other shared modules. The page stays the build's input,
+ * since Rolldown splits the remote's chunks better with it (1.5 KiB less on the first load of /).
  */
-export function remoteBuild(command: 'build' | 'serve') {
-  return { target: 'es2022', ...(command === 'build' ? { rolldownOptions: { input: 'src/expose.tsx' } } : {}) };
+export function standalonePageForDevOnly() {
+  return {
+    name: 'btls:standalone-page-for-dev-only',
+    apply: 'build' as const,
+    enforce: 'post' as const,
+    generateBundle(_options: unknown, bundle: Record<string, unknown>) {
+      delete bundle['index.html'];
+    },
+  };
 }
