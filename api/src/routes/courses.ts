@@ -70,7 +70,7 @@ export function courseRoutes(app: FastifyInstance, { db, auth }: Deps) {
     const updated = await db.transaction(async (tx) => {
       const [before] = await tx.select({ imageUrl: courses.imageUrl }).from(courses).where(eq(courses.id, id)).for('update');
       if (!before) return undefined;
-      const imageUrl = imageNamed ? await chosenImage(tx, input, givenUrl) : before.imageUrl;
+      const imageUrl = imageNamed ? await chosenImage(tx, input, givenUrl, before.imageUrl) : before.imageUrl;
       const [row] = await tx
         .update(courses)
         .set({
@@ -136,6 +136,7 @@ async function readCourseInput(request: FastifyRequest): Promise<CourseInput> {
 const IMAGE_PATH = '/api/images/';
 /** pg_advisory_xact_lock key ("img" in ASCII): storing and forgetting images take turns. */
 const IMAGES_LOCK_KEY = 0x696d67;
+const lockImages = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock(${IMAGES_LOCK_KEY})`);
 
 /**
  * Stores the bytes once (keyed by their SHA-256) and answers the URL that serves them. Call inside the
@@ -145,19 +146,25 @@ async function storeImage(tx: Db, bytes: Buffer): Promise<string> {
   const contentType = sniffImageType(bytes);
   if (!contentType) throw badRequest(validation.imageInvalidType);
   const id = createHash('sha256').update(bytes).digest('hex');
-  await tx.execute(sql`select pg_advisory_xact_lock(${IMAGES_LOCK_KEY})`);
+  await lockImages(tx);
   await tx.insert(images).values({ id, contentType, bytes, size: bytes.length }).onConflictDoNothing();
   return `${IMAGE_PATH}${id}`;
 }
 
 /**
- * The image a course is written with: a new upload, or the address given. An address of an earlier upload is
- * taken under the images lock and must still exist, so it cannot vanish while this course adopts it.
+ * The image a course is written with: a new upload, or the address given. An address of an earlier upload the
+ * course does not show yet is taken under the images lock and must still exist, so it cannot vanish while this
+ * course adopts it. (The one it already shows is safe: its row, locked for the update, still names it.)
  */
-async function chosenImage(tx: Db, input: CourseInput, givenUrl: string | null): Promise<string | null> {
+async function chosenImage(
+  tx: Db,
+  input: CourseInput,
+  givenUrl: string | null,
+  current: string | null = null,
+): Promise<string | null> {
   if (input.image) return storeImage(tx, input.image);
-  if (givenUrl?.startsWith(IMAGE_PATH)) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${IMAGES_LOCK_KEY})`);
+  if (givenUrl?.startsWith(IMAGE_PATH) && givenUrl !== current) {
+    await lockImages(tx);
     const [kept] = await tx.select({ id: images.id }).from(images).where(eq(images.id, givenUrl.slice(IMAGE_PATH.length))).limit(1);
     if (!kept) throw badRequest('This image is no longer stored. Please upload it again.');
   }
@@ -173,7 +180,7 @@ const hasField = (fields: unknown, name: string) => typeof fields === 'object' &
  */
 async function forgetImage(tx: Db, url: string | null): Promise<void> {
   if (!url?.startsWith(IMAGE_PATH)) return;
-  await tx.execute(sql`select pg_advisory_xact_lock(${IMAGES_LOCK_KEY})`);
+  await lockImages(tx);
   const stillShown = tx.select({ id: courses.id }).from(courses).where(eq(courses.imageUrl, url));
   await tx.delete(images).where(and(eq(images.id, url.slice(IMAGE_PATH.length)), notExists(stillShown)));
 }
