@@ -10,6 +10,8 @@ export const sharedDependencies = {
   'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
   'react-dom/client': singleton,
   zustand: { singleton: true, requiredVersion: '^5.0.0' },
+  // The one query client's library: a remote's hooks must find the shell's QueryClientProvider.
+  '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
   // Our own, one entry each: the session store, the guards and the router (only the parts of react-router we
   // use; react-router itself is not shared, or all of its 65 KiB would ship), and the API client with its
   // configuration. The zod schemas (`@btls/shared-api/schemas`) stay out: the browser needs only their types.
@@ -57,3 +59,35 @@ export function standalonePageForDevOnly() {
     },
   };
 }
+
+/**
+ * The modules a remote's server build takes from the server (the shell's server build provides them, as the
+ * shell does in the browser): one React, one router, one session store, one query client on the server too.
+ */
+export const serverSharedModules = [...Object.keys(sharedDependencies), 'react-dom/server', 'react-dom/static'];
+
+/**
+ * A remote's server build (`vite build --ssr src/server.ts`): one CommonJS file, `dist/server/render.cjs`,
+ * whose `require` of a shared module is answered by the server with the shell's copy. Everything else (our
+ * shared-ui, date-fns, …) is bundled in, so the remote's `dist/` is all a server needs to render it.
+ */
+export function remoteServerBuild() {
+  return {
+    build: {
+      outDir: 'dist/server',
+      // The browser build before it emptied dist/ and left its manifest here (see clientManifest).
+      emptyOutDir: false,
+      copyPublicDir: false,
+      target: 'node20',
+      rollupOptions: {
+        external: (id: string) => serverSharedModules.includes(id),
+        output: { format: 'cjs' as const, exports: 'named' as const, entryFileNames: 'render.cjs', inlineDynamicImports: true },
+      },
+    },
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    ssr: { noExternal: true as const },
+  };
+}
+
+/** Where a remote's browser build leaves its manifest: beside the server build, for the server's preload hints. */
+export const clientManifest = 'server/client-manifest.json';

@@ -16,6 +16,7 @@ import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
 import { jobRoutes } from './routes/jobs';
 import { progressRoutes } from './routes/progress';
+import { seoRoutes } from './routes/seo';
 import { userRoutes } from './routes/users';
 import { registerWeb, type WebOptions } from './web';
 
@@ -124,7 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  if (options.web) await registerWeb(app, options.web);
+  if (options.web && (await registerWeb(app, options.web))) seoRoutes(app, deps.db, options.web.publicUrl);
   return app;
 }
 

@@ -20,6 +20,8 @@ export interface Config {
   limits: Partial<Limits>;
   /** A remotes.json to serve instead of the built shell's own. */
   remotesFile?: string;
+  /** The site's public address without a trailing slash (canonical, share and sitemap links); else each request's. */
+  publicUrl?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -56,7 +58,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL?.trim() || 'warn',
     limits,
     remotesFile: env.BTLS_REMOTES_FILE?.trim() || undefined,
+    publicUrl: publicUrl(env.PUBLIC_URL),
   };
+}
+
+function publicUrl(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  const url = new URL(value.trim());
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('PUBLIC_URL must be an http(s) address.');
+  return url.origin + url.pathname.replace(/\/+$/, '');
 }
 
 /** Embedded mode: a secret generated once and kept in the data directory, so tokens survive restarts. */

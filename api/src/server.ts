@@ -27,7 +27,7 @@ async function main() {
     limits: config.limits,
     trustProxy: config.trustProxy,
     logger: { level: config.logLevel },
-    web: { root: resolve(API_ROOT, '..'), remotesFile: config.remotesFile },
+    web: { root: resolve(API_ROOT, '..'), remotesFile: config.remotesFile, publicUrl: config.publicUrl },
   });
 
   let closing = false;

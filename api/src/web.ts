@@ -6,14 +6,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiNotFound } from './http/errors';
+import { createServerRender } from './server-render';
 
 export interface WebOptions {
   /** The repository folder holding shell/dist and mfe-<name>/dist. */
   root: string;
   /** A remotes.json to serve instead of the shell's own (pointing remotes at other URLs). */
   remotesFile?: string;
+  /** The site's public address (PUBLIC_URL), for canonical and share links; else each request's own. */
+  publicUrl?: string;
 }
 
 export const REMOTE_FOLDERS = ['public', 'trainee', 'admin', 'trainer', 'employer'] as const;
@@ -63,8 +66,21 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   }
 
   const indexHtml = () => readFileSync(indexFile, 'utf8');
-  const sendShell = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').type('text/html').send(indexHtml());
-  app.get('/', async (_request, reply) => sendShell(reply));
+  const serverRender = createServerRender(app, {
+    shellDist,
+    localRemotes: Object.fromEntries(REMOTE_FOLDERS.map((name) => [`/remotes/${name}/`, join(options.root, `mfe-${name}`, 'dist')])),
+    readRemotesJson: () => JSON.parse(readFileSync(remotesFile, 'utf8')) as Record<string, string>,
+    publicUrl: options.publicUrl,
+    log: app.log,
+  });
+  /** Public pages come rendered, with their data; the others (and any page whose render failed) render in the browser. */
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
+    const page = await serverRender.render(request.url, `${request.protocol}://${request.host}`);
+    if (!page) return reply.header('Cache-Control', 'no-cache').type('text/html').send(indexHtml());
+    // No personal data in them: a CDN may keep a public page for a minute; browsers ask again each time.
+    return reply.status(page.status).header('Cache-Control', 'public, max-age=0, s-maxage=60').type('text/html').send(page.html);
+  };
+  app.get('/', sendShell);
   // Client routes (/courses/3, /admin/users, …) get the shell; a top-level file of the shell is sent as is.
   app.get('/*', async (request, reply) => {
     const path = decodeURIComponent(request.url.split('?')[0]!);
@@ -77,7 +93,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     if (/\.[a-z0-9]+$/i.test(path) || path.startsWith('/assets/') || path.startsWith('/remotes/')) {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    return sendShell(reply);
+    return sendShell(request, reply);
   });
   return true;
 }

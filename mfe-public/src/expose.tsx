@@ -1,45 +1,60 @@
 /**
  * The public area: every visitor page, and the sign-in screens. The home page ships with the area; every
  * other page is its own chunk, fetched when visited, so the first visit to / downloads only what it shows.
+ * The table below is also read by the server render: it names the page module of a path, so the first HTML
+ * can ask for that page's chunk and styles at once (preload hints) instead of after the area has loaded.
  */
-import { Suspense } from 'react';
-import { Route, Routes } from '@btls/shared-auth';
+import { Suspense, type ComponentType } from 'react';
+import { matchRoutes, Route, Routes } from '@btls/shared-auth';
 import { Spinner } from '@btls/shared-ui/components';
-import { lazyPage as page } from '@btls/shared-ui/lazy-page';
+import { lazyPage } from '@btls/shared-ui/lazy-page';
 import { HomePage } from './features/home/home-page';
 
-const CoursesPage = page(() => import('./features/courses/courses-page'), 'CoursesPage');
-const CourseDetailPage = page(() => import('./features/courses/course-detail-page'), 'CourseDetailPage');
-const ExperiencePage = page(() => import('./features/about/experience-page'), 'ExperiencePage');
-const AboutPage = page(() => import('./features/about/about-page'), 'AboutPage');
-const JobsPage = page(() => import('./features/jobs/jobs-page'), 'JobsPage');
-const JobDetailPage = page(() => import('./features/jobs/job-detail-page'), 'JobDetailPage');
-const ContactPage = page(() => import('./features/contact/contact-page'), 'ContactPage');
-const PrivacyPolicyPage = page(() => import('./features/legal/legal-pages'), 'PrivacyPolicyPage');
-const TermsOfServicePage = page(() => import('./features/legal/legal-pages'), 'TermsOfServicePage');
-const LoginPage = page(() => import('./features/auth/login-page'), 'LoginPage');
-const RegisterPage = page(() => import('./features/auth/register-page'), 'RegisterPage');
-const VerifyPage = page(() => import('./features/verify/verify-page'), 'VerifyPage');
-const EmployerRegisterPage = page(() => import('./features/auth/employer-register-page'), 'EmployerRegisterPage');
+type PageModule = Record<string, unknown>;
+const modules = import.meta.glob<PageModule>(['./features/**/*-page.tsx', './features/legal/legal-pages.tsx']);
+
+interface PublicRoute {
+  path: string;
+  Page: ComponentType;
+  /** The page's module (its chunk), relative to src/; absent for the home page, which ships with the area. */
+  module?: string;
+}
+
+function page(path: string, module: string, name: string): PublicRoute {
+  const load = modules[`./${module}`];
+  if (!load) throw new Error(`No page module ${module}`);
+  return { path, module, Page: lazyPage(load, name) };
+}
+
+export const PUBLIC_ROUTES: PublicRoute[] = [
+  { path: '/', Page: HomePage },
+  page('/courses', 'features/courses/courses-page.tsx', 'CoursesPage'),
+  page('/courses/:id', 'features/courses/course-detail-page.tsx', 'CourseDetailPage'),
+  page('/rwanda-coffee-experience', 'features/about/experience-page.tsx', 'ExperiencePage'),
+  page('/jobs', 'features/jobs/jobs-page.tsx', 'JobsPage'),
+  page('/jobs/:jobId', 'features/jobs/job-detail-page.tsx', 'JobDetailPage'),
+  page('/about', 'features/about/about-page.tsx', 'AboutPage'),
+  page('/contact', 'features/contact/contact-page.tsx', 'ContactPage'),
+  page('/privacy-policy', 'features/legal/legal-pages.tsx', 'PrivacyPolicyPage'),
+  page('/terms-of-service', 'features/legal/legal-pages.tsx', 'TermsOfServicePage'),
+  page('/login', 'features/auth/login-page.tsx', 'LoginPage'),
+  page('/register', 'features/auth/register-page.tsx', 'RegisterPage'),
+  page('/employer/register', 'features/auth/employer-register-page.tsx', 'EmployerRegisterPage'),
+  page('/verify/:certificateCode', 'features/verify/verify-page.tsx', 'VerifyPage'),
+];
+
+/** The module (relative to src/) of the page shown at `pathname`, for the server's preload hints. */
+export function pageModuleFor(pathname: string): string | undefined {
+  return matchRoutes(PUBLIC_ROUTES, pathname)?.[0]?.route.module;
+}
 
 export default function PublicRoutes() {
   return (
     <Suspense fallback={<Spinner label="Loading..." />}>
       <Routes>
-        <Route index element={<HomePage />} />
-        <Route path="courses" element={<CoursesPage />} />
-        <Route path="courses/:id" element={<CourseDetailPage />} />
-        <Route path="rwanda-coffee-experience" element={<ExperiencePage />} />
-        <Route path="jobs" element={<JobsPage />} />
-        <Route path="jobs/:jobId" element={<JobDetailPage />} />
-        <Route path="about" element={<AboutPage />} />
-        <Route path="contact" element={<ContactPage />} />
-        <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
-        <Route path="terms-of-service" element={<TermsOfServicePage />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="register" element={<RegisterPage />} />
-        <Route path="employer/register" element={<EmployerRegisterPage />} />
-        <Route path="verify/:certificateCode" element={<VerifyPage />} />
+        {PUBLIC_ROUTES.map(({ path, Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
       </Routes>
     </Suspense>
   );

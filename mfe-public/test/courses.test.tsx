@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CourseDetailPage } from '../src/features/courses/course-detail-page';
 import { CoursesPage } from '../src/features/courses/courses-page';
-import { useCoursesStore } from '../src/features/courses/courses-store';
+import { queryKeys } from '@btls/shared-api';
+import { testQueryClient } from '@btls/shared-auth/testing';
 import { answer, API, course, http, renderAt, server, useApi } from './render';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
   useApi();
-  useCoursesStore.setState({ courses: [], status: 'idle', error: '' });
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
@@ -25,7 +25,13 @@ const catalogue = [
 ];
 
 const page = () => renderAt('/courses', [{ path: '/courses', element: <CoursesPage /> }]);
-const titles = () => screen.queryAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+const titles = () => screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+/** A query client that already holds the course list, as after a visit to /courses. */
+const withList = (list: ReturnType<typeof course>[]) => {
+  const client = testQueryClient();
+  client.setQueryData(queryKeys.courses, list);
+  return client;
+};
 
 describe('the courses page', () => {
   it("shows 'Loading available courses...' and then the cards", async () => {
@@ -115,8 +121,7 @@ describe('the courses page', () => {
 describe('the course detail page', () => {
   it('shows a course already in memory at once, without a request', async () => {
     const known = course({ title: 'Known', instructor: null, tags: ['espresso', 'milk'] });
-    useCoursesStore.setState({ courses: [known], status: 'ready' });
-    renderAt(`/courses/${known.id}`, [{ path: '/courses/:id', element: <CourseDetailPage /> }]);
+    renderAt(`/courses/${known.id}`, [{ path: '/courses/:id', element: <CourseDetailPage /> }], withList([known]));
     expect(screen.getByRole('heading', { level: 1, name: 'Known' })).toBeTruthy();
     expect(screen.getByText('Experienced Professionals')).toBeTruthy();
     expect(screen.getByText('Provided upon completion')).toBeTruthy();
@@ -127,11 +132,10 @@ describe('the course detail page', () => {
 
   it('leads a signed-in trainee straight to the application form for this course', async () => {
     const known = course({ title: 'Known' });
-    useCoursesStore.setState({ courses: [known], status: 'ready' });
     localStorage.setItem('btlsToken', 't');
     localStorage.setItem('btlsUser', JSON.stringify({ id: 9, firstName: 'Aline', role: 'trainee' }));
     try {
-      renderAt(`/courses/${known.id}`, [{ path: '/courses/:id', element: <CourseDetailPage /> }]);
+      renderAt(`/courses/${known.id}`, [{ path: '/courses/:id', element: <CourseDetailPage /> }], withList([known]));
       expect(screen.getByRole('link', { name: 'Enroll Now' }).getAttribute('href')).toBe(`/apply-for-course?courseId=${known.id}`);
     } finally {
       localStorage.clear();

@@ -1,15 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CAROUSEL_BREAKPOINTS } from '../src/features/home/featured-courses';
 import { HomePage } from '../src/features/home/home-page';
-import { useCoursesStore } from '../src/features/courses/courses-store';
 import { answer, API, course, http, renderAt, server, useApi } from './render';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
   useApi();
-  useCoursesStore.setState({ courses: [], status: 'idle', error: '' });
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
@@ -44,12 +42,33 @@ describe('the home page', () => {
     }
   });
 
-  it('fades the audience blocks in once they are in view', async () => {
+  it('shows the audience blocks until it knows they are below the screen, then fades them in when scrolled to', async () => {
+    // An observer the test drives: first "not in view", then "in view".
+    const observers: ((entries: { isIntersecting: boolean }[]) => void)[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+          observers.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
     server.use(http.get(`${API}/courses`, answer([])));
-    home();
-    const block = screen.getByRole('heading', { name: 'Employers' }).closest('article')!;
-    expect(block.className).toMatch(/visible/);
-    await screen.findByText('No featured courses available at the moment.');
+    try {
+      home();
+      const block = screen.getByRole('heading', { name: 'Employers' }).closest('article')!;
+      const classBefore = block.className;
+      act(() => observers.forEach((report) => report([{ isIntersecting: false }])));
+      expect(block.className).not.toBe(classBefore);
+      expect(block.className).toMatch(/waiting/);
+      act(() => observers.forEach((report) => report([{ isIntersecting: true }])));
+      expect(block.className).not.toMatch(/waiting/);
+      await screen.findByText('No featured courses available at the moment.');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('features the first 6 courses in the carousel', async () => {

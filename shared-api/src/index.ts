@@ -13,6 +13,7 @@ export * from './certificates';
 export * from './jobs';
 export * from './users';
 export * from './contact';
+export * from './queries';
 export * from './messages';
 export * from './constants';
 export * from './dates';

@@ -81,13 +81,18 @@ configureApi({
 
 const AuthContext = createContext(false);
 
-/** Restores the session and renders nothing until that is done. */
-export function AuthProvider({ children }: { children: ReactNode }) {
+/**
+ * Restores the session and renders nothing until that is done. A page rendered on the server is the
+ * exception (`serverRendered`): the server cannot know the session, so it renders the page as the loading
+ * phase shows it to everyone (public pages as to a visitor, protected ones as 'Authenticating...'), the browser
+ * takes that over as it is, and the restored session then updates it.
+ */
+export function AuthProvider({ children, serverRendered = false }: { children: ReactNode; serverRendered?: boolean }) {
   const status = useSessionStore((s) => s.status);
   useEffect(() => {
     useSessionStore.getState().restore();
   }, []);
-  if (status === 'loading') return null;
+  if (status === 'loading' && !serverRendered) return null;
   return <AuthContext.Provider value={true}>{children}</AuthContext.Provider>;
 }
 

@@ -3,6 +3,7 @@
  * federation config leaves it out): a page rendered at a path under the router and the session provider,
  * and an msw server for the API.
  */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
@@ -30,17 +31,24 @@ export function signInAs(user: Partial<User>, token = 'test-token') {
   localStorage.setItem('btlsUser', JSON.stringify({ id: 1, firstName: 'Aline', lastName: 'Uwase', email: 'aline@example.rw', role: 'trainee', ...user }));
 }
 
-export function renderAt(path: string, routes: { path: string; element: ReactNode }[]) {
+/** A query client for one test: nothing cached from another test, no retries to wait for. */
+export function testQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
+}
+
+export function renderAt(path: string, routes: { path: string; element: ReactNode }[], queryClient = testQueryClient()) {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AuthProvider>
-        <Routes>
-          {routes.map((r) => (
-            <Route key={r.path} path={r.path} element={r.element} />
-          ))}
-          <Route path="*" element={<p>elsewhere</p>} />
-        </Routes>
-      </AuthProvider>
-    </MemoryRouter>,
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <AuthProvider>
+          <Routes>
+            {routes.map((r) => (
+              <Route key={r.path} path={r.path} element={r.element} />
+            ))}
+            <Route path="*" element={<p>elsewhere</p>} />
+          </Routes>
+        </AuthProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }

@@ -1,11 +1,17 @@
 /** The display rules of spec §9. */
 import { format, isValid, parseISO } from 'date-fns';
 
-/** Non-numeric → 'N/A'; 0 → 'Free'; otherwise 'Rwf ' and the amount with en-US thousands separators. */
-export function formatPrice(price: string | number | null | undefined): string {
+/** A course's free-text price as a number of Rwf, or null when it is not a number. */
+export function parsePrice(price: string | number | null | undefined): number | null {
   const text = typeof price === 'string' ? price.replace(/,/g, '').trim() : price;
   const amount = text === '' || text === null || text === undefined ? NaN : Number(text);
-  if (!Number.isFinite(amount)) return 'N/A';
+  return Number.isFinite(amount) ? amount : null;
+}
+
+/** Non-numeric → 'N/A'; 0 → 'Free'; otherwise 'Rwf ' and the amount with en-US thousands separators. */
+export function formatPrice(price: string | number | null | undefined): string {
+  const amount = parsePrice(price);
+  if (amount === null) return 'N/A';
   if (amount === 0) return 'Free';
   return `Rwf ${amount.toLocaleString('en-US')}`;
 }

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { useLocation } from '@btls/shared-auth';
+import { Link, useLocation } from '@btls/shared-auth';
 import { PublicLayout } from './public-layout';
 import { RemoteArea } from './remote-area';
 import { areaFor } from './route-table';
+import styles from './shell.module.css';
 
 /** The page scrolls to the top on every path change (spec §2). */
 function ScrollToTop() {
@@ -14,13 +15,15 @@ function ScrollToTop() {
   return null;
 }
 
-/** The bare not-found placeholder of spec §2. */
+/** The not-found page (spec §2), inside the public layout so the visitor keeps the menu and a way back. */
 function NotFound() {
   return (
-    <main style={{ padding: '2rem' }}>
+    <main className={styles.notFound}>
+      <title>Page not found · BTLS Coffee</title>
       <h1>Page not found</h1>
+      <p>The page you asked for does not exist or has moved.</p>
       <p>
-        <a href="/">Back to the home page</a>
+        <Link to="/">Back to the home page</Link> · <Link to="/courses">Browse courses</Link> · <Link to="/jobs">See jobs</Link>
       </p>
     </main>
   );
@@ -30,7 +33,7 @@ export function App() {
   const { pathname } = useLocation();
   const area = areaFor(pathname);
   let page;
-  if (!area) page = <NotFound />;
+  if (!area) page = <PublicLayout><NotFound /></PublicLayout>;
   else if (area.layout === 'public') page = <PublicLayout><RemoteArea key={area.remote} area={area} /></PublicLayout>;
   // Panel areas draw their own panel layout (shared-ui) around their pages.
   else page = <RemoteArea key={area.remote} area={area} />;

@@ -1,19 +1,33 @@
 import '@btls/shared-ui/tokens.css';
+import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createQueryClient } from '@btls/shared-api';
 import { AuthProvider, BrowserRouter } from '@btls/shared-auth';
 import { App } from './app';
 import { ensureRemotesRegistered } from './remotes';
+import { SERVER_DATA_ID } from './server-data';
 
 // Start fetching /remotes.json at once; an area that needs it waits for it (and offers Retry on failure).
 ensureRemotesRegistered().catch((error: unknown) => console.error('Could not load /remotes.json:', error));
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const queryClient = createQueryClient();
+// A page rendered on the server comes with the data it shows: the browser takes both over as they are.
+const serverData = document.getElementById(SERVER_DATA_ID);
+if (serverData?.textContent) hydrate(queryClient, JSON.parse(serverData.textContent));
+
+const app = (
   <StrictMode>
-    <BrowserRouter>
-      <AuthProvider>
-        <App />
-      </AuthProvider>
-    </BrowserRouter>
-  </StrictMode>,
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <AuthProvider serverRendered={!!serverData}>
+          <App />
+        </AuthProvider>
+      </BrowserRouter>
+    </QueryClientProvider>
+  </StrictMode>
 );
+
+if (serverData) hydrateRoot(root, app, { onRecoverableError: (error) => console.warn('Hydration:', error) });
+else createRoot(root).render(app);

@@ -2,7 +2,7 @@
  * One remote on the page: loaded lazily when its route matches, behind its own loading state and error
  * boundary. A remote that is down shows a panel with a Retry that really retries; the rest keeps working.
  */
-import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, createContext, lazy, Suspense, useContext, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation } from '@btls/shared-auth';
 import { Button, Spinner } from '@btls/shared-ui/components';
 import { loadAreaRoutes } from './remotes';
@@ -10,6 +10,13 @@ import type { Area } from './route-table';
 import styles from './shell.module.css';
 
 const loaded = new Map<string, ComponentType>();
+
+/**
+ * Remotes already at hand, by federation name: the server render gives the one it rendered with, so the page is
+ * rendered at once instead of loaded. (In the browser the area loads lazily, and React keeps the server's
+ * HTML on screen until it has.)
+ */
+export const ProvidedRemotes = createContext<Partial<Record<string, ComponentType>>>({});
 
 function lazyArea(remote: string, retry: boolean) {
   return lazy(async () => {
@@ -65,7 +72,8 @@ export function RemoteArea({ area }: { area: Area }) {
   const { pathname } = useLocation();
   // A retry needs a new lazy component: React remembers a lazy component's failure forever.
   const [attempt, setAttempt] = useState(0);
-  const [AreaRoutes, setAreaRoutes] = useState<ComponentType>(() => loaded.get(area.remote) ?? lazyArea(area.remote, false));
+  const provided = useContext(ProvidedRemotes)[area.remote];
+  const [AreaRoutes, setAreaRoutes] = useState<ComponentType>(() => provided ?? loaded.get(area.remote) ?? lazyArea(area.remote, false));
   return (
     <AreaErrorBoundary
       key={`${area.remote}:${attempt}`}

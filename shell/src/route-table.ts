@@ -10,12 +10,15 @@ export interface Area {
   remote: 'mfe_public' | 'mfe_trainee' | 'mfe_admin' | 'mfe_trainer' | 'mfe_employer';
   layout: Layout;
   paths: string[];
+  /** Its pages are rendered on the server too (with their data), and the browser takes them over. */
+  serverRendered?: boolean;
 }
 
 export const ROUTE_TABLE: Area[] = [
   {
     remote: 'mfe_public',
     layout: 'public',
+    serverRendered: true,
     paths: [
       '/',
       '/courses',

@@ -16,7 +16,7 @@ const jobId = (params: unknown) => idParam(params, 'id', 'Invalid job ID.');
 const PUBLIC_NOT_FOUND = 'Job not found or no longer available.';
 
 /** Open to the public: active, and not past its closing date (the job stays open through that day). */
-const isOpen = () => and(eq(jobs.isActive, true), or(isNull(jobs.closingDate), gte(jobs.closingDate, todayInKigali())));
+export const isOpen = () => and(eq(jobs.isActive, true), or(isNull(jobs.closingDate), gte(jobs.closingDate, todayInKigali())));
 
 export function jobRoutes(app: FastifyInstance, { db, auth }: Deps) {
   app.get('/jobs', async () => {

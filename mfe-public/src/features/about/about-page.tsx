@@ -1,6 +1,7 @@
 import { Link } from '@btls/shared-auth';
 import beans from '../../assets/beans.svg';
 import styles from './content.module.css';
+import { PageHead } from '../../ui/page-head';
 
 const VALUES = [
   { name: 'Excellence', text: 'Every cup to the standard of the best cafés, every lesson to the standard of the best schools.' },
@@ -12,6 +13,7 @@ const VALUES = [
 export function AboutPage() {
   return (
     <main className={styles.page}>
+      <PageHead title="About us" description="Our story since 2022: a coffee business and barista training centre in Kigali, Rwanda." path="/about" />
       <h1>About Us</h1>
       <img className={styles.figure} src={beans} alt="Three roasted coffee beans" width={240} height={160} />
       <h2>Our journey</h2>

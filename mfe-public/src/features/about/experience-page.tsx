@@ -1,6 +1,7 @@
 import { Link } from '@btls/shared-auth';
 import { buttonClass } from '@btls/shared-ui/components';
 import styles from './content.module.css';
+import { PageHead } from '../../ui/page-head';
 
 const STEPS = [
   { title: 'Seed and nursery', text: 'Red Bourbon seedlings grow for months in shaded nurseries before they are ready for the hills.' },
@@ -21,6 +22,7 @@ const SKILLS = [
 export function ExperiencePage() {
   return (
     <main className={styles.page}>
+      <PageHead title="The Rwanda coffee experience" description="From seed to cup: six steps of Rwandan coffee, and the barista skills we teach." path="/rwanda-coffee-experience" />
       <h1>The Rwanda Coffee Experience</h1>
       <p>From a seed on a misty hillside to the cup in your hand: six steps, and a barista at the end of them.</p>
       <h2>From seed to cup</h2>

@@ -3,6 +3,7 @@ import { registerEmployer } from '@btls/shared-api';
 import { Button, ErrorBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
 import { useAuthForm, withoutConfirmation } from './use-auth-form';
+import { PageHead } from '../../ui/page-head';
 
 /** /employer/register: a company signs up, then signs in at /login (spec §2). */
 export function EmployerRegisterPage() {
@@ -21,6 +22,7 @@ export function EmployerRegisterPage() {
 
   return (
     <main className={styles.wrap}>
+      <PageHead title="Hire our talent" description="Register your company to post jobs and meet certified baristas." path="/employer/register" />
       <form className={styles.card} onSubmit={form.submit}>
         <h1>Collaborate, Hire Our Talent</h1>
         <p className={styles.lead}>Register your company to post jobs and meet certified baristas.</p>

@@ -2,6 +2,7 @@ import { Link, Navigate, useAuth, useLocation, useNavigate, useReturnPath } from
 import { Button, ErrorBanner, SuccessBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
 import { useAuthForm } from './use-auth-form';
+import { PageHead } from '../../ui/page-head';
 
 export function LoginPage() {
   const { isAuthenticated, login } = useAuth();
@@ -17,6 +18,7 @@ export function LoginPage() {
 
   return (
     <main className={styles.wrap}>
+      <PageHead title="Sign in" description="Sign in to follow your barista training, certificates and jobs." path="/login" />
       <form className={styles.card} onSubmit={form.submit}>
         <h1>Sign in</h1>
         <p className={styles.lead}>Welcome back to BTLS Coffee.</p>

@@ -2,6 +2,7 @@ import { Link, Navigate, useAuth, useNavigate } from '@btls/shared-auth';
 import { Button, ErrorBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
 import { useAuthForm, withoutConfirmation } from './use-auth-form';
+import { PageHead } from '../../ui/page-head';
 
 export function RegisterPage() {
   const { isAuthenticated, register } = useAuth();
@@ -19,6 +20,7 @@ export function RegisterPage() {
 
   return (
     <main className={styles.wrap}>
+      <PageHead title="Create your account" description="Create a free account to apply for barista courses in Kigali." path="/register" />
       <form className={styles.card} onSubmit={form.submit}>
         <h1>Create your account</h1>
         <p className={styles.lead}>Start your barista journey.</p>

@@ -5,12 +5,14 @@ import { formatPrice, orNA, truncateDescription } from '@btls/shared-ui/format';
 import { CourseImage } from '../../ui/course-image';
 import styles from './courses.module.css';
 
-export function CourseCard({ course }: { course: Course }) {
+/** A course in a list; its title is a heading one level below the list's (h2 on /courses, h3 under a section). */
+export function CourseCard({ course, headingLevel = 3 }: { course: Course; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className={styles.card}>
       <CourseImage course={course} />
       <div className={styles.cardBody}>
-        <h3>{course.title}</h3>
+        <Heading>{course.title}</Heading>
         <p>{truncateDescription(course.description)}</p>
         <dl className={styles.facts}>
           <div>

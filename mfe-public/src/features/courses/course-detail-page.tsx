@@ -1,85 +1,109 @@
-import { useEffect, useState } from 'react';
-import { DEFAULT_TRAINING_CENTER, getCourse } from '@btls/shared-api';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { courseQuery, DEFAULT_TRAINING_CENTER, isNotFound } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
 import { Link, useAuth, useParams } from '@btls/shared-auth';
 import { buttonClass, Spinner } from '@btls/shared-ui/components';
-import { formatPrice, orNA } from '@btls/shared-ui/format';
+import { formatPrice, orNA, parsePrice, truncateDescription } from '@btls/shared-ui/format';
+import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import { CourseImage } from '../../ui/course-image';
+import { PageHead } from '../../ui/page-head';
 import styles from './courses.module.css';
-import { useCoursesStore } from './courses-store';
 
 const NOT_FOUND = 'The course you are looking for could not be found.';
 
+function NotFoundOrError({ message }: { message: string }) {
+  return (
+    <section className={styles.empty}>
+      <h1>Course Not Found or Error</h1>
+      <p>{message}</p>
+    </section>
+  );
+}
+
+/** schema.org Course: what a search engine shows for the page. */
+export function courseStructuredData(course: Course) {
+  const price = parsePrice(course.price);
+  const center = course.trainingCenter || DEFAULT_TRAINING_CENTER;
+  return {
+    '@type': 'Course',
+    name: course.title,
+    description: course.description || course.title,
+    provider: { '@type': 'Organization', name: center },
+    ...(course.tags.length ? { keywords: course.tags.join(', ') } : {}),
+    ...(price !== null ? { offers: { '@type': 'Offer', category: price === 0 ? 'Free' : 'Paid', price, priceCurrency: 'RWF' } } : {}),
+    hasCourseInstance: {
+      '@type': 'CourseInstance',
+      courseMode: 'Onsite',
+      location: { '@type': 'Place', name: center, address: { '@type': 'PostalAddress', addressLocality: 'Kigali', addressCountry: 'RW' } },
+      ...(course.instructor ? { instructor: { '@type': 'Person', name: course.instructor } } : {}),
+    },
+  };
+}
+
+function CourseDetail({ id }: { id: string }) {
+  const { role } = useAuth();
+  const { data } = useSuspenseQuery(courseQuery(id, useQueryClient()));
+  if (isNotFound(data)) return <NotFoundOrError message={data.status === 404 ? NOT_FOUND : data.notFound} />;
+  const course = data;
+  const path = `/courses/${course.id}`;
+  return (
+    <article className={styles.detailCard}>
+      <PageHead
+        title={course.title}
+        description={truncateDescription(course.description)}
+        path={path}
+        image={course.imageUrl}
+        structuredData={courseStructuredData(course)}
+      />
+      <CourseImage course={course} width={900} height={400} />
+      <div className={styles.detailBody}>
+        <p className={styles.category}>{course.category}</p>
+        <h1>{course.title}</h1>
+        <p>{course.description}</p>
+        <dl className={styles.detailFacts}>
+          <div><dt>Level</dt><dd>{course.level}</dd></div>
+          <div><dt>Duration</dt><dd>{orNA(course.duration)}</dd></div>
+          <div><dt>Price</dt><dd>{formatPrice(course.price)}</dd></div>
+          <div><dt>Certification</dt><dd>Provided upon completion</dd></div>
+          <div><dt>Instructor</dt><dd>{course.instructor || 'Experienced Professionals'}</dd></div>
+          <div><dt>Training centre</dt><dd>{course.trainingCenter || DEFAULT_TRAINING_CENTER}</dd></div>
+        </dl>
+        {course.tags.length > 0 && (
+          <>
+            <h2>Topics</h2>
+            <ul className={styles.tags}>
+              {course.tags.map((tag) => <li key={tag}>{tag}</li>)}
+            </ul>
+          </>
+        )}
+        {/* Signed-in trainees go straight to the application form with this course chosen. */}
+        {role === 'trainee' ? (
+          <Link className={buttonClass()} to={`/apply-for-course?courseId=${course.id}`}>
+            Enroll Now
+          </Link>
+        ) : (
+          <Link className={buttonClass()} to="/login">
+            Enroll Now (Login or register is Required)
+          </Link>
+        )}
+      </div>
+    </article>
+  );
+}
+
 export function CourseDetailPage() {
   const { id = '' } = useParams();
-  const { role } = useAuth();
-  // A course already in memory from the list shows at once (spec §7: the list is checked first).
-  const known = useCoursesStore((s) => s.courses.find((c) => String(c.id) === id));
-  const [course, setCourse] = useState<Course | undefined>(known);
-  const [error, setError] = useState('');
-
-  useEffect(() => {
-    if (known) return setCourse(known);
-    let current = true;
-    setError('');
-    getCourse(id)
-      .then((found) => current && setCourse(found))
-      .catch((failure: { status?: number; message: string }) => {
-        if (current) setError(failure.status === 404 ? NOT_FOUND : failure.message || 'Failed to load course details.');
-      });
-    return () => {
-      current = false;
-    };
-  }, [id, known]);
-
   return (
     <main className={styles.detail}>
       <Link className={styles.back} to="/courses">
         ← Back to all courses
       </Link>
-      {error ? (
-        <section className={styles.empty}>
-          <h1>Course Not Found or Error</h1>
-          <p>{error}</p>
-        </section>
-      ) : !course ? (
-        <Spinner label="Loading course details..." />
-      ) : (
-        <article className={styles.detailCard}>
-          <CourseImage course={course} width={900} height={400} />
-          <div className={styles.detailBody}>
-            <p className={styles.category}>{course.category}</p>
-            <h1>{course.title}</h1>
-            <p>{course.description}</p>
-            <dl className={styles.detailFacts}>
-              <div><dt>Level</dt><dd>{course.level}</dd></div>
-              <div><dt>Duration</dt><dd>{orNA(course.duration)}</dd></div>
-              <div><dt>Price</dt><dd>{formatPrice(course.price)}</dd></div>
-              <div><dt>Certification</dt><dd>Provided upon completion</dd></div>
-              <div><dt>Instructor</dt><dd>{course.instructor || 'Experienced Professionals'}</dd></div>
-              <div><dt>Training centre</dt><dd>{course.trainingCenter || DEFAULT_TRAINING_CENTER}</dd></div>
-            </dl>
-            {course.tags.length > 0 && (
-              <>
-                <h2>Topics</h2>
-                <ul className={styles.tags}>
-                  {course.tags.map((tag) => <li key={tag}>{tag}</li>)}
-                </ul>
-              </>
-            )}
-            {/* Signed-in trainees go straight to the application form with this course chosen. */}
-            {role === 'trainee' ? (
-              <Link className={buttonClass()} to={`/apply-for-course?courseId=${course.id}`}>
-                Enroll Now
-              </Link>
-            ) : (
-              <Link className={buttonClass()} to="/login">
-                Enroll Now (Login or register is Required)
-              </Link>
-            )}
-          </div>
-        </article>
-      )}
+      <QueryBoundary
+        loading={<Spinner label="Loading course details..." />}
+        error={(message) => <NotFoundOrError message={message || 'Failed to load course details.'} />}
+      >
+        <CourseDetail id={id} />
+      </QueryBoundary>
     </main>
   );
 }

@@ -1,9 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { coursesQuery } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
+import { useSearchParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, SelectField, Spinner, TextField } from '@btls/shared-ui/components';
+import { QueryBoundary } from '@btls/shared-ui/query-boundary';
+import { PageHead } from '../../ui/page-head';
 import { CourseCard } from './course-card';
 import styles from './courses.module.css';
-import { useCoursesStore } from './courses-store';
 
 const ALL = 'All';
 
@@ -19,82 +23,96 @@ export function matchesSearch(course: Course, query: string): boolean {
   return [course.title, course.description, ...course.tags].some((text) => text?.toLowerCase().includes(q));
 }
 
-export function CoursesPage() {
-  const { courses, status, error, load } = useCoursesStore();
-  const [query, setQuery] = useState('');
-  const [category, setCategory] = useState(ALL);
-  const [level, setLevel] = useState(ALL);
-  const [center, setCenter] = useState(ALL);
-  useEffect(() => {
-    void load();
-  }, [load]);
+/** The search and the filters live in the address (?q=&category=&level=&center=): shareable, kept on reload. */
+const FILTERS = ['category', 'level', 'center'] as const;
+
+function Catalogue() {
+  const { data: courses } = useSuspenseQuery(coursesQuery());
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const chosen = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) || ALL])) as Record<(typeof FILTERS)[number], string>;
+  const set = (name: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value && value !== ALL) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
 
   const options = useMemo(
     () => ({
-      categories: optionsOf(courses, (c) => c.category),
-      levels: optionsOf(courses, (c) => c.level),
-      centers: optionsOf(courses, (c) => c.trainingCenter),
+      category: optionsOf(courses, (c) => c.category),
+      level: optionsOf(courses, (c) => c.level),
+      center: optionsOf(courses, (c) => c.trainingCenter),
     }),
     [courses],
   );
   const shown = courses.filter(
     (c) =>
       matchesSearch(c, query) &&
-      (category === ALL || c.category === category) &&
-      (level === ALL || c.level === level) &&
-      (center === ALL || c.trainingCenter === center),
+      (chosen.category === ALL || c.category === chosen.category) &&
+      (chosen.level === ALL || c.level === chosen.level) &&
+      (chosen.center === ALL || c.trainingCenter === chosen.center),
   );
 
   return (
+    <>
+      {/* Without JavaScript the form still works: it sends the same parameters to the server-rendered page. */}
+      <form className={styles.filters} role="search" method="get" action="/courses" onSubmit={(e) => e.preventDefault()}>
+        <TextField label="Search courses" name="q" type="search" placeholder="Title, description or tag" value={query} onChange={(e) => set('q', e.target.value)} />
+        <SelectField label="Category" name="category" value={chosen.category} onChange={(e) => set('category', e.target.value)}>
+          {options.category.map((v) => <option key={v}>{v}</option>)}
+        </SelectField>
+        <SelectField label="Skill Level" name="level" value={chosen.level} onChange={(e) => set('level', e.target.value)}>
+          {options.level.map((v) => <option key={v}>{v}</option>)}
+        </SelectField>
+        <SelectField label="Training Center" name="center" value={chosen.center} onChange={(e) => set('center', e.target.value)}>
+          {options.center.map((v) => <option key={v}>{v}</option>)}
+        </SelectField>
+        <Button variant="secondary" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+          Reset Filters
+        </Button>
+      </form>
+      {shown.length === 0 ? (
+        <section className={styles.empty}>
+          <h2>No Courses Found</h2>
+          <p>Try adjusting your search or filters, or check back later!</p>
+        </section>
+      ) : (
+        <div className={styles.grid}>
+          {shown.map((course) => (
+            <CourseCard key={course.id} course={course} headingLevel={2} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+export function CoursesPage() {
+  return (
     <main className={styles.page}>
+      <PageHead
+        title="Barista courses"
+        description="Hands-on barista courses at our training centre in Kigali: brewing, latte art, coffee knowledge, service and café management."
+        path="/courses"
+      />
       <h1>Our Barista Courses</h1>
       <p className={styles.lead}>Hands-on training at our centre in Kigali, from your first espresso to running a café.</p>
-      {status === 'error' ? (
-        <section className={styles.empty}>
-          <h2>Failed to Load Courses</h2>
-          <ErrorBanner>{error}</ErrorBanner>
-        </section>
-      ) : status !== 'ready' ? (
-        <Spinner label="Loading available courses..." />
-      ) : (
-        <>
-          <form className={styles.filters} role="search" onSubmit={(e) => e.preventDefault()}>
-            <TextField label="Search courses" type="search" placeholder="Title, description or tag" value={query} onChange={(e) => setQuery(e.target.value)} />
-            <SelectField label="Category" value={category} onChange={(e) => setCategory(e.target.value)}>
-              {options.categories.map((v) => <option key={v}>{v}</option>)}
-            </SelectField>
-            <SelectField label="Skill Level" value={level} onChange={(e) => setLevel(e.target.value)}>
-              {options.levels.map((v) => <option key={v}>{v}</option>)}
-            </SelectField>
-            <SelectField label="Training Center" value={center} onChange={(e) => setCenter(e.target.value)}>
-              {options.centers.map((v) => <option key={v}>{v}</option>)}
-            </SelectField>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setQuery('');
-                setCategory(ALL);
-                setLevel(ALL);
-                setCenter(ALL);
-              }}
-            >
-              Reset Filters
-            </Button>
-          </form>
-          {shown.length === 0 ? (
-            <section className={styles.empty}>
-              <h2>No Courses Found</h2>
-              <p>Try adjusting your search or filters, or check back later!</p>
-            </section>
-          ) : (
-            <div className={styles.grid}>
-              {shown.map((course) => (
-                <CourseCard key={course.id} course={course} />
-              ))}
-            </div>
-          )}
-        </>
-      )}
+      <QueryBoundary
+        loading={<Spinner label="Loading available courses..." />}
+        error={(message) => (
+          <section className={styles.empty}>
+            <h2>Failed to Load Courses</h2>
+            <ErrorBanner>{message}</ErrorBanner>
+          </section>
+        )}
+      >
+        <Catalogue />
+      </QueryBoundary>
     </main>
   );
 }

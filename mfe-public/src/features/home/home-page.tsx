@@ -1,13 +1,19 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { coursesQuery, FEATURED_COURSES_COUNT } from '@btls/shared-api';
+import type { Course } from '@btls/shared-api/schemas';
 import { Link } from '@btls/shared-auth';
 import { buttonClass, Spinner } from '@btls/shared-ui/components';
+import { QueryBoundary } from '@btls/shared-ui/query-boundary';
+import { PageHead } from '../../ui/page-head';
+import { CourseCard } from '../courses/course-card';
 import hero from '../../assets/hero.svg';
 import styles from './home.module.css';
 import { useInView } from './use-in-view';
 
 // The carousel (and swiper with it) loads when its section nears the screen: phones on a mobile network
-// do not pay for it before they scroll.
-const FeaturedCourses = lazy(() => import('./featured-courses'));
+// do not pay for it before they scroll. Until then (and without JavaScript) the same cards sit in a row.
+const FeaturedCarousel = lazy(() => import('./featured-courses'));
 
 const ICON_PATHS = {
   cup: 'M4 8h12v5a5 5 0 0 1-5 5H9a5 5 0 0 1-5-5V8Zm12 1h2a2.5 2.5 0 0 1 0 5h-2M7 2c-1 1.5 1 2.5 0 4m4-4c-1 1.5 1 2.5 0 4',
@@ -36,13 +42,34 @@ const AUDIENCES = [
 ];
 
 function AudienceBlock({ title, text, to, action }: (typeof AUDIENCES)[number]) {
-  const { ref, inView } = useInView<HTMLElement>();
+  const { ref, waiting } = useInView<HTMLElement>();
   return (
-    <article ref={ref} className={`${styles.audience} ${inView ? styles.visible : ''}`}>
+    <article ref={ref} className={`${styles.audience} ${waiting ? styles.waiting : ''}`}>
       <h3>{title}</h3>
       <p>{text}</p>
       <Link to={to}>{action}</Link>
     </article>
+  );
+}
+
+function FeaturedRow({ courses }: { courses: Course[] }) {
+  return (
+    <div className={styles.row}>
+      {courses.map((course) => (
+        <CourseCard key={course.id} course={course} />
+      ))}
+    </div>
+  );
+}
+
+function FeaturedCourses({ carousel }: { carousel: boolean }) {
+  const featured = useSuspenseQuery(coursesQuery()).data.slice(0, FEATURED_COURSES_COUNT);
+  if (featured.length === 0) return <p className={styles.message}>No featured courses available at the moment.</p>;
+  if (!carousel) return <FeaturedRow courses={featured} />;
+  return (
+    <Suspense fallback={<FeaturedRow courses={featured} />}>
+      <FeaturedCarousel courses={featured} />
+    </Suspense>
   );
 }
 
@@ -52,13 +79,12 @@ function FeaturedSection() {
     <section ref={ref} className={styles.featured} aria-labelledby="featured-title">
       <div className={styles.section}>
         <h2 id="featured-title">Featured Training Programs</h2>
-        {inView ? (
-          <Suspense fallback={<Spinner label="Loading featured courses..." />}>
-            <FeaturedCourses />
-          </Suspense>
-        ) : (
-          <Spinner label="Loading featured courses..." />
-        )}
+        <QueryBoundary
+          loading={<Spinner label="Loading featured courses..." />}
+          error={() => <p className={styles.message}>Could not load featured courses.</p>}
+        >
+          <FeaturedCourses carousel={inView} />
+        </QueryBoundary>
         <p className={styles.viewAll}>
           <Link className={buttonClass('secondary')} to="/courses">
             View All Courses
@@ -72,6 +98,11 @@ function FeaturedSection() {
 export function HomePage() {
   return (
     <main>
+      <PageHead
+        title="Barista training and coffee jobs in Kigali"
+        description="Barista training, digital certificates and coffee jobs in Kigali, Rwanda."
+        path="/"
+      />
       <section className={styles.hero}>
         <div className={styles.heroInner}>
           <div>

@@ -1,21 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** True once the element has scrolled into view (and from then on). */
+/**
+ * Whether the element has scrolled into view (and stays so from then on). `waiting` is true only in the
+ * browser, once it is known that the element is not yet in view: the server render and a page without
+ * JavaScript show everything.
+ */
 export function useInView<T extends Element>(rootMargin = '0px 0px -10% 0px') {
   const ref = useRef<T>(null);
-  const [inView, setInView] = useState(false);
+  const [state, setState] = useState<'unknown' | 'waiting' | 'inView'>('unknown');
   useEffect(() => {
     const element = ref.current;
-    if (!element || inView) return;
-    if (typeof IntersectionObserver === 'undefined') return setInView(true);
+    if (!element || state === 'inView') return;
+    if (typeof IntersectionObserver === 'undefined') return setState('inView');
     const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setInView(true);
-      },
+      (entries) => setState(entries.some((e) => e.isIntersecting) ? 'inView' : 'waiting'),
       { rootMargin },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [inView, rootMargin]);
-  return { ref, inView };
+  }, [state, rootMargin]);
+  return { ref, inView: state === 'inView', waiting: state === 'waiting' };
 }

@@ -1,10 +1,13 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { formatDistanceToNow, parseISO } from 'date-fns';
-import { useEffect, useMemo, useState } from 'react';
-import { listJobs } from '@btls/shared-api';
+import { useMemo } from 'react';
+import { jobsQuery } from '@btls/shared-api';
 import type { Job } from '@btls/shared-api/schemas';
-import { Link } from '@btls/shared-auth';
+import { Link, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, TextField } from '@btls/shared-ui/components';
 import { orNA } from '@btls/shared-ui/format';
+import { QueryBoundary } from '@btls/shared-ui/query-boundary';
+import { PageHead } from '../../ui/page-head';
 import pageStyles from '../courses/courses.module.css';
 import styles from './jobs.module.css';
 
@@ -14,29 +17,32 @@ export function postedAgo(date: string): string {
   return `Posted ${formatDistanceToNow(parseISO(date), { addSuffix: true })}`;
 }
 
-export function JobsPage() {
-  const [jobs, setJobs] = useState<Job[] | null>(null);
-  const [error, setError] = useState('');
-  const [query, setQuery] = useState('');
-  const [location, setLocation] = useState(ALL);
-  const [jobType, setJobType] = useState(ALL);
-  useEffect(() => {
-    listJobs()
-      .then(setJobs)
-      .catch((failure: Error) => {
-        setJobs([]);
-        setError(failure.message);
-      });
-  }, []);
+/** The search and the filters live in the address (?q=&location=&type=): shareable, kept on reload. */
+function JobBoard() {
+  const { data: jobs } = useSuspenseQuery(jobsQuery());
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const location = params.get('location') || ALL;
+  const jobType = params.get('type') || ALL;
+  const set = (name: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value && value !== ALL) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
 
   const options = useMemo(() => {
     const distinct = (pick: (job: Job) => string | null) =>
-      [ALL, ...[...new Set((jobs ?? []).map(pick).filter((v): v is string => !!v))].sort((a, b) => a.localeCompare(b))];
+      [ALL, ...[...new Set(jobs.map(pick).filter((v): v is string => !!v))].sort((a, b) => a.localeCompare(b))];
     return { locations: distinct((j) => j.location), types: distinct((j) => j.jobType) };
   }, [jobs]);
 
   const q = query.trim().toLowerCase();
-  const shown = (jobs ?? []).filter(
+  const shown = jobs.filter(
     (job) =>
       (!q || [job.title, job.companyName, job.descriptionSnippet].some((t) => t?.toLowerCase().includes(q))) &&
       (location === ALL || job.location === location) &&
@@ -44,22 +50,18 @@ export function JobsPage() {
   );
 
   return (
-    <main className={pageStyles.page}>
-      <h1>Find Your Barista Career</h1>
-      <p className={pageStyles.lead}>Openings at cafés, hotels and roasters that hire our certified baristas.</p>
-      <form className={`${pageStyles.filters} ${styles.filters}`} role="search" onSubmit={(e) => e.preventDefault()}>
-        <TextField label="Search jobs" type="search" placeholder="Title, company or description" value={query} onChange={(e) => setQuery(e.target.value)} />
-        <SelectField label="Location" value={location} onChange={(e) => setLocation(e.target.value)}>
+    <>
+      {/* Without JavaScript the form still works: it sends the same parameters to the server-rendered page. */}
+      <form className={`${pageStyles.filters} ${styles.filters}`} role="search" method="get" action="/jobs" onSubmit={(e) => e.preventDefault()}>
+        <TextField label="Search jobs" name="q" type="search" placeholder="Title, company or description" value={query} onChange={(e) => set('q', e.target.value)} />
+        <SelectField label="Location" name="location" value={location} onChange={(e) => set('location', e.target.value)}>
           {options.locations.map((v) => <option key={v}>{v}</option>)}
         </SelectField>
-        <SelectField label="Job type" value={jobType} onChange={(e) => setJobType(e.target.value)}>
+        <SelectField label="Job type" name="type" value={jobType} onChange={(e) => set('type', e.target.value)}>
           {options.types.map((v) => <option key={v}>{v}</option>)}
         </SelectField>
       </form>
-      {error && <ErrorBanner>Could not load jobs: {error}</ErrorBanner>}
-      {jobs === null ? (
-        <Spinner label="Loading job openings..." />
-      ) : shown.length === 0 ? (
+      {shown.length === 0 ? (
         <p className={pageStyles.empty}>No job openings found matching your criteria.</p>
       ) : (
         <div className={styles.list}>
@@ -70,7 +72,8 @@ export function JobsPage() {
               <ul className={styles.meta}>
                 <li><span className="visually-hidden">Location: </span>{orNA(job.location)}</li>
                 <li><span className="visually-hidden">Job type: </span>{orNA(job.jobType)}</li>
-                <li>{postedAgo(job.postedDate)}</li>
+                {/* Relative to the reader's clock: the server's "2 hours ago" may read "3 hours ago" here. */}
+                <li suppressHydrationWarning>{postedAgo(job.postedDate)}</li>
               </ul>
               <p>{job.descriptionSnippet || job.description}</p>
               <Link to={`/jobs/${job.id}`} aria-label={`View Details: ${job.title}`}>
@@ -80,6 +83,23 @@ export function JobsPage() {
           ))}
         </div>
       )}
+    </>
+  );
+}
+
+export function JobsPage() {
+  return (
+    <main className={pageStyles.page}>
+      <PageHead
+        title="Barista jobs in Rwanda"
+        description="Openings at cafés, hotels and roasters in Rwanda that hire certified baristas."
+        path="/jobs"
+      />
+      <h1>Find Your Barista Career</h1>
+      <p className={pageStyles.lead}>Openings at cafés, hotels and roasters that hire our certified baristas.</p>
+      <QueryBoundary loading={<Spinner label="Loading job openings..." />} error={(message) => <ErrorBanner>Could not load jobs: {message}</ErrorBanner>}>
+        <JobBoard />
+      </QueryBoundary>
     </main>
   );
 }

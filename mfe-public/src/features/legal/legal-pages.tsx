@@ -1,9 +1,11 @@
 import { Link } from '@btls/shared-auth';
 import styles from '../about/content.module.css';
+import { PageHead } from '../../ui/page-head';
 
 export function PrivacyPolicyPage() {
   return (
     <main className={styles.page}>
+      <PageHead title="Privacy policy" description="How BTLS Coffee collects, uses and protects personal data, under the data protection law of Rwanda." path="/privacy-policy" />
       <h1>Privacy Policy</h1>
       <p className={styles.updated}>Last updated: 1 November 2026</p>
       <p>
@@ -51,6 +53,7 @@ export function PrivacyPolicyPage() {
 export function TermsOfServicePage() {
   return (
     <main className={styles.page}>
+      <PageHead title="Terms of service" description="The terms for using the BTLS Coffee training and jobs platform." path="/terms-of-service" />
       <h1>Terms of Service</h1>
       <p className={styles.updated}>Last updated: 1 November 2026</p>
       <p>These terms apply to everyone who uses this website: visitors, trainees, trainers and employers.</p>

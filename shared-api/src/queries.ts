@@ -1,0 +1,74 @@
+/**
+ * The data layer's keys and loaders, next to the client functions they call (one query client in the page,
+ * provided by the shell, shared as a singleton like React). Screens read data with these options
+ * (`useSuspenseQuery(coursesQuery())`); the server render fills the same keys and embeds them in the page, so
+ * the browser does not fetch them again.
+ */
+import { QueryClient, queryOptions } from '@tanstack/react-query';
+import { ApiError } from './client';
+import { verifyCertificate } from './certificates';
+import { getCourse, listCourses } from './courses';
+import { getJob, listJobs } from './jobs';
+import type { Course } from './schemas';
+
+/**
+ * The page's one query client. Data is fresh for a minute: a page rendered on the server is not fetched again
+ * as the browser takes over, and moving between pages does not ask for the same list twice.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1 } } });
+}
+
+export const queryKeys = {
+  site: ['site'] as const,
+  courses: ['courses'] as const,
+  course: (id: string) => ['courses', id] as const,
+  jobs: ['jobs'] as const,
+  job: (id: string) => ['jobs', id] as const,
+  certificateVerification: (code: string) => ['certificate-verification', code] as const,
+};
+
+/** An answer a page shows (and the server renders with that status), not a failure to retry. */
+export interface NotFound {
+  notFound: string;
+  status: number;
+}
+
+export function isNotFound(value: unknown): value is NotFound {
+  return typeof value === 'object' && value !== null && 'notFound' in value;
+}
+
+async function orNotFound<T>(load: () => Promise<T>): Promise<T | NotFound> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { notFound: error.message, status: error.status };
+    throw error;
+  }
+}
+
+/** The site's public address, for canonical and share links; the server render fills it from PUBLIC_URL. */
+export const siteQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.site,
+    queryFn: () => ({ origin: typeof location === 'undefined' ? '' : location.origin }),
+    staleTime: Infinity,
+  });
+
+export const coursesQuery = () => queryOptions({ queryKey: queryKeys.courses, queryFn: listCourses });
+
+/** One course; a course already in the list shows at once (spec §7: the list in memory is checked first). */
+export function courseQuery(id: string, client?: QueryClient) {
+  return queryOptions({
+    queryKey: queryKeys.course(id),
+    queryFn: () => orNotFound(() => getCourse(id)),
+    initialData: () => client?.getQueryData<Course[]>(queryKeys.courses)?.find((course) => String(course.id) === id),
+  });
+}
+
+export const jobsQuery = () => queryOptions({ queryKey: queryKeys.jobs, queryFn: listJobs });
+
+export const jobQuery = (id: string) => queryOptions({ queryKey: queryKeys.job(id), queryFn: () => orNotFound(() => getJob(id)) });
+
+export const certificateVerificationQuery = (code: string) =>
+  queryOptions({ queryKey: queryKeys.certificateVerification(code), queryFn: () => verifyCertificate(code) });

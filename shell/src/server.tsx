@@ -1,0 +1,122 @@
+/**
+ * The shell's server build (dist/server/render.js, made by `vite build --ssr`): the API process renders public
+ * pages with it. It renders the same App as the browser (layout, route table, the remote's routes given in
+ * `remotes`), waits for every page chunk and query, and answers the HTML, the tags for the head and the data to
+ * embed. It also provides the shared modules a remote's server build asks for: one React, one router, one
+ * session store and one query client on the server as in the browser.
+ */
+import * as reactQuery from '@tanstack/react-query';
+import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
+import * as React from 'react';
+import type { ComponentType } from 'react';
+import * as ReactDom from 'react-dom';
+import * as ReactDomServer from 'react-dom/server';
+import * as ReactDomStatic from 'react-dom/static';
+import { prerenderToNodeStream } from 'react-dom/static';
+import * as jsxRuntime from 'react/jsx-runtime';
+import { StaticRouter } from 'react-router';
+import * as zustand from 'zustand';
+import * as sharedApi from '@btls/shared-api';
+import { configureApi, createQueryClient, isNotFound, queryKeys } from '@btls/shared-api';
+import * as sharedAuth from '@btls/shared-auth';
+import { AuthProvider } from '@btls/shared-auth';
+import { App } from './app';
+import { ProvidedRemotes } from './remote-area';
+import { areaFor } from './route-table';
+import { SERVER_DATA_ID } from './server-data';
+
+export { SERVER_DATA_ID };
+
+/** What a remote's server build may `require` (the same list as federation.shared.ts's serverSharedModules). */
+export const sharedModules: Record<string, unknown> = {
+  react: React,
+  'react/jsx-runtime': jsxRuntime,
+  'react-dom': ReactDom,
+  'react-dom/server': ReactDomServer,
+  'react-dom/static': ReactDomStatic,
+  zustand,
+  '@tanstack/react-query': reactQuery,
+  '@btls/shared-auth': sharedAuth,
+  '@btls/shared-api': sharedApi,
+};
+
+/** The API client on the server: calls go to `fetch` (the API answering itself), never over the network. */
+export function configureServerApi(fetch: typeof globalThis.fetch) {
+  configureApi({ baseUrl: 'http://server-render.invalid/api/', fetch });
+}
+
+/** Which remote renders `pathname` on the server, 'not-found' for the shell's own page, or null: the browser renders it. */
+export function serverRenderedBy(pathname: string): string | 'not-found' | null {
+  const area = areaFor(pathname);
+  if (!area) return 'not-found';
+  return area.serverRendered ? area.remote : null;
+}
+
+export interface RenderResult {
+  status: number;
+  /** title, meta and link tags the page asked for (React hoists them to the start of its output). */
+  head: string;
+  /** The content of #root. */
+  body: string;
+  /** The query cache as the browser's query client takes it over. */
+  data: unknown;
+}
+
+const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)/;
+
+/** Splits React's output into the hoisted head tags at its start and the rest. */
+function splitHead(html: string): { head: string; body: string } {
+  let rest = html;
+  let head = '';
+  for (let match = HOISTED.exec(rest); match; match = HOISTED.exec(rest)) {
+    head += match[0];
+    rest = rest.slice(match[0].length);
+  }
+  return { head, body: rest };
+}
+
+export async function render(options: {
+  url: string;
+  origin: string;
+  remotes: Record<string, ComponentType>;
+  timeoutMs?: number;
+}): Promise<RenderResult> {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 60_000 } });
+  queryClient.setQueryData(queryKeys.site, { origin: options.origin });
+  const errors: unknown[] = [];
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error('The server render took too long.')), options.timeoutMs ?? 5000);
+  try {
+    const { prelude } = await prerenderToNodeStream(
+      <QueryClientProvider client={queryClient}>
+        <StaticRouter location={options.url}>
+          <AuthProvider serverRendered>
+            <ProvidedRemotes.Provider value={options.remotes}>
+              <App />
+            </ProvidedRemotes.Provider>
+          </AuthProvider>
+        </StaticRouter>
+      </QueryClientProvider>,
+      {
+        signal: controller.signal,
+        // Every boundary inline, in order: no script is needed to put the page together (readable without
+        // JavaScript, and no inline script for the content security policy to allow).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onError(error) {
+          errors.push(error);
+        },
+      },
+    );
+    let html = '';
+    for await (const chunk of prelude) html += chunk;
+    // Anything that failed would be left to the browser inside the page: render the whole page there instead.
+    if (errors.length) throw errors[0];
+    const pathname = new URL(options.url, 'http://x').pathname;
+    const notFound = !areaFor(pathname) || queryClient.getQueryCache().getAll().some((query) => isNotFound(query.state.data));
+    return { status: notFound ? 404 : 200, ...splitHead(html), data: dehydrate(queryClient) };
+  } finally {
+    clearTimeout(timer);
+    queryClient.clear();
+  }
+}
