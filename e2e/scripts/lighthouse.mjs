@@ -150,6 +150,11 @@ try {
     if (anyNote) cells.push(r.note.replace(/\|/g, '\\|').replace(/\s+/g, ' '));
     console.log(`| ${cells.join(' | ')} |`);
   }
+  const benchmarkIndex = median(benchmarkIndexes);
+  if (benchmarkIndex !== undefined && benchmarkIndex < 1000) {
+    // The threshold at which Lighthouse's own CLI warns that the host CPU is too slow for its 4× slowdown.
+    console.log(`\nbenchmarkIndex ${benchmarkIndex.toFixed(0)} < 1000: this CPU is slower or busier than Lighthouse expects; TBT and performance are pessimistic.`);
+  }
   if (warnings.size) console.log(`\nLighthouse warnings:\n${[...warnings].map((w) => `- ${w}`).join('\n')}`);
   if (saveDir) console.log(`\nHTML reports in ${saveDir}`);
 } catch (error) {
