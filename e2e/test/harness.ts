@@ -2,68 +2,14 @@
  * The production build served as `npm start` serves it (a fresh data directory, demo data), and Debian's
  * Chromium driven by playwright-core.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-export const ROOT = resolve(import.meta.dirname, '..', '..');
-const serverJs = join(ROOT, 'api', 'dist', 'server.js');
+import type { Site } from '../scripts/site.mjs';
 
-export interface Site {
-  base: string;
-  remotesFile: string;
-  /** Rewrites remotes.json: name → entry URL. */
-  setRemote(name: string, entry: string): void;
-  stop(): Promise<void>;
-}
-
-export async function startSite(): Promise<Site> {
-  for (const built of [serverJs, join(ROOT, 'shell', 'dist', 'index.html'), join(ROOT, 'mfe-public', 'dist', 'remoteEntry.js')]) {
-    if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first (npm test does).`);
-  }
-  const work = mkdtempSync(join(tmpdir(), 'btls-e2e-'));
-  const remotesFile = join(work, 'remotes.json');
-  copyFileSync(join(ROOT, 'shell', 'dist', 'remotes.json'), remotesFile);
-  const port = 21_000 + Math.floor(Math.random() * 9000);
-  const child: ChildProcess = spawn(process.execPath, [serverJs], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      BTLS_DATA_DIR: join(work, 'data'),
-      BTLS_REMOTES_FILE: remotesFile,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((ready, fail) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Ready:')) ready();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => fail(new Error(`server exited with ${code}: ${output}`)));
-  });
-  return {
-    base: `http://127.0.0.1:${port}`,
-    remotesFile,
-    setRemote(name, entry) {
-      const remotes = JSON.parse(readFileSync(remotesFile, 'utf8')) as Record<string, string>;
-      remotes[name] = entry;
-      writeFileSync(remotesFile, JSON.stringify(remotes, null, 2));
-    },
-    async stop() {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+export { ROOT, startSite, type Site } from '../scripts/site.mjs';
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.html': 'text/html' };
 

@@ -1,0 +1,167 @@
+// `npm run lighthouse`: Lighthouse (pinned 12.8.x, the last line that runs on Node 20) in its default mobile mode
+// — a mid-range phone's screen, simulated slow 4G and 4× CPU slowdown — against the production build served as
+// the browser journeys serve it (fresh data directory with the demo data, random port), driving Debian's
+// Chromium. Prints a Markdown table of the public pages; asserts nothing.
+//
+//   node e2e/scripts/lighthouse.mjs [--runs N] [--save DIR]
+//
+// --runs N   measure every page N times and print the median of each column (default 1)
+// --save DIR also write each run's HTML report into DIR
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startSite } from './site.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Headless, and nothing that reaches beyond localhost (the machine may have no network).
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function option(name) {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? undefined : process.argv[at + 1];
+}
+const runs = Number(option('--runs') ?? 1);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error('--runs takes a whole number ≥ 1');
+  process.exit(2);
+}
+const saveDir = option('--save') && resolve(option('--save'));
+if (saveDir) mkdirSync(saveDir, { recursive: true });
+
+let site;
+let chrome;
+let stopping;
+function stopAll() {
+  stopping ??= Promise.allSettled([chrome?.kill(), site?.stop()]);
+  return stopping;
+}
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+  process.on(signal, () => stopAll().then(() => process.exit(code)));
+}
+
+const median = (values) => {
+  const sorted = values.filter((v) => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return undefined;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** The first item of a public list (preferring one with an image, as a real visitor's page would have). */
+async function pickId(base, path) {
+  const response = await fetch(`${base}/api${path}`);
+  if (!response.ok) throw new Error(`GET /api${path}: ${response.status}`);
+  const items = await response.json();
+  const item = items.find((i) => i.imageUrl) ?? items[0];
+  if (!item) throw new Error(`GET /api${path} listed nothing: the demo data is missing`);
+  return item.id;
+}
+
+/** One Lighthouse run of one page: the numbers of the table, or the reason there are none. */
+async function measure(url) {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: saveDir ? 'html' : 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+  });
+  if (!result) throw new Error('Lighthouse returned nothing');
+  const { lhr } = result;
+  const audit = (id) => lhr.audits[id]?.numericValue;
+  const score = (id) => (lhr.categories[id]?.score == null ? undefined : Math.round(lhr.categories[id].score * 100));
+  return {
+    lhr,
+    report: result.report,
+    error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    lcp: audit('largest-contentful-paint') / 1000,
+    cls: audit('cumulative-layout-shift'),
+    tbt: audit('total-blocking-time'),
+    benchmarkIndex: lhr.environment?.benchmarkIndex,
+  };
+}
+
+const fixed = (value, digits) => (value === undefined ? '–' : value.toFixed(digits));
+
+try {
+  site = await startSite();
+  const [courseId, jobId] = await Promise.all([pickId(site.base, '/courses'), pickId(site.base, '/jobs')]);
+  const pages = ['/', '/courses', `/courses/${courseId}`, '/jobs', `/jobs/${jobId}`, '/login'];
+  // Warm the server (first queries, file reads) so the first page measured is not the one that pays for it.
+  for (const path of pages) await fetch(site.base + path).then((r) => r.arrayBuffer());
+
+  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, handleSIGINT: false, logLevel: 'silent' });
+
+  const rows = [];
+  let versions = '';
+  const warnings = new Set();
+  const benchmarkIndexes = [];
+  for (const path of pages) {
+    const results = [];
+    const errors = [];
+    for (let run = 1; run <= runs; run++) {
+      process.stderr.write(`lighthouse ${path}${runs > 1 ? ` (run ${run}/${runs})` : ''}…\n`);
+      try {
+        const r = await measure(site.base + path);
+        versions ||= `Lighthouse ${r.lhr.lighthouseVersion}, ${r.lhr.environment?.hostUserAgent?.match(/(Headless)?Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}`;
+        for (const w of r.lhr.runWarnings ?? []) warnings.add(`${path}: ${w}`);
+        if (r.benchmarkIndex) benchmarkIndexes.push(r.benchmarkIndex);
+        if (saveDir) {
+          const name = `${path.replace(/^\//, '').replace(/\//g, '-') || 'home'}${runs > 1 ? `-${run}` : ''}.report.html`;
+          writeFileSync(join(saveDir, name), r.report);
+        }
+        if (r.error) errors.push(r.error);
+        else results.push(r);
+      } catch (error) {
+        errors.push(error instanceof Error ? error.message : String(error));
+      }
+    }
+    const col = (key) => median(results.map((r) => r[key]));
+    rows.push({
+      path,
+      performance: col('performance'),
+      accessibility: col('accessibility'),
+      lcp: col('lcp'),
+      cls: col('cls'),
+      tbt: col('tbt'),
+      note: errors.length ? `${errors.length}/${runs} failed: ${errors[0]}` : '',
+    });
+  }
+
+  const anyNote = rows.some((r) => r.note);
+  console.log(
+    `\nLighthouse mobile (simulated slow 4G, 4× CPU), ${runs === 1 ? 'one run' : `median of ${runs} runs`} per page — ${versions}, ` +
+      `benchmarkIndex ${fixed(median(benchmarkIndexes), 0)}\n`,
+  );
+  console.log(`| page | performance | accessibility | LCP (s) | CLS | TBT (ms) |${anyNote ? ' note |' : ''}`);
+  console.log(`|---|---:|---:|---:|---:|---:|${anyNote ? '---|' : ''}`);
+  for (const r of rows) {
+    const cells = [`\`${r.path}\``, fixed(r.performance, 0), fixed(r.accessibility, 0), fixed(r.lcp, 1), fixed(r.cls, 3), fixed(r.tbt, 0)];
+    if (anyNote) cells.push(r.note.replace(/\|/g, '\\|').replace(/\s+/g, ' '));
+    console.log(`| ${cells.join(' | ')} |`);
+  }
+  const benchmarkIndex = median(benchmarkIndexes);
+  if (benchmarkIndex !== undefined && benchmarkIndex < 1000) {
+    // The threshold at which Lighthouse's own CLI warns that the host CPU is too slow for its 4× slowdown.
+    console.log(`\nbenchmarkIndex ${benchmarkIndex.toFixed(0)} < 1000: this CPU is slower or busier than Lighthouse expects; TBT and performance are pessimistic.`);
+  }
+  if (warnings.size) console.log(`\nLighthouse warnings:\n${[...warnings].map((w) => `- ${w}`).join('\n')}`);
+  if (saveDir) console.log(`\nHTML reports in ${saveDir}`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await stopAll();
+}
+// Lighthouse may leave a socket or timer behind; the table is printed and everything is stopped.
+process.exit();

@@ -1,0 +1,68 @@
+// @ts-check
+// The production build served as `npm start` serves it, on a fresh data directory (so with the demo data) and a
+// random port. Plain JavaScript so that both the browser journeys (`test/harness.ts`) and the benchmark scripts
+// run by plain `node` (`lighthouse.mjs`) start the server the same way.
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+const serverJs = join(ROOT, 'api', 'dist', 'server.js');
+
+/**
+ * @typedef {object} Site
+ * @property {string} base
+ * @property {string} remotesFile
+ * @property {(name: string, entry: string) => void} setRemote Rewrites remotes.json: name → entry URL.
+ * @property {() => Promise<void>} stop
+ */
+
+/** @returns {Promise<Site>} */
+export async function startSite() {
+  for (const built of [serverJs, join(ROOT, 'shell', 'dist', 'index.html'), join(ROOT, 'mfe-public', 'dist', 'remoteEntry.js')]) {
+    if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first (npm test does).`);
+  }
+  const work = mkdtempSync(join(tmpdir(), 'btls-e2e-'));
+  const remotesFile = join(work, 'remotes.json');
+  copyFileSync(join(ROOT, 'shell', 'dist', 'remotes.json'), remotesFile);
+  const port = 21_000 + Math.floor(Math.random() * 9000);
+  const child = spawn(process.execPath, [serverJs], {
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      BTLS_DATA_DIR: join(work, 'data'),
+      BTLS_REMOTES_FILE: remotesFile,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise((ready, fail) => {
+    /** @param {Buffer} chunk */
+    const onData = (chunk) => {
+      output += chunk.toString();
+      if (output.includes('Ready:')) ready(undefined);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => fail(new Error(`server exited with ${code}: ${output}`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    remotesFile,
+    setRemote(name, entry) {
+      /** @type {Record<string, string>} */
+      const remotes = JSON.parse(readFileSync(remotesFile, 'utf8'));
+      remotes[name] = entry;
+      writeFileSync(remotesFile, JSON.stringify(remotes, null, 2));
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
