@@ -81,6 +81,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     return reply.status(page.status).header('Cache-Control', 'public, max-age=0, s-maxage=60').type('text/html').send(page.html);
   };
   app.get('/', sendShell);
+  // A form of a page posted without the page's script (sign-in, contact): nothing is taken from it; the
+  // visitor gets the page again, which says the form needs JavaScript.
+  app.post('/*', async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (path.startsWith('/api/')) return apiNotFound(request, reply);
+    return reply.redirect(path, 303);
+  });
   // Client routes (/courses/3, /admin/users, …) get the shell; a top-level file of the shell is sent as is.
   app.get('/*', async (request, reply) => {
     const path = decodeURIComponent(request.url.split('?')[0]!);

@@ -83,7 +83,13 @@ export function RemoteArea({ area }: { area: Area }) {
         setAttempt((n) => n + 1);
       }}
     >
-      <Suspense fallback={<Spinner label="Loading..." />}>
+      <Suspense
+        fallback={
+          <div className={styles.areaLoading}>
+            <Spinner label="Loading..." />
+          </div>
+        }
+      >
         <AreaRoutes />
       </Suspense>
     </AreaErrorBoundary>

@@ -23,10 +23,13 @@ export function EmployerRegisterPage() {
   return (
     <main className={styles.wrap}>
       <PageHead title="Hire our talent" description="Register your company to post jobs and meet certified baristas." path="/employer/register" />
-      <form className={styles.card} onSubmit={form.submit}>
+      <form className={styles.card} {...form.formProps}>
         <h1>Collaborate, Hire Our Talent</h1>
         <p className={styles.lead}>Register your company to post jobs and meet certified baristas.</p>
         <ErrorBanner>{form.error}</ErrorBanner>
+        <noscript>
+          <p className={styles.lead}>This form needs JavaScript: please turn it on to continue.</p>
+        </noscript>
         <TextField label="Company Name" autoComplete="organization" {...form.field('companyName')} />
         <div className={styles.row}>
           <TextField label="Contact First Name" autoComplete="given-name" {...form.field('firstName')} />
@@ -35,7 +38,7 @@ export function EmployerRegisterPage() {
         <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <TextField label="Password" type="password" autoComplete="new-password" placeholder="min. 6 characters" {...form.field('password')} />
         <TextField label="Confirm Password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
-        <Button type="submit" className={styles.submit} disabled={form.busy}>
+        <Button className={styles.submit} {...form.submitProps}>
           {form.busy ? 'Registering...' : 'Register Company'}
         </Button>
         <p className={styles.alt}>

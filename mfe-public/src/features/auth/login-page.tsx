@@ -19,14 +19,17 @@ export function LoginPage() {
   return (
     <main className={styles.wrap}>
       <PageHead title="Sign in" description="Sign in to follow your barista training, certificates and jobs." path="/login" />
-      <form className={styles.card} onSubmit={form.submit}>
+      <form className={styles.card} {...form.formProps}>
         <h1>Sign in</h1>
         <p className={styles.lead}>Welcome back to BTLS Coffee.</p>
         <SuccessBanner>{notice}</SuccessBanner>
         <ErrorBanner>{form.error}</ErrorBanner>
+        <noscript>
+          <p className={styles.lead}>This form needs JavaScript: please turn it on to continue.</p>
+        </noscript>
         <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
-        <Button type="submit" className={styles.submit} disabled={form.busy}>
+        <Button className={styles.submit} {...form.submitProps}>
           {form.busy ? 'Signing in...' : 'Sign in'}
         </Button>
         <p className={styles.alt}>

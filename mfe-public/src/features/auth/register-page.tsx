@@ -21,10 +21,13 @@ export function RegisterPage() {
   return (
     <main className={styles.wrap}>
       <PageHead title="Create your account" description="Create a free account to apply for barista courses in Kigali." path="/register" />
-      <form className={styles.card} onSubmit={form.submit}>
+      <form className={styles.card} {...form.formProps}>
         <h1>Create your account</h1>
         <p className={styles.lead}>Start your barista journey.</p>
         <ErrorBanner>{form.error}</ErrorBanner>
+        <noscript>
+          <p className={styles.lead}>This form needs JavaScript: please turn it on to continue.</p>
+        </noscript>
         <div className={styles.row}>
           <TextField label="First Name" autoComplete="given-name" {...form.field('firstName')} />
           <TextField label="Last Name" autoComplete="family-name" {...form.field('lastName')} />
@@ -32,7 +35,7 @@ export function RegisterPage() {
         <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <TextField label="Password" type="password" autoComplete="new-password" placeholder="min. 6 characters" {...form.field('password')} />
         <TextField label="Confirm Password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
-        <Button type="submit" className={styles.submit} disabled={form.busy}>
+        <Button className={styles.submit} {...form.submitProps}>
           {form.busy ? 'Creating Account...' : 'Create Account'}
         </Button>
         <p className={styles.alt}>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useHydrated, useKeepTypedValues } from '@btls/shared-ui/hydrated';
 import { passwordProblem } from './password-rules';
 
 /**
@@ -13,6 +14,8 @@ export function useAuthForm<Fields extends Record<string, string>>(
   const [fields, setFields] = useState(initial);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const ready = useHydrated();
+  const ref = useKeepTypedValues(fields, (typed) => setFields((f) => ({ ...f, ...typed })));
 
   /** Props for a required text field bound to `name`. */
   const field = (name: keyof Fields & string) => ({
@@ -36,7 +39,14 @@ export function useAuthForm<Fields extends Record<string, string>>(
     }
   }
 
-  return { fields, field, error, busy, submit };
+  /**
+   * Props for the form and its submit button. Until the page's script runs, the button waits (and the form
+   * would be posted, never sent as a GET with the password in the address).
+   */
+  const formProps = { ref, method: 'post', onSubmit: submit } as const;
+  const submitProps = { type: 'submit', disabled: busy || !ready } as const;
+
+  return { fields, field, error, busy, submit, formProps, submitProps };
 }
 
 /** The payload without the confirmation field, which never leaves the browser. */

@@ -4,12 +4,16 @@ import { Button, ErrorBanner, SuccessBanner, TextAreaField, TextField } from '@b
 import pageStyles from '../courses/courses.module.css';
 import styles from './contact.module.css';
 import { PageHead } from '../../ui/page-head';
+import { useHydrated, useKeepTypedValues } from '@btls/shared-ui/hydrated';
 
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 const MAP_SRC = 'https://www.openstreetmap.org/export/embed.html?bbox=30.0419%2C-1.9706%2C30.0819%2C-1.9306&layer=mapnik&marker=-1.9506%2C30.0619';
 
 export function ContactPage() {
   const [fields, setFields] = useState(EMPTY);
+  // The form is sent by the page's script; until it runs, the button waits (see useHydrated).
+  const ready = useHydrated();
+  const formRef = useKeepTypedValues(fields, (typed) => setFields((f) => ({ ...f, ...typed })));
   const [status, setStatus] = useState<{ kind: 'idle' | 'sending' | 'sent' | 'failed'; error?: string }>({ kind: 'idle' });
   const bind = (name: keyof typeof EMPTY) => ({
     name,
@@ -68,7 +72,7 @@ export function ContactPage() {
             <a href="https://www.openstreetmap.org/?mlat=-1.9506&mlon=30.0619#map=16/-1.9506/30.0619" target="_blank" rel="noopener noreferrer">Open the map in a new tab</a>
           </p>
         </section>
-        <form className={styles.form} onSubmit={submit} aria-labelledby="write-title">
+        <form ref={formRef} className={styles.form} method="post" onSubmit={submit} aria-labelledby="write-title">
           <h2 id="write-title">Send us a message</h2>
           {status.kind === 'sent' && <SuccessBanner>Thank you for your message! We will get back to you shortly.</SuccessBanner>}
           {status.kind === 'failed' && <ErrorBanner>{status.error || 'An error occurred. Please try again.'}</ErrorBanner>}
@@ -76,7 +80,7 @@ export function ContactPage() {
           <TextField label="Email" type="email" autoComplete="email" {...bind('email')} />
           <TextField label="Subject" {...bind('subject')} />
           <TextAreaField label="Message" rows={6} {...bind('message')} />
-          <Button type="submit" disabled={status.kind === 'sending'}>
+          <Button type="submit" disabled={status.kind === 'sending' || !ready}>
             {status.kind === 'sending' ? 'Sending...' : 'Send Message'}
           </Button>
         </form>
