@@ -8,9 +8,8 @@ import type { Db } from './db/client';
 import { images, imageVariants } from './db/schema';
 import { deriveImage, type DerivedImage } from './images';
 
+/** An upload's URL; each copy is at that URL plus `/<width>.webp` (the client builds `srcset` by this rule). */
 export const IMAGE_PATH = '/api/images/';
-/** A variant's URL is its original's plus `/<width>.webp`: the client builds `srcset` by this rule. */
-export const variantUrl = (imageUrl: string, width: number) => `${imageUrl}/${width}.webp`;
 
 /** pg_advisory_xact_lock key ("img" in ASCII): storing, completing and forgetting images take turns. */
 const IMAGES_LOCK_KEY = 0x696d67;

@@ -16,7 +16,7 @@ afterAll(() => api.close());
 
 /** A camera-like photo: noise does not compress, so 3000×2000 at quality 70 is well over a megabyte. */
 const photo = (width: number, height: number, seed = 128) =>
-  sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: seed, sigma: 30 } } })
+  sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: seed, sigma: 30 } } })
     .jpeg({ quality: 70 })
     .toBuffer();
 

@@ -46,7 +46,7 @@ export function CourseDetailPage() {
         <Spinner label="Loading course details..." />
       ) : (
         <article className={styles.detailCard}>
-          <CourseImage course={course} width={900} height={400} />
+          <CourseImage course={course} width={900} height={400} priority />
           <div className={styles.detailBody}>
             <p className={styles.category}>{course.category}</p>
             <h1>{course.title}</h1>
