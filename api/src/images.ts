@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { ImageMimeType } from '@btls/shared-api/constants';
 
 /** The image type told by the file's first bytes, not by its name or the browser's claim. */
@@ -22,8 +21,16 @@ const WEBP_QUALITY = 75;
 /** A 5 MB file can still claim huge dimensions (a decompression bomb); beyond this we make no copies. */
 const MAX_INPUT_PIXELS = 100_000_000;
 
-// One long-running server: libvips' operation cache only holds memory we do not reuse.
-sharp.cache(false);
+/** libvips is loaded on the first image, not at start: most starts and most tests never decode one. */
+let loaded: Promise<typeof import('sharp').default> | undefined;
+function loadSharp() {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    // One long-running server: libvips' operation cache only holds memory we do not reuse.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loaded;
+}
 
 export interface ImageVariant {
   width: number;
@@ -51,6 +58,7 @@ export function variantWidthsFor(width: number): number[] {
  * smaller than the GIF). Null when the bytes do not decode: the original is then served as it is.
  */
 export async function deriveImage(bytes: Uint8Array): Promise<DerivedImage | null> {
+  const sharp = await loadSharp();
   try {
     const input = sharp(bytes, { animated: true, limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
     const meta = await input.metadata();
