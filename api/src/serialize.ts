@@ -1,5 +1,6 @@
 /** Database rows → the contract's answer types. No answer is built any other way (no password hash leaks). */
 import type { Certificate, ContactMessage, Course, Job, ProgressRecord, User } from '@btls/shared-api/schemas';
+import type { ImageFacts } from './image-store';
 import type { certificates, contactMessages, courses, jobs, progressRecords, users } from './db/schema';
 
 export function toUser(row: typeof users.$inferSelect): User {
@@ -17,7 +18,8 @@ export function toUser(row: typeof users.$inferSelect): User {
   };
 }
 
-export function toCourse(row: typeof courses.$inferSelect): Course {
+/** `image`: the sizes of an uploaded image with WebP copies, for the page's `srcset` (absent otherwise). */
+export function toCourse(row: typeof courses.$inferSelect, image?: ImageFacts): Course {
   return {
     id: row.id,
     title: row.title,
@@ -30,6 +32,7 @@ export function toCourse(row: typeof courses.$inferSelect): Course {
     duration: row.duration,
     price: row.price,
     imageUrl: row.imageUrl,
+    ...image,
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
   };

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { API_ROOT } from './paths';
 import { embeddedJwtSecret, loadConfig } from './config';
 import { openPglite, openPostgres, type Database } from './db/client';
+import { startImageBackfill } from './image-store';
 import { ensureAdmin } from './seed/admin';
 import { seedDemoData } from './seed/demo';
 
@@ -30,12 +31,16 @@ async function main() {
     web: { root: resolve(API_ROOT, '..'), remotesFile: config.remotesFile, publicUrl: config.publicUrl },
   });
 
+  // Uploads from before the WebP copies existed get theirs in the background; serving starts meanwhile.
+  const imageBackfill = startImageBackfill(database.db, app.log);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     console.log(`${signal}: finishing open requests, then closing the database.`);
     try {
+      await imageBackfill.stop();
       await app.close();
     } finally {
       await database.close();

@@ -195,6 +195,13 @@ export const courseSchema = z.object({
   duration: z.string().nullable(),
   price: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  /**
+   * Only for an uploaded image with WebP copies: its size as shown, and the widths of the copies, each served
+   * at `${imageUrl}/${width}.webp`. Absent for an external URL.
+   */
+  imageWidth: z.number().int().optional(),
+  imageHeight: z.number().int().optional(),
+  imageWidths: z.array(z.number().int()).optional(),
   isActive: z.boolean(),
   createdAt: z.string(),
 });

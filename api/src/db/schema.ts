@@ -9,6 +9,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -48,8 +49,29 @@ export const images = pgTable('images', {
   contentType: text('content_type').notNull(),
   bytes: bytea('bytes').notNull(),
   size: integer('size').notNull(),
+  /** Pixel size as shown (EXIF orientation applied); null while the derivatives are not made yet. */
+  width: integer('width'),
+  height: integer('height'),
+  /**
+   * Widths of the WebP derivatives in `image_variants`, ascending: null = not made yet (an upload from before
+   * derivatives existed; the start-up backfill makes them), empty = none (bytes that do not decode).
+   */
+  variantWidths: integer('variant_widths').array(),
   createdAt: createdAt(),
 });
+
+/** Smaller WebP copies of an uploaded image, so a phone never downloads the original. */
+export const imageVariants = pgTable(
+  'image_variants',
+  {
+    imageId: text('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.width] })],
+);
 
 export const courses = pgTable(
   'courses',

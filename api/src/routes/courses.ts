@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { and, desc, eq, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, notExists } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_TRAINING_CENTER } from '@btls/shared-api/constants';
 import { validation } from '@btls/shared-api/messages';
@@ -9,6 +8,7 @@ import { isForeignKeyViolation, type Db } from '../db/client';
 import { courses, images } from '../db/schema';
 import { badRequest, conflict, notFound, parse } from '../http/errors';
 import { idParam } from '../http/params';
+import { IMAGE_PATH, imageFactsFor, lockImages, prepareImage, storeImage, type PreparedImage } from '../image-store';
 import { sniffImageType } from '../images';
 import { toCourse } from '../serialize';
 
@@ -24,7 +24,8 @@ export function courseRoutes(app: FastifyInstance, { db, auth }: Deps) {
       .from(courses)
       .where(isAdmin ? undefined : eq(courses.isActive, true))
       .orderBy(desc(courses.id));
-    return rows.map(toCourse);
+    const facts = await imageFactsFor(db, rows.map((row) => row.imageUrl));
+    return rows.map((row) => toCourse(row, facts.get(row.imageUrl ?? '')));
   });
 
   /** An inactive course is hidden from everyone but admins. */
@@ -33,7 +34,7 @@ export function courseRoutes(app: FastifyInstance, { db, auth }: Deps) {
     const [row] = await db.select().from(courses).where(eq(courses.id, id)).limit(1);
     if (!row) throw courseNotFound(id);
     if (!row.isActive && (await auth.optional(request))?.role !== 'admin') throw courseNotFound(id);
-    return toCourse(row);
+    return withImageFacts(db, row);
   });
 
   /** JSON, or a multipart form with the image as `courseImage` and tags as a JSON list or comma text. */
@@ -56,7 +57,7 @@ export function courseRoutes(app: FastifyInstance, { db, auth }: Deps) {
       return row!;
     });
     reply.status(201);
-    return { message: `Course "${created.title}" added successfully.`, course: toCourse(created) };
+    return { message: `Course "${created.title}" added successfully.`, course: await withImageFacts(db, created) };
   });
 
   app.put('/courses/:id', async (request) => {
@@ -88,7 +89,7 @@ export function courseRoutes(app: FastifyInstance, { db, auth }: Deps) {
       return row;
     });
     if (!updated) throw courseNotFound(id);
-    return { message: `Course "${updated.title}" updated successfully.`, course: toCourse(updated) };
+    return { message: `Course "${updated.title}" updated successfully.`, course: await withImageFacts(db, updated) };
   });
 
   /** Refused while applications refer to the course: deactivating keeps the history. */
@@ -113,7 +114,12 @@ export function courseRoutes(app: FastifyInstance, { db, auth }: Deps) {
 
 interface CourseInput {
   fields: unknown;
-  image?: Buffer;
+  image?: PreparedImage;
+}
+
+async function withImageFacts(db: Db, row: typeof courses.$inferSelect) {
+  const facts = await imageFactsFor(db, [row.imageUrl]);
+  return toCourse(row, facts.get(row.imageUrl ?? ''));
 }
 
 async function readCourseInput(request: FastifyRequest): Promise<CourseInput> {
@@ -129,26 +135,11 @@ async function readCourseInput(request: FastifyRequest): Promise<CourseInput> {
       fields[part.fieldname] = part.value;
     }
   }
-  if (image && !sniffImageType(image)) throw badRequest(validation.imageInvalidType);
-  return { fields, image };
-}
-
-const IMAGE_PATH = '/api/images/';
-/** pg_advisory_xact_lock key ("img" in ASCII): storing and forgetting images take turns. */
-const IMAGES_LOCK_KEY = 0x696d67;
-const lockImages = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock(${IMAGES_LOCK_KEY})`);
-
-/**
- * Stores the bytes once (keyed by their SHA-256) and answers the URL that serves them. Call inside the
- * transaction that points a course at the URL.
- */
-async function storeImage(tx: Db, bytes: Buffer): Promise<string> {
-  const contentType = sniffImageType(bytes);
+  if (!image) return { fields };
+  const contentType = sniffImageType(image);
   if (!contentType) throw badRequest(validation.imageInvalidType);
-  const id = createHash('sha256').update(bytes).digest('hex');
-  await lockImages(tx);
-  await tx.insert(images).values({ id, contentType, bytes, size: bytes.length }).onConflictDoNothing();
-  return `${IMAGE_PATH}${id}`;
+  // The WebP copies are made here, before the transaction, so no lock is held while they are encoded.
+  return { fields, image: await prepareImage(image, contentType) };
 }
 
 /**

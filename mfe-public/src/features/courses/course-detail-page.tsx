@@ -55,7 +55,7 @@ function CourseDetail({ id }: { id: string }) {
         image={course.imageUrl}
         structuredData={courseStructuredData(course)}
       />
-      <CourseImage course={course} width={900} height={400} />
+      <CourseImage course={course} width={900} height={400} priority />
       <div className={styles.detailBody}>
         <p className={styles.category}>{course.category}</p>
         <h1>{course.title}</h1>
