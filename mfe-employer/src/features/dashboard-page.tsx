@@ -12,7 +12,7 @@ const styles = withPanelPage(own);
 export function EmployerDashboardPage() {
   const { user, role } = useAuth();
   const [jobs, setJobs] = useState<Job[] | null>(null);
-  const [talent, setTalent] = useState<CertifiedTrainee[]>([]);
+  const [talent, setTalent] = useState<CertifiedTrainee[] | null>(null);
   const [error, setError] = useState('');
 
   const load = useCallback(() => {
@@ -32,7 +32,7 @@ export function EmployerDashboardPage() {
   }, [role]);
   useEffect(load, [load]);
 
-  const summary = talentSummary(talent);
+  const summary = talentSummary(talent ?? []);
   return (
     <section className={styles.page}>
       <h1>Welcome, {user?.companyName || user?.firstName}</h1>
@@ -43,15 +43,14 @@ export function EmployerDashboardPage() {
             Try Again
           </Button>
         </ErrorBanner>
-      ) : jobs === null ? (
-        <Spinner label="Loading your dashboard..." />
       ) : (
-        <div className={styles.tiles}>
+        // The tiles keep their place while the counts load ('–'), so nothing below them moves.
+        <div className={styles.tiles} aria-busy={jobs === null}>
           <div className={styles.tile}>
-            <strong>{jobs.filter((j) => j.isActive).length}</strong> Active job postings
+            <strong>{jobs ? jobs.filter((j) => j.isActive).length : '–'}</strong> Active job postings
           </div>
           <div className={styles.tile}>
-            <strong>{jobs.length}</strong> Total jobs posted
+            <strong>{jobs ? jobs.length : '–'}</strong> Total jobs posted
           </div>
           <div className={styles.tile}>
             <strong>0</strong> Applications received <span className={styles.muted}>(coming soon)</span>
@@ -63,7 +62,9 @@ export function EmployerDashboardPage() {
         <Link to="/employer/profile">Company profile</Link>
       </div>
       <h2>Recently certified talent</h2>
-      {summary.total === 0 ? (
+      {talent === null ? (
+        <Spinner label="Loading certified talent..." />
+      ) : summary.total === 0 ? (
         <div className={styles.card}>
           <h3>No Certified Talent Yet</h3>
           <p>Certified baristas will appear here as soon as they finish a course.</p>

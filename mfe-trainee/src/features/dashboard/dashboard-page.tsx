@@ -97,6 +97,17 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
   const hasActive = applications.data?.some((a) => a.status === 'Approved' || a.status === 'Pending');
   const showJourney = applications.data !== null && !applications.error && !hasActive;
 
+  // The sections show together once all three answers are in: one appearing above another would push it
+  // down while the trainee reads (and the banner above them depends on the applications).
+  if (applications.data === null || certificates.data === null || progress.data === null) {
+    return (
+      <main className={styles.page} aria-busy="true">
+        <h1>Welcome, {firstName}!</h1>
+        <Spinner label="Loading your dashboard..." />
+      </main>
+    );
+  }
+
   return (
     <main className={styles.page}>
       <h1>Welcome, {firstName}!</h1>
