@@ -1,0 +1,276 @@
+/**
+ * The first visit (issue 12): public pages arrive as HTML with their content and data, read without
+ * JavaScript, are taken over by the browser without a change or a second fetch, move nothing as they load,
+ * tell link previews and search engines what they are, and follow a remote redeployed by its files alone.
+ */
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, launchBrowser, mustCallApi, openPage, ROOT, serveFolder, signIn, startSite, tokenFor, type Site } from './harness';
+
+let site: Site;
+let browser: Browser;
+let course: { id: number; title: string };
+let job: { id: number; title: string; companyName: string; location: string };
+let certificateCode: string;
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+  [course] = await mustCallApi(site, '/courses');
+  [job] = await mustCallApi(site, '/jobs');
+  const graduate = await tokenFor(site, { email: 'graduate@btls-demo.rw', password: 'graduate-demo-2026' });
+  [{ certificateCode }] = await mustCallApi(site, '/certificates/user', { token: graduate });
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+/** Every public page of the issue, with the heading it must show. */
+const publicPages = () => [
+  { path: '/', h1: 'Barista training, certificates and coffee jobs in Kigali' },
+  { path: '/courses', h1: 'Our Barista Courses' },
+  { path: `/courses/${course.id}`, h1: course.title },
+  { path: '/jobs', h1: 'Find Your Barista Career' },
+  { path: `/jobs/${job.id}`, h1: job.title },
+  { path: '/about', h1: 'About Us' },
+  { path: '/contact', h1: 'Contact Us' },
+  { path: '/rwanda-coffee-experience', h1: 'The Rwanda Coffee Experience' },
+  { path: '/privacy-policy', h1: 'Privacy Policy' },
+  { path: '/terms-of-service', h1: 'Terms of Service' },
+  { path: `/verify/${certificateCode}`, h1: 'Certificate verification' },
+  { path: '/login', h1: 'Sign in' },
+  { path: '/register', h1: 'Create your account' },
+  { path: '/employer/register', h1: 'Collaborate, Hire Our Talent' },
+  { path: '/no-such-page', h1: 'Page not found' },
+];
+
+/** Layout shifts (not caused by input) from the page's start, summed as CLS sums them. */
+async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) w.__shift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+}
+
+describe('public pages without JavaScript', () => {
+  it('every public page can be read, and its links followed', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    try {
+      for (const { path, h1 } of publicPages()) {
+        const response = await page.goto(`${site.base}${path}`);
+        expect(response?.status(), path).toBe(path === '/no-such-page' ? 404 : 200);
+        expect(await page.getByRole('heading', { level: 1 }).allTextContents(), path).toEqual([h1]);
+        // The shell's layout is there too.
+        expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).count(), path).toBe(1);
+      }
+      // The content that comes from the API is in the page.
+      await page.goto(`${site.base}/courses`);
+      expect(await page.getByRole('heading', { level: 2, name: course.title }).count()).toBe(1);
+      await page.goto(`${site.base}/`);
+      expect(await page.getByRole('region', { name: 'Featured Training Programs' }).getByRole('heading', { level: 3 }).count()).toBeGreaterThan(0);
+      expect(await page.getByRole('heading', { name: 'Employers' }).isVisible()).toBe(true);
+      // Links are plain links: following them loads the next server-rendered page.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).click();
+      await page.waitForURL(`${site.base}/jobs`);
+      await page.getByRole('link', { name: `View Details: ${job.title}` }).first().click();
+      await page.waitForURL(`${site.base}/jobs/${job.id}`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(job.title);
+      // The job filters work as a plain form.
+      await page.goto(`${site.base}/jobs?q=${encodeURIComponent('no such job at all')}`);
+      expect(await page.getByText('No job openings found matching your criteria.').count()).toBe(1);
+      // A form that needs the script says so, and posting it takes nothing and goes back to the page.
+      await page.goto(`${site.base}/login`);
+      expect(await page.locator('noscript').textContent()).toContain('This form needs JavaScript');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('taking over a server-rendered page', () => {
+  it.each([390, 1280])('shows the same page at %i px, asks the API for nothing it already has, and moves nothing', async (width) => {
+    {
+      for (const { path, h1 } of publicPages()) {
+        const { page, context, errors } = await openPage(browser, width);
+        const shifts = await watchLayoutShifts(page);
+        const apiCalls: string[] = [];
+        const warnings: string[] = [];
+        page.on('request', (request) => request.url().includes('/api/') && apiCalls.push(request.url()));
+        page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+        await page.goto(`${site.base}${path}`, { waitUntil: 'networkidle' });
+        // Taken over: React owns the heading the server sent.
+        await expect
+          .poll(() => page.getByRole('heading', { level: 1 }).evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))))
+          .toBe(true);
+        expect(await page.getByRole('heading', { level: 1 }).allTextContents(), path).toEqual([h1]);
+        expect(apiCalls, path).toEqual([]);
+        expect(warnings.filter((text) => /hydrat/i.test(text)), path).toEqual([]);
+        expect(errors, path).toEqual([]);
+        expect(await page.locator('title').count(), path).toBe(1);
+        expect(await shifts(), `${path} at ${width} px`).toBeLessThanOrEqual(0.02);
+        await context.close();
+      }
+    }
+  }, 240_000);
+
+  it('goes on as a single-page app: the next page comes without a new document', async () => {
+    const { page, context } = await openPage(browser, 390);
+    const documents: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'document' && documents.push(request.url()));
+    await page.goto(`${site.base}/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Our Barista Courses' }).waitFor();
+    expect(documents).toEqual([`${site.base}/`]);
+    expect(await page.title()).toBe('Barista courses · BTLS Coffee');
+    await context.close();
+  });
+
+  it('sends the public area and the page with the first HTML, not after the scripts', async () => {
+    const html = await (await fetch(`${site.base}/jobs/${job.id}`)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" href="/remotes/public/remoteEntry.js">');
+    expect(head).toMatch(/<link rel="modulepreload" href="\/remotes\/public\/assets\/job-detail-page-[\w-]+\.js">/);
+    expect(head).toMatch(/<link rel="stylesheet" href="\/remotes\/public\/assets\/[\w-]+\.css">/);
+  });
+});
+
+describe('entering each area after signing in', () => {
+  it.each([390, 1280])('moves nothing at %i px while the area and its data load', async (width) => {
+    const people = [
+      { who: DEMO.admin, landing: '/admin/dashboard' },
+      { who: { email: 'trainer@btls-demo.rw', password: 'trainer-demo-2026' }, landing: '/trainer/dashboard' },
+      { who: DEMO.employer, landing: '/employer/dashboard' },
+      { who: { email: 'graduate@btls-demo.rw', password: 'graduate-demo-2026' }, landing: '/dashboard' },
+    ];
+    {
+      for (const { who, landing } of people) {
+        const { page, context } = await openPage(browser, width);
+        await signIn(page, site.base, who);
+        await page.waitForURL(`${site.base}/dashboard`);
+        const shifts = await watchLayoutShifts(page);
+        await page.goto(`${site.base}${landing}`, { waitUntil: 'networkidle' });
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await page.waitForTimeout(300);
+        expect(await shifts(), `${landing} at ${width} px`).toBeLessThanOrEqual(0.02);
+        await context.close();
+      }
+    }
+  }, 240_000);
+});
+
+describe('links that look good when shared, and search engines', () => {
+  const metaOf = (html: string, key: string) =>
+    new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, '&').replace(/&#x27;/g, "'");
+
+  it("a job's page names the job, the company and the place, and carries JobPosting data", async () => {
+    const html = await (await fetch(`${site.base}/jobs/${job.id}`)).text();
+    expect(html).toContain(`<title>${job.title} at ${job.companyName} · BTLS Coffee</title>`);
+    expect(metaOf(html, 'og:title')).toBe(`${job.title} at ${job.companyName}`);
+    expect(metaOf(html, 'og:description')).toContain(job.location);
+    expect(metaOf(html, 'og:url')).toBe(`${site.base}/jobs/${job.id}`);
+    expect(metaOf(html, 'twitter:card')).toBe('summary');
+    expect(html).toContain(`<link rel="canonical" href="${site.base}/jobs/${job.id}"/>`);
+    const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1];
+    const posting = JSON.parse(jsonLd!);
+    expect(posting).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'JobPosting',
+      title: job.title,
+      hiringOrganization: { '@type': 'Organization', name: job.companyName },
+      jobLocation: { '@type': 'Place', address: { addressCountry: 'RW', addressLocality: job.location } },
+      employmentType: expect.stringMatching(/^(FULL_TIME|PART_TIME|CONTRACTOR|INTERN)$/),
+    });
+    expect(new Date(posting.datePosted).getTime()).not.toBeNaN();
+    expect(posting.description).toContain('<');
+  });
+
+  it("a course's page carries Course data", async () => {
+    const html = await (await fetch(`${site.base}/courses/${course.id}`)).text();
+    const data = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!);
+    expect(data).toMatchObject({ '@type': 'Course', name: course.title, provider: { '@type': 'Organization' } });
+  });
+
+  it('the sitemap lists the public pages, active courses and open jobs, and nothing else', async () => {
+    const admin = await tokenFor(site, DEMO.admin);
+    const courses: { id: number; isActive: boolean }[] = await mustCallApi(site, '/courses', { token: admin });
+    const employer = await tokenFor(site, DEMO.employer);
+    const posted = await mustCallApi(site, '/jobs', {
+      method: 'POST',
+      token: employer,
+      body: { title: 'Night barista', companyName: 'Kigali Heights Coffee Co.', description: 'Evenings.', requirements: '', location: 'Kigali', jobType: 'Part-time', salaryRange: '', closingDate: null, isActive: false },
+    });
+    const sitemap = await (await fetch(`${site.base}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`<loc>${site.base}/</loc>`);
+    expect(sitemap).toContain(`<loc>${site.base}/jobs</loc>`);
+    for (const { id, isActive } of courses) {
+      expect(sitemap.includes(`<loc>${site.base}/courses/${id}</loc>`), `course ${id}`).toBe(isActive);
+    }
+    expect(courses.some((c) => !c.isActive)).toBe(true);
+    expect(sitemap).toContain(`<loc>${site.base}/jobs/${job.id}</loc>`);
+    expect(sitemap).not.toContain(`/jobs/${posted.job.id}<`);
+    expect(sitemap).not.toContain('/admin');
+    const robots = await (await fetch(`${site.base}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${site.base}/sitemap.xml`);
+    expect(robots).toContain('Disallow: /admin/');
+  });
+});
+
+describe('a remote redeployed by its files alone', () => {
+  it('changes what the server renders, and the browser takes the new page over', async () => {
+    const copy = mkdtempSync(join(tmpdir(), 'btls-cdn-'));
+    const folder = join(copy, 'public-v2');
+    cpSync(join(ROOT, 'mfe-public', 'dist'), folder, { recursive: true });
+    // Version 2 of the jobs page says so, in the server build and in the browser's chunk alike.
+    const retitle = (file: string) => writeFileSync(file, readFileSync(file, 'utf8').replaceAll('Find Your Barista Career', 'Find Your Barista Career Today'));
+    retitle(join(folder, 'server', 'render.cjs'));
+    const manifest = JSON.parse(readFileSync(join(folder, 'server', 'client-manifest.json'), 'utf8'));
+    retitle(join(folder, manifest['src/features/jobs/jobs-page.tsx'].file));
+    const cdn = await serveFolder(copy);
+    const { page, context, errors } = await openPage(browser, 390);
+    try {
+      site.setRemote('mfe_public', `${cdn.base}/public-v2/remoteEntry.js`);
+      const html = await (await fetch(`${site.base}/jobs`)).text();
+      expect(html).toContain('<h1>Find Your Barista Career Today</h1>');
+      expect(html).toContain(`<link rel="modulepreload" href="${cdn.base}/public-v2/remoteEntry.js">`);
+      await page.goto(`${site.base}/jobs`, { waitUntil: 'networkidle' });
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Find Your Barista Career Today');
+      expect(cdn.requests).toContain('/public-v2/remoteEntry.js');
+      expect(errors).toEqual([]);
+    } finally {
+      site.setRemote('mfe_public', '/remotes/public/remoteEntry.js');
+      await context.close();
+      await cdn.close();
+    }
+  });
+
+  it('falls back to rendering in the browser when its server part fails', async () => {
+    const copy = mkdtempSync(join(tmpdir(), 'btls-cdn-'));
+    const folder = join(copy, 'public-broken');
+    cpSync(join(ROOT, 'mfe-public', 'dist'), folder, { recursive: true });
+    writeFileSync(join(folder, 'server', 'render.cjs'), "throw new Error('this build cannot render on a server');\n");
+    const cdn = await serveFolder(copy);
+    const { page, context } = await openPage(browser, 390);
+    try {
+      site.setRemote('mfe_public', `${cdn.base}/public-broken/remoteEntry.js`);
+      const response = await fetch(`${site.base}/jobs`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<div id="root"></div>');
+      await page.goto(`${site.base}/jobs`);
+      await page.getByRole('heading', { level: 1, name: 'Find Your Barista Career' }).waitFor();
+    } finally {
+      site.setRemote('mfe_public', '/remotes/public/remoteEntry.js');
+      await context.close();
+      await cdn.close();
+    }
+  });
+});
