@@ -123,6 +123,29 @@ describe('taking over a server-rendered page', () => {
     }
   }, 240_000);
 
+  it('keeps what was typed before the page was taken over, and signs in only then', async () => {
+    const { page, context } = await openPage(browser, 390);
+    // The public area's script is held back until the visitor has typed: a slow phone network.
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    await page.route('**/remotes/public/remoteEntry.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    await page.goto(`${site.base}/login`, { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Email').fill(DEMO.trainee.email);
+    await page.getByLabel('Password').fill(DEMO.trainee.password);
+    // Not ready yet: the button waits (a tap now would otherwise send the form the old way).
+    expect(await page.getByRole('button', { name: 'Sign in' }).isDisabled()).toBe(true);
+    release();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${site.base}/dashboard`);
+    expect(urls.some((url) => url.includes('password='))).toBe(false);
+    await context.close();
+  });
+
   it('goes on as a single-page app: the next page comes without a new document', async () => {
     const { page, context } = await openPage(browser, 390);
     const documents: string[] = [];

@@ -75,7 +75,7 @@ describe('the trainee dashboard', () => {
       ],
     });
     dashboard();
-    const applications = screen.getByRole('region', { name: 'My Course Applications' });
+    const applications = await screen.findByRole('region', { name: 'My Course Applications' });
     const espresso = (await within(applications).findByRole('heading', { name: 'Espresso Fundamentals' })).closest('li')!;
     expect(within(espresso).getByText('Approved')).toBeTruthy();
     expect(within(espresso).getByText(/Applied Mar 5, 2026/)).toBeTruthy();
