@@ -10,8 +10,6 @@ export const sharedDependencies = {
   'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
   'react-dom/client': singleton,
   zustand: { singleton: true, requiredVersion: '^5.0.0' },
-  // The one query client's library: a remote's hooks must find the shell's QueryClientProvider.
-  '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
   // Our own, one entry each: the session store, the guards and the router (only the parts of react-router we
   // use; react-router itself is not shared, or all of its 65 KiB would ship), and the API client with its
   // configuration. The zod schemas (`@btls/shared-api/schemas`) stay out: the browser needs only their types.

@@ -1,5 +1,4 @@
 /** The display rules of spec §9. */
-import { format, isValid, parseISO } from 'date-fns';
 
 /** A course's free-text price as a number of Rwf, or null when it is not a number. */
 export function parsePrice(price: string | number | null | undefined): number | null {
@@ -23,13 +22,6 @@ export function truncateDescription(text: string | null | undefined, max = 100):
 }
 
 export const orNA = (value: string | null | undefined) => (value && value.trim() ? value : 'N/A');
-
-/** A date (ISO text or Date) in date-fns notation, 'MMM d, yyyy' by default; '' when missing or invalid. */
-export function formatDate(value: string | Date | null | undefined, pattern = 'MMM d, yyyy'): string {
-  if (!value) return '';
-  const date = typeof value === 'string' ? parseISO(value) : value;
-  return isValid(date) ? format(date, pattern) : '';
-}
 
 /** A progress score: 'score / max', the score alone without a max, or a dash without a score. */
 export function formatScore(record: { score: number | null; maxScore: number | null }): string {

@@ -1,18 +1,17 @@
 /**
- * The states of a screen that reads data with suspense queries: `loading` while the data comes, `error` (with
- * a Retry that really asks again) when it failed, the children when it is there. Server-rendered pages come
- * with their data, so they never show `loading`.
+ * The states of a screen that reads data with suspense queries: `loading` while the data comes, `error` when
+ * it failed, the children when it is there. Server-rendered pages come with their data, so they never show
+ * `loading`.
  */
-import { QueryErrorResetBoundary } from '@tanstack/react-query';
 import { Component, Suspense, type ReactNode } from 'react';
 
 interface Props {
   loading: ReactNode;
-  error: (message: string, retry: () => void) => ReactNode;
+  error: (message: string) => ReactNode;
   children: ReactNode;
 }
 
-class ErrorBoundary extends Component<{ onReset: () => void; render: Props['error']; children: ReactNode }, { error: Error | null }> {
+class ErrorBoundary extends Component<{ render: Props['error']; children: ReactNode }, { error: Error | null }> {
   override state = { error: null as Error | null };
 
   static getDerivedStateFromError(error: Error) {
@@ -22,21 +21,14 @@ class ErrorBoundary extends Component<{ onReset: () => void; render: Props['erro
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    return this.props.render(error.message, () => {
-      this.props.onReset();
-      this.setState({ error: null });
-    });
+    return this.props.render(error.message);
   }
 }
 
 export function QueryBoundary({ loading, error, children }: Props) {
   return (
-    <QueryErrorResetBoundary>
-      {({ reset }) => (
-        <ErrorBoundary onReset={reset} render={error}>
-          <Suspense fallback={loading}>{children}</Suspense>
-        </ErrorBoundary>
-      )}
-    </QueryErrorResetBoundary>
+    <ErrorBoundary render={error}>
+      <Suspense fallback={loading}>{children}</Suspense>
+    </ErrorBoundary>
   );
 }

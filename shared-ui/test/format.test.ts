@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatPrice, formatScore, orNA, truncateDescription } from '../src/format';
+import { formatPrice, formatScore, orNA, truncateDescription } from '../src/format';
+import { formatDate } from '../src/format-date';
 
 describe('course card display rules (spec §9)', () => {
   it("prices: non-numeric 'N/A', 0 'Free', else 'Rwf ' with en-US thousands separators", () => {

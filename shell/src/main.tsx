@@ -1,8 +1,7 @@
 import '@btls/shared-ui/tokens.css';
-import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createQueryClient } from '@btls/shared-api';
+import { createQueryClient, hydrate, QueryClientProvider } from '@btls/shared-api';
 import { AuthProvider, BrowserRouter } from '@btls/shared-auth';
 import { App } from './app';
 import { ensureRemotesRegistered } from './remotes';

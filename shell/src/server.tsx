@@ -5,8 +5,7 @@
  * embed. It also provides the shared modules a remote's server build asks for: one React, one router, one
  * session store and one query client on the server as in the browser.
  */
-import * as reactQuery from '@tanstack/react-query';
-import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
+import { dehydrate } from '@tanstack/react-query';
 import * as React from 'react';
 import type { ComponentType } from 'react';
 import * as ReactDom from 'react-dom';
@@ -17,7 +16,7 @@ import * as jsxRuntime from 'react/jsx-runtime';
 import { StaticRouter } from 'react-router';
 import * as zustand from 'zustand';
 import * as sharedApi from '@btls/shared-api';
-import { configureApi, createQueryClient, isNotFound, queryKeys } from '@btls/shared-api';
+import { configureApi, createQueryClient, isNotFound, QueryClientProvider, queryKeys } from '@btls/shared-api';
 import * as sharedAuth from '@btls/shared-auth';
 import { AuthProvider } from '@btls/shared-auth';
 import { App } from './app';
@@ -35,7 +34,6 @@ export const sharedModules: Record<string, unknown> = {
   'react-dom/server': ReactDomServer,
   'react-dom/static': ReactDomStatic,
   zustand,
-  '@tanstack/react-query': reactQuery,
   '@btls/shared-auth': sharedAuth,
   '@btls/shared-api': sharedApi,
 };

@@ -4,7 +4,7 @@ import type { Job } from '@btls/shared-api/schemas';
 import { Link, useLocation } from '@btls/shared-auth';
 import { buttonClass, ErrorBanner, Spinner, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
-import { formatDate } from '@btls/shared-ui/format';
+import { formatDate } from '@btls/shared-ui/format-date';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 
 export function MyJobsPage() {

@@ -3,8 +3,7 @@
  * structured data. React puts the tags in the document's head, in the browser and in the server render alike,
  * so a link shared on WhatsApp shows what the page is.
  */
-import { useQuery } from '@tanstack/react-query';
-import { siteQuery } from '@btls/shared-api';
+import { siteQuery, useQuery } from '@btls/shared-api';
 
 export const SITE_NAME = 'BTLS Coffee';
 

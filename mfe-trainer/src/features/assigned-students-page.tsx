@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@btls/shared-auth';
 import { ErrorBanner, Spinner, StatusBadge, Table, TextField } from '@btls/shared-ui/components';
-import { formatDate } from '@btls/shared-ui/format';
+import { formatDate } from '@btls/shared-ui/format-date';
 import { useAssignments } from './dashboard-page';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 

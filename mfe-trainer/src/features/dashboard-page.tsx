@@ -3,7 +3,7 @@ import { getMyAssignedTrainings } from '@btls/shared-api';
 import type { Enrollment } from '@btls/shared-api/schemas';
 import { Link, useAuth } from '@btls/shared-auth';
 import { ErrorBanner, Spinner, StatusBadge } from '@btls/shared-ui/components';
-import { formatDate } from '@btls/shared-ui/format';
+import { formatDate } from '@btls/shared-ui/format-date';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 
 /** The trainer's assignments, loaded only for trainers (spec §6). */

@@ -11,7 +11,8 @@ import type { Enrollment, ProgressRecord } from '@btls/shared-api/schemas';
 import { Link, useAuth, useParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, Spinner, StatusBadge, SuccessBanner, Table, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
-import { formatDate, formatScore } from '@btls/shared-ui/format';
+import { formatScore } from '@btls/shared-ui/format';
+import { formatDate } from '@btls/shared-ui/format-date';
 import { EMPTY_RECORD, recordPayload, type RecordFields } from './progress-form';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 

@@ -4,7 +4,7 @@ import type { Enrollment } from '@btls/shared-api/schemas';
 import { Link, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, StatusBadge, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
-import { formatDate } from '@btls/shared-ui/format';
+import { formatDate } from '@btls/shared-ui/format-date';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from '../admin.module.css';
 import { actionsFor, offersAssignTrainer, showsProgressLink } from './transitions';

@@ -4,7 +4,8 @@ import type { Certificate, Enrollment, ProgressRecord } from '@btls/shared-api/s
 import { Link, useParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, Spinner, StatusBadge, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
-import { formatDate, formatScore } from '@btls/shared-ui/format';
+import { formatScore } from '@btls/shared-ui/format';
+import { formatDate } from '@btls/shared-ui/format-date';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from '../admin.module.css';
 

@@ -2,7 +2,7 @@ import { Fragment, useEffect, useState } from 'react';
 import { listContactMessages } from '@btls/shared-api';
 import type { ContactMessage } from '@btls/shared-api/schemas';
 import { ErrorBanner, Spinner, tableClass } from '@btls/shared-ui/components';
-import { formatDate } from '@btls/shared-ui/format';
+import { formatDate } from '@btls/shared-ui/format-date';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from '../admin.module.css';
 

@@ -1,5 +1,4 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { courseQuery, DEFAULT_TRAINING_CENTER, isNotFound } from '@btls/shared-api';
+import { courseQuery, DEFAULT_TRAINING_CENTER, isNotFound, useQueryClient, useSuspenseQuery } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
 import { Link, useAuth, useParams } from '@btls/shared-auth';
 import { buttonClass, Spinner } from '@btls/shared-ui/components';

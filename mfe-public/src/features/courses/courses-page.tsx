@@ -1,6 +1,5 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { coursesQuery } from '@btls/shared-api';
+import { coursesQuery, useSuspenseQuery } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
 import { useSearchParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, SelectField, Spinner, TextField } from '@btls/shared-ui/components';

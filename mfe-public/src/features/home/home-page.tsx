@@ -1,6 +1,5 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { coursesQuery, FEATURED_COURSES_COUNT } from '@btls/shared-api';
+import { coursesQuery, FEATURED_COURSES_COUNT, useSuspenseQuery } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
 import { Link } from '@btls/shared-auth';
 import { buttonClass, Spinner } from '@btls/shared-ui/components';

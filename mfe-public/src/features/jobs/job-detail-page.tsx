@@ -1,8 +1,8 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { isNotFound, jobQuery } from '@btls/shared-api';
+import { isNotFound, jobQuery, useSuspenseQuery } from '@btls/shared-api';
 import { Link, useParams } from '@btls/shared-auth';
 import { Button, Spinner } from '@btls/shared-ui/components';
-import { formatDate, orNA } from '@btls/shared-ui/format';
+import { orNA } from '@btls/shared-ui/format';
+import { formatDate } from '@btls/shared-ui/format-date';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import { PageHead } from '../../ui/page-head';
 import pageStyles from '../courses/courses.module.css';

@@ -1,7 +1,6 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { formatDistanceToNow, parseISO } from 'date-fns';
 import { useMemo } from 'react';
-import { jobsQuery } from '@btls/shared-api';
+import { jobsQuery, useSuspenseQuery } from '@btls/shared-api';
 import type { Job } from '@btls/shared-api/schemas';
 import { Link, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, TextField } from '@btls/shared-ui/components';

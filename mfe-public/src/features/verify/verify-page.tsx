@@ -1,8 +1,7 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { certificateVerificationQuery } from '@btls/shared-api';
+import { certificateVerificationQuery, useSuspenseQuery } from '@btls/shared-api';
 import { useParams } from '@btls/shared-auth';
 import { ErrorBanner, Spinner, SuccessBanner } from '@btls/shared-ui/components';
-import { formatDate } from '@btls/shared-ui/format';
+import { formatDate } from '@btls/shared-ui/format-date';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import { PageHead } from '../../ui/page-head';
 import styles from '../courses/courses.module.css';

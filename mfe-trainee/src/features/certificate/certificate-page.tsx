@@ -3,7 +3,7 @@ import { getCertificateByCode } from '@btls/shared-api';
 import type { Certificate } from '@btls/shared-api/schemas';
 import { Link, useParams } from '@btls/shared-auth';
 import { Button, buttonClass, Spinner } from '@btls/shared-ui/components';
-import { formatDate } from '@btls/shared-ui/format';
+import { formatDate } from '@btls/shared-ui/format-date';
 import styles from './certificate.module.css';
 import { QrCode } from './qr-code';
 

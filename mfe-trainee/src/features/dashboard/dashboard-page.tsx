@@ -9,7 +9,7 @@ import {
 import type { Certificate, Enrollment, ProgressRecord } from '@btls/shared-api/schemas';
 import { Link, panelFor, useAuth } from '@btls/shared-auth';
 import { buttonClass, ErrorBanner, Spinner, StatusBadge } from '@btls/shared-ui/components';
-import { formatDate } from '@btls/shared-ui/format';
+import { formatDate } from '@btls/shared-ui/format-date';
 import styles from './dashboard.module.css';
 
 const STAFF_ROLES = new Set(['admin', 'trainer', 'employer']);
