@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { API_ROOT } from './paths';
-import { embeddedJwtSecret, loadConfig } from './config';
+import { embeddedIssuerKey, embeddedJwtSecret, loadConfig } from './config';
 import { openPglite, openPostgres, type Database } from './db/client';
 import { ensureAdmin } from './seed/admin';
 import { seedDemoData } from './seed/demo';
@@ -23,6 +23,8 @@ async function main() {
   const app = await buildApp({
     database,
     jwtSecret,
+    issuerKey: config.issuerKey ?? embeddedIssuerKey(config.dataDir),
+    publicUrl: config.publicUrl,
     tokenLifetime: config.tokenLifetime,
     limits: config.limits,
     trustProxy: config.trustProxy,
