@@ -49,8 +49,12 @@ export async function loadIssuer(seed: Uint8Array, publicUrl: string): Promise<I
       url,
       description: `Barista training and certification at ${DEFAULT_TRAINING_CENTER}.`,
     },
-    sign: (credential) =>
-      issue({ credential, suite: new DataIntegrityProof({ signer: key.signer(), cryptosuite }), documentLoader: loader }),
+    async sign(credential) {
+      const suite = new DataIntegrityProof({ signer: key.signer(), cryptosuite });
+      const { proof, ...signed } = await issue({ credential, suite, documentLoader: loader });
+      // A proof set of one: Open Badges 3.0's JSON schema wants `proof` as an array (the signature is the same).
+      return { ...signed, proof: [proof] };
+    },
   };
 }
 
