@@ -100,4 +100,6 @@ export const fallback = {
   issueCertificate: 'Failed to issue certificate.',
   fetchCertificate: (status: number) => `Failed to fetch certificate. Status: ${status}`,
   certificateMissingInfo: 'Missing information to fetch certificate.',
+  revokeCertificate: 'Failed to revoke certificate.',
+  checkCredential: (status: number) => `Failed to check the credential. Status: ${status}`,
 } as const;
