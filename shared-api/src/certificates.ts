@@ -7,6 +7,7 @@ import type {
   CredentialCheck,
   IssueCertificatePayload,
   RevokeCertificatePayload,
+  VerifiableCredential,
 } from './schemas';
 
 const signedIn = { bearer: 'required', missingToken: fallback.certificateMissingInfo } as const;
@@ -78,6 +79,16 @@ export function revokeCertificate(code: string, payload: RevokeCertificatePayloa
 
 /** Public: where the signed Open Badges 3.0 credential of a certificate downloads (a link, not a call). */
 export const certificateCredentialHref = (code: string) => apiHref(`certificates/${seg(code)}/credential`);
+
+/** Public, no login: the certificate's signed Open Badges 3.0 credential, as JSON. */
+export function getCertificateCredential(code: string): Promise<VerifiableCredential> {
+  return call({
+    method: 'get',
+    path: `certificates/${seg(code)}/credential`,
+    auth: { bearer: 'none' },
+    fallback: fallback.fetchCertificate,
+  });
+}
 
 /** Public, no login: checks a verifiable credential (its proof, our issuer, its revocation status). */
 export function checkCredential(credential: unknown): Promise<CredentialCheck> {
