@@ -7,10 +7,8 @@ import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
 import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import { cryptosuite } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import { issue } from '@digitalbazaar/vc';
-import { DEFAULT_TRAINING_CENTER } from '@btls/shared-api/constants';
+import { DEFAULT_TRAINING_CENTER, ISSUER_NAME } from '@btls/shared-api/constants';
 import { documentLoader, MULTIKEY_CONTEXT, OPEN_BADGES_CONTEXT, VC_CONTEXT } from './contexts';
-
-export const ISSUER_NAME = 'BTLS Coffee Training Centre';
 
 export interface Issuer {
   /** did:key:z6Mk…, the issuer's id in every credential. */
