@@ -159,6 +159,10 @@ describe('GET /api/certificates/:code/credential (public)', () => {
     expect(valid).toBe(true);
   });
 
+  it('answers 404 for an unknown status list', async () => {
+    expect((await request(api, 'GET', '/api/credentials/status/2')).status).toBe(404);
+  });
+
   it('answers 404 for an unknown code', async () => {
     expect(await request(api, 'GET', '/api/certificates/BTLS-NOPE-NOPE-NOPE-NOPE/credential')).toMatchObject({
       status: 404,

