@@ -19,7 +19,8 @@ import { credentialCheck } from '@btls/shared-api/messages';
 import { loadIssuer } from '../src/credentials/issuer';
 import { certificates, enrollments } from '../src/db/schema';
 import { seedDemoData } from '../src/seed/demo';
-import { account, createCourse, request, startApi, type Account, type TestApi } from './helpers';
+import { buildApp } from '../src/app';
+import { account, createCourse, JWT_SECRET, request, startApi, type Account, type TestApi } from './helpers';
 
 let api: TestApi;
 let admin: Account;
@@ -141,8 +142,10 @@ describe('GET /api/certificates/:code/credential (public)', () => {
     expect(JSON.parse(after!.credential!)).toEqual(credential);
   });
 
-  it('keeps one credential when the first requests for an older certificate come at once', async () => {
+  it('signs a new certificate when it is issued, and keeps one credential when the first requests for an older one come at once', async () => {
     const code = await newCertificate();
+    const [issued] = await api.db.select().from(certificates).where(eq(certificates.certificateCode, code));
+    expect(JSON.parse(issued!.credential!).credentialSubject.achievement.name).toBe('Cupping Basics');
     await api.db.update(certificates).set({ credential: null }).where(eq(certificates.certificateCode, code));
     const answers = await Promise.all(Array.from({ length: 3 }, () => credentialOf(code)));
     expect(answers[1]).toEqual(answers[0]);
@@ -244,6 +247,21 @@ describe('POST /api/credentials/verify (public)', () => {
 });
 
 describe('revocation', () => {
+  it('re-signs the status list when the issuer key changed, so checks keep working', async () => {
+    const other = await startApi({ issuerKey: new Uint8Array(32).fill(3) });
+    try {
+      const first = (await request(other, 'GET', '/api/credentials/status/1')).body;
+      await other.app.close();
+      const restarted = await buildApp({ database: other.database, jwtSecret: JWT_SECRET, issuerKey: new Uint8Array(32).fill(4) });
+      const relisted = (await restarted.inject({ url: '/api/credentials/status/1' })).json();
+      expect(relisted.issuer).not.toBe(first.issuer);
+      expect(relisted.issuer).toBe((await restarted.inject({ url: '/api/issuer' })).json().id);
+      await restarted.close();
+    } finally {
+      await other.close();
+    }
+  });
+
   const revoke = (code: string, json: unknown, token = admin.token) =>
     request(api, 'POST', `/api/certificates/${code}/revoke`, { token, json });
 

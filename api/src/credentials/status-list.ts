@@ -52,10 +52,13 @@ export async function changeStatusList<T>(db: Db, issuer: Issuer, change: (tx: D
   });
 }
 
-/** The signed list as JSON text; made on first use (a fresh database has revoked nothing). */
+/**
+ * The signed list as JSON text; made on first use (a fresh database has revoked nothing), and again when the
+ * issuer key changed (a list signed by another key would make every status check fail).
+ */
 export async function currentStatusList(db: Db, issuer: Issuer): Promise<string> {
   const [row] = await db.select().from(credentialStatusLists).where(eq(credentialStatusLists.id, STATUS_LIST_ID)).limit(1);
-  if (row) return row.credential;
+  if (row && (JSON.parse(row.credential) as { issuer?: unknown }).issuer === issuer.did) return row.credential;
   await changeStatusList(db, issuer, async () => undefined);
   return currentStatusList(db, issuer);
 }
