@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentialCheck } from '@btls/shared-api/messages';
+import { documentLoader } from '../src/credentials/contexts';
 import { loadIssuer } from '../src/credentials/issuer';
 import { certificates, enrollments } from '../src/db/schema';
 import { seedDemoData } from '../src/seed/demo';
@@ -78,6 +79,16 @@ async function independentlyVerify(credential: object) {
   });
   return { ...result, ours: (credential as { issuer: { id: string } }).issuer.id === issuer.id };
 }
+
+describe('offline', () => {
+  it('loads only bundled contexts and did:key documents; any other URL is refused, so nothing is fetched', async () => {
+    const load = documentLoader();
+    expect((await load('https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json')).document).toHaveProperty('@context');
+    expect((await load('https://www.w3.org/ns/credentials/v2')).document).toHaveProperty('@context');
+    await expect(load('https://www.w3.org/2018/credentials/examples/v1')).rejects.toThrow(/Refusing to load/);
+    await expect(load('http://localhost:8080/api/credentials/status/1')).rejects.toThrow(/Refusing to load/);
+  });
+});
 
 describe('the issuer', () => {
   it('GET /api/issuer answers the Profile with its public key as a Multikey', async () => {
