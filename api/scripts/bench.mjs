@@ -104,7 +104,7 @@ rows.push(...(await benchMode('PGlite', { DATABASE_URL: '', BTLS_DATA_DIR: mkdte
 try {
   rows.push(
     ...(await withPostgresDatabase((url) =>
-      benchMode('PostgreSQL', { DATABASE_URL: url, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-42' }),
+      benchMode('PostgreSQL', { DATABASE_URL: url, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-42', BTLS_ISSUER_KEY: Buffer.alloc(32, 1).toString('base64') }),
     )),
   );
 } catch (error) {

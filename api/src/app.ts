@@ -3,13 +3,16 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { MAX_IMAGE_BYTES } from '@btls/shared-api/constants';
 import { validation } from '@btls/shared-api/messages';
+import { randomBytes } from 'node:crypto';
 import { createAuth, type Auth } from './auth';
+import { loadIssuer, type Issuer } from './credentials/issuer';
 import { pgErrorCode, type Database, type Db } from './db/client';
 import { apiNotFound, HttpError } from './http/errors';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { authRoutes } from './routes/auth';
 import { certificateRoutes } from './routes/certificates';
 import { contactRoutes } from './routes/contact';
+import { credentialRoutes } from './routes/credentials';
 import { courseRoutes } from './routes/courses';
 import { enrollmentRoutes } from './routes/enrollments';
 import { healthRoutes } from './routes/health';
@@ -28,6 +31,10 @@ export interface AppOptions {
   limits?: Partial<Limits>;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /** The 32-byte seed of the issuer's Ed25519 key; a random one (fine for tests) when missing. */
+  issuerKey?: Uint8Array;
+  /** The site's public address, written into credentials (issuer url, status list); http://localhost:8080 by default. */
+  publicUrl?: string;
   /** Also serve the built front end (shell and remotes) from this repository folder. */
   web?: WebOptions;
 }
@@ -57,6 +64,8 @@ export interface Deps {
   db: Db;
   database: Database;
   auth: Auth;
+  /** Signs the certificates' Open Badges credentials and the revocation list. */
+  issuer: Issuer;
   limiters: { loginIp: RateLimiter; loginEmail: RateLimiter; contactIp: RateLimiter; verifyIp: RateLimiter };
 }
 
@@ -76,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.database.db,
     database: options.database,
     auth: createAuth(options.database.db, options.jwtSecret, options.tokenLifetime ?? '7d'),
+    issuer: await loadIssuer(options.issuerKey ?? new Uint8Array(randomBytes(32)), options.publicUrl ?? 'http://localhost:8080'),
     limiters: {
       loginIp: createRateLimiter(limits.loginPerIp, limits.windowMs),
       loginEmail: createRateLimiter(limits.loginFailuresPerEmail, limits.windowMs),
@@ -117,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         enrollmentRoutes,
         progressRoutes,
         certificateRoutes,
+        credentialRoutes,
         jobRoutes,
       ]) {
         routes(api, deps);

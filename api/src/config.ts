@@ -1,8 +1,9 @@
 /** Settings from the environment (the README lists them). */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Limits } from './app';
+import { parseIssuerSeed } from './credentials/issuer';
 
 export interface Config {
   port: number;
@@ -11,6 +12,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   jwtSecret?: string;
+  /** The seed of the credential issuer's Ed25519 key (BTLS_ISSUER_KEY); generated into the data directory when embedded. */
+  issuerKey?: Uint8Array;
   tokenLifetime: string;
   admin?: { email: string; password: string };
   /** Seed the demo data on first start: always in embedded mode (unless BTLS_DEMO=0), with PostgreSQL only when BTLS_DEMO=1. */
@@ -20,7 +23,10 @@ export interface Config {
   limits: Partial<Limits>;
   /** A remotes.json to serve instead of the built shell's own. */
   remotesFile?: string;
-  /** The site's public address without a trailing slash (canonical, share and sitemap links); else each request's. */
+  /**
+   * The site's public address without a trailing slash (PUBLIC_URL): canonical, share and sitemap links (else
+   * each request's own origin), and the address written into credentials and e-mails (else localhost).
+   */
   publicUrl?: string;
 }
 
@@ -33,6 +39,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (jwtSecret && jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long.');
+  const issuerKeyText = env.BTLS_ISSUER_KEY?.trim() || undefined;
+  if (databaseUrl && !issuerKeyText) {
+    throw new Error(
+      'BTLS_ISSUER_KEY is required when DATABASE_URL is set: every API instance must sign credentials with the same key.',
+    );
+  }
+  const issuerKey = issuerKeyText ? parseIssuerSeed(issuerKeyText) : undefined;
   const adminEmail = env.BTLS_ADMIN_EMAIL?.trim();
   const adminPassword = env.BTLS_ADMIN_PASSWORD;
   if (!!adminEmail !== !!adminPassword) {
@@ -45,12 +58,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (loginPerIp) limits.loginPerIp = loginPerIp;
   if (loginFailuresPerEmail) limits.loginFailuresPerEmail = loginFailuresPerEmail;
 
+  const port = number('PORT') ?? 8080;
   return {
-    port: number('PORT') ?? 8080,
+    port,
     host: env.HOST?.trim() || '0.0.0.0',
     dataDir: resolve(env.BTLS_DATA_DIR?.trim() || './data'),
     databaseUrl,
     jwtSecret,
+    issuerKey,
     tokenLifetime: env.BTLS_TOKEN_LIFETIME?.trim() || '7d',
     admin: adminEmail && adminPassword ? { email: adminEmail, password: adminPassword } : undefined,
     demo: databaseUrl ? env.BTLS_DEMO === '1' : env.BTLS_DEMO !== '0',
@@ -82,4 +97,15 @@ export function embeddedJwtSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** Embedded mode: the issuer key's seed generated once and kept in the data directory, like the JWT secret. */
+export function embeddedIssuerKey(dataDir: string): Uint8Array {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'issuer-key');
+  // A damaged key file stops the start instead of being replaced: a new key would disown every credential.
+  if (existsSync(file)) return parseIssuerSeed(readFileSync(file, 'utf8'));
+  const seed = randomBytes(32);
+  writeFileSync(file, seed.toString('base64'), { mode: 0o600 });
+  return new Uint8Array(seed);
 }

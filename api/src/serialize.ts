@@ -65,6 +65,8 @@ export function toCertificate(row: typeof certificates.$inferSelect): Certificat
     courseTrainingCenter: row.courseTrainingCenter,
     issuedByAdminFirstName: row.issuedByAdminFirstName,
     issuedByAdminLastName: row.issuedByAdminLastName,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    revocationReason: row.revocationReason,
   };
 }
 

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { API_ROOT } from './paths';
-import { embeddedJwtSecret, loadConfig } from './config';
+import { embeddedIssuerKey, embeddedJwtSecret, loadConfig } from './config';
 import { openPglite, openPostgres, type Database } from './db/client';
 import { startImageBackfill } from './image-store';
 import { ensureAdmin } from './seed/admin';
@@ -24,6 +24,8 @@ async function main() {
   const app = await buildApp({
     database,
     jwtSecret,
+    issuerKey: config.issuerKey ?? embeddedIssuerKey(config.dataDir),
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     tokenLifetime: config.tokenLifetime,
     limits: config.limits,
     trustProxy: config.trustProxy,

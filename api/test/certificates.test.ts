@@ -153,6 +153,7 @@ describe('GET /api/certificates/verify/:code (public)', () => {
       courseTitle: 'Latte Art Masterclass',
       issueDate: expect.any(String),
       issuedBy: `${admin.firstName} ${admin.lastName}`,
+      revoked: false,
     });
   });
 

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { embeddedJwtSecret, loadConfig } from '../src/config';
+import { embeddedIssuerKey, embeddedJwtSecret, loadConfig } from '../src/config';
 import { sniffImageType } from '../src/images';
 import { createRateLimiter } from '../src/rate-limit';
 import { newCertificateCode } from '../src/routes/certificates';
@@ -65,9 +65,9 @@ describe('configuration', () => {
   it('seeds demo data by default when embedded, and on PostgreSQL only with BTLS_DEMO=1', () => {
     expect(loadConfig({}).demo).toBe(true);
     expect(loadConfig({ BTLS_DEMO: '0' }).demo).toBe(false);
-    const secret = 'x'.repeat(32);
-    expect(loadConfig({ DATABASE_URL: 'postgres://x', JWT_SECRET: secret }).demo).toBe(false);
-    expect(loadConfig({ DATABASE_URL: 'postgres://x', JWT_SECRET: secret, BTLS_DEMO: '1' }).demo).toBe(true);
+    const postgres = { DATABASE_URL: 'postgres://x', JWT_SECRET: 'x'.repeat(32), BTLS_ISSUER_KEY: ISSUER_KEY };
+    expect(loadConfig(postgres).demo).toBe(false);
+    expect(loadConfig({ ...postgres, BTLS_DEMO: '1' }).demo).toBe(true);
     expect(loadConfig({}).port).toBe(8080);
     expect(loadConfig({ PORT: '9000' }).port).toBe(9000);
   });
@@ -80,4 +80,25 @@ describe('configuration', () => {
     expect(readFileSync(join(dir, 'jwt-secret'), 'utf8')).toBe(secret);
     expect(statSync(join(dir, 'jwt-secret')).mode & 0o077).toBe(0);
   });
+
+  it('requires BTLS_ISSUER_KEY (32 bytes in base64) with DATABASE_URL: every instance signs with one key', () => {
+    const postgres = { DATABASE_URL: 'postgres://x', JWT_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig(postgres)).toThrow(/BTLS_ISSUER_KEY is required when DATABASE_URL is set/);
+    expect(() => loadConfig({ ...postgres, BTLS_ISSUER_KEY: 'too-short' })).toThrow(/32 random bytes/);
+    expect([...loadConfig({ ...postgres, BTLS_ISSUER_KEY: ISSUER_KEY }).issuerKey!]).toEqual([...Buffer.from(ISSUER_KEY, 'base64')]);
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://btls.rw/' }).publicUrl).toBe('https://btls.rw');
+  });
+
+  it('generates the embedded issuer key once, keeps it private, and refuses a damaged one rather than replace it', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'btls-cfg-')), 'data');
+    const key = embeddedIssuerKey(dir);
+    expect(key).toHaveLength(32);
+    expect(embeddedIssuerKey(dir)).toEqual(key);
+    expect(statSync(join(dir, 'issuer-key')).mode & 0o077).toBe(0);
+    writeFileSync(join(dir, 'issuer-key'), 'damaged');
+    expect(() => embeddedIssuerKey(dir)).toThrow(/32 random bytes/);
+  });
 });
+
+const ISSUER_KEY = Buffer.alloc(32, 7).toString('base64');

@@ -101,7 +101,7 @@ describe('a trainee', () => {
     const visitor = await openPage(browser);
     await visitor.page.goto(`${site.base}/verify/${code}`);
     await visitor.page.getByText('This is a genuine certificate issued by BTLS Coffee Training Centre.').waitFor();
-    await visitor.page.getByText('Ange Keza').waitFor();
+    await visitor.page.getByText('Ange Keza').first().waitFor(); // also in the credential check below
     await visitor.page.goto(`${site.base}/verify/BTLS-0000-0000-0000-0000`);
     await visitor.page.getByText(/not a valid certificate/).waitFor();
     await visitor.context.close();

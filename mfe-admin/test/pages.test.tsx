@@ -12,6 +12,7 @@ import { EnrollmentProgressPage } from '../src/features/enrollments/progress-pag
 import { MessagesPage } from '../src/features/messages/messages-page';
 import { EditUserPage, NewUserPage } from '../src/features/users/user-forms';
 import { UsersPage } from '../src/features/users/users-page';
+import { aCertificate } from '@btls/shared-api/fixtures';
 import { course, enrollment, user } from './fixtures';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -222,6 +223,45 @@ describe('enrollments', () => {
     expect(await screen.findByText('Certificate issued and data refreshed!')).toBeTruthy();
     expect(screen.getByText('BTLS-NEW')).toBeTruthy();
     expect(screen.getByRole('link', { name: /View certificate/ }).getAttribute('target')).toBe('_blank');
+  });
+
+  it('progress review: revokes a certificate with a reason after a confirm, and shows the revocation', async () => {
+    signInAs(me);
+    const done = enrollment({ status: 'Completed' });
+    const issued = aCertificate({ certificateCode: 'BTLS-REVOKE-ME', enrollmentApplicationId: done.id });
+    const sent: unknown[] = [];
+    server.use(
+      http.get(`${API}/enrollments/${done.id}`, answer(done)),
+      http.get(`${API}/progress/enrollment/${done.id}`, answer([])),
+      http.get(`${API}/certificates/enrollment/${done.id}`, answer(issued)),
+      http.post(`${API}/certificates/BTLS-REVOKE-ME/revoke`, async ({ request }) => {
+        const body = (await request.json()) as { reason: string };
+        sent.push(body);
+        return answer({ message: 'Certificate revoked.', certificate: { ...issued, revokedAt: '2026-05-02T09:00:00.000Z', revocationReason: body.reason } })();
+      }),
+    );
+    renderAt(`/admin/enrollments/${done.id}/progress`, [{ path: '/admin/enrollments/:applicationId/progress', element: <EnrollmentProgressPage /> }]);
+    const revoke = await screen.findByRole('button', { name: 'Revoke Certificate' });
+
+    // A blank reason is refused before any call; Cancel on the confirm aborts.
+    await userEvent.click(revoke);
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('A reason is required to revoke a certificate.');
+    await userEvent.click(revoke);
+    await userEvent.type(within(screen.getByRole('dialog')).getByRole('textbox'), 'Assessment copied.');
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
+    expect(within(await screen.findByRole('dialog')).getByText(/Are you sure you want to revoke this certificate\?/)).toBeTruthy();
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(sent).toEqual([]);
+
+    await userEvent.click(revoke);
+    await userEvent.type(within(screen.getByRole('dialog')).getByRole('textbox'), 'Assessment copied.');
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('Certificate revoked.')).toBeTruthy();
+    expect(sent).toEqual([{ reason: 'Assessment copied.' }]);
+    expect(screen.getByText(/May 2, 2026: Assessment copied\./)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Revoke Certificate' })).toBeNull();
   });
 });
 

@@ -115,6 +115,39 @@ describe('the certificate page', () => {
     expect(print).toHaveBeenCalled();
   });
 
+  it('downloads the verifiable credential and adds the certificate to LinkedIn with its fields, also shown for copying', async () => {
+    signInAs({ role: 'trainee' });
+    const cert = certificate({ certificateCode: 'BTLS-AB12-CD34-EF56-GH78', courseTitle: 'Latte Art & Milk', issueDate: '2026-03-31T23:30:00.000Z' });
+    server.use(http.get(`${API}/certificates/code/${cert.certificateCode}`, answer(cert)));
+    open(cert.certificateCode);
+    const download = await screen.findByRole('link', { name: 'Download verifiable credential' });
+    expect(download.getAttribute('href')).toBe(`${API}/certificates/BTLS-AB12-CD34-EF56-GH78/credential`);
+    expect(download.getAttribute('download')).toBe('BTLS-AB12-CD34-EF56-GH78.json');
+
+    const verifyUrl = `${location.origin}/verify/BTLS-AB12-CD34-EF56-GH78`;
+    const linkedIn = screen.getByRole('link', { name: 'Add to LinkedIn profile' });
+    // Issued just before midnight UTC on March 31: already April 1 in Kigali, as the certificate says.
+    expect(linkedIn.getAttribute('href')).toBe(
+      'https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME&name=Latte%20Art%20%26%20Milk' +
+        `&organizationName=BTLS%20Coffee%20Training%20Centre&issueYear=2026&issueMonth=4&certUrl=${encodeURIComponent(verifyUrl)}` +
+        '&certId=BTLS-AB12-CD34-EF56-GH78',
+    );
+    expect(linkedIn.getAttribute('target')).toBe('_blank');
+    const copy = screen.getByRole('region', { name: 'Show it on LinkedIn' });
+    for (const text of ['Latte Art & Milk', 'BTLS Coffee Training Centre', 'April 2026', 'BTLS-AB12-CD34-EF56-GH78', verifyUrl]) {
+      expect(within(copy).getByText(text)).toBeTruthy();
+    }
+  });
+
+  it('says a revoked certificate is revoked and no longer offers it to LinkedIn', async () => {
+    signInAs({ role: 'trainee' });
+    const cert = certificate({ revokedAt: '2026-05-02T09:00:00.000Z', revocationReason: 'Issued by mistake.' });
+    server.use(http.get(`${API}/certificates/code/${cert.certificateCode}`, answer(cert)));
+    open(cert.certificateCode);
+    expect((await screen.findByRole('alert')).textContent).toBe('This certificate has been revoked by the training centre. (revoked May 2, 2026)');
+    expect(screen.queryByRole('link', { name: 'Add to LinkedIn profile' })).toBeNull();
+  });
+
   it('shows a not-found state with a link back to the dashboard', async () => {
     signInAs({ role: 'trainee' });
     server.use(http.get(`${API}/certificates/code/NOPE`, answer({ message: 'Certificate not found.' }, 404)));

@@ -129,6 +129,14 @@ describe('the trainee dashboard', () => {
     dashboard();
     const link = await screen.findByRole('link', { name: 'View certificate' });
     expect(link.getAttribute('href')).toBe(`/certificate/${cert.certificateCode}`);
+    expect(screen.queryByText(/Revoked/)).toBeNull();
+  });
+
+  it('marks a revoked certificate as revoked', async () => {
+    signInAs({ role: 'trainee' });
+    api({ certificates: [certificate({ revokedAt: '2026-05-02T09:00:00.000Z', revocationReason: 'Issued by mistake.' })] });
+    dashboard();
+    expect(await screen.findByText('Revoked May 2, 2026')).toBeTruthy();
   });
 
   it("shows the §8 error texts: 'Could not load applications:' and 'Error:' for certificates", async () => {

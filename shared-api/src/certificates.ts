@@ -1,6 +1,14 @@
-import { ApiError, call, seg } from './client';
+import { ApiError, apiHref, call, seg } from './client';
 import { fallback } from './messages';
-import type { Certificate, CertificateAnswer, CertificateVerification, IssueCertificatePayload } from './schemas';
+import type {
+  Certificate,
+  CertificateAnswer,
+  CertificateVerification,
+  CredentialCheck,
+  IssueCertificatePayload,
+  RevokeCertificatePayload,
+  VerifiableCredential,
+} from './schemas';
 
 const signedIn = { bearer: 'required', missingToken: fallback.certificateMissingInfo } as const;
 
@@ -56,4 +64,39 @@ export async function verifyCertificate(code: string): Promise<CertificateVerifi
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
+}
+
+/** Admins only: revokes the certificate (its credential then checks as revoked) with a reason. */
+export function revokeCertificate(code: string, payload: RevokeCertificatePayload): Promise<CertificateAnswer> {
+  return call({
+    method: 'post',
+    path: `certificates/${seg(code)}/revoke`,
+    auth: signedIn,
+    json: payload,
+    fallback: () => fallback.revokeCertificate,
+  });
+}
+
+/** Public: where the signed Open Badges 3.0 credential of a certificate downloads (a link, not a call). */
+export const certificateCredentialHref = (code: string) => apiHref(`certificates/${seg(code)}/credential`);
+
+/** Public, no login: the certificate's signed Open Badges 3.0 credential, as JSON. */
+export function getCertificateCredential(code: string): Promise<VerifiableCredential> {
+  return call({
+    method: 'get',
+    path: `certificates/${seg(code)}/credential`,
+    auth: { bearer: 'none' },
+    fallback: fallback.fetchCertificate,
+  });
+}
+
+/** Public, no login: checks a verifiable credential (its proof, our issuer, its revocation status). */
+export function checkCredential(credential: unknown): Promise<CredentialCheck> {
+  return call({
+    method: 'post',
+    path: 'credentials/verify',
+    auth: { bearer: 'none' },
+    json: credential,
+    fallback: fallback.checkCredential,
+  });
 }

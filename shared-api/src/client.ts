@@ -114,5 +114,8 @@ export async function call<T>(options: CallOptions): Promise<T> {
   }
 }
 
+/** The URL of an API path, for what the browser opens itself (a download link). */
+export const apiHref = (path: string) => `${settings.baseUrl}${path}`;
+
 /** `encodeURIComponent` for one path segment. */
 export const seg = (value: string | number) => encodeURIComponent(String(value));

@@ -25,6 +25,9 @@ export type CourseLevel = (typeof COURSE_LEVELS)[number];
 /** The single training centre option of §9: the product's own centre, the default everywhere. */
 export const DEFAULT_TRAINING_CENTER = 'BTLS Coffee Training Centre, Kigali';
 
+/** Who issues the certificates: the name in every credential, on LinkedIn and on the verification page. */
+export const ISSUER_NAME = 'BTLS Coffee Training Centre';
+
 export const JOB_TYPES = ['Full-time', 'Part-time', 'Contract', 'Internship'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 

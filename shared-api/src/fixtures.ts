@@ -90,6 +90,8 @@ export function aCertificate(fields: Partial<Certificate> = {}): Certificate {
     courseTrainingCenter: 'BTLS Coffee Training Centre, Kigali',
     issuedByAdminFirstName: 'Grace',
     issuedByAdminLastName: 'Mukamana',
+    revokedAt: null,
+    revocationReason: null,
     ...fields,
   };
 }

@@ -30,6 +30,19 @@ export const validation = {
   jobRequired: 'Please fill in all required fields: Company Name, Job Title, Description, and Location.',
   profileRequired: 'Contact first name, last name, and company name are required.',
   certificateOnlyCompleted: "Certificate can only be issued for 'Completed' enrollments",
+  revocationReasonRequired: 'A reason is required to revoke a certificate.',
+} as const;
+
+/** The check of a verifiable credential (issue 17): the server's findings and the words the screens show. */
+export const credentialCheck = {
+  signatureValid: 'Signature valid',
+  signatureInvalid:
+    'The signature does not match: this credential was changed after it was signed, or it was not signed by the key it names.',
+  notOurIssuer: 'This credential was not issued by BTLS Coffee Training Centre.',
+  statusUnknown: 'Its revocation status could not be checked.',
+  revoked: 'This certificate has been revoked by the training centre.',
+  notACredential: 'This is not a credential: choose the .json file downloaded from a certificate page.',
+  tooManyChecks: 'Too many verification requests. Please try again later.',
 } as const;
 
 /** §8 fallbacks: shown when a non-OK answer carries no `message`. */
@@ -87,4 +100,6 @@ export const fallback = {
   issueCertificate: 'Failed to issue certificate.',
   fetchCertificate: (status: number) => `Failed to fetch certificate. Status: ${status}`,
   certificateMissingInfo: 'Missing information to fetch certificate.',
+  revokeCertificate: 'Failed to revoke certificate.',
+  checkCredential: (status: number) => `Failed to check the credential. Status: ${status}`,
 } as const;

@@ -13,7 +13,7 @@ import {
   ROLES,
 } from './constants';
 import { todayInKigali } from './dates';
-import { validation } from './messages';
+import { credentialCheck, validation } from './messages';
 
 // ---------------------------------------------------------------- building blocks
 
@@ -357,6 +357,9 @@ export const certificateSchema = z.object({
   courseTrainingCenter: z.string().nullable(),
   issuedByAdminFirstName: z.string(),
   issuedByAdminLastName: z.string(),
+  /** Set when an admin revoked the certificate; the reason is shown to admins only. */
+  revokedAt: z.string().nullable(),
+  revocationReason: z.string().nullable(),
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 
@@ -368,6 +371,7 @@ export const certificateVerificationSchema = z.object({
   courseTitle: z.string(),
   issueDate: z.string(),
   issuedBy: z.string(),
+  revoked: z.boolean(),
 });
 export type CertificateVerification = z.infer<typeof certificateVerificationSchema>;
 
@@ -380,6 +384,28 @@ export type IssueCertificatePayload = z.input<typeof issueCertificatePayloadSche
 
 export const certificateAnswerSchema = z.object({ message: z.string(), certificate: certificateSchema });
 export type CertificateAnswer = z.infer<typeof certificateAnswerSchema>;
+
+export const revokeCertificatePayloadSchema = z.object({
+  reason: requiredText(validation.revocationReasonRequired, 500),
+});
+export type RevokeCertificatePayload = z.input<typeof revokeCertificatePayloadSchema>;
+
+/** A signed Open Badges 3.0 credential (JSON-LD): checked by its proof, not by this schema. */
+export const verifiableCredentialSchema = z.record(z.string(), z.unknown(), { error: credentialCheck.notACredential });
+export type VerifiableCredential = z.infer<typeof verifiableCredentialSchema>;
+
+/** The answer of POST /credentials/verify. The facts are read from the credential, trusted only when verified. */
+export const credentialCheckSchema = z.object({
+  /** The proof holds, we are the issuer, and the status could be checked. */
+  verified: z.boolean(),
+  revoked: z.boolean(),
+  issuer: z.string().nullable(),
+  subjectName: z.string().nullable(),
+  achievementName: z.string().nullable(),
+  validFrom: z.string().nullable(),
+  errors: z.array(z.string()),
+});
+export type CredentialCheck = z.infer<typeof credentialCheckSchema>;
 
 // ---------------------------------------------------------------- jobs
 

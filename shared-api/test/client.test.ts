@@ -4,10 +4,14 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createUser, login, registerEmployer, registerTrainee } from '../src/auth';
 import {
+  certificateCredentialHref,
+  checkCredential,
   getCertificateByCode,
+  getCertificateCredential,
   getEnrollmentCertificate,
   getMyCertificates,
   issueCertificate,
+  revokeCertificate,
   verifyCertificate,
 } from '../src/certificates';
 import { ApiError, configureApi, NETWORK_ERROR_MESSAGE } from '../src/client';
@@ -120,6 +124,9 @@ const calls: [string, () => Promise<unknown>, string, string, boolean][] = [
   ['issue a certificate', () => issueCertificate({ enrollmentApplicationId: 5, userId: 1, courseId: 2 }), 'POST', '/certificates/issue', true],
   ['certificate by code', () => getCertificateByCode('BTLS-AB/CD'), 'GET', '/certificates/code/BTLS-AB%2FCD', true],
   ['verify a certificate (public)', () => verifyCertificate('BTLS-1'), 'GET', '/certificates/verify/BTLS-1', false],
+  ['revoke a certificate', () => revokeCertificate('BTLS-1', { reason: 'Copied.' }), 'POST', '/certificates/BTLS-1/revoke', true],
+  ['signed credential of a certificate (public)', () => getCertificateCredential('BTLS-1'), 'GET', '/certificates/BTLS-1/credential', false],
+  ['check a credential (public)', () => checkCredential({ type: ['VerifiableCredential'] }), 'POST', '/credentials/verify', false],
   ['list jobs', () => listJobs(), 'GET', '/jobs', false],
   ['public job detail', () => getJob(4), 'GET', '/jobs/4', false],
   ['job for editing', () => getJobForEdit(4), 'GET', '/jobs/4', true],
@@ -148,6 +155,10 @@ describe('every call of spec §7', () => {
     expect(seen[3]).toMatchObject({ method: 'PUT', path: '/enrollments/5/status', body: { status: 'Completed' } });
     await setJobActive(4, true);
     expect(seen[4]!.body).toEqual({ isActive: true });
+  });
+
+  it('links the credential download under the configured API base, the code as one path segment', () => {
+    expect(certificateCredentialHref('BTLS-AB/CD')).toBe(`${BASE}/certificates/BTLS-AB%2FCD/credential`);
   });
 
   it('sends a course with an image as multipart: tags as JSON list text, the file as courseImage', async () => {

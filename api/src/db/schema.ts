@@ -172,6 +172,11 @@ export const certificates = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     issuedByAdminFirstName: text('issued_by_admin_first_name').notNull(),
     issuedByAdminLastName: text('issued_by_admin_last_name').notNull(),
+    /** The signed Open Badges 3.0 credential as JSON text, made once and kept byte for byte, so it never changes. */
+    credential: text('credential'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    revocationReason: text('revocation_reason'),
+    revokedById: integer('revoked_by_id').references(() => users.id, { onDelete: 'restrict' }),
   },
   (t) => [
     uniqueIndex('certificates_code_unique').on(t.certificateCode),
@@ -214,6 +219,17 @@ export const contactMessages = pgTable('contact_messages', {
   subject: text('subject').notNull(),
   message: text('message').notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * Signed Bitstring Status List credentials (revocation), one row per list. Re-signed in the transaction that
+ * revokes, with the row locked, so concurrent revocations never leave a stale list behind.
+ */
+export const credentialStatusLists = pgTable('credential_status_lists', {
+  id: integer('id').primaryKey(),
+  /** JSON text, served as signed. */
+  credential: text('credential').notNull(),
+  updatedAt: updatedAt(),
 });
 
 /** Small facts about this database, e.g. whether the demo data was seeded. */

@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { validation } from '@btls/shared-api/messages';
-import { issueCertificatePayloadSchema } from '@btls/shared-api/schemas';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { credentialCheck, validation } from '@btls/shared-api/messages';
+import { issueCertificatePayloadSchema, revokeCertificatePayloadSchema } from '@btls/shared-api/schemas';
 import type { Deps } from '../app';
+import { signedCredentialOf } from '../credentials/open-badge';
+import { changeStatusList } from '../credentials/status-list';
 import { isUniqueViolation } from '../db/client';
 import { certificates, courses, enrollments, users } from '../db/schema';
 import { enrollmentVisibleTo } from '../enrollment-access';
 import { badRequest, conflict, HttpError, notFound, parse } from '../http/errors';
 import { idParam } from '../http/params';
+import type { RateLimiter } from '../rate-limit';
 import { toCertificate } from '../serialize';
 
 /** Crockford's base32 without look-alikes: 16 characters carry 80 random bits. */
@@ -19,7 +22,14 @@ export function newCertificateCode(): string {
   return `BTLS-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}-${chars.slice(12, 16)}`;
 }
 
-export function certificateRoutes(app: FastifyInstance, { db, auth, limiters }: Deps) {
+/** Public checks (a code, a credential) share one budget per client address, so codes cannot be enumerated. */
+export function limitVerifications(limiter: RateLimiter, request: FastifyRequest, reply: FastifyReply) {
+  if (limiter.hit(request.ip)) return;
+  reply.header('Retry-After', String(limiter.retryAfter(request.ip)));
+  throw new HttpError(429, credentialCheck.tooManyChecks);
+}
+
+export function certificateRoutes(app: FastifyInstance, { db, auth, limiters, issuer }: Deps) {
   app.get('/certificates/user', async (request) => {
     const me = await auth.require(request, ['trainee']);
     const rows = await db
@@ -81,6 +91,8 @@ export function certificateRoutes(app: FastifyInstance, { db, auth, limiters }: 
           .insert(certificates)
           .values({ ...values, certificateCode: newCertificateCode() })
           .returning();
+        // Signed now, with the assessments as they are; if signing fails, the first download signs it.
+        await signedCredentialOf(db, issuer, row!).catch((error: Error) => request.log.error(error));
         reply.status(201);
         return { message: 'Certificate issued successfully.', certificate: toCertificate(row!) };
       } catch (error) {
@@ -101,10 +113,7 @@ export function certificateRoutes(app: FastifyInstance, { db, auth, limiters }: 
    * and the issuer, and nothing else. Rate-limited per address, so codes cannot be enumerated.
    */
   app.get('/certificates/verify/:certificateCode', async (request, reply) => {
-    if (!limiters.verifyIp.hit(request.ip)) {
-      reply.header('Retry-After', String(limiters.verifyIp.retryAfter(request.ip)));
-      throw new HttpError(429, 'Too many verification requests. Please try again later.');
-    }
+    limitVerifications(limiters.verifyIp, request, reply);
     const { certificateCode } = request.params as { certificateCode: string };
     const code = certificateCode.trim().toUpperCase();
     const [row] = await db.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
@@ -116,7 +125,31 @@ export function certificateRoutes(app: FastifyInstance, { db, auth, limiters }: 
       courseTitle: row.courseTitle,
       issueDate: row.issueDate.toISOString(),
       issuedBy: `${row.issuedByAdminFirstName} ${row.issuedByAdminLastName}`,
+      revoked: row.revokedAt !== null,
     };
+  });
+
+  /**
+   * Admins only, with a reason. The revocation and the re-signed status list are one transaction, so the
+   * public list never disagrees with the certificate. Revoking twice is a conflict.
+   */
+  app.post('/certificates/:certificateCode/revoke', async (request) => {
+    const admin = await auth.require(request, ['admin']);
+    const { reason } = parse(revokeCertificatePayloadSchema, request.body);
+    const { certificateCode } = request.params as { certificateCode: string };
+    const code = certificateCode.trim().toUpperCase();
+    const revoked = await changeStatusList(db, issuer, async (tx) => {
+      const [row] = await tx.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
+      if (!row) throw notFound('Certificate not found.');
+      if (row.revokedAt) throw conflict('This certificate has already been revoked.');
+      const [updated] = await tx
+        .update(certificates)
+        .set({ revokedAt: new Date(), revocationReason: reason, revokedById: admin.id })
+        .where(eq(certificates.id, row.id))
+        .returning();
+      return updated!;
+    });
+    return { message: 'Certificate revoked.', certificate: toCertificate(revoked) };
   });
 
   /** Any signed-in user holding the (unguessable) code: the trainee, an employer checking it, an admin. */

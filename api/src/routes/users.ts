@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CertifiedTrainee } from '@btls/shared-api/schemas';
 import { validation } from '@btls/shared-api/messages';
@@ -48,7 +48,8 @@ export function userRoutes(app: FastifyInstance, { db, auth }: Deps) {
       })
       .from(certificates)
       .innerJoin(users, eq(users.id, certificates.userId))
-      .where(eq(users.isActive, true))
+      // A revoked certificate no longer counts: the trainee leaves the talent search unless another remains.
+      .where(and(eq(users.isActive, true), isNull(certificates.revokedAt)))
       .orderBy(desc(certificates.issueDate), desc(certificates.id));
     const byUser = new Map<number, CertifiedTrainee>();
     for (const row of rows) {

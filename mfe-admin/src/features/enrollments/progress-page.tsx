@@ -1,5 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getEnrollment, getEnrollmentCertificate, issueCertificate, listProgress, validation } from '@btls/shared-api';
+import {
+  getEnrollment,
+  getEnrollmentCertificate,
+  issueCertificate,
+  listProgress,
+  revokeCertificate,
+  validation,
+} from '@btls/shared-api';
 import type { Certificate, Enrollment, ProgressRecord } from '@btls/shared-api/schemas';
 import { Link, useParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, Spinner, StatusBadge, SuccessBanner, Table } from '@btls/shared-ui/components';
@@ -13,7 +20,7 @@ const styles = withPanelPage(own);
 
 export function EnrollmentProgressPage() {
   const { applicationId = '' } = useParams();
-  const { confirm, dialog } = useDialog();
+  const { confirm, prompt, dialog } = useDialog();
   const [enrollment, setEnrollment] = useState<Enrollment | null | undefined>(undefined);
   const [records, setRecords] = useState<ProgressRecord[]>([]);
   const [certificate, setCertificate] = useState<Certificate | null>(null);
@@ -51,6 +58,23 @@ export function EnrollmentProgressPage() {
       await issueCertificate({ enrollmentApplicationId: enrollment.id, userId: enrollment.traineeId, courseId: enrollment.courseId });
       await load();
       setNotice('Certificate issued and data refreshed!');
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  }
+
+  /** Asks why first (a reason is required), then confirms; the credential checks as revoked from then on. */
+  async function revoke() {
+    if (!certificate) return;
+    const reason = await prompt('Why is this certificate being revoked?');
+    if (reason === null) return;
+    if (!reason.trim()) return setError(validation.revocationReasonRequired);
+    const question = 'Are you sure you want to revoke this certificate? Anyone who checks it will see it as revoked.';
+    if (!(await confirm(question))) return;
+    setError('');
+    try {
+      setCertificate((await revokeCertificate(certificate.certificateCode, { reason })).certificate);
+      setNotice('Certificate revoked.');
     } catch (failure) {
       setError((failure as Error).message);
     }
@@ -114,6 +138,16 @@ export function EnrollmentProgressPage() {
           ) : (
             <Button onClick={() => void issue()}>Issue Certificate</Button>
           )}
+          {certificate &&
+            (certificate.revokedAt ? (
+              <p>
+                <strong>Revoked</strong> {formatDate(certificate.revokedAt)}: {certificate.revocationReason}
+              </p>
+            ) : (
+              <Button variant="secondary" onClick={() => void revoke()}>
+                Revoke Certificate
+              </Button>
+            ))}
         </div>
       )}
       {dialog}

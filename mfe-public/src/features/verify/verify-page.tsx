@@ -1,25 +1,37 @@
-import { certificateVerificationQuery, useSuspenseQuery } from '@btls/shared-api';
+import { certificateVerificationQuery, credentialCheck, useSuspenseQuery } from '@btls/shared-api';
 import { useParams } from '@btls/shared-auth';
 import { ErrorBanner, Spinner, SuccessBanner } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import { PageHead } from '../../ui/page-head';
 import styles from '../courses/courses.module.css';
+import { CredentialChecker } from './credential-check';
 
 function Verification({ code }: { code: string }) {
   const { data: result } = useSuspenseQuery(certificateVerificationQuery(code));
   if (result === null) {
-    return <ErrorBanner>This is not a valid certificate: no certificate with this code was issued by our training centre.</ErrorBanner>;
+    return (
+      <>
+        <ErrorBanner>This is not a valid certificate: no certificate with this code was issued by our training centre.</ErrorBanner>
+        <CredentialChecker />
+      </>
+    );
   }
   return (
     <>
-      <SuccessBanner>This is a genuine certificate issued by BTLS Coffee Training Centre.</SuccessBanner>
+      {result.revoked ? (
+        <ErrorBanner>{credentialCheck.revoked}</ErrorBanner>
+      ) : (
+        <SuccessBanner>This is a genuine certificate issued by BTLS Coffee Training Centre.</SuccessBanner>
+      )}
       <dl className={styles.detailFacts}>
         <div><dt>Trainee</dt><dd>{result.traineeName}</dd></div>
         <div><dt>Course</dt><dd>{result.courseTitle}</dd></div>
         <div><dt>Issued</dt><dd>{formatDate(result.issueDate)}</dd></div>
         <div><dt>Issued by</dt><dd>{result.issuedBy}</dd></div>
+        <div><dt>Status</dt><dd>{result.revoked ? 'Revoked' : 'Valid'}</dd></div>
       </dl>
+      <CredentialChecker certificateCode={code} />
     </>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { getCertificateByCode } from '@btls/shared-api';
+import { certificateCredentialHref, credentialCheck, getCertificateByCode } from '@btls/shared-api';
 import type { Certificate } from '@btls/shared-api/schemas';
 import { Link, useParams } from '@btls/shared-auth';
-import { Button, buttonClass, Spinner } from '@btls/shared-ui/components';
+import { Button, buttonClass, ErrorBanner, Spinner } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import styles from './certificate.module.css';
+import { AddToLinkedIn } from './linkedin';
 import { QrCode } from './qr-code';
 
 /** Where anyone can check this certificate without signing in. */
@@ -42,7 +43,16 @@ export function CertificatePage() {
           ← Back to the dashboard
         </Link>
         <Button onClick={() => window.print()}>Print</Button>
+        {/* The signed Open Badges 3.0 credential: a wallet or an employer checks it without our website. */}
+        <a className={buttonClass('secondary')} href={certificateCredentialHref(certificate.certificateCode)} download={`${certificate.certificateCode}.json`}>
+          Download verifiable credential
+        </a>
       </div>
+      {certificate.revokedAt && (
+        <ErrorBanner>
+          {credentialCheck.revoked} (revoked {formatDate(certificate.revokedAt)})
+        </ErrorBanner>
+      )}
       <article className={styles.certificate} aria-labelledby="certificate-title">
         <p className={styles.org}>BTLS Coffee Training Centre</p>
         <h1 id="certificate-title">Certificate of Completion</h1>
@@ -71,6 +81,7 @@ export function CertificatePage() {
           </div>
         </div>
       </article>
+      {!certificate.revokedAt && <AddToLinkedIn certificate={certificate} verificationUrl={url} />}
     </main>
   );
 }

@@ -158,6 +158,7 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
                 <h3>{c.courseTitle}</h3>
                 <p className={styles.meta}>
                   Issued {formatDate(c.issueDate)} · Code {c.certificateCode}
+                  {c.revokedAt && <> · <strong>Revoked {formatDate(c.revokedAt)}</strong></>}
                 </p>
                 <Link to={`/certificate/${encodeURIComponent(c.certificateCode)}`}>View certificate</Link>
               </li>
