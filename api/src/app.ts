@@ -6,7 +6,9 @@ import { validation } from '@btls/shared-api/messages';
 import { createAuth, type Auth } from './auth';
 import { pgErrorCode, type Database, type Db } from './db/client';
 import { apiNotFound, HttpError } from './http/errors';
+import { createNotifications, type Notifications } from './mail/notify';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
+import { outboxRoutes } from './routes/outbox';
 import { authRoutes } from './routes/auth';
 import { certificateRoutes } from './routes/certificates';
 import { contactRoutes } from './routes/contact';
@@ -27,6 +29,8 @@ export interface AppOptions {
   limits?: Partial<Limits>;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /** The site's address for links in e-mails (PUBLIC_URL, else the server's own). */
+  publicUrl?: string;
   /** Also serve the built front end (shell and remotes) from this repository folder. */
   web?: WebOptions;
 }
@@ -40,6 +44,10 @@ export interface Limits {
   contactPerIp: number;
   /** Public certificate verifications per client address per window (no enumerating codes). */
   verifyPerIp: number;
+  /** Password reset requests per client address per window. */
+  recoveryPerIp: number;
+  /** Password reset requests per e-mail per window: no flooding someone's inbox. */
+  recoveryPerEmail: number;
   windowMs: number;
 }
 
@@ -48,6 +56,8 @@ const defaultLimits: Limits = {
   loginFailuresPerEmail: 10,
   contactPerIp: 20,
   verifyPerIp: 60,
+  recoveryPerIp: 20,
+  recoveryPerEmail: 5,
   windowMs: 15 * 60_000,
 };
 
@@ -56,7 +66,15 @@ export interface Deps {
   db: Db;
   database: Database;
   auth: Auth;
-  limiters: { loginIp: RateLimiter; loginEmail: RateLimiter; contactIp: RateLimiter; verifyIp: RateLimiter };
+  notify: Notifications;
+  limiters: {
+    loginIp: RateLimiter;
+    loginEmail: RateLimiter;
+    contactIp: RateLimiter;
+    verifyIp: RateLimiter;
+    recoveryIp: RateLimiter;
+    recoveryEmail: RateLimiter;
+  };
 }
 
 export const JSON_BODY_LIMIT = 1_048_576;
@@ -75,11 +93,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.database.db,
     database: options.database,
     auth: createAuth(options.database.db, options.jwtSecret, options.tokenLifetime ?? '7d'),
+    notify: createNotifications(options.publicUrl ?? 'http://localhost:8080'),
     limiters: {
       loginIp: createRateLimiter(limits.loginPerIp, limits.windowMs),
       loginEmail: createRateLimiter(limits.loginFailuresPerEmail, limits.windowMs),
       contactIp: createRateLimiter(limits.contactPerIp, limits.windowMs),
       verifyIp: createRateLimiter(limits.verifyPerIp, limits.windowMs),
+      recoveryIp: createRateLimiter(limits.recoveryPerIp, limits.windowMs),
+      recoveryEmail: createRateLimiter(limits.recoveryPerEmail, limits.windowMs),
     },
   };
 
@@ -117,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         progressRoutes,
         certificateRoutes,
         jobRoutes,
+        outboxRoutes,
       ]) {
         routes(api, deps);
       }

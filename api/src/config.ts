@@ -20,6 +20,11 @@ export interface Config {
   limits: Partial<Limits>;
   /** A remotes.json to serve instead of the built shell's own. */
   remotesFile?: string;
+  /** The site's address as users reach it, for links in e-mails. */
+  publicUrl?: string;
+  /** Send the outbox through this SMTP server; without it e-mails stay in the outbox for admins to read. */
+  smtpUrl?: string;
+  mailFrom: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -35,6 +40,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const adminPassword = env.BTLS_ADMIN_PASSWORD;
   if (!!adminEmail !== !!adminPassword) {
     throw new Error('Set both BTLS_ADMIN_EMAIL and BTLS_ADMIN_PASSWORD, or neither.');
+  }
+  const publicUrl = env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined;
+  if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) {
+    throw new Error('PUBLIC_URL must be an http(s) address, e.g. https://btls.example.rw');
   }
   const number = (name: string) => (env[name] ? Number(env[name]) : undefined);
   const limits: Partial<Limits> = {};
@@ -56,6 +65,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL?.trim() || 'warn',
     limits,
     remotesFile: env.BTLS_REMOTES_FILE?.trim() || undefined,
+    publicUrl,
+    smtpUrl: env.SMTP_URL?.trim() || undefined,
+    mailFrom: env.MAIL_FROM?.trim() || 'BTLS Coffee Training <no-reply@btls.rw>',
   };
 }
 

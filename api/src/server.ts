@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { API_ROOT } from './paths';
 import { embeddedJwtSecret, loadConfig } from './config';
 import { openPglite, openPostgres, type Database } from './db/client';
+import { startOutboxWorker, type OutboxWorker } from './mail/outbox';
 import { ensureAdmin } from './seed/admin';
 import { seedDemoData } from './seed/demo';
 
@@ -26,9 +27,16 @@ async function main() {
     tokenLifetime: config.tokenLifetime,
     limits: config.limits,
     trustProxy: config.trustProxy,
+    // Never the request's Host header: a forged one would put an attacker's address in reset links.
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     logger: { level: config.logLevel },
     web: { root: resolve(API_ROOT, '..'), remotesFile: config.remotesFile },
   });
+
+  // Each instance drains the outbox; without SMTP the e-mails wait there for admins to read (/admin/outbox).
+  const outboxWorker: OutboxWorker | undefined = config.smtpUrl
+    ? startOutboxWorker({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom })
+    : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -36,6 +44,7 @@ async function main() {
     closing = true;
     console.log(`${signal}: finishing open requests, then closing the database.`);
     try {
+      await outboxWorker?.stop();
       await app.close();
     } finally {
       await database.close();
@@ -48,6 +57,11 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.log(`Database: ${where}${seeded ? ' — demo data seeded' : ''}`);
+  console.log(
+    config.smtpUrl
+      ? 'E-mail: sent through SMTP_URL.'
+      : 'E-mail: no SMTP_URL, so e-mails are kept in the outbox (admins read them at /admin/outbox).',
+  );
   console.log(`Ready: http://localhost:${config.port}/  (API under http://localhost:${config.port}/api)`);
 }
 

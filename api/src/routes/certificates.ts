@@ -19,7 +19,7 @@ export function newCertificateCode(): string {
   return `BTLS-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}-${chars.slice(12, 16)}`;
 }
 
-export function certificateRoutes(app: FastifyInstance, { db, auth, limiters }: Deps) {
+export function certificateRoutes(app: FastifyInstance, { db, auth, notify, limiters }: Deps) {
   app.get('/certificates/user', async (request) => {
     const me = await auth.require(request, ['trainee']);
     const rows = await db
@@ -77,10 +77,14 @@ export function certificateRoutes(app: FastifyInstance, { db, auth, limiters }: 
     };
     for (let attempt = 0; ; attempt++) {
       try {
-        const [row] = await db
-          .insert(certificates)
-          .values({ ...values, certificateCode: newCertificateCode() })
-          .returning();
+        const row = await db.transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(certificates)
+            .values({ ...values, certificateCode: newCertificateCode() })
+            .returning();
+          await notify.certificateIssued(tx, enrollment.trainee, inserted!.courseTitle, inserted!.certificateCode);
+          return inserted;
+        });
         reply.status(201);
         return { message: 'Certificate issued successfully.', certificate: toCertificate(row!) };
       } catch (error) {
