@@ -19,6 +19,8 @@ const PrivacyPolicyPage = page(() => import('./features/legal/legal-pages'), 'Pr
 const TermsOfServicePage = page(() => import('./features/legal/legal-pages'), 'TermsOfServicePage');
 const LoginPage = page(() => import('./features/auth/login-page'), 'LoginPage');
 const RegisterPage = page(() => import('./features/auth/register-page'), 'RegisterPage');
+const ForgotPasswordPage = page(() => import('./features/auth/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('./features/auth/reset-password-page'), 'ResetPasswordPage');
 const VerifyPage = page(() => import('./features/verify/verify-page'), 'VerifyPage');
 const EmployerRegisterPage = page(() => import('./features/auth/employer-register-page'), 'EmployerRegisterPage');
 
@@ -39,6 +41,8 @@ export default function PublicRoutes() {
         <Route path="login" element={<LoginPage />} />
         <Route path="register" element={<RegisterPage />} />
         <Route path="employer/register" element={<EmployerRegisterPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password/:token" element={<ResetPasswordPage />} />
         <Route path="verify/:certificateCode" element={<VerifyPage />} />
       </Routes>
     </Suspense>

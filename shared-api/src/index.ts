@@ -13,6 +13,7 @@ export * from './certificates';
 export * from './jobs';
 export * from './users';
 export * from './contact';
+export * from './outbox';
 export * from './messages';
 export * from './constants';
 export * from './dates';

@@ -28,6 +28,8 @@ export const ROUTE_TABLE: Area[] = [
       '/login',
       '/register',
       '/employer/register',
+      '/forgot-password',
+      '/reset-password/:token',
       '/privacy-policy',
       '/terms-of-service',
       '/verify/:certificateCode',

@@ -24,6 +24,9 @@ export function LoginPage() {
         <ErrorBanner>{form.error}</ErrorBanner>
         <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+        <p className={styles.forgot}>
+          <Link to="/forgot-password">Forgot password?</Link>
+        </p>
         <Button type="submit" className={styles.submit} disabled={form.busy}>
           {form.busy ? 'Signing in...' : 'Sign in'}
         </Button>

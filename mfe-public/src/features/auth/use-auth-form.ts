@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { passwordProblem } from './password-rules';
+import { passwordProblem } from '@btls/shared-api';
 
 /**
  * The state every sign-in form shares: its fields, a red-banner error, a busy flag. On failure the form
