@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { updateMyProfile } from '@btls/shared-api';
-import { useAuth } from '@btls/shared-auth';
-import { Button, ErrorBanner, SuccessBanner, TextField } from '@btls/shared-ui/components';
+import { account, passwordProblem, updateMyProfile } from '@btls/shared-api';
+import { useAuth, useChangePassword, usePreferences } from '@btls/shared-auth';
+import { Button, CheckboxField, ErrorBanner, SuccessBanner, TextField } from '@btls/shared-ui/components';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
+import { PasswordChangeForm } from '@btls/shared-ui/password-change';
 
 export function TrainerProfilePage() {
   const { user, updateUser } = useAuth();
@@ -10,6 +11,8 @@ export function TrainerProfilePage() {
   const [lastName, setLastName] = useState(user?.lastName ?? '');
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
+  const changePassword = useChangePassword();
+  const settings = usePreferences();
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -38,6 +41,19 @@ export function TrainerProfilePage() {
         <TextField label="Email" type="email" value={user?.email ?? ''} readOnly hint="Your e-mail cannot be changed here." />
         <Button type="submit">Save Profile</Button>
       </form>
+      <section className={styles.card} aria-labelledby="email-settings-title">
+        <h2 id="email-settings-title">E-mail notifications</h2>
+        <SuccessBanner>{settings.notice}</SuccessBanner>
+        <ErrorBanner>{settings.error}</ErrorBanner>
+        <CheckboxField
+          label={account.emailNotificationsLabel}
+          hint={account.emailNotificationsHint}
+          checked={settings.preferences?.emailNotifications ?? false}
+          disabled={!settings.preferences}
+          onChange={(e) => void settings.save({ emailNotifications: e.target.checked })}
+        />
+      </section>
+      <PasswordChangeForm check={passwordProblem} change={changePassword} />
     </section>
   );
 }
