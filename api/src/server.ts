@@ -44,8 +44,9 @@ async function main() {
     closing = true;
     console.log(`${signal}: finishing open requests, then closing the database.`);
     try {
-      await outboxWorker?.stop();
       await app.close();
+      // After the last request, so the e-mail being sent is finished and none is left half-claimed.
+      await outboxWorker?.stop();
     } finally {
       await database.close();
     }
