@@ -279,6 +279,28 @@ describe('without SMTP, and a failing SMTP server', () => {
   });
 });
 
+describe('the worker', () => {
+  it('never starts a send late in its lease: the rest of the batch goes back untried, and is sent once later', async () => {
+    await worker.stop();
+    const sink = await startSmtp();
+    await api.db.insert(outbox).values(
+      Array.from({ length: 4 }, (_, i) => ({ kind: 'lease', recipient: `lease-${i}@example.rw`, subject: 'S', text: 't', html: 'h' })),
+    );
+    const hurried = startOutboxWorker({ db: api.db, smtpUrl: sink.url, from: 'no-reply@btls.rw', pollMs: 5, leaseMs: 1 });
+    try {
+      await sink.waitFor(4);
+      await hurried.stop();
+      expect(sink.received).toHaveLength(4);
+      const rows = await api.db.select().from(outbox).where(eq(outbox.kind, 'lease'));
+      expect(rows.map((r) => [r.status, r.attempts])).toEqual(Array(4).fill(['sent', 1]));
+    } finally {
+      await hurried.stop();
+      await sink.close();
+      worker = startOutboxWorker({ db: api.db, smtpUrl: smtp.url, from: 'no-reply@btls.rw', pollMs: 20 });
+    }
+  });
+});
+
 describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
   it('send each message exactly once', async () => {
     const { openPostgres } = await import('../src/db/client');

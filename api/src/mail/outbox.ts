@@ -28,7 +28,10 @@ export interface OutboxWorkerOptions {
   /** The wait after the first failure; it doubles after each further one, up to maxDelayMs. */
   baseDelayMs?: number;
   maxDelayMs?: number;
-  /** How long a claimed message is left to its sender before another instance may try it. */
+  /**
+   * How long a claimed message is left to its sender before another instance may try it. A send is bounded by
+   * the SMTP timeouts below (2 minutes at worst) and starts in the first half of the lease, so it ends in time.
+   */
   leaseMs?: number;
   log?: (message: string) => void;
 }
@@ -54,10 +57,15 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     maxAttempts = 6,
     baseDelayMs = 30_000,
     maxDelayMs = 3_600_000,
-    leaseMs = 120_000,
+    leaseMs = 300_000,
     log = console.warn,
   } = options;
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  const transport = nodemailer.createTransport({
+    url: options.smtpUrl,
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
 
   async function claim(): Promise<OutboxRow[]> {
     const due = db
@@ -72,6 +80,14 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       .set({ nextAttemptAt: msFromNow(leaseMs), attempts: sql`${outbox.attempts} + 1` })
       .where(inArray(outbox.id, due))
       .returning();
+  }
+
+  async function release(rows: OutboxRow[]) {
+    if (rows.length === 0) return;
+    await db
+      .update(outbox)
+      .set({ nextAttemptAt: sql`now()`, attempts: sql`${outbox.attempts} - 1` })
+      .where(inArray(outbox.id, rows.map((r) => r.id)));
   }
 
   async function deliver(row: OutboxRow) {
@@ -104,10 +120,18 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function runOnce(): Promise<number> {
     let handled = 0;
     for (;;) {
+      const claimedAt = Date.now();
       const rows = await claim();
-      for (const row of rows) await deliver(row);
-      handled += rows.length;
-      if (rows.length < batchSize || stopped) return handled;
+      for (const [index, row] of rows.entries()) {
+        if (index > 0 && (Date.now() - claimedAt > leaseMs / 2 || stopped)) {
+          // Too late in the lease to start another send (or stopping): hand the rest back, untried.
+          await release(rows.slice(index));
+          return handled;
+        }
+        await deliver(row);
+        handled += 1;
+      }
+      if (rows.length < batchSize) return handled;
     }
   }
 
