@@ -45,6 +45,15 @@ async function mailsTo(recipient: string, count = 1): Promise<ReceivedMail[]> {
   }
 }
 
+async function waitForSent(recipient: string) {
+  for (let tries = 0; tries < 200; tries++) {
+    const rows = await api.db.select().from(outbox).where(eq(outbox.recipient, recipient));
+    if (rows.every((r) => r.status === 'sent')) return rows;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`e-mails to ${recipient} were not all sent`);
+}
+
 async function apply(trainee: Account) {
   const answer = await request(api, 'POST', '/api/enrollments/apply', {
     token: trainee.token,
@@ -173,8 +182,12 @@ describe('what is sent, to whom', () => {
     await request(api, 'POST', '/api/auth/forgot-password', { json: { email: trainee.email } });
     const [mail] = await mailsTo(trainee.email);
     expect(mail!.header('Subject')).toBe('Reset your BTLS password');
-    const kinds = await api.db.select({ kind: outbox.kind }).from(outbox).where(eq(outbox.recipient, trainee.email));
-    expect(kinds.map((k) => k.kind)).toEqual(['password-reset']);
+    const token = /\/reset-password\/([A-Za-z0-9_-]{43})/.exec(mail!.raw)![1]!;
+    const rows = await waitForSent(trainee.email);
+    expect(rows.map((k) => k.kind)).toEqual(['password-reset']);
+    // Delivered: the stored copy no longer carries the token.
+    expect(rows[0]!.text).toContain(`${SITE}/reset-password/(sent)`);
+    expect(rows[0]!.text + rows[0]!.html).not.toContain(token);
   });
 });
 

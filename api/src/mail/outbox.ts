@@ -43,6 +43,12 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
+/**
+ * Once an e-mail is delivered, its reset link is of use only in the recipient's inbox: the stored copy loses
+ * the token, so neither the admins' outbox page nor a copy of the database can open the account.
+ */
+export const redactSecrets = (body: string) => body.replace(/(\/reset-password\/)[A-Za-z0-9_-]+/g, '$1(sent)');
+
 export function retryDelayMs(attempt: number, baseDelayMs: number, maxDelayMs: number): number {
   return Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
 }
@@ -100,7 +106,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         text: row.text,
         html: row.html,
       });
-      await db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(outbox.id, row.id));
+      await db
+        .update(outbox)
+        .set({ status: 'sent', sentAt: sql`now()`, lastError: null, text: redactSecrets(row.text), html: redactSecrets(row.html) })
+        .where(eq(outbox.id, row.id));
     } catch (error) {
       const reason = String((error as Error).message ?? error).slice(0, 1000);
       const giveUp = row.attempts >= maxAttempts;
