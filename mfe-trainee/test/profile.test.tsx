@@ -29,6 +29,29 @@ describe('the trainee profile page (/profile)', () => {
     await vi.waitFor(() => expect(show.checked).toBe(true));
   });
 
+  it('saves the names (trimmed, both required) into the session', async () => {
+    signInAs({ role: 'trainee' });
+    let sent: unknown;
+    server.use(
+      http.get(`${API}/users/me/preferences`, answer({ emailNotifications: true, showInTalentSearch: true })),
+      http.put(`${API}/users/me/profile`, async ({ request }) => {
+        sent = await request.json();
+        return answer({ message: 'Profile updated successfully.', user: { id: 1, firstName: 'Ange', lastName: 'Uwase', email: 'aline@example.rw', role: 'trainee' } })();
+      }),
+    );
+    profile();
+    await userEvent.clear(screen.getByLabelText('Last Name'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText('Please fill in all required fields.')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Last Name'), ' Uwase ');
+    await userEvent.clear(screen.getByLabelText('First Name'));
+    await userEvent.type(screen.getByLabelText('First Name'), 'Ange');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText('Profile updated successfully.')).toBeTruthy();
+    expect(sent).toEqual({ firstName: 'Ange', lastName: 'Uwase' });
+    expect(JSON.parse(localStorage.getItem('btlsUser')!).firstName).toBe('Ange');
+  });
+
   it('saves a switched-off setting and shows what the server kept', async () => {
     signInAs({ role: 'trainee' });
     let sent: unknown;

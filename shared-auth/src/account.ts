@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
-import { changePassword, getMyPreferences, updateMyPreferences } from '@btls/shared-api';
+import { useEffect, useState, type FormEvent } from 'react';
+import { changePassword, getMyPreferences, updateMyPreferences, updateMyProfile } from '@btls/shared-api';
 import type { Preferences, PreferencesPayload } from '@btls/shared-api/schemas';
-import { useSessionStore } from './session';
+import { useAuth, useSessionStore } from './session';
 
 /**
  * Changes the signed-in user's password. The server ends every other sign-in and answers a new token, which
@@ -43,4 +43,32 @@ export function usePreferences() {
     }
   }
   return { preferences, error, notice, save };
+}
+
+/**
+ * The name part of a profile page: both names required (`requiredMessage` otherwise), trimmed, saved with
+ * PUT /users/me/profile and merged into the session.
+ */
+export function useNameForm(requiredMessage: string) {
+  const { user, updateUser } = useAuth();
+  const [firstName, setFirstName] = useState(user?.firstName ?? '');
+  const [lastName, setLastName] = useState(user?.lastName ?? '');
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setNotice('');
+    if (!firstName.trim() || !lastName.trim()) return setError(requiredMessage);
+    setError('');
+    try {
+      const answer = await updateMyProfile({ firstName: firstName.trim(), lastName: lastName.trim() });
+      updateUser(answer.user);
+      setNotice(answer.message);
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  }
+
+  return { user, firstName, setFirstName, lastName, setLastName, error, notice, save };
 }

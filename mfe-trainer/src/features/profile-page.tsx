@@ -1,32 +1,15 @@
-import { useState, type FormEvent } from 'react';
-import { account, passwordProblem, updateMyProfile } from '@btls/shared-api';
-import { useAuth, useChangePassword, usePreferences } from '@btls/shared-auth';
+import { account, passwordProblem } from '@btls/shared-api';
+import { useChangePassword, useNameForm, usePreferences } from '@btls/shared-auth';
 import { Button, CheckboxField, ErrorBanner, SuccessBanner, TextField } from '@btls/shared-ui/components';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 import { PasswordChangeForm } from '@btls/shared-ui/password-change';
 
 export function TrainerProfilePage() {
-  const { user, updateUser } = useAuth();
-  const [firstName, setFirstName] = useState(user?.firstName ?? '');
-  const [lastName, setLastName] = useState(user?.lastName ?? '');
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
+  const { user, firstName, setFirstName, lastName, setLastName, error, notice, save } = useNameForm(
+    'First name and last name are required.',
+  );
   const changePassword = useChangePassword();
   const settings = usePreferences();
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    setNotice('');
-    if (!firstName.trim() || !lastName.trim()) return setError('First name and last name are required.');
-    setError('');
-    try {
-      const answer = await updateMyProfile({ firstName: firstName.trim(), lastName: lastName.trim() });
-      updateUser(answer.user);
-      setNotice(answer.message);
-    } catch (failure) {
-      setError((failure as Error).message);
-    }
-  }
 
   return (
     <section className={styles.page}>

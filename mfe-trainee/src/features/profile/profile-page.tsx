@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { account, passwordProblem, updateMyProfile, validation } from '@btls/shared-api';
-import { Link, useAuth, useChangePassword, usePreferences } from '@btls/shared-auth';
+import { account, passwordProblem, validation } from '@btls/shared-api';
+import { Link, useChangePassword, useNameForm, usePreferences } from '@btls/shared-auth';
 import { Button, CheckboxField, ErrorBanner, SuccessBanner, TextField } from '@btls/shared-ui/components';
 import { panelPage as panel } from '@btls/shared-ui/panel-page';
 import { PasswordChangeForm } from '@btls/shared-ui/password-change';
@@ -8,27 +7,11 @@ import styles from '../dashboard/dashboard.module.css';
 
 /** The trainee's own page: name, e-mail (read-only), password, and what we may do with their data. */
 export function ProfilePage() {
-  const { user, updateUser } = useAuth();
-  const [firstName, setFirstName] = useState(user?.firstName ?? '');
-  const [lastName, setLastName] = useState(user?.lastName ?? '');
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
+  const { user, firstName, setFirstName, lastName, setLastName, error, notice, save } = useNameForm(
+    validation.requiredFields,
+  );
   const changePassword = useChangePassword();
   const settings = usePreferences();
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    setNotice('');
-    if (!firstName.trim() || !lastName.trim()) return setError(validation.requiredFields);
-    setError('');
-    try {
-      const answer = await updateMyProfile({ firstName: firstName.trim(), lastName: lastName.trim() });
-      updateUser(answer.user);
-      setNotice(answer.message);
-    } catch (failure) {
-      setError((failure as Error).message);
-    }
-  }
 
   return (
     <main className={styles.page}>
