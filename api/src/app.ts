@@ -8,7 +8,9 @@ import { createAuth, type Auth } from './auth';
 import { loadIssuer, type Issuer } from './credentials/issuer';
 import { pgErrorCode, type Database, type Db } from './db/client';
 import { apiNotFound, HttpError } from './http/errors';
+import { createNotifications, type Notifications } from './mail/notify';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
+import { outboxRoutes } from './routes/outbox';
 import { authRoutes } from './routes/auth';
 import { certificateRoutes } from './routes/certificates';
 import { contactRoutes } from './routes/contact';
@@ -33,7 +35,7 @@ export interface AppOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** The 32-byte seed of the issuer's Ed25519 key; a random one (fine for tests) when missing. */
   issuerKey?: Uint8Array;
-  /** The site's public address, written into credentials (issuer url, status list); http://localhost:8080 by default. */
+  /** The site's public address (PUBLIC_URL): written into credentials (issuer url, status list) and e-mail links. */
   publicUrl?: string;
   /** Also serve the built front end (shell and remotes) from this repository folder. */
   web?: WebOptions;
@@ -48,6 +50,10 @@ export interface Limits {
   contactPerIp: number;
   /** Public certificate verifications per client address per window (no enumerating codes). */
   verifyPerIp: number;
+  /** Password reset requests per client address per window. */
+  recoveryPerIp: number;
+  /** Password reset requests per e-mail per window: no flooding someone's inbox. */
+  recoveryPerEmail: number;
   windowMs: number;
 }
 
@@ -56,6 +62,8 @@ const defaultLimits: Limits = {
   loginFailuresPerEmail: 10,
   contactPerIp: 20,
   verifyPerIp: 60,
+  recoveryPerIp: 20,
+  recoveryPerEmail: 5,
   windowMs: 15 * 60_000,
 };
 
@@ -66,7 +74,15 @@ export interface Deps {
   auth: Auth;
   /** Signs the certificates' Open Badges credentials and the revocation list. */
   issuer: Issuer;
-  limiters: { loginIp: RateLimiter; loginEmail: RateLimiter; contactIp: RateLimiter; verifyIp: RateLimiter };
+  notify: Notifications;
+  limiters: {
+    loginIp: RateLimiter;
+    loginEmail: RateLimiter;
+    contactIp: RateLimiter;
+    verifyIp: RateLimiter;
+    recoveryIp: RateLimiter;
+    recoveryEmail: RateLimiter;
+  };
 }
 
 export const JSON_BODY_LIMIT = 1_048_576;
@@ -86,11 +102,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     database: options.database,
     auth: createAuth(options.database.db, options.jwtSecret, options.tokenLifetime ?? '7d'),
     issuer: await loadIssuer(options.issuerKey ?? new Uint8Array(randomBytes(32)), options.publicUrl ?? 'http://localhost:8080'),
+    notify: createNotifications(options.publicUrl ?? 'http://localhost:8080'),
     limiters: {
       loginIp: createRateLimiter(limits.loginPerIp, limits.windowMs),
       loginEmail: createRateLimiter(limits.loginFailuresPerEmail, limits.windowMs),
       contactIp: createRateLimiter(limits.contactPerIp, limits.windowMs),
       verifyIp: createRateLimiter(limits.verifyPerIp, limits.windowMs),
+      recoveryIp: createRateLimiter(limits.recoveryPerIp, limits.windowMs),
+      recoveryEmail: createRateLimiter(limits.recoveryPerEmail, limits.windowMs),
     },
   };
 
@@ -129,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         certificateRoutes,
         credentialRoutes,
         jobRoutes,
+        outboxRoutes,
       ]) {
         routes(api, deps);
       }

@@ -46,23 +46,26 @@ export function createAuth(db: Db, secret: string, expiresIn: string): Auth {
     const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     if (!match?.[1]) return 'missing';
     let userId: number;
+    let sessionVersion: unknown;
     try {
       const { payload } = await jwtVerify(match[1], key, { algorithms: ['HS256'] });
       userId = Number(payload.sub);
+      sessionVersion = payload.sv ?? 0;
       if (!Number.isInteger(userId)) return 'invalid';
     } catch {
       return 'invalid';
     }
     // Read the user on every request: a deactivated or deleted user's token stops working at once,
-    // and a role changed by an admin applies at once.
+    // and a role changed by an admin applies at once. A password reset or change raises the session
+    // version, which ends every sign-in made before it.
     const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-    if (!user || !user.isActive) return 'invalid';
+    if (!user || !user.isActive || sessionVersion !== user.sessionVersion) return 'invalid';
     return user;
   }
 
   return {
     issueToken(user) {
-      return new SignJWT({ role: user.role })
+      return new SignJWT({ role: user.role, sv: user.sessionVersion })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(user.id))
         .setIssuedAt()

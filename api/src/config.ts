@@ -28,6 +28,9 @@ export interface Config {
    * each request's own origin), and the address written into credentials and e-mails (else localhost).
    */
   publicUrl?: string;
+  /** Send the outbox through this SMTP server; without it e-mails stay in the outbox for admins to read. */
+  smtpUrl?: string;
+  mailFrom: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -51,6 +54,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!!adminEmail !== !!adminPassword) {
     throw new Error('Set both BTLS_ADMIN_EMAIL and BTLS_ADMIN_PASSWORD, or neither.');
   }
+  const publicUrl = env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined;
+  if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) {
+    throw new Error('PUBLIC_URL must be an http(s) address, e.g. https://btls.example.rw');
+  }
   const number = (name: string) => (env[name] ? Number(env[name]) : undefined);
   const limits: Partial<Limits> = {};
   const loginPerIp = number('BTLS_LOGIN_LIMIT_PER_IP');
@@ -73,15 +80,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL?.trim() || 'warn',
     limits,
     remotesFile: env.BTLS_REMOTES_FILE?.trim() || undefined,
-    publicUrl: publicUrl(env.PUBLIC_URL),
+    publicUrl,
+    smtpUrl: env.SMTP_URL?.trim() || undefined,
+    mailFrom: env.MAIL_FROM?.trim() || 'BTLS Coffee Training <no-reply@btls.rw>',
   };
-}
-
-function publicUrl(value: string | undefined): string | undefined {
-  if (!value?.trim()) return undefined;
-  const url = new URL(value.trim());
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('PUBLIC_URL must be an http(s) address.');
-  return url.origin + url.pathname.replace(/\/+$/, '');
 }
 
 /** Embedded mode: a secret generated once and kept in the data directory, so tokens survive restarts. */

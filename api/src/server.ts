@@ -5,6 +5,7 @@ import { API_ROOT } from './paths';
 import { embeddedIssuerKey, embeddedJwtSecret, loadConfig } from './config';
 import { openPglite, openPostgres, type Database } from './db/client';
 import { startImageBackfill } from './image-store';
+import { startOutboxWorker, type OutboxWorker } from './mail/outbox';
 import { ensureAdmin } from './seed/admin';
 import { seedDemoData } from './seed/demo';
 
@@ -25,16 +26,21 @@ async function main() {
     database,
     jwtSecret,
     issuerKey: config.issuerKey ?? embeddedIssuerKey(config.dataDir),
-    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     tokenLifetime: config.tokenLifetime,
     limits: config.limits,
     trustProxy: config.trustProxy,
+    // Never the request's Host header: a forged one would put an attacker's address in reset links.
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     logger: { level: config.logLevel },
     web: { root: resolve(API_ROOT, '..'), remotesFile: config.remotesFile, publicUrl: config.publicUrl },
   });
 
   // Uploads from before the WebP copies existed get theirs in the background; serving starts meanwhile.
   const imageBackfill = startImageBackfill(database.db, app.log);
+  // Each instance drains the outbox; without SMTP the e-mails wait there for admins to read (/admin/outbox).
+  const outboxWorker: OutboxWorker | undefined = config.smtpUrl
+    ? startOutboxWorker({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom })
+    : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -44,6 +50,8 @@ async function main() {
     try {
       await imageBackfill.stop();
       await app.close();
+      // After the last request, so the e-mail being sent is finished and none is left half-claimed.
+      await outboxWorker?.stop();
     } finally {
       await database.close();
     }
@@ -55,6 +63,11 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.log(`Database: ${where}${seeded ? ' — demo data seeded' : ''}`);
+  console.log(
+    config.smtpUrl
+      ? 'E-mail: sent through SMTP_URL.'
+      : 'E-mail: no SMTP_URL, so e-mails are kept in the outbox (admins read them at /admin/outbox).',
+  );
   console.log(`Ready: http://localhost:${config.port}/  (API under http://localhost:${config.port}/api)`);
 }
 

@@ -86,6 +86,12 @@ describe('bad input never yields a 500', () => {
     ['POST', '/api/certificates/issue'],
     ['POST', '/api/jobs'],
     ['PUT', '/api/jobs/1'],
+    ['POST', '/api/auth/forgot-password'],
+    ['POST', '/api/auth/reset-password'],
+    ['PUT', '/api/auth/password'],
+    ['PUT', '/api/users/me/preferences'],
+    ['POST', '/api/users/1/reset-link'],
+    ['POST', '/api/admin/outbox/1/retry'],
   ];
 
   it('for any role, on every write endpoint', async () => {

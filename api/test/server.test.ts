@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/seed/demo';
+import { startSmtp } from './smtp';
 
 const serverJs = new URL('../dist/server.js', import.meta.url).pathname;
 const running: ChildProcess[] = [];
@@ -97,6 +98,33 @@ describe('the server process', () => {
       subject: string;
     }[];
     expect(inbox.map((m) => m.subject)).toContain('Drain');
+  });
+
+  it('with SMTP_URL, sends the outbox from the server process (links from PUBLIC_URL), and stops cleanly on SIGTERM', async () => {
+    const smtp = await startSmtp();
+    try {
+      const server = start(join(mkdtempSync(join(tmpdir(), 'btls-srv-')), 'data'), {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'BTLS <hello@btls.example.rw>',
+        PUBLIC_URL: 'https://btls.example.rw/',
+      });
+      await server.ready;
+      const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
+      const sent = await fetch(`${server.base}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Ange', email: 'ange@example.rw', subject: 'Hello', message: 'Hi' }),
+      });
+      expect(sent.status).toBe(201);
+      const [mail] = await smtp.waitFor(1, 20_000);
+      expect(mail!.to).toEqual([admin.email]);
+      expect(mail!.header('From')).toContain('hello@btls.example.rw');
+      expect(mail!.raw).toContain('https://btls.example.rw/admin/messages');
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      await smtp.close();
+    }
   });
 
   it('refuses to start on PostgreSQL without JWT_SECRET, saying why', async () => {

@@ -1,4 +1,4 @@
-/** The admin area (/admin/*, admins only): users, courses, enrollment review, certificates, messages. */
+/** The admin area (/admin/*, admins only): users, courses, enrollment review, certificates, messages, the e-mail outbox. */
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, RequireRole, Route, Routes, usePanelSession } from '@btls/shared-auth';
 import { Spinner } from '@btls/shared-ui/components';
@@ -13,6 +13,7 @@ const CoursesPage = lazyPage(() => import('./features/courses/courses-page'), 'C
 const AssignTrainerPage = lazyPage(() => import('./features/enrollments/assign-trainer-page'), 'AssignTrainerPage');
 const EnrollmentsPage = lazyPage(() => import('./features/enrollments/enrollments-page'), 'EnrollmentsPage');
 const EnrollmentProgressPage = lazyPage(() => import('./features/enrollments/progress-page'), 'EnrollmentProgressPage');
+const OutboxPage = lazyPage(() => import('./features/outbox/outbox-page'), 'OutboxPage');
 const MessagesPage = lazyPage(() => import('./features/messages/messages-page'), 'MessagesPage');
 const EditUserPage = lazyPage(() => import('./features/users/user-forms'), 'EditUserPage');
 const NewUserPage = lazyPage(() => import('./features/users/user-forms'), 'NewUserPage');
@@ -21,6 +22,7 @@ const UsersPage = lazyPage(() => import('./features/users/users-page'), 'UsersPa
 const NAV = [
   { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/messages', label: 'Messages' },
+  { to: '/admin/outbox', label: 'E-mail Outbox' },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/users/new', label: 'Add User' },
   { to: '/admin/enrollments', label: 'Enrollments' },
@@ -51,6 +53,7 @@ export default function AdminRoutes() {
             <Route path="admin" element={<Navigate to="/admin/dashboard" replace />} />
             <Route path="admin/dashboard" element={<AdminDashboardPage />} />
             <Route path="admin/messages" element={<MessagesPage />} />
+            <Route path="admin/outbox" element={<OutboxPage />} />
             <Route path="admin/users" element={<UsersPage />} />
             <Route path="admin/users/new" element={<NewUserPage />} />
             <Route path="admin/users/edit/:userId" element={<EditUserPage />} />

@@ -40,6 +40,8 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   page('/login', 'features/auth/login-page.tsx', 'LoginPage'),
   page('/register', 'features/auth/register-page.tsx', 'RegisterPage'),
   page('/employer/register', 'features/auth/employer-register-page.tsx', 'EmployerRegisterPage'),
+  page('/forgot-password', 'features/auth/forgot-password-page.tsx', 'ForgotPasswordPage'),
+  page('/reset-password/:token', 'features/auth/reset-password-page.tsx', 'ResetPasswordPage'),
   page('/verify/:certificateCode', 'features/verify/verify-page.tsx', 'VerifyPage'),
 ];
 

@@ -40,6 +40,7 @@ describe('the trainee dashboard', () => {
     api();
     dashboard();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Aline!' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My profile and settings' }).getAttribute('href')).toBe('/profile');
     expect(await screen.findByRole('heading', { name: 'Start Your Barista Journey' })).toBeTruthy();
     expect(await screen.findByText('You have not applied for any courses yet.')).toBeTruthy();
     expect(await screen.findByText('You have not earned any certificates yet.')).toBeTruthy();

@@ -1,6 +1,14 @@
 import { call } from './client';
-import { fallback, validation } from './messages';
-import type { AuthAnswer, LoginPayload, RegisterPayload } from './schemas';
+import { MIN_PASSWORD_LENGTH } from './constants';
+import { account, fallback, validation } from './messages';
+import type {
+  AuthAnswer,
+  ChangePasswordPayload,
+  LoginPayload,
+  MessageAnswer,
+  RegisterPayload,
+  ResetPasswordPayload,
+} from './schemas';
 
 export type TraineeRegistration = Omit<RegisterPayload, 'role' | 'companyName'>;
 export type EmployerRegistration = Omit<RegisterPayload, 'role'> & { companyName: string };
@@ -46,4 +54,44 @@ export async function login(payload: LoginPayload): Promise<Required<AuthAnswer>
     throw new Error(validation.loginInvalidResponse);
   }
   return answer as Required<AuthAnswer>;
+}
+
+/** The form checks of a new password (spec §5), before any call; null when the passwords are fine. */
+export function passwordProblem(password: string, confirmation: string): string | null {
+  if (password !== confirmation) return validation.passwordsDoNotMatch;
+  if (password.length < MIN_PASSWORD_LENGTH) return validation.passwordTooShort;
+  return null;
+}
+
+/** Always the same answer, whether or not the account exists. */
+export function requestPasswordReset(email: string): Promise<MessageAnswer> {
+  return call({
+    method: 'post',
+    path: 'auth/forgot-password',
+    auth: { bearer: 'none' },
+    json: { email },
+    fallback: () => account.failedForgotPassword,
+  });
+}
+
+/** Spends the link of the e-mail; every earlier sign-in of the user ends. */
+export function resetPassword(payload: ResetPasswordPayload): Promise<MessageAnswer> {
+  return call({
+    method: 'post',
+    path: 'auth/reset-password',
+    auth: { bearer: 'none' },
+    json: payload,
+    fallback: () => account.failedResetPassword,
+  });
+}
+
+/** The signed-in user's own password; the answer's token replaces the session's (the others end). */
+export function changePassword(payload: ChangePasswordPayload): Promise<Required<AuthAnswer>> {
+  return call({
+    method: 'put',
+    path: 'auth/password',
+    auth: { bearer: 'required', missingToken: fallback.jobNotAuthorized },
+    json: payload,
+    fallback: () => account.failedChangePassword,
+  });
 }

@@ -45,6 +45,29 @@ export const credentialCheck = {
   tooManyChecks: 'Too many verification requests. Please try again later.',
 } as const;
 
+/** Account recovery and settings (issue 15); the quoted texts are the issue's. */
+export const account = {
+  resetLinkSent: 'If an account exists for that e-mail, we have sent a link to reset the password.',
+  resetLinkInvalid: 'This reset link is invalid or has expired.',
+  passwordReset: 'Your password has been reset. Please sign in with your new password.',
+  passwordChanged: 'Your password has been changed. Your other sign-ins have been ended.',
+  currentPasswordWrong: 'Your current password is incorrect.',
+  resetLinkSentByAdmin: (email: string) => `A password reset link has been sent to ${email}.`,
+  tooManyResetRequests: 'Too many password reset requests. Please try again later.',
+  preferencesSaved: 'Your settings have been saved.',
+  emailNotificationsLabel: 'E-mail me about my applications, training and messages',
+  emailNotificationsHint: 'Account e-mails, such as password reset links, are always sent.',
+  showInTalentSearchLabel: 'Show me to employers in the talent search',
+  showInTalentSearchHint: 'Employers then see your name, e-mail address and certified courses.',
+  failedForgotPassword: 'Could not send the reset link. Please try again.',
+  failedResetPassword: 'Could not reset the password. Please try again.',
+  failedChangePassword: 'Could not change the password. Please try again.',
+  failedPreferences: 'Could not load or save your settings. Please try again.',
+  failedOutbox: 'Could not load the e-mails. Please try again.',
+  failedRetry: 'Could not retry this e-mail. Please try again.',
+  failedSendResetLink: 'Could not send the reset link. Please try again.',
+} as const;
+
 /** §8 fallbacks: shown when a non-OK answer carries no `message`. */
 export const fallback = {
   httpError: (status: number) => `HTTP error! status: ${status}`,

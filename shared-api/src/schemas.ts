@@ -13,7 +13,7 @@ import {
   ROLES,
 } from './constants';
 import { todayInKigali } from './dates';
-import { credentialCheck, validation } from './messages';
+import { account, credentialCheck, validation } from './messages';
 
 // ---------------------------------------------------------------- building blocks
 
@@ -113,16 +113,19 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** A password being chosen (sign-up, reset, change): the spec's minimum length. */
+const newPassword = z
+  .string({ error: validation.requiredFields })
+  .min(1, validation.requiredFields)
+  .min(MIN_PASSWORD_LENGTH, validation.passwordTooShort)
+  .max(200, 'Password must be at most 200 characters.');
+
 export const registerPayloadSchema = z
   .object({
     firstName: personName(validation.requiredFields),
     lastName: personName(validation.requiredFields),
     email,
-    password: z
-      .string({ error: validation.requiredFields })
-      .min(1, validation.requiredFields)
-      .min(MIN_PASSWORD_LENGTH, validation.passwordTooShort)
-      .max(200, 'Password must be at most 200 characters.'),
+    password: newPassword,
     role: roleSchema.optional(),
     companyName: optionalText(200),
   })
@@ -137,6 +140,30 @@ export const loginPayloadSchema = z.object({
   password: z.string({ error: 'Email and password are required.' }).min(1, 'Email and password are required.'),
 });
 export type LoginPayload = z.input<typeof loginPayloadSchema>;
+
+export const forgotPasswordPayloadSchema = z.object({ email });
+export type ForgotPasswordPayload = z.input<typeof forgotPasswordPayloadSchema>;
+
+export const resetPasswordPayloadSchema = z.object({
+  token: z.string({ error: account.resetLinkInvalid }).trim().min(1, account.resetLinkInvalid).max(200, account.resetLinkInvalid),
+  password: newPassword,
+});
+export type ResetPasswordPayload = z.input<typeof resetPasswordPayloadSchema>;
+
+export const changePasswordPayloadSchema = z.object({
+  currentPassword: z
+    .string({ error: validation.requiredFields })
+    .min(1, validation.requiredFields)
+    .max(200, account.currentPasswordWrong),
+  newPassword,
+});
+export type ChangePasswordPayload = z.input<typeof changePasswordPayloadSchema>;
+
+/** A user's own settings: non-essential e-mails, and (trainees) being listed in the employers' talent search. */
+export const preferencesSchema = z.object({ emailNotifications: flag, showInTalentSearch: flag });
+export type Preferences = z.infer<typeof preferencesSchema>;
+export const preferencesPayloadSchema = preferencesSchema.partial();
+export type PreferencesPayload = z.input<typeof preferencesPayloadSchema>;
 
 /** What the browser keeps under btlsToken and btlsUser (spec §3 "Session"). */
 export const sessionSchema = z.object({ token: z.string(), user: userSchema });
@@ -468,6 +495,25 @@ export const contactPayloadSchema = z.object({
   message: requiredText(validation.requiredFields, 5000),
 });
 export type ContactPayload = z.input<typeof contactPayloadSchema>;
+
+// ---------------------------------------------------------------- outbox (the e-mails, for admins)
+
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+
+export const outboxMessageSchema = z.object({
+  id: z.number(),
+  kind: z.string(),
+  recipient: z.string(),
+  replyTo: z.string().nullable(),
+  subject: z.string(),
+  text: z.string(),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 // ---------------------------------------------------------------- common answers
 

@@ -1,8 +1,10 @@
 import { call, seg } from './client';
-import { fallback } from './messages';
+import { account, fallback } from './messages';
 import type {
   CertifiedTrainee,
   MessageAnswer,
+  Preferences,
+  PreferencesPayload,
   ProfilePayload,
   Trainer,
   User,
@@ -55,5 +57,30 @@ export function updateMyProfile(payload: ProfilePayload): Promise<UserAnswer> {
     auth: signedIn,
     json: payload,
     fallback: () => fallback.updateProfile,
+  });
+}
+
+/** The caller's own settings: non-essential e-mails, and being shown in the talent search. */
+export function getMyPreferences(): Promise<Preferences> {
+  return call({ method: 'get', path: 'users/me/preferences', auth: signedIn, fallback: () => account.failedPreferences });
+}
+
+export function updateMyPreferences(payload: PreferencesPayload): Promise<{ message: string; preferences: Preferences }> {
+  return call({
+    method: 'put',
+    path: 'users/me/preferences',
+    auth: signedIn,
+    json: payload,
+    fallback: () => account.failedPreferences,
+  });
+}
+
+/** An admin e-mails a user a password reset link. */
+export function sendPasswordResetLink(id: number): Promise<MessageAnswer> {
+  return call({
+    method: 'post',
+    path: `users/${seg(id)}/reset-link`,
+    auth: signedIn,
+    fallback: () => account.failedSendResetLink,
   });
 }

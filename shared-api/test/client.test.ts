@@ -2,7 +2,15 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createUser, login, registerEmployer, registerTrainee } from '../src/auth';
+import {
+  changePassword,
+  createUser,
+  login,
+  registerEmployer,
+  registerTrainee,
+  requestPasswordReset,
+  resetPassword,
+} from '../src/auth';
 import {
   certificateCredentialHref,
   checkCredential,
@@ -28,10 +36,14 @@ import {
   updateEnrollmentStatus,
 } from '../src/enrollments';
 import { deleteJob, getJob, getJobForEdit, getMyPostings, listJobs, postJob, setJobActive, updateJob } from '../src/jobs';
+import { listOutbox, retryOutboxMessage } from '../src/outbox';
 import { addProgress, deleteProgress, listProgress, updateProgress } from '../src/progress';
 import {
   deleteUser,
+  getMyPreferences,
   listCertifiedTrainees,
+  sendPasswordResetLink,
+  updateMyPreferences,
   listTrainers,
   listUsers,
   setUserActive,
@@ -135,6 +147,14 @@ const calls: [string, () => Promise<unknown>, string, string, boolean][] = [
   ['toggle a job', () => setJobActive(4, false), 'PUT', '/jobs/4', true],
   ['edit a job', () => updateJob(4, job), 'PUT', '/jobs/4', true],
   ['delete a job', () => deleteJob(4), 'DELETE', '/jobs/4', true],
+  ['forgot password (issue 15)', () => requestPasswordReset('e@x.rw'), 'POST', '/auth/forgot-password', false],
+  ['reset password', () => resetPassword({ token: 't', password: 'pppppp' }), 'POST', '/auth/reset-password', false],
+  ['change my password', () => changePassword({ currentPassword: 'a', newPassword: 'pppppp' }), 'PUT', '/auth/password', true],
+  ['my settings', () => getMyPreferences(), 'GET', '/users/me/preferences', true],
+  ['save my settings', () => updateMyPreferences({ showInTalentSearch: false }), 'PUT', '/users/me/preferences', true],
+  ['admin sends a reset link', () => sendPasswordResetLink(3), 'POST', '/users/3/reset-link', true],
+  ['admin reads the outbox', () => listOutbox(), 'GET', '/admin/outbox', true],
+  ['admin retries an e-mail', () => retryOutboxMessage(8), 'POST', '/admin/outbox/8/retry', true],
 ];
 
 describe('every call of spec §7', () => {

@@ -7,3 +7,4 @@ export * from './session';
 export * from './guards';
 export * from './roles';
 export * from './router';
+export * from './account';

@@ -149,3 +149,21 @@ export function Table<Row>({ caption, columns, rows, rowKey }: {
 
 /** The class of the phone-readable table, for tables whose rows the generic one cannot express. */
 export const tableClass = styles.table;
+
+/** A checkbox with its label beside it, and an optional hint it is described by. */
+export function CheckboxField({ label, hint, id, ...props }: FieldBase & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  const fallbackId = useId();
+  const controlId = id ?? fallbackId;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  return (
+    <div className={`${styles.field} ${styles.checkboxField}`}>
+      <input id={controlId} type="checkbox" aria-describedby={hintId} {...props} />
+      <label htmlFor={controlId}>{label}</label>
+      {hint && (
+        <span id={hintId} className={styles.hint}>
+          {hint}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -34,6 +34,12 @@ export const users = pgTable(
     companyName: text('company_name'),
     companyWebsite: text('company_website'),
     companyDescription: text('company_description'),
+    /** Raised by a password reset or change; tokens carry it and older ones are refused. */
+    sessionVersion: integer('session_version').notNull().default(0),
+    /** Non-essential e-mails (everything but account e-mails). */
+    emailNotifications: boolean('email_notifications').notNull().default(true),
+    /** A certified trainee listed in the employers' talent search. */
+    showInTalentSearch: boolean('show_in_talent_search').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -237,3 +243,46 @@ export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/** Password reset links: only the SHA-256 of the token is kept; single use, short-lived. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * E-mails to send, written in the transaction of the change that causes them. `nextAttemptAt` is also the
+ * claim: a worker that takes a row pushes it forward, so no other instance takes it while it is being sent.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
+);

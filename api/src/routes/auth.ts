@@ -1,17 +1,25 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { loginPayloadSchema, registerPayloadSchema } from '@btls/shared-api/schemas';
+import { account } from '@btls/shared-api/messages';
+import {
+  changePasswordPayloadSchema,
+  forgotPasswordPayloadSchema,
+  loginPayloadSchema,
+  registerPayloadSchema,
+  resetPasswordPayloadSchema,
+} from '@btls/shared-api/schemas';
 import type { Deps } from '../app';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth';
 import { isUniqueViolation } from '../db/client';
-import { users } from '../db/schema';
-import { conflict, forbidden, HttpError, parse, unauthorized } from '../http/errors';
+import { passwordResetTokens, users } from '../db/schema';
+import { hashResetToken } from '../mail/notify';
+import { badRequest, conflict, forbidden, HttpError, parse, unauthorized } from '../http/errors';
 import { toUser } from '../serialize';
 
 /** Roles anyone may sign up as; every other role is created by an admin. */
 const SELF_SERVICE_ROLES = new Set(['trainee', 'employer']);
 
-export function authRoutes(app: FastifyInstance, { db, auth, limiters }: Deps) {
+export function authRoutes(app: FastifyInstance, { db, auth, notify, limiters }: Deps) {
   /**
    * Anonymous: creates a trainee, or an employer (with companyName) when role is 'employer'; the answer
    * signs them in. With an admin's token: creates a user of any role, and the answer carries no token.
@@ -25,19 +33,24 @@ export function authRoutes(app: FastifyInstance, { db, auth, limiters }: Deps) {
       throw forbidden('Only an admin can create trainer or admin accounts.');
     }
 
+    const passwordHash = await hashPassword(payload.password);
     let created;
     try {
-      [created] = await db
-        .insert(users)
-        .values({
-          firstName: payload.firstName,
-          lastName: payload.lastName,
-          email: payload.email,
-          passwordHash: await hashPassword(payload.password),
-          role,
-          companyName: role === 'employer' ? payload.companyName : null,
-        })
-        .returning();
+      created = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(users)
+          .values({
+            firstName: payload.firstName,
+            lastName: payload.lastName,
+            email: payload.email,
+            passwordHash,
+            role,
+            companyName: role === 'employer' ? payload.companyName : null,
+          })
+          .returning();
+        if (row?.role === 'employer') await notify.employerWelcome(tx, row);
+        return row;
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('An account with this email already exists.');
       throw error;
@@ -69,6 +82,79 @@ export function authRoutes(app: FastifyInstance, { db, auth, limiters }: Deps) {
     if (!user.isActive) throw unauthorized('This account has been deactivated. Please contact the training centre.');
     limiters.loginEmail.reset(emailKey);
     return { message: 'Login successful.', token: await auth.issueToken(user), user: toUser(user) };
+  });
+
+  /**
+   * The same answer whether or not the account exists (no finding out who has one). Limited per address and
+   * per e-mail, so nobody's inbox can be flooded with links.
+   */
+  app.post('/auth/forgot-password', async (request, reply) => {
+    const { email } = parse(forgotPasswordPayloadSchema, request.body);
+    for (const [limiter, key] of [
+      [limiters.recoveryIp, request.ip],
+      [limiters.recoveryEmail, email],
+    ] as const) {
+      if (!limiter.hit(key)) {
+        reply.header('Retry-After', String(limiter.retryAfter(key)));
+        throw new HttpError(429, account.tooManyResetRequests);
+      }
+    }
+    const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+    if (user?.isActive) await db.transaction((tx) => notify.passwordReset(tx, user));
+    return { message: account.resetLinkSent };
+  });
+
+  /** Spends a reset link (once, within its 60 minutes) and ends every earlier sign-in of its user. */
+  app.post('/auth/reset-password', async (request) => {
+    const { token, password } = parse(resetPasswordPayloadSchema, request.body);
+    const passwordHash = await hashPassword(password);
+    const reset = await db.transaction(async (tx) => {
+      const [spent] = await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, hashResetToken(token)),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ userId: passwordResetTokens.userId });
+      if (!spent) return false;
+      await tx
+        .update(users)
+        .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+        .where(eq(users.id, spent.userId));
+      return true;
+    });
+    if (!reset) throw badRequest(account.resetLinkInvalid);
+    return { message: account.passwordReset };
+  });
+
+  /**
+   * A signed-in user changes their password with the current one; every other sign-in ends, and the answer
+   * carries a new token so this one goes on. Wrong current passwords count like failed logins.
+   */
+  app.put('/auth/password', async (request, reply) => {
+    const me = await auth.require(request);
+    const { currentPassword, newPassword } = parse(changePasswordPayloadSchema, request.body);
+    const emailKey = me.email.toLowerCase();
+    if (limiters.loginEmail.blocked(emailKey)) tooMany(reply, limiters.loginEmail.retryAfter(emailKey));
+    if (!(await verifyPassword(me.passwordHash, currentPassword))) {
+      limiters.loginEmail.hit(emailKey);
+      throw badRequest(account.currentPasswordWrong);
+    }
+    const [updated] = await db
+      .update(users)
+      .set({
+        passwordHash: await hashPassword(newPassword),
+        sessionVersion: sql`${users.sessionVersion} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(users.id, me.id), eq(users.sessionVersion, me.sessionVersion)))
+      .returning();
+    if (!updated) throw conflict('Your account changed meanwhile. Please sign in again.');
+    return { message: account.passwordChanged, token: await auth.issueToken(updated), user: toUser(updated) };
   });
 }
 

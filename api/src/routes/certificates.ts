@@ -29,7 +29,7 @@ export function limitVerifications(limiter: RateLimiter, request: FastifyRequest
   throw new HttpError(429, credentialCheck.tooManyChecks);
 }
 
-export function certificateRoutes(app: FastifyInstance, { db, auth, limiters, issuer }: Deps) {
+export function certificateRoutes(app: FastifyInstance, { db, auth, notify, limiters, issuer }: Deps) {
   app.get('/certificates/user', async (request) => {
     const me = await auth.require(request, ['trainee']);
     const rows = await db
@@ -87,12 +87,16 @@ export function certificateRoutes(app: FastifyInstance, { db, auth, limiters, is
     };
     for (let attempt = 0; ; attempt++) {
       try {
-        const [row] = await db
-          .insert(certificates)
-          .values({ ...values, certificateCode: newCertificateCode() })
-          .returning();
+        const row = await db.transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(certificates)
+            .values({ ...values, certificateCode: newCertificateCode() })
+            .returning();
+          await notify.certificateIssued(tx, enrollment.trainee, inserted!.courseTitle, inserted!.certificateCode);
+          return inserted!;
+        });
         // Signed now, with the assessments as they are; if signing fails, the first download signs it.
-        await signedCredentialOf(db, issuer, row!).catch((error: Error) => request.log.error(error));
+        await signedCredentialOf(db, issuer, row).catch((error: Error) => request.log.error(error));
         reply.status(201);
         return { message: 'Certificate issued successfully.', certificate: toCertificate(row!) };
       } catch (error) {

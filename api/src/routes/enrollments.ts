@@ -7,7 +7,7 @@ import {
   enrollmentStatusPayloadSchema,
 } from '@btls/shared-api/schemas';
 import type { Deps } from '../app';
-import { isUniqueViolation } from '../db/client';
+import { isUniqueViolation, type Db } from '../db/client';
 import { courses, enrollments, users } from '../db/schema';
 import { enrollmentVisibleTo, selectEnrollments } from '../enrollment-access';
 import { badRequest, conflict, forbidden, notFound, parse } from '../http/errors';
@@ -16,7 +16,7 @@ import { idParam } from '../http/params';
 const enrollmentId = (params: unknown, name = 'id') => idParam(params, name, 'Invalid application ID.');
 const newestFirst = [desc(enrollments.applicationDate), desc(enrollments.id)];
 
-export function enrollmentRoutes(app: FastifyInstance, { db, auth }: Deps) {
+export function enrollmentRoutes(app: FastifyInstance, { db, auth, notify }: Deps) {
   /** A trainee applies for an active course; one open (not Rejected) application per course. */
   app.post('/enrollments/apply', async (request, reply) => {
     const me = await auth.require(request, ['trainee']);
@@ -26,10 +26,14 @@ export function enrollmentRoutes(app: FastifyInstance, { db, auth }: Deps) {
     if (!course.isActive) throw badRequest('This course is not open for applications.');
     let created;
     try {
-      [created] = await db
-        .insert(enrollments)
-        .values({ ...payload, courseId: course.id, traineeId: me.id, status: 'Pending' })
-        .returning({ id: enrollments.id });
+      created = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(enrollments)
+          .values({ ...payload, courseId: course.id, traineeId: me.id, status: 'Pending' })
+          .returning({ id: enrollments.id });
+        await notify.applicationReceived(tx, me, course.title, row!.id);
+        return row;
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('You already have an open application for this course.');
       throw error;
@@ -83,12 +87,16 @@ export function enrollmentRoutes(app: FastifyInstance, { db, auth }: Deps) {
     if (me.role === 'trainer') {
       if (payload.status !== 'Completed') throw forbidden('A trainer can only mark a training as completed.');
       if (current.status !== 'Approved') throw badRequest('Only an Approved training can be marked as completed.');
-      const [done] = await db
-        .update(enrollments)
-        .set({ status: 'Completed', updatedAt: new Date() })
-        .where(and(eq(enrollments.id, id), eq(enrollments.status, 'Approved'), eq(enrollments.assignedTrainerId, me.id)))
-        .returning({ id: enrollments.id });
-      if (!done) throw conflict('The application changed meanwhile. Please reload and try again.');
+      await db.transaction(async (tx) => {
+        const [done] = await tx
+          .update(enrollments)
+          .set({ status: 'Completed', updatedAt: new Date() })
+          .where(and(eq(enrollments.id, id), eq(enrollments.status, 'Approved'), eq(enrollments.assignedTrainerId, me.id)))
+          .returning({ id: enrollments.id });
+        if (!done) throw conflict('The application changed meanwhile. Please reload and try again.');
+        const { trainee, course } = await enrollmentParties(tx, id);
+        await notify.trainingCompleted(tx, trainee, me, course.title, id);
+      });
       return { message: 'Training marked as completed. The admin has been notified to issue the certificate.' };
     }
 
@@ -98,17 +106,24 @@ export function enrollmentRoutes(app: FastifyInstance, { db, auth }: Deps) {
     if (payload.status === 'Completed' && current.status !== 'Completed') {
       throw badRequest('Only the assigned trainer can mark a training as completed.');
     }
-    const [changed] = await db
-      .update(enrollments)
-      .set({
-        status: payload.status,
-        ...(payload.adminNotes !== undefined ? { adminNotes: payload.adminNotes } : {}),
-        updatedAt: new Date(),
-      })
-      // Guarded by the status read above, so a concurrent completion is never undone.
-      .where(and(eq(enrollments.id, id), eq(enrollments.status, current.status)))
-      .returning({ id: enrollments.id });
-    if (!changed) throw conflict('The application changed meanwhile. Please reload and try again.');
+    await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(enrollments)
+        .set({
+          status: payload.status,
+          ...(payload.adminNotes !== undefined ? { adminNotes: payload.adminNotes } : {}),
+          updatedAt: new Date(),
+        })
+        // Guarded by the status read above, so a concurrent completion is never undone.
+        .where(and(eq(enrollments.id, id), eq(enrollments.status, current.status)))
+        .returning({ id: enrollments.id, adminNotes: enrollments.adminNotes });
+      if (!changed) throw conflict('The application changed meanwhile. Please reload and try again.');
+      // The trainee hears of a new status (with the notes); an edit of the notes alone sends nothing.
+      if (payload.status !== current.status) {
+        const { trainee, course } = await enrollmentParties(tx, id);
+        await notify.applicationStatusChanged(tx, trainee, course.title, id, payload.status, changed.adminNotes);
+      }
+    });
     return {
       message:
         payload.status === current.status ? 'Admin notes updated.' : `Application status updated to ${payload.status}.`,
@@ -127,12 +142,29 @@ export function enrollmentRoutes(app: FastifyInstance, { db, auth }: Deps) {
     if (!trainer || trainer.role !== 'trainer' || !trainer.isActive) {
       throw badRequest('The selected user is not an active trainer.');
     }
-    const [assigned] = await db
-      .update(enrollments)
-      .set({ assignedTrainerId: trainer.id, updatedAt: new Date() })
-      .where(and(eq(enrollments.id, id), eq(enrollments.status, 'Approved')))
-      .returning({ id: enrollments.id });
-    if (!assigned) throw conflict('The application changed meanwhile. Please reload and try again.');
+    await db.transaction(async (tx) => {
+      const [assigned] = await tx
+        .update(enrollments)
+        .set({ assignedTrainerId: trainer.id, updatedAt: new Date() })
+        .where(and(eq(enrollments.id, id), eq(enrollments.status, 'Approved')))
+        .returning({ id: enrollments.id });
+      if (!assigned) throw conflict('The application changed meanwhile. Please reload and try again.');
+      const { trainee, course } = await enrollmentParties(tx, id);
+      await notify.trainerAssigned(tx, trainee, trainer, course.title, id);
+    });
     return { message: `Trainer ${trainer.firstName} ${trainer.lastName} assigned successfully.` };
   });
+}
+
+/** The trainee and course of an enrollment, for the e-mails about it. */
+async function enrollmentParties(tx: Db, id: number) {
+  const [row] = await tx
+    .select({ trainee: users, course: courses })
+    .from(enrollments)
+    .innerJoin(users, eq(users.id, enrollments.traineeId))
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(eq(enrollments.id, id))
+    .limit(1);
+  if (!row) throw notFound('Application not found.');
+  return row;
 }

@@ -2,7 +2,9 @@ import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CertifiedTrainee } from '@btls/shared-api/schemas';
 import { validation } from '@btls/shared-api/messages';
+import { account } from '@btls/shared-api/messages';
 import {
+  preferencesPayloadSchema,
   profilePayloadSchema,
   userStatusPayloadSchema,
   userUpdatePayloadSchema,
@@ -17,7 +19,7 @@ import { toUser } from '../serialize';
 const userId = (params: unknown) => idParam(params, 'id', 'Invalid user ID.');
 const userNotFound = (id: number) => notFound(`User with ID ${id} not found.`);
 
-export function userRoutes(app: FastifyInstance, { db, auth }: Deps) {
+export function userRoutes(app: FastifyInstance, { db, auth, notify }: Deps) {
   app.get('/users', async (request) => {
     await auth.require(request, ['admin']);
     const rows = await db.select().from(users).orderBy(desc(users.id));
@@ -34,7 +36,10 @@ export function userRoutes(app: FastifyInstance, { db, auth }: Deps) {
       .orderBy(asc(users.firstName), asc(users.lastName));
   });
 
-  /** Active users holding certificates, most recently certified first; courses and codes in parallel lists. */
+  /**
+   * Active users holding certificates who agreed to be shown (issue 14: privacy), most recently certified
+   * first; courses and codes in parallel lists.
+   */
   app.get('/users/certified-trainees', async (request) => {
     await auth.require(request, ['employer', 'admin']);
     const rows = await db
@@ -48,8 +53,8 @@ export function userRoutes(app: FastifyInstance, { db, auth }: Deps) {
       })
       .from(certificates)
       .innerJoin(users, eq(users.id, certificates.userId))
-      // A revoked certificate no longer counts: the trainee leaves the talent search unless another remains.
-      .where(and(eq(users.isActive, true), isNull(certificates.revokedAt)))
+      // A revoked certificate no longer counts, and a trainee may stay out of the talent search.
+      .where(and(eq(users.isActive, true), eq(users.showInTalentSearch, true), isNull(certificates.revokedAt)))
       .orderBy(desc(certificates.issueDate), desc(certificates.id));
     const byUser = new Map<number, CertifiedTrainee>();
     for (const row of rows) {
@@ -88,6 +93,37 @@ export function userRoutes(app: FastifyInstance, { db, auth }: Deps) {
       .where(eq(users.id, me.id))
       .returning();
     return { message: 'Profile updated successfully.', user: toUser(updated!) };
+  });
+
+  /** The caller's own settings: non-essential e-mails on or off, and being listed in the talent search. */
+  app.get('/users/me/preferences', async (request) => {
+    const me = await auth.require(request);
+    return { emailNotifications: me.emailNotifications, showInTalentSearch: me.showInTalentSearch };
+  });
+
+  app.put('/users/me/preferences', async (request) => {
+    const me = await auth.require(request);
+    const payload = parse(preferencesPayloadSchema, request.body);
+    const [updated] = await db
+      .update(users)
+      .set({ ...payload, updatedAt: new Date() })
+      .where(eq(users.id, me.id))
+      .returning();
+    return {
+      message: account.preferencesSaved,
+      preferences: { emailNotifications: updated!.emailNotifications, showInTalentSearch: updated!.showInTalentSearch },
+    };
+  });
+
+  /** An admin sends a user a reset link (the same e-mail as "Forgot password?"); sign-ins stay until it is used. */
+  app.post('/users/:id/reset-link', async (request) => {
+    await auth.require(request, ['admin']);
+    const id = userId(request.params);
+    const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    if (!user) throw userNotFound(id);
+    if (!user.isActive) throw badRequest('This account is deactivated. Activate it before sending a reset link.');
+    await db.transaction((tx) => notify.passwordReset(tx, user));
+    return { message: account.resetLinkSentByAdmin(user.email) };
   });
 
   app.put('/users/:id/status', async (request) => {

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { updateMyProfile, validation } from '@btls/shared-api';
-import { useAuth } from '@btls/shared-auth';
+import { passwordProblem, updateMyProfile, validation } from '@btls/shared-api';
+import { useAuth, useChangePassword } from '@btls/shared-auth';
 import { Button, ErrorBanner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
+import { PasswordChangeForm } from '@btls/shared-ui/password-change';
 
 export function CompanyProfilePage() {
   const { user, updateUser } = useAuth();
@@ -17,6 +18,7 @@ export function CompanyProfilePage() {
   const [fields, setFields] = useState(saved);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
+  const changePassword = useChangePassword();
   const bind = (name: keyof typeof saved) => ({
     name,
     value: fields[name],
@@ -62,6 +64,7 @@ export function CompanyProfilePage() {
             Edit Profile
           </Button>
         </div>
+        <PasswordChangeForm check={passwordProblem} change={changePassword} />
       </section>
     );
   }

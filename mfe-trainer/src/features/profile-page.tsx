@@ -1,29 +1,15 @@
-import { useState, type FormEvent } from 'react';
-import { updateMyProfile } from '@btls/shared-api';
-import { useAuth } from '@btls/shared-auth';
-import { Button, ErrorBanner, SuccessBanner, TextField } from '@btls/shared-ui/components';
+import { account, passwordProblem } from '@btls/shared-api';
+import { useChangePassword, useNameForm, usePreferences } from '@btls/shared-auth';
+import { Button, CheckboxField, ErrorBanner, SuccessBanner, TextField } from '@btls/shared-ui/components';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
+import { PasswordChangeForm } from '@btls/shared-ui/password-change';
 
 export function TrainerProfilePage() {
-  const { user, updateUser } = useAuth();
-  const [firstName, setFirstName] = useState(user?.firstName ?? '');
-  const [lastName, setLastName] = useState(user?.lastName ?? '');
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    setNotice('');
-    if (!firstName.trim() || !lastName.trim()) return setError('First name and last name are required.');
-    setError('');
-    try {
-      const answer = await updateMyProfile({ firstName: firstName.trim(), lastName: lastName.trim() });
-      updateUser(answer.user);
-      setNotice(answer.message);
-    } catch (failure) {
-      setError((failure as Error).message);
-    }
-  }
+  const { user, firstName, setFirstName, lastName, setLastName, error, notice, save } = useNameForm(
+    'First name and last name are required.',
+  );
+  const changePassword = useChangePassword();
+  const settings = usePreferences();
 
   return (
     <section className={styles.page}>
@@ -38,6 +24,19 @@ export function TrainerProfilePage() {
         <TextField label="Email" type="email" value={user?.email ?? ''} readOnly hint="Your e-mail cannot be changed here." />
         <Button type="submit">Save Profile</Button>
       </form>
+      <section className={styles.card} aria-labelledby="email-settings-title">
+        <h2 id="email-settings-title">E-mail notifications</h2>
+        <SuccessBanner>{settings.notice}</SuccessBanner>
+        <ErrorBanner>{settings.error}</ErrorBanner>
+        <CheckboxField
+          label={account.emailNotificationsLabel}
+          hint={account.emailNotificationsHint}
+          checked={settings.preferences?.emailNotifications ?? false}
+          disabled={!settings.preferences}
+          onChange={(e) => void settings.save({ emailNotifications: e.target.checked })}
+        />
+      </section>
+      <PasswordChangeForm check={passwordProblem} change={changePassword} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { User } from '@btls/shared-api/schemas';
-import { deleteUser, listUsers, setUserActive } from '@btls/shared-api';
+import { deleteUser, listUsers, sendPasswordResetLink, setUserActive } from '@btls/shared-api';
 import { Link, useAuth, useLocation } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, Spinner, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
@@ -65,6 +65,18 @@ export function UsersPage() {
     }
   }
 
+  /** The same e-mail as "Forgot password?"; the user's sign-ins stay until the link is used. */
+  async function sendResetLink(user: User) {
+    if (!(await confirm(`Send a password reset link to ${user.email}?`))) return;
+    setNotice('');
+    setError('');
+    try {
+      setNotice((await sendPasswordResetLink(user.id)).message);
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  }
+
   const q = query.trim().toLowerCase();
   const shown = (users ?? []).filter((u) => !q || `${u.firstName} ${u.lastName} ${u.email} ${u.role}`.toLowerCase().includes(q));
 
@@ -98,7 +110,7 @@ export function UsersPage() {
             { header: 'Email', cell: (u) => u.email },
             { header: 'Role', cell: (u) => u.role },
             { header: 'Status', cell: (u) => (u.isActive ? 'Active' : 'Inactive') },
-            { header: 'Actions', cell: (u) => <UserActions user={u} me={me} onToggle={toggle} onDelete={remove} /> },
+            { header: 'Actions', cell: (u) => <UserActions user={u} me={me} onToggle={toggle} onDelete={remove} onSendResetLink={sendResetLink} /> },
           ]}
         />
       )}
@@ -107,11 +119,12 @@ export function UsersPage() {
   );
 }
 
-function UserActions({ user, me, onToggle, onDelete }: {
+function UserActions({ user, me, onToggle, onDelete, onSendResetLink }: {
   user: User;
   me: User | null;
   onToggle: (user: User) => Promise<void>;
   onDelete: (user: User) => Promise<void>;
+  onSendResetLink: (user: User) => Promise<void>;
 }) {
   const can = allowedActions(user, me ?? { id: -1 });
   const name = `${user.firstName} ${user.lastName}`;
@@ -123,6 +136,11 @@ function UserActions({ user, me, onToggle, onDelete }: {
       <button type="button" className={styles.linkButton} disabled={!can.toggle} onClick={() => void onToggle(user)} aria-label={`${user.isActive ? 'Deactivate' : 'Activate'} ${name}`}>
         {user.isActive ? 'Deactivate' : 'Activate'}
       </button>
+      {user.isActive && (
+        <button type="button" className={styles.linkButton} onClick={() => void onSendResetLink(user)} aria-label={`Send a reset link to ${name}`}>
+          Send reset link
+        </button>
+      )}
       {can.delete && (
         <button type="button" className={`${styles.linkButton} ${styles.danger}`} onClick={() => void onDelete(user)} aria-label={`Delete ${name}`}>
           Delete

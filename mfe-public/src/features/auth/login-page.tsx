@@ -29,6 +29,9 @@ export function LoginPage() {
         </noscript>
         <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+        <p className={styles.forgot}>
+          <Link to="/forgot-password">Forgot password?</Link>
+        </p>
         <Button className={styles.submit} {...form.submitProps}>
           {form.busy ? 'Signing in...' : 'Sign in'}
         </Button>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import { passwordProblem } from '@btls/shared-api';
 import { useHydrated, useKeepTypedValues } from '@btls/shared-ui/hydrated';
-import { passwordProblem } from './password-rules';
 
 /**
  * The state every sign-in form shares: its fields, a red-banner error, a busy flag. On failure the form
@@ -46,7 +46,7 @@ export function useAuthForm<Fields extends Record<string, string>>(
   const formProps = { ref, method: 'post', onSubmit: submit } as const;
   const submitProps = { type: 'submit', disabled: busy || !ready } as const;
 
-  return { fields, field, error, busy, submit, formProps, submitProps };
+  return { fields, field, error, busy, ready, submit, formProps, submitProps };
 }
 
 /** The payload without the confirmation field, which never leaves the browser. */

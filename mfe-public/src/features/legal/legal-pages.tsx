@@ -16,6 +16,7 @@ export function PrivacyPolicyPage() {
       <h2>What we collect</h2>
       <ul>
         <li>Account details: your name, e-mail address and a protected (hashed) form of your password.</li>
+        <li>Your settings: whether we may e-mail you about your applications and training, and whether employers see you.</li>
         <li>Training records: your course applications, the notes you send with them, trainer progress records and certificates.</li>
         <li>For employers: your company’s name, website and description, and the jobs you post.</li>
         <li>Messages you send us through the contact form.</li>
@@ -28,9 +29,11 @@ export function PrivacyPolicyPage() {
       </p>
       <h2>Who can see it</h2>
       <p>
-        Our staff and your trainer see your training records. Employers registered with us see the names, e-mail
-        addresses and certified courses of trainees who hold certificates, so that they can offer them jobs. If you
-        do not want to be listed, tell us and we will stop showing you.
+        Our staff and your trainer see your training records. Employers registered with us see, in their talent
+        search, the name, e-mail address, certified courses and certificate codes of each trainee who holds a
+        certificate, so that they can offer them jobs; they never see your applications, notes or progress
+        records. You are listed unless you switch off “Show me to employers in the talent search” on your profile
+        page, and you can switch it back on at any time.
       </p>
       <h2>How long we keep it</h2>
       <p>

@@ -111,6 +111,9 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
   return (
     <main className={styles.page}>
       <h1>Welcome, {firstName}!</h1>
+      <p>
+        <Link to="/profile">My profile and settings</Link>
+      </p>
       {showJourney && (
         <section className={styles.journey} aria-labelledby="journey-title">
           <h2 id="journey-title">Start Your Barista Journey</h2>

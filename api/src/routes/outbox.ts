@@ -1,0 +1,59 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { OUTBOX_STATUSES, type OutboxMessage } from '@btls/shared-api/schemas';
+import type { Deps } from '../app';
+import { outbox } from '../db/schema';
+import { conflict, notFound, parse } from '../http/errors';
+import { idParam } from '../http/params';
+
+const listQuery = z.object({
+  status: z.enum(OUTBOX_STATUSES, { error: `Status must be one of: ${OUTBOX_STATUSES.join(', ')}.` }).optional(),
+  limit: z.coerce.number({ error: 'limit must be a number from 1 to 200.' }).int().min(1).max(200).default(100),
+});
+
+function toOutboxMessage(row: typeof outbox.$inferSelect): OutboxMessage {
+  return {
+    id: row.id,
+    kind: row.kind,
+    recipient: row.recipient,
+    replyTo: row.replyTo,
+    subject: row.subject,
+    text: row.text,
+    status: row.status as OutboxMessage['status'],
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+/** The e-mails, for admins: without SMTP this is where they can be read; failed ones can be retried. */
+export function outboxRoutes(app: FastifyInstance, { db, auth }: Deps) {
+  app.get('/admin/outbox', async (request) => {
+    await auth.require(request, ['admin']);
+    const { status, limit } = parse(listQuery, request.query);
+    const rows = await db
+      .select()
+      .from(outbox)
+      .where(status ? eq(outbox.status, status) : undefined)
+      .orderBy(desc(outbox.createdAt), desc(outbox.id))
+      .limit(limit);
+    return rows.map(toOutboxMessage);
+  });
+
+  /** A failed e-mail goes back to the queue with a fresh set of attempts. */
+  app.post('/admin/outbox/:id/retry', async (request) => {
+    await auth.require(request, ['admin']);
+    const id = idParam(request.params, 'id', 'Invalid message ID.');
+    const [retried] = await db
+      .update(outbox)
+      .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()` })
+      .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
+      .returning();
+    if (retried) return { message: 'The e-mail will be sent again.', outboxMessage: toOutboxMessage(retried) };
+    const [exists] = await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.id, id)).limit(1);
+    if (!exists) throw notFound('Message not found.');
+    throw conflict('Only a failed e-mail can be retried.');
+  });
+}

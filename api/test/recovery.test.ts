@@ -1,0 +1,246 @@
+/** Issue 15: forgot / reset / change password, the admin's reset link, and the trainee's settings (issue 14.15). */
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { certificates, courses, enrollments, outbox, passwordResetTokens, users } from '../src/db/schema';
+import { account, PASSWORD, request, startApi, type Account, type TestApi } from './helpers';
+
+const SITE = 'https://btls.example.rw';
+const SENT = 'If an account exists for that e-mail, we have sent a link to reset the password.';
+const INVALID = 'This reset link is invalid or has expired.';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi({ publicUrl: SITE, limits: { recoveryPerIp: 1000, recoveryPerEmail: 1000 } });
+});
+afterAll(() => api.close());
+
+const forgot = (email: string, target: TestApi = api) =>
+  request(target, 'POST', '/api/auth/forgot-password', { json: { email } });
+const reset = (token: string, password: string) =>
+  request(api, 'POST', '/api/auth/reset-password', { json: { token, password } });
+const login = (email: string, password: string) => request(api, 'POST', '/api/auth/login', { json: { email, password } });
+const me = (token: string) => request(api, 'GET', '/api/users/me/preferences', { token });
+
+/** The token in the newest reset e-mail to `email`, read from the outbox like an admin would. */
+async function resetTokenFor(email: string): Promise<string> {
+  const [row] = await api.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.recipient, email))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  const match = new RegExp(`${SITE}/reset-password/([A-Za-z0-9_-]+)`).exec(row?.text ?? '');
+  if (!match) throw new Error(`no reset link for ${email}`);
+  return match[1]!;
+}
+
+describe('POST /api/auth/forgot-password', () => {
+  it('answers the same whether or not the account exists, and e-mails a link only to an existing one', async () => {
+    const user = await account(api, 'trainee');
+    const known = await forgot(user.email.toUpperCase());
+    const unknown = await forgot('nobody-here@example.rw');
+    expect(known).toMatchObject({ status: 200, body: { message: SENT } });
+    expect(unknown).toMatchObject({ status: 200, body: { message: SENT } });
+    const token = await resetTokenFor(user.email);
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    expect(await api.db.select().from(outbox).where(eq(outbox.recipient, 'nobody-here@example.rw'))).toHaveLength(0);
+  });
+
+  it('stores only a hash of the token, valid for 60 minutes', async () => {
+    const user = await account(api, 'trainee');
+    await forgot(user.email);
+    const token = await resetTokenFor(user.email);
+    const [row] = await api.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    expect(row!.tokenHash).not.toContain(token);
+    expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    const minutes = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 60_000;
+    expect(minutes).toBeGreaterThan(59);
+    expect(minutes).toBeLessThanOrEqual(60.1);
+  });
+
+  it('sends nothing to a deactivated account (same answer)', async () => {
+    const user = await account(api, 'trainee');
+    await api.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    expect(await forgot(user.email)).toMatchObject({ status: 200, body: { message: SENT } });
+    expect(await api.db.select().from(outbox).where(eq(outbox.recipient, user.email))).toHaveLength(0);
+  });
+
+  it('is rate-limited per e-mail and per address with 429', async () => {
+    const limited = await startApi({ limits: { recoveryPerEmail: 2, recoveryPerIp: 4 } });
+    try {
+      expect((await forgot('a@example.rw', limited)).status).toBe(200);
+      expect((await forgot('A@example.rw', limited)).status).toBe(200);
+      const perEmail = await forgot('a@example.rw', limited);
+      expect(perEmail.status).toBe(429);
+      expect(perEmail.headers['retry-after']).toEqual(expect.any(String));
+      expect((await forgot('b@example.rw', limited)).status).toBe(200);
+      const perAddress = await forgot('c@example.rw', limited);
+      expect(perAddress).toMatchObject({ status: 429, body: { message: expect.any(String) } });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('refuses a malformed e-mail with 400', async () => {
+    expect(await forgot('not-an-email')).toMatchObject({ status: 400, body: { message: 'Please enter a valid email address.' } });
+  });
+});
+
+describe('POST /api/auth/reset-password', () => {
+  it('sets the new password, ends every earlier sign-in, and the link works only once', async () => {
+    const user = await account(api, 'trainee');
+    expect((await me(user.token)).status).toBe(200);
+    await forgot(user.email);
+    const token = await resetTokenFor(user.email);
+
+    const done = await reset(token, 'new-kawa-pass');
+    expect(done).toMatchObject({ status: 200, body: { message: expect.any(String) } });
+    expect((await me(user.token)).status).toBe(401);
+    expect((await login(user.email, PASSWORD)).status).toBe(401);
+    const fresh = await login(user.email, 'new-kawa-pass');
+    expect(fresh.status).toBe(200);
+    expect((await me(fresh.body.token)).status).toBe(200);
+
+    expect(await reset(token, 'another-pass')).toMatchObject({ status: 400, body: { message: INVALID } });
+  });
+
+  it('refuses an expired link, an unknown one and a missing one with the same text', async () => {
+    const user = await account(api, 'trainee');
+    await forgot(user.email);
+    const token = await resetTokenFor(user.email);
+    await api.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, user.id));
+    expect(await reset(token, 'new-kawa-pass')).toMatchObject({ status: 400, body: { message: INVALID } });
+    expect(await reset('x'.repeat(43), 'new-kawa-pass')).toMatchObject({ status: 400, body: { message: INVALID } });
+    expect(await request(api, 'POST', '/api/auth/reset-password', { json: { password: 'new-kawa-pass' } })).toMatchObject({
+      status: 400,
+      body: { message: INVALID },
+    });
+    expect((await login(user.email, PASSWORD)).status).toBe(200);
+  });
+
+  it("keeps the spec's password rule, and a refused password does not spend the link", async () => {
+    const user = await account(api, 'trainee');
+    await forgot(user.email);
+    const token = await resetTokenFor(user.email);
+    expect(await reset(token, '12345')).toMatchObject({
+      status: 400,
+      body: { message: 'Password must be at least 6 characters long.' },
+    });
+    expect((await reset(token, '123456')).status).toBe(200);
+  });
+
+  it('lets one of two parallel uses of a link through', async () => {
+    const user = await account(api, 'trainee');
+    await forgot(user.email);
+    const token = await resetTokenFor(user.email);
+    const answers = await Promise.all([reset(token, 'first-pass'), reset(token, 'second-pass')]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+  });
+});
+
+describe('PUT /api/auth/password', () => {
+  it('needs the current password; ends the other sessions and carries a new token for this one', async () => {
+    const user = await account(api, 'employer');
+    const other = (await login(user.email, PASSWORD)).body.token as string;
+    const wrong = await request(api, 'PUT', '/api/auth/password', {
+      token: user.token,
+      json: { currentPassword: 'not-it', newPassword: 'changed-pass' },
+    });
+    expect(wrong).toMatchObject({ status: 400, body: { message: 'Your current password is incorrect.' } });
+
+    const changed = await request(api, 'PUT', '/api/auth/password', {
+      token: user.token,
+      json: { currentPassword: PASSWORD, newPassword: 'changed-pass' },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ message: expect.any(String), token: expect.any(String), user: { id: user.id } });
+    expect((await me(other)).status).toBe(401);
+    expect((await me(user.token)).status).toBe(401);
+    expect((await me(changed.body.token)).status).toBe(200);
+    expect((await login(user.email, 'changed-pass')).status).toBe(200);
+  });
+
+  it('requires a sign-in and a valid new password', async () => {
+    expect((await request(api, 'PUT', '/api/auth/password', { json: { currentPassword: 'a', newPassword: 'bbbbbb' } })).status).toBe(401);
+    const user = await account(api, 'trainer');
+    expect(
+      await request(api, 'PUT', '/api/auth/password', {
+        token: user.token,
+        json: { currentPassword: PASSWORD, newPassword: '123' },
+      }),
+    ).toMatchObject({ status: 400, body: { message: 'Password must be at least 6 characters long.' } });
+  });
+});
+
+describe('POST /api/users/{id}/reset-link', () => {
+  it('lets an admin e-mail a user a reset link; nobody else', async () => {
+    const admin = await account(api, 'admin');
+    const user = await account(api, 'trainer');
+    const sent = await request(api, 'POST', `/api/users/${user.id}/reset-link`, { token: admin.token });
+    expect(sent).toMatchObject({ status: 200, body: { message: `A password reset link has been sent to ${user.email}.` } });
+    const token = await resetTokenFor(user.email);
+    expect((await reset(token, 'from-admin-link')).status).toBe(200);
+    expect((await request(api, 'POST', `/api/users/${admin.id}/reset-link`, { token: user.token })).status).toBe(401);
+    const trainee = await account(api, 'trainee');
+    expect((await request(api, 'POST', `/api/users/${admin.id}/reset-link`, { token: trainee.token })).status).toBe(403);
+    expect((await request(api, 'POST', '/api/users/999999/reset-link', { token: admin.token })).status).toBe(404);
+  });
+});
+
+describe('a trainee\'s settings (issue 14, item 15)', () => {
+  async function certifiedTrainee(): Promise<Account> {
+    const trainee = await account(api, 'trainee');
+    const admin = await account(api, 'admin');
+    const [course] = await api.db
+      .insert(courses)
+      .values({ title: 'Cupping', description: 'Taste.', category: 'Coffee Knowledge', level: 'Beginner' })
+      .returning();
+    const [enrollment] = await api.db
+      .insert(enrollments)
+      .values({ courseId: course!.id, traineeId: trainee.id, status: 'Completed' })
+      .returning();
+    await api.db.insert(certificates).values({
+      certificateCode: `BTLS-TEST-${trainee.id}`,
+      enrollmentId: enrollment!.id,
+      userId: trainee.id,
+      courseId: course!.id,
+      traineeFirstName: trainee.firstName,
+      traineeLastName: trainee.lastName,
+      courseTitle: 'Cupping',
+      issuedByAdminId: admin.id,
+      issuedByAdminFirstName: 'A',
+      issuedByAdminLastName: 'B',
+    });
+    return trainee;
+  }
+
+  it('shows a trainee to employers by default; hidden trainees leave GET /api/users/certified-trainees', async () => {
+    const trainee = await certifiedTrainee();
+    const employer = await account(api, 'employer');
+    const listed = async () =>
+      ((await request(api, 'GET', '/api/users/certified-trainees', { token: employer.token })).body as { userId: number }[]).some(
+        (t) => t.userId === trainee.id,
+      );
+    expect(await me(trainee.token)).toMatchObject({ status: 200, body: { emailNotifications: true, showInTalentSearch: true } });
+    expect(await listed()).toBe(true);
+
+    const hide = await request(api, 'PUT', '/api/users/me/preferences', {
+      token: trainee.token,
+      json: { showInTalentSearch: false },
+    });
+    expect(hide).toMatchObject({ status: 200, body: { preferences: { showInTalentSearch: false, emailNotifications: true } } });
+    expect(await listed()).toBe(false);
+  });
+
+  it('refuses settings that are not true or false', async () => {
+    const trainee = await account(api, 'trainee');
+    const answer = await request(api, 'PUT', '/api/users/me/preferences', {
+      token: trainee.token,
+      json: { showInTalentSearch: 'maybe' },
+    });
+    expect(answer).toMatchObject({ status: 400, body: { message: 'Must be true or false.' } });
+  });
+});

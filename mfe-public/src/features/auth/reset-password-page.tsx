@@ -1,0 +1,45 @@
+import { account, resetPassword } from '@btls/shared-api';
+import { Link, useAuth, useNavigate, useParams } from '@btls/shared-auth';
+import { Button, ErrorBanner, TextField } from '@btls/shared-ui/components';
+import styles from './auth-form.module.css';
+import { useAuthForm } from './use-auth-form';
+import { PageHead } from '../../ui/page-head';
+
+/** The e-mail's link: a new password and its confirmation; every earlier sign-in ends, then the user signs in. */
+export function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const { isAuthenticated, logout } = useAuth();
+  const navigate = useNavigate();
+  const form = useAuthForm(
+    { password: '', confirmPassword: '' },
+    async (fields) => {
+      const answer = await resetPassword({ token, password: fields.password });
+      if (isAuthenticated) logout();
+      navigate('/login', { replace: true, state: { notice: answer.message } });
+    },
+    { checkPasswords: true },
+  );
+
+  return (
+    <main className={styles.wrap}>
+      <PageHead title="Choose a new password" description="Choose a new password for your BTLS Coffee account." path="/reset-password" />
+      <form className={styles.card} {...form.formProps}>
+        <h1>Choose a new password</h1>
+        <ErrorBanner>{form.error}</ErrorBanner>
+        {form.error === account.resetLinkInvalid && (
+          <p>
+            <Link to="/forgot-password">Ask for a new reset link</Link>
+          </p>
+        )}
+        <TextField label="New Password" type="password" autoComplete="new-password" placeholder="min. 6 characters" {...form.field('password')} />
+        <TextField label="Confirm Password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+        <Button className={styles.submit} {...form.submitProps}>
+          {form.busy ? 'Saving...' : 'Set new password'}
+        </Button>
+        <p className={styles.alt}>
+          <Link to="/login">Back to sign in</Link>
+        </p>
+      </form>
+    </main>
+  );
+}

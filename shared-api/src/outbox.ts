@@ -1,0 +1,15 @@
+import { call, seg } from './client';
+import { account, fallback } from './messages';
+import type { MessageAnswer, OutboxMessage } from './schemas';
+
+const admin = { bearer: 'required', missingToken: fallback.jobNotAuthorized } as const;
+
+/** The e-mails the platform sent or will send, newest first (admins). */
+export function listOutbox(): Promise<OutboxMessage[]> {
+  return call({ method: 'get', path: 'admin/outbox', auth: admin, fallback: () => account.failedOutbox });
+}
+
+/** Puts a failed e-mail back in the queue. */
+export function retryOutboxMessage(id: number): Promise<MessageAnswer & { outboxMessage: OutboxMessage }> {
+  return call({ method: 'post', path: `admin/outbox/${seg(id)}/retry`, auth: admin, fallback: () => account.failedRetry });
+}

@@ -1,0 +1,74 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { changePassword, getMyPreferences, updateMyPreferences, updateMyProfile } from '@btls/shared-api';
+import type { Preferences, PreferencesPayload } from '@btls/shared-api/schemas';
+import { useAuth, useSessionStore } from './session';
+
+/**
+ * Changes the signed-in user's password. The server ends every other sign-in and answers a new token, which
+ * replaces this session's, so the user stays signed in here. Resolves to the message to show.
+ */
+export function useChangePassword() {
+  const signIn = useSessionStore((s) => s.signIn);
+  return async (currentPassword: string, newPassword: string) => {
+    const answer = await changePassword({ currentPassword, newPassword });
+    signIn(answer);
+    return answer.message;
+  };
+}
+
+/** The signed-in user's settings, loaded once; `save` sends one change and keeps what the server answers. */
+export function usePreferences() {
+  const [preferences, setPreferences] = useState<Preferences | null>(null);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  useEffect(() => {
+    let current = true;
+    getMyPreferences().then(
+      (loaded) => current && setPreferences(loaded),
+      (failure: Error) => current && setError(failure.message),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  async function save(change: PreferencesPayload) {
+    setNotice('');
+    setError('');
+    try {
+      const answer = await updateMyPreferences(change);
+      setPreferences(answer.preferences);
+      setNotice(answer.message);
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  }
+  return { preferences, error, notice, save };
+}
+
+/**
+ * The name part of a profile page: both names required (`requiredMessage` otherwise), trimmed, saved with
+ * PUT /users/me/profile and merged into the session.
+ */
+export function useNameForm(requiredMessage: string) {
+  const { user, updateUser } = useAuth();
+  const [firstName, setFirstName] = useState(user?.firstName ?? '');
+  const [lastName, setLastName] = useState(user?.lastName ?? '');
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setNotice('');
+    if (!firstName.trim() || !lastName.trim()) return setError(requiredMessage);
+    setError('');
+    try {
+      const answer = await updateMyProfile({ firstName: firstName.trim(), lastName: lastName.trim() });
+      updateUser(answer.user);
+      setNotice(answer.message);
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  }
+
+  return { user, firstName, setFirstName, lastName, setLastName, error, notice, save };
+}

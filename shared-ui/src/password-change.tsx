@@ -1,0 +1,66 @@
+/**
+ * "Change password" on every profile page. The area passes the spec's checks and the call (this package knows
+ * no API); the form keeps its fields on failure and clears them on success.
+ */
+import { useState, type FormEvent } from 'react';
+import { Button, ErrorBanner, SuccessBanner, TextField } from './components';
+import { panelPage as styles } from './panel-page';
+
+export interface PasswordChangeFormProps {
+  /** The form checks of a new password and its confirmation; null when fine. */
+  check(newPassword: string, confirmation: string): string | null;
+  /** Changes the password; resolves to the message to show. */
+  change(currentPassword: string, newPassword: string): Promise<string>;
+}
+
+const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+export function PasswordChangeForm({ check, change }: PasswordChangeFormProps) {
+  const [fields, setFields] = useState(empty);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState(false);
+  const bind = (name: keyof typeof empty) => ({
+    name,
+    value: fields[name],
+    required: true,
+    type: 'password',
+    onChange: (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value })),
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setNotice('');
+    const problem = check(fields.newPassword, fields.confirmPassword);
+    if (problem) return setError(problem);
+    setError('');
+    setBusy(true);
+    try {
+      setNotice(await change(fields.currentPassword, fields.newPassword));
+      setFields(empty);
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className={styles.card} onSubmit={submit} noValidate aria-labelledby="change-password-title">
+      <h2 id="change-password-title">Change password</h2>
+      <SuccessBanner>{notice}</SuccessBanner>
+      <ErrorBanner>{error}</ErrorBanner>
+      <TextField label="Current Password" autoComplete="current-password" {...bind('currentPassword')} />
+      <div className={styles.row}>
+        <TextField label="New Password" autoComplete="new-password" placeholder="min. 6 characters" {...bind('newPassword')} />
+        <TextField label="Confirm New Password" autoComplete="new-password" {...bind('confirmPassword')} />
+      </div>
+      <p className={styles.hint}>Changing it signs you out everywhere else.</p>
+      <div className={styles.actions}>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Changing...' : 'Change Password'}
+        </Button>
+      </div>
+    </form>
+  );
+}
