@@ -97,12 +97,21 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
   const hasActive = applications.data?.some((a) => a.status === 'Approved' || a.status === 'Pending');
   const showJourney = applications.data !== null && !applications.error && !hasActive;
 
+  const greeting = (
+    <>
+      <h1>Welcome, {firstName}!</h1>
+      <p>
+        <Link to="/profile">My profile and settings</Link>
+      </p>
+    </>
+  );
+
   // The sections show together once all three answers are in: one appearing above another would push it
   // down while the trainee reads (and the banner above them depends on the applications).
   if (applications.data === null || certificates.data === null || progress.data === null) {
     return (
       <main className={styles.page} aria-busy="true">
-        <h1>Welcome, {firstName}!</h1>
+        {greeting}
         <Spinner label="Loading your dashboard..." />
       </main>
     );
@@ -110,10 +119,7 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
 
   return (
     <main className={styles.page}>
-      <h1>Welcome, {firstName}!</h1>
-      <p>
-        <Link to="/profile">My profile and settings</Link>
-      </p>
+      {greeting}
       {showJourney && (
         <section className={styles.journey} aria-labelledby="journey-title">
           <h2 id="journey-title">Start Your Barista Journey</h2>
