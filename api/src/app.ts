@@ -4,9 +4,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { MAX_IMAGE_BYTES } from '@btls/shared-api/constants';
 import { validation } from '@btls/shared-api/messages';
 import { createAuth, type Auth } from './auth';
-import { pgErrorCode, type Database, type Db } from './db/client';
+import { isDatabaseBusy, pgErrorCode, type Database, type Db } from './db/client';
 import { apiNotFound, HttpError } from './http/errors';
-import { createRateLimiter, type RateLimiter } from './rate-limit';
+import { createRateLimiter, databaseCounterStore, redisCounterStore, type RateLimiter } from './rate-limit';
 import { authRoutes } from './routes/auth';
 import { certificateRoutes } from './routes/certificates';
 import { contactRoutes } from './routes/contact';
@@ -17,7 +17,8 @@ import { imageRoutes } from './routes/images';
 import { jobRoutes } from './routes/jobs';
 import { progressRoutes } from './routes/progress';
 import { userRoutes } from './routes/users';
-import { registerWeb, type WebOptions } from './web';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerWeb, remotesFileOf, remotesJsonReader, type WebOptions } from './web';
 
 export interface AppOptions {
   database: Database;
@@ -26,7 +27,13 @@ export interface AppOptions {
   tokenLifetime?: string;
   limits?: Partial<Limits>;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Proxies whose X-Forwarded-For is believed: a hop count or their addresses/CIDRs (never `true`). */
+  trustProxy?: number | string[];
+  /** Keep the rate-limit counters in this Redis instead of the database. */
+  redisUrl?: string;
+  /** The site's public address; https turns on HSTS. */
+  publicUrl?: string;
+  timeouts?: Partial<Timeouts>;
   /** Also serve the built front end (shell and remotes) from this repository folder. */
   web?: WebOptions;
 }
@@ -34,8 +41,15 @@ export interface AppOptions {
 export interface Limits {
   /** Login attempts per client address per window. Generous: mobile carriers put many phones behind one address. */
   loginPerIp: number;
-  /** Failed logins per e-mail per window. */
+  /**
+   * Login attempts per e-mail per window, counted before the password is verified (a successful login clears
+   * the count): at most this many guesses are ever checked.
+   */
   loginFailuresPerEmail: number;
+  /** Self-service sign-ups per client address per window. */
+  registerPerIp: number;
+  /** Job postings per employer per hour. */
+  jobPostsPerHour: number;
   /** Contact messages per client address per window. */
   contactPerIp: number;
   /** Public certificate verifications per client address per window (no enumerating codes). */
@@ -48,38 +62,70 @@ const defaultLimits: Limits = {
   loginFailuresPerEmail: 10,
   contactPerIp: 20,
   verifyPerIp: 60,
+  registerPerIp: 30,
+  jobPostsPerHour: 20,
   windowMs: 15 * 60_000,
 };
+
+export interface Timeouts {
+  /** The whole request (headers and body) must arrive within this. */
+  requestMs: number;
+  /** The headers must arrive within this. */
+  headersMs: number;
+}
+
+const defaultTimeouts: Timeouts = { requestMs: 30_000, headersMs: 10_000 };
 
 /** What every route module gets. */
 export interface Deps {
   db: Db;
   database: Database;
   auth: Auth;
-  limiters: { loginIp: RateLimiter; loginEmail: RateLimiter; contactIp: RateLimiter; verifyIp: RateLimiter };
+  limiters: {
+    loginIp: RateLimiter;
+    loginEmail: RateLimiter;
+    registerIp: RateLimiter;
+    contactIp: RateLimiter;
+    verifyIp: RateLimiter;
+    jobPosts: RateLimiter;
+  };
 }
 
 export const JSON_BODY_LIMIT = 1_048_576;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: options.trustProxy ?? false,
+    // Fastify takes a hop count too (its types only say so in the docs).
+    trustProxy: (options.trustProxy ?? false) as string[] | boolean,
     // Graceful shutdown: stop accepting, finish in-flight requests, then close.
     return503OnClosing: true,
+    // A client trickling its headers or body is cut off instead of holding the connection forever.
+    requestTimeout: timeouts.requestMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(timeouts.headersMs / 2)),
+    },
   });
 
   const limits = { ...defaultLimits, ...options.limits };
+  const store = options.redisUrl ? redisCounterStore(options.redisUrl) : databaseCounterStore(options.database.db);
+  app.addHook('onClose', () => store.close());
+  const limiter = (name: string, limit: number, windowMs = limits.windowMs) =>
+    createRateLimiter(store, name, limit, windowMs);
   const deps: Deps = {
     db: options.database.db,
     database: options.database,
     auth: createAuth(options.database.db, options.jwtSecret, options.tokenLifetime ?? '7d'),
     limiters: {
-      loginIp: createRateLimiter(limits.loginPerIp, limits.windowMs),
-      loginEmail: createRateLimiter(limits.loginFailuresPerEmail, limits.windowMs),
-      contactIp: createRateLimiter(limits.contactPerIp, limits.windowMs),
-      verifyIp: createRateLimiter(limits.verifyPerIp, limits.windowMs),
+      loginIp: limiter('login-ip', limits.loginPerIp),
+      loginEmail: limiter('login-email', limits.loginFailuresPerEmail),
+      registerIp: limiter('register-ip', limits.registerPerIp),
+      contactIp: limiter('contact-ip', limits.contactPerIp),
+      verifyIp: limiter('verify-ip', limits.verifyPerIp),
+      jobPosts: limiter('job-posts', limits.jobPostsPerHour, 60 * 60_000),
     },
   };
 
@@ -90,6 +136,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       request.log.warn(error);
       return reply.status(400).send({ message: 'Some of the data sent is not valid.' });
     }
+    if (isDatabaseBusy(error)) {
+      request.log.warn(error);
+      reply.header('Retry-After', '5');
+      return reply.status(503).send({ message: 'The service is busy right now. Please try again in a moment.' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error(error);
@@ -99,6 +150,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setNotFoundHandler(apiNotFound);
+
+  await registerSecurityHeaders(app, {
+    publicUrl: options.publicUrl,
+    remotesJson: options.web ? remotesJsonReader(remotesFileOf(options.web)) : undefined,
+  });
 
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024, parts: 40 },

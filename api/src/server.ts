@@ -26,6 +26,8 @@ async function main() {
     tokenLifetime: config.tokenLifetime,
     limits: config.limits,
     trustProxy: config.trustProxy,
+    redisUrl: config.redisUrl,
+    publicUrl: config.publicUrl,
     logger: { level: config.logLevel },
     web: { root: resolve(API_ROOT, '..'), remotesFile: config.remotesFile },
   });

@@ -132,9 +132,17 @@ export const registerPayloadSchema = z
   });
 export type RegisterPayload = z.input<typeof registerPayloadSchema>;
 
+/** Bounded before anything else runs: no limiter key or password hash is ever made of a huge text. */
 export const loginPayloadSchema = z.object({
-  email: z.string({ error: 'Email and password are required.' }).trim().min(1, 'Email and password are required.'),
-  password: z.string({ error: 'Email and password are required.' }).min(1, 'Email and password are required.'),
+  email: z
+    .string({ error: 'Email and password are required.' })
+    .trim()
+    .min(1, 'Email and password are required.')
+    .max(254, validation.invalidEmail),
+  password: z
+    .string({ error: 'Email and password are required.' })
+    .min(1, 'Email and password are required.')
+    .max(256, 'Invalid email or password.'),
 });
 export type LoginPayload = z.input<typeof loginPayloadSchema>;
 

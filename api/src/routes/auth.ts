@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { loginPayloadSchema, registerPayloadSchema } from '@btls/shared-api/schemas';
 import type { Deps } from '../app';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth';
 import { isUniqueViolation } from '../db/client';
 import { users } from '../db/schema';
-import { conflict, forbidden, HttpError, parse, unauthorized } from '../http/errors';
+import { conflict, forbidden, parse, unauthorized } from '../http/errors';
+import { enforceLimit } from '../rate-limit';
 import { toUser } from '../serialize';
 
 /** Roles anyone may sign up as; every other role is created by an admin. */
@@ -23,6 +24,10 @@ export function authRoutes(app: FastifyInstance, { db, auth, limiters }: Deps) {
     const byAdmin = caller?.role === 'admin';
     if (!byAdmin && !SELF_SERVICE_ROLES.has(role)) {
       throw forbidden('Only an admin can create trainer or admin accounts.');
+    }
+    // Self-service sign-ups per address; an admin creating accounts is not limited.
+    if (!byAdmin) {
+      await enforceLimit(limiters.registerIp, request.ip, reply, 'Too many sign-ups from your connection. Please try again later.');
     }
 
     let created;
@@ -49,12 +54,16 @@ export function authRoutes(app: FastifyInstance, { db, auth, limiters }: Deps) {
     return { message: 'Registration successful.', token: await auth.issueToken(created), user: toUser(created) };
   });
 
-  /** Rate-limited per client address (all attempts) and per e-mail (failed attempts). */
+  /**
+   * Rate-limited per client address and per e-mail. Each attempt is counted before its password is verified
+   * (one atomic increment), so however many arrive at once, at most the limit's number of guesses is checked;
+   * a successful login clears the e-mail's count.
+   */
   app.post('/auth/login', async (request, reply) => {
     const { email, password } = parse(loginPayloadSchema, request.body);
     const emailKey = email.toLowerCase();
-    if (!limiters.loginIp.hit(request.ip)) tooMany(reply, limiters.loginIp.retryAfter(request.ip));
-    if (limiters.loginEmail.blocked(emailKey)) tooMany(reply, limiters.loginEmail.retryAfter(emailKey));
+    await enforceLimit(limiters.loginIp, request.ip, reply, tooManyLogins);
+    await enforceLimit(limiters.loginEmail, emailKey, reply, tooManyLogins);
 
     const [user] = await db
       .select()
@@ -62,18 +71,12 @@ export function authRoutes(app: FastifyInstance, { db, auth, limiters }: Deps) {
       .where(sql`lower(${users.email}) = ${emailKey}`)
       .limit(1);
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
-    if (!user || !passwordOk) {
-      limiters.loginEmail.hit(emailKey);
-      throw unauthorized('Invalid email or password.');
-    }
+    if (!user || !passwordOk) throw unauthorized('Invalid email or password.');
     if (!user.isActive) throw unauthorized('This account has been deactivated. Please contact the training centre.');
-    limiters.loginEmail.reset(emailKey);
+    await limiters.loginEmail.reset(emailKey);
     return { message: 'Login successful.', token: await auth.issueToken(user), user: toUser(user) };
   });
 }
 
-function tooMany(reply: FastifyReply, retryAfterSeconds: number): never {
-  reply.header('Retry-After', String(retryAfterSeconds));
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  throw new HttpError(429, `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-}
+const tooManyLogins = (minutes: number) =>
+  `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;

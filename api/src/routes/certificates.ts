@@ -7,7 +7,8 @@ import type { Deps } from '../app';
 import { isUniqueViolation } from '../db/client';
 import { certificates, courses, enrollments, users } from '../db/schema';
 import { enrollmentVisibleTo } from '../enrollment-access';
-import { badRequest, conflict, HttpError, notFound, parse } from '../http/errors';
+import { badRequest, conflict, notFound, parse } from '../http/errors';
+import { enforceLimit } from '../rate-limit';
 import { idParam } from '../http/params';
 import { toCertificate } from '../serialize';
 
@@ -101,10 +102,7 @@ export function certificateRoutes(app: FastifyInstance, { db, auth, limiters }: 
    * and the issuer, and nothing else. Rate-limited per address, so codes cannot be enumerated.
    */
   app.get('/certificates/verify/:certificateCode', async (request, reply) => {
-    if (!limiters.verifyIp.hit(request.ip)) {
-      reply.header('Retry-After', String(limiters.verifyIp.retryAfter(request.ip)));
-      throw new HttpError(429, 'Too many verification requests. Please try again later.');
-    }
+    await enforceLimit(limiters.verifyIp, request.ip, reply, 'Too many verification requests. Please try again later.');
     const { certificateCode } = request.params as { certificateCode: string };
     const code = certificateCode.trim().toUpperCase();
     const [row] = await db.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);

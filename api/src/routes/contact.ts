@@ -3,17 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { contactPayloadSchema } from '@btls/shared-api/schemas';
 import type { Deps } from '../app';
 import { contactMessages } from '../db/schema';
-import { HttpError, parse } from '../http/errors';
+import { parse } from '../http/errors';
+import { enforceLimit } from '../rate-limit';
 import { toContactMessage } from '../serialize';
 
 export function contactRoutes(app: FastifyInstance, { db, auth, limiters }: Deps) {
   /** Anyone may write; limited per client address so the inbox cannot be flooded. */
   app.post('/contact', async (request, reply) => {
     const payload = parse(contactPayloadSchema, request.body);
-    if (!limiters.contactIp.hit(request.ip)) {
-      reply.header('Retry-After', String(limiters.contactIp.retryAfter(request.ip)));
-      throw new HttpError(429, 'Too many messages from your connection. Please try again later.');
-    }
+    await enforceLimit(limiters.contactIp, request.ip, reply, 'Too many messages from your connection. Please try again later.');
     await db.insert(contactMessages).values(payload);
     reply.status(201);
     return { message: 'Your message has been received.' };

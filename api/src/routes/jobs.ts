@@ -10,6 +10,7 @@ import { jobs } from '../db/schema';
 import { badRequest, notFound, parse } from '../http/errors';
 import { idParam } from '../http/params';
 import { sanitizeEmployerHtml, snippetOf } from '../sanitize';
+import { enforceLimit } from '../rate-limit';
 import { toJob } from '../serialize';
 
 const jobId = (params: unknown) => idParam(params, 'id', 'Invalid job ID.');
@@ -18,7 +19,7 @@ const PUBLIC_NOT_FOUND = 'Job not found or no longer available.';
 /** Open to the public: active, and not past its closing date (the job stays open through that day). */
 const isOpen = () => and(eq(jobs.isActive, true), or(isNull(jobs.closingDate), gte(jobs.closingDate, todayInKigali())));
 
-export function jobRoutes(app: FastifyInstance, { db, auth }: Deps) {
+export function jobRoutes(app: FastifyInstance, { db, auth, limiters }: Deps) {
   app.get('/jobs', async () => {
     const rows = await db.select().from(jobs).where(isOpen()).orderBy(desc(jobs.postedDate), desc(jobs.id));
     return rows.map(toJob);
@@ -50,6 +51,9 @@ export function jobRoutes(app: FastifyInstance, { db, auth }: Deps) {
   app.post('/jobs', async (request, reply) => {
     const me = await auth.require(request, ['employer']);
     const values = cleanJob(parse(jobPayloadSchema, request.body));
+    await enforceLimit(limiters.jobPosts, String(me.id), reply, (minutes) =>
+      `You have posted many jobs in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
     const [row] = await db
       .insert(jobs)
       .values({ ...values, employerId: me.id })
