@@ -98,8 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT,
-    // Fastify takes a hop count too (its types only say so in the docs).
-    trustProxy: (options.trustProxy ?? false) as string[] | boolean,
+    trustProxy: trustProxyOption(options.trustProxy),
     // Graceful shutdown: stop accepting, finish in-flight requests, then close.
     return503OnClosing: true,
     // A client trickling its headers or body is cut off instead of holding the connection forever.
@@ -135,6 +134,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (/^22[0-9A-Z]{3}$/.test(pgErrorCode(error) ?? '')) {
       request.log.warn(error);
       return reply.status(400).send({ message: 'Some of the data sent is not valid.' });
+    }
+    // A race the route did not name (a row that another request deleted or added meanwhile): a conflict.
+    if (['23505', '23503', '23001'].includes(pgErrorCode(error) ?? '')) {
+      request.log.warn(error);
+      return reply.status(409).send({ message: 'The data changed meanwhile. Please reload and try again.' });
     }
     if (isDatabaseBusy(error)) {
       request.log.warn(error);
@@ -182,6 +186,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.web) await registerWeb(app, options.web);
   return app;
+}
+
+/**
+ * A hop count trusts the last `hops` addresses (the socket's peer and the proxies before it): the client is
+ * the address that many steps from the right of X-Forwarded-For. (Fastify itself now ignores a number.) Only
+ * right when the API cannot be reached but through those proxies; a list of their addresses is safer.
+ */
+function trustProxyOption(setting: AppOptions['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting ?? false;
 }
 
 /** Fastify's and the multipart plugin's own 4xx errors, in words a person can act on. */

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { validation } from '@btls/shared-api/messages';
-import { issueCertificatePayloadSchema } from '@btls/shared-api/schemas';
+import { issueCertificatePayloadSchema, pageQuerySchema } from '@btls/shared-api/schemas';
 import type { Deps } from '../app';
 import { isUniqueViolation } from '../db/client';
 import { certificates, courses, enrollments, users } from '../db/schema';
 import { enrollmentVisibleTo } from '../enrollment-access';
 import { badRequest, conflict, notFound, parse } from '../http/errors';
+import { countAll, searchAny, setPageHeaders } from '../http/paging';
 import { enforceLimit } from '../rate-limit';
 import { idParam } from '../http/params';
 import { toCertificate } from '../serialize';
@@ -21,13 +22,21 @@ export function newCertificateCode(): string {
 }
 
 export function certificateRoutes(app: FastifyInstance, { db, auth, limiters }: Deps) {
-  app.get('/certificates/user', async (request) => {
+  app.get('/certificates/user', async (request, reply) => {
     const me = await auth.require(request, ['trainee']);
-    const rows = await db
-      .select()
-      .from(certificates)
-      .where(eq(certificates.userId, me.id))
-      .orderBy(desc(certificates.issueDate), desc(certificates.id));
+    const query = parse(pageQuerySchema, request.query);
+    const where = and(eq(certificates.userId, me.id), searchAny(query.q, [certificates.courseTitle, certificates.certificateCode]));
+    const [rows, [counted]] = await Promise.all([
+      db
+        .select()
+        .from(certificates)
+        .where(where)
+        .orderBy(desc(certificates.issueDate), desc(certificates.id))
+        .limit(query.limit)
+        .offset(query.offset),
+      db.select({ total: countAll }).from(certificates).where(where),
+    ]);
+    setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
     return rows.map(toCertificate);
   });
 

@@ -1,9 +1,10 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { contactPayloadSchema } from '@btls/shared-api/schemas';
+import { contactPayloadSchema, pageQuerySchema } from '@btls/shared-api/schemas';
 import type { Deps } from '../app';
 import { contactMessages } from '../db/schema';
 import { parse } from '../http/errors';
+import { countAll, searchAny, setPageHeaders } from '../http/paging';
 import { enforceLimit } from '../rate-limit';
 import { toContactMessage } from '../serialize';
 
@@ -17,10 +18,22 @@ export function contactRoutes(app: FastifyInstance, { db, auth, limiters }: Deps
     return { message: 'Your message has been received.' };
   });
 
-  /** The admin inbox, newest first. */
-  app.get('/contact', async (request) => {
+  /** The admin inbox, newest first, a page at a time; `q` searches name, e-mail, subject and message. */
+  app.get('/contact', async (request, reply) => {
     await auth.require(request, ['admin']);
-    const rows = await db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+    const query = parse(pageQuerySchema, request.query);
+    const where = searchAny(query.q, [contactMessages.name, contactMessages.email, contactMessages.subject, contactMessages.message]);
+    const [rows, [counted]] = await Promise.all([
+      db
+        .select()
+        .from(contactMessages)
+        .where(where)
+        .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+        .limit(query.limit)
+        .offset(query.offset),
+      db.select({ total: countAll }).from(contactMessages).where(where),
+    ]);
+    setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
     return rows.map(toContactMessage);
   });
 }
