@@ -136,9 +136,9 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * The data directory is the database: only its owner may read or write it (0700, files 0600). The process's
- * umask makes every file created later (by PGlite too) private as well; files of an older, laxer start are
- * tightened here.
+ * The data directory is the database: only its owner may read or write it (0700, files 0600). PGlite sets the
+ * modes of the files it creates itself (0666), so the folder is tightened again after it opened and after the
+ * migrations; the directory's own 0700 keeps everyone else out of any file created later.
  */
 export function makePrivateDirectory(dir: string): void {
   process.umask(0o077);
@@ -171,12 +171,17 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     client = await PGlite.create();
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const keepPrivate = () => {
+    if (dataDir) makePrivateDirectory(resolve(dataDir));
+  };
+  keepPrivate();
   return {
     db,
     kind: 'pglite',
     async migrateAndPrepare(work) {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
       await work?.(db);
+      keepPrivate();
     },
     async ping() {
       await db.execute(sql`select 1`);
