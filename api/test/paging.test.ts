@@ -76,6 +76,8 @@ describe('the other growing lists', () => {
     const trainee = await account(api, 'trainee', { firstName: 'Zawadi', lastName: 'Ingabire' });
     const found = await request(api, 'GET', '/api/users?q=zawadi%20ing', { token: admin.token });
     expect(ids(found.body)).toEqual([trainee.id]);
+    const byId = await request(api, 'GET', `/api/users?id=${trainee.id}`, { token: admin.token });
+    expect(ids(byId.body)).toEqual([trainee.id]);
     const employers = await request(api, 'GET', '/api/users?role=employer&status=active&limit=1', { token: admin.token });
     expect(employers.body).toHaveLength(1);
     expect(employers.body[0].role).toBe('employer');

@@ -203,7 +203,12 @@ export const deleteUserQuerySchema = z.object({
 
 export const userStatusPayloadSchema = z.object({ isActive: flag });
 
-export const userListQuerySchema = pageQuerySchema.extend({ role: queryParam(roleSchema), status: activeStatus });
+/** `id` picks one user (the edit screen finds its user in this list, spec §7). */
+export const userListQuerySchema = pageQuerySchema.extend({
+  role: queryParam(roleSchema),
+  status: activeStatus,
+  id: queryParam(idSchema('Invalid user ID.')),
+});
 export type UserStatusPayload = z.input<typeof userStatusPayloadSchema>;
 
 export const profilePayloadSchema = z.object({

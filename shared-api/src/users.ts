@@ -16,6 +16,8 @@ const signedIn = { bearer: 'required', missingToken: 'Not authorized to fetch us
 export interface UserListParams extends PageParams {
   role?: Role;
   status?: 'active' | 'inactive';
+  /** One user by id. */
+  id?: number;
 }
 
 /** A page of the users (the first 50 without params), newest first. */

@@ -30,6 +30,7 @@ export function userRoutes(app: FastifyInstance, { db, auth }: Deps) {
       searchAny(query.q, [users.firstName, users.lastName, users.email, users.companyName, sql`${users.firstName} || ' ' || ${users.lastName}`]),
       query.role ? eq(users.role, query.role) : undefined,
       query.status ? eq(users.isActive, query.status === 'active') : undefined,
+      query.id ? eq(users.id, query.id) : undefined,
     );
     const [rows, [counted]] = await Promise.all([
       db.select().from(users).where(where).orderBy(desc(users.id)).limit(query.limit).offset(query.offset),
