@@ -59,15 +59,20 @@ export function usePagedList<T>(
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
   const lastQ = useRef(filters.q);
+  const lastShown = useRef('');
 
   useEffect(() => {
     let current = true;
     const typing = filters.q !== lastQ.current;
     lastQ.current = filters.q;
+    // Another page or filter shows the spinner; a reload keeps the rows on screen until the new ones arrive.
+    const shown = `${filterKey}|${page}`;
+    const another = shown !== lastShown.current;
+    lastShown.current = shown;
     const timer = setTimeout(
       () => {
         setError('');
-        setItemsState(null);
+        if (another) setItemsState(null);
         const query: Record<string, string | number> = { limit: pageSize, offset: (page - 1) * pageSize };
         for (const [name, value] of Object.entries(filters)) if (value) query[name] = value;
         fetchRef.current(query).then(
@@ -90,7 +95,7 @@ export function usePagedList<T>(
       current = false;
       clearTimeout(timer);
     };
-  }, [filters, page, pageSize, attempt]);
+  }, [filters, filterKey, page, pageSize, attempt]);
 
   const update = useCallback(
     (changes: Record<string, string>) => {

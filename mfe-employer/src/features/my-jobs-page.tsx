@@ -34,6 +34,7 @@ export function MyJobsPage() {
     setError('');
     try {
       await deleteJob(job.id);
+      list.setItems((rows) => rows.filter((j) => j.id !== job.id));
       list.reload();
       setNotice(`Job "${job.title}" deleted.`);
     } catch (failure) {

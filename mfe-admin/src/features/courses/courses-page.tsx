@@ -29,6 +29,7 @@ export function CoursesPage() {
     setFailure('');
     try {
       await remove(course.id);
+      list.setItems((rows) => rows.filter((c) => c.id !== course.id));
       list.reload();
       setNotice('Course deleted successfully.');
     } catch (e) {

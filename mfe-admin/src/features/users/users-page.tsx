@@ -53,6 +53,7 @@ export function UsersPage() {
     setNotice('');
     try {
       await deleteUser(user.id, { deleteJobs: user.role === 'employer' });
+      list.setItems((rows) => rows.filter((u) => u.id !== user.id));
       list.reload();
       setNotice('User deleted successfully.');
     } catch (failure) {
