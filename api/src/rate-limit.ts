@@ -41,7 +41,15 @@ export async function enforceLimit(
   reply: FastifyReply,
   message: string | ((minutes: number) => string),
 ): Promise<void> {
-  const { allowed, retryAfter } = await limiter.hit(key);
+  let hit: Hit;
+  try {
+    hit = await limiter.hit(key);
+  } catch {
+    // The counter store (Redis) cannot be reached: refuse rather than let the work run unlimited.
+    reply.header('Retry-After', '5');
+    throw new HttpError(503, 'The service is busy right now. Please try again in a moment.');
+  }
+  const { allowed, retryAfter } = hit;
   if (allowed) return;
   reply.header('Retry-After', String(retryAfter));
   throw new HttpError(429, typeof message === 'string' ? message : message(Math.ceil(retryAfter / 60)));

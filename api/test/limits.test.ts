@@ -208,3 +208,15 @@ describe.runIf(redisAnswers)('limits in Redis when REDIS_URL is set (item 2)', (
     }
   });
 });
+
+describe('a counter store that cannot be reached', () => {
+  it('answers 503, not 500, and does not let the work run unlimited', async () => {
+    const api = await startApi({ redisUrl: 'redis://127.0.0.1:1' });
+    try {
+      const answer = await login(api, 'someone@example.rw', 'x');
+      expect(answer).toMatchObject({ status: 503, body: { message: expect.stringMatching(/busy/) } });
+    } finally {
+      await api.close();
+    }
+  });
+});
