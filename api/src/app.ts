@@ -6,10 +6,10 @@ import { validation } from '@btls/shared-api/messages';
 import { randomBytes } from 'node:crypto';
 import { createAuth, type Auth } from './auth';
 import { loadIssuer, type Issuer } from './credentials/issuer';
-import { pgErrorCode, type Database, type Db } from './db/client';
+import { isDatabaseBusy, pgErrorCode, type Database, type Db } from './db/client';
 import { apiNotFound, HttpError } from './http/errors';
 import { createNotifications, type Notifications } from './mail/notify';
-import { createRateLimiter, type RateLimiter } from './rate-limit';
+import { createRateLimiter, databaseCounterStore, redisCounterStore, type RateLimiter } from './rate-limit';
 import { outboxRoutes } from './routes/outbox';
 import { authRoutes } from './routes/auth';
 import { certificateRoutes } from './routes/certificates';
@@ -23,7 +23,8 @@ import { jobRoutes } from './routes/jobs';
 import { progressRoutes } from './routes/progress';
 import { seoRoutes } from './routes/seo';
 import { userRoutes } from './routes/users';
-import { registerWeb, type WebOptions } from './web';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerWeb, remotesFileOf, remotesJsonReader, type WebOptions } from './web';
 
 export interface AppOptions {
   database: Database;
@@ -32,11 +33,15 @@ export interface AppOptions {
   tokenLifetime?: string;
   limits?: Partial<Limits>;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Proxies whose X-Forwarded-For is believed: a hop count or their addresses/CIDRs (never `true`). */
+  trustProxy?: number | string[];
+  /** Keep the rate-limit counters in this Redis instead of the database. */
+  redisUrl?: string;
   /** The 32-byte seed of the issuer's Ed25519 key; a random one (fine for tests) when missing. */
   issuerKey?: Uint8Array;
-  /** The site's public address (PUBLIC_URL): written into credentials (issuer url, status list) and e-mail links. */
+  /** The site's public address (PUBLIC_URL): written into credentials (issuer url, status list) and e-mail links; https turns on HSTS. */
   publicUrl?: string;
+  timeouts?: Partial<Timeouts>;
   /** Also serve the built front end (shell and remotes) from this repository folder. */
   web?: WebOptions;
 }
@@ -44,8 +49,15 @@ export interface AppOptions {
 export interface Limits {
   /** Login attempts per client address per window. Generous: mobile carriers put many phones behind one address. */
   loginPerIp: number;
-  /** Failed logins per e-mail per window. */
+  /**
+   * Login attempts per e-mail per window, counted before the password is verified (a successful login clears
+   * the count): at most this many guesses are ever checked.
+   */
   loginFailuresPerEmail: number;
+  /** Self-service sign-ups per client address per window. */
+  registerPerIp: number;
+  /** Job postings per employer per hour. */
+  jobPostsPerHour: number;
   /** Contact messages per client address per window. */
   contactPerIp: number;
   /** Public certificate verifications per client address per window (no enumerating codes). */
@@ -64,8 +76,19 @@ const defaultLimits: Limits = {
   verifyPerIp: 60,
   recoveryPerIp: 20,
   recoveryPerEmail: 5,
+  registerPerIp: 30,
+  jobPostsPerHour: 20,
   windowMs: 15 * 60_000,
 };
+
+export interface Timeouts {
+  /** The whole request (headers and body) must arrive within this. */
+  requestMs: number;
+  /** The headers must arrive within this. */
+  headersMs: number;
+}
+
+const defaultTimeouts: Timeouts = { requestMs: 30_000, headersMs: 10_000 };
 
 /** What every route module gets. */
 export interface Deps {
@@ -78,8 +101,10 @@ export interface Deps {
   limiters: {
     loginIp: RateLimiter;
     loginEmail: RateLimiter;
+    registerIp: RateLimiter;
     contactIp: RateLimiter;
     verifyIp: RateLimiter;
+    jobPosts: RateLimiter;
     recoveryIp: RateLimiter;
     recoveryEmail: RateLimiter;
   };
@@ -88,15 +113,26 @@ export interface Deps {
 export const JSON_BODY_LIMIT = 1_048_576;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxyOption(options.trustProxy),
     // Graceful shutdown: stop accepting, finish in-flight requests, then close.
     return503OnClosing: true,
+    // A client trickling its headers or body is cut off instead of holding the connection forever.
+    requestTimeout: timeouts.requestMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(timeouts.headersMs / 2)),
+    },
   });
 
   const limits = { ...defaultLimits, ...options.limits };
+  const store = options.redisUrl ? redisCounterStore(options.redisUrl) : databaseCounterStore(options.database.db);
+  app.addHook('onClose', () => store.close());
+  const limiter = (name: string, limit: number, windowMs = limits.windowMs) =>
+    createRateLimiter(store, name, limit, windowMs);
   const deps: Deps = {
     db: options.database.db,
     database: options.database,
@@ -104,12 +140,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     issuer: await loadIssuer(options.issuerKey ?? new Uint8Array(randomBytes(32)), options.publicUrl ?? 'http://localhost:8080'),
     notify: createNotifications(options.publicUrl ?? 'http://localhost:8080'),
     limiters: {
-      loginIp: createRateLimiter(limits.loginPerIp, limits.windowMs),
-      loginEmail: createRateLimiter(limits.loginFailuresPerEmail, limits.windowMs),
-      contactIp: createRateLimiter(limits.contactPerIp, limits.windowMs),
-      verifyIp: createRateLimiter(limits.verifyPerIp, limits.windowMs),
-      recoveryIp: createRateLimiter(limits.recoveryPerIp, limits.windowMs),
-      recoveryEmail: createRateLimiter(limits.recoveryPerEmail, limits.windowMs),
+      loginIp: limiter('login-ip', limits.loginPerIp),
+      loginEmail: limiter('login-email', limits.loginFailuresPerEmail),
+      registerIp: limiter('register-ip', limits.registerPerIp),
+      contactIp: limiter('contact-ip', limits.contactPerIp),
+      verifyIp: limiter('verify-ip', limits.verifyPerIp),
+      jobPosts: limiter('job-posts', limits.jobPostsPerHour, 60 * 60_000),
+      recoveryIp: limiter('recovery-ip', limits.recoveryPerIp),
+      recoveryEmail: limiter('recovery-email', limits.recoveryPerEmail),
     },
   };
 
@@ -120,6 +158,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       request.log.warn(error);
       return reply.status(400).send({ message: 'Some of the data sent is not valid.' });
     }
+    // A race the route did not name (a row that another request deleted or added meanwhile): a conflict.
+    if (['23505', '23503', '23001'].includes(pgErrorCode(error) ?? '')) {
+      request.log.warn(error);
+      return reply.status(409).send({ message: 'The data changed meanwhile. Please reload and try again.' });
+    }
+    if (isDatabaseBusy(error)) {
+      request.log.warn(error);
+      reply.header('Retry-After', '5');
+      return reply.status(503).send({ message: 'The service is busy right now. Please try again in a moment.' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error(error);
@@ -129,6 +177,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setNotFoundHandler(apiNotFound);
+
+  await registerSecurityHeaders(app, {
+    publicUrl: options.publicUrl,
+    remotesJson: options.web ? remotesJsonReader(remotesFileOf(options.web)) : undefined,
+  });
 
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024, parts: 40 },
@@ -158,6 +211,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.web && (await registerWeb(app, options.web))) seoRoutes(app, deps.db, options.web.publicUrl);
   return app;
+}
+
+/**
+ * A hop count trusts the last `hops` addresses (the socket's peer and the proxies before it): the client is
+ * the address that many steps from the right of X-Forwarded-For. (Fastify itself now ignores a number.) Only
+ * right when the API cannot be reached but through those proxies; a list of their addresses is safer.
+ */
+function trustProxyOption(setting: AppOptions['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting ?? false;
 }
 
 /** Fastify's and the multipart plugin's own 4xx errors, in words a person can act on. */

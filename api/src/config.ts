@@ -1,5 +1,6 @@
 /** Settings from the environment (the README lists them). */
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Limits } from './app';
@@ -18,16 +19,20 @@ export interface Config {
   admin?: { email: string; password: string };
   /** Seed the demo data on first start: always in embedded mode (unless BTLS_DEMO=0), with PostgreSQL only when BTLS_DEMO=1. */
   demo: boolean;
-  trustProxy: boolean;
+  /** A hop count or proxy addresses/CIDRs; undefined when no proxy is trusted. */
+  trustProxy?: number | string[];
+  /** Rate-limit counters in this Redis instead of the database. */
+  redisUrl?: string;
+  /**
+   * The site's public address without a trailing slash (PUBLIC_URL): canonical, share and sitemap links (else
+   * each request's own origin), the address written into credentials and e-mails (else localhost); https
+   * turns HSTS on.
+   */
+  publicUrl?: string;
   logLevel: string;
   limits: Partial<Limits>;
   /** A remotes.json to serve instead of the built shell's own. */
   remotesFile?: string;
-  /**
-   * The site's public address without a trailing slash (PUBLIC_URL): canonical, share and sitemap links (else
-   * each request's own origin), and the address written into credentials and e-mails (else localhost).
-   */
-  publicUrl?: string;
   /** Send the outbox through this SMTP server; without it e-mails stay in the outbox for admins to read. */
   smtpUrl?: string;
   mailFrom: string;
@@ -64,6 +69,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const loginFailuresPerEmail = number('BTLS_LOGIN_LIMIT_PER_EMAIL');
   if (loginPerIp) limits.loginPerIp = loginPerIp;
   if (loginFailuresPerEmail) limits.loginFailuresPerEmail = loginFailuresPerEmail;
+  const registerPerIp = number('BTLS_REGISTER_LIMIT_PER_IP');
+  if (registerPerIp) limits.registerPerIp = registerPerIp;
+  const jobPostsPerHour = number('BTLS_JOB_POST_LIMIT_PER_HOUR');
+  if (jobPostsPerHour) limits.jobPostsPerHour = jobPostsPerHour;
 
   const port = number('PORT') ?? 8080;
   return {
@@ -76,7 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenLifetime: env.BTLS_TOKEN_LIFETIME?.trim() || '7d',
     admin: adminEmail && adminPassword ? { email: adminEmail, password: adminPassword } : undefined,
     demo: databaseUrl ? env.BTLS_DEMO === '1' : env.BTLS_DEMO !== '0',
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    redisUrl: env.REDIS_URL?.trim() || undefined,
     logLevel: env.LOG_LEVEL?.trim() || 'warn',
     limits,
     remotesFile: env.BTLS_REMOTES_FILE?.trim() || undefined,
@@ -86,9 +96,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: the number of proxies in front of the API (X-Forwarded-For is read that many hops from the
+ * right), or a comma-separated list of the proxies' addresses/CIDRs. Never "true": trusting every hop lets a
+ * client choose its own address by sending X-Forwarded-For itself.
+ */
+export function parseTrustProxy(value: string | undefined): number | string[] | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0' || text === 'false') return undefined;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true would let any client choose its address. Set the number of proxies in front of the API ' +
+        '(e.g. TRUST_PROXY=1) or their addresses/CIDRs (e.g. TRUST_PROXY=10.0.0.0/8,192.168.1.5).',
+    );
+  }
+  const list = text.split(',').map((part) => part.trim()).filter(Boolean);
+  for (const entry of list) {
+    const [address, prefix, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (!PROXY_RANGE_NAMES.has(entry) && (!family || !prefixOk || extra !== undefined)) {
+      throw new Error(`TRUST_PROXY: "${entry}" is neither a hop count nor an IP address or CIDR.`);
+    }
+  }
+  return list;
+}
+
 /** Embedded mode: a secret generated once and kept in the data directory, so tokens survive restarts. */
 export function embeddedJwtSecret(dataDir: string): string {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, 'jwt-secret');
   try {
     const secret = readFileSync(file, 'utf8').trim();

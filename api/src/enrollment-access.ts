@@ -1,16 +1,22 @@
 /** The enrollment as answers show it (joined with course, trainee and trainer), and who may see one. */
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Enrollment } from '@btls/shared-api/schemas';
 import type { UserRow } from './auth';
 import type { Db } from './db/client';
 import { courses, enrollments, users } from './db/schema';
 import { badRequest, notFound } from './http/errors';
+import { searchAny } from './http/paging';
 
 const trainee = alias(users, 'trainee');
 const trainer = alias(users, 'trainer');
 
-export async function selectEnrollments(db: Db, where: SQL | undefined, orderBy: SQL[]): Promise<Enrollment[]> {
+export async function selectEnrollments(
+  db: Db,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  page: { limit: number; offset: number } = { limit: 1, offset: 0 },
+): Promise<Enrollment[]> {
   const rows = await db
     .select({
       id: enrollments.id,
@@ -37,7 +43,9 @@ export async function selectEnrollments(db: Db, where: SQL | undefined, orderBy:
     .innerJoin(trainee, eq(trainee.id, enrollments.traineeId))
     .leftJoin(trainer, eq(trainer.id, enrollments.assignedTrainerId))
     .where(where)
-    .orderBy(...orderBy);
+    .orderBy(...orderBy)
+    .limit(page.limit)
+    .offset(page.offset);
   return rows.map((row) => ({
     ...row,
     applicationId: row.id,
@@ -45,6 +53,27 @@ export async function selectEnrollments(db: Db, where: SQL | undefined, orderBy:
     status: row.status as Enrollment['status'],
   }));
 }
+
+/** How many enrollments match `where` (which may name the course, trainee and trainer of selectEnrollments). */
+export async function countEnrollments(db: Db, where: SQL | undefined): Promise<number> {
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .innerJoin(trainee, eq(trainee.id, enrollments.traineeId))
+    .leftJoin(trainer, eq(trainer.id, enrollments.assignedTrainerId))
+    .where(where);
+  return counted?.total ?? 0;
+}
+
+/** `q` over the course title and the trainee's and trainer's names and e-mails. */
+export const enrollmentSearch = (q: string | undefined) =>
+  searchAny(q, [
+    courses.title,
+    trainee.email,
+    sql`${trainee.firstName} || ' ' || ${trainee.lastName}`,
+    sql`coalesce(${trainer.firstName} || ' ' || ${trainer.lastName}, '')`,
+  ]);
 
 export type EnrollmentRow = typeof enrollments.$inferSelect;
 

@@ -1,52 +1,119 @@
 /**
- * Fixed-window counters in memory. Each API process counts on its own, so N instances allow up to N times
- * the limit; that bounds brute force well enough for login and the contact form. (The architecture's
- * plan for many instances is Redis-backed counters behind this same interface.)
+ * Fixed-window counters shared by every API instance: kept in the database (PostgreSQL, or PGlite when
+ * embedded) by default, in Redis when REDIS_URL is set. Each hit is counted atomically before the work it
+ * guards runs, so a burst of parallel requests can never get more than the limit through, on any number of
+ * instances.
  */
-export interface RateLimiter {
-  /** Counts one hit on `key`; false when the key is over its limit for the current window. */
-  hit(key: string): boolean;
-  /** True when `key` is already over its limit (without counting). */
-  blocked(key: string): boolean;
-  reset(key: string): void;
-  /** Seconds until the window of `key` ends. */
-  retryAfter(key: string): number;
+import { sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Db } from './db/client';
+import { HttpError } from './http/errors';
+
+export interface Hit {
+  /** False when this hit is over the limit of the current window. */
+  allowed: boolean;
+  /** Seconds until the window ends (at least 1). */
+  retryAfter: number;
 }
 
-export function createRateLimiter(limit: number, windowMs: number, now: () => number = Date.now): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  let lastSweep = now();
+/** Where the counters live: one atomic "add one, answer the count" per hit. */
+export interface CounterStore {
+  increment(key: string, windowMs: number): Promise<{ count: number; msLeft: number }>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
 
-  function current(key: string) {
-    const t = now();
-    if (t - lastSweep > windowMs) {
-      for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
-      lastSweep = t;
-    }
-    const w = windows.get(key);
-    return w && w.resetAt > t ? w : undefined;
+export interface RateLimiter {
+  /** Counts one hit on `key` (whether or not it is allowed). */
+  hit(key: string): Promise<Hit>;
+  /** Forgets `key`'s count (e.g. after a successful login). */
+  reset(key: string): Promise<void>;
+}
+
+/**
+ * Counts one hit on `key`; over the limit, answers 429 with Retry-After and `message` (given the minutes to
+ * wait when it is a function).
+ */
+export async function enforceLimit(
+  limiter: RateLimiter,
+  key: string,
+  reply: FastifyReply,
+  message: string | ((minutes: number) => string),
+): Promise<void> {
+  let hit: Hit;
+  try {
+    hit = await limiter.hit(key);
+  } catch {
+    // The counter store (Redis) cannot be reached: refuse rather than let the work run unlimited.
+    reply.header('Retry-After', '5');
+    throw new HttpError(503, 'The service is busy right now. Please try again in a moment.');
   }
+  const { allowed, retryAfter } = hit;
+  if (allowed) return;
+  reply.header('Retry-After', String(retryAfter));
+  throw new HttpError(429, typeof message === 'string' ? message : message(Math.ceil(retryAfter / 60)));
+}
 
+/** `name` keeps the keys of different limiters apart in the one store. */
+export function createRateLimiter(store: CounterStore, name: string, limit: number, windowMs: number): RateLimiter {
+  const full = (key: string) => `${name}:${key}`;
   return {
-    hit(key) {
-      let w = current(key);
-      if (!w) {
-        w = { count: 0, resetAt: now() + windowMs };
-        windows.set(key, w);
-      }
-      w.count += 1;
-      return w.count <= limit;
+    async hit(key) {
+      const { count, msLeft } = await store.increment(full(key), windowMs);
+      return { allowed: count <= limit, retryAfter: Math.max(1, Math.ceil(msLeft / 1000)) };
     },
-    blocked(key) {
-      const w = current(key);
-      return !!w && w.count >= limit;
+    reset: (key) => store.reset(full(key)),
+  };
+}
+
+/** Counters in the `rate_limits` table; expired rows are swept now and then. */
+export function databaseCounterStore(db: Db): CounterStore {
+  let hits = 0;
+  return {
+    async increment(key, windowMs) {
+      const result = await db.execute<{ count: number; ms_left: number }>(sql`
+        insert into rate_limits (key, count, reset_at)
+        values (${key}, 1, clock_timestamp() + make_interval(secs => ${windowMs / 1000}))
+        on conflict (key) do update set
+          count = case when rate_limits.reset_at <= clock_timestamp() then 1 else rate_limits.count + 1 end,
+          reset_at = case when rate_limits.reset_at <= clock_timestamp() then excluded.reset_at else rate_limits.reset_at end
+        returning count, (extract(epoch from (reset_at - clock_timestamp())) * 1000)::float8 as ms_left`);
+      const row = (result as unknown as { rows: { count: number; ms_left: number }[] }).rows[0]!;
+      if (++hits % 500 === 0) await db.execute(sql`delete from rate_limits where reset_at < clock_timestamp()`);
+      return { count: Number(row.count), msLeft: Number(row.ms_left) };
     },
-    reset(key) {
-      windows.delete(key);
+    async reset(key) {
+      await db.execute(sql`delete from rate_limits where key = ${key}`);
     },
-    retryAfter(key) {
-      const w = current(key);
-      return w ? Math.max(1, Math.ceil((w.resetAt - now()) / 1000)) : 0;
+    async close() {},
+  };
+}
+
+/** INCR, and the window's expiry set by the first hit; one script, so atomic. */
+const INCREMENT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}`;
+
+export function redisCounterStore(url: string): CounterStore {
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  // Without a listener a lost connection would crash the process; commands fail (and the request answers 500).
+  redis.on('error', () => {});
+  return {
+    async increment(key, windowMs) {
+      const [count, msLeft] = (await redis.eval(INCREMENT_SCRIPT, 1, `btls:rl:${key}`, String(windowMs))) as [number, number];
+      return { count, msLeft };
+    },
+    async reset(key) {
+      await redis.del(`btls:rl:${key}`);
+    },
+    async close() {
+      redis.disconnect();
     },
   };
 }

@@ -1,6 +1,7 @@
 /** Database rows → the contract's answer types. No answer is built any other way (no password hash leaks). */
 import type { Certificate, ContactMessage, Course, Job, ProgressRecord, User } from '@btls/shared-api/schemas';
 import type { ImageFacts } from './image-store';
+import { plainTextSafeInHtml } from './sanitize';
 import type { certificates, contactMessages, courses, jobs, progressRecords, users } from './db/schema';
 
 export function toUser(row: typeof users.$inferSelect): User {
@@ -77,7 +78,7 @@ export function toJob(row: typeof jobs.$inferSelect): Job {
     title: row.title,
     companyName: row.companyName,
     description: row.description,
-    descriptionSnippet: row.descriptionSnippet,
+    descriptionSnippet: plainTextSafeInHtml(row.descriptionSnippet),
     requirements: row.requirements,
     location: row.location,
     jobType: row.jobType as Job['jobType'],

@@ -29,6 +29,7 @@ async function main() {
     tokenLifetime: config.tokenLifetime,
     limits: config.limits,
     trustProxy: config.trustProxy,
+    redisUrl: config.redisUrl,
     // Never the request's Host header: a forged one would put an attacker's address in reset links.
     publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     logger: { level: config.logLevel },

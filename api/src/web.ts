@@ -3,7 +3,7 @@
  * remote's files under /remotes/<name>/, and /remotes.json. Hashed assets are cached for a year;
  * index.html, remotes.json and the remote entries are revalidated on every load, so a redeploy shows at once.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -27,12 +27,29 @@ function cacheHeaders(reply: FastifyReply, path: string) {
   reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? IMMUTABLE : 'no-cache');
 }
 
+/** The remotes.json that is served. */
+export const remotesFileOf = (options: WebOptions) => options.remotesFile ?? join(options.root, 'shell', 'dist', 'remotes.json');
+
+/** The remotes.json text, read again only when the file changed; '{}' when there is none. */
+export function remotesJsonReader(file: string): () => string {
+  let cached = { mtimeMs: -1, size: -1, text: '{}' };
+  return () => {
+    try {
+      const { mtimeMs, size } = statSync(file);
+      if (mtimeMs !== cached.mtimeMs || size !== cached.size) cached = { mtimeMs, size, text: readFileSync(file, 'utf8') };
+      return cached.text;
+    } catch {
+      return '{}';
+    }
+  };
+}
+
 /** Registers the front end when it has been built; answers whether it was. */
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<boolean> {
   const shellDist = join(options.root, 'shell', 'dist');
   const indexFile = join(shellDist, 'index.html');
   if (!existsSync(indexFile)) return false;
-  const remotesFile = options.remotesFile ?? join(shellDist, 'remotes.json');
+  const remotesFile = remotesFileOf(options);
 
   app.get('/remotes.json', async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache').type('application/json');

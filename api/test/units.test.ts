@@ -4,27 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { embeddedIssuerKey, embeddedJwtSecret, loadConfig } from '../src/config';
 import { sniffImageType } from '../src/images';
-import { createRateLimiter } from '../src/rate-limit';
 import { newCertificateCode } from '../src/routes/certificates';
 import { snippetOf } from '../src/sanitize';
-
-describe('rate limiter', () => {
-  it('allows `limit` hits per window, then refuses until the window ends', () => {
-    let now = 0;
-    const limiter = createRateLimiter(2, 1000, () => now);
-    expect(limiter.hit('a')).toBe(true);
-    expect(limiter.hit('a')).toBe(true);
-    expect(limiter.hit('a')).toBe(false);
-    expect(limiter.blocked('a')).toBe(true);
-    expect(limiter.hit('b')).toBe(true);
-    expect(limiter.retryAfter('a')).toBe(1);
-    now = 1000;
-    expect(limiter.blocked('a')).toBe(false);
-    expect(limiter.hit('a')).toBe(true);
-    limiter.reset('a');
-    expect(limiter.retryAfter('a')).toBe(0);
-  });
-});
 
 describe('image type by bytes', () => {
   const bytes = (...b: number[]) => new Uint8Array([...b, ...new Array(16).fill(0)]);
@@ -102,3 +83,11 @@ describe('configuration', () => {
 });
 
 const ISSUER_KEY = Buffer.alloc(32, 7).toString('base64');
+
+describe('job description snippets', () => {
+  it('are plain text that stays text when put into HTML (issue 14, item 16)', () => {
+    const snippet = snippetOf('<p>Write &lt;img src=x onerror=alert(1)&gt; &amp;lt;b&amp;gt; here</p>');
+    expect(snippet).not.toMatch(/[<>]/);
+    expect(snippet).toBe('Write ‹img src=x onerror=alert(1)› &lt;b&gt; here');
+  });
+});

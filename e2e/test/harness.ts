@@ -39,12 +39,16 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh browser profile (empty localStorage) with the page's errors collected. */
+/** A fresh browser profile (empty localStorage) with the page's errors (and CSP violations) collected. */
 export async function openPage(browser: Browser, width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  // A Content-Security-Policy violation (Chromium reports it in the console) counts as an error of the page.
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) errors.push(`CSP: ${message.text()}`);
+  });
   return { context, page, errors };
 }
 

@@ -1,5 +1,5 @@
 /** The shell and the federation platform, in a real browser against the production build. */
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -242,13 +242,15 @@ describe('one page, many remotes', () => {
     const copy = mkdtempSync(join(tmpdir(), 'btls-cdn-'));
     cpSync(join(ROOT, 'mfe-public', 'dist'), join(copy, 'public-v2'), { recursive: true });
     const cdn = await serveFolder(copy);
-    const { page, context } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser);
     try {
       site.setRemote('mfe_public', `${cdn.base}/public-v2/remoteEntry.js`);
       await page.goto(`${site.base}/login`);
       await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
       expect(cdn.requests).toContain('/public-v2/remoteEntry.js');
       expect(cdn.requests.some((url) => url.startsWith('/public-v2/assets/'))).toBe(true);
+      // The CSP names the origins in the served remotes.json: the remote's scripts and styles are allowed.
+      expect(errors).toEqual([]);
     } finally {
       site.setRemote('mfe_public', '/remotes/public/remoteEntry.js');
       await context.close();
@@ -268,5 +270,36 @@ describe('one page, many remotes', () => {
     await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await context.close();
+  });
+
+  it('serves every page under a Content-Security-Policy with no violation, and cannot be framed by another site', async () => {
+    const { page, context, errors } = await openPage(browser);
+    const attacker = mkdtempSync(join(tmpdir(), 'btls-frame-'));
+    const framing: string[] = [];
+    try {
+      for (const path of ['/', '/courses', '/jobs', '/contact', '/about', '/login', '/register']) {
+        const response = await page.goto(`${site.base}${path}`);
+        expect(response!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+      }
+      await signIn(page, site.base, DEMO.admin);
+      await page.waitForURL(`${site.base}/dashboard`);
+      for (const path of ['/admin/users', '/admin/jobs', '/admin/courses']) {
+        await page.goto(`${site.base}${path}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+      }
+      expect(errors).toEqual([]);
+
+      // Clickjacking: a page on another origin frames the sign-in page; the browser refuses to show it.
+      writeFileSync(join(attacker, 'frame.html'), `<!doctype html><iframe src="${site.base}/login" width="600" height="400"></iframe>`);
+      const evil = await serveFolder(attacker);
+      const other = await context.newPage();
+      other.on('console', (message) => framing.push(message.text()));
+      await other.goto(`${evil.base}/frame.html`);
+      await expect.poll(() => framing.some((text) => /frame-ancestors/.test(text)), { timeout: 5000 }).toBe(true);
+      await evil.close();
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-/** The admin area (/admin/*, admins only): users, courses, enrollment review, certificates, messages, the e-mail outbox. */
+/** The admin area (/admin/*, admins only): users, courses, enrollment review, certificates, messages, job moderation, the e-mail outbox. */
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, RequireRole, Route, Routes, usePanelSession } from '@btls/shared-auth';
 import { Spinner } from '@btls/shared-ui/components';
@@ -14,6 +14,7 @@ const AssignTrainerPage = lazyPage(() => import('./features/enrollments/assign-t
 const EnrollmentsPage = lazyPage(() => import('./features/enrollments/enrollments-page'), 'EnrollmentsPage');
 const EnrollmentProgressPage = lazyPage(() => import('./features/enrollments/progress-page'), 'EnrollmentProgressPage');
 const OutboxPage = lazyPage(() => import('./features/outbox/outbox-page'), 'OutboxPage');
+const JobsPage = lazyPage(() => import('./features/jobs/jobs-page'), 'JobsPage');
 const MessagesPage = lazyPage(() => import('./features/messages/messages-page'), 'MessagesPage');
 const EditUserPage = lazyPage(() => import('./features/users/user-forms'), 'EditUserPage');
 const NewUserPage = lazyPage(() => import('./features/users/user-forms'), 'NewUserPage');
@@ -28,6 +29,7 @@ const NAV = [
   { to: '/admin/enrollments', label: 'Enrollments' },
   { to: '/admin/courses', label: 'Courses' },
   { to: '/admin/courses/new', label: 'Add Course' },
+  { to: '/admin/jobs', label: 'Jobs' },
 ];
 
 function AdminPanel({ children }: { children: ReactNode }) {
@@ -64,6 +66,7 @@ export default function AdminRoutes() {
             <Route path="admin/courses/new" element={<NewCoursePage />} />
             <Route path="admin/courses/edit" element={<EditCoursePage />} />
             <Route path="admin/courses/edit/:courseId" element={<EditCoursePage />} />
+            <Route path="admin/jobs" element={<JobsPage />} />
             <Route path="admin/analytics" element={<PlaceholderPage title="Analytics" />} />
             <Route path="admin/settings" element={<PlaceholderPage title="Settings" />} />
             <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />

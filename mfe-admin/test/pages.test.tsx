@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, API, http, renderAt, server, signInAs, useTestApi } from '@btls/shared-auth/testing';
@@ -8,6 +8,7 @@ import { CoursesPage } from '../src/features/courses/courses-page';
 import { useAdminCourses } from '../src/features/courses/courses-store';
 import { AssignTrainerPage } from '../src/features/enrollments/assign-trainer-page';
 import { EnrollmentsPage } from '../src/features/enrollments/enrollments-page';
+import { JobsPage } from '../src/features/jobs/jobs-page';
 import { EnrollmentProgressPage } from '../src/features/enrollments/progress-page';
 import { MessagesPage } from '../src/features/messages/messages-page';
 import { EditUserPage, NewUserPage } from '../src/features/users/user-forms';
@@ -41,9 +42,13 @@ describe('courses', () => {
     signInAs(me);
     const kept = course({ title: 'Kept' });
     const gone = course({ title: 'Gone' });
+    let rows = [kept, gone];
     server.use(
-      http.get(`${API}/courses`, answer([kept, gone])),
-      http.delete(`${API}/courses/${gone.id}`, answer({ message: 'Course deleted successfully.' })),
+      http.get(`${API}/courses`, () => Response.json(rows)),
+      http.delete(`${API}/courses/${gone.id}`, () => {
+        rows = [kept];
+        return Response.json({ message: 'Course deleted successfully.' });
+      }),
       http.delete(`${API}/courses/${kept.id}`, answer({ message: 'This course has applications or certificates and cannot be deleted. Deactivate it instead.' }, 409)),
     );
     renderAt('/admin/courses', [{ path: '/admin/courses', element: <CoursesPage /> }]);
@@ -103,22 +108,67 @@ describe('courses', () => {
   });
 });
 
+describe('job moderation', () => {
+  it('lists every posting a page at a time and lets the admin deactivate or delete one', async () => {
+    signInAs(me);
+    const job = { id: 5, employerId: 9, title: 'Barista', companyName: 'Café Neo', location: 'Kigali', jobType: 'Full-time', isActive: true, postedDate: '2026-01-01T00:00:00Z' };
+    let toggled: unknown;
+    server.use(
+      http.get(`${API}/jobs/my-postings`, () => Response.json([job], { headers: { 'X-Total-Count': '41' } })),
+      http.put(`${API}/jobs/5`, async ({ request }) => {
+        toggled = await request.json();
+        return Response.json({ message: 'Job status updated to Inactive.', job: { ...job, isActive: false } });
+      }),
+    );
+    renderAt('/admin/jobs?page=3', [{ path: '/admin/jobs', element: <JobsPage /> }]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Deactivate Barista' }));
+    expect(toggled).toEqual({ isActive: false });
+    expect(await screen.findByText('Job status updated to Inactive.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Activate Barista' })).toBeTruthy();
+    expect(screen.getByText('Page 3 of 3 (41 in all)')).toBeTruthy();
+  });
+});
+
 describe('users', () => {
   it('applies the §6 restrictions in the list and asks the right confirm for each delete', async () => {
     signInAs(me);
     const trainer = user({ role: 'trainer', firstName: 'Jean', lastName: 'Paul' });
     const otherAdmin = user({ role: 'admin', firstName: 'Other', lastName: 'Admin', isActive: false });
-    server.use(http.get(`${API}/users`, answer([me, trainer, otherAdmin])));
+    const employer = user({ role: 'employer', firstName: 'Patrick', lastName: 'Boss' });
+    const asked: string[] = [];
+    let deleted = '';
+    server.use(
+      // The server searches (q) and pages; this one filters by name.
+      http.get(`${API}/users`, ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(params.toString());
+        const q = (params.get('q') ?? '').toLowerCase();
+        const rows = [me, trainer, otherAdmin, employer].filter((u) => `${u.firstName} ${u.lastName}`.toLowerCase().includes(q));
+        return Response.json(rows, { headers: { 'X-Total-Count': String(rows.length) } });
+      }),
+      http.delete(`${API}/users/:id`, ({ request }) => {
+        deleted = request.url;
+        return Response.json({ message: 'User deleted successfully.' });
+      }),
+    );
     renderAt('/admin/users', [{ path: '/admin/users', element: <UsersPage /> }]);
     await screen.findByRole('button', { name: 'Delete Jean Paul' });
+    // Deleting an employer says that their jobs go too, and confirms it to the server.
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Patrick Boss' }));
+    expect(within(screen.getByRole('dialog')).getByText('Are you sure you want to delete this employer? Their job postings will be deleted too.')).toBeTruthy();
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('User deleted successfully.')).toBeTruthy();
+    expect(deleted).toMatch(new RegExp(`/users/${employer.id}\\?deleteJobs=true$`));
     expect((screen.getByRole('button', { name: 'Deactivate Grace Mukamana' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Delete Grace Mukamana' })).toBeNull();
     expect((screen.getByRole('button', { name: 'Activate Other Admin' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Delete Other Admin' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Delete Jean Paul' }));
     expect(within(screen.getByRole('dialog')).getByText('Are you sure you want to delete this user?')).toBeTruthy();
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await userEvent.type(screen.getByLabelText('Search users'), 'jean');
-    expect(screen.queryByText('Grace Mukamana')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Grace Mukamana')).toBeNull(), { timeout: 2000 });
+    expect(asked.at(-1)).toBe('limit=20&offset=0&q=jean');
   });
 
   it("offers Retry after 'Not authorized to fetch users. Please log in.'", async () => {
@@ -167,7 +217,7 @@ describe('enrollments', () => {
     );
     renderAt('/admin/enrollments', [{ path: '/admin/enrollments', element: <EnrollmentsPage /> }]);
     const approve = await screen.findByRole('button', { name: /^Approve: Aline Uwase/ });
-    expect(asked[0]).toBe('?status=Pending');
+    expect(asked[0]).toBe('?limit=20&offset=0&status=Pending');
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('Pending');
     await userEvent.click(approve);
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));

@@ -7,7 +7,8 @@ import EmployerRoutes from '../src/expose';
 import { EmployerDashboardPage } from '../src/features/dashboard-page';
 import { jobPayload } from '../src/features/job-form';
 import { CompanyProfilePage } from '../src/features/profile-page';
-import { matchesTalent, talentSummary } from '../src/features/talent';
+import { FindTalentPage } from '../src/features/find-talent-page';
+import { talentSummary } from '../src/features/talent';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
@@ -40,10 +41,8 @@ describe('talent rules', () => {
     expect(talentSummary(list.slice(0, 3)).showViewAll).toBe(false);
   });
 
-  it('searches first name, last name, e-mail or a certified course, ignoring case', () => {
-    const t = trainee(7, ['Latte Art Masterclass']);
-    for (const q of ['first7', 'LAST7', 't7@example', 'latte']) expect(matchesTalent(t, q)).toBe(true);
-    expect(matchesTalent(t, 'cupping')).toBe(false);
+  it('counts all the talent from the total, though only the first few were loaded', () => {
+    expect(talentSummary([trainee(1, ['A'])], 42)).toMatchObject({ total: 42, showViewAll: true });
   });
 });
 
@@ -64,7 +63,11 @@ describe('employer pages', () => {
   it("shows 'No Certified Talent Yet' and counts, and a failed talent fetch gives an empty list", async () => {
     signInAs({ role: 'employer', companyName: 'Kigali Beans' });
     server.use(
-      http.get(`${API}/jobs/my-postings`, answer([{ id: 1, isActive: true }, { id: 2, isActive: false }])),
+      // The counts are the totals of the paged list (X-Total-Count), by status.
+      http.get(`${API}/jobs/my-postings`, ({ request }) => {
+        const active = new URL(request.url).searchParams.get('status') === 'active';
+        return Response.json([{ id: 1, isActive: true }], { headers: { 'X-Total-Count': active ? '1' : '2' } });
+      }),
       http.get(`${API}/users/certified-trainees`, () => new Response(null, { status: 500 })),
     );
     renderAt('/employer/dashboard', [{ path: '/employer/dashboard', element: <EmployerDashboardPage /> }]);
@@ -72,6 +75,28 @@ describe('employer pages', () => {
     expect(screen.getByText('Total jobs posted').textContent).toContain('2');
     expect(screen.getByText(/Applications received/).textContent).toContain('0');
     expect(screen.getByRole('heading', { name: 'No Certified Talent Yet' })).toBeTruthy();
+  });
+
+  it('find talent: the server searches and pages; the search and page stay in the address', async () => {
+    signInAs({ role: 'employer' });
+    const asked: string[] = [];
+    server.use(
+      http.get(`${API}/users/certified-trainees`, ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(params.toString());
+        const q = params.get('q');
+        return Response.json(q ? [trainee(7, ['Latte Art'])] : [trainee(1, ['A']), trainee(2, ['B'])], {
+          headers: { 'X-Total-Count': q ? '1' : '45' },
+        });
+      }),
+    );
+    renderAt('/employer/find-talent?page=2', [{ path: '/employer/find-talent', element: <FindTalentPage /> }]);
+    expect(await screen.findByText('First1 Last1')).toBeTruthy();
+    expect(asked[0]).toBe('limit=20&offset=20');
+    expect(screen.getByText('Page 2 of 3 (45 in all)')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search certified trainees'), { target: { value: 'latte' } });
+    expect(await screen.findByText('First7 Last7', {}, { timeout: 2000 })).toBeTruthy();
+    expect(asked.at(-1)).toBe('limit=20&offset=0&q=latte');
   });
 
   it("offers Try Again when the job stats fail", async () => {

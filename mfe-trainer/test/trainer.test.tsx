@@ -46,7 +46,15 @@ describe('the progress record rules (spec §5)', () => {
 describe('the trainer pages', () => {
   it('counts Approved assignments as active and Completed ones as completed', async () => {
     signInAs({ role: 'trainer', firstName: 'Jean' });
-    server.use(http.get(`${API}/enrollments/my-assigned-trainings`, answer([base, { ...base, id: 8, applicationId: 8 }, { ...base, id: 9, applicationId: 9, status: 'Completed' }])));
+    const rows = [base, { ...base, id: 8, applicationId: 8 }, { ...base, id: 9, applicationId: 9, status: 'Completed' }];
+    // The server filters by status and counts (X-Total-Count); the dashboard reads the totals.
+    server.use(
+      http.get(`${API}/enrollments/my-assigned-trainings`, ({ request }) => {
+        const status = new URL(request.url).searchParams.get('status');
+        const matching = rows.filter((r) => !status || r.status === status);
+        return Response.json(matching, { headers: { 'X-Total-Count': String(matching.length) } });
+      }),
+    );
     renderAt('/trainer/dashboard', [{ path: '/trainer/dashboard', element: <TrainerDashboardPage /> }]);
     expect((await screen.findByText('Active assignments')).textContent).toContain('2');
     expect(screen.getByText('Trainings Completed').textContent).toContain('1');

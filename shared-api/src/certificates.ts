@@ -1,4 +1,4 @@
-import { ApiError, apiHref, call, seg } from './client';
+import { ApiError, apiHref, call, listQuery, seg, type PageParams } from './client';
 import { fallback } from './messages';
 import type {
   Certificate,
@@ -12,8 +12,14 @@ import type {
 
 const signedIn = { bearer: 'required', missingToken: fallback.certificateMissingInfo } as const;
 
-export function getMyCertificates(): Promise<Certificate[]> {
-  return call({ method: 'get', path: 'certificates/user', auth: signedIn, fallback: () => fallback.fetchMyCertificates });
+export function getMyCertificates(params?: PageParams): Promise<Certificate[]> {
+  return call({
+    method: 'get',
+    path: 'certificates/user',
+    auth: signedIn,
+    searchParams: listQuery(params),
+    fallback: () => fallback.fetchMyCertificates,
+  });
 }
 
 /** The certificate of an enrollment, or null when none was issued (a 404 is silent, spec §8). */

@@ -68,6 +68,44 @@ export interface CallOptions {
   searchParams?: Record<string, string>;
   /** Message when an OK answer is not JSON; the fallback by default. */
   notJson?: string;
+  /** Sees the OK answer before its body is read (e.g. for paging headers). */
+  onResponse?: (response: Response) => void;
+}
+
+/** Paging and search of a list (issue 14): at most 100 a page, 50 when `limit` is not given. */
+export interface PageParams {
+  limit?: number;
+  offset?: number;
+  /** Search text. */
+  q?: string;
+}
+
+/** One page of a list and how many items match in all (the answer's X-Total-Count). */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** The query of a list call: empty values are left out. */
+export function listQuery(params: object | undefined): Record<string, string> | undefined {
+  if (!params) return undefined;
+  const query: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') query[key] = String(value);
+  }
+  return Object.keys(query).length > 0 ? query : undefined;
+}
+
+/** A list call that also reads the total (X-Total-Count; the page's length when the server sends none). */
+export async function callPage<T>(options: CallOptions): Promise<Page<T>> {
+  let total = Number.NaN;
+  const items = await call<T[]>({
+    ...options,
+    onResponse: (response) => {
+      total = Number(response.headers.get('X-Total-Count') ?? Number.NaN);
+    },
+  });
+  return { items, total: Number.isFinite(total) ? total : items.length };
 }
 
 function messageOf(data: unknown): string | undefined {
@@ -107,6 +145,7 @@ export async function call<T>(options: CallOptions): Promise<T> {
     if (response.status === 401 && token) settings.onUnauthorized?.();
     return fail(messageOf(data) ?? options.fallback(response.status), response.status);
   }
+  options.onResponse?.(response);
   try {
     return (await response.json()) as T;
   } catch {

@@ -43,3 +43,10 @@ export const DASHBOARD_PROGRESS_ITEMS = 2;
 export const EMPLOYER_RECENT_TRAINEES = 3;
 export const EMPLOYER_COURSES_PER_TRAINEE = 2;
 export const ASSIGNED_TRAINER_REDIRECT_MS = 2000;
+
+/** Paged lists (issue 14): `limit` defaults to this, and is at most PAGE_MAX. */
+export const PAGE_DEFAULT = 50;
+export const PAGE_MAX = 100;
+/** Job postings and their requirements: the longest text an employer may send. */
+export const JOB_DESCRIPTION_MAX = 20_000;
+export const JOB_REQUIREMENTS_MAX = 10_000;

@@ -1,4 +1,4 @@
-import { call } from './client';
+import { call, callPage, listQuery, type Page, type PageParams } from './client';
 import { fallback } from './messages';
 import type { ContactMessage, ContactPayload, MessageAnswer } from './schemas';
 
@@ -6,12 +6,23 @@ export function sendContactMessage(payload: ContactPayload): Promise<MessageAnsw
   return call({ method: 'post', path: 'contact', auth: { bearer: 'none' }, json: payload, fallback: () => fallback.contact });
 }
 
-/** The admin inbox, newest first. */
-export function listContactMessages(): Promise<ContactMessage[]> {
+/** The admin inbox, newest first, a page at a time. */
+export function listContactMessages(params?: PageParams): Promise<ContactMessage[]> {
   return call({
     method: 'get',
     path: 'contact',
     auth: { bearer: 'required', missingToken: fallback.jobNotAuthorized },
+    searchParams: listQuery(params),
+    fallback: fallback.httpError,
+  });
+}
+
+export function listContactMessagesPage(params?: PageParams): Promise<Page<ContactMessage>> {
+  return callPage({
+    method: 'get',
+    path: 'contact',
+    auth: { bearer: 'required', missingToken: fallback.jobNotAuthorized },
+    searchParams: listQuery(params),
     fallback: fallback.httpError,
   });
 }

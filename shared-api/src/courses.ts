@@ -1,12 +1,37 @@
-import { ApiError, call, seg } from './client';
+import { ApiError, call, callPage, listQuery, seg, type Page, type PageParams } from './client';
+import type { CourseCategory, CourseLevel } from './constants';
 import { fallback, validation } from './messages';
 import type { Course, CourseAnswer, CourseCreatePayload, CourseUpdatePayload, MessageAnswer } from './schemas';
 
 const staffOnly = { bearer: 'required', missingToken: validation.noToken } as const;
 
-/** Active courses for everyone; with an admin's session, inactive ones too. */
-export function listCourses(): Promise<Course[]> {
-  return call({ method: 'get', path: 'courses', auth: { bearer: 'optional' }, fallback: fallback.fetchCourses });
+export interface CourseListParams extends PageParams {
+  category?: CourseCategory;
+  level?: CourseLevel;
+  trainingCenter?: string;
+  /** Admins only. */
+  status?: 'active' | 'inactive';
+}
+
+/** Active courses for everyone; with an admin's session, inactive ones too. A page (the first 50 without params). */
+export function listCourses(params?: CourseListParams): Promise<Course[]> {
+  return call({
+    method: 'get',
+    path: 'courses',
+    auth: { bearer: 'optional' },
+    searchParams: listQuery(params),
+    fallback: fallback.fetchCourses,
+  });
+}
+
+export function listCoursesPage(params?: CourseListParams): Promise<Page<Course>> {
+  return callPage({
+    method: 'get',
+    path: 'courses',
+    auth: { bearer: 'optional' },
+    searchParams: listQuery(params),
+    fallback: fallback.fetchCourses,
+  });
 }
 
 export function getCourse(id: number | string): Promise<Course> {

@@ -1,4 +1,4 @@
-import { call, seg } from './client';
+import { call, callPage, listQuery, seg, type Page, type PageParams } from './client';
 import { fallback, validation } from './messages';
 import type {
   ApplyAnswer,
@@ -22,32 +22,62 @@ export function applyForCourse(payload: ApplyPayload): Promise<ApplyAnswer> {
   });
 }
 
-/** Admin review list; no status means All. */
-export function listEnrollments(status?: EnrollmentStatus): Promise<Enrollment[]> {
+/** Admin review list; no status means All. A page (the first 50 without params). */
+export function listEnrollments(status?: EnrollmentStatus, params?: PageParams): Promise<Enrollment[]> {
   return call({
     method: 'get',
     path: 'enrollments',
     auth: signedIn,
-    ...(status ? { searchParams: { status } } : {}),
+    searchParams: listQuery({ ...params, status }),
     fallback: fallback.fetchApplications,
   });
 }
 
-export function getMyApplications(): Promise<Enrollment[]> {
+export interface EnrollmentListParams extends PageParams {
+  status?: EnrollmentStatus;
+}
+
+export function listEnrollmentsPage(params?: EnrollmentListParams): Promise<Page<Enrollment>> {
+  return callPage({
+    method: 'get',
+    path: 'enrollments',
+    auth: signedIn,
+    searchParams: listQuery(params),
+    fallback: fallback.fetchApplications,
+  });
+}
+
+export function getMyApplications(params?: PageParams): Promise<Enrollment[]> {
   return call({
     method: 'get',
     path: 'enrollments/my-applications',
     auth: signedIn,
+    searchParams: listQuery(params),
     fallback: () => fallback.fetchMyApplications,
     notJson: fallback.myApplicationsNotJson,
   });
 }
 
-export function getMyAssignedTrainings(): Promise<Enrollment[]> {
+export interface AssignedTrainingsParams extends PageParams {
+  status?: 'Approved' | 'Completed';
+}
+
+export function getMyAssignedTrainings(params?: AssignedTrainingsParams): Promise<Enrollment[]> {
   return call({
     method: 'get',
     path: 'enrollments/my-assigned-trainings',
     auth: signedIn,
+    searchParams: listQuery(params),
+    fallback: () => fallback.fetchAssignedTrainings,
+  });
+}
+
+export function getMyAssignedTrainingsPage(params?: AssignedTrainingsParams): Promise<Page<Enrollment>> {
+  return callPage({
+    method: 'get',
+    path: 'enrollments/my-assigned-trainings',
+    auth: signedIn,
+    searchParams: listQuery(params),
     fallback: () => fallback.fetchAssignedTrainings,
   });
 }

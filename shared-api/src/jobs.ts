@@ -1,12 +1,22 @@
-import { ApiError, call, seg } from './client';
+import { ApiError, call, callPage, listQuery, seg, type Page, type PageParams } from './client';
+import type { JobType } from './constants';
 import { fallback } from './messages';
 import type { Job, JobAnswer, JobPayload, MessageAnswer } from './schemas';
 
 const employer = { bearer: 'required', missingToken: fallback.jobNotAuthorized } as const;
 
-/** Open jobs: active and not past their closing date. */
-export function listJobs(): Promise<Job[]> {
-  return call({ method: 'get', path: 'jobs', auth: { bearer: 'none' }, fallback: fallback.fetchJobs });
+export interface JobListParams extends PageParams {
+  location?: string;
+  jobType?: JobType;
+}
+
+/** Open jobs: active and not past their closing date; a page (the first 50 without params). */
+export function listJobs(params?: JobListParams): Promise<Job[]> {
+  return call({ method: 'get', path: 'jobs', auth: { bearer: 'none' }, searchParams: listQuery(params), fallback: fallback.fetchJobs });
+}
+
+export function listJobsPage(params?: JobListParams): Promise<Page<Job>> {
+  return callPage({ method: 'get', path: 'jobs', auth: { bearer: 'none' }, searchParams: listQuery(params), fallback: fallback.fetchJobs });
 }
 
 /** The public job detail, no login; a closed or unknown job answers 'Job not found or no longer available.'. */
@@ -26,8 +36,23 @@ export function getJobForEdit(id: number | string): Promise<Job> {
   return call({ method: 'get', path: `jobs/${seg(id)}`, auth: employer, fallback: () => fallback.fetchJob });
 }
 
-export function getMyPostings(): Promise<Job[]> {
-  return call({ method: 'get', path: 'jobs/my-postings', auth: employer, fallback: fallback.fetchMyJobs });
+export interface MyJobsParams extends JobListParams {
+  status?: 'active' | 'inactive';
+}
+
+/** The employer's own postings (an admin's token: every posting), a page at a time. */
+export function getMyPostings(params?: MyJobsParams): Promise<Job[]> {
+  return call({ method: 'get', path: 'jobs/my-postings', auth: employer, searchParams: listQuery(params), fallback: fallback.fetchMyJobs });
+}
+
+export function getMyPostingsPage(params?: MyJobsParams): Promise<Page<Job>> {
+  return callPage({
+    method: 'get',
+    path: 'jobs/my-postings',
+    auth: employer,
+    searchParams: listQuery(params),
+    fallback: fallback.fetchMyJobs,
+  });
 }
 
 /** Answers with the job and the message 'Job "{title}" posted successfully!'. */

@@ -14,6 +14,8 @@ export const validation = {
   editUserRequired: 'First name, last name, and role are required.',
   ownRoleFromAdmin: 'You cannot change your own role from Admin.',
   deleteSelf: 'You cannot delete your own account.',
+  employerHasJobs: 'This employer has job postings. Confirm that they are deleted with the account, or deactivate the account instead.',
+  lastAdmin: 'The platform must keep at least one active admin: make another user an admin first.',
   courseAddRequired: 'Required fields: Title, Description, Category, Level.',
   courseEditRequired: 'Please fill in all required fields: Title, Description, Category, Level.',
   imageTooLarge: 'File is too large. Max size is 5MB.',

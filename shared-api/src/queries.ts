@@ -62,7 +62,13 @@ export const siteQuery = () =>
     staleTime: Infinity,
   });
 
-export const coursesQuery = () => queryOptions({ queryKey: queryKeys.courses, queryFn: listCourses });
+/**
+ * The public catalogue and job board: the first page of 100 (the most the API gives at once), filtered in the
+ * page. Enough for a training centre's courses and a city's barista jobs; past that they need numbered pages.
+ */
+const PUBLIC_LIST = { limit: 100 };
+
+export const coursesQuery = () => queryOptions({ queryKey: queryKeys.courses, queryFn: () => listCourses(PUBLIC_LIST) });
 
 /** One course; a course already in the list shows at once (spec §7: the list in memory is checked first). */
 export function courseQuery(id: string, client?: QueryClient) {
@@ -73,7 +79,7 @@ export function courseQuery(id: string, client?: QueryClient) {
   });
 }
 
-export const jobsQuery = () => queryOptions({ queryKey: queryKeys.jobs, queryFn: listJobs });
+export const jobsQuery = () => queryOptions({ queryKey: queryKeys.jobs, queryFn: () => listJobs(PUBLIC_LIST) });
 
 export const jobQuery = (id: string) => queryOptions({ queryKey: queryKeys.job(id), queryFn: () => orNotFound(() => getJob(id)) });
 

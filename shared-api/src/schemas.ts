@@ -8,8 +8,12 @@ import {
   COURSE_CATEGORIES,
   COURSE_LEVELS,
   ENROLLMENT_STATUSES,
+  JOB_DESCRIPTION_MAX,
+  JOB_REQUIREMENTS_MAX,
   JOB_TYPES,
   MIN_PASSWORD_LENGTH,
+  PAGE_DEFAULT,
+  PAGE_MAX,
   ROLES,
 } from './constants';
 import { todayInKigali } from './dates';
@@ -95,6 +99,34 @@ const optionalUrl = (message: string, alsoPrefix?: string) =>
     message,
   );
 
+// ---------------------------------------------------------------- lists (query parameters)
+
+/** A query parameter: missing or empty means not given. */
+const queryParam = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+const wholeNumber = (message: string, min: number, max: number) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+$/, message).transform(Number)], { error: message })
+    .pipe(z.number().int(message).min(min, message).max(max, message));
+
+/**
+ * Paging and search of every list that grows with use: `limit` (default PAGE_DEFAULT; more than PAGE_MAX
+ * counts as PAGE_MAX), `offset`, and the search text `q`.
+ */
+export const pageQuerySchema = z.object({
+  limit: queryParam(wholeNumber('limit must be a whole number of at least 1.', 1, Number.MAX_SAFE_INTEGER)).transform(
+    (v) => Math.min(v ?? PAGE_DEFAULT, PAGE_MAX),
+  ),
+  offset: queryParam(wholeNumber('offset must be a whole number of at least 0.', 0, 1_000_000_000)).transform((v) => v ?? 0),
+  q: queryParam(z.string({ error: 'q must be text.' }).trim().max(200, 'Search text must be at most 200 characters.')).transform(
+    (v) => v || undefined,
+  ),
+});
+export type PageQuery = z.input<typeof pageQuerySchema>;
+
+const activeStatus = queryParam(z.enum(['active', 'inactive'], { error: 'status must be active or inactive.' }));
+
 // ---------------------------------------------------------------- users and auth
 
 export const roleSchema = z.enum(ROLES, { error: validation.invalidRole });
@@ -135,9 +167,17 @@ export const registerPayloadSchema = z
   });
 export type RegisterPayload = z.input<typeof registerPayloadSchema>;
 
+/** Bounded before anything else runs: no limiter key or password hash is ever made of a huge text. */
 export const loginPayloadSchema = z.object({
-  email: z.string({ error: 'Email and password are required.' }).trim().min(1, 'Email and password are required.'),
-  password: z.string({ error: 'Email and password are required.' }).min(1, 'Email and password are required.'),
+  email: z
+    .string({ error: 'Email and password are required.' })
+    .trim()
+    .min(1, 'Email and password are required.')
+    .max(254, validation.invalidEmail),
+  password: z
+    .string({ error: 'Email and password are required.' })
+    .min(1, 'Email and password are required.')
+    .max(256, 'Invalid email or password.'),
 });
 export type LoginPayload = z.input<typeof loginPayloadSchema>;
 
@@ -183,7 +223,19 @@ export const userUpdatePayloadSchema = z.object({
 });
 export type UserUpdatePayload = z.input<typeof userUpdatePayloadSchema>;
 
+/** `?deleteJobs=true`: the admin confirmed that an employer's job postings go with the account. */
+export const deleteUserQuerySchema = z.object({
+  deleteJobs: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+});
+
 export const userStatusPayloadSchema = z.object({ isActive: flag });
+
+/** `id` picks one user (the edit screen finds its user in this list, spec §7). */
+export const userListQuerySchema = pageQuerySchema.extend({
+  role: queryParam(roleSchema),
+  status: activeStatus,
+  id: queryParam(idSchema('Invalid user ID.')),
+});
 export type UserStatusPayload = z.input<typeof userStatusPayloadSchema>;
 
 export const profilePayloadSchema = z.object({
@@ -277,6 +329,14 @@ const courseFields = (required: string) => ({
   tags: z.custom<string | readonly string[]>().optional().transform(parseTags),
 });
 
+/** `status` is for admins (everyone else sees active courses only). */
+export const courseListQuerySchema = pageQuerySchema.extend({
+  category: queryParam(z.enum(COURSE_CATEGORIES, { error: `Category must be one of: ${COURSE_CATEGORIES.join(', ')}.` })),
+  level: queryParam(z.enum(COURSE_LEVELS, { error: `Level must be one of: ${COURSE_LEVELS.join(', ')}.` })),
+  trainingCenter: queryParam(z.string().trim().max(200)),
+  status: activeStatus,
+});
+
 export const courseCreatePayloadSchema = z.object(courseFields(validation.courseAddRequired));
 export type CourseCreatePayload = z.input<typeof courseCreatePayloadSchema>;
 
@@ -326,7 +386,11 @@ export type ApplyPayload = z.input<typeof applyPayloadSchema>;
 export const applyAnswerSchema = z.object({ applicationId: z.number(), message: z.string() });
 export type ApplyAnswer = z.infer<typeof applyAnswerSchema>;
 
-export const enrollmentListQuerySchema = z.object({ status: enrollmentStatusSchema.optional() });
+export const enrollmentListQuerySchema = pageQuerySchema.extend({ status: queryParam(enrollmentStatusSchema) });
+/** A trainer's assigned trainings: Approved (running) or Completed ones. */
+export const assignedTrainingsQuerySchema = pageQuerySchema.extend({
+  status: queryParam(z.enum(['Approved', 'Completed'], { error: 'Status must be Approved or Completed.' })),
+});
 
 export const enrollmentStatusPayloadSchema = z.object({
   status: enrollmentStatusSchema,
@@ -456,8 +520,8 @@ export type Job = z.infer<typeof jobSchema>;
 export const jobPayloadSchema = z.object({
   title: requiredText(validation.jobRequired, 200),
   companyName: requiredText(validation.jobRequired, 200),
-  description: requiredText(validation.jobRequired, 20_000),
-  requirements: optionalText(10_000),
+  description: requiredText(validation.jobRequired, JOB_DESCRIPTION_MAX),
+  requirements: optionalText(JOB_REQUIREMENTS_MAX),
   location: requiredText(validation.jobRequired, 200),
   jobType: z
     .string({ error: `Job type must be one of: ${JOB_TYPES.join(', ')}.` })
@@ -469,6 +533,13 @@ export const jobPayloadSchema = z.object({
   isActive: flag.default(true),
 });
 export type JobPayload = z.input<typeof jobPayloadSchema>;
+
+export const jobListQuerySchema = pageQuerySchema.extend({
+  location: queryParam(z.string({ error: 'location must be text.' }).trim().max(200)),
+  jobType: queryParam(z.enum(JOB_TYPES, { error: `Job type must be one of: ${JOB_TYPES.join(', ')}.` })),
+});
+/** An employer's own postings (or, for an admin, every posting): also by status. */
+export const myJobsQuerySchema = jobListQuerySchema.extend({ status: activeStatus });
 
 export const jobStatusPayloadSchema = z.object({ isActive: flag }).strict();
 export type JobStatusPayload = z.input<typeof jobStatusPayloadSchema>;

@@ -1,4 +1,5 @@
-import { call, seg } from './client';
+import { call, callPage, listQuery, seg, type Page, type PageParams } from './client';
+import type { Role } from './constants';
 import { account, fallback } from './messages';
 import type {
   CertifiedTrainee,
@@ -14,8 +15,20 @@ import type {
 
 const signedIn = { bearer: 'required', missingToken: 'Not authorized to fetch users. Please log in.' } as const;
 
-export function listUsers(): Promise<User[]> {
-  return call({ method: 'get', path: 'users', auth: signedIn, fallback: fallback.fetchUsers });
+export interface UserListParams extends PageParams {
+  role?: Role;
+  status?: 'active' | 'inactive';
+  /** One user by id. */
+  id?: number;
+}
+
+/** A page of the users (the first 50 without params), newest first. */
+export function listUsers(params?: UserListParams): Promise<User[]> {
+  return call({ method: 'get', path: 'users', auth: signedIn, searchParams: listQuery(params), fallback: fallback.fetchUsers });
+}
+
+export function listUsersPage(params?: UserListParams): Promise<Page<User>> {
+  return callPage({ method: 'get', path: 'users', auth: signedIn, searchParams: listQuery(params), fallback: fallback.fetchUsers });
 }
 
 export function setUserActive(id: number, isActive: boolean): Promise<UserAnswer> {
@@ -32,19 +45,37 @@ export function updateUser(id: number, payload: UserUpdatePayload): Promise<User
   return call({ method: 'put', path: `users/${seg(id)}`, auth: signedIn, json: payload, fallback: fallback.updateUser });
 }
 
-export function deleteUser(id: number): Promise<MessageAnswer> {
-  return call({ method: 'delete', path: `users/${seg(id)}`, auth: signedIn, fallback: fallback.deleteUser });
+/** `deleteJobs`: the admin confirmed that an employer's job postings are deleted with the account. */
+export function deleteUser(id: number, options: { deleteJobs?: boolean } = {}): Promise<MessageAnswer> {
+  return call({
+    method: 'delete',
+    path: `users/${seg(id)}`,
+    auth: signedIn,
+    ...(options.deleteJobs ? { searchParams: { deleteJobs: 'true' } } : {}),
+    fallback: fallback.deleteUser,
+  });
 }
 
 export function listTrainers(): Promise<Trainer[]> {
   return call({ method: 'get', path: 'users/trainers', auth: signedIn, fallback: () => fallback.fetchTrainers });
 }
 
-export function listCertifiedTrainees(): Promise<CertifiedTrainee[]> {
+export function listCertifiedTrainees(params?: PageParams): Promise<CertifiedTrainee[]> {
   return call({
     method: 'get',
     path: 'users/certified-trainees',
     auth: signedIn,
+    searchParams: listQuery(params),
+    fallback: fallback.fetchCertifiedTrainees,
+  });
+}
+
+export function listCertifiedTraineesPage(params?: PageParams): Promise<Page<CertifiedTrainee>> {
+  return callPage({
+    method: 'get',
+    path: 'users/certified-trainees',
+    auth: signedIn,
+    searchParams: listQuery(params),
     fallback: fallback.fetchCertifiedTrainees,
   });
 }

@@ -35,7 +35,7 @@ import {
   markTrainingCompleted,
   updateEnrollmentStatus,
 } from '../src/enrollments';
-import { deleteJob, getJob, getJobForEdit, getMyPostings, listJobs, postJob, setJobActive, updateJob } from '../src/jobs';
+import { deleteJob, getJob, getJobForEdit, getMyPostings, getMyPostingsPage, listJobs, postJob, setJobActive, updateJob } from '../src/jobs';
 import { listOutbox, retryOutboxMessage } from '../src/outbox';
 import { addProgress, deleteProgress, listProgress, updateProgress } from '../src/progress';
 import {
@@ -46,6 +46,8 @@ import {
   updateMyPreferences,
   listTrainers,
   listUsers,
+  listUsersPage,
+  listCertifiedTraineesPage,
   setUserActive,
   updateMyProfile,
   updateUser,
@@ -179,6 +181,22 @@ describe('every call of spec §7', () => {
 
   it('links the credential download under the configured API base, the code as one path segment', () => {
     expect(certificateCredentialHref('BTLS-AB/CD')).toBe(`${BASE}/certificates/BTLS-AB%2FCD/credential`);
+  });
+
+  it('sends the paging, search and filter parameters of a list, and reads the total (issue 14)', async () => {
+    reply = () => HttpResponse.json([{ id: 1 }], { headers: { 'X-Total-Count': '120' } });
+    const page = await listUsersPage({ limit: 10, offset: 20, q: 'ali', role: 'trainer', status: undefined });
+    expect(seen[0]!.search).toBe('?limit=10&offset=20&q=ali&role=trainer');
+    expect(page).toEqual({ items: [{ id: 1 }], total: 120 });
+    await listEnrollments('Pending', { offset: 50 });
+    expect(seen[1]!.search).toBe('?offset=50&status=Pending');
+    await getMyPostingsPage({ q: '', status: 'inactive' });
+    expect(seen[2]!.search).toBe('?status=inactive');
+    await deleteUser(3, { deleteJobs: true });
+    expect(seen[3]).toMatchObject({ method: 'DELETE', path: '/users/3', search: '?deleteJobs=true' });
+    // Without X-Total-Count, the total is the page's length.
+    reply = () => HttpResponse.json([{ id: 1 }, { id: 2 }]);
+    expect((await listCertifiedTraineesPage()).total).toBe(2);
   });
 
   it('sends a course with an image as multipart: tags as JSON list text, the file as courseImage', async () => {

@@ -2,7 +2,7 @@
  * Opening the database: embedded PGlite in a data directory (default), or a PostgreSQL server when a URL is
  * given. Both get the same Drizzle schema and the same committed migrations.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -32,8 +32,25 @@ export interface Database {
 /** An arbitrary fixed key for pg_advisory_lock: "btls" in ASCII. */
 const STARTUP_LOCK_KEY = 0x62746c73;
 
-export function openPostgres(url: string, log: (error: Error) => void = console.error): Database {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.BTLS_DB_POOL_SIZE) || 10 });
+export interface PostgresOptions {
+  /** A statement running longer is cancelled (57014), so one locked table cannot hold every connection. */
+  statementTimeoutMs?: number;
+  /** Waiting longer than this for a free connection of the pool fails the request instead of hanging it. */
+  acquireTimeoutMs?: number;
+  poolSize?: number;
+}
+
+export function openPostgres(
+  url: string,
+  log: (error: Error) => void = console.error,
+  options: PostgresOptions = {},
+): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? (Number(process.env.BTLS_DB_POOL_SIZE) || 10),
+    statement_timeout: options.statementTimeoutMs ?? (Number(process.env.BTLS_DB_STATEMENT_TIMEOUT_MS) || 10_000),
+    connectionTimeoutMillis: options.acquireTimeoutMs ?? (Number(process.env.BTLS_DB_ACQUIRE_TIMEOUT_MS) || 5_000),
+  });
   // An idle client that loses its connection emits 'error' on the pool; without a listener the process dies.
   pool.on('error', log);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
@@ -43,6 +60,8 @@ export function openPostgres(url: string, log: (error: Error) => void = console.
     async migrateAndPrepare(work) {
       const client = await pool.connect();
       try {
+        // Migrations and seeding may take longer than a request may; other instances wait here for the lock.
+        await client.query('set statement_timeout = 0');
         await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
         try {
           await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -51,6 +70,7 @@ export function openPostgres(url: string, log: (error: Error) => void = console.
           await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
         }
       } finally {
+        await client.query('reset statement_timeout').catch(() => {});
         client.release();
       }
     },
@@ -115,13 +135,31 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * The data directory is the database: only its owner may read or write it (0700, files 0600). PGlite sets the
+ * modes of the files it creates itself (0666), so the folder is tightened again after it opened and after the
+ * migrations; the directory's own 0700 keeps everyone else out of any file created later.
+ */
+export function makePrivateDirectory(dir: string): void {
+  process.umask(0o077);
+  mkdirSync(dir, { recursive: true, mode: 0o700 }); // PGlite does not create parent folders
+  const tighten = (path: string, isDirectory: boolean) => {
+    chmodSync(path, isDirectory ? 0o700 : 0o600);
+    if (!isDirectory) return;
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      if (entry.isDirectory() || entry.isFile()) tighten(join(path, entry.name), entry.isDirectory());
+    }
+  };
+  tighten(dir, true);
+}
+
 /** PGlite in `dataDir` (created with its parents), or in memory when `dataDir` is undefined (tests). */
 export async function openPglite(dataDir?: string): Promise<Database> {
   let release = () => {};
   let client: PGlite;
   if (dataDir) {
     const dir = resolve(dataDir);
-    mkdirSync(dir, { recursive: true }); // PGlite does not create parent folders
+    makePrivateDirectory(dir);
     release = lockDataDirectory(dir);
     try {
       client = await PGlite.create(join(dir, 'pglite'));
@@ -133,12 +171,17 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     client = await PGlite.create();
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const keepPrivate = () => {
+    if (dataDir) makePrivateDirectory(resolve(dataDir));
+  };
+  keepPrivate();
   return {
     db,
     kind: 'pglite',
     async migrateAndPrepare(work) {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
       await work?.(db);
+      keepPrivate();
     },
     async ping() {
       await db.execute(sql`select 1`);
@@ -162,6 +205,19 @@ export function pgErrorCode(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/**
+ * The database could not serve in time: a statement cancelled by the statement timeout (57014), a lock not
+ * granted (55P03), or no pool connection free within the acquire timeout.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  if (['57014', '55P03'].includes(pgErrorCode(error) ?? '')) return true;
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    if (/timeout exceeded when trying to connect/i.test((current as Error).message ?? '')) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505';

@@ -27,15 +27,20 @@ export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S
   throw badRequest(issue.message);
 }
 
+/** No contract nests deeper than this; a deeper body is refused instead of being walked. */
+const MAX_DEPTH = 20;
+
 /**
  * Text as PostgreSQL can store it: without NUL characters (which text columns refuse) and without lone
  * surrogates. Applied to every validated input, so such characters can never turn into a 500.
  */
-function storable(value: unknown): unknown {
+function storable(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return value.replace(/\u0000/g, '').toWellFormed();
-  if (Array.isArray(value)) return value.map(storable);
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, storable(v)]));
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth >= MAX_DEPTH) throw badRequest('The request body is nested too deeply.');
+  if (Array.isArray(value)) return value.map((v) => storable(v, depth + 1));
+  if (Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, storable(v, depth + 1)]));
   }
   return value;
 }

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { account } from '@btls/shared-api/messages';
 import {
   changePasswordPayloadSchema,
@@ -13,7 +13,8 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth';
 import { isUniqueViolation } from '../db/client';
 import { passwordResetTokens, users } from '../db/schema';
 import { hashResetToken } from '../mail/notify';
-import { badRequest, conflict, forbidden, HttpError, parse, unauthorized } from '../http/errors';
+import { badRequest, conflict, forbidden, parse, unauthorized } from '../http/errors';
+import { enforceLimit } from '../rate-limit';
 import { toUser } from '../serialize';
 
 /** Roles anyone may sign up as; every other role is created by an admin. */
@@ -31,6 +32,10 @@ export function authRoutes(app: FastifyInstance, { db, auth, notify, limiters }:
     const byAdmin = caller?.role === 'admin';
     if (!byAdmin && !SELF_SERVICE_ROLES.has(role)) {
       throw forbidden('Only an admin can create trainer or admin accounts.');
+    }
+    // Self-service sign-ups per address; an admin creating accounts is not limited.
+    if (!byAdmin) {
+      await enforceLimit(limiters.registerIp, request.ip, reply, 'Too many sign-ups from your connection. Please try again later.');
     }
 
     const passwordHash = await hashPassword(payload.password);
@@ -62,12 +67,16 @@ export function authRoutes(app: FastifyInstance, { db, auth, notify, limiters }:
     return { message: 'Registration successful.', token: await auth.issueToken(created), user: toUser(created) };
   });
 
-  /** Rate-limited per client address (all attempts) and per e-mail (failed attempts). */
+  /**
+   * Rate-limited per client address and per e-mail. Each attempt is counted before its password is verified
+   * (one atomic increment), so however many arrive at once, at most the limit's number of guesses is checked;
+   * a successful login clears the e-mail's count.
+   */
   app.post('/auth/login', async (request, reply) => {
     const { email, password } = parse(loginPayloadSchema, request.body);
     const emailKey = email.toLowerCase();
-    if (!limiters.loginIp.hit(request.ip)) tooMany(reply, limiters.loginIp.retryAfter(request.ip));
-    if (limiters.loginEmail.blocked(emailKey)) tooMany(reply, limiters.loginEmail.retryAfter(emailKey));
+    await enforceLimit(limiters.loginIp, request.ip, reply, tooManyLogins);
+    await enforceLimit(limiters.loginEmail, emailKey, reply, tooManyLogins);
 
     const [user] = await db
       .select()
@@ -75,12 +84,9 @@ export function authRoutes(app: FastifyInstance, { db, auth, notify, limiters }:
       .where(sql`lower(${users.email}) = ${emailKey}`)
       .limit(1);
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
-    if (!user || !passwordOk) {
-      limiters.loginEmail.hit(emailKey);
-      throw unauthorized('Invalid email or password.');
-    }
+    if (!user || !passwordOk) throw unauthorized('Invalid email or password.');
     if (!user.isActive) throw unauthorized('This account has been deactivated. Please contact the training centre.');
-    limiters.loginEmail.reset(emailKey);
+    await limiters.loginEmail.reset(emailKey);
     return { message: 'Login successful.', token: await auth.issueToken(user), user: toUser(user) };
   });
 
@@ -90,15 +96,8 @@ export function authRoutes(app: FastifyInstance, { db, auth, notify, limiters }:
    */
   app.post('/auth/forgot-password', async (request, reply) => {
     const { email } = parse(forgotPasswordPayloadSchema, request.body);
-    for (const [limiter, key] of [
-      [limiters.recoveryIp, request.ip],
-      [limiters.recoveryEmail, email],
-    ] as const) {
-      if (!limiter.hit(key)) {
-        reply.header('Retry-After', String(limiter.retryAfter(key)));
-        throw new HttpError(429, account.tooManyResetRequests);
-      }
-    }
+    await enforceLimit(limiters.recoveryIp, request.ip, reply, account.tooManyResetRequests);
+    await enforceLimit(limiters.recoveryEmail, email.toLowerCase(), reply, account.tooManyResetRequests);
     const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
     if (user?.isActive) await db.transaction((tx) => notify.passwordReset(tx, user));
     return { message: account.resetLinkSent };
@@ -139,11 +138,10 @@ export function authRoutes(app: FastifyInstance, { db, auth, notify, limiters }:
     const me = await auth.require(request);
     const { currentPassword, newPassword } = parse(changePasswordPayloadSchema, request.body);
     const emailKey = me.email.toLowerCase();
-    if (limiters.loginEmail.blocked(emailKey)) tooMany(reply, limiters.loginEmail.retryAfter(emailKey));
-    if (!(await verifyPassword(me.passwordHash, currentPassword))) {
-      limiters.loginEmail.hit(emailKey);
-      throw badRequest(account.currentPasswordWrong);
-    }
+    // Counted before the check, like a login: at most the limit's number of guesses is ever verified.
+    await enforceLimit(limiters.loginEmail, emailKey, reply, tooManyLogins);
+    if (!(await verifyPassword(me.passwordHash, currentPassword))) throw badRequest(account.currentPasswordWrong);
+    await limiters.loginEmail.reset(emailKey);
     const [updated] = await db
       .update(users)
       .set({
@@ -158,8 +156,5 @@ export function authRoutes(app: FastifyInstance, { db, auth, notify, limiters }:
   });
 }
 
-function tooMany(reply: FastifyReply, retryAfterSeconds: number): never {
-  reply.header('Retry-After', String(retryAfterSeconds));
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  throw new HttpError(429, `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-}
+const tooManyLogins = (minutes: number) =>
+  `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;

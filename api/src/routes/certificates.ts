@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { credentialCheck, validation } from '@btls/shared-api/messages';
-import { issueCertificatePayloadSchema, revokeCertificatePayloadSchema } from '@btls/shared-api/schemas';
+import { issueCertificatePayloadSchema, pageQuerySchema, revokeCertificatePayloadSchema } from '@btls/shared-api/schemas';
 import type { Deps } from '../app';
 import { signedCredentialOf } from '../credentials/open-badge';
 import { changeStatusList } from '../credentials/status-list';
 import { isUniqueViolation } from '../db/client';
 import { certificates, courses, enrollments, users } from '../db/schema';
 import { enrollmentVisibleTo } from '../enrollment-access';
-import { badRequest, conflict, HttpError, notFound, parse } from '../http/errors';
+import { badRequest, conflict, notFound, parse } from '../http/errors';
+import { countAll, searchAny, setPageHeaders } from '../http/paging';
+import { enforceLimit } from '../rate-limit';
 import { idParam } from '../http/params';
 import type { RateLimiter } from '../rate-limit';
 import { toCertificate } from '../serialize';
@@ -24,19 +26,25 @@ export function newCertificateCode(): string {
 
 /** Public checks (a code, a credential) share one budget per client address, so codes cannot be enumerated. */
 export function limitVerifications(limiter: RateLimiter, request: FastifyRequest, reply: FastifyReply) {
-  if (limiter.hit(request.ip)) return;
-  reply.header('Retry-After', String(limiter.retryAfter(request.ip)));
-  throw new HttpError(429, credentialCheck.tooManyChecks);
+  return enforceLimit(limiter, request.ip, reply, credentialCheck.tooManyChecks);
 }
 
 export function certificateRoutes(app: FastifyInstance, { db, auth, notify, limiters, issuer }: Deps) {
-  app.get('/certificates/user', async (request) => {
+  app.get('/certificates/user', async (request, reply) => {
     const me = await auth.require(request, ['trainee']);
-    const rows = await db
-      .select()
-      .from(certificates)
-      .where(eq(certificates.userId, me.id))
-      .orderBy(desc(certificates.issueDate), desc(certificates.id));
+    const query = parse(pageQuerySchema, request.query);
+    const where = and(eq(certificates.userId, me.id), searchAny(query.q, [certificates.courseTitle, certificates.certificateCode]));
+    const [rows, [counted]] = await Promise.all([
+      db
+        .select()
+        .from(certificates)
+        .where(where)
+        .orderBy(desc(certificates.issueDate), desc(certificates.id))
+        .limit(query.limit)
+        .offset(query.offset),
+      db.select({ total: countAll }).from(certificates).where(where),
+    ]);
+    setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
     return rows.map(toCertificate);
   });
 
@@ -117,7 +125,7 @@ export function certificateRoutes(app: FastifyInstance, { db, auth, notify, limi
    * and the issuer, and nothing else. Rate-limited per address, so codes cannot be enumerated.
    */
   app.get('/certificates/verify/:certificateCode', async (request, reply) => {
-    limitVerifications(limiters.verifyIp, request, reply);
+    await limitVerifications(limiters.verifyIp, request, reply);
     const { certificateCode } = request.params as { certificateCode: string };
     const code = certificateCode.trim().toUpperCase();
     const [row] = await db.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);

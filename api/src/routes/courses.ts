@@ -1,14 +1,15 @@
-import { and, desc, eq, notExists } from 'drizzle-orm';
+import { and, desc, eq, notExists, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_TRAINING_CENTER } from '@btls/shared-api/constants';
 import { validation } from '@btls/shared-api/messages';
-import { courseCreatePayloadSchema, courseUpdatePayloadSchema } from '@btls/shared-api/schemas';
+import { courseCreatePayloadSchema, courseListQuerySchema, courseUpdatePayloadSchema } from '@btls/shared-api/schemas';
 import type { Deps } from '../app';
 import { isForeignKeyViolation, type Db } from '../db/client';
 import { courses, images } from '../db/schema';
 import { badRequest, conflict, notFound, parse } from '../http/errors';
 import { idParam } from '../http/params';
 import { IMAGE_PATH, imageFactsFor, lockImages, prepareImage, storeImage, type PreparedImage } from '../image-store';
+import { countAll, searchAny, setPageHeaders } from '../http/paging';
 import { sniffImageType } from '../images';
 import { toCourse } from '../serialize';
 
@@ -16,14 +17,26 @@ const courseId = (params: unknown) => idParam(params, 'id', 'Invalid course ID.'
 const courseNotFound = (id: number) => notFound(`Course with ID ${id} not found.`);
 
 export function courseRoutes(app: FastifyInstance, { db, auth }: Deps) {
-  /** Active courses, newest first; an admin's token also lists inactive ones. */
-  app.get('/courses', async (request) => {
+  /**
+   * A page of the active courses, newest first; an admin's token also lists inactive ones (and `status`
+   * chooses). `q` searches title, description and tags; `category`, `level` and `trainingCenter` filter.
+   */
+  app.get('/courses', async (request, reply) => {
     const isAdmin = (await auth.optional(request))?.role === 'admin';
-    const rows = await db
-      .select()
-      .from(courses)
-      .where(isAdmin ? undefined : eq(courses.isActive, true))
-      .orderBy(desc(courses.id));
+    const query = parse(courseListQuerySchema, request.query);
+    const status = isAdmin ? query.status : 'active';
+    const where = and(
+      status ? eq(courses.isActive, status === 'active') : undefined,
+      searchAny(query.q, [courses.title, courses.description, sql`array_to_string(${courses.tags}, ' ')`]),
+      query.category ? eq(courses.category, query.category) : undefined,
+      query.level ? eq(courses.level, query.level) : undefined,
+      query.trainingCenter ? eq(courses.trainingCenter, query.trainingCenter) : undefined,
+    );
+    const [rows, [counted]] = await Promise.all([
+      db.select().from(courses).where(where).orderBy(desc(courses.id)).limit(query.limit).offset(query.offset),
+      db.select({ total: countAll }).from(courses).where(where),
+    ]);
+    setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
     const facts = await imageFactsFor(db, rows.map((row) => row.imageUrl));
     return rows.map((row) => toCourse(row, facts.get(row.imageUrl ?? '')));
   });

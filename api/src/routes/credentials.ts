@@ -34,7 +34,7 @@ export function credentialRoutes(app: FastifyInstance, { db, issuer, limiters }:
 
   /** Public and rate-limited like the code lookup: checking a proof costs real work. */
   app.post('/credentials/verify', async (request, reply) => {
-    limitVerifications(limiters.verifyIp, request, reply);
+    await limitVerifications(limiters.verifyIp, request, reply);
     const credential = parse(verifiableCredentialSchema, request.body);
     return checkOpenBadge(credential, issuer, () => currentStatusList(db, issuer));
   });

@@ -1,16 +1,19 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   applyPayloadSchema,
+  assignedTrainingsQuerySchema,
+  pageQuerySchema,
   assignTrainerPayloadSchema,
   enrollmentListQuerySchema,
   enrollmentStatusPayloadSchema,
 } from '@btls/shared-api/schemas';
 import type { Deps } from '../app';
-import { isUniqueViolation, type Db } from '../db/client';
+import { isForeignKeyViolation, isUniqueViolation, type Db } from '../db/client';
 import { courses, enrollments, users } from '../db/schema';
-import { enrollmentVisibleTo, selectEnrollments } from '../enrollment-access';
+import { countEnrollments, enrollmentSearch, enrollmentVisibleTo, selectEnrollments } from '../enrollment-access';
 import { badRequest, conflict, forbidden, notFound, parse } from '../http/errors';
+import { setPageHeaders, type Page } from '../http/paging';
 import { idParam } from '../http/params';
 
 const enrollmentId = (params: unknown, name = 'id') => idParam(params, name, 'Invalid application ID.');
@@ -36,6 +39,8 @@ export function enrollmentRoutes(app: FastifyInstance, { db, auth, notify }: Dep
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('You already have an open application for this course.');
+      // The course was deleted meanwhile.
+      if (isForeignKeyViolation(error)) throw notFound('Course not found.');
       throw error;
     }
     reply.status(201);
@@ -45,27 +50,41 @@ export function enrollmentRoutes(app: FastifyInstance, { db, auth, notify }: Dep
     };
   });
 
-  /** Admin review list; `status` filters, none means all. */
-  app.get('/enrollments', async (request) => {
+  /** Admin review list, a page at a time; `status` filters (none means all), `q` searches. */
+  app.get('/enrollments', async (request, reply) => {
     await auth.require(request, ['admin']);
-    const { status } = parse(enrollmentListQuerySchema, request.query);
-    return selectEnrollments(db, status ? eq(enrollments.status, status) : undefined, newestFirst);
+    const query = parse(enrollmentListQuerySchema, request.query);
+    const where = and(query.status ? eq(enrollments.status, query.status) : undefined, enrollmentSearch(query.q));
+    return pageOfEnrollments(request, reply, query, where);
   });
 
-  app.get('/enrollments/my-applications', async (request) => {
+  app.get('/enrollments/my-applications', async (request, reply) => {
     const me = await auth.require(request, ['trainee']);
-    return selectEnrollments(db, eq(enrollments.traineeId, me.id), newestFirst);
+    const query = parse(pageQuerySchema, request.query);
+    return pageOfEnrollments(request, reply, query, and(eq(enrollments.traineeId, me.id), enrollmentSearch(query.q)));
   });
 
-  /** The trainings a trainer runs or ran: their Approved and Completed assignments. */
-  app.get('/enrollments/my-assigned-trainings', async (request) => {
+  /** The trainings a trainer runs or ran: their Approved and Completed assignments (`status` picks one). */
+  app.get('/enrollments/my-assigned-trainings', async (request, reply) => {
     const me = await auth.require(request, ['trainer']);
-    return selectEnrollments(
-      db,
-      and(eq(enrollments.assignedTrainerId, me.id), inArray(enrollments.status, ['Approved', 'Completed'])),
-      newestFirst,
+    const query = parse(assignedTrainingsQuerySchema, request.query);
+    const where = and(
+      eq(enrollments.assignedTrainerId, me.id),
+      query.status ? eq(enrollments.status, query.status) : inArray(enrollments.status, ['Approved', 'Completed']),
+      enrollmentSearch(query.q),
     );
+    return pageOfEnrollments(request, reply, query, where);
   });
+
+  /** One page of the enrollments matching `where`, newest first, with the paging headers. */
+  async function pageOfEnrollments(request: FastifyRequest, reply: FastifyReply, page: Page, where: SQL | undefined) {
+    const [rows, total] = await Promise.all([
+      selectEnrollments(db, where, newestFirst, page),
+      countEnrollments(db, where),
+    ]);
+    setPageHeaders(request, reply, page, rows.length, total);
+    return rows;
+  }
 
   app.get('/enrollments/:id', async (request) => {
     const me = await auth.require(request);
@@ -106,8 +125,9 @@ export function enrollmentRoutes(app: FastifyInstance, { db, auth, notify }: Dep
     if (payload.status === 'Completed' && current.status !== 'Completed') {
       throw badRequest('Only the assigned trainer can mark a training as completed.');
     }
-    await db.transaction(async (tx) => {
-      const [changed] = await tx
+    try {
+      await db.transaction(async (tx) => {
+        const [changed] = await tx
         .update(enrollments)
         .set({
           status: payload.status,
@@ -117,13 +137,20 @@ export function enrollmentRoutes(app: FastifyInstance, { db, auth, notify }: Dep
         // Guarded by the status read above, so a concurrent completion is never undone.
         .where(and(eq(enrollments.id, id), eq(enrollments.status, current.status)))
         .returning({ id: enrollments.id, adminNotes: enrollments.adminNotes });
-      if (!changed) throw conflict('The application changed meanwhile. Please reload and try again.');
-      // The trainee hears of a new status (with the notes); an edit of the notes alone sends nothing.
-      if (payload.status !== current.status) {
-        const { trainee, course } = await enrollmentParties(tx, id);
-        await notify.applicationStatusChanged(tx, trainee, course.title, id, payload.status, changed.adminNotes);
+        if (!changed) throw conflict('The application changed meanwhile. Please reload and try again.');
+        // The trainee hears of a new status (with the notes); an edit of the notes alone sends nothing.
+        if (payload.status !== current.status) {
+          const { trainee, course } = await enrollmentParties(tx, id);
+          await notify.applicationStatusChanged(tx, trainee, course.title, id, payload.status, changed.adminNotes);
+        }
+      });
+    } catch (error) {
+      // Reopening a Rejected application while the trainee has a newer open one for the same course.
+      if (isUniqueViolation(error)) {
+        throw conflict('This trainee already has an open application for this course, so this one cannot be reopened.');
       }
-    });
+      throw error;
+    }
     return {
       message:
         payload.status === current.status ? 'Admin notes updated.' : `Application status updated to ${payload.status}.`,
@@ -142,16 +169,22 @@ export function enrollmentRoutes(app: FastifyInstance, { db, auth, notify }: Dep
     if (!trainer || trainer.role !== 'trainer' || !trainer.isActive) {
       throw badRequest('The selected user is not an active trainer.');
     }
-    await db.transaction(async (tx) => {
-      const [assigned] = await tx
+    try {
+      await db.transaction(async (tx) => {
+        const [assigned] = await tx
         .update(enrollments)
         .set({ assignedTrainerId: trainer.id, updatedAt: new Date() })
         .where(and(eq(enrollments.id, id), eq(enrollments.status, 'Approved')))
         .returning({ id: enrollments.id });
-      if (!assigned) throw conflict('The application changed meanwhile. Please reload and try again.');
-      const { trainee, course } = await enrollmentParties(tx, id);
-      await notify.trainerAssigned(tx, trainee, trainer, course.title, id);
-    });
+        if (!assigned) throw conflict('The application changed meanwhile. Please reload and try again.');
+        const { trainee, course } = await enrollmentParties(tx, id);
+        await notify.trainerAssigned(tx, trainee, trainer, course.title, id);
+      });
+    } catch (error) {
+      // The trainer's account was deleted meanwhile.
+      if (isForeignKeyViolation(error)) throw badRequest('The selected user is not an active trainer.');
+      throw error;
+    }
     return { message: `Trainer ${trainer.firstName} ${trainer.lastName} assigned successfully.` };
   });
 }

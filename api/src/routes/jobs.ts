@@ -1,55 +1,90 @@
-import { and, desc, eq, gte, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { todayInKigali } from '@btls/shared-api/dates';
 import { validation } from '@btls/shared-api/messages';
-import { jobPayloadSchema, jobStatusPayloadSchema } from '@btls/shared-api/schemas';
+import { jobListQuerySchema, jobPayloadSchema, jobStatusPayloadSchema, myJobsQuerySchema } from '@btls/shared-api/schemas';
 import type { UserRow } from '../auth';
 import type { Deps } from '../app';
 import type { Db } from '../db/client';
-import { jobs } from '../db/schema';
-import { badRequest, notFound, parse } from '../http/errors';
+import { jobs, users } from '../db/schema';
+import { badRequest, forbidden, notFound, parse } from '../http/errors';
+import { containsPattern, countAll, searchAny, setPageHeaders } from '../http/paging';
 import { idParam } from '../http/params';
 import { sanitizeEmployerHtml, snippetOf } from '../sanitize';
+import { enforceLimit } from '../rate-limit';
 import { toJob } from '../serialize';
 
 const jobId = (params: unknown) => idParam(params, 'id', 'Invalid job ID.');
 const PUBLIC_NOT_FOUND = 'Job not found or no longer available.';
 
-/** Open to the public: active, and not past its closing date (the job stays open through that day). */
-export const isOpen = () => and(eq(jobs.isActive, true), or(isNull(jobs.closingDate), gte(jobs.closingDate, todayInKigali())));
+/** The employer behind the job is active: a deactivated employer's ads leave the public board. */
+const employerActive = () =>
+  sql`exists (select 1 from ${users} as employer where employer.id = ${jobs.employerId} and employer.is_active)`;
 
-export function jobRoutes(app: FastifyInstance, { db, auth }: Deps) {
-  app.get('/jobs', async () => {
-    const rows = await db.select().from(jobs).where(isOpen()).orderBy(desc(jobs.postedDate), desc(jobs.id));
+/**
+ * Open to the public: active, not past its closing date (the job stays open through that day), and posted
+ * by an employer whose account is active.
+ */
+export const isOpen = () =>
+  and(eq(jobs.isActive, true), or(isNull(jobs.closingDate), gte(jobs.closingDate, todayInKigali())), employerActive());
+
+/** The search text (title, company, location, snippet) and the filters of the job lists. */
+function jobFilters(query: { q?: string; location?: string; jobType?: string; status?: 'active' | 'inactive' }) {
+  return [
+    searchAny(query.q, [jobs.title, jobs.companyName, jobs.location, jobs.descriptionSnippet]),
+    query.location ? ilike(jobs.location, containsPattern(query.location)) : undefined,
+    query.jobType ? eq(jobs.jobType, query.jobType) : undefined,
+    query.status ? eq(jobs.isActive, query.status === 'active') : undefined,
+  ];
+}
+
+const newestFirst = [desc(jobs.postedDate), desc(jobs.id)];
+
+export function jobRoutes(app: FastifyInstance, { db, auth, limiters }: Deps) {
+  /** A page of the open jobs, newest first; `q`, `location` and `jobType` narrow it. */
+  app.get('/jobs', async (request, reply) => {
+    const query = parse(jobListQuerySchema, request.query);
+    const where = and(isOpen(), ...jobFilters(query));
+    const [rows, [counted]] = await Promise.all([
+      db.select().from(jobs).where(where).orderBy(...newestFirst).limit(query.limit).offset(query.offset),
+      db.select({ total: countAll }).from(jobs).where(where),
+    ]);
+    setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
     return rows.map(toJob);
   });
 
-  app.get('/jobs/my-postings', async (request) => {
-    const me = await auth.require(request, ['employer']);
-    const rows = await db.select().from(jobs).where(eq(jobs.employerId, me.id)).orderBy(desc(jobs.postedDate), desc(jobs.id));
+  /** An employer's own postings; for an admin (moderation), every posting. Also by `status`. */
+  app.get('/jobs/my-postings', async (request, reply) => {
+    const me = await auth.require(request, ['employer', 'admin']);
+    const query = parse(myJobsQuerySchema, request.query);
+    const where = and(me.role === 'admin' ? undefined : eq(jobs.employerId, me.id), ...jobFilters(query));
+    const [rows, [counted]] = await Promise.all([
+      db.select().from(jobs).where(where).orderBy(...newestFirst).limit(query.limit).offset(query.offset),
+      db.select({ total: countAll }).from(jobs).where(where),
+    ]);
+    setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
     return rows.map(toJob);
   });
 
   /**
    * Without a token: the public detail, open jobs only. With an employer's token: the edit view (spec §7
-   * "token for edit"), their own jobs only, also inactive or closed ones.
+   * "token for edit"), their own jobs only, also inactive or closed ones. An admin sees any job.
    */
   app.get('/jobs/:id', async (request) => {
     const id = jobId(request.params);
-    const [row] = await db.select().from(jobs).where(eq(jobs.id, id)).limit(1);
     const caller = await auth.optional(request);
-    if (caller?.role === 'employer') {
-      if (!row || row.employerId !== caller.id) throw notFound(`Job posting with ID ${id} not found or you're not authorized to edit it.`);
-      return toJob(row);
-    }
-    const open = row && row.isActive && (row.closingDate === null || row.closingDate >= todayInKigali());
-    if (!row || !open) throw notFound(PUBLIC_NOT_FOUND);
+    if (caller?.role === 'employer' || caller?.role === 'admin') return toJob(await jobFor(db, caller, id));
+    const [row] = await db.select().from(jobs).where(and(eq(jobs.id, id), isOpen())).limit(1);
+    if (!row) throw notFound(PUBLIC_NOT_FOUND);
     return toJob(row);
   });
 
   app.post('/jobs', async (request, reply) => {
     const me = await auth.require(request, ['employer']);
     const values = cleanJob(parse(jobPayloadSchema, request.body));
+    await enforceLimit(limiters.jobPosts, String(me.id), reply, (minutes) =>
+      `You have posted many jobs in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
     const [row] = await db
       .insert(jobs)
       .values({ ...values, employerId: me.id })
@@ -58,42 +93,54 @@ export function jobRoutes(app: FastifyInstance, { db, auth }: Deps) {
     return { message: `Job "${row!.title}" posted successfully!`, job: toJob(row!) };
   });
 
-  /** `{ isActive }` alone toggles the status; anything else is a full edit. Only the owner's jobs. */
+  /**
+   * `{ isActive }` alone toggles the status; anything else is a full edit. The owner may do both; an admin
+   * (moderation) may take any job down or put it back up, but not rewrite it.
+   */
   app.put('/jobs/:id', async (request) => {
-    const me = await auth.require(request, ['employer']);
-    const job = await ownJob(db, me, jobId(request.params));
+    const me = await auth.require(request, ['employer', 'admin']);
+    const id = jobId(request.params);
+    const job = await jobFor(db, me, id);
     const body = request.body;
     const statusOnly = !!body && typeof body === 'object' && Object.keys(body).join() === 'isActive';
     if (statusOnly) {
       const { isActive } = parse(jobStatusPayloadSchema, body);
       const [row] = await db.update(jobs).set({ isActive, updatedAt: new Date() }).where(eq(jobs.id, job.id)).returning();
-      return { message: `Job status updated to ${isActive ? 'Active' : 'Inactive'}.`, job: toJob(row!) };
+      if (!row) throw jobNotFound(id);
+      return { message: `Job status updated to ${isActive ? 'Active' : 'Inactive'}.`, job: toJob(row) };
     }
+    if (me.role === 'admin') throw forbidden('Admins can deactivate or delete a job posting, but only its employer can edit it.');
     const values = cleanJob(parse(jobPayloadSchema, body));
     const [row] = await db
       .update(jobs)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(jobs.id, job.id))
       .returning();
-    return { message: `Job "${row!.title}" updated successfully.`, job: toJob(row!) };
+    // Deleted meanwhile (by its employer or an admin).
+    if (!row) throw jobNotFound(id);
+    return { message: `Job "${row.title}" updated successfully.`, job: toJob(row) };
   });
 
   app.delete('/jobs/:id', async (request) => {
-    const me = await auth.require(request, ['employer']);
-    const job = await ownJob(db, me, jobId(request.params));
-    await db.delete(jobs).where(eq(jobs.id, job.id));
+    const me = await auth.require(request, ['employer', 'admin']);
+    const id = jobId(request.params);
+    const job = await jobFor(db, me, id);
+    const deleted = await db.delete(jobs).where(eq(jobs.id, job.id)).returning({ id: jobs.id });
+    if (deleted.length === 0) throw jobNotFound(id);
     return { message: 'Job deleted successfully.' };
   });
 }
 
-/** Another employer's job is answered as not found. */
-async function ownJob(db: Db, me: UserRow, id: number) {
+const jobNotFound = (id: number) => notFound(`Job posting with ID ${id} not found or you're not authorized to edit it.`);
+
+/** An employer's own job, or for an admin any job; another employer's job is answered as not found. */
+async function jobFor(db: Db, me: UserRow, id: number) {
   const [row] = await db
     .select()
     .from(jobs)
-    .where(and(eq(jobs.id, id), eq(jobs.employerId, me.id)))
+    .where(and(eq(jobs.id, id), me.role === 'admin' ? undefined : eq(jobs.employerId, me.id)))
     .limit(1);
-  if (!row) throw notFound(`Job posting with ID ${id} not found or you're not authorized to edit it.`);
+  if (!row) throw jobNotFound(id);
   return row;
 }
 

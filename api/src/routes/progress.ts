@@ -47,7 +47,9 @@ export function progressRoutes(app: FastifyInstance, { db, auth }: Deps) {
       .set({ ...payload, updatedAt: new Date() })
       .where(eq(progressRecords.id, record.id))
       .returning();
-    return { message: 'Progress record updated.', record: toProgressRecord(row!) };
+    // Deleted meanwhile.
+    if (!row) throw notFound('Progress record not found.');
+    return { message: 'Progress record updated.', record: toProgressRecord(row) };
   });
 
   app.delete('/progress/:recordId', async (request) => {

@@ -1,28 +1,44 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CertifiedTrainee } from '@btls/shared-api/schemas';
 import { validation } from '@btls/shared-api/messages';
 import { account } from '@btls/shared-api/messages';
 import {
   preferencesPayloadSchema,
+  deleteUserQuerySchema,
+  pageQuerySchema,
   profilePayloadSchema,
+  userListQuerySchema,
   userStatusPayloadSchema,
   userUpdatePayloadSchema,
 } from '@btls/shared-api/schemas';
 import type { Deps } from '../app';
-import { isForeignKeyViolation } from '../db/client';
-import { certificates, users } from '../db/schema';
+import { isForeignKeyViolation, type Db } from '../db/client';
+import { certificates, jobs, users } from '../db/schema';
 import { badRequest, conflict, notFound, parse } from '../http/errors';
 import { idParam } from '../http/params';
+import { containsPattern, countAll, searchAny, setPageHeaders } from '../http/paging';
 import { toUser } from '../serialize';
 
 const userId = (params: unknown) => idParam(params, 'id', 'Invalid user ID.');
 const userNotFound = (id: number) => notFound(`User with ID ${id} not found.`);
 
 export function userRoutes(app: FastifyInstance, { db, auth, notify }: Deps) {
-  app.get('/users', async (request) => {
+  /** A page of the users, newest first; `q` searches names, e-mail and company; `role` and `status` filter. */
+  app.get('/users', async (request, reply) => {
     await auth.require(request, ['admin']);
-    const rows = await db.select().from(users).orderBy(desc(users.id));
+    const query = parse(userListQuerySchema, request.query);
+    const where = and(
+      searchAny(query.q, [users.firstName, users.lastName, users.email, users.companyName, sql`${users.firstName} || ' ' || ${users.lastName}`]),
+      query.role ? eq(users.role, query.role) : undefined,
+      query.status ? eq(users.isActive, query.status === 'active') : undefined,
+      query.id ? eq(users.id, query.id) : undefined,
+    );
+    const [rows, [counted]] = await Promise.all([
+      db.select().from(users).where(where).orderBy(desc(users.id)).limit(query.limit).offset(query.offset),
+      db.select({ total: countAll }).from(users).where(where),
+    ]);
+    setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
     return rows.map(toUser);
   });
 
@@ -37,37 +53,50 @@ export function userRoutes(app: FastifyInstance, { db, auth, notify }: Deps) {
   });
 
   /**
-   * Active users holding certificates who agreed to be shown (issue 14: privacy), most recently certified
-   * first; courses and codes in parallel lists.
+   * Active users holding certificates who agreed to be shown (issue 14: privacy), most recently certified first, a page of people at a time; courses and
+   * codes in parallel lists. `q` searches names, e-mail and certified course titles.
    */
-  app.get('/users/certified-trainees', async (request) => {
+  app.get('/users/certified-trainees', async (request, reply) => {
     await auth.require(request, ['employer', 'admin']);
-    const rows = await db
-      .select({
-        userId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        courseTitle: certificates.courseTitle,
-        code: certificates.certificateCode,
-      })
-      .from(certificates)
-      .innerJoin(users, eq(users.id, certificates.userId))
+    const query = parse(pageQuerySchema, request.query);
+    const where = and(
+      eq(users.isActive, true),
       // A revoked certificate no longer counts, and a trainee may stay out of the talent search.
-      .where(and(eq(users.isActive, true), eq(users.showInTalentSearch, true), isNull(certificates.revokedAt)))
-      .orderBy(desc(certificates.issueDate), desc(certificates.id));
-    const byUser = new Map<number, CertifiedTrainee>();
-    for (const row of rows) {
-      let trainee = byUser.get(row.userId);
-      if (!trainee) {
-        const { userId, firstName, lastName, email } = row;
-        trainee = { userId, firstName, lastName, email, certifiedCourses: [], certificateCodes: [] };
-        byUser.set(row.userId, trainee);
-      }
-      trainee.certifiedCourses.push(row.courseTitle);
-      trainee.certificateCodes.push(row.code);
-    }
-    return [...byUser.values()];
+      eq(users.showInTalentSearch, true),
+      isNull(certificates.revokedAt),
+      query.q
+        ? or(
+            searchAny(query.q, [users.firstName, users.lastName, users.email, sql`${users.firstName} || ' ' || ${users.lastName}`]),
+            sql`exists (select 1 from ${certificates} as held where held.user_id = ${users.id} and held.course_title ilike ${containsPattern(query.q)})`,
+          )
+        : undefined,
+    );
+    const newest = sql`${certificates.issueDate} desc, ${certificates.id} desc`;
+    const [rows, [counted]] = await Promise.all([
+      db
+        .select({
+          userId: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          certifiedCourses: sql<string[]>`array_agg(${certificates.courseTitle} order by ${newest})`,
+          certificateCodes: sql<string[]>`array_agg(${certificates.certificateCode} order by ${newest})`,
+        })
+        .from(certificates)
+        .innerJoin(users, eq(users.id, certificates.userId))
+        .where(where)
+        .groupBy(users.id)
+        .orderBy(sql`max(${certificates.issueDate}) desc`, sql`max(${certificates.id}) desc`)
+        .limit(query.limit)
+        .offset(query.offset),
+      db
+        .select({ total: sql<number>`count(distinct ${users.id})::int` })
+        .from(certificates)
+        .innerJoin(users, eq(users.id, certificates.userId))
+        .where(where),
+    ]);
+    setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
+    return rows satisfies CertifiedTrainee[];
   });
 
   /** The caller's own names, and company fields for employers; never e-mail or role. */
@@ -131,11 +160,10 @@ export function userRoutes(app: FastifyInstance, { db, auth, notify }: Deps) {
     const id = userId(request.params);
     const { isActive } = parse(userStatusPayloadSchema, request.body);
     if (id === admin.id && !isActive) throw badRequest('You cannot deactivate your own account.');
-    const [updated] = await db
-      .update(users)
-      .set({ isActive, updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning();
+    const updated = await keepingAnAdmin(db, async (tx) => {
+      const [row] = await tx.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+      return row;
+    });
     if (!updated) throw userNotFound(id);
     return { message: `User ${isActive ? 'activated' : 'deactivated'} successfully.`, user: toUser(updated) };
   });
@@ -145,25 +173,33 @@ export function userRoutes(app: FastifyInstance, { db, auth, notify }: Deps) {
     const id = userId(request.params);
     const payload = parse(userUpdatePayloadSchema, request.body);
     if (id === admin.id && payload.role !== 'admin') throw badRequest(validation.ownRoleFromAdmin);
-    const [updated] = await db
-      .update(users)
-      .set({ ...payload, updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning();
+    const updated = await keepingAnAdmin(db, async (tx) => {
+      const [row] = await tx.update(users).set({ ...payload, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+      return row;
+    });
     if (!updated) throw userNotFound(id);
     return { message: 'User updated successfully.', user: toUser(updated) };
   });
 
-  /** Refused when records depend on the user (the database's foreign keys decide): deactivate instead. */
+  /**
+   * Refused when records depend on the user (the database's foreign keys decide): deactivate instead. An
+   * employer's job postings go with the account when `deleteJobs=true` says the admin confirmed it.
+   */
   app.delete('/users/:id', async (request) => {
     const admin = await auth.require(request, ['admin']);
     const id = userId(request.params);
+    const { deleteJobs } = parse(deleteUserQuerySchema, request.query);
     if (id === admin.id) throw badRequest(validation.deleteSelf);
     try {
-      const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-      if (deleted.length === 0) throw userNotFound(id);
+      await keepingAnAdmin(db, async (tx) => {
+        if (deleteJobs) await tx.delete(jobs).where(eq(jobs.employerId, id));
+        const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+        if (deleted.length === 0) throw userNotFound(id);
+      });
     } catch (error) {
       if (isForeignKeyViolation(error)) {
+        const [posting] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.employerId, id)).limit(1);
+        if (posting && !deleteJobs) throw conflict(validation.employerHasJobs);
         throw conflict(
           'This user has applications, progress records, certificates or job postings and cannot be deleted. ' +
             'Deactivate the account instead.',
@@ -172,5 +208,26 @@ export function userRoutes(app: FastifyInstance, { db, auth, notify }: Deps) {
       throw error;
     }
     return { message: 'User deleted successfully.' };
+  });
+}
+
+/** pg_advisory_xact_lock key ("adm" in ASCII): changes to users that could remove an admin take turns. */
+const ADMINS_LOCK_KEY = 0x61646d;
+
+/**
+ * Runs `work` in a transaction that is undone when it would leave no active admin. The lock is the
+ * database's, so two admins demoting each other at once, on two instances, still leave one: the second
+ * change counts after the first is committed.
+ */
+async function keepingAnAdmin<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADMINS_LOCK_KEY})`);
+    const result = await work(tx);
+    const [admins] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
+    if (!admins || Number(admins.count) < 1) throw conflict(validation.lastAdmin);
+    return result;
   });
 }

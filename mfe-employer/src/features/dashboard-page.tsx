@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getMyPostings, listCertifiedTrainees } from '@btls/shared-api';
-import type { CertifiedTrainee, Job } from '@btls/shared-api/schemas';
+import { EMPLOYER_RECENT_TRAINEES, getMyPostingsPage, listCertifiedTraineesPage, type Page } from '@btls/shared-api';
+import type { CertifiedTrainee } from '@btls/shared-api/schemas';
 import { Link, useAuth } from '@btls/shared-auth';
 import { Button, ErrorBanner, Spinner } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
@@ -11,28 +11,29 @@ const styles = withPanelPage(own);
 
 export function EmployerDashboardPage() {
   const { user, role } = useAuth();
-  const [jobs, setJobs] = useState<Job[] | null>(null);
-  const [talent, setTalent] = useState<CertifiedTrainee[] | null>(null);
+  // The lists are paged: the counts are the answers' totals.
+  const [jobs, setJobs] = useState<{ active: number; total: number } | null>(null);
+  const [talent, setTalent] = useState<Page<CertifiedTrainee> | null>(null);
   const [error, setError] = useState('');
 
   const load = useCallback(() => {
     if (role !== 'employer') return; // the dashboard loads data only for employers (spec §6)
     setError('');
     setJobs(null);
-    getMyPostings()
-      .then(setJobs)
+    Promise.all([getMyPostingsPage({ limit: 1, status: 'active' }), getMyPostingsPage({ limit: 1 })])
+      .then(([active, all]) => setJobs({ active: active.total, total: all.total }))
       .catch(() => setError('Failed to fetch job posting stats.'));
     // A failed talent fetch leaves an empty list (count 0), logged only (spec §8).
-    listCertifiedTrainees()
+    listCertifiedTraineesPage({ limit: EMPLOYER_RECENT_TRAINEES })
       .then(setTalent)
       .catch((failure: Error) => {
         console.error(failure.message);
-        setTalent([]);
+        setTalent({ items: [], total: 0 });
       });
   }, [role]);
   useEffect(load, [load]);
 
-  const summary = talentSummary(talent ?? []);
+  const summary = talentSummary(talent?.items ?? [], talent?.total ?? 0);
   return (
     <section className={styles.page}>
       <h1>Welcome, {user?.companyName || user?.firstName}</h1>
@@ -47,10 +48,10 @@ export function EmployerDashboardPage() {
         // The tiles keep their place while the counts load ('–'), so nothing below them moves.
         <div className={styles.tiles} aria-busy={jobs === null}>
           <div className={styles.tile}>
-            <strong>{jobs ? jobs.filter((j) => j.isActive).length : '–'}</strong> Active job postings
+            <strong>{jobs ? jobs.active : '–'}</strong> Active job postings
           </div>
           <div className={styles.tile}>
-            <strong>{jobs ? jobs.length : '–'}</strong> Total jobs posted
+            <strong>{jobs ? jobs.total : '–'}</strong> Total jobs posted
           </div>
           <div className={styles.tile}>
             <strong>0</strong> Applications received <span className={styles.muted}>(coming soon)</span>

@@ -1,32 +1,31 @@
-import { useEffect, useState } from 'react';
 import type { CertifiedTrainee } from '@btls/shared-api/schemas';
-import { listCertifiedTrainees } from '@btls/shared-api';
-import { Link } from '@btls/shared-auth';
+import { listCertifiedTraineesPage } from '@btls/shared-api';
+import { Link, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, Spinner, TextField } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
+import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import own from './employer.module.css';
-import { matchesTalent } from './talent';
 
 const styles = withPanelPage(own);
+const FILTERS = ['q'] as const;
 
+/** The certified trainees, a page at a time; the server searches names, e-mail and certified courses. */
 export function FindTalentPage() {
-  const [talent, setTalent] = useState<CertifiedTrainee[] | null>(null);
-  const [error, setError] = useState('');
-  const [query, setQuery] = useState('');
-  useEffect(() => {
-    listCertifiedTrainees()
-      .then(setTalent)
-      .catch((failure: Error) => {
-        setTalent([]);
-        setError(failure.message);
-      });
-  }, []);
-  const shown = (talent ?? []).filter((t) => matchesTalent(t, query));
+  const list = usePagedList<CertifiedTrainee>(useSearchParams(), listCertifiedTraineesPage, FILTERS);
+  const talent = list.items;
+  const shown = talent ?? [];
+  const query = list.filters.q ?? '';
   return (
     <section className={styles.page}>
       <h1>Find Talent</h1>
-      <ErrorBanner>{error}</ErrorBanner>
-      <TextField label="Search certified trainees" type="search" placeholder="Name, e-mail or course" value={query} onChange={(e) => setQuery(e.target.value)} />
+      <ErrorBanner>{list.error}</ErrorBanner>
+      <TextField
+        label="Search certified trainees"
+        type="search"
+        placeholder="Name, e-mail or course"
+        value={query}
+        onChange={(e) => list.setFilter('q', e.target.value)}
+      />
       {talent === null ? (
         <Spinner label="Loading certified trainees..." />
       ) : shown.length === 0 ? (
@@ -55,6 +54,7 @@ export function FindTalentPage() {
           ))}
         </ul>
       )}
+      <Pager list={list} label="Certified trainees" />
     </section>
   );
 }

@@ -1,31 +1,28 @@
-import { useEffect, useState } from 'react';
-import { deleteJob, getMyPostings, setJobActive } from '@btls/shared-api';
+import { useState } from 'react';
+import { deleteJob, getMyPostingsPage, setJobActive } from '@btls/shared-api';
 import type { Job } from '@btls/shared-api/schemas';
-import { Link, useLocation } from '@btls/shared-auth';
-import { buttonClass, ErrorBanner, Spinner, SuccessBanner, Table } from '@btls/shared-ui/components';
+import { Link, useLocation, useSearchParams } from '@btls/shared-auth';
+import { buttonClass, ErrorBanner, SelectField, Spinner, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
+import { Pager, usePagedList } from '@btls/shared-ui/paging';
+
+const FILTERS = ['q', 'status'] as const;
 
 export function MyJobsPage() {
   const { confirm, dialog } = useDialog();
-  const [jobs, setJobs] = useState<Job[] | null>(null);
-  const [error, setError] = useState('');
+  const list = usePagedList<Job>(useSearchParams(), getMyPostingsPage, FILTERS);
+  const jobs = list.items;
+  const [failure, setError] = useState('');
+  const error = failure || list.error;
   const [notice, setNotice] = useState((useLocation().state as { notice?: string } | null)?.notice ?? '');
-  useEffect(() => {
-    getMyPostings()
-      .then(setJobs)
-      .catch((failure: Error) => {
-        setJobs([]);
-        setError(failure.message);
-      });
-  }, []);
 
   async function toggle(job: Job) {
     setError('');
     try {
       const answer = await setJobActive(job.id, !job.isActive);
-      setJobs((list) => list?.map((j) => (j.id === job.id ? answer.job : j)) ?? null);
+      list.setItems((rows) => rows.map((j) => (j.id === job.id ? answer.job : j)));
       setNotice(answer.message);
     } catch (failure) {
       setError((failure as Error).message);
@@ -37,7 +34,8 @@ export function MyJobsPage() {
     setError('');
     try {
       await deleteJob(job.id);
-      setJobs((list) => list?.filter((j) => j.id !== job.id) ?? null);
+      list.setItems((rows) => rows.filter((j) => j.id !== job.id));
+      list.reload();
       setNotice(`Job "${job.title}" deleted.`);
     } catch (failure) {
       setError((failure as Error).message);
@@ -54,10 +52,24 @@ export function MyJobsPage() {
       </div>
       <SuccessBanner>{notice}</SuccessBanner>
       <ErrorBanner>{error}</ErrorBanner>
+      <div className={styles.filters}>
+        <TextField
+          label="Search your jobs"
+          type="search"
+          placeholder="Title, company or location"
+          value={list.filters.q}
+          onChange={(e) => list.setFilter('q', e.target.value)}
+        />
+        <SelectField label="Status" value={list.filters.status} onChange={(e) => list.setFilter('status', e.target.value)}>
+          <option value="">All</option>
+          <option value="active">Active</option>
+          <option value="inactive">Inactive</option>
+        </SelectField>
+      </div>
       {jobs === null ? (
         <Spinner label="Loading your job postings..." />
       ) : jobs.length === 0 ? (
-        !error && <p>You have not posted any jobs yet.</p>
+        !error && <p>{list.filters.q || list.filters.status ? 'No job postings match.' : 'You have not posted any jobs yet.'}</p>
       ) : (
         <Table
           caption="My job postings"
@@ -92,6 +104,7 @@ export function MyJobsPage() {
           ]}
         />
       )}
+      <Pager list={list} label="Job postings" />
       {dialog}
     </section>
   );

@@ -1,11 +1,14 @@
 import { EMPLOYER_COURSES_PER_TRAINEE, EMPLOYER_RECENT_TRAINEES } from '@btls/shared-api';
 import type { CertifiedTrainee } from '@btls/shared-api/schemas';
 
-/** The dashboard's talent summary (spec §9): at most 3 trainees, 2 courses each and '+N more'. */
-export function talentSummary(trainees: CertifiedTrainee[]) {
+/**
+ * The dashboard's talent summary (spec §9): at most 3 trainees, 2 courses each and '+N more'. `total` is how
+ * many there are in all (the list is paged, so `trainees` may hold only the first few).
+ */
+export function talentSummary(trainees: CertifiedTrainee[], total = trainees.length) {
   return {
-    total: trainees.length,
-    showViewAll: trainees.length > EMPLOYER_RECENT_TRAINEES,
+    total,
+    showViewAll: total > EMPLOYER_RECENT_TRAINEES,
     recent: trainees.slice(0, EMPLOYER_RECENT_TRAINEES).map((t) => ({
       trainee: t,
       courses: t.certifiedCourses.slice(0, EMPLOYER_COURSES_PER_TRAINEE),

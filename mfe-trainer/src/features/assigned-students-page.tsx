@@ -1,26 +1,41 @@
-import { useState } from 'react';
-import { Link } from '@btls/shared-auth';
-import { ErrorBanner, Spinner, StatusBadge, Table, TextField } from '@btls/shared-ui/components';
+import type { Enrollment } from '@btls/shared-api/schemas';
+import { getMyAssignedTrainingsPage } from '@btls/shared-api';
+import { Link, useSearchParams } from '@btls/shared-auth';
+import { ErrorBanner, SelectField, Spinner, StatusBadge, Table, TextField } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
-import { useAssignments } from './dashboard-page';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
+import { Pager, usePagedList } from '@btls/shared-ui/paging';
 
+const FILTERS = ['q', 'status'] as const;
+
+/** The trainer's assignments, a page at a time; the server searches trainee and course. */
 export function AssignedStudentsPage() {
-  const { list, error } = useAssignments();
-  const [query, setQuery] = useState('');
-  const q = query.trim().toLowerCase();
-  const shown = (list ?? []).filter(
-    (e) => !q || `${e.traineeFirstName} ${e.traineeLastName} ${e.traineeEmail} ${e.courseTitle}`.toLowerCase().includes(q),
-  );
+  const paged = usePagedList<Enrollment>(useSearchParams(), getMyAssignedTrainingsPage, FILTERS);
+  const list = paged.items;
+  const error = paged.error;
+  const shown = list ?? [];
+  const filtered = !!(paged.filters.q || paged.filters.status);
   return (
     <section className={styles.page}>
       <h1>Assigned Students</h1>
       <ErrorBanner>{error}</ErrorBanner>
-      <TextField label="Search by trainee or course" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+      <div className={styles.filters}>
+        <TextField
+          label="Search by trainee or course"
+          type="search"
+          value={paged.filters.q}
+          onChange={(e) => paged.setFilter('q', e.target.value)}
+        />
+        <SelectField label="Status" value={paged.filters.status} onChange={(e) => paged.setFilter('status', e.target.value)}>
+          <option value="">Approved and Completed</option>
+          <option value="Approved">Approved</option>
+          <option value="Completed">Completed</option>
+        </SelectField>
+      </div>
       {list === null && !error ? (
         <Spinner label="Loading your trainings..." />
       ) : shown.length === 0 ? (
-        <p>{list?.length ? 'No assigned students match your search.' : 'No trainees are assigned to you yet.'}</p>
+        <p>{filtered ? 'No assigned students match your search.' : 'No trainees are assigned to you yet.'}</p>
       ) : (
         <Table
           caption="Assigned students"
@@ -42,6 +57,7 @@ export function AssignedStudentsPage() {
           ]}
         />
       )}
+      <Pager list={paged} label="Assigned students" />
     </section>
   );
 }

@@ -1,33 +1,43 @@
 import { useEffect, useState } from 'react';
-import { getMyAssignedTrainings } from '@btls/shared-api';
+import { getMyAssignedTrainingsPage } from '@btls/shared-api';
 import type { Enrollment } from '@btls/shared-api/schemas';
 import { Link, useAuth } from '@btls/shared-auth';
 import { ErrorBanner, Spinner, StatusBadge } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 
-/** The trainer's assignments, loaded only for trainers (spec §6). */
-export function useAssignments() {
+const LATEST = 5;
+
+/**
+ * The dashboard's view of the trainer's assignments, loaded only for trainers (spec §6): the latest few, and
+ * the counts by status from the paged list's totals.
+ */
+function useAssignmentSummary() {
   const { role } = useAuth();
-  const [list, setList] = useState<Enrollment[] | null>(null);
+  const [summary, setSummary] = useState<{ latest: Enrollment[]; active: number; completed: number } | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
     if (role !== 'trainer') return;
-    getMyAssignedTrainings()
-      .then(setList)
+    Promise.all([
+      getMyAssignedTrainingsPage({ limit: LATEST }),
+      getMyAssignedTrainingsPage({ limit: 1, status: 'Approved' }),
+      getMyAssignedTrainingsPage({ limit: 1, status: 'Completed' }),
+    ])
+      .then(([latest, active, completed]) => setSummary({ latest: latest.items, active: active.total, completed: completed.total }))
       .catch((failure: Error) => {
-        setList([]);
+        setSummary({ latest: [], active: 0, completed: 0 });
         setError(failure.message);
       });
   }, [role]);
-  return { list, error };
+  return { summary, error };
 }
 
 export function TrainerDashboardPage() {
   const { user } = useAuth();
-  const { list, error } = useAssignments();
-  const active = list?.filter((e) => e.status === 'Approved').length ?? 0;
-  const completed = list?.filter((e) => e.status === 'Completed').length ?? 0;
+  const { summary, error } = useAssignmentSummary();
+  const list = summary?.latest ?? null;
+  const active = summary?.active ?? 0;
+  const completed = summary?.completed ?? 0;
   return (
     <section className={styles.page}>
       <h1>Welcome, {user?.firstName}</h1>
@@ -47,7 +57,7 @@ export function TrainerDashboardPage() {
           <h2>Latest assignments</h2>
           {list && list.length > 0 ? (
             <ul className={styles.card}>
-              {list.slice(0, 5).map((e) => (
+              {list.map((e) => (
                 <li key={e.id}>
                   <Link to={`/trainer/student-progress/${e.applicationId}`}>
                     {e.traineeFirstName} {e.traineeLastName} — {e.courseTitle}

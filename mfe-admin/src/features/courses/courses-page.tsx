@@ -1,24 +1,27 @@
-import { useEffect, useState } from 'react';
-import { DEFAULT_TRAINING_CENTER } from '@btls/shared-api';
+import { useState } from 'react';
+import { COURSE_CATEGORIES, COURSE_LEVELS, DEFAULT_TRAINING_CENTER, listCoursesPage } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
-import { Link, useLocation } from '@btls/shared-auth';
-import { buttonClass, ErrorBanner, Spinner, SuccessBanner, Table } from '@btls/shared-ui/components';
+import { Link, useLocation, useSearchParams } from '@btls/shared-auth';
+import { buttonClass, ErrorBanner, SelectField, Spinner, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatPrice } from '@btls/shared-ui/format';
+import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from '../admin.module.css';
 import { useAdminCourses } from './courses-store';
 
 const styles = withPanelPage(own);
 
+const FILTERS = ['q', 'category', 'level', 'status'] as const;
+
 export function CoursesPage() {
-  const { courses, status, error, load, remove } = useAdminCourses();
+  const remove = useAdminCourses((s) => s.remove);
+  const list = usePagedList<Course>(useSearchParams(), listCoursesPage, FILTERS);
+  const courses = list.items;
+  const error = list.error;
   const { confirm, dialog } = useDialog();
   const [notice, setNotice] = useState((useLocation().state as { notice?: string } | null)?.notice ?? '');
   const [failure, setFailure] = useState('');
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   async function onDelete(course: Course) {
     if (!(await confirm(`Are you sure you want to delete the course "${course.title}"?`))) return;
@@ -26,11 +29,24 @@ export function CoursesPage() {
     setFailure('');
     try {
       await remove(course.id);
+      list.setItems((rows) => rows.filter((c) => c.id !== course.id));
+      list.reload();
       setNotice('Course deleted successfully.');
     } catch (e) {
       setFailure((e as Error).message);
     }
   }
+
+  const select = (name: (typeof FILTERS)[number], label: string, all: string, options: readonly (readonly [string, string])[]) => (
+    <SelectField label={label} value={list.filters[name]} onChange={(e) => list.setFilter(name, e.target.value)}>
+      <option value="">{all}</option>
+      {options.map(([value, text]) => (
+        <option key={value} value={value}>
+          {text}
+        </option>
+      ))}
+    </SelectField>
+  );
 
   return (
     <section className={styles.page}>
@@ -42,10 +58,22 @@ export function CoursesPage() {
       </div>
       <SuccessBanner>{notice}</SuccessBanner>
       <ErrorBanner>{failure || error}</ErrorBanner>
-      {status === 'idle' || status === 'loading' ? (
+      <div className={styles.filters}>
+        <TextField
+          label="Search courses"
+          type="search"
+          placeholder="Title, description or tag"
+          value={list.filters.q}
+          onChange={(e) => list.setFilter('q', e.target.value)}
+        />
+        {select('category', 'Category', 'All categories', COURSE_CATEGORIES.map((c) => [c, c] as const))}
+        {select('level', 'Level', 'All levels', COURSE_LEVELS.map((l) => [l, l] as const))}
+        {select('status', 'Status', 'Active and inactive', [['active', 'Active'], ['inactive', 'Inactive']])}
+      </div>
+      {courses === null ? (
         <Spinner label="Loading courses..." />
       ) : courses.length === 0 ? (
-        !error && <p>No courses found. Add some!</p>
+        !error && <p>{Object.values(list.filters).some(Boolean) ? 'No courses match.' : 'No courses found. Add some!'}</p>
       ) : (
         <Table
           caption="Courses"
@@ -76,6 +104,7 @@ export function CoursesPage() {
           ]}
         />
       )}
+      <Pager list={list} label="Courses" />
       {dialog}
     </section>
   );

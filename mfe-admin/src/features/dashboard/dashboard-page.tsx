@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { listCourses, listEnrollments, listUsers } from '@btls/shared-api';
+import { listCoursesPage, listEnrollmentsPage, listUsersPage } from '@btls/shared-api';
 import { Link } from '@btls/shared-auth';
 import { buttonClass } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
@@ -20,9 +20,10 @@ function useCount(load: () => Promise<number>, logLabel: string): Count {
   return count;
 }
 
-const countUsers = () => listUsers().then((users) => users.length);
-const countActiveCourses = () => listCourses().then((courses) => courses.filter((c) => c.isActive).length);
-const countPending = () => listEnrollments('Pending').then((list) => list.length);
+// The lists are paged: one row is asked for, the count is the answer's total.
+const countUsers = () => listUsersPage({ limit: 1 }).then((page) => page.total);
+const countActiveCourses = () => listCoursesPage({ limit: 1, status: 'active' }).then((page) => page.total);
+const countPending = () => listEnrollmentsPage({ limit: 1, status: 'Pending' }).then((page) => page.total);
 
 export function AdminDashboardPage() {
   const users = useCount(countUsers, 'Error fetching user stats:');

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
-import { ENROLLMENT_STATUSES, type EnrollmentStatus, listEnrollments, updateEnrollmentStatus } from '@btls/shared-api';
+import { useState } from 'react';
+import { ENROLLMENT_STATUSES, type EnrollmentStatus, listEnrollmentsPage, updateEnrollmentStatus } from '@btls/shared-api';
 import type { Enrollment } from '@btls/shared-api/schemas';
 import { Link, useSearchParams } from '@btls/shared-auth';
-import { ErrorBanner, SelectField, Spinner, StatusBadge, SuccessBanner, Table } from '@btls/shared-ui/components';
+import { ErrorBanner, SelectField, Spinner, StatusBadge, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatDate } from '@btls/shared-ui/format-date';
+import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from '../admin.module.css';
 import { actionsFor, offersAssignTrainer, showsProgressLink } from './transitions';
@@ -12,25 +13,23 @@ import { actionsFor, offersAssignTrainer, showsProgressLink } from './transition
 const styles = withPanelPage(own);
 
 const ALL = 'All';
+const FILTERS = ['status', 'q'] as const;
+
+/** No status in the address means Pending (the review queue); All means every status. */
+const fetchApplications = (query: Record<string, string | number>) => {
+  const status = String(query.status ?? 'Pending');
+  return listEnrollmentsPage({ ...query, status: status === ALL ? undefined : (status as EnrollmentStatus) });
+};
 
 export function EnrollmentsPage() {
-  const [params, setParams] = useSearchParams();
-  const status = params.get('status') ?? 'Pending';
+  const paged = usePagedList<Enrollment>(useSearchParams(), fetchApplications, FILTERS);
+  const status = paged.filters.status || 'Pending';
+  const list = paged.items;
   const { prompt, dialog } = useDialog();
-  const [list, setList] = useState<Enrollment[] | null>(null);
-  const [error, setError] = useState('');
+  const [failure, setError] = useState('');
   const [notice, setNotice] = useState('');
-
-  const load = useCallback(() => {
-    setList(null);
-    listEnrollments(status === ALL ? undefined : (status as EnrollmentStatus))
-      .then(setList)
-      .catch((failure: Error) => {
-        setList([]);
-        setError(failure.message);
-      });
-  }, [status]);
-  useEffect(load, [load]);
+  const error = failure || paged.error;
+  const load = paged.reload;
 
   async function change(enrollment: Enrollment, to: EnrollmentStatus, question: string) {
     const adminNotes = await prompt(question, enrollment.adminNotes ?? '');
@@ -50,9 +49,16 @@ export function EnrollmentsPage() {
     <section className={styles.page}>
       <h1>Enrollment Applications</h1>
       <div className={styles.toolbar}>
-        <SelectField label="Status" value={status} onChange={(e) => setParams({ status: e.target.value })}>
+        <SelectField label="Status" value={status} onChange={(e) => paged.setFilter('status', e.target.value)}>
           {[ALL, ...ENROLLMENT_STATUSES].map((s) => <option key={s}>{s}</option>)}
         </SelectField>
+        <TextField
+          label="Search applications"
+          type="search"
+          placeholder="Trainee, e-mail or course"
+          value={paged.filters.q}
+          onChange={(e) => paged.setFilter('q', e.target.value)}
+        />
       </div>
       <SuccessBanner>{notice}</SuccessBanner>
       <ErrorBanner>{error}</ErrorBanner>
@@ -108,6 +114,7 @@ export function EnrollmentsPage() {
           ]}
         />
       )}
+      <Pager list={paged} label="Applications" />
       {dialog}
     </section>
   );

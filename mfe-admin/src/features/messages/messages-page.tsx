@@ -1,34 +1,40 @@
-import { Fragment, useEffect, useState } from 'react';
-import { listContactMessages } from '@btls/shared-api';
+import { Fragment, useState } from 'react';
+import { listContactMessagesPage } from '@btls/shared-api';
 import type { ContactMessage } from '@btls/shared-api/schemas';
-import { ErrorBanner, Spinner, tableClass } from '@btls/shared-ui/components';
+import { useSearchParams } from '@btls/shared-auth';
+import { ErrorBanner, Spinner, tableClass, TextField } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
+import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from '../admin.module.css';
 
 const styles = withPanelPage(own);
 
+const FILTERS = ['q'] as const;
+
 export function MessagesPage() {
-  const [messages, setMessages] = useState<ContactMessage[] | null>(null);
-  const [error, setError] = useState('');
+  const list = usePagedList<ContactMessage>(useSearchParams(), listContactMessagesPage, FILTERS);
+  const messages = list.items;
+  const error = list.error;
   const [open, setOpen] = useState<number | null>(null);
-  useEffect(() => {
-    listContactMessages()
-      .then(setMessages)
-      .catch((failure: Error) => {
-        setMessages([]);
-        setError(failure.message);
-      });
-  }, []);
 
   return (
     <section className={styles.page}>
       <h1>Contact Messages</h1>
       <ErrorBanner>{error}</ErrorBanner>
+      <div className={styles.filters}>
+        <TextField
+          label="Search messages"
+          type="search"
+          placeholder="Name, e-mail, subject or text"
+          value={list.filters.q}
+          onChange={(e) => list.setFilter('q', e.target.value)}
+        />
+      </div>
       {messages === null ? (
         <Spinner label="Loading messages..." />
       ) : messages.length === 0 ? (
-        !error && <p>You have no new messages.</p>
+        !error && <p>{list.filters.q ? 'No messages match.' : 'You have no new messages.'}</p>
       ) : (
         <table className={tableClass}>
           <caption className="visually-hidden">Contact messages, newest first</caption>
@@ -67,6 +73,7 @@ export function MessagesPage() {
           </tbody>
         </table>
       )}
+      <Pager list={list} label="Messages" />
     </section>
   );
 }

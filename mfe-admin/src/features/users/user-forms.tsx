@@ -93,8 +93,8 @@ export function EditUserPage() {
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   useEffect(() => {
-    // The edit screen finds the user in the users list (spec §7).
-    listUsers()
+    // The edit screen finds the user in the users list (spec §7), asking the paged list for that id alone.
+    (/^\d+$/.test(userId) ? listUsers({ id: Number(userId) }) : Promise.resolve([]))
       .then((users) => {
         const found = users.find((u) => String(u.id) === userId) ?? null;
         setUser(found);

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { User } from '@btls/shared-api/schemas';
-import { deleteUser, listUsers, sendPasswordResetLink, setUserActive } from '@btls/shared-api';
-import { Link, useAuth, useLocation } from '@btls/shared-auth';
-import { Button, buttonClass, ErrorBanner, Spinner, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
+import { deleteUser, listUsersPage, ROLES, sendPasswordResetLink, setUserActive } from '@btls/shared-api';
+import { Link, useAuth, useLocation, useSearchParams } from '@btls/shared-auth';
+import { Button, buttonClass, ErrorBanner, SelectField, Spinner, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
+import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from '../admin.module.css';
 
@@ -18,31 +19,23 @@ export function allowedActions(user: User, me: Pick<User, 'id'>) {
   };
 }
 
+const FILTERS = ['q', 'role', 'status'] as const;
+
 export function UsersPage() {
   const { user: me } = useAuth();
   const { confirm, dialog } = useDialog();
-  const [users, setUsers] = useState<User[] | null>(null);
+  const list = usePagedList<User>(useSearchParams(), listUsersPage, FILTERS);
+  const users = list.items;
   const [error, setError] = useState('');
   const [notice, setNotice] = useState((useLocation().state as { notice?: string } | null)?.notice ?? '');
-  const [query, setQuery] = useState('');
-
-  const load = useCallback(() => {
-    setError('');
-    setUsers(null);
-    listUsers()
-      .then(setUsers)
-      .catch((failure: Error & { status?: number }) => {
-        setUsers([]);
-        setError(failure.status === 401 ? 'Not authorized to fetch users. Please log in.' : failure.message);
-      });
-  }, []);
-  useEffect(load, [load]);
+  const loadError =
+    list.error && /not authori[sz]ed|log in/i.test(list.error) ? 'Not authorized to fetch users. Please log in.' : list.error;
 
   async function toggle(user: User) {
     setNotice('');
     try {
       const { user: updated } = await setUserActive(user.id, !user.isActive);
-      setUsers((list) => list?.map((u) => (u.id === updated.id ? updated : u)) ?? null);
+      list.setItems((rows) => rows.map((u) => (u.id === updated.id ? updated : u)));
       setNotice(`${updated.firstName} ${updated.lastName} is now ${updated.isActive ? 'active' : 'inactive'}.`);
     } catch (failure) {
       setError((failure as Error).message);
@@ -53,12 +46,15 @@ export function UsersPage() {
     const question =
       user.role === 'admin'
         ? 'WARNING: You are about to delete an admin account. This cannot be undone. Continue?'
-        : 'Are you sure you want to delete this user?';
+        : user.role === 'employer'
+          ? 'Are you sure you want to delete this employer? Their job postings will be deleted too.'
+          : 'Are you sure you want to delete this user?';
     if (!(await confirm(question))) return;
     setNotice('');
     try {
-      await deleteUser(user.id);
-      setUsers((list) => list?.filter((u) => u.id !== user.id) ?? null);
+      await deleteUser(user.id, { deleteJobs: user.role === 'employer' });
+      list.setItems((rows) => rows.filter((u) => u.id !== user.id));
+      list.reload();
       setNotice('User deleted successfully.');
     } catch (failure) {
       setError((failure as Error).message);
@@ -77,9 +73,6 @@ export function UsersPage() {
     }
   }
 
-  const q = query.trim().toLowerCase();
-  const shown = (users ?? []).filter((u) => !q || `${u.firstName} ${u.lastName} ${u.email} ${u.role}`.toLowerCase().includes(q));
-
   return (
     <section className={styles.page}>
       <div className={styles.toolbar}>
@@ -89,21 +82,44 @@ export function UsersPage() {
         </Link>
       </div>
       <SuccessBanner>{notice}</SuccessBanner>
-      {error && (
+      {(error || loadError) && (
         <ErrorBanner>
-          {error}{' '}
-          <Button variant="secondary" onClick={load}>
+          {error || loadError}{' '}
+          <Button variant="secondary" onClick={() => (setError(''), list.reload())}>
             Retry
           </Button>
         </ErrorBanner>
       )}
-      <TextField label="Search users" type="search" placeholder="Name, e-mail or role" value={query} onChange={(e) => setQuery(e.target.value)} />
+      <div className={styles.filters}>
+        <TextField
+          label="Search users"
+          type="search"
+          placeholder="Name, e-mail or company"
+          value={list.filters.q}
+          onChange={(e) => list.setFilter('q', e.target.value)}
+        />
+        <SelectField label="Role" value={list.filters.role} onChange={(e) => list.setFilter('role', e.target.value)}>
+          <option value="">All roles</option>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {role}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Status" value={list.filters.status} onChange={(e) => list.setFilter('status', e.target.value)}>
+          <option value="">All</option>
+          <option value="active">Active</option>
+          <option value="inactive">Inactive</option>
+        </SelectField>
+      </div>
       {users === null ? (
         <Spinner label="Loading users..." />
+      ) : users.length === 0 ? (
+        !list.error && <p>No users match.</p>
       ) : (
         <Table
           caption="Users"
-          rows={shown}
+          rows={users}
           rowKey={(u) => u.id}
           columns={[
             { header: 'Name', cell: (u) => `${u.firstName} ${u.lastName}` },
@@ -114,6 +130,7 @@ export function UsersPage() {
           ]}
         />
       )}
+      <Pager list={list} label="Users" />
       {dialog}
     </section>
   );

@@ -1,0 +1,43 @@
+/**
+ * Paged lists: the body stays the plain array of spec §7; `X-Total-Count` carries the number of matching rows
+ * and `Link` the address of the next (and previous) page.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** Sets the paging headers of an answer holding `count` rows of `total`, from `page`. */
+export function setPageHeaders(request: FastifyRequest, reply: FastifyReply, page: Page, count: number, total: number): void {
+  reply.header('X-Total-Count', String(total));
+  const links: string[] = [];
+  const at = (offset: number) => {
+    const url = new URL(request.url, 'http://localhost');
+    url.searchParams.set('limit', String(page.limit));
+    url.searchParams.set('offset', String(offset));
+    return `${url.pathname}${url.search}`;
+  };
+  if (page.offset + count < total) links.push(`<${at(page.offset + page.limit)}>; rel="next"`);
+  if (page.offset > 0) links.push(`<${at(Math.max(0, page.offset - page.limit))}>; rel="prev"`);
+  if (links.length > 0) reply.header('Link', links.join(', '));
+}
+
+/** `text` as a LIKE pattern matching it anywhere, its own % and _ taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Any of `columns` contains `q` (case-insensitive); undefined (no condition) when there is no search text. */
+export function searchAny(q: string | undefined, columns: (PgColumn | SQL)[]): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = containsPattern(q);
+  return sql`(${sql.join(
+    columns.map((column) => sql`${column} ilike ${pattern}`),
+    sql` or `,
+  )})`;
+}
+
+/** `count(*)` as a number. */
+export const countAll = sql<number>`count(*)::int`;

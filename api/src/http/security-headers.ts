@@ -1,0 +1,102 @@
+/**
+ * Security headers on every answer (@fastify/helmet): a Content-Security-Policy that the shell, the federated
+ * remotes (wherever remotes.json says they live), the contact page's map frame and server-rendered pages work
+ * under; no framing by other sites; nosniff; a strict Referrer-Policy; HSTS when the site is served over https;
+ * and `Cache-Control: no-store` on API answers given to a signed-in caller.
+ *
+ * The policy allows no inline executable script: a server-rendered page may carry data in
+ * `<script type="application/json">` blocks (not executed, so not governed by script-src) and load module
+ * scripts from 'self' or a remote's origin. Styles may be inline (React and server-rendered markup use style
+ * attributes).
+ */
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** Where the contact page's map comes from (an iframe). */
+export const MAP_FRAME_ORIGIN = 'https://www.openstreetmap.org';
+
+/**
+ * The origins of the remotes that live elsewhere, read from remotes.json's text (name → entry URL). Relative
+ * entries are on this site ('self'); anything that is not an http(s) URL is ignored.
+ */
+export function remoteOrigins(remotesJson: string): string[] {
+  let remotes: unknown;
+  try {
+    remotes = JSON.parse(remotesJson);
+  } catch {
+    return [];
+  }
+  if (!remotes || typeof remotes !== 'object') return [];
+  const origins = new Set<string>();
+  for (const entry of Object.values(remotes)) {
+    if (typeof entry !== 'string' || !/^https?:\/\//i.test(entry)) continue;
+    try {
+      origins.add(new URL(entry).origin);
+    } catch {
+      /* not a URL */
+    }
+  }
+  return [...origins];
+}
+
+/** The CSP directives, given the remotes' origins (see remoteOrigins). Reuse this for any HTML page. */
+export function cspDirectives(origins: readonly string[], options: { https?: boolean } = {}): Record<string, string[]> {
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...origins],
+    'style-src': ["'self'", "'unsafe-inline'", ...origins],
+    // Course pictures may be any https address an admin gives; blob: is the admin's upload preview.
+    'img-src': ["'self'", 'data:', 'blob:', 'https:', ...origins],
+    'font-src': ["'self'", 'data:', ...origins],
+    // The federation runtime fetches remote entries and manifests.
+    'connect-src': ["'self'", ...origins],
+    'frame-src': [MAP_FRAME_ORIGIN],
+    'frame-ancestors': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+  };
+  if (options.https) directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+/** The policy as one header value (for a page that sets its own header). */
+export function cspHeader(origins: readonly string[], options: { https?: boolean } = {}): string {
+  return Object.entries(cspDirectives(origins, options))
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+}
+
+export interface SecurityHeaderOptions {
+  /** The site's public address (PUBLIC_URL); https turns on HSTS and upgrade-insecure-requests. */
+  publicUrl?: string;
+  /** The remotes.json text as served now (read per answer, so a redeploy shows without a restart). */
+  remotesJson?: () => string;
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): Promise<void> {
+  const https = /^https:/i.test(options.publicUrl ?? '');
+  const originsNow = () => remoteOrigins(options.remotesJson?.() ?? '{}');
+  // Each directive that names the remotes' origins asks for them per answer.
+  const directives = Object.fromEntries(
+    Object.entries(cspDirectives(['<remotes>'], { https })).map(([name, values]) => [
+      name,
+      values.map((value) => (value === '<remotes>' ? () => originsNow().join(' ') : value)),
+    ]),
+  );
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives },
+    // X-Frame-Options for browsers without frame-ancestors.
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // Remote entries and images may be loaded by a shell on another origin.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+
+  // An answer given to a signed-in caller is personal: no browser or proxy may keep it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.headers.authorization && request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+}

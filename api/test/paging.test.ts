@@ -1,0 +1,150 @@
+/** Issue 14, item 5: every list that grows with use is paged, searched and filtered on the server. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { certificates, contactMessages, courses, enrollments, jobs } from '../src/db/schema';
+import { account, request, startApi, type Account, type TestApi } from './helpers';
+
+let api: TestApi;
+let admin: Account;
+let employer: Account;
+beforeAll(async () => {
+  api = await startApi();
+  admin = await account(api, 'admin');
+  employer = await account(api, 'employer');
+  const day = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, i));
+  await api.db.insert(jobs).values(
+    Array.from({ length: 130 }, (_, i) => ({
+      employerId: employer.id,
+      title: i % 10 === 0 ? `Head barista ${i}` : `Barista ${i}`,
+      companyName: 'Café Neo',
+      description: '<p>Pull shots.</p>',
+      descriptionSnippet: 'Pull shots.',
+      location: i % 2 ? 'Musanze' : 'Kigali',
+      jobType: i % 3 ? 'Full-time' : 'Part-time',
+      postedDate: day(i),
+    })),
+  );
+});
+afterAll(() => api.close());
+
+const ids = (body: { id: number }[]) => body.map((row) => row.id);
+
+describe('GET /api/jobs', () => {
+  it('answers the first 50 by default with X-Total-Count and a Link to the next page; the body stays the array', async () => {
+    const first = await request(api, 'GET', '/api/jobs');
+    expect(Array.isArray(first.body)).toBe(true);
+    expect(first.body).toHaveLength(50);
+    expect(first.headers['x-total-count']).toBe('130');
+    expect(first.headers.link).toBe('</api/jobs?limit=50&offset=50>; rel="next"');
+    const last = await request(api, 'GET', '/api/jobs?limit=50&offset=100');
+    expect(last.body).toHaveLength(30);
+    expect(String(last.headers.link)).not.toContain('rel="next"');
+    expect(String(last.headers.link)).toContain('rel="prev"');
+    // Pages do not overlap and keep the order (newest first).
+    const second = await request(api, 'GET', '/api/jobs?offset=50');
+    expect(ids(second.body).some((id) => ids(first.body).includes(id))).toBe(false);
+    expect(second.body[0].title).toBe('Barista 79');
+  });
+
+  it('never answers more than 100, and refuses a limit or offset that is not a whole number', async () => {
+    expect((await request(api, 'GET', '/api/jobs?limit=1000')).body).toHaveLength(100);
+    expect((await request(api, 'GET', '/api/jobs?limit=-1')).status).toBe(400);
+    expect((await request(api, 'GET', '/api/jobs?offset=abc')).status).toBe(400);
+  });
+
+  it('searches (q) and filters (location, jobType) on the server, counting what matches', async () => {
+    const head = await request(api, 'GET', '/api/jobs?q=head%20BARISTA');
+    expect(head.headers['x-total-count']).toBe('13');
+    expect(head.body.every((j: { title: string }) => j.title.startsWith('Head barista'))).toBe(true);
+    const filtered = await request(api, 'GET', '/api/jobs?location=musanze&jobType=Part-time&limit=100');
+    expect(filtered.body.every((j: { location: string; jobType: string }) => j.location === 'Musanze' && j.jobType === 'Part-time')).toBe(true);
+    expect(filtered.headers['x-total-count']).toBe(String(filtered.body.length));
+    // Wildcards are taken literally.
+    expect((await request(api, 'GET', '/api/jobs?q=%25')).headers['x-total-count']).toBe('0');
+    expect((await request(api, 'GET', '/api/jobs?jobType=Freelance')).status).toBe(400);
+  });
+
+  it("pages an employer's own postings, with their status filter", async () => {
+    const mine = await request(api, 'GET', '/api/jobs/my-postings?limit=10&status=active', { token: employer.token });
+    expect(mine.body).toHaveLength(10);
+    expect(mine.headers['x-total-count']).toBe('130');
+    expect(mine.headers.link).toContain('offset=10');
+  });
+});
+
+describe('the other growing lists', () => {
+  it('pages and searches users, with role and status filters', async () => {
+    const trainee = await account(api, 'trainee', { firstName: 'Zawadi', lastName: 'Ingabire' });
+    const found = await request(api, 'GET', '/api/users?q=zawadi%20ing', { token: admin.token });
+    expect(ids(found.body)).toEqual([trainee.id]);
+    const byId = await request(api, 'GET', `/api/users?id=${trainee.id}`, { token: admin.token });
+    expect(ids(byId.body)).toEqual([trainee.id]);
+    const employers = await request(api, 'GET', '/api/users?role=employer&status=active&limit=1', { token: admin.token });
+    expect(employers.body).toHaveLength(1);
+    expect(employers.body[0].role).toBe('employer');
+    expect(Number(employers.headers['x-total-count'])).toBeGreaterThanOrEqual(1);
+  });
+
+  it('pages courses with category, level and q; enrollments with status and q; the contact inbox', async () => {
+    await api.db.insert(courses).values(
+      Array.from({ length: 60 }, (_, i) => ({
+        title: `Course ${i}`,
+        description: 'About coffee.',
+        category: i % 2 ? 'Latte Art' : 'Management',
+        level: 'Beginner',
+        tags: i === 7 ? ['rosetta'] : [],
+      })),
+    );
+    const latte = await request(api, 'GET', '/api/courses?category=Latte%20Art&limit=100');
+    expect(latte.headers['x-total-count']).toBe('30');
+    expect((await request(api, 'GET', '/api/courses?q=rosetta')).body.map((c: { title: string }) => c.title)).toEqual(['Course 7']);
+    const defaultPage = await request(api, 'GET', '/api/courses');
+    expect(defaultPage.body).toHaveLength(50);
+
+    const trainee = await account(api, 'trainee', { firstName: 'Keza' });
+    const [course] = await api.db.select().from(courses).limit(1);
+    await api.db.insert(enrollments).values({ courseId: course!.id, traineeId: trainee.id, status: 'Approved' });
+    const approved = await request(api, 'GET', '/api/enrollments?status=Approved&q=keza', { token: admin.token });
+    expect(approved.body).toHaveLength(1);
+    expect(approved.headers['x-total-count']).toBe('1');
+
+    await api.db.insert(contactMessages).values(
+      Array.from({ length: 55 }, (_, i) => ({ name: `Sender ${i}`, email: 's@example.rw', subject: 'Hi', message: 'Hello' })),
+    );
+    const inbox = await request(api, 'GET', '/api/contact', { token: admin.token });
+    expect(inbox.body).toHaveLength(50);
+    expect(inbox.headers['x-total-count']).toBe('55');
+    expect((await request(api, 'GET', '/api/contact?q=sender%2054', { token: admin.token })).body).toHaveLength(1);
+  });
+
+  it('pages the certified-talent list by person, newest certificate first, and searches it', async () => {
+    const [course] = await api.db.select().from(courses).limit(1);
+    const people: Account[] = [];
+    for (let i = 0; i < 3; i++) {
+      const person = await account(api, 'trainee', { firstName: `Graduate${i}` });
+      people.push(person);
+      const [enrollment] = await api.db
+        .insert(enrollments)
+        .values({ courseId: course!.id, traineeId: person.id, status: 'Completed' })
+        .returning();
+      await api.db.insert(certificates).values({
+        certificateCode: `BTLS-TEST-${i}`,
+        enrollmentId: enrollment!.id,
+        userId: person.id,
+        courseId: course!.id,
+        issueDate: new Date(Date.UTC(2026, 1, 1 + i)),
+        traineeFirstName: `Graduate${i}`,
+        traineeLastName: 'X',
+        courseTitle: i === 1 ? 'Rare Roasting' : 'Espresso',
+        issuedByAdminId: admin.id,
+        issuedByAdminFirstName: 'A',
+        issuedByAdminLastName: 'B',
+      });
+    }
+    const page = await request(api, 'GET', '/api/users/certified-trainees?limit=2', { token: employer.token });
+    expect(page.body.map((t: { userId: number }) => t.userId)).toEqual([people[2]!.id, people[1]!.id]);
+    expect(page.body[0]).toMatchObject({ certifiedCourses: ['Espresso'], certificateCodes: ['BTLS-TEST-2'] });
+    expect(page.headers['x-total-count']).toBe('3');
+    const rare = await request(api, 'GET', '/api/users/certified-trainees?q=rare%20roast', { token: employer.token });
+    expect(rare.body.map((t: { userId: number }) => t.userId)).toEqual([people[1]!.id]);
+  });
+});
