@@ -85,7 +85,20 @@ const REVALIDATE_MS = 5000;
 
 export function createServerRender(app: FastifyInstance, options: ServerRenderOptions) {
   const shellFile = join(options.shellDist, 'server', 'render.js');
-  const template = readFileSync(join(options.shellDist, 'index.html'), 'utf8');
+  // The shell's page, with its own stylesheet written in (see hintsFor); read again when the shell is redeployed.
+  const indexFile = join(options.shellDist, 'index.html');
+  let shellPage: { mtimeMs: number; html: string } | undefined;
+  function shellTemplate(): string {
+    const { mtimeMs } = statSync(indexFile);
+    if (shellPage?.mtimeMs !== mtimeMs) {
+      const html = readFileSync(indexFile, 'utf8').replace(
+        /<link rel="stylesheet"[^>]* href="(\/assets\/[\w.-]+\.css)">/g,
+        (link, href: string) => inlineStyle(readFileSync(join(options.shellDist, href), 'utf8'), href, link),
+      );
+      shellPage = { mtimeMs, html };
+    }
+    return shellPage.html;
+  }
   let shell: { mtimeMs: number; module: Promise<ShellServer> } | undefined;
 
   function loadShell(): Promise<ShellServer> {
@@ -160,8 +173,11 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
     return loaded;
   }
 
-  /** The remote's entry, its routes module, the page's chunk and everything they import, and their CSS. */
-  function hintsFor(remote: LoadedRemote, pathname: string): string {
+  /**
+   * The remote's entry, its routes module, the page's chunk and everything they import (`modulepreload`), and
+   * their CSS written into the page: a few KiB that would otherwise be requests the first paint waits for.
+   */
+  async function hintsFor(remote: LoadedRemote, pathname: string): Promise<string> {
     const scripts = new Set<string>([remote.entry]);
     const styles = new Set<string>();
     const visit = (key: string) => {
@@ -170,16 +186,14 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
       const url = remote.base + chunk.file;
       if (scripts.has(url)) return;
       scripts.add(url);
-      for (const css of chunk.css ?? []) styles.add(remote.base + css);
+      for (const css of chunk.css ?? []) styles.add(css);
       for (const imported of chunk.imports ?? []) visit(imported);
     };
     visit('src/expose.tsx');
     const page = remote.module.pageModuleFor?.(pathname);
     if (page) visit(`src/${page}`);
-    return [
-      ...[...styles].map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
-      ...[...scripts].map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`),
-    ].join('');
+    const css = await Promise.all([...styles].map(async (path) => inlineStyle((await readRemoteFile(remote.base, path)).text, remote.base + path)));
+    return [...css, ...[...scripts].map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`)].join('');
   }
 
   return {
@@ -199,16 +213,25 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
           if (!entry) throw new Error(`remotes.json names no ${by}`);
           const remote = await loadRemote(by, entry, server.sharedModules);
           rendered[by] = remote.module.default;
-          hints = hintsFor(remote, pathname);
+          hints = await hintsFor(remote, pathname);
         }
         const page = await server.render({ url, origin: options.publicUrl ?? requestOrigin, remotes: rendered });
-        return { status: page.status, html: fillTemplate(template, page, hints, server.SERVER_DATA_ID) };
+        return { status: page.status, html: fillTemplate(shellTemplate(), page, hints, server.SERVER_DATA_ID) };
       } catch (error) {
         options.log.warn({ err: error, url }, 'Server render failed; the browser renders this page');
         return null;
       }
     },
   };
+}
+
+/**
+ * A stylesheet written into the page (`<style>`, allowed by the CSP's style-src); one that refers to other
+ * files by relative URL stays a link (`fallback`), since those would resolve against the page instead.
+ */
+function inlineStyle(css: string, href: string, fallback = `<link rel="stylesheet" href="${escapeAttribute(href)}">`): string {
+  if (/url\(/i.test(css)) return fallback;
+  return `<style data-href="${escapeAttribute(href)}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;
 }
 
 function escapeAttribute(value: string): string {

@@ -9,7 +9,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const BUDGET_KIB = 150;
+// Issue 12: the first visit of a phone on a slow network (was 150 before server rendering).
+const BUDGET_KIB = 110;
 /** `node e2e/scripts/bundle-report.mjs --files` also lists every script (gzip KiB, path), biggest first. */
 const listFiles = process.argv.includes('--files');
 const kib = (n) => (n / 1024).toFixed(1).padStart(8);

@@ -100,7 +100,7 @@ describe('an admin', () => {
       await visitor.page.goto(`${site.base}/courses`);
       await visitor.page.getByRole('heading', { level: 1, name: 'Our Barista Courses' }).waitFor();
       await visitor.page.getByRole('article').first().waitFor();
-      return visitor.page.getByRole('heading', { level: 3 }).allTextContents();
+      return visitor.page.getByRole('heading', { level: 2 }).allTextContents();
     };
 
     await page.goto(`${site.base}/admin/courses/new`);

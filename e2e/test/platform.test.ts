@@ -142,7 +142,10 @@ describe('serving', () => {
   it('caches hashed assets for a year, and revalidates index.html, remotes.json and remote entries', async () => {
     const html = await fetch(`${site.base}/courses/1`);
     expect(html.headers.get('content-type')).toMatch(/text\/html/);
-    expect(html.headers.get('cache-control')).toBe('no-cache');
+    // A server-rendered public page: browsers ask again every time, a CDN may keep it a minute.
+    expect(html.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60');
+    const shellPage = await fetch(`${site.base}/admin/dashboard`);
+    expect(shellPage.headers.get('cache-control')).toBe('no-cache');
     const script = /src="(\/assets\/[^"]+\.js)"/.exec(await html.text())?.[1];
     expect(script).toBeTruthy();
     const asset = await fetch(`${site.base}${script}`, { headers: { 'accept-encoding': 'br' } });

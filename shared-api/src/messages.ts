@@ -68,6 +68,8 @@ export const account = {
   failedOutbox: 'Could not load the e-mails. Please try again.',
   failedRetry: 'Could not retry this e-mail. Please try again.',
   failedSendResetLink: 'Could not send the reset link. Please try again.',
+  siteDataBlocked:
+    'Signing in needs site data, which your browser blocks for this site. Allow this site to store data (cookies and site data in your browser settings), then try again.',
 } as const;
 
 /** §8 fallbacks: shown when a non-OK answer carries no `message`. */

@@ -5,6 +5,7 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { create } from 'zustand';
 import {
+  account,
   configureApi,
   login as loginCall,
   registerTrainee,
@@ -19,27 +20,47 @@ interface SessionState {
   status: SessionStatus;
   token: string | null;
   user: User | null;
+  /** The browser refuses site data: the session cannot be kept, so nobody can sign in (issue 14, item 13). */
+  storageBlocked: boolean;
   /** Start-up: restore when both keys exist; drop both when the stored user cannot be parsed. */
   restore(): void;
-  /** Signs in when the answer carries a token and a user; returns whether it did. */
+  /** Signs in when the answer carries a token and a user; returns whether it did (throws when storage is blocked). */
   signIn(answer: Partial<AuthAnswer>): boolean;
   signOut(): void;
   /** Merges profile changes into the current user and saves them. */
   updateUser(fields: Partial<User>): void;
 }
 
+/**
+ * The browser's local storage, or null when it refuses site data (a privacy setting, some in-app browsers):
+ * reading `localStorage` then throws. The site works signed out; signing in says why it cannot be kept.
+ */
+function siteStorage(): Storage | null {
+  try {
+    const storage = window.localStorage;
+    storage.getItem(STORAGE_KEYS.token);
+    return storage;
+  } catch {
+    return null;
+  }
+}
+
 function clearStorage() {
-  localStorage.removeItem(STORAGE_KEYS.token);
-  localStorage.removeItem(STORAGE_KEYS.user);
+  const storage = siteStorage();
+  storage?.removeItem(STORAGE_KEYS.token);
+  storage?.removeItem(STORAGE_KEYS.user);
 }
 
 export const useSessionStore = create<SessionState>((set, get) => ({
   status: 'loading',
   token: null,
   user: null,
+  storageBlocked: false,
   restore() {
-    const token = localStorage.getItem(STORAGE_KEYS.token);
-    const storedUser = localStorage.getItem(STORAGE_KEYS.user);
+    const storage = siteStorage();
+    if (!storage) return set({ status: 'signedOut', token: null, user: null, storageBlocked: true });
+    const token = storage.getItem(STORAGE_KEYS.token);
+    const storedUser = storage.getItem(STORAGE_KEYS.user);
     if (token && storedUser) {
       try {
         const user = JSON.parse(storedUser) as User;
@@ -55,8 +76,13 @@ export const useSessionStore = create<SessionState>((set, get) => ({
   },
   signIn(answer) {
     if (!answer.token || !answer.user) return false;
-    localStorage.setItem(STORAGE_KEYS.token, answer.token);
-    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(answer.user));
+    const storage = siteStorage();
+    if (!storage) {
+      set({ storageBlocked: true });
+      throw new Error(account.siteDataBlocked);
+    }
+    storage.setItem(STORAGE_KEYS.token, answer.token);
+    storage.setItem(STORAGE_KEYS.user, JSON.stringify(answer.user));
     set({ status: 'signedIn', token: answer.token, user: answer.user });
     return true;
   },
@@ -68,7 +94,7 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     const current = get().user;
     if (!current) return;
     const user = { ...current, ...fields };
-    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+    siteStorage()?.setItem(STORAGE_KEYS.user, JSON.stringify(user));
     set({ user });
   },
 }));
@@ -98,9 +124,11 @@ export function AuthProvider({ children, serverRendered = false }: { children: R
 
 export function useAuth() {
   if (!useContext(AuthContext)) throw new Error('useAuth must be used within an AuthProvider');
-  const { status, token, user, signIn, signOut, updateUser } = useSessionStore();
+  const { status, token, user, storageBlocked, signIn, signOut, updateUser } = useSessionStore();
   return {
     user,
+    /** The browser refuses site data: signing in cannot be kept (the pages say so). */
+    storageBlocked,
     token,
     role: user?.role ?? null,
     isAuthenticated: status === 'signedIn',

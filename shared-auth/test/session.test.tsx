@@ -14,7 +14,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
   localStorage.clear();
-  useSessionStore.setState({ status: 'loading', token: null, user: null });
+  useSessionStore.setState({ status: 'loading', token: null, user: null, storageBlocked: false });
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
@@ -26,6 +26,21 @@ afterEach(() => {
 const wrapper = ({ children }: { children: React.ReactNode }) => <AuthProvider>{children}</AuthProvider>;
 
 describe('the session store', () => {
+  it('works signed out when the browser blocks site data, and says why signing in cannot be kept', async () => {
+    const blocked = vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    server.use(http.post('http://api.test/api/auth/login', () => HttpResponse.json({ token: 't', user })));
+    configureApi({ baseUrl: 'http://api.test/api/' });
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    expect(result.current.isAuthenticated).toBe(false);
+    expect(result.current.storageBlocked).toBe(true);
+    await expect(result.current.login({ email: 'aline@example.rw', password: 'x' })).rejects.toThrow(/Signing in needs site data/);
+    expect(useSessionStore.getState().status).toBe('signedOut');
+    blocked.mockRestore();
+  });
+
   it('restores the session when both btlsToken and btlsUser exist', async () => {
     localStorage.setItem('btlsToken', 't1');
     localStorage.setItem('btlsUser', JSON.stringify(user));

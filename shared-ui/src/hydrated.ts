@@ -31,7 +31,10 @@ export function useKeepTypedValues<Fields extends Record<string, string>>(
     const typed: Partial<Fields> = {};
     for (const name of Object.keys(fields) as (keyof Fields & string)[]) {
       const element = elements.namedItem(name);
-      if ((element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && element.value !== fields[name]) {
+      if (
+        (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) &&
+        element.value !== fields[name]
+      ) {
         typed[name] = element.value as Fields[typeof name];
       }
     }

@@ -1,14 +1,19 @@
+import { account } from '@btls/shared-api';
 import { Link, Navigate, useAuth, useLocation, useNavigate, useReturnPath } from '@btls/shared-auth';
 import { Button, ErrorBanner, SuccessBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
 import { useAuthForm } from './use-auth-form';
 import { PageHead } from '../../ui/page-head';
+import { useHydrated } from '@btls/shared-ui/hydrated';
 
 export function LoginPage() {
-  const { isAuthenticated, login } = useAuth();
+  const { isAuthenticated, login, storageBlocked } = useAuth();
   const returnPath = useReturnPath();
   const navigate = useNavigate();
-  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  // A notice handed over by the page before (registered, password reset) lives in the history entry, which the
+  // server never sees: shown once the page is the browser's, so a reload takes the server's page over as it is.
+  const handedOver = (useLocation().state as { notice?: string } | null)?.notice;
+  const notice = useHydrated() ? handedOver : undefined;
   const form = useAuthForm({ email: '', password: '' }, async (fields) => {
     await login(fields);
     navigate(returnPath, { replace: true });
@@ -23,7 +28,7 @@ export function LoginPage() {
         <h1>Sign in</h1>
         <p className={styles.lead}>Welcome back to BTLS Coffee.</p>
         <SuccessBanner>{notice}</SuccessBanner>
-        <ErrorBanner>{form.error}</ErrorBanner>
+        <ErrorBanner>{form.error || (storageBlocked ? account.siteDataBlocked : '')}</ErrorBanner>
         <noscript>
           <p className={styles.lead}>This form needs JavaScript: please turn it on to continue.</p>
         </noscript>

@@ -3,6 +3,7 @@ import { coursesQuery, useSuspenseQuery } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
 import { useSearchParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, SelectField, Spinner, TextField } from '@btls/shared-ui/components';
+import { useKeepTypedValues } from '@btls/shared-ui/hydrated';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import { PageHead } from '../../ui/page-head';
 import { CourseCard } from './course-card';
@@ -30,16 +31,21 @@ function Catalogue() {
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
   const chosen = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) || ALL])) as Record<(typeof FILTERS)[number], string>;
-  const set = (name: string, value: string) =>
+  const setAll = (values: Record<string, string | undefined>) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (value && value !== ALL) next.set(name, value);
-        else next.delete(name);
+        for (const [name, value] of Object.entries(values)) {
+          if (value && value !== ALL) next.set(name, value);
+          else next.delete(name);
+        }
         return next;
       },
       { replace: true },
     );
+  const set = (name: string, value: string) => setAll({ [name]: value });
+  // What a quick visitor typed or chose before the page's script ran is kept, not reset.
+  const formRef = useKeepTypedValues({ q: query, ...chosen }, setAll);
 
   const options = useMemo(
     () => ({
@@ -60,7 +66,7 @@ function Catalogue() {
   return (
     <>
       {/* Without JavaScript the form still works: it sends the same parameters to the server-rendered page. */}
-      <form className={styles.filters} role="search" method="get" action="/courses" onSubmit={(e) => e.preventDefault()}>
+      <form ref={formRef} className={styles.filters} role="search" method="get" action="/courses" onSubmit={(e) => e.preventDefault()}>
         <TextField label="Search courses" name="q" type="search" placeholder="Title, description or tag" value={query} onChange={(e) => set('q', e.target.value)} />
         <SelectField label="Category" name="category" value={chosen.category} onChange={(e) => set('category', e.target.value)}>
           {options.category.map((v) => <option key={v}>{v}</option>)}

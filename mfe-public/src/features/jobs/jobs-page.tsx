@@ -5,6 +5,7 @@ import type { Job } from '@btls/shared-api/schemas';
 import { Link, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, TextField } from '@btls/shared-ui/components';
 import { orNA } from '@btls/shared-ui/format';
+import { useKeepTypedValues } from '@btls/shared-ui/hydrated';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import { PageHead } from '../../ui/page-head';
 import pageStyles from '../courses/courses.module.css';
@@ -23,16 +24,21 @@ function JobBoard() {
   const query = params.get('q') ?? '';
   const location = params.get('location') || ALL;
   const jobType = params.get('type') || ALL;
-  const set = (name: string, value: string) =>
+  const setAll = (values: Record<string, string | undefined>) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (value && value !== ALL) next.set(name, value);
-        else next.delete(name);
+        for (const [name, value] of Object.entries(values)) {
+          if (value && value !== ALL) next.set(name, value);
+          else next.delete(name);
+        }
         return next;
       },
       { replace: true },
     );
+  const set = (name: string, value: string) => setAll({ [name]: value });
+  // What a quick visitor typed or chose before the page's script ran is kept, not reset.
+  const formRef = useKeepTypedValues({ q: query, location, type: jobType }, setAll);
 
   const options = useMemo(() => {
     const distinct = (pick: (job: Job) => string | null) =>
@@ -51,7 +57,7 @@ function JobBoard() {
   return (
     <>
       {/* Without JavaScript the form still works: it sends the same parameters to the server-rendered page. */}
-      <form className={`${pageStyles.filters} ${styles.filters}`} role="search" method="get" action="/jobs" onSubmit={(e) => e.preventDefault()}>
+      <form ref={formRef} className={`${pageStyles.filters} ${styles.filters}`} role="search" method="get" action="/jobs" onSubmit={(e) => e.preventDefault()}>
         <TextField label="Search jobs" name="q" type="search" placeholder="Title, company or description" value={query} onChange={(e) => set('q', e.target.value)} />
         <SelectField label="Location" name="location" value={location} onChange={(e) => set('location', e.target.value)}>
           {options.locations.map((v) => <option key={v}>{v}</option>)}

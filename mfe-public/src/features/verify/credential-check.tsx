@@ -54,13 +54,6 @@ export function CredentialChecker({ certificateCode }: { certificateCode?: strin
   return (
     <section className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId}>Verifiable credential (Open Badges 3.0)</h2>
-      {checking ? (
-        <Spinner label="Checking the credential..." />
-      ) : error ? (
-        <ErrorBanner>{error}</ErrorBanner>
-      ) : (
-        result && <CheckResult result={result} />
-      )}
       <label
         className={`${styles.dropZone} ${dragging ? styles.dragging : ''}`}
         onDragOver={(event) => {
@@ -80,6 +73,14 @@ export function CredentialChecker({ certificateCode }: { certificateCode?: strin
           }}
         />
       </label>
+      {/* The answer comes below the drop zone: appearing, it moves nothing already on screen. */}
+      {checking ? (
+        <Spinner label="Checking the credential..." />
+      ) : error ? (
+        <ErrorBanner>{error}</ErrorBanner>
+      ) : (
+        result && <CheckResult result={result} />
+      )}
     </section>
   );
 }
