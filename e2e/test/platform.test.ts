@@ -264,7 +264,8 @@ describe('one page, many remotes', () => {
   it('scrolls to the top on every path change', async () => {
     const { page, context } = await openPage(browser, 390);
     await page.setViewportSize({ width: 390, height: 400 });
-    await page.goto(`${site.base}/login`);
+    // The app's own navigation, so once the server-rendered page is the browser's.
+    await page.goto(`${site.base}/login`, { waitUntil: 'networkidle' });
     await page.getByRole('link', { name: 'Create an account' }).waitFor();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);

@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
 import { coursesQuery, useSuspenseQuery } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
-import { useSearchParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, SelectField, Spinner, TextField } from '@btls/shared-ui/components';
-import { useKeepTypedValues } from '@btls/shared-ui/hydrated';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import { PageHead } from '../../ui/page-head';
+import { useUrlFilters } from '../../ui/use-url-filters';
 import { CourseCard } from './course-card';
 import styles from './courses.module.css';
 
@@ -23,29 +22,10 @@ export function matchesSearch(course: Course, query: string): boolean {
   return [course.title, course.description, ...course.tags].some((text) => text?.toLowerCase().includes(q));
 }
 
-/** The search and the filters live in the address (?q=&category=&level=&center=): shareable, kept on reload. */
-const FILTERS = ['category', 'level', 'center'] as const;
-
 function Catalogue() {
   const { data: courses } = useSuspenseQuery(coursesQuery());
-  const [params, setParams] = useSearchParams();
-  const query = params.get('q') ?? '';
-  const chosen = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) || ALL])) as Record<(typeof FILTERS)[number], string>;
-  const setAll = (values: Record<string, string | undefined>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(values)) {
-          if (value && value !== ALL) next.set(name, value);
-          else next.delete(name);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  const set = (name: string, value: string) => setAll({ [name]: value });
-  // What a quick visitor typed or chose before the page's script ran is kept, not reset.
-  const formRef = useKeepTypedValues({ q: query, ...chosen }, setAll);
+  const { values, set, reset, formRef } = useUrlFilters({ q: '', category: ALL, level: ALL, center: ALL });
+  const { q: query, ...chosen } = values;
 
   const options = useMemo(
     () => ({
@@ -77,7 +57,7 @@ function Catalogue() {
         <SelectField label="Training Center" name="center" value={chosen.center} onChange={(e) => set('center', e.target.value)}>
           {options.center.map((v) => <option key={v}>{v}</option>)}
         </SelectField>
-        <Button variant="secondary" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+        <Button variant="secondary" onClick={reset}>
           Reset Filters
         </Button>
       </form>

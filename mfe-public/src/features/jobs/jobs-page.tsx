@@ -2,12 +2,12 @@ import { formatDistanceToNow, parseISO } from 'date-fns';
 import { useMemo } from 'react';
 import { jobsQuery, useSuspenseQuery } from '@btls/shared-api';
 import type { Job } from '@btls/shared-api/schemas';
-import { Link, useSearchParams } from '@btls/shared-auth';
+import { Link } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, TextField } from '@btls/shared-ui/components';
 import { orNA } from '@btls/shared-ui/format';
-import { useKeepTypedValues } from '@btls/shared-ui/hydrated';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import { PageHead } from '../../ui/page-head';
+import { useUrlFilters } from '../../ui/use-url-filters';
 import pageStyles from '../courses/courses.module.css';
 import styles from './jobs.module.css';
 
@@ -17,28 +17,10 @@ export function postedAgo(date: string): string {
   return `Posted ${formatDistanceToNow(parseISO(date), { addSuffix: true })}`;
 }
 
-/** The search and the filters live in the address (?q=&location=&type=): shareable, kept on reload. */
 function JobBoard() {
   const { data: jobs } = useSuspenseQuery(jobsQuery());
-  const [params, setParams] = useSearchParams();
-  const query = params.get('q') ?? '';
-  const location = params.get('location') || ALL;
-  const jobType = params.get('type') || ALL;
-  const setAll = (values: Record<string, string | undefined>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(values)) {
-          if (value && value !== ALL) next.set(name, value);
-          else next.delete(name);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  const set = (name: string, value: string) => setAll({ [name]: value });
-  // What a quick visitor typed or chose before the page's script ran is kept, not reset.
-  const formRef = useKeepTypedValues({ q: query, location, type: jobType }, setAll);
+  const { values, set, formRef } = useUrlFilters({ q: '', location: ALL, type: ALL });
+  const { q: query, location, type: jobType } = values;
 
   const options = useMemo(() => {
     const distinct = (pick: (job: Job) => string | null) =>
