@@ -126,7 +126,7 @@ describe('the course detail page', () => {
     expect(screen.getByText('Experienced Professionals')).toBeTruthy();
     expect(screen.getByText('Provided upon completion')).toBeTruthy();
     expect(screen.getByText('espresso')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Enroll Now (Login or register is Required)' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Enroll Now (Login or register is Required)' }).getAttribute('href')).toBe(`/apply-for-course?courseId=${known.id}`);
     expect(screen.getByRole('link', { name: /Back to all courses/ }).getAttribute('href')).toBe('/courses');
   });
 

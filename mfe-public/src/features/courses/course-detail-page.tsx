@@ -75,16 +75,11 @@ function CourseDetail({ id }: { id: string }) {
             </ul>
           </>
         )}
-        {/* Signed-in trainees go straight to the application form with this course chosen. */}
-        {role === 'trainee' ? (
-          <Link className={buttonClass()} to={`/apply-for-course?courseId=${course.id}`}>
-            Enroll Now
-          </Link>
-        ) : (
-          <Link className={buttonClass()} to="/login">
-            Enroll Now (Login or register is Required)
-          </Link>
-        )}
+        {/* The application form with this course chosen, for everyone: a visitor signs in on the way there and
+            comes back to it (the page is first rendered for a visitor, so the link must work for both). */}
+        <Link className={buttonClass()} to={`/apply-for-course?courseId=${course.id}`}>
+          {role === 'trainee' ? 'Enroll Now' : 'Enroll Now (Login or register is Required)'}
+        </Link>
       </div>
     </article>
   );
