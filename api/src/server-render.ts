@@ -136,11 +136,18 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
 
   /** Files of a remote: from disk when it is served here, else fetched (cached, revalidated with its ETag). */
   const fetched = new Map<string, { etag: string | null; checkedAt: number; text: string }>();
+  const onDisk = new Map<string, { text: string; version: string }>();
   async function readRemoteFile(base: string, path: string): Promise<{ text: string; version: string }> {
     const local = Object.entries(options.localRemotes).find(([prefix]) => base === prefix);
     if (local) {
+      // Read again only when the file changed (a redeploy): not the whole bundle on every page.
       const file = join(local[1], path);
-      return { text: readFileSync(file, 'utf8'), version: String(statSync(file).mtimeMs) };
+      const version = String(statSync(file).mtimeMs);
+      const known = onDisk.get(file);
+      if (known?.version === version) return known;
+      const read = { text: readFileSync(file, 'utf8'), version };
+      onDisk.set(file, read);
+      return read;
     }
     const url = new URL(path, base).href;
     const cached = fetched.get(url);
