@@ -1,4 +1,5 @@
 /** Issue 14, item 5: every list that grows with use is paged, searched and filtered on the server. */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates, contactMessages, courses, enrollments, jobs } from '../src/db/schema';
 import { account, request, startApi, type Account, type TestApi } from './helpers';
@@ -63,6 +64,19 @@ describe('GET /api/jobs', () => {
     expect((await request(api, 'GET', '/api/jobs?jobType=Freelance')).status).toBe(400);
   });
 
+  it('answers the filter options of the open jobs (facets): distinct, sorted, nothing from closed ads', async () => {
+    const [closed] = await api.db
+      .insert(jobs)
+      .values({ employerId: employer.id, title: 'Old', companyName: 'X', description: 'x', descriptionSnippet: 'x', location: 'Huye', jobType: 'Internship', isActive: false })
+      .returning();
+    const facets = await request(api, 'GET', '/api/jobs/facets');
+    expect(facets.status).toBe(200);
+    expect(facets.body).toEqual({ locations: ['Kigali', 'Musanze'], jobTypes: ['Full-time', 'Part-time'] });
+    await api.db.update(jobs).set({ isActive: true }).where(eq(jobs.id, closed!.id));
+    expect((await request(api, 'GET', '/api/jobs/facets')).body.locations).toEqual(['Huye', 'Kigali', 'Musanze']);
+    await api.db.delete(jobs).where(eq(jobs.id, closed!.id));
+  });
+
   it("pages an employer's own postings, with their status filter", async () => {
     const mine = await request(api, 'GET', '/api/jobs/my-postings?limit=10&status=active', { token: employer.token });
     expect(mine.body).toHaveLength(10);
@@ -91,6 +105,7 @@ describe('the other growing lists', () => {
         description: 'About coffee.',
         category: i % 2 ? 'Latte Art' : 'Management',
         level: 'Beginner',
+        trainingCenter: i % 3 ? 'Kigali Centre' : null,
         tags: i === 7 ? ['rosetta'] : [],
       })),
     );
@@ -99,6 +114,12 @@ describe('the other growing lists', () => {
     expect((await request(api, 'GET', '/api/courses?q=rosetta')).body.map((c: { title: string }) => c.title)).toEqual(['Course 7']);
     const defaultPage = await request(api, 'GET', '/api/courses');
     expect(defaultPage.body).toHaveLength(50);
+    // The catalogue's filter options come from the active courses only, whatever page is shown.
+    await api.db.insert(courses).values({ title: 'Hidden', description: 'x', category: 'Coffee Knowledge', level: 'Advanced', isActive: false });
+    const facets = await request(api, 'GET', '/api/courses/facets');
+    expect(facets.body.categories).toEqual(['Latte Art', 'Management']);
+    expect(facets.body.levels).toEqual(['Beginner']);
+    expect(facets.body.trainingCenters).toEqual(['Kigali Centre']);
 
     const trainee = await account(api, 'trainee', { firstName: 'Keza' });
     const [course] = await api.db.select().from(courses).limit(1);

@@ -34,6 +34,51 @@ describe('a visitor', () => {
     await context.close();
   });
 
+  it('pages the catalogue with links that work without JavaScript, and in place with it', async () => {
+    const admin = await tokenOf(DEMO.admin);
+    for (let i = 1; i <= 8; i++) {
+      const created = await api('/courses', {
+        method: 'POST',
+        token: admin,
+        body: { title: `Cold Brew Workshop ${i}`, description: 'Slow coffee.', category: 'Brewing Techniques', level: 'Beginner' },
+      });
+      expect(created.status).toBe(201);
+    }
+    const total = Number((await fetch(`${site.base}/api/courses?limit=1`)).headers.get('x-total-count'));
+    expect(total).toBeGreaterThan(12);
+
+    // Without JavaScript: the server renders page 2 from the link.
+    const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 320, height: 700 } });
+    const noJs = await plain.newPage();
+    await noJs.goto(`${site.base}/courses`);
+    expect(await noJs.getByRole('status').textContent()).toBe(`Showing 1–12 of ${total} courses`);
+    await noJs.getByRole('navigation', { name: 'Pages of courses' }).getByRole('link', { name: 'Next page' }).click();
+    await noJs.waitForURL(`${site.base}/courses?page=2`);
+    expect(await noJs.getByRole('status').textContent()).toBe(`Showing 13–${total} of ${total} courses`);
+    expect(await noJs.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${site.base}/courses?page=2`);
+    // The filter form sends its choices and starts again at page 1.
+    await noJs.getByLabel('Category').selectOption('Brewing Techniques');
+    await noJs.getByLabel('Search courses').press('Enter');
+    await noJs.waitForURL(/category=Brewing/);
+    expect(await noJs.getByRole('article').count()).toBeGreaterThanOrEqual(8);
+    await plain.close();
+
+    // With JavaScript: the page changes without a new document, and the focus goes to the new count.
+    const { page, context, errors } = await openPage(browser, 390);
+    await page.goto(`${site.base}/courses`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+    await page.getByRole('link', { name: 'Page 2' }).click();
+    await page.waitForURL(`${site.base}/courses?page=2`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(`Showing 13–${total} of ${total} courses`);
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    await page.goBack();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe(`Showing 1–12 of ${total} courses`);
+    // No page is wider than a phone's screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('finds a job and opens it', async () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto(`${site.base}/jobs`);

@@ -1,11 +1,12 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CourseDetailPage } from '../src/features/courses/course-detail-page';
 import { CoursesPage } from '../src/features/courses/courses-page';
-import { queryKeys } from '@btls/shared-api';
+import { coursesPageQuery } from '@btls/shared-api';
+import { useLocation } from '@btls/shared-auth';
 import { testQueryClient } from '@btls/shared-auth/testing';
-import { answer, API, course, http, renderAt, server, useApi } from './render';
+import { answer, API, course, http, pagedAnswer, renderAt, server, useApi } from './render';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
@@ -24,81 +25,123 @@ const catalogue = [
   course({ title: 'Cupping', description: 'Taste like a Q grader.', tags: ['sensory'], category: 'Coffee Knowledge', level: 'Advanced' }),
 ];
 
-const page = () => renderAt('/courses', [{ path: '/courses', element: <CoursesPage /> }]);
+/** The page, and where the address is (its search part). */
+const Where = () => <span data-testid="where">{useLocation().search}</span>;
+const page = (at = '/courses') => renderAt(at, [{ path: '/courses', element: <><CoursesPage /><Where /></> }]);
+const address = () => screen.getByTestId('where').textContent;
 const titles = () => screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-/** A query client that already holds the course list, as after a visit to /courses. */
+/** A query client that already holds a page of the catalogue, as after a visit to /courses. */
 const withList = (list: ReturnType<typeof course>[]) => {
   const client = testQueryClient();
-  client.setQueryData(queryKeys.courses, list);
+  client.setQueryData(coursesPageQuery({}, 1).queryKey, { items: list, total: list.length });
   return client;
 };
 
+type Row = ReturnType<typeof course>;
+/** The API's search and filters, as the server applies them. */
+const matches = (c: Row, query: URLSearchParams) => {
+  const q = query.get('q')?.toLowerCase();
+  return (
+    (!q || [c.title, c.description, ...c.tags].some((t) => t?.toLowerCase().includes(q))) &&
+    (!query.get('category') || c.category === query.get('category')) &&
+    (!query.get('level') || c.level === query.get('level')) &&
+    (!query.get('trainingCenter') || c.trainingCenter === query.get('trainingCenter'))
+  );
+};
+const facets = { categories: ['Brewing Techniques', 'Coffee Knowledge', 'Latte Art'], levels: ['Advanced', 'Beginner', 'Intermediate'], trainingCenters: ['Huye Coffee Lab'] };
+const serve = (rows: Row[], seen: URLSearchParams[] = []) =>
+  server.use(http.get(`${API}/courses/facets`, answer(facets)), http.get(`${API}/courses`, pagedAnswer(rows, matches, seen)));
+
 describe('the courses page', () => {
-  it("shows 'Loading available courses...' and then the cards", async () => {
-    server.use(http.get(`${API}/courses`, answer(catalogue)));
+  it("shows 'Loading available courses...' and then the cards and how many there are", async () => {
+    serve(catalogue);
     page();
     expect(screen.getByText('Loading available courses...')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Espresso Fundamentals' })).toBeTruthy();
     expect(titles()).toHaveLength(3);
+    expect(screen.getByRole('status').textContent).toBe('3 courses');
+    expect(screen.queryByRole('navigation', { name: 'Pages of courses' })).toBeNull();
   });
 
   it("shows 'Failed to Load Courses' and the error", async () => {
-    server.use(http.get(`${API}/courses`, () => new Response(null, { status: 500 })));
+    server.use(http.get(`${API}/courses/facets`, answer(facets)), http.get(`${API}/courses`, () => new Response(null, { status: 500 })));
     page();
     expect(await screen.findByRole('heading', { name: 'Failed to Load Courses' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('Failed to fetch courses. Status: 500');
   });
 
-  it('searches title, description and tags', async () => {
-    server.use(http.get(`${API}/courses`, answer(catalogue)));
+  it('asks the server to search title, description and tags once typing pauses, keeping the words in the address', async () => {
+    const seen: URLSearchParams[] = [];
+    serve(catalogue, seen);
     page();
     const search = await screen.findByLabelText('Search courses');
     await userEvent.type(search, 'tulips');
-    expect(titles()).toEqual(['Latte Art Masterclass']);
+    await waitFor(() => expect(titles()).toEqual(['Latte Art Masterclass']));
+    // One request for the words, not one per key.
+    expect(seen.map((q) => q.get('q'))).toEqual([null, 'tulips']);
+    expect(address()).toBe('?q=tulips');
     await userEvent.clear(search);
     await userEvent.type(search, 'SENSORY');
-    expect(titles()).toEqual(['Cupping']);
+    await waitFor(() => expect(titles()).toEqual(['Cupping']));
   });
 
-  it("offers 'All' plus the sorted distinct values in each dropdown, filters, and resets", async () => {
-    server.use(http.get(`${API}/courses`, answer(catalogue)));
+  it("offers 'All' plus every value the catalogue holds (from the server), filters there, and resets", async () => {
+    const seen: URLSearchParams[] = [];
+    serve(catalogue, seen);
     page();
     const category = await screen.findByLabelText('Category');
-    expect(within(category).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'All',
-      'Brewing Techniques',
-      'Coffee Knowledge',
-      'Latte Art',
-    ]);
-    expect(within(screen.getByLabelText('Skill Level')).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'All',
-      'Advanced',
-      'Beginner',
-      'Intermediate',
-    ]);
-    expect(within(screen.getByLabelText('Training Center')).getAllByRole('option')).toHaveLength(3);
+    expect(within(category).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', ...facets.categories]);
+    expect(within(screen.getByLabelText('Skill Level')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', ...facets.levels]);
+    expect(within(screen.getByLabelText('Training Center')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Huye Coffee Lab']);
     fireEvent.change(category, { target: { value: 'Latte Art' } });
-    expect(titles()).toEqual(['Latte Art Masterclass']);
+    await waitFor(() => expect(titles()).toEqual(['Latte Art Masterclass']));
+    expect(seen.at(-1)?.get('category')).toBe('Latte Art');
     fireEvent.change(screen.getByLabelText('Skill Level'), { target: { value: 'Advanced' } });
-    expect(screen.getByRole('heading', { name: 'No Courses Found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No Courses Found' })).toBeTruthy();
     expect(screen.getByText('Try adjusting your search or filters, or check back later!')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Reset Filters' }));
-    expect(titles()).toHaveLength(3);
+    await waitFor(() => expect(titles()).toHaveLength(3));
     expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('All');
+  });
+
+  it('pages the catalogue: 12 a page, numbered page links that keep the filters, focus on the new count', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => course({ title: `Course ${i + 1}`, category: 'Latte Art' }));
+    const seen: URLSearchParams[] = [];
+    serve(many, seen);
+    page('/courses?category=Latte%20Art');
+    await screen.findByRole('heading', { name: 'Course 1' });
+    expect(titles()).toHaveLength(12);
+    expect(screen.getByRole('status').textContent).toBe('Showing 1–12 of 30 courses');
+    const pages = screen.getByRole('navigation', { name: 'Pages of courses' });
+    expect(within(pages).getAllByRole('link').map((a) => a.textContent)).toEqual(['2', '3', 'Next']);
+    expect(within(pages).getByRole('link', { name: 'Page 3' }).getAttribute('href')).toBe('/courses?category=Latte+Art&page=3');
+    await userEvent.click(within(pages).getByRole('link', { name: 'Next page' }));
+    await screen.findByRole('heading', { name: 'Course 13' });
+    expect(screen.getByRole('status').textContent).toBe('Showing 13–24 of 30 courses');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('status')));
+    expect(address()).toBe('?category=Latte+Art&page=2');
+    expect(seen.at(-1)?.get('offset')).toBe('12');
+    expect(seen.at(-1)?.get('limit')).toBe('12');
+    expect(within(screen.getByRole('navigation', { name: 'Pages of courses' })).getByText('2').closest('[aria-current="page"]')).toBeTruthy();
+    // A new filter starts again at the first page.
+    fireEvent.change(screen.getByLabelText('Skill Level'), { target: { value: 'Beginner' } });
+    await waitFor(() => expect(address()).toBe('?category=Latte+Art&level=Beginner'));
+  });
+
+  it('says so, with a way back, when the address names a page past the end', async () => {
+    serve(catalogue);
+    page('/courses?page=9');
+    expect(await screen.findByRole('heading', { name: 'There is no page 9' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the first page' }).getAttribute('href')).toBe('/courses');
   });
 
   it('applies the card display rules of spec §9', async () => {
     const askUs = course({ title: 'Ask us', price: 'Contact us', imageUrl: 'https://img.example/cup.jpg' });
-    server.use(
-      http.get(
-        `${API}/courses`,
-        answer([
-          course({ title: 'Long', description: 'x'.repeat(120), price: '150000', duration: null, trainingCenter: null }),
-          course({ title: 'Free one', description: '', price: '0' }),
-          askUs,
-        ]),
-      ),
-    );
+    serve([
+      course({ title: 'Long', description: 'x'.repeat(120), price: '150000', duration: null, trainingCenter: null }),
+      course({ title: 'Free one', description: '', price: '0' }),
+      askUs,
+    ]);
     page();
     const card = (title: string) => screen.getByRole('heading', { name: title }).closest('article')!;
     await screen.findByRole('heading', { name: 'Long' });

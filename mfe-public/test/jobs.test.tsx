@@ -1,9 +1,9 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JobDetailPage } from '../src/features/jobs/job-detail-page';
 import { JobsPage } from '../src/features/jobs/jobs-page';
-import { answer, API, http, job, renderAt, server, useApi } from './render';
+import { answer, API, http, job, pagedAnswer, renderAt, server, useApi } from './render';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
@@ -16,8 +16,24 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const page = () => renderAt('/jobs', [{ path: '/jobs', element: <JobsPage /> }]);
+const page = (at = '/jobs') => renderAt(at, [{ path: '/jobs', element: <JobsPage /> }]);
 const titles = () => screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+
+type Row = ReturnType<typeof job>;
+/** The API's search and filters, as the server applies them. */
+const matches = (j: Row, query: URLSearchParams) => {
+  const q = query.get('q')?.toLowerCase();
+  return (
+    (!q || [j.title, j.companyName, j.location, j.descriptionSnippet].some((t) => t?.toLowerCase().includes(q))) &&
+    (!query.get('location') || j.location === query.get('location')) &&
+    (!query.get('jobType') || j.jobType === query.get('jobType'))
+  );
+};
+const serve = (rows: Row[], seen: URLSearchParams[] = []) =>
+  server.use(
+    http.get(`${API}/jobs/facets`, answer({ locations: ['Huye', 'Kigali'], jobTypes: ['Full-time', 'Part-time'] })),
+    http.get(`${API}/jobs`, pagedAnswer(rows, matches, seen)),
+  );
 
 describe('the job list', () => {
   const board = [
@@ -26,33 +42,48 @@ describe('the job list', () => {
   ];
 
   it("is titled 'Find Your Barista Career' and shows cards with their fallbacks and a relative posted time", async () => {
-    server.use(http.get(`${API}/jobs`, answer(board)));
+    serve(board);
     page();
     expect(screen.getByRole('heading', { level: 1, name: 'Find Your Barista Career' })).toBeTruthy();
     const card = (await screen.findByRole('heading', { name: 'Head Barista' })).closest('article')!;
     expect(within(card).getByText('A Reputable Company')).toBeTruthy();
     expect(within(card).getByText('Posted 3 days ago')).toBeTruthy();
     expect(within(card).getByRole('link', { name: /View Details/ }).getAttribute('href')).toBe(`/jobs/${board[1]!.id}`);
+    expect(screen.getByRole('status').textContent).toBe('2 job openings');
   });
 
-  it('searches title, company and snippet, and filters by location and type', async () => {
-    server.use(http.get(`${API}/jobs`, answer(board)));
+  it('has the server search title, company and snippet, and filter by location and type', async () => {
+    const seen: URLSearchParams[] = [];
+    serve(board, seen);
     page();
     await screen.findByRole('heading', { name: 'Barista' });
     await userEvent.type(screen.getByLabelText('Search jobs'), 'question');
-    expect(titles()).toEqual(['Barista']);
+    await waitFor(() => expect(titles()).toEqual(['Barista']));
+    expect(seen.at(-1)?.get('q')).toBe('question');
     await userEvent.clear(screen.getByLabelText('Search jobs'));
     await userEvent.type(screen.getByLabelText('Search jobs'), 'lead a');
-    expect(titles()).toEqual(['Head Barista']);
+    await waitFor(() => expect(titles()).toEqual(['Head Barista']));
     await userEvent.clear(screen.getByLabelText('Search jobs'));
     expect(within(screen.getByLabelText('Location')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Huye', 'Kigali']);
     fireEvent.change(screen.getByLabelText('Job type'), { target: { value: 'Part-time' } });
-    expect(titles()).toEqual(['Head Barista']);
+    await waitFor(() => expect(titles()).toEqual(['Head Barista']));
+    expect(seen.at(-1)?.get('jobType')).toBe('Part-time');
     fireEvent.change(screen.getByLabelText('Location'), { target: { value: 'Kigali' } });
-    expect(screen.getByText('No job openings found matching your criteria.')).toBeTruthy();
+    expect(await screen.findByText('No job openings found matching your criteria.')).toBeTruthy();
+  });
+
+  it('shows 10 openings a page with numbered page links', async () => {
+    serve(Array.from({ length: 25 }, (_, i) => job({ title: `Opening ${i + 1}` })));
+    page('/jobs?page=3');
+    await screen.findByRole('heading', { name: 'Opening 21' });
+    expect(titles()).toHaveLength(5);
+    expect(screen.getByRole('status').textContent).toBe('Showing 21–25 of 25 job openings');
+    const pages = screen.getByRole('navigation', { name: 'Pages of job openings' });
+    expect(within(pages).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/jobs?page=2', '/jobs', '/jobs?page=2']);
   });
 
   it("prefixes a load error with 'Could not load jobs:'", async () => {
+    serve([]);
     server.use(http.get(`${API}/jobs`, () => new Response(null, { status: 503 })));
     page();
     expect((await screen.findByRole('alert')).textContent).toBe('Could not load jobs: Failed to fetch jobs. Status: 503');

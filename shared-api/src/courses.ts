@@ -1,7 +1,7 @@
 import { ApiError, call, callPage, listQuery, seg, type Page, type PageParams } from './client';
 import type { CourseCategory, CourseLevel } from './constants';
 import { fallback, validation } from './messages';
-import type { Course, CourseAnswer, CourseCreatePayload, CourseUpdatePayload, MessageAnswer } from './schemas';
+import type { Course, CourseAnswer, CourseFacets, CourseCreatePayload, CourseUpdatePayload, MessageAnswer } from './schemas';
 
 const staffOnly = { bearer: 'required', missingToken: validation.noToken } as const;
 
@@ -32,6 +32,11 @@ export function listCoursesPage(params?: CourseListParams): Promise<Page<Course>
     searchParams: listQuery(params),
     fallback: fallback.fetchCourses,
   });
+}
+
+/** The filter options of the public catalogue: the categories, levels and centres the active courses hold. */
+export function getCourseFacets(): Promise<CourseFacets> {
+  return call({ method: 'get', path: 'courses/facets', auth: { bearer: 'none' }, fallback: fallback.fetchCourses });
 }
 
 export function getCourse(id: number | string): Promise<Course> {

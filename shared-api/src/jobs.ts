@@ -1,7 +1,7 @@
 import { ApiError, call, callPage, listQuery, seg, type Page, type PageParams } from './client';
 import type { JobType } from './constants';
 import { fallback } from './messages';
-import type { Job, JobAnswer, JobPayload, MessageAnswer } from './schemas';
+import type { Job, JobAnswer, JobFacets, JobPayload, MessageAnswer } from './schemas';
 
 const employer = { bearer: 'required', missingToken: fallback.jobNotAuthorized } as const;
 
@@ -17,6 +17,11 @@ export function listJobs(params?: JobListParams): Promise<Job[]> {
 
 export function listJobsPage(params?: JobListParams): Promise<Page<Job>> {
   return callPage({ method: 'get', path: 'jobs', auth: { bearer: 'none' }, searchParams: listQuery(params), fallback: fallback.fetchJobs });
+}
+
+/** The filter options of the public job board: the locations and job types the open jobs hold. */
+export function getJobFacets(): Promise<JobFacets> {
+  return call({ method: 'get', path: 'jobs/facets', auth: { bearer: 'none' }, fallback: fallback.fetchJobs });
 }
 
 /** The public job detail, no login; a closed or unknown job answers 'Job not found or no longer available.'. */

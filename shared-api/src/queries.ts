@@ -11,11 +11,13 @@ import { QueryClient, queryOptions } from '@tanstack/react-query';
  * module of the data layer, so the page holds one query client's code, and only the parts listed (federation
  * shares a package whole; all of TanStack Query would cost every first visit about 7 KiB gzip more).
  */
-export { hydrate, QueryClientProvider, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+export { hydrate, QueryClientProvider, useQuery, useQueryClient, useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { ApiError } from './client';
 import { verifyCertificate } from './certificates';
-import { getCourse, listCourses } from './courses';
-import { getJob, listJobs } from './jobs';
+import type { Page } from './client';
+import { COURSE_CATEGORIES, COURSE_LEVELS, JOB_TYPES } from './constants';
+import { getCourse, getCourseFacets, listCoursesPage } from './courses';
+import { getJob, getJobFacets, listJobsPage } from './jobs';
 import type { Course } from './schemas';
 
 /**
@@ -29,8 +31,12 @@ export function createQueryClient(): QueryClient {
 export const queryKeys = {
   site: ['site'] as const,
   courses: ['courses'] as const,
+  coursePages: ['courses', 'pages'] as const,
+  courseFacets: ['courses', 'facets'] as const,
   course: (id: string) => ['courses', id] as const,
   jobs: ['jobs'] as const,
+  jobPages: ['jobs', 'pages'] as const,
+  jobFacets: ['jobs', 'facets'] as const,
   job: (id: string) => ['jobs', id] as const,
   certificateVerification: (code: string) => ['certificate-verification', code] as const,
 };
@@ -63,23 +69,72 @@ export const siteQuery = () =>
   });
 
 /**
- * The public catalogue and job board: the first page of 100 (the most the API gives at once), filtered in the
- * page. Enough for a training centre's courses and a city's barista jobs; past that they need numbered pages.
+ * The public catalogue and job board are paged on the server (issue 14): a page of each at a time, searched
+ * and filtered there; the filter options come from the server too (every value the list holds, not just the
+ * shown page's).
  */
-const PUBLIC_LIST = { limit: 100 };
+export const PUBLIC_PAGE_SIZE = { courses: 12, jobs: 10 } as const;
 
-export const coursesQuery = () => queryOptions({ queryKey: queryKeys.courses, queryFn: () => listCourses(PUBLIC_LIST) });
+export interface CourseFilters {
+  q?: string;
+  category?: string;
+  level?: string;
+  trainingCenter?: string;
+}
 
-/** One course; a course already in the list shows at once (spec §7: the list in memory is checked first). */
+export interface JobFilters {
+  q?: string;
+  location?: string;
+  jobType?: string;
+}
+
+/** Filters as the API takes them: blanks left out (one cache key per list), unknown choices ignored. */
+function only<T extends string>(value: string | undefined, allowed: readonly T[]): T | undefined {
+  return allowed.includes(value as T) ? (value as T) : undefined;
+}
+const text = (value: string | undefined) => value?.trim() || undefined;
+
+export function coursesPageQuery(filters: CourseFilters, page: number) {
+  const size = PUBLIC_PAGE_SIZE.courses;
+  const params = {
+    q: text(filters.q),
+    category: only(filters.category, COURSE_CATEGORIES),
+    level: only(filters.level, COURSE_LEVELS),
+    trainingCenter: text(filters.trainingCenter),
+  };
+  return queryOptions({
+    queryKey: [...queryKeys.coursePages, JSON.stringify(params), page] as const,
+    queryFn: () => listCoursesPage({ ...params, limit: size, offset: (page - 1) * size }),
+  });
+}
+
+/** Filter options change when an admin edits the catalogue: kept for five minutes. */
+export const courseFacetsQuery = () =>
+  queryOptions({ queryKey: queryKeys.courseFacets, queryFn: getCourseFacets, staleTime: 5 * 60_000 });
+
+/** One course; a course already on a list page shows at once (spec §7: the list in memory is checked first). */
 export function courseQuery(id: string, client?: QueryClient) {
   return queryOptions({
     queryKey: queryKeys.course(id),
     queryFn: () => orNotFound(() => getCourse(id)),
-    initialData: () => client?.getQueryData<Course[]>(queryKeys.courses)?.find((course) => String(course.id) === id),
+    initialData: () =>
+      client
+        ?.getQueriesData<Page<Course>>({ queryKey: queryKeys.coursePages })
+        .flatMap(([, page]) => page?.items ?? [])
+        .find((course) => String(course.id) === id),
   });
 }
 
-export const jobsQuery = () => queryOptions({ queryKey: queryKeys.jobs, queryFn: () => listJobs(PUBLIC_LIST) });
+export function jobsPageQuery(filters: JobFilters, page: number) {
+  const size = PUBLIC_PAGE_SIZE.jobs;
+  const params = { q: text(filters.q), location: text(filters.location), jobType: only(filters.jobType, JOB_TYPES) };
+  return queryOptions({
+    queryKey: [...queryKeys.jobPages, JSON.stringify(params), page] as const,
+    queryFn: () => listJobsPage({ ...params, limit: size, offset: (page - 1) * size }),
+  });
+}
+
+export const jobFacetsQuery = () => queryOptions({ queryKey: queryKeys.jobFacets, queryFn: getJobFacets, staleTime: 5 * 60_000 });
 
 export const jobQuery = (id: string) => queryOptions({ queryKey: queryKeys.job(id), queryFn: () => orNotFound(() => getJob(id)) });
 

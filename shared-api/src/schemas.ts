@@ -286,6 +286,14 @@ export const courseSchema = z.object({
 });
 export type Course = z.infer<typeof courseSchema>;
 
+/** The public catalogue's filter options: the distinct values the active courses hold, sorted (spec §2). */
+export const courseFacetsSchema = z.object({
+  categories: z.array(z.string()),
+  levels: z.array(z.string()),
+  trainingCenters: z.array(z.string()),
+});
+export type CourseFacets = z.infer<typeof courseFacetsSchema>;
+
 /** Tags of spec §5: a comma-separated string (split, trimmed, empties dropped), a JSON list text, or a list. */
 export function parseTags(value: unknown): string[] | undefined {
   let list: unknown = value;
@@ -516,6 +524,13 @@ export const jobSchema = z.object({
   postedDate: z.string(),
 });
 export type Job = z.infer<typeof jobSchema>;
+
+/** The public job board's filter options: the distinct values the open jobs hold, sorted. */
+export const jobFacetsSchema = z.object({
+  locations: z.array(z.string()),
+  jobTypes: z.array(z.string()),
+});
+export type JobFacets = z.infer<typeof jobFacetsSchema>;
 
 export const jobPayloadSchema = z.object({
   title: requiredText(validation.jobRequired, 200),

@@ -25,6 +25,25 @@ export function useTestApi() {
 /** An msw resolver answering `body` with `status`. */
 export const answer = (body: JsonBodyType, status = 200) => () => HttpResponse.json(body, { status });
 
+/**
+ * A paged list as the API answers it: the rows `keep` lets through for the request's query, `limit`/`offset`
+ * applied, the total in X-Total-Count. `seen` collects each request's query, to check what a screen asked for.
+ */
+export function pagedAnswer<Row extends JsonBodyType>(
+  rows: Row[],
+  keep: (row: Row, query: URLSearchParams) => boolean = () => true,
+  seen: URLSearchParams[] = [],
+) {
+  return ({ request }: { request: Request }) => {
+    const query = new URL(request.url).searchParams;
+    seen.push(query);
+    const found = rows.filter((row) => keep(row, query));
+    const offset = Number(query.get('offset') ?? 0);
+    const limit = Number(query.get('limit') ?? 50);
+    return HttpResponse.json(found.slice(offset, offset + limit), { headers: { 'X-Total-Count': String(found.length) } });
+  };
+}
+
 /** Stores a session the way a sign-in does, so the provider restores it. */
 export function signInAs(user: Partial<User>, token = 'test-token') {
   localStorage.setItem('btlsToken', token);

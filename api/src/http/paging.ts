@@ -2,9 +2,10 @@
  * Paged lists: the body stays the plain array of spec §7; `X-Total-Count` carries the number of matching rows
  * and `Link` the address of the next (and previous) page.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
 
 export interface Page {
   limit: number;
@@ -41,3 +42,15 @@ export function searchAny(q: string | undefined, columns: (PgColumn | SQL)[]): S
 
 /** `count(*)` as a number. */
 export const countAll = sql<number>`count(*)::int`;
+
+/**
+ * The distinct non-blank values of `column` among the rows `where` picks, sorted as people read them (a list's
+ * filter options: every option finds at least one row).
+ */
+export async function distinctValues(db: Db, column: PgColumn, where: SQL | undefined): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ value: sql<string>`${column}` })
+    .from(column.table)
+    .where(and(where, isNotNull(column), sql`trim(${column}) <> ''`));
+  return rows.map((row) => row.value).sort((a, b) => a.localeCompare(b));
+}

@@ -9,7 +9,7 @@ import { courses, images } from '../db/schema';
 import { badRequest, conflict, notFound, parse } from '../http/errors';
 import { idParam } from '../http/params';
 import { IMAGE_PATH, imageFactsFor, lockImages, prepareImage, storeImage, type PreparedImage } from '../image-store';
-import { countAll, searchAny, setPageHeaders } from '../http/paging';
+import { countAll, distinctValues, searchAny, setPageHeaders } from '../http/paging';
 import { sniffImageType } from '../images';
 import { toCourse } from '../serialize';
 
@@ -39,6 +39,18 @@ export function courseRoutes(app: FastifyInstance, { db, auth }: Deps) {
     setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
     const facts = await imageFactsFor(db, rows.map((row) => row.imageUrl));
     return rows.map((row) => toCourse(row, facts.get(row.imageUrl ?? '')));
+  });
+
+  /** The public catalogue's filter options: what the active courses hold, so every option finds something. */
+  app.get('/courses/facets', async () => {
+    const distinct = (column: typeof courses.category | typeof courses.level | typeof courses.trainingCenter) =>
+      distinctValues(db, column, eq(courses.isActive, true));
+    const [categories, levels, trainingCenters] = await Promise.all([
+      distinct(courses.category),
+      distinct(courses.level),
+      distinct(courses.trainingCenter),
+    ]);
+    return { categories, levels, trainingCenters };
   });
 
   /** An inactive course is hidden from everyone but admins. */

@@ -8,7 +8,7 @@ import type { Deps } from '../app';
 import type { Db } from '../db/client';
 import { jobs, users } from '../db/schema';
 import { badRequest, forbidden, notFound, parse } from '../http/errors';
-import { containsPattern, countAll, searchAny, setPageHeaders } from '../http/paging';
+import { containsPattern, countAll, distinctValues, searchAny, setPageHeaders } from '../http/paging';
 import { idParam } from '../http/params';
 import { sanitizeEmployerHtml, snippetOf } from '../sanitize';
 import { enforceLimit } from '../rate-limit';
@@ -51,6 +51,15 @@ export function jobRoutes(app: FastifyInstance, { db, auth, limiters }: Deps) {
     ]);
     setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
     return rows.map(toJob);
+  });
+
+  /** The public board's filter options: the locations and job types of the open jobs. */
+  app.get('/jobs/facets', async () => {
+    const [locations, jobTypes] = await Promise.all([
+      distinctValues(db, jobs.location, isOpen()),
+      distinctValues(db, jobs.jobType, isOpen()),
+    ]);
+    return { locations, jobTypes };
   });
 
   /** An employer's own postings; for an admin (moderation), every posting. Also by `status`. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { coursesQuery, FEATURED_COURSES_COUNT, useSuspenseQuery } from '@btls/shared-api';
+import { coursesPageQuery, FEATURED_COURSES_COUNT, useSuspenseQuery } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
 import { Link } from '@btls/shared-auth';
 import { buttonClass, Spinner } from '@btls/shared-ui/components';
@@ -62,7 +62,7 @@ function FeaturedRow({ courses }: { courses: Course[] }) {
 }
 
 function FeaturedCourses({ carousel }: { carousel: boolean }) {
-  const featured = useSuspenseQuery(coursesQuery()).data.slice(0, FEATURED_COURSES_COUNT);
+  const featured = useSuspenseQuery(coursesPageQuery({}, 1)).data.items.slice(0, FEATURED_COURSES_COUNT);
   if (featured.length === 0) return <p className={styles.message}>No featured courses available at the moment.</p>;
   if (!carousel) return <FeaturedRow courses={featured} />;
   return (

@@ -1,13 +1,12 @@
 import { formatDistanceToNow, parseISO } from 'date-fns';
-import { useMemo } from 'react';
-import { jobsQuery, useSuspenseQuery } from '@btls/shared-api';
-import type { Job } from '@btls/shared-api/schemas';
+import { jobFacetsQuery, jobsPageQuery, PUBLIC_PAGE_SIZE, useSuspenseQueries } from '@btls/shared-api';
 import { Link } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, TextField } from '@btls/shared-ui/components';
 import { orNA } from '@btls/shared-ui/format';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import { PageHead } from '../../ui/page-head';
-import { useUrlFilters } from '../../ui/use-url-filters';
+import { PagedResults } from '../../ui/paged-results';
+import { useListPath, useListRequest, useUrlFilters } from '../../ui/use-url-filters';
 import pageStyles from '../courses/courses.module.css';
 import styles from './jobs.module.css';
 
@@ -18,41 +17,40 @@ export function postedAgo(date: string): string {
 }
 
 function JobBoard() {
-  const { data: jobs } = useSuspenseQuery(jobsQuery());
-  const { values, set, formRef } = useUrlFilters({ q: '', location: ALL, type: ALL });
-  const { q: query, location, type: jobType } = values;
-
-  const options = useMemo(() => {
-    const distinct = (pick: (job: Job) => string | null) =>
-      [ALL, ...[...new Set(jobs.map(pick).filter((v): v is string => !!v))].sort((a, b) => a.localeCompare(b))];
-    return { locations: distinct((j) => j.location), types: distinct((j) => j.jobType) };
-  }, [jobs]);
-
-  const q = query.trim().toLowerCase();
-  const shown = jobs.filter(
-    (job) =>
-      (!q || [job.title, job.companyName, job.descriptionSnippet].some((t) => t?.toLowerCase().includes(q))) &&
-      (location === ALL || job.location === location) &&
-      (jobType === ALL || job.jobType === jobType),
-  );
+  const { values, page, pageHref, set, formRef } = useUrlFilters({ q: '', location: ALL, type: ALL });
+  const { shown, stale } = useListRequest({
+    q: values.q,
+    location: values.location === ALL ? undefined : values.location,
+    jobType: values.type === ALL ? undefined : values.type,
+    page,
+  });
+  const [{ data: facets }, { data: list }] = useSuspenseQueries({ queries: [jobFacetsQuery(), jobsPageQuery(shown, shown.page)] });
+  const options = (found: string[], chosen: string) => [ALL, ...found, ...(chosen === ALL || found.includes(chosen) ? [] : [chosen])];
 
   return (
     <>
       {/* Without JavaScript the form still works: it sends the same parameters to the server-rendered page. */}
       <form ref={formRef} className={`${pageStyles.filters} ${styles.filters}`} role="search" method="get" action="/jobs" onSubmit={(e) => e.preventDefault()}>
-        <TextField label="Search jobs" name="q" type="search" placeholder="Title, company or description" value={query} onChange={(e) => set('q', e.target.value)} />
-        <SelectField label="Location" name="location" value={location} onChange={(e) => set('location', e.target.value)}>
-          {options.locations.map((v) => <option key={v}>{v}</option>)}
+        <TextField label="Search jobs" name="q" type="search" placeholder="Title, company or description" value={values.q} onChange={(e) => set('q', e.target.value)} />
+        <SelectField label="Location" name="location" value={values.location} onChange={(e) => set('location', e.target.value)}>
+          {options(facets.locations, values.location).map((v) => <option key={v}>{v}</option>)}
         </SelectField>
-        <SelectField label="Job type" name="type" value={jobType} onChange={(e) => set('type', e.target.value)}>
-          {options.types.map((v) => <option key={v}>{v}</option>)}
+        <SelectField label="Job type" name="type" value={values.type} onChange={(e) => set('type', e.target.value)}>
+          {options(facets.jobTypes, values.type).map((v) => <option key={v}>{v}</option>)}
         </SelectField>
       </form>
-      {shown.length === 0 ? (
-        <p className={pageStyles.empty}>No job openings found matching your criteria.</p>
-      ) : (
+      <PagedResults
+        page={shown.page}
+        pageSize={PUBLIC_PAGE_SIZE.jobs}
+        total={list.total}
+        count={list.items.length}
+        noun={['job opening', 'job openings']}
+        stale={stale}
+        hrefFor={pageHref}
+        empty={<p className={pageStyles.empty}>No job openings found matching your criteria.</p>}
+      >
         <div className={styles.list}>
-          {shown.map((job) => (
+          {list.items.map((job) => (
             <article key={job.id} className={styles.job}>
               <h2>{job.title}</h2>
               <p className={styles.company}>{job.companyName || 'A Reputable Company'}</p>
@@ -69,7 +67,7 @@ function JobBoard() {
             </article>
           ))}
         </div>
-      )}
+      </PagedResults>
     </>
   );
 }
@@ -80,7 +78,7 @@ export function JobsPage() {
       <PageHead
         title="Barista jobs in Rwanda"
         description="Openings at cafés, hotels and roasters in Rwanda that hire certified baristas."
-        path="/jobs"
+        path={useListPath('/jobs')}
       />
       <h1>Find Your Barista Career</h1>
       <p className={pageStyles.lead}>Openings at cafés, hotels and roasters that hire our certified baristas.</p>
