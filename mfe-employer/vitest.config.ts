@@ -1,7 +1,3 @@
-import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { componentTestConfig } from '../build-config/vitest';
 
-export default defineConfig({
-  plugins: [react()],
-  test: { include: ['test/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['../shared-auth/src/test-setup.ts'] },
-});
+export default componentTestConfig();

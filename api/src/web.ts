@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { REMOTE_AREAS, remoteFolder, remoteMount } from '@btls/build-config/remotes';
 import { apiNotFound } from './http/errors';
 import { createServerRender } from './server-render';
 
@@ -24,7 +25,6 @@ export interface WebOptions {
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-export const REMOTE_FOLDERS = ['public', 'trainee', 'admin', 'trainer', 'employer'] as const;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -83,12 +83,12 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     setHeaders: cacheHeaders,
   });
 
-  for (const name of REMOTE_FOLDERS) {
-    const dist = join(options.root, `mfe-${name}`, 'dist');
+  for (const area of REMOTE_AREAS) {
+    const dist = join(options.root, remoteFolder(area), 'dist');
     if (!existsSync(dist)) continue;
     await app.register(fastifyStatic, {
       root: dist,
-      prefix: `/remotes/${name}/`,
+      prefix: remoteMount(area),
       decorateReply: false,
       index: false,
       // The build writes .br/.gz next to each file (scripts/precompress.mjs): no per-request compression.
@@ -104,7 +104,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const indexHtml = () => readFileSync(indexFile, 'utf8');
   const serverRender = createServerRender(app, {
     shellDist,
-    localRemotes: Object.fromEntries(REMOTE_FOLDERS.map((name) => [`/remotes/${name}/`, join(options.root, `mfe-${name}`, 'dist')])),
+    localRemotes: Object.fromEntries(REMOTE_AREAS.map((area) => [remoteMount(area), join(options.root, remoteFolder(area), 'dist')])),
     readRemotesJson: () => JSON.parse(readFileSync(remotesFile, 'utf8')) as Record<string, string>,
     publicUrl: options.publicUrl,
     log: app.log,

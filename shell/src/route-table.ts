@@ -2,12 +2,13 @@
  * The only map of paths to remotes. Each remote renders its own <Routes> for the paths listed here,
  * written in full (e.g. "admin/users"), under the shell's router. Anything else is the shell's not-found.
  */
+import type { RemoteName } from '@btls/build-config/remotes';
 import { matchRoutes } from '@btls/shared-auth';
 
 export type Layout = 'public' | 'panel';
 
 export interface Area {
-  remote: 'mfe_public' | 'mfe_trainee' | 'mfe_admin' | 'mfe_trainer' | 'mfe_employer';
+  remote: RemoteName;
   layout: Layout;
   paths: string[];
   /** Its pages are rendered on the server too (with their data), and the browser takes them over. */

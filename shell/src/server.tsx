@@ -26,7 +26,7 @@ import { SERVER_DATA_ID } from './server-data';
 
 export { SERVER_DATA_ID };
 
-/** What a remote's server build may `require` (the same list as federation.shared.ts's serverSharedModules). */
+/** What a remote's server build may `require` (the same list as build-config/federation.ts's serverSharedModules). */
 export const sharedModules: Record<string, unknown> = {
   react: React,
   'react/jsx-runtime': jsxRuntime,

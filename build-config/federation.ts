@@ -2,6 +2,8 @@
  * The one shared-dependency config of the shell and every remote (architecture: "so singletons can never
  * drift apart"). One React, one router, one session store and one API client in the page.
  */
+import { remoteName, type RemoteArea } from './remotes';
+
 const singleton = { singleton: true, requiredVersion: false as const };
 
 export const sharedDependencies = {
@@ -22,9 +24,9 @@ export const sharedDependencies = {
  * remote uses the shell's federation runtime (the shell provides it) instead of shipping its own copy;
  * standalone development keeps its own, since no shell is there.
  */
-export function remoteFederation(area: string, command: 'build' | 'serve') {
+export function remoteFederation(area: RemoteArea, command: 'build' | 'serve') {
   return {
-    name: `mfe_${area}`,
+    name: remoteName(area),
     filename: 'remoteEntry.js',
     exposes: { './routes': './src/expose.tsx' },
     // Built for the page, a remote brings no copy of a shared module: the shell provides every one, so

@@ -1,0 +1,90 @@
+/**
+ * The Vite configs of the shell and the remotes, made here once (issue 13: they were copied five times). A
+ * remote's `vite.config.ts` is one call: `export default remoteViteConfig('admin')`, imported by its relative
+ * path (`../build-config/vite`): Vite loads a config's package imports with Node, which cannot read TypeScript.
+ */
+import { federation } from '@module-federation/vite';
+import react from '@vitejs/plugin-react';
+import type { ConfigEnv, Plugin, UserConfig } from 'vite';
+import { clientManifest, remoteFederation, remoteServerBuild, sharedDependencies, standalonePageForDevOnly } from './federation';
+import { defaultRemotesJson, devPortOf, type RemoteArea } from './remotes';
+
+/** Standalone development: the API runs apart (npm start, or npm run dev in api/). */
+const apiProxy = () => ({ '/api': process.env.BTLS_API_URL ?? 'http://localhost:8080' });
+
+interface RemoteOptions {
+  /**
+   * The remote's server build (`vite build --ssr src/server.ts` → dist/server/render.cjs), for areas whose
+   * pages the API renders; with the Vite options that build alone needs (e.g. aliases of browser-only modules).
+   */
+  serverBuild?: Pick<UserConfig, 'resolve'>;
+}
+
+/**
+ * A remote's config: a relative base (the built files work from whatever URL remotes.json points at), the
+ * federation options every remote shares, its dev port from the remotes manifest.
+ */
+export function remoteViteConfig(area: RemoteArea, options: RemoteOptions = {}) {
+  return ({ command, isSsrBuild }: ConfigEnv): UserConfig => {
+    if (isSsrBuild && options.serverBuild) return { base: './', plugins: [react()], ...remoteServerBuild(), ...options.serverBuild };
+    const port = devPortOf(area);
+    return {
+      base: './',
+      plugins: [react(), federation(remoteFederation(area, command)), standalonePageForDevOnly()],
+      build: { target: 'es2022', ...(options.serverBuild ? { manifest: clientManifest } : {}) },
+      server: { port, strictPort: true, origin: `http://localhost:${port}`, proxy: apiProxy() },
+    };
+  };
+}
+
+/** Writes the shell's `remotes.json` from the remotes manifest (and serves it to the dev server). */
+function remotesJson(): Plugin {
+  const source = () => `${JSON.stringify(defaultRemotesJson(), null, 2)}\n`;
+  return {
+    name: 'btls:remotes-json',
+    configureServer(server) {
+      server.middlewares.use('/remotes.json', (_request, response) => {
+        response.setHeader('Content-Type', 'application/json');
+        response.end(source());
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'remotes.json', source: source() });
+    },
+  };
+}
+
+/**
+ * The shell's config. Its browser build provides the federation runtime and every shared module; no remote is
+ * known at build time (/remotes.json names them at run time). `vite build --ssr src/server.tsx` makes one ES
+ * module with everything in it (React, the router, our shared packages), which the API renders pages with.
+ */
+export function shellViteConfig() {
+  return ({ isSsrBuild }: ConfigEnv): UserConfig =>
+    isSsrBuild
+      ? {
+          plugins: [react()],
+          // React's production build on the server too (the API does not set NODE_ENV).
+          define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+          ssr: { noExternal: true },
+          build: { outDir: 'dist/server', emptyOutDir: false, copyPublicDir: false, target: 'node20', rollupOptions: { output: { entryFileNames: 'render.js' } } },
+        }
+      : {
+          plugins: [
+            react(),
+            federation({
+              name: 'shell',
+              remotes: {},
+              shared: sharedDependencies,
+              dts: false,
+              // One federation runtime in the page: the remotes use this one (their builds set externalRuntime).
+              experiments: { provideExternalRuntime: true },
+              // Plain remoteEntry.js remotes: no manifests, preloading or devtools snapshots to support.
+              disableSnapshot: true,
+            }),
+            remotesJson(),
+          ],
+          build: { target: 'es2022' },
+          server: { port: 5173, proxy: apiProxy() },
+        };
+}
