@@ -118,6 +118,7 @@ function lockDataDirectory(dir: string): () => void {
         throw new Error(
           `The data directory ${dir} is in use by another API process (pid ${pid}). ` +
             'Stop that process, or set BTLS_DATA_DIR to another directory.',
+          { cause: error },
         );
       }
       unlinkSync(lockPath); // stale: its process is gone

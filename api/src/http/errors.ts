@@ -35,6 +35,7 @@ const MAX_DEPTH = 20;
  * surrogates. Applied to every validated input, so such characters can never turn into a 500.
  */
 function storable(value: unknown, depth = 0): unknown {
+  // eslint-disable-next-line no-control-regex -- NUL is the one character PostgreSQL text cannot hold.
   if (typeof value === 'string') return value.replace(/\u0000/g, '').toWellFormed();
   if (typeof value !== 'object' || value === null) return value;
   if (depth >= MAX_DEPTH) throw badRequest('The request body is nested too deeply.');
