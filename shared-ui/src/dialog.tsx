@@ -1,9 +1,11 @@
 /**
  * In-page replacements for window.confirm and window.prompt: the same questions, as an accessible dialog
- * that works on phones (focus moves in, Escape cancels, the answer comes back as a promise).
+ * that works on phones and with a keyboard (a modal <dialog>: focus moves in and stays, Escape cancels, focus
+ * returns to the opener; the answer comes back as a promise).
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import styles from './dialog.module.css';
+import { keepTabInside } from './focus-trap';
 
 interface Request {
   kind: 'confirm' | 'prompt';
@@ -32,20 +34,44 @@ export function useDialog() {
   };
 }
 
+/**
+ * The native modal <dialog>: the browser moves focus in, keeps Tab inside and closes on Esc; the focus goes
+ * back to the button that opened it.
+ */
 function DialogBox({ request, onClose }: { request: Request; onClose: (answer: string | null) => void }) {
   const [value, setValue] = useState(request.initial);
   const titleId = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
   const first = useRef<HTMLInputElement & HTMLButtonElement>(null);
   useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const box = dialog.current;
+    if (box && !box.open) {
+      if (typeof box.showModal === 'function') box.showModal();
+      else box.setAttribute('open', '');
+    }
     first.current?.focus();
+    return () => {
+      if (box?.open && typeof box.close === 'function') box.close();
+      opener?.focus();
+    };
   }, []);
   return (
-    <div className={styles.backdrop} onKeyDown={(e) => e.key === 'Escape' && onClose(null)}>
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      className={styles.dialog}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose(null);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose(null);
+        keepTabInside(e, dialog.current);
+      }}
+    >
       <form
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className={styles.dialog}
+        method="dialog"
         onSubmit={(e) => {
           e.preventDefault();
           onClose(request.kind === 'prompt' ? value : '');
@@ -69,7 +95,6 @@ function DialogBox({ request, onClose }: { request: Request; onClose: (answer: s
           </button>
         </div>
       </form>
-    </div>
+    </dialog>
   );
 }
-

@@ -2,8 +2,27 @@
  * The panel layout of the admin, trainer and employer areas: a fixed sidebar on wide screens, a slide-in
  * menu on phones, the user's name and e-mail, and Logout.
  */
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import styles from './panel-layout.module.css';
+import { keepTabInside } from './focus-trap';
+import { CONTENT_ID, SkipLink } from './skip-link';
+
+/** Below this width the menu slides in over the page (panel-layout.module.css). */
+const PHONE = '(max-width: 899px)';
+
+/** Whether the menu is the phone's slide-in one (on a wide screen it is always there). */
+function usePhoneMenu(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      if (typeof matchMedia !== 'function') return () => {};
+      const query = matchMedia(PHONE);
+      query.addEventListener('change', changed);
+      return () => query.removeEventListener('change', changed);
+    },
+    () => typeof matchMedia === 'function' && matchMedia(PHONE).matches,
+    () => false,
+  );
+}
 
 export interface PanelNavItem {
   to: string;
@@ -26,12 +45,37 @@ export interface PanelLayoutProps {
 
 export function PanelLayout({ title, nav, user, onLogout, mobileTitle = title, NavLink, pathname, children }: PanelLayoutProps) {
   const [open, setOpen] = useState(false);
+  const phone = usePhoneMenu();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLElement>(null);
   useEffect(() => {
     setOpen(false);
   }, [pathname]);
+  // On a phone the open menu holds the focus (the page behind is inert) and Esc closes it, back on the button.
+  const returnFocus = useRef(false);
+  const close = () => {
+    returnFocus.current = true;
+    setOpen(false);
+  };
+  useEffect(() => {
+    if (open) menu.current?.querySelector<HTMLElement>('a, button')?.focus();
+    // Once the page is no longer inert behind the menu, the focus goes back to the Menu button.
+    else if (returnFocus.current) menuButton.current?.focus();
+    returnFocus.current = false;
+  }, [open]);
+  const menuHidden = phone && !open;
+  const behindMenu = phone && open;
   return (
-    <div className={styles.layout}>
-      <aside id="panel-menu" className={`${styles.sidebar} ${open ? styles.open : ''}`} aria-label={title}>
+    <div
+      className={styles.layout}
+      onKeyDown={(e) => {
+        if (!behindMenu) return;
+        if (e.key === 'Escape') close();
+        keepTabInside(e, menu.current);
+      }}
+    >
+      {!behindMenu && <SkipLink />}
+      <aside ref={menu} id="panel-menu" className={`${styles.sidebar} ${open ? styles.open : ''}`} aria-label={title} inert={menuHidden}>
         <p className={styles.panelTitle}>{title}</p>
         {user && (
           <p className={styles.who}>
@@ -52,11 +96,12 @@ export function PanelLayout({ title, nav, user, onLogout, mobileTitle = title, N
           Logout
         </button>
       </aside>
-      {open && <button type="button" className={styles.backdrop} aria-label="Close menu" onClick={() => setOpen(false)} />}
-      <div>
+      {open && <button type="button" className={styles.backdrop} aria-label="Close menu" onClick={close} tabIndex={-1} />}
+      <div inert={behindMenu}>
         {/* The menu button is always there on phones; the admin dashboard shows no title beside it (spec §2). */}
         <header className={styles.mobileHeader}>
           <button
+            ref={menuButton}
             type="button"
             className={styles.menuButton}
             aria-expanded={open}
@@ -65,9 +110,12 @@ export function PanelLayout({ title, nav, user, onLogout, mobileTitle = title, N
           >
             Menu
           </button>
-          {mobileTitle !== null && <h2>{mobileTitle}</h2>}
+          {/* Not a heading: the page's own <h1> comes first in the outline. */}
+          {mobileTitle !== null && <p className={styles.mobileTitle}>{mobileTitle}</p>}
         </header>
-        <main className={styles.main}>{children}</main>
+        <main id={CONTENT_ID} tabIndex={-1} className={styles.main}>
+          {children}
+        </main>
       </div>
     </div>
   );

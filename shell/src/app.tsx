@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from '@btls/shared-auth';
+import { PageFocus } from './page-focus';
 import { PublicLayout } from './public-layout';
 import { RemoteArea } from './remote-area';
 import { areaFor } from './route-table';
@@ -40,6 +41,7 @@ export function App() {
   return (
     <>
       <ScrollToTop />
+      <PageFocus nameFromHeading={!!area && !area.serverRendered} />
       {page}
     </>
   );

@@ -1,6 +1,7 @@
 /** The public layout: top bar (sign-in state, dashboard link by role), the page, and the footer. */
 import type { ReactNode } from 'react';
 import { Link, NavLink, panelFor, useAuth, useNavigate } from '@btls/shared-auth';
+import { CONTENT_ID, SkipLink } from '@btls/shared-ui/skip-link';
 import { Banner } from './banner';
 import styles from './shell.module.css';
 
@@ -104,8 +105,11 @@ function Footer() {
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className={styles.page}>
+      <SkipLink />
       <TopBar />
-      <div className={styles.content}>{children}</div>
+      <div id={CONTENT_ID} tabIndex={-1} className={styles.content}>
+        {children}
+      </div>
       <Footer />
     </div>
   );

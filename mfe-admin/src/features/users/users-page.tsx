@@ -154,7 +154,7 @@ function UserActions({ user, me, onToggle, onDelete, onSendResetLink }: {
         {user.isActive ? 'Deactivate' : 'Activate'}
       </button>
       {user.isActive && (
-        <button type="button" className={styles.linkButton} onClick={() => void onSendResetLink(user)} aria-label={`Send a reset link to ${name}`}>
+        <button type="button" className={styles.linkButton} onClick={() => void onSendResetLink(user)} aria-label={`Send reset link to ${name}`}>
           Send reset link
         </button>
       )}

@@ -1,0 +1,205 @@
+/**
+ * Every page of every role on a phone and with a keyboard (issue 18): nothing scrolls sideways at 320 or 390
+ * px, no serious or critical axe-core violation at 390 and 1280 px, each page names itself in the title, and
+ * the keyboard moves as users expect — skip link, focus on the new page's <h1>, the panel menu, dialogs.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, DEMO, launchBrowser, mustCallApi, openPage, signIn, startSite, tokenFor, type Site } from './harness';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let site: Site;
+let browser: Browser;
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const ACCOUNTS = {
+  admin: DEMO.admin,
+  trainer: { email: 'trainer@btls-demo.rw', password: 'trainer-demo-2026' },
+  trainee: DEMO.trainee,
+  graduate: { email: 'graduate@btls-demo.rw', password: 'graduate-demo-2026' },
+  employer: DEMO.employer,
+};
+type Role = keyof typeof ACCOUNTS | 'visitor';
+
+/** Every page of every role, with real ids from the demo data. */
+async function everyPage(): Promise<Record<Role, string[]>> {
+  const token = async (role: keyof typeof ACCOUNTS) => tokenFor(site, ACCOUNTS[role]);
+  const [admin, trainer, graduate, employer] = await Promise.all([token('admin'), token('trainer'), token('graduate'), token('employer')]);
+  const [[course], [job], [certificate], [enrollment], [user], [posting], [student]] = await Promise.all([
+    mustCallApi(site, '/courses'),
+    mustCallApi(site, '/jobs'),
+    mustCallApi(site, '/certificates/user', { token: graduate }),
+    mustCallApi(site, '/enrollments', { token: admin }),
+    mustCallApi(site, '/users', { token: admin }),
+    mustCallApi(site, '/jobs/my-postings', { token: employer }),
+    mustCallApi(site, '/enrollments/my-assigned-trainings', { token: trainer }),
+  ]);
+  return {
+    visitor: [
+      '/', '/courses', `/courses/${course.id}`, '/jobs', `/jobs/${job.id}`, '/about', '/contact', '/rwanda-coffee-experience',
+      '/privacy-policy', '/terms-of-service', `/verify/${certificate.certificateCode}`, '/login', '/register',
+      '/employer/register', '/forgot-password', '/no-such-page',
+    ],
+    graduate: ['/dashboard', `/certificate/${certificate.certificateCode}`, '/profile'],
+    trainee: ['/dashboard', '/apply-for-course', '/profile'],
+    admin: [
+      '/admin/dashboard', '/admin/messages', '/admin/outbox', '/admin/users', '/admin/users/new', `/admin/users/edit/${user.id}`,
+      '/admin/enrollments', `/admin/enrollments/${enrollment.id}/assign-trainer`, `/admin/enrollments/${enrollment.id}/progress`,
+      '/admin/courses', '/admin/courses/new', `/admin/courses/edit/${course.id}`, '/admin/jobs', '/admin/analytics', '/admin/settings',
+    ],
+    trainer: ['/trainer/dashboard', '/trainer/assigned-students', `/trainer/student-progress/${student.id}`, '/trainer/profile'],
+    employer: ['/employer/dashboard', '/employer/find-talent', '/employer/my-jobs', '/employer/post-job', `/employer/jobs/edit/${posting.id}`, '/employer/profile'],
+  };
+}
+
+/** A browser profile signed in as `role` (the session as a sign-in stores it), or a visitor's. */
+async function contextFor(role: Role, width: number): Promise<BrowserContext> {
+  // axe-core is injected as a script: this profile alone lets it past the page's Content-Security-Policy.
+  const context = await browser.newContext({ viewport: { width, height: 800 }, bypassCSP: true });
+  if (role !== 'visitor') {
+    const { body } = await callApi(site, '/auth/login', { method: 'POST', body: ACCOUNTS[role] });
+    await context.addInitScript(
+      ([token, user]) => {
+        if (!localStorage.getItem('btlsToken')) {
+          localStorage.setItem('btlsToken', token);
+          localStorage.setItem('btlsUser', user);
+        }
+      },
+      [body.token, JSON.stringify(body.user)] as const,
+    );
+  }
+  return context;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const { axe } = window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } };
+    const { violations } = await axe.run(document);
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  });
+}
+
+describe('every page of every role', () => {
+  it('fits a 320 px and a 390 px screen, has no serious or critical axe violation at 390 and 1280 px, and names itself', { timeout: 600_000 }, async () => {
+    const pages = await everyPage();
+    const problems: string[] = [];
+    const titles = new Map<string, string>();
+    for (const [role, paths] of Object.entries(pages) as [Role, string[]][]) {
+      for (const width of [320, 390, 1280]) {
+        const context = await contextFor(role, width);
+        const page = await context.newPage();
+        for (const path of paths) {
+          await page.goto(`${site.base}${path}`, { waitUntil: 'networkidle' });
+          await page.locator('h1').first().waitFor();
+          const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+          if (scrollWidth > width) problems.push(`${role} ${path} at ${width} px is ${scrollWidth} px wide`);
+          if (width === 320) continue;
+          for (const violation of await seriousViolations(page)) problems.push(`${role} ${path} at ${width} px: ${violation}`);
+          if (width === 1280) {
+            expect(await page.locator('h1').count(), `${role} ${path}`).toBe(1);
+            const title = await page.title();
+            expect(title, `${role} ${path}`).toMatch(/^.+ · BTLS Coffee$/);
+            if (!/^(Welcome|Page not found)/.test(title)) titles.set(`${role} ${path}`, title);
+          }
+        }
+        await context.close();
+      }
+    }
+    expect(problems).toEqual([]);
+    // Every page has its own title (a role's own pages; the same page for two roles may share one).
+    const byRole = new Map<string, Set<string>>();
+    for (const [key, title] of titles) {
+      const role = key.split(' ')[0]!;
+      const seen = byRole.get(role) ?? new Set();
+      expect(seen.has(title), `${key}: ${title}`).toBe(false);
+      seen.add(title);
+      byRole.set(role, seen);
+    }
+  });
+});
+
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement as HTMLElement | null;
+    return { tag: active?.tagName.toLowerCase(), text: active?.textContent?.trim(), id: active?.id, inMenu: !!active?.closest('#panel-menu'), inDialog: !!active?.closest('dialog') };
+  });
+
+describe('with a keyboard', () => {
+  it('skips to the content first, and lands on the new page\'s heading after each route change', async () => {
+    const { page, context, errors } = await openPage(browser, 390);
+    await page.goto(`${site.base}/`, { waitUntil: 'networkidle' });
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ tag: 'a', text: 'Skip to content' });
+    expect(await page.getByRole('link', { name: 'Skip to content' }).isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await focused(page)).toMatchObject({ id: 'content' });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).click();
+    await page.waitForURL(`${site.base}/jobs`);
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'h1', text: 'Find Your Barista Career' });
+    expect(await page.title()).toBe('Barista jobs in Rwanda · BTLS Coffee');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the closed phone menu out of reach, the open one holding the focus, and Esc closing it', async () => {
+    const { page, context } = await openPage(browser, 390);
+    await signIn(page, site.base, DEMO.admin);
+    await page.waitForURL(`${site.base}/dashboard`);
+    await page.goto(`${site.base}/admin/dashboard`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+    // Closed: Tab goes from the menu button into the page, never into the menu.
+    await page.getByRole('button', { name: 'Menu' }).focus();
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect((await focused(page)).inMenu).toBe(false);
+    }
+    // Open: the focus moves in and stays in.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    expect((await focused(page)).inMenu).toBe(true);
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press('Tab');
+      expect((await focused(page)).inMenu).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false');
+    expect(await focused(page)).toMatchObject({ tag: 'button', text: 'Menu' });
+    // A link chosen in the menu lands on the new page's heading, titled after it.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('complementary').getByRole('link', { name: 'Messages', exact: true }).click();
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'h1', text: 'Contact Messages' });
+    expect(await page.title()).toBe('Contact Messages · BTLS Coffee');
+    await context.close();
+  });
+
+  it('opens dialogs as modal: the focus moves in and stays, Esc closes, the focus returns to the button', async () => {
+    const { page, context } = await openPage(browser, 1280);
+    await signIn(page, site.base, DEMO.admin);
+    await page.waitForURL(`${site.base}/dashboard`);
+    await page.goto(`${site.base}/admin/users`, { waitUntil: 'networkidle' });
+    const remove = page.getByRole('button', { name: /^Delete / }).first();
+    await remove.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect((await focused(page)).inDialog).toBe(true);
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press('Tab');
+      expect((await focused(page)).inDialog).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await remove.evaluate((button) => button === document.activeElement)).toBe(true);
+    await context.close();
+  });
+});
