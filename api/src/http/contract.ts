@@ -147,6 +147,8 @@ export async function registerDocs(api: Api): Promise<void> {
   // inline, so the site's Content-Security-Policy holds for it as for every page.
   await api.register(swaggerUi, {
     routePrefix: DOCS_PATH,
+    // The page names its files by absolute path when asked without a trailing slash: /api/docs/static/….
+    indexPrefix: '/api',
     // The UI reads the same document from /api/docs/json (the plugin's own route, hidden from the document).
     uiConfig: { deepLinking: true, docExpansion: 'list' },
     validatorUrl: false,
