@@ -6,6 +6,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { Role } from '@btls/shared-api/constants';
 import type { Db } from './db/client';
 import { users } from './db/schema';
+import { GUARD_ROLES } from './http/contract';
 import { forbidden, unauthorized } from './http/errors';
 
 export type UserRow = typeof users.$inferSelect;
@@ -92,9 +93,11 @@ export function createAuth(db: Db, secret: string, expiresIn: string): Auth {
     },
     require: requireUser,
     guard(roles) {
-      return async (request) => {
+      const hook = async (request: FastifyRequest) => {
         guarded.set(request, await requireUser(request, roles));
       };
+      // The OpenAPI document shows who may call a guarded route (http/contract.ts).
+      return Object.assign(hook, { [GUARD_ROLES]: roles ?? [] });
     },
     caller(request) {
       const user = guarded.get(request);

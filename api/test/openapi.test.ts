@@ -143,6 +143,9 @@ describe('/api/openapi.json', () => {
     const list = courses.responses!['200']!.content!['application/json']!.schema as { type: string; items: { required: string[] } };
     expect(list.type).toBe('array');
     expect(list.items.required).toEqual(expect.arrayContaining(['id', 'title', 'tags', 'isActive', 'createdAt']));
+    const users = document.paths['/api/users']!.get! as { security?: unknown; description?: string };
+    expect(users).toMatchObject({ security: [{ bearer: [] }], description: 'Signed in as: admin.' });
+    expect(document.paths['/api/courses']!.get!).not.toHaveProperty('security');
     const login = document.paths['/api/auth/login']!.post!;
     expect(JSON.stringify(login.requestBody)).toContain('"password"');
     expect(Object.keys(document.paths['/api/images/{id}']!.get!.responses!['200']!.content!)).toEqual(['image/*']);

@@ -87,6 +87,16 @@ export const binary = z.string().meta({ format: 'binary' });
 /** A JSON document we do not describe field by field (JSON-LD credentials, the OpenAPI document itself). */
 export const jsonDocument = z.record(z.string(), z.unknown());
 
+/** What a route's guard admits (auth.guard marks its hook with it), for the document. */
+export const GUARD_ROLES = Symbol('guard roles');
+type GuardMark = { [GUARD_ROLES]?: readonly string[] };
+
+/** The roles a route's preValidation guard admits ([] for any signed-in user), or undefined for a public route. */
+function guardOf(route: { preValidation?: unknown }): readonly string[] | undefined {
+  const hooks = [route.preValidation].flat() as GuardMark[];
+  return hooks.find((hook) => hook && hook[GUARD_ROLES])?.[GUARD_ROLES];
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as it was registered (onRoute): what test/openapi.test.ts holds the document against. */
@@ -119,11 +129,18 @@ export async function registerContract(app: FastifyInstance, options: { publicUr
     },
     transform: (document) => {
       const transformed = jsonSchemaTransform(document);
-      // Grouped by resource in the reference: /api/courses/… under "courses".
       const schema = transformed.schema as Record<string, unknown> | undefined;
-      if (schema && !schema.hide && !schema.tags) {
+      if (schema && !schema.hide) {
+        // Grouped by resource in the reference: /api/courses/… under "courses".
         const resource = /^\/(?:api\/)?([^/]+)/.exec(transformed.url)?.[1]?.replace(/\..*$/, '') ?? 'site';
-        schema.tags = [resource];
+        schema.tags ??= [resource];
+        // A guarded route needs the bearer token, and says for whom.
+        const roles = guardOf(document.route);
+        if (roles) {
+          schema.security = [{ bearer: [] }];
+          const who = roles.length ? `Signed in as: ${roles.join(' or ')}.` : 'Signed in (any role).';
+          schema.description = [schema.description, who].filter(Boolean).join(' ');
+        }
       }
       return transformed;
     },
