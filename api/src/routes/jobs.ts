@@ -1,6 +1,5 @@
-import { and, desc, eq, gte, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike } from 'drizzle-orm';
 import { z } from 'zod';
-import { todayInKigali } from '@btls/shared-api/dates';
 import { validation } from '@btls/shared-api/messages';
 import {
   jobAnswerSchema,
@@ -15,11 +14,12 @@ import type { UserRow } from '../auth';
 import type { Deps } from '../deps';
 import { answers, checkedInHandler, idParams, type Api } from '../http/contract';
 import type { Db } from '../db/client';
-import { jobs, users } from '../db/schema';
+import { jobs } from '../db/schema';
 import { badRequest, forbidden, notFound, parse } from '../http/errors';
 import { containsPattern, countAll, searchAny, setPageHeaders } from '../http/paging';
 import { sanitizeEmployerHtml, snippetOf } from '../sanitize';
 import { toJob } from '../serialize';
+import { isOpen } from '../job-visibility';
 
 const jobParams = idParams('id', 'Invalid job ID.');
 /** `{ isActive }` alone toggles the status; anything else is a full edit. */
@@ -30,17 +30,6 @@ const jobUpdateBody = checkedInHandler(
     'Which of the two is meant is told by the keys, so the handler checks it.',
 );
 const PUBLIC_NOT_FOUND = 'Job not found or no longer available.';
-
-/** The employer behind the job is active: a deactivated employer's ads leave the public board. */
-const employerActive = () =>
-  sql`exists (select 1 from ${users} as employer where employer.id = ${jobs.employerId} and employer.is_active)`;
-
-/**
- * Open to the public: active, not past its closing date (the job stays open through that day), and posted
- * by an employer whose account is active.
- */
-export const isOpen = () =>
-  and(eq(jobs.isActive, true), or(isNull(jobs.closingDate), gte(jobs.closingDate, todayInKigali())), employerActive());
 
 /** The search text (title, company, location, snippet) and the filters of the job lists. */
 function jobFilters(query: { q?: string; location?: string; jobType?: string; status?: 'active' | 'inactive' }) {

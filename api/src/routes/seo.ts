@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { answers, nonJson } from '../http/contract';
 import { courses, jobs } from '../db/schema';
-import { isOpen } from './jobs';
+import { isOpen } from '../job-visibility';
 
 const STATIC_PAGES = ['/', '/courses', '/jobs', '/rwanda-coffee-experience', '/about', '/contact', '/privacy-policy', '/terms-of-service'];
 
