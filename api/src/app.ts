@@ -2,14 +2,15 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { MAX_IMAGE_BYTES } from '@btls/shared-api/constants';
-import { validation } from '@btls/shared-api/messages';
+import { account, credentialCheck, validation } from '@btls/shared-api/messages';
 import { randomBytes } from 'node:crypto';
-import { createAuth, type Auth } from './auth';
-import { loadIssuer, type Issuer } from './credentials/issuer';
-import { isDatabaseBusy, pgErrorCode, type Database, type Db } from './db/client';
-import { apiNotFound, HttpError } from './http/errors';
-import { createNotifications, type Notifications } from './mail/notify';
-import { createRateLimiter, databaseCounterStore, redisCounterStore, type RateLimiter } from './rate-limit';
+import { createAuth } from './auth';
+import { loadIssuer } from './credentials/issuer';
+import { isDatabaseBusy, pgErrorCode, type Database } from './db/client';
+import { apiNotFound, HttpError, serviceBusy } from './http/errors';
+import { defaultLimits, type Deps, type Limits } from './deps';
+import { createNotifications } from './mail/notify';
+import { createRateLimiter, databaseCounterStore, redisCounterStore, type LimitMessage } from './rate-limit';
 import { outboxRoutes } from './routes/outbox';
 import { authRoutes } from './routes/auth';
 import { certificateRoutes } from './routes/certificates';
@@ -24,6 +25,8 @@ import { progressRoutes } from './routes/progress';
 import { seoRoutes } from './routes/seo';
 import { userRoutes } from './routes/users';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerContract, registerDocs } from './http/contract';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerWeb, remotesFileOf, remotesJsonReader, type WebOptions } from './web';
 
 export interface AppOptions {
@@ -46,41 +49,6 @@ export interface AppOptions {
   web?: WebOptions;
 }
 
-export interface Limits {
-  /** Login attempts per client address per window. Generous: mobile carriers put many phones behind one address. */
-  loginPerIp: number;
-  /**
-   * Login attempts per e-mail per window, counted before the password is verified (a successful login clears
-   * the count): at most this many guesses are ever checked.
-   */
-  loginFailuresPerEmail: number;
-  /** Self-service sign-ups per client address per window. */
-  registerPerIp: number;
-  /** Job postings per employer per hour. */
-  jobPostsPerHour: number;
-  /** Contact messages per client address per window. */
-  contactPerIp: number;
-  /** Public certificate verifications per client address per window (no enumerating codes). */
-  verifyPerIp: number;
-  /** Password reset requests per client address per window. */
-  recoveryPerIp: number;
-  /** Password reset requests per e-mail per window: no flooding someone's inbox. */
-  recoveryPerEmail: number;
-  windowMs: number;
-}
-
-const defaultLimits: Limits = {
-  loginPerIp: 100,
-  loginFailuresPerEmail: 10,
-  contactPerIp: 20,
-  verifyPerIp: 60,
-  recoveryPerIp: 20,
-  recoveryPerEmail: 5,
-  registerPerIp: 30,
-  jobPostsPerHour: 20,
-  windowMs: 15 * 60_000,
-};
-
 export interface Timeouts {
   /** The whole request (headers and body) must arrive within this. */
   requestMs: number;
@@ -89,26 +57,6 @@ export interface Timeouts {
 }
 
 const defaultTimeouts: Timeouts = { requestMs: 30_000, headersMs: 10_000 };
-
-/** What every route module gets. */
-export interface Deps {
-  db: Db;
-  database: Database;
-  auth: Auth;
-  /** Signs the certificates' Open Badges credentials and the revocation list. */
-  issuer: Issuer;
-  notify: Notifications;
-  limiters: {
-    loginIp: RateLimiter;
-    loginEmail: RateLimiter;
-    registerIp: RateLimiter;
-    contactIp: RateLimiter;
-    verifyIp: RateLimiter;
-    jobPosts: RateLimiter;
-    recoveryIp: RateLimiter;
-    recoveryEmail: RateLimiter;
-  };
-}
 
 export const JSON_BODY_LIMIT = 1_048_576;
 
@@ -131,28 +79,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = { ...defaultLimits, ...options.limits };
   const store = options.redisUrl ? redisCounterStore(options.redisUrl) : databaseCounterStore(options.database.db);
   app.addHook('onClose', () => store.close());
-  const limiter = (name: string, limit: number, windowMs = limits.windowMs) =>
-    createRateLimiter(store, name, limit, windowMs);
+  const limiter = (name: string, limit: number, message: LimitMessage, windowMs = limits.windowMs) =>
+    createRateLimiter(store, name, limit, windowMs, message);
   const deps: Deps = {
     db: options.database.db,
     database: options.database,
     auth: createAuth(options.database.db, options.jwtSecret, options.tokenLifetime ?? '7d'),
     issuer: await loadIssuer(options.issuerKey ?? new Uint8Array(randomBytes(32)), options.publicUrl ?? 'http://localhost:8080'),
     notify: createNotifications(options.publicUrl ?? 'http://localhost:8080'),
+    // Every limit and the words of its 429, in one place.
     limiters: {
-      loginIp: limiter('login-ip', limits.loginPerIp),
-      loginEmail: limiter('login-email', limits.loginFailuresPerEmail),
-      registerIp: limiter('register-ip', limits.registerPerIp),
-      contactIp: limiter('contact-ip', limits.contactPerIp),
-      verifyIp: limiter('verify-ip', limits.verifyPerIp),
-      jobPosts: limiter('job-posts', limits.jobPostsPerHour, 60 * 60_000),
-      recoveryIp: limiter('recovery-ip', limits.recoveryPerIp),
-      recoveryEmail: limiter('recovery-email', limits.recoveryPerEmail),
+      loginIp: limiter('login-ip', limits.loginPerIp, tooManyLogins),
+      loginEmail: limiter('login-email', limits.loginFailuresPerEmail, tooManyLogins),
+      registerIp: limiter('register-ip', limits.registerPerIp, 'Too many sign-ups from your connection. Please try again later.'),
+      contactIp: limiter('contact-ip', limits.contactPerIp, 'Too many messages from your connection. Please try again later.'),
+      verifyIp: limiter('verify-ip', limits.verifyPerIp, credentialCheck.tooManyChecks),
+      jobPosts: limiter(
+        'job-posts',
+        limits.jobPostsPerHour,
+        (minutes) => `You have posted many jobs in a short time. Please try again in ${inMinutes(minutes)}.`,
+        60 * 60_000,
+      ),
+      recoveryIp: limiter('recovery-ip', limits.recoveryPerIp, account.tooManyResetRequests),
+      recoveryEmail: limiter('recovery-email', limits.recoveryPerEmail, account.tooManyResetRequests),
     },
   };
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: error.message });
+    if (error instanceof HttpError) return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
     // A value the database refuses (class 22: data exception) is bad input that slipped past validation.
     if (/^22[0-9A-Z]{3}$/.test(pgErrorCode(error) ?? '')) {
       request.log.warn(error);
@@ -165,8 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     if (isDatabaseBusy(error)) {
       request.log.warn(error);
-      reply.header('Retry-After', '5');
-      return reply.status(503).send({ message: 'The service is busy right now. Please try again in a moment.' });
+      const busy = serviceBusy();
+      return reply.status(busy.statusCode).headers(busy.headers).send({ message: busy.message });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
@@ -187,8 +141,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024, parts: 40 },
   });
 
+  await registerContract(app, { publicUrl: options.publicUrl });
+
   await app.register(
-    async (api) => {
+    async (plain) => {
+      const api = plain.withTypeProvider<ZodTypeProvider>();
+      await registerDocs(api);
       for (const routes of [
         healthRoutes,
         authRoutes,
@@ -222,6 +180,9 @@ function trustProxyOption(setting: AppOptions['trustProxy']): FastifyServerOptio
   if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
   return setting ?? false;
 }
+
+const inMinutes = (minutes: number) => `${minutes} minute${minutes === 1 ? '' : 's'}`;
+const tooManyLogins = (minutes: number) => `Too many login attempts. Please try again in ${inMinutes(minutes)}.`;
 
 /** Fastify's and the multipart plugin's own 4xx errors, in words a person can act on. */
 function clientErrorMessage(error: { code?: string; message: string }, status: number): string {

@@ -6,6 +6,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { Role } from '@btls/shared-api/constants';
 import type { Db } from './db/client';
 import { users } from './db/schema';
+import { GUARD_ROLES } from './http/contract';
 import { forbidden, unauthorized } from './http/errors';
 
 export type UserRow = typeof users.$inferSelect;
@@ -36,6 +37,14 @@ export interface Auth {
   require(request: FastifyRequest, roles?: readonly Role[]): Promise<UserRow>;
   /** The active user behind a bearer token when there is a valid one; null otherwise (no error). */
   optional(request: FastifyRequest): Promise<UserRow | null>;
+  /**
+   * A route's preValidation hook: `require` before the input is checked (after the body is read), so a caller
+   * without the right sign-in hears 401/403, never what the payload lacks. The handler reads the user with
+   * `caller`.
+   */
+  guard(roles?: readonly Role[]): (request: FastifyRequest) => Promise<void>;
+  /** The user the route's guard let in (a route without a guard calling this is a programming error). */
+  caller(request: FastifyRequest): UserRow;
 }
 
 export function createAuth(db: Db, secret: string, expiresIn: string): Auth {
@@ -63,6 +72,16 @@ export function createAuth(db: Db, secret: string, expiresIn: string): Auth {
     return user;
   }
 
+  const guarded = new WeakMap<FastifyRequest, UserRow>();
+
+  const requireUser: Auth['require'] = async (request, roles) => {
+    const user = await userFromRequest(request);
+    if (user === 'missing') throw unauthorized('Not authorized. Please log in.');
+    if (user === 'invalid') throw unauthorized('Your session has expired or is no longer valid. Please log in again.');
+    if (roles && !roles.includes(user.role as Role)) throw forbidden();
+    return user;
+  };
+
   return {
     issueToken(user) {
       return new SignJWT({ role: user.role, sv: user.sessionVersion })
@@ -72,11 +91,17 @@ export function createAuth(db: Db, secret: string, expiresIn: string): Auth {
         .setExpirationTime(expiresIn)
         .sign(key);
     },
-    async require(request, roles) {
-      const user = await userFromRequest(request);
-      if (user === 'missing') throw unauthorized('Not authorized. Please log in.');
-      if (user === 'invalid') throw unauthorized('Your session has expired or is no longer valid. Please log in again.');
-      if (roles && !roles.includes(user.role as Role)) throw forbidden();
+    require: requireUser,
+    guard(roles) {
+      const hook = async (request: FastifyRequest) => {
+        guarded.set(request, await requireUser(request, roles));
+      };
+      // The OpenAPI document shows who may call a guarded route (http/contract.ts).
+      return Object.assign(hook, { [GUARD_ROLES]: roles ?? [] });
+    },
+    caller(request) {
+      const user = guarded.get(request);
+      if (!user) throw new Error(`${request.method} ${request.routeOptions.url} reads the caller but has no auth.guard`);
       return user;
     },
     async optional(request) {

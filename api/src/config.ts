@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Limits } from './app';
+import type { Limits } from './deps';
+import type { PostgresOptions } from './db/client';
 import { parseIssuerSeed } from './credentials/issuer';
 
 export interface Config {
@@ -12,6 +13,8 @@ export interface Config {
   /** Embedded PGlite's folder (also holds the generated JWT secret); unused with DATABASE_URL. */
   dataDir: string;
   databaseUrl?: string;
+  /** The PostgreSQL pool's size and timeouts (BTLS_DB_POOL_SIZE, BTLS_DB_STATEMENT_TIMEOUT_MS, BTLS_DB_ACQUIRE_TIMEOUT_MS). */
+  postgres: PostgresOptions;
   jwtSecret?: string;
   /** The seed of the credential issuer's Ed25519 key (BTLS_ISSUER_KEY); generated into the data directory when embedded. */
   issuerKey?: Uint8Array;
@@ -74,12 +77,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const jobPostsPerHour = number('BTLS_JOB_POST_LIMIT_PER_HOUR');
   if (jobPostsPerHour) limits.jobPostsPerHour = jobPostsPerHour;
 
+  const positive = (name: string) => {
+    const value = number(name);
+    return value && value > 0 ? value : undefined;
+  };
+  const postgres: PostgresOptions = {
+    poolSize: positive('BTLS_DB_POOL_SIZE'),
+    statementTimeoutMs: positive('BTLS_DB_STATEMENT_TIMEOUT_MS'),
+    acquireTimeoutMs: positive('BTLS_DB_ACQUIRE_TIMEOUT_MS'),
+  };
+
   const port = number('PORT') ?? 8080;
   return {
     port,
     host: env.HOST?.trim() || '0.0.0.0',
     dataDir: resolve(env.BTLS_DATA_DIR?.trim() || './data'),
     databaseUrl,
+    postgres,
     jwtSecret,
     issuerKey,
     tokenLifetime: env.BTLS_TOKEN_LIFETIME?.trim() || '7d',

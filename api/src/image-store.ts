@@ -3,10 +3,13 @@
  * serves both; and the start-up backfill that gives uploads from before the copies existed theirs.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { validation } from '@btls/shared-api/messages';
 import type { Db } from './db/client';
-import { images, imageVariants } from './db/schema';
-import { deriveImage, type DerivedImage } from './images';
+import { courses, images, imageVariants } from './db/schema';
+import { badRequest } from './http/errors';
+import { deriveImage, sniffImageType, type DerivedImage } from './images';
 
 /** An upload's URL; each copy is at that URL plus `/<width>.webp` (the client builds `srcset` by this rule). */
 export const IMAGE_PATH = '/api/images/';
@@ -130,4 +133,66 @@ export async function imageFactsFor(db: Db, urls: (string | null)[]): Promise<Ma
     }
   }
   return facts;
+}
+
+/** A JSON body, or a multipart form's text fields and its one image upload (checked by its bytes, copies made). */
+export interface FormWithImage {
+  fields: unknown;
+  image?: PreparedImage;
+}
+
+/**
+ * The request's fields and, for a multipart form, the image sent as `fileField`. Files over the multipart
+ * plugin's 5 MB limit are refused (413); bytes that are not an image are a 400. The WebP copies are made here,
+ * before any transaction opens, so no lock is held while they are encoded.
+ */
+export async function readFormWithImage(request: FastifyRequest, fileField: string): Promise<FormWithImage> {
+  if (!request.isMultipart()) return { fields: request.body };
+  const fields: Record<string, unknown> = {};
+  let image: Buffer | undefined;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      // toBuffer() refuses files over the plugin's 5 MB limit with FST_REQ_FILE_TOO_LARGE (413).
+      const bytes = await part.toBuffer();
+      if (part.fieldname === fileField && bytes.length > 0) image = bytes;
+    } else {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  if (!image) return { fields };
+  const contentType = sniffImageType(image);
+  if (!contentType) throw badRequest(validation.imageInvalidType);
+  return { fields, image: await prepareImage(image, contentType) };
+}
+
+/**
+ * The image a course is written with: a new upload, or the address given. An address of an earlier upload the
+ * course does not show yet is taken under the images lock and must still exist, so it cannot vanish while this
+ * course adopts it. (The one it already shows is safe: its row, locked for the update, still names it.)
+ */
+export async function chosenImage(
+  tx: Db,
+  upload: PreparedImage | undefined,
+  givenUrl: string | null,
+  current: string | null = null,
+): Promise<string | null> {
+  if (upload) return storeImage(tx, upload);
+  if (givenUrl?.startsWith(IMAGE_PATH) && givenUrl !== current) {
+    await lockImages(tx);
+    const [kept] = await tx.select({ id: images.id }).from(images).where(eq(images.id, givenUrl.slice(IMAGE_PATH.length))).limit(1);
+    if (!kept) throw badRequest('This image is no longer stored. Please upload it again.');
+  }
+  return givenUrl;
+}
+
+/**
+ * Deletes an uploaded image no course shows any more (the same bytes may serve several courses). Call inside
+ * the transaction that dropped the URL; the lock keeps a course that is adopting the same image meanwhile
+ * from losing it.
+ */
+export async function forgetImage(tx: Db, url: string | null): Promise<void> {
+  if (!url?.startsWith(IMAGE_PATH)) return;
+  await lockImages(tx);
+  const stillShown = tx.select({ id: courses.id }).from(courses).where(eq(courses.imageUrl, url));
+  await tx.delete(images).where(and(eq(images.id, url.slice(IMAGE_PATH.length)), notExists(stillShown)));
 }

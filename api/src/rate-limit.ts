@@ -5,10 +5,9 @@
  * instances.
  */
 import { sql } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Db } from './db/client';
-import { HttpError } from './http/errors';
+import { serviceBusy, tooManyRequests } from './http/errors';
 
 export interface Hit {
   /** False when this hit is over the limit of the current window. */
@@ -24,44 +23,46 @@ export interface CounterStore {
   close(): Promise<void>;
 }
 
+/** Over the limit: the answer's words, or a function of the minutes left to wait. */
+export type LimitMessage = string | ((minutes: number) => string);
+
 export interface RateLimiter {
   /** Counts one hit on `key` (whether or not it is allowed). */
   hit(key: string): Promise<Hit>;
+  /**
+   * Counts one hit on `key` and throws the 429 (with Retry-After and the limiter's message) when it is over
+   * the limit; a 503 when the counter store cannot be reached (refused rather than run unlimited).
+   */
+  enforce(key: string): Promise<void>;
   /** Forgets `key`'s count (e.g. after a successful login). */
   reset(key: string): Promise<void>;
 }
 
-/**
- * Counts one hit on `key`; over the limit, answers 429 with Retry-After and `message` (given the minutes to
- * wait when it is a function).
- */
-export async function enforceLimit(
-  limiter: RateLimiter,
-  key: string,
-  reply: FastifyReply,
-  message: string | ((minutes: number) => string),
-): Promise<void> {
-  let hit: Hit;
-  try {
-    hit = await limiter.hit(key);
-  } catch {
-    // The counter store (Redis) cannot be reached: refuse rather than let the work run unlimited.
-    reply.header('Retry-After', '5');
-    throw new HttpError(503, 'The service is busy right now. Please try again in a moment.');
-  }
-  const { allowed, retryAfter } = hit;
-  if (allowed) return;
-  reply.header('Retry-After', String(retryAfter));
-  throw new HttpError(429, typeof message === 'string' ? message : message(Math.ceil(retryAfter / 60)));
-}
-
-/** `name` keeps the keys of different limiters apart in the one store. */
-export function createRateLimiter(store: CounterStore, name: string, limit: number, windowMs: number): RateLimiter {
+/** `name` keeps the keys of different limiters apart in the one store; `message` is what a 429 says. */
+export function createRateLimiter(
+  store: CounterStore,
+  name: string,
+  limit: number,
+  windowMs: number,
+  message: LimitMessage,
+): RateLimiter {
   const full = (key: string) => `${name}:${key}`;
+  const hit = async (key: string): Promise<Hit> => {
+    const { count, msLeft } = await store.increment(full(key), windowMs);
+    return { allowed: count <= limit, retryAfter: Math.max(1, Math.ceil(msLeft / 1000)) };
+  };
   return {
-    async hit(key) {
-      const { count, msLeft } = await store.increment(full(key), windowMs);
-      return { allowed: count <= limit, retryAfter: Math.max(1, Math.ceil(msLeft / 1000)) };
+    hit,
+    async enforce(key) {
+      let result: Hit;
+      try {
+        result = await hit(key);
+      } catch {
+        throw serviceBusy();
+      }
+      if (result.allowed) return;
+      const words = typeof message === 'string' ? message : message(Math.ceil(result.retryAfter / 60));
+      throw tooManyRequests(words, result.retryAfter);
     },
     reset: (key) => store.reset(full(key)),
   };

@@ -12,7 +12,7 @@ import { seedDemoData } from './seed/demo';
 async function main() {
   const config = loadConfig();
   const database: Database = config.databaseUrl
-    ? openPostgres(config.databaseUrl)
+    ? openPostgres(config.databaseUrl, console.error, config.postgres)
     : await openPglite(config.dataDir);
   const jwtSecret = config.jwtSecret ?? embeddedJwtSecret(config.dataDir);
 

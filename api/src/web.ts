@@ -28,6 +28,12 @@ const gzip = promisify(zlib.gzip);
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * The web layer's routes are not in the API's OpenAPI document: they serve the front end's pages and files
+ * (HTML, scripts, styles, remotes.json), not calls of the API. test/openapi.test.ts lists them by name.
+ */
+const NOT_API = { schema: { hide: true } } as const;
+
 function cacheHeaders(reply: FastifyReply, path: string) {
   reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? IMMUTABLE : 'no-cache');
 }
@@ -70,7 +76,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   if (!existsSync(indexFile)) return false;
   const remotesFile = remotesFileOf(options);
 
-  app.get('/remotes.json', async (_request, reply) => {
+  app.get('/remotes.json', NOT_API, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache').type('application/json');
     return readFileSync(remotesFile, 'utf8');
   });
@@ -117,16 +123,16 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     reply.status(page.status).header('Cache-Control', 'public, max-age=0, s-maxage=60').header('Vary', 'Accept-Encoding').type('text/html');
     return sendCompressed(request, reply, page.html);
   };
-  app.get('/', sendShell);
+  app.get('/', NOT_API, sendShell);
   // A form of a page posted without the page's script (sign-in, contact): nothing is taken from it; the
   // visitor gets the page again, which says the form needs JavaScript.
-  app.post('/*', async (request, reply) => {
+  app.post('/*', NOT_API, async (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (path.startsWith('/api/')) return apiNotFound(request, reply);
     return reply.redirect(path, 303);
   });
   // Client routes (/courses/3, /admin/users, …) get the shell; a top-level file of the shell is sent as is.
-  app.get('/*', async (request, reply) => {
+  app.get('/*', NOT_API, async (request, reply) => {
     const path = decodeURIComponent(request.url.split('?')[0]!);
     if (path.startsWith('/api/')) return apiNotFound(request, reply);
     const topLevelFile = /^\/[\w.-]+\.[a-z0-9]+$/i.test(path) ? join(shellDist, path) : null;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { embeddedIssuerKey, embeddedJwtSecret, loadConfig } from '../src/config';
 import { sniffImageType } from '../src/images';
-import { newCertificateCode } from '../src/routes/certificates';
+import { newCertificateCode } from '../src/certificate-code';
 import { snippetOf } from '../src/sanitize';
 
 describe('image type by bytes', () => {

@@ -203,6 +203,10 @@ export type ChangePasswordPayload = z.input<typeof changePasswordPayloadSchema>;
 export const preferencesSchema = z.object({ emailNotifications: flag, showInTalentSearch: flag });
 export type Preferences = z.infer<typeof preferencesSchema>;
 export const preferencesPayloadSchema = preferencesSchema.partial();
+/** The settings as the API answers them (plain booleans: an answer is checked on its way out). */
+export const preferencesAnswerSchema = z.object({ emailNotifications: z.boolean(), showInTalentSearch: z.boolean() });
+export const preferencesSavedAnswerSchema = z.object({ message: z.string(), preferences: preferencesAnswerSchema });
+export type PreferencesSavedAnswer = z.infer<typeof preferencesSavedAnswerSchema>;
 export type PreferencesPayload = z.input<typeof preferencesPayloadSchema>;
 
 /** What the browser keeps under btlsToken and btlsUser (spec §3 "Session"). */
@@ -215,6 +219,9 @@ export const authAnswerSchema = z.object({
   user: userSchema,
 });
 export type AuthAnswer = z.infer<typeof authAnswerSchema>;
+/** A sign-in (login, password change): the answer always carries the new token. */
+export const signedInAnswerSchema = authAnswerSchema.extend({ token: z.string() });
+export type SignedInAnswer = z.infer<typeof signedInAnswerSchema>;
 
 export const userUpdatePayloadSchema = z.object({
   firstName: personName(validation.editUserRequired),

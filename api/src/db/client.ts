@@ -32,6 +32,7 @@ export interface Database {
 /** An arbitrary fixed key for pg_advisory_lock: "btls" in ASCII. */
 const STARTUP_LOCK_KEY = 0x62746c73;
 
+/** Read from the environment by config.ts (never here); the defaults below when not given. */
 export interface PostgresOptions {
   /** A statement running longer is cancelled (57014), so one locked table cannot hold every connection. */
   statementTimeoutMs?: number;
@@ -47,9 +48,9 @@ export function openPostgres(
 ): Database {
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.poolSize ?? (Number(process.env.BTLS_DB_POOL_SIZE) || 10),
-    statement_timeout: options.statementTimeoutMs ?? (Number(process.env.BTLS_DB_STATEMENT_TIMEOUT_MS) || 10_000),
-    connectionTimeoutMillis: options.acquireTimeoutMs ?? (Number(process.env.BTLS_DB_ACQUIRE_TIMEOUT_MS) || 5_000),
+    max: options.poolSize ?? 10,
+    statement_timeout: options.statementTimeoutMs ?? 10_000,
+    connectionTimeoutMillis: options.acquireTimeoutMs ?? 5_000,
   });
   // An idle client that loses its connection emits 'error' on the pool; without a listener the process dies.
   pool.on('error', log);

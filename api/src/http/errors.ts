@@ -4,9 +4,12 @@ import type { z } from 'zod';
 /** An answer with a status and `{ message }`; thrown from handlers, rendered by the app's error handler. */
 export class HttpError extends Error {
   readonly statusCode: number;
-  constructor(statusCode: number, message: string) {
+  /** Headers the answer carries (Retry-After of a 429 or 503). */
+  readonly headers: Readonly<Record<string, string>>;
+  constructor(statusCode: number, message: string, headers: Record<string, string> = {}) {
     super(message);
     this.statusCode = statusCode;
+    this.headers = headers;
   }
 }
 
@@ -15,6 +18,12 @@ export const unauthorized = (message = 'Not authorized. Please log in.') => new 
 export const forbidden = (message = 'You do not have permission to do this.') => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/** The one way a 429 is made: the limit's own words and when to come back. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, { 'Retry-After': String(retryAfterSeconds) });
+/** The database or the counter store could not serve in time: try again shortly. */
+export const serviceBusy = () =>
+  new HttpError(503, 'The service is busy right now. Please try again in a moment.', { 'Retry-After': '5' });
 
 /** Validates input with a contract schema; the first problem becomes a 400 with the schema's own words. */
 export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {

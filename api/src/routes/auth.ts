@@ -1,32 +1,40 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { account } from '@btls/shared-api/messages';
 import {
+  authAnswerSchema,
   changePasswordPayloadSchema,
   forgotPasswordPayloadSchema,
   loginPayloadSchema,
+  messageAnswerSchema,
   registerPayloadSchema,
   resetPasswordPayloadSchema,
+  signedInAnswerSchema,
 } from '@btls/shared-api/schemas';
-import type { Deps } from '../app';
+import type { Deps } from '../deps';
+import { answers, type Api } from '../http/contract';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth';
 import { isUniqueViolation } from '../db/client';
 import { passwordResetTokens, users } from '../db/schema';
 import { hashResetToken } from '../mail/notify';
-import { badRequest, conflict, forbidden, parse, unauthorized } from '../http/errors';
-import { enforceLimit } from '../rate-limit';
+import { badRequest, conflict, forbidden, unauthorized } from '../http/errors';
 import { toUser } from '../serialize';
 
 /** Roles anyone may sign up as; every other role is created by an admin. */
 const SELF_SERVICE_ROLES = new Set(['trainee', 'employer']);
 
-export function authRoutes(app: FastifyInstance, { db, auth, notify, limiters }: Deps) {
+export function authRoutes(app: Api, { db, auth, notify, limiters }: Deps) {
   /**
    * Anonymous: creates a trainee, or an employer (with companyName) when role is 'employer'; the answer
    * signs them in. With an admin's token: creates a user of any role, and the answer carries no token.
    */
-  app.post('/auth/register', async (request, reply) => {
-    const payload = parse(registerPayloadSchema, request.body);
+  app.post('/auth/register', {
+    schema: {
+      summary: "Sign up as a trainee or an employer (signed in at once); with an admin's token, create any user (no token).",
+      body: registerPayloadSchema,
+      response: answers({ 201: authAnswerSchema }),
+    },
+  }, async (request, reply) => {
+    const payload = request.body;
     const role = payload.role ?? 'trainee';
     const caller = await auth.optional(request);
     const byAdmin = caller?.role === 'admin';
@@ -35,7 +43,7 @@ export function authRoutes(app: FastifyInstance, { db, auth, notify, limiters }:
     }
     // Self-service sign-ups per address; an admin creating accounts is not limited.
     if (!byAdmin) {
-      await enforceLimit(limiters.registerIp, request.ip, reply, 'Too many sign-ups from your connection. Please try again later.');
+      await limiters.registerIp.enforce(request.ip);
     }
 
     const passwordHash = await hashPassword(payload.password);
@@ -72,11 +80,13 @@ export function authRoutes(app: FastifyInstance, { db, auth, notify, limiters }:
    * (one atomic increment), so however many arrive at once, at most the limit's number of guesses is checked;
    * a successful login clears the e-mail's count.
    */
-  app.post('/auth/login', async (request, reply) => {
-    const { email, password } = parse(loginPayloadSchema, request.body);
+  app.post('/auth/login', {
+    schema: { summary: 'Sign in (rate-limited per address and per e-mail).', body: loginPayloadSchema, response: answers({ 200: signedInAnswerSchema }) },
+  }, async (request) => {
+    const { email, password } = request.body;
     const emailKey = email.toLowerCase();
-    await enforceLimit(limiters.loginIp, request.ip, reply, tooManyLogins);
-    await enforceLimit(limiters.loginEmail, emailKey, reply, tooManyLogins);
+    await limiters.loginIp.enforce(request.ip);
+    await limiters.loginEmail.enforce(emailKey);
 
     const [user] = await db
       .select()
@@ -94,18 +104,26 @@ export function authRoutes(app: FastifyInstance, { db, auth, notify, limiters }:
    * The same answer whether or not the account exists (no finding out who has one). Limited per address and
    * per e-mail, so nobody's inbox can be flooded with links.
    */
-  app.post('/auth/forgot-password', async (request, reply) => {
-    const { email } = parse(forgotPasswordPayloadSchema, request.body);
-    await enforceLimit(limiters.recoveryIp, request.ip, reply, account.tooManyResetRequests);
-    await enforceLimit(limiters.recoveryEmail, email.toLowerCase(), reply, account.tooManyResetRequests);
+  app.post('/auth/forgot-password', {
+    schema: {
+      summary: 'E-mail a reset link; the same answer whether or not the account exists.',
+      body: forgotPasswordPayloadSchema,
+      response: answers({ 200: messageAnswerSchema }),
+    },
+  }, async (request) => {
+    const { email } = request.body;
+    await limiters.recoveryIp.enforce(request.ip);
+    await limiters.recoveryEmail.enforce(email.toLowerCase());
     const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
     if (user?.isActive) await db.transaction((tx) => notify.passwordReset(tx, user));
     return { message: account.resetLinkSent };
   });
 
   /** Spends a reset link (once, within its 60 minutes) and ends every earlier sign-in of its user. */
-  app.post('/auth/reset-password', async (request) => {
-    const { token, password } = parse(resetPasswordPayloadSchema, request.body);
+  app.post('/auth/reset-password', {
+    schema: { summary: 'Spend a reset link: a new password, every earlier sign-in ended.', body: resetPasswordPayloadSchema, response: answers({ 200: messageAnswerSchema }) },
+  }, async (request) => {
+    const { token, password } = request.body;
     const passwordHash = await hashPassword(password);
     const reset = await db.transaction(async (tx) => {
       const [spent] = await tx
@@ -134,12 +152,19 @@ export function authRoutes(app: FastifyInstance, { db, auth, notify, limiters }:
    * A signed-in user changes their password with the current one; every other sign-in ends, and the answer
    * carries a new token so this one goes on. Wrong current passwords count like failed logins.
    */
-  app.put('/auth/password', async (request, reply) => {
-    const me = await auth.require(request);
-    const { currentPassword, newPassword } = parse(changePasswordPayloadSchema, request.body);
+  app.put('/auth/password', {
+    preValidation: auth.guard(),
+    schema: {
+      summary: 'Change the password with the current one; other sign-ins end, the answer carries a new token.',
+      body: changePasswordPayloadSchema,
+      response: answers({ 200: signedInAnswerSchema }),
+    },
+  }, async (request) => {
+    const me = auth.caller(request);
+    const { currentPassword, newPassword } = request.body;
     const emailKey = me.email.toLowerCase();
     // Counted before the check, like a login: at most the limit's number of guesses is ever verified.
-    await enforceLimit(limiters.loginEmail, emailKey, reply, tooManyLogins);
+    await limiters.loginEmail.enforce(emailKey);
     if (!(await verifyPassword(me.passwordHash, currentPassword))) throw badRequest(account.currentPasswordWrong);
     await limiters.loginEmail.reset(emailKey);
     const [updated] = await db
@@ -155,6 +180,3 @@ export function authRoutes(app: FastifyInstance, { db, auth, notify, limiters }:
     return { message: account.passwordChanged, token: await auth.issueToken(updated), user: toUser(updated) };
   });
 }
-
-const tooManyLogins = (minutes: number) =>
-  `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;

@@ -1,38 +1,32 @@
-import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { credentialCheck, validation } from '@btls/shared-api/messages';
-import { issueCertificatePayloadSchema, pageQuerySchema, revokeCertificatePayloadSchema } from '@btls/shared-api/schemas';
-import type { Deps } from '../app';
+import { validation } from '@btls/shared-api/messages';
+import {
+  certificateAnswerSchema,
+  certificateSchema,
+  certificateVerificationSchema,
+  issueCertificatePayloadSchema,
+  pageQuerySchema,
+  revokeCertificatePayloadSchema,
+} from '@btls/shared-api/schemas';
+import { newCertificateCode } from '../certificate-code';
+import type { Deps } from '../deps';
+import { answers, codeParams, idParams, type Api } from '../http/contract';
 import { signedCredentialOf } from '../credentials/open-badge';
 import { changeStatusList } from '../credentials/status-list';
 import { isUniqueViolation } from '../db/client';
 import { certificates, courses, enrollments, users } from '../db/schema';
 import { enrollmentVisibleTo } from '../enrollment-access';
-import { badRequest, conflict, notFound, parse } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
 import { countAll, searchAny, setPageHeaders } from '../http/paging';
-import { enforceLimit } from '../rate-limit';
-import { idParam } from '../http/params';
-import type { RateLimiter } from '../rate-limit';
 import { toCertificate } from '../serialize';
 
-/** Crockford's base32 without look-alikes: 16 characters carry 80 random bits. */
-const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-export function newCertificateCode(): string {
-  const chars = [...randomBytes(16)].map((b) => ALPHABET[b & 31]).join('');
-  return `BTLS-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}-${chars.slice(12, 16)}`;
-}
-
-/** Public checks (a code, a credential) share one budget per client address, so codes cannot be enumerated. */
-export function limitVerifications(limiter: RateLimiter, request: FastifyRequest, reply: FastifyReply) {
-  return enforceLimit(limiter, request.ip, reply, credentialCheck.tooManyChecks);
-}
-
-export function certificateRoutes(app: FastifyInstance, { db, auth, notify, limiters, issuer }: Deps) {
-  app.get('/certificates/user', async (request, reply) => {
-    const me = await auth.require(request, ['trainee']);
-    const query = parse(pageQuerySchema, request.query);
+export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer }: Deps) {
+  app.get('/certificates/user', {
+    preValidation: auth.guard(['trainee']),
+    schema: { summary: "The trainee's own certificates, newest first (paged).", querystring: pageQuerySchema, response: answers({ 200: certificateSchema.array() }) },
+  }, async (request, reply) => {
+    const me = auth.caller(request);
+    const query = request.query;
     const where = and(eq(certificates.userId, me.id), searchAny(query.q, [certificates.courseTitle, certificates.certificateCode]));
     const [rows, [counted]] = await Promise.all([
       db
@@ -49,13 +43,16 @@ export function certificateRoutes(app: FastifyInstance, { db, auth, notify, limi
   });
 
   /** 404 means none was issued yet. Visible to whoever may see the enrollment. */
-  app.get('/certificates/enrollment/:enrollmentId', async (request) => {
-    const me = await auth.require(request);
-    const enrollment = await enrollmentVisibleTo(
-      db,
-      me,
-      idParam(request.params, 'enrollmentId', 'Invalid enrollment ID.'),
-    );
+  app.get('/certificates/enrollment/:enrollmentId', {
+    preValidation: auth.guard(),
+    schema: {
+      summary: "An enrollment's certificate (404 when none was issued yet).",
+      params: idParams('enrollmentId', 'Invalid enrollment ID.'),
+      response: answers({ 200: certificateSchema }),
+    },
+  }, async (request) => {
+    const me = auth.caller(request);
+    const enrollment = await enrollmentVisibleTo(db, me, request.params.enrollmentId);
     const [row] = await db.select().from(certificates).where(eq(certificates.enrollmentId, enrollment.id)).limit(1);
     if (!row) throw notFound('No certificate has been issued for this enrollment.');
     return toCertificate(row);
@@ -65,9 +62,12 @@ export function certificateRoutes(app: FastifyInstance, { db, auth, notify, limi
    * Only for a Completed enrollment whose trainee and course match the payload; at most one per enrollment
    * (a unique index, so two admins clicking at once still get one). Names are copied as they are today.
    */
-  app.post('/certificates/issue', async (request, reply) => {
-    const admin = await auth.require(request, ['admin']);
-    const payload = parse(issueCertificatePayloadSchema, request.body);
+  app.post('/certificates/issue', {
+    preValidation: auth.guard(['admin']),
+    schema: { summary: 'Issue the certificate of a Completed enrollment.', body: issueCertificatePayloadSchema, response: answers({ 201: certificateAnswerSchema }) },
+  }, async (request, reply) => {
+    const admin = auth.caller(request);
+    const payload = request.body;
     const [enrollment] = await db
       .select({ enrollment: enrollments, course: courses, trainee: users })
       .from(enrollments)
@@ -124,14 +124,19 @@ export function certificateRoutes(app: FastifyInstance, { db, auth, notify, limi
    * Public verification (no login): a genuine code answers the trainee's name, the course, the issue date
    * and the issuer, and nothing else. Rate-limited per address, so codes cannot be enumerated.
    */
-  app.get('/certificates/verify/:certificateCode', async (request, reply) => {
-    await limitVerifications(limiters.verifyIp, request, reply);
-    const { certificateCode } = request.params as { certificateCode: string };
-    const code = certificateCode.trim().toUpperCase();
+  app.get('/certificates/verify/:certificateCode', {
+    preValidation: (request) => limiters.verifyIp.enforce(request.ip),
+    schema: {
+      summary: 'Public check of a certificate code (rate-limited per address).',
+      params: codeParams,
+      response: answers({ 200: certificateVerificationSchema }),
+    },
+  }, async (request) => {
+    const code = request.params.certificateCode;
     const [row] = await db.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
     if (!row) throw notFound('This is not a valid certificate code.');
     return {
-      valid: true,
+      valid: true as const,
       certificateCode: row.certificateCode,
       traineeName: `${row.traineeFirstName} ${row.traineeLastName}`,
       courseTitle: row.courseTitle,
@@ -145,11 +150,18 @@ export function certificateRoutes(app: FastifyInstance, { db, auth, notify, limi
    * Admins only, with a reason. The revocation and the re-signed status list are one transaction, so the
    * public list never disagrees with the certificate. Revoking twice is a conflict.
    */
-  app.post('/certificates/:certificateCode/revoke', async (request) => {
-    const admin = await auth.require(request, ['admin']);
-    const { reason } = parse(revokeCertificatePayloadSchema, request.body);
-    const { certificateCode } = request.params as { certificateCode: string };
-    const code = certificateCode.trim().toUpperCase();
+  app.post('/certificates/:certificateCode/revoke', {
+    preValidation: auth.guard(['admin']),
+    schema: {
+      summary: 'Revoke a certificate, with a reason; the public revocation list changes with it.',
+      params: codeParams,
+      body: revokeCertificatePayloadSchema,
+      response: answers({ 200: certificateAnswerSchema }),
+    },
+  }, async (request) => {
+    const admin = auth.caller(request);
+    const { reason } = request.body;
+    const code = request.params.certificateCode;
     const revoked = await changeStatusList(db, issuer, async (tx) => {
       const [row] = await tx.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
       if (!row) throw notFound('Certificate not found.');
@@ -165,10 +177,11 @@ export function certificateRoutes(app: FastifyInstance, { db, auth, notify, limi
   });
 
   /** Any signed-in user holding the (unguessable) code: the trainee, an employer checking it, an admin. */
-  app.get('/certificates/code/:certificateCode', async (request) => {
-    await auth.require(request);
-    const { certificateCode } = request.params as { certificateCode: string };
-    const code = certificateCode.trim().toUpperCase();
+  app.get('/certificates/code/:certificateCode', {
+    preValidation: auth.guard(),
+    schema: { summary: 'A certificate by its code, for any signed-in user holding it.', params: codeParams, response: answers({ 200: certificateSchema }) },
+  }, async (request) => {
+    const code = request.params.certificateCode;
     const [row] = await db.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
     if (!row) throw notFound('Certificate not found.');
     return toCertificate(row);

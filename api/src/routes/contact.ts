@@ -1,18 +1,18 @@
 import { desc } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { contactPayloadSchema, pageQuerySchema } from '@btls/shared-api/schemas';
-import type { Deps } from '../app';
+import { contactMessageSchema, contactPayloadSchema, messageAnswerSchema, pageQuerySchema } from '@btls/shared-api/schemas';
+import type { Deps } from '../deps';
+import { answers, type Api } from '../http/contract';
 import { contactMessages } from '../db/schema';
-import { parse } from '../http/errors';
 import { countAll, searchAny, setPageHeaders } from '../http/paging';
-import { enforceLimit } from '../rate-limit';
 import { toContactMessage } from '../serialize';
 
-export function contactRoutes(app: FastifyInstance, { db, auth, notify, limiters }: Deps) {
+export function contactRoutes(app: Api, { db, auth, notify, limiters }: Deps) {
   /** Anyone may write; limited per client address so the inbox cannot be flooded. Admins are e-mailed. */
-  app.post('/contact', async (request, reply) => {
-    const payload = parse(contactPayloadSchema, request.body);
-    await enforceLimit(limiters.contactIp, request.ip, reply, 'Too many messages from your connection. Please try again later.');
+  app.post('/contact', {
+    schema: { summary: 'Send a message to the training centre (rate-limited per address).', body: contactPayloadSchema, response: answers({ 201: messageAnswerSchema }) },
+  }, async (request, reply) => {
+    const payload = request.body;
+    await limiters.contactIp.enforce(request.ip);
     await db.transaction(async (tx) => {
       await tx.insert(contactMessages).values(payload);
       await notify.contactMessage(tx, payload);
@@ -22,9 +22,11 @@ export function contactRoutes(app: FastifyInstance, { db, auth, notify, limiters
   });
 
   /** The admin inbox, newest first, a page at a time; `q` searches name, e-mail, subject and message. */
-  app.get('/contact', async (request, reply) => {
-    await auth.require(request, ['admin']);
-    const query = parse(pageQuerySchema, request.query);
+  app.get('/contact', {
+    preValidation: auth.guard(['admin']),
+    schema: { summary: 'The admin inbox, newest first (paged).', querystring: pageQuerySchema, response: answers({ 200: contactMessageSchema.array() }) },
+  }, async (request, reply) => {
+    const query = request.query;
     const where = searchAny(query.q, [contactMessages.name, contactMessages.email, contactMessages.subject, contactMessages.message]);
     const [rows, [counted]] = await Promise.all([
       db

@@ -1,22 +1,31 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { verifiableCredentialSchema } from '@btls/shared-api/schemas';
-import type { Deps } from '../app';
+import { z } from 'zod';
+import { credentialCheckSchema, verifiableCredentialSchema } from '@btls/shared-api/schemas';
+import type { Deps } from '../deps';
+import { answers, codeParams, jsonDocument, nonJson, type Api } from '../http/contract';
 import { issuerDocument } from '../credentials/issuer';
 import { checkOpenBadge, signedCredentialOf } from '../credentials/open-badge';
 import { currentStatusList, STATUS_LIST_ID } from '../credentials/status-list';
 import { certificates } from '../db/schema';
-import { notFound, parse } from '../http/errors';
-import { limitVerifications } from './certificates';
+import { notFound } from '../http/errors';
 
 /** Open Badges 3.0: the issuer, each certificate's signed credential, the revocation list, and the check. */
-export function credentialRoutes(app: FastifyInstance, { db, issuer, limiters }: Deps) {
-  app.get('/issuer', async () => issuerDocument(issuer));
+const credentialJson = (description: string) => nonJson('application/json', description, jsonDocument);
+
+export function credentialRoutes(app: Api, { db, issuer, limiters }: Deps) {
+  app.get('/issuer', {
+    schema: { summary: "The issuer's profile with its public key (a DID document, JSON-LD).", response: answers({ 200: jsonDocument }) },
+  }, async () => issuerDocument(issuer));
 
   /** Public like /verify/{code}: the code is the unguessable key to one certificate. */
-  app.get('/certificates/:certificateCode/credential', async (request, reply) => {
-    const { certificateCode } = request.params as { certificateCode: string };
-    const code = certificateCode.trim().toUpperCase();
+  app.get('/certificates/:certificateCode/credential', {
+    schema: {
+      summary: "A certificate's signed Open Badges 3.0 credential, as a file to save (sent byte for byte as signed).",
+      params: codeParams,
+      response: answers({ 200: credentialJson('The signed credential (JSON-LD)') }),
+    },
+  }, async (request, reply) => {
+    const code = request.params.certificateCode;
     const [row] = await db.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
     if (!row) throw notFound('Certificate not found.');
     const credential = await signedCredentialOf(db, issuer, row);
@@ -25,17 +34,30 @@ export function credentialRoutes(app: FastifyInstance, { db, issuer, limiters }:
     return reply.type('application/json; charset=utf-8').send(credential);
   });
 
-  app.get('/credentials/status/:listId', async (request, reply) => {
-    const { listId } = request.params as { listId: string };
+  app.get('/credentials/status/:listId', {
+    schema: {
+      summary: 'The signed revocation list (Bitstring Status List) that credentials point to.',
+      params: z.object({ listId: z.string() }),
+      response: answers({ 200: credentialJson('The signed status list credential (JSON-LD)') }),
+    },
+  }, async (request, reply) => {
+    const { listId } = request.params;
     if (listId !== String(STATUS_LIST_ID)) throw notFound('No such status list.');
     reply.header('Cache-Control', 'public, max-age=60');
     return reply.type('application/json; charset=utf-8').send(await currentStatusList(db, issuer));
   });
 
   /** Public and rate-limited like the code lookup: checking a proof costs real work. */
-  app.post('/credentials/verify', async (request, reply) => {
-    await limitVerifications(limiters.verifyIp, request, reply);
-    const credential = parse(verifiableCredentialSchema, request.body);
+  app.post('/credentials/verify', {
+    // Counted before the body is checked: a malformed file spends the budget like any other.
+    preValidation: (request) => limiters.verifyIp.enforce(request.ip),
+    schema: {
+      summary: 'Check a credential file: its proof, its issuer and its revocation status (rate-limited per address).',
+      body: verifiableCredentialSchema,
+      response: answers({ 200: credentialCheckSchema }),
+    },
+  }, async (request) => {
+    const credential = request.body;
     return checkOpenBadge(credential, issuer, () => currentStatusList(db, issuer));
   });
 }

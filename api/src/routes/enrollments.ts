@@ -1,29 +1,37 @@
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  applyAnswerSchema,
   applyPayloadSchema,
   assignedTrainingsQuerySchema,
-  pageQuerySchema,
   assignTrainerPayloadSchema,
   enrollmentListQuerySchema,
+  enrollmentSchema,
   enrollmentStatusPayloadSchema,
+  messageAnswerSchema,
+  pageQuerySchema,
 } from '@btls/shared-api/schemas';
-import type { Deps } from '../app';
+import type { Deps } from '../deps';
+import { answers, idParams, type Api } from '../http/contract';
 import { isForeignKeyViolation, isUniqueViolation, type Db } from '../db/client';
 import { courses, enrollments, users } from '../db/schema';
 import { countEnrollments, enrollmentSearch, enrollmentVisibleTo, selectEnrollments } from '../enrollment-access';
-import { badRequest, conflict, forbidden, notFound, parse } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { setPageHeaders, type Page } from '../http/paging';
-import { idParam } from '../http/params';
 
-const enrollmentId = (params: unknown, name = 'id') => idParam(params, name, 'Invalid application ID.');
+const INVALID_ID = 'Invalid application ID.';
+const enrollmentParams = idParams('id', INVALID_ID);
+const enrollmentList = answers({ 200: enrollmentSchema.array() });
 const newestFirst = [desc(enrollments.applicationDate), desc(enrollments.id)];
 
-export function enrollmentRoutes(app: FastifyInstance, { db, auth, notify }: Deps) {
+export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
   /** A trainee applies for an active course; one open (not Rejected) application per course. */
-  app.post('/enrollments/apply', async (request, reply) => {
-    const me = await auth.require(request, ['trainee']);
-    const payload = parse(applyPayloadSchema, request.body);
+  app.post('/enrollments/apply', {
+    preValidation: auth.guard(['trainee']),
+    schema: { summary: 'A trainee applies for an active course.', body: applyPayloadSchema, response: answers({ 201: applyAnswerSchema }) },
+  }, async (request, reply) => {
+    const me = auth.caller(request);
+    const payload = request.body;
     const [course] = await db.select().from(courses).where(eq(courses.id, payload.courseId)).limit(1);
     if (!course) throw notFound('Course not found.');
     if (!course.isActive) throw badRequest('This course is not open for applications.');
@@ -51,23 +59,31 @@ export function enrollmentRoutes(app: FastifyInstance, { db, auth, notify }: Dep
   });
 
   /** Admin review list, a page at a time; `status` filters (none means all), `q` searches. */
-  app.get('/enrollments', async (request, reply) => {
-    await auth.require(request, ['admin']);
-    const query = parse(enrollmentListQuerySchema, request.query);
+  app.get('/enrollments', {
+    preValidation: auth.guard(['admin']),
+    schema: { summary: 'The admin review list, newest first (paged).', querystring: enrollmentListQuerySchema, response: enrollmentList },
+  }, async (request, reply) => {
+    const query = request.query;
     const where = and(query.status ? eq(enrollments.status, query.status) : undefined, enrollmentSearch(query.q));
     return pageOfEnrollments(request, reply, query, where);
   });
 
-  app.get('/enrollments/my-applications', async (request, reply) => {
-    const me = await auth.require(request, ['trainee']);
-    const query = parse(pageQuerySchema, request.query);
+  app.get('/enrollments/my-applications', {
+    preValidation: auth.guard(['trainee']),
+    schema: { summary: "The trainee's own applications, newest first (paged).", querystring: pageQuerySchema, response: enrollmentList },
+  }, async (request, reply) => {
+    const me = auth.caller(request);
+    const query = request.query;
     return pageOfEnrollments(request, reply, query, and(eq(enrollments.traineeId, me.id), enrollmentSearch(query.q)));
   });
 
   /** The trainings a trainer runs or ran: their Approved and Completed assignments (`status` picks one). */
-  app.get('/enrollments/my-assigned-trainings', async (request, reply) => {
-    const me = await auth.require(request, ['trainer']);
-    const query = parse(assignedTrainingsQuerySchema, request.query);
+  app.get('/enrollments/my-assigned-trainings', {
+    preValidation: auth.guard(['trainer']),
+    schema: { summary: "The trainer's Approved and Completed assignments (paged).", querystring: assignedTrainingsQuerySchema, response: enrollmentList },
+  }, async (request, reply) => {
+    const me = auth.caller(request);
+    const query = request.query;
     const where = and(
       eq(enrollments.assignedTrainerId, me.id),
       query.status ? eq(enrollments.status, query.status) : inArray(enrollments.status, ['Approved', 'Completed']),
@@ -86,10 +102,14 @@ export function enrollmentRoutes(app: FastifyInstance, { db, auth, notify }: Dep
     return rows;
   }
 
-  app.get('/enrollments/:id', async (request) => {
-    const me = await auth.require(request);
-    const row = await enrollmentVisibleTo(db, me, enrollmentId(request.params));
+  app.get('/enrollments/:id', {
+    preValidation: auth.guard(),
+    schema: { summary: 'One application, for whoever may see it.', params: enrollmentParams, response: answers({ 200: enrollmentSchema }) },
+  }, async (request) => {
+    const me = auth.caller(request);
+    const row = await enrollmentVisibleTo(db, me, request.params.id);
     const [enrollment] = await selectEnrollments(db, eq(enrollments.id, row.id), []);
+    if (!enrollment) throw notFound('Application not found.');
     return enrollment;
   });
 
@@ -97,10 +117,18 @@ export function enrollmentRoutes(app: FastifyInstance, { db, auth, notify }: Dep
    * Admin: Pending, Approved, Rejected and Waitlisted move freely; re-sending the same status edits the notes;
    * Completed keeps Completed (notes only). The assigned trainer: their own Approved enrollment → Completed.
    */
-  app.put('/enrollments/:id/status', async (request) => {
-    const me = await auth.require(request, ['admin', 'trainer']);
-    const id = enrollmentId(request.params);
-    const payload = parse(enrollmentStatusPayloadSchema, request.body);
+  app.put('/enrollments/:id/status', {
+    preValidation: auth.guard(['admin', 'trainer']),
+    schema: {
+      summary: "An admin reviews an application; its trainer marks it Completed.",
+      params: enrollmentParams,
+      body: enrollmentStatusPayloadSchema,
+      response: answers({ 200: messageAnswerSchema }),
+    },
+  }, async (request) => {
+    const me = auth.caller(request);
+    const { id } = request.params;
+    const payload = request.body;
     const current = await enrollmentVisibleTo(db, me, id);
 
     if (me.role === 'trainer') {
@@ -158,10 +186,17 @@ export function enrollmentRoutes(app: FastifyInstance, { db, auth, notify }: Dep
   });
 
   /** Only an Approved application, and only a user whose role is trainer (and who is active). */
-  app.put('/enrollments/:applicationId/assign-trainer', async (request) => {
-    await auth.require(request, ['admin']);
-    const id = enrollmentId(request.params, 'applicationId');
-    const { trainerId } = parse(assignTrainerPayloadSchema, request.body);
+  app.put('/enrollments/:applicationId/assign-trainer', {
+    preValidation: auth.guard(['admin']),
+    schema: {
+      summary: 'Assign an active trainer to an Approved application.',
+      params: idParams('applicationId', INVALID_ID),
+      body: assignTrainerPayloadSchema,
+      response: answers({ 200: messageAnswerSchema }),
+    },
+  }, async (request) => {
+    const id = request.params.applicationId;
+    const { trainerId } = request.body;
     const [current] = await db.select().from(enrollments).where(eq(enrollments.id, id)).limit(1);
     if (!current) throw notFound('Application not found.');
     if (current.status !== 'Approved') throw badRequest('A trainer can only be assigned to an Approved application.');

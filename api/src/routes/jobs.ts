@@ -1,32 +1,36 @@
-import { and, desc, eq, gte, ilike, isNull, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { todayInKigali } from '@btls/shared-api/dates';
+import { and, desc, eq, ilike } from 'drizzle-orm';
+import { z } from 'zod';
 import { validation } from '@btls/shared-api/messages';
-import { jobListQuerySchema, jobPayloadSchema, jobStatusPayloadSchema, myJobsQuerySchema } from '@btls/shared-api/schemas';
+import {
+  jobAnswerSchema,
+  jobFacetsSchema,
+  jobListQuerySchema,
+  jobPayloadSchema,
+  jobSchema,
+  jobStatusPayloadSchema,
+  messageAnswerSchema,
+  myJobsQuerySchema,
+} from '@btls/shared-api/schemas';
 import type { UserRow } from '../auth';
-import type { Deps } from '../app';
+import type { Deps } from '../deps';
+import { answers, checkedInHandler, idParams, type Api } from '../http/contract';
 import type { Db } from '../db/client';
-import { jobs, users } from '../db/schema';
+import { jobs } from '../db/schema';
 import { badRequest, forbidden, notFound, parse } from '../http/errors';
 import { containsPattern, countAll, distinctValues, searchAny, setPageHeaders } from '../http/paging';
-import { idParam } from '../http/params';
 import { sanitizeEmployerHtml, snippetOf } from '../sanitize';
-import { enforceLimit } from '../rate-limit';
 import { toJob } from '../serialize';
+import { isOpen } from '../job-visibility';
 
-const jobId = (params: unknown) => idParam(params, 'id', 'Invalid job ID.');
+const jobParams = idParams('id', 'Invalid job ID.');
+/** `{ isActive }` alone toggles the status; anything else is a full edit. */
+const isStatusOnly = (body: unknown) => !!body && typeof body === 'object' && Object.keys(body).join() === 'isActive';
+const jobUpdateBody = checkedInHandler(
+  z.union([jobStatusPayloadSchema, jobPayloadSchema]),
+  '`{ "isActive": … }` alone changes the status; any other body is a full edit (the fields of POST /api/jobs). ' +
+    'Which of the two is meant is told by the keys, so the handler checks it.',
+);
 const PUBLIC_NOT_FOUND = 'Job not found or no longer available.';
-
-/** The employer behind the job is active: a deactivated employer's ads leave the public board. */
-const employerActive = () =>
-  sql`exists (select 1 from ${users} as employer where employer.id = ${jobs.employerId} and employer.is_active)`;
-
-/**
- * Open to the public: active, not past its closing date (the job stays open through that day), and posted
- * by an employer whose account is active.
- */
-export const isOpen = () =>
-  and(eq(jobs.isActive, true), or(isNull(jobs.closingDate), gte(jobs.closingDate, todayInKigali())), employerActive());
 
 /** The search text (title, company, location, snippet) and the filters of the job lists. */
 function jobFilters(query: { q?: string; location?: string; jobType?: string; status?: 'active' | 'inactive' }) {
@@ -40,10 +44,12 @@ function jobFilters(query: { q?: string; location?: string; jobType?: string; st
 
 const newestFirst = [desc(jobs.postedDate), desc(jobs.id)];
 
-export function jobRoutes(app: FastifyInstance, { db, auth, limiters }: Deps) {
+export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
   /** A page of the open jobs, newest first; `q`, `location` and `jobType` narrow it. */
-  app.get('/jobs', async (request, reply) => {
-    const query = parse(jobListQuerySchema, request.query);
+  app.get('/jobs', {
+    schema: { summary: 'A page of the open jobs, newest first.', querystring: jobListQuerySchema, response: answers({ 200: jobSchema.array() }) },
+  }, async (request, reply) => {
+    const query = request.query;
     const where = and(isOpen(), ...jobFilters(query));
     const [rows, [counted]] = await Promise.all([
       db.select().from(jobs).where(where).orderBy(...newestFirst).limit(query.limit).offset(query.offset),
@@ -54,7 +60,9 @@ export function jobRoutes(app: FastifyInstance, { db, auth, limiters }: Deps) {
   });
 
   /** The public board's filter options: the locations and job types of the open jobs. */
-  app.get('/jobs/facets', async () => {
+  app.get('/jobs/facets', {
+    schema: { summary: "The public job board's filter options.", response: answers({ 200: jobFacetsSchema }) },
+  }, async () => {
     const [locations, jobTypes] = await Promise.all([
       distinctValues(db, jobs.location, isOpen()),
       distinctValues(db, jobs.jobType, isOpen()),
@@ -63,9 +71,12 @@ export function jobRoutes(app: FastifyInstance, { db, auth, limiters }: Deps) {
   });
 
   /** An employer's own postings; for an admin (moderation), every posting. Also by `status`. */
-  app.get('/jobs/my-postings', async (request, reply) => {
-    const me = await auth.require(request, ['employer', 'admin']);
-    const query = parse(myJobsQuerySchema, request.query);
+  app.get('/jobs/my-postings', {
+    preValidation: auth.guard(['employer', 'admin']),
+    schema: { summary: "An employer's own postings; for an admin, every posting (paged).", querystring: myJobsQuerySchema, response: answers({ 200: jobSchema.array() }) },
+  }, async (request, reply) => {
+    const me = auth.caller(request);
+    const query = request.query;
     const where = and(me.role === 'admin' ? undefined : eq(jobs.employerId, me.id), ...jobFilters(query));
     const [rows, [counted]] = await Promise.all([
       db.select().from(jobs).where(where).orderBy(...newestFirst).limit(query.limit).offset(query.offset),
@@ -79,8 +90,10 @@ export function jobRoutes(app: FastifyInstance, { db, auth, limiters }: Deps) {
    * Without a token: the public detail, open jobs only. With an employer's token: the edit view (spec §7
    * "token for edit"), their own jobs only, also inactive or closed ones. An admin sees any job.
    */
-  app.get('/jobs/:id', async (request) => {
-    const id = jobId(request.params);
+  app.get('/jobs/:id', {
+    schema: { summary: "One open job; with an employer's token their own job in any state (any job for an admin).", params: jobParams, response: answers({ 200: jobSchema }) },
+  }, async (request) => {
+    const { id } = request.params;
     const caller = await auth.optional(request);
     if (caller?.role === 'employer' || caller?.role === 'admin') return toJob(await jobFor(db, caller, id));
     const [row] = await db.select().from(jobs).where(and(eq(jobs.id, id), isOpen())).limit(1);
@@ -88,12 +101,13 @@ export function jobRoutes(app: FastifyInstance, { db, auth, limiters }: Deps) {
     return toJob(row);
   });
 
-  app.post('/jobs', async (request, reply) => {
-    const me = await auth.require(request, ['employer']);
-    const values = cleanJob(parse(jobPayloadSchema, request.body));
-    await enforceLimit(limiters.jobPosts, String(me.id), reply, (minutes) =>
-      `You have posted many jobs in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    );
+  app.post('/jobs', {
+    preValidation: auth.guard(['employer']),
+    schema: { summary: 'Post a job (rate-limited per employer).', body: jobPayloadSchema, response: answers({ 201: jobAnswerSchema }) },
+  }, async (request, reply) => {
+    const me = auth.caller(request);
+    const values = cleanJob(request.body);
+    await limiters.jobPosts.enforce(String(me.id));
     const [row] = await db
       .insert(jobs)
       .values({ ...values, employerId: me.id })
@@ -106,13 +120,15 @@ export function jobRoutes(app: FastifyInstance, { db, auth, limiters }: Deps) {
    * `{ isActive }` alone toggles the status; anything else is a full edit. The owner may do both; an admin
    * (moderation) may take any job down or put it back up, but not rewrite it.
    */
-  app.put('/jobs/:id', async (request) => {
-    const me = await auth.require(request, ['employer', 'admin']);
-    const id = jobId(request.params);
+  app.put('/jobs/:id', {
+    preValidation: auth.guard(['employer', 'admin']),
+    schema: { summary: 'Change a job posting, or only its status.', params: jobParams, body: jobUpdateBody, response: answers({ 200: jobAnswerSchema }) },
+  }, async (request) => {
+    const me = auth.caller(request);
+    const { id } = request.params;
     const job = await jobFor(db, me, id);
-    const body = request.body;
-    const statusOnly = !!body && typeof body === 'object' && Object.keys(body).join() === 'isActive';
-    if (statusOnly) {
+    const body: unknown = request.body;
+    if (isStatusOnly(body)) {
       const { isActive } = parse(jobStatusPayloadSchema, body);
       const [row] = await db.update(jobs).set({ isActive, updatedAt: new Date() }).where(eq(jobs.id, job.id)).returning();
       if (!row) throw jobNotFound(id);
@@ -130,9 +146,12 @@ export function jobRoutes(app: FastifyInstance, { db, auth, limiters }: Deps) {
     return { message: `Job "${row.title}" updated successfully.`, job: toJob(row) };
   });
 
-  app.delete('/jobs/:id', async (request) => {
-    const me = await auth.require(request, ['employer', 'admin']);
-    const id = jobId(request.params);
+  app.delete('/jobs/:id', {
+    preValidation: auth.guard(['employer', 'admin']),
+    schema: { summary: 'Delete a job posting (its employer, or an admin).', params: jobParams, response: answers({ 200: messageAnswerSchema }) },
+  }, async (request) => {
+    const me = auth.caller(request);
+    const { id } = request.params;
     const job = await jobFor(db, me, id);
     const deleted = await db.delete(jobs).where(eq(jobs.id, job.id)).returning({ id: jobs.id });
     if (deleted.length === 0) throw jobNotFound(id);
@@ -154,7 +173,7 @@ async function jobFor(db: Db, me: UserRow, id: number) {
 }
 
 /** Employer HTML through the allow-list; a description that sanitises to nothing counts as missing. */
-function cleanJob(payload: ReturnType<typeof jobPayloadSchema.parse>) {
+function cleanJob(payload: z.output<typeof jobPayloadSchema>) {
   const description = sanitizeEmployerHtml(payload.description);
   const snippet = snippetOf(description);
   if (!snippet) throw badRequest(validation.jobRequired);

@@ -1,11 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { OUTBOX_STATUSES, type OutboxMessage } from '@btls/shared-api/schemas';
-import type { Deps } from '../app';
+import { OUTBOX_STATUSES, outboxMessageSchema, type OutboxMessage } from '@btls/shared-api/schemas';
+import type { Deps } from '../deps';
+import { answers, idParams, type Api } from '../http/contract';
 import { outbox } from '../db/schema';
-import { conflict, notFound, parse } from '../http/errors';
-import { idParam } from '../http/params';
+import { conflict, notFound } from '../http/errors';
 
 const listQuery = z.object({
   status: z.enum(OUTBOX_STATUSES, { error: `Status must be one of: ${OUTBOX_STATUSES.join(', ')}.` }).optional(),
@@ -29,10 +28,14 @@ function toOutboxMessage(row: typeof outbox.$inferSelect): OutboxMessage {
 }
 
 /** The e-mails, for admins: without SMTP this is where they can be read; failed ones can be retried. */
-export function outboxRoutes(app: FastifyInstance, { db, auth }: Deps) {
-  app.get('/admin/outbox', async (request) => {
-    await auth.require(request, ['admin']);
-    const { status, limit } = parse(listQuery, request.query);
+const retryAnswer = z.object({ message: z.string(), outboxMessage: outboxMessageSchema });
+
+export function outboxRoutes(app: Api, { db, auth }: Deps) {
+  app.get('/admin/outbox', {
+    preValidation: auth.guard(['admin']),
+    schema: { summary: 'The e-mails, newest first: pending, sent and failed.', querystring: listQuery, response: answers({ 200: outboxMessageSchema.array() }) },
+  }, async (request) => {
+    const { status, limit } = request.query;
     const rows = await db
       .select()
       .from(outbox)
@@ -43,9 +46,11 @@ export function outboxRoutes(app: FastifyInstance, { db, auth }: Deps) {
   });
 
   /** A failed e-mail goes back to the queue with a fresh set of attempts. */
-  app.post('/admin/outbox/:id/retry', async (request) => {
-    await auth.require(request, ['admin']);
-    const id = idParam(request.params, 'id', 'Invalid message ID.');
+  app.post('/admin/outbox/:id/retry', {
+    preValidation: auth.guard(['admin']),
+    schema: { summary: 'Queue a failed e-mail again.', params: idParams('id', 'Invalid message ID.'), response: answers({ 200: retryAnswer }) },
+  }, async (request) => {
+    const { id } = request.params;
     const [retried] = await db
       .update(outbox)
       .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()` })

@@ -1,23 +1,25 @@
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { progressPayloadSchema } from '@btls/shared-api/schemas';
+import { messageAnswerSchema, progressAnswerSchema, progressPayloadSchema, progressRecordSchema } from '@btls/shared-api/schemas';
 import type { UserRow } from '../auth';
-import type { Deps } from '../app';
+import type { Deps } from '../deps';
+import { answers, idParams, type Api } from '../http/contract';
 import type { Db } from '../db/client';
 import { progressRecords } from '../db/schema';
 import { enrollmentVisibleTo, enrollmentWritableBy } from '../enrollment-access';
-import { notFound, parse } from '../http/errors';
-import { idParam } from '../http/params';
+import { notFound } from '../http/errors';
 import { toProgressRecord } from '../serialize';
 
-const enrollmentId = (params: unknown) => idParam(params, 'id', 'Invalid application ID.');
-const recordId = (params: unknown) => idParam(params, 'recordId', 'Invalid progress record ID.');
+const enrollmentParams = idParams('id', 'Invalid application ID.');
+const recordParams = idParams('recordId', 'Invalid progress record ID.');
 
-export function progressRoutes(app: FastifyInstance, { db, auth }: Deps) {
+export function progressRoutes(app: Api, { db, auth }: Deps) {
   /** Read by the assigned trainer, the trainee who owns the enrollment, or an admin; newest first. */
-  app.get('/progress/enrollment/:id', async (request) => {
-    const me = await auth.require(request);
-    const enrollment = await enrollmentVisibleTo(db, me, enrollmentId(request.params));
+  app.get('/progress/enrollment/:id', {
+    preValidation: auth.guard(),
+    schema: { summary: "An enrollment's progress records, newest first.", params: enrollmentParams, response: answers({ 200: progressRecordSchema.array() }) },
+  }, async (request) => {
+    const me = auth.caller(request);
+    const enrollment = await enrollmentVisibleTo(db, me, request.params.id);
     const rows = await db
       .select()
       .from(progressRecords)
@@ -26,10 +28,13 @@ export function progressRoutes(app: FastifyInstance, { db, auth }: Deps) {
     return rows.map(toProgressRecord);
   });
 
-  app.post('/progress/enrollment/:id', async (request, reply) => {
-    const me = await auth.require(request, ['trainer']);
-    const enrollment = await enrollmentWritableBy(db, me, enrollmentId(request.params));
-    const payload = parse(progressPayloadSchema, request.body);
+  app.post('/progress/enrollment/:id', {
+    preValidation: auth.guard(['trainer']),
+    schema: { summary: 'The assigned trainer records an assessment.', params: enrollmentParams, body: progressPayloadSchema, response: answers({ 201: progressAnswerSchema }) },
+  }, async (request, reply) => {
+    const me = auth.caller(request);
+    const enrollment = await enrollmentWritableBy(db, me, request.params.id);
+    const payload = request.body;
     const [row] = await db
       .insert(progressRecords)
       .values({ ...payload, enrollmentId: enrollment.id, recordedById: me.id })
@@ -38,10 +43,13 @@ export function progressRoutes(app: FastifyInstance, { db, auth }: Deps) {
     return { message: 'Progress record added.', record: toProgressRecord(row!) };
   });
 
-  app.put('/progress/:recordId', async (request) => {
-    const me = await auth.require(request, ['trainer']);
-    const record = await recordWritableBy(db, me, recordId(request.params));
-    const payload = parse(progressPayloadSchema, request.body);
+  app.put('/progress/:recordId', {
+    preValidation: auth.guard(['trainer']),
+    schema: { summary: 'The assigned trainer edits a record.', params: recordParams, body: progressPayloadSchema, response: answers({ 200: progressAnswerSchema }) },
+  }, async (request) => {
+    const me = auth.caller(request);
+    const record = await recordWritableBy(db, me, request.params.recordId);
+    const payload = request.body;
     const [row] = await db
       .update(progressRecords)
       .set({ ...payload, updatedAt: new Date() })
@@ -52,9 +60,12 @@ export function progressRoutes(app: FastifyInstance, { db, auth }: Deps) {
     return { message: 'Progress record updated.', record: toProgressRecord(row) };
   });
 
-  app.delete('/progress/:recordId', async (request) => {
-    const me = await auth.require(request, ['trainer']);
-    const record = await recordWritableBy(db, me, recordId(request.params));
+  app.delete('/progress/:recordId', {
+    preValidation: auth.guard(['trainer']),
+    schema: { summary: 'The assigned trainer deletes a record.', params: recordParams, response: answers({ 200: messageAnswerSchema }) },
+  }, async (request) => {
+    const me = auth.caller(request);
+    const record = await recordWritableBy(db, me, request.params.recordId);
     await db.delete(progressRecords).where(eq(progressRecords.id, record.id));
     return { message: 'Progress record deleted.' };
   });

@@ -5,8 +5,9 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import { answers, nonJson } from '../http/contract';
 import { courses, jobs } from '../db/schema';
-import { isOpen } from './jobs';
+import { isOpen } from '../job-visibility';
 
 const STATIC_PAGES = ['/', '/courses', '/jobs', '/rwanda-coffee-experience', '/about', '/contact', '/privacy-policy', '/terms-of-service'];
 
@@ -19,12 +20,19 @@ const day = (date: Date | string) => new Date(date).toISOString().slice(0, 10);
 export function seoRoutes(app: FastifyInstance, db: Db, publicUrl: string | undefined) {
   const origin = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
 
-  app.get('/robots.txt', async (request, reply) => {
+  app.get('/robots.txt', {
+    schema: { summary: 'Where search engines may go (the API and signed-in areas not).', response: answers({ 200: nonJson('text/plain', 'robots.txt') }) },
+  }, async (request, reply) => {
     const lines = ['User-agent: *', ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`), 'Allow: /employer/register', '', `Sitemap: ${origin(request)}/sitemap.xml`];
     return reply.header('Cache-Control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(`${lines.join('\n')}\n`);
   });
 
-  app.get('/sitemap.xml', async (request, reply) => {
+  app.get('/sitemap.xml', {
+    schema: {
+      summary: 'The public pages, active courses and open jobs, for search engines.',
+      response: answers({ 200: nonJson('application/xml', 'A sitemaps.org urlset') }),
+    },
+  }, async (request, reply) => {
     const base = origin(request);
     const [courseRows, jobRows] = await Promise.all([
       db.select({ id: courses.id, updatedAt: courses.updatedAt }).from(courses).where(eq(courses.isActive, true)).orderBy(desc(courses.id)),

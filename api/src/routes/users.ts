@@ -1,33 +1,40 @@
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { CertifiedTrainee } from '@btls/shared-api/schemas';
-import { validation } from '@btls/shared-api/messages';
-import { account } from '@btls/shared-api/messages';
+import { account, validation } from '@btls/shared-api/messages';
 import {
-  preferencesPayloadSchema,
+  certifiedTraineeSchema,
   deleteUserQuerySchema,
+  messageAnswerSchema,
   pageQuerySchema,
+  preferencesAnswerSchema,
+  preferencesPayloadSchema,
+  preferencesSavedAnswerSchema,
   profilePayloadSchema,
+  trainerSchema,
+  userAnswerSchema,
   userListQuerySchema,
+  userSchema,
   userStatusPayloadSchema,
   userUpdatePayloadSchema,
+  type CertifiedTrainee,
 } from '@btls/shared-api/schemas';
-import type { Deps } from '../app';
+import type { Deps } from '../deps';
 import { isForeignKeyViolation, type Db } from '../db/client';
 import { certificates, jobs, users } from '../db/schema';
-import { badRequest, conflict, notFound, parse } from '../http/errors';
-import { idParam } from '../http/params';
+import { answers, idParams, type Api } from '../http/contract';
+import { badRequest, conflict, notFound } from '../http/errors';
 import { containsPattern, countAll, searchAny, setPageHeaders } from '../http/paging';
 import { toUser } from '../serialize';
 
-const userId = (params: unknown) => idParam(params, 'id', 'Invalid user ID.');
+const userParams = idParams('id', 'Invalid user ID.');
 const userNotFound = (id: number) => notFound(`User with ID ${id} not found.`);
 
-export function userRoutes(app: FastifyInstance, { db, auth, notify }: Deps) {
+export function userRoutes(app: Api, { db, auth, notify }: Deps) {
   /** A page of the users, newest first; `q` searches names, e-mail and company; `role` and `status` filter. */
-  app.get('/users', async (request, reply) => {
-    await auth.require(request, ['admin']);
-    const query = parse(userListQuerySchema, request.query);
+  app.get('/users', {
+    preValidation: auth.guard(['admin']),
+    schema: { summary: 'A page of the users, newest first.', querystring: userListQuerySchema, response: answers({ 200: userSchema.array() }) },
+  }, async (request, reply) => {
+    const query = request.query;
     const where = and(
       searchAny(query.q, [users.firstName, users.lastName, users.email, users.companyName, sql`${users.firstName} || ' ' || ${users.lastName}`]),
       query.role ? eq(users.role, query.role) : undefined,
@@ -43,8 +50,10 @@ export function userRoutes(app: FastifyInstance, { db, auth, notify }: Deps) {
   });
 
   /** Active trainers: the people an approved application can be assigned to. */
-  app.get('/users/trainers', async (request) => {
-    await auth.require(request, ['admin']);
+  app.get('/users/trainers', {
+    preValidation: auth.guard(['admin']),
+    schema: { summary: 'The active trainers (for assigning one).', response: answers({ 200: trainerSchema.array() }) },
+  }, async () => {
     return db
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
       .from(users)
@@ -56,9 +65,15 @@ export function userRoutes(app: FastifyInstance, { db, auth, notify }: Deps) {
    * Active users holding certificates who agreed to be shown (issue 14: privacy), most recently certified first, a page of people at a time; courses and
    * codes in parallel lists. `q` searches names, e-mail and certified course titles.
    */
-  app.get('/users/certified-trainees', async (request, reply) => {
-    await auth.require(request, ['employer', 'admin']);
-    const query = parse(pageQuerySchema, request.query);
+  app.get('/users/certified-trainees', {
+    preValidation: auth.guard(['employer', 'admin']),
+    schema: {
+      summary: 'The talent search: certified trainees who agreed to be shown, most recently certified first (paged).',
+      querystring: pageQuerySchema,
+      response: answers({ 200: certifiedTraineeSchema.array() }),
+    },
+  }, async (request, reply) => {
+    const query = request.query;
     const where = and(
       eq(users.isActive, true),
       // A revoked certificate no longer counts, and a trainee may stay out of the talent search.
@@ -100,9 +115,12 @@ export function userRoutes(app: FastifyInstance, { db, auth, notify }: Deps) {
   });
 
   /** The caller's own names, and company fields for employers; never e-mail or role. */
-  app.put('/users/me/profile', async (request) => {
-    const me = await auth.require(request);
-    const payload = parse(profilePayloadSchema, request.body);
+  app.put('/users/me/profile', {
+    preValidation: auth.guard(),
+    schema: { summary: "The caller's own names (and company fields for employers).", body: profilePayloadSchema, response: answers({ 200: userAnswerSchema }) },
+  }, async (request) => {
+    const me = auth.caller(request);
+    const payload = request.body;
     const isEmployer = me.role === 'employer';
     if (isEmployer && !payload.companyName) throw badRequest(validation.profileRequired);
     const [updated] = await db
@@ -125,14 +143,20 @@ export function userRoutes(app: FastifyInstance, { db, auth, notify }: Deps) {
   });
 
   /** The caller's own settings: non-essential e-mails on or off, and being listed in the talent search. */
-  app.get('/users/me/preferences', async (request) => {
-    const me = await auth.require(request);
+  app.get('/users/me/preferences', {
+    preValidation: auth.guard(),
+    schema: { summary: "The caller's own settings.", response: answers({ 200: preferencesAnswerSchema }) },
+  }, async (request) => {
+    const me = auth.caller(request);
     return { emailNotifications: me.emailNotifications, showInTalentSearch: me.showInTalentSearch };
   });
 
-  app.put('/users/me/preferences', async (request) => {
-    const me = await auth.require(request);
-    const payload = parse(preferencesPayloadSchema, request.body);
+  app.put('/users/me/preferences', {
+    preValidation: auth.guard(),
+    schema: { summary: "Change the caller's own settings.", body: preferencesPayloadSchema, response: answers({ 200: preferencesSavedAnswerSchema }) },
+  }, async (request) => {
+    const me = auth.caller(request);
+    const payload = request.body;
     const [updated] = await db
       .update(users)
       .set({ ...payload, updatedAt: new Date() })
@@ -145,9 +169,11 @@ export function userRoutes(app: FastifyInstance, { db, auth, notify }: Deps) {
   });
 
   /** An admin sends a user a reset link (the same e-mail as "Forgot password?"); sign-ins stay until it is used. */
-  app.post('/users/:id/reset-link', async (request) => {
-    await auth.require(request, ['admin']);
-    const id = userId(request.params);
+  app.post('/users/:id/reset-link', {
+    preValidation: auth.guard(['admin']),
+    schema: { summary: 'Send a user a password reset link.', params: userParams, response: answers({ 200: messageAnswerSchema }) },
+  }, async (request) => {
+    const { id } = request.params;
     const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     if (!user) throw userNotFound(id);
     if (!user.isActive) throw badRequest('This account is deactivated. Activate it before sending a reset link.');
@@ -155,10 +181,13 @@ export function userRoutes(app: FastifyInstance, { db, auth, notify }: Deps) {
     return { message: account.resetLinkSentByAdmin(user.email) };
   });
 
-  app.put('/users/:id/status', async (request) => {
-    const admin = await auth.require(request, ['admin']);
-    const id = userId(request.params);
-    const { isActive } = parse(userStatusPayloadSchema, request.body);
+  app.put('/users/:id/status', {
+    preValidation: auth.guard(['admin']),
+    schema: { summary: 'Activate or deactivate a user.', params: userParams, body: userStatusPayloadSchema, response: answers({ 200: userAnswerSchema }) },
+  }, async (request) => {
+    const admin = auth.caller(request);
+    const { id } = request.params;
+    const { isActive } = request.body;
     if (id === admin.id && !isActive) throw badRequest('You cannot deactivate your own account.');
     const updated = await keepingAnAdmin(db, async (tx) => {
       const [row] = await tx.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id)).returning();
@@ -168,10 +197,13 @@ export function userRoutes(app: FastifyInstance, { db, auth, notify }: Deps) {
     return { message: `User ${isActive ? 'activated' : 'deactivated'} successfully.`, user: toUser(updated) };
   });
 
-  app.put('/users/:id', async (request) => {
-    const admin = await auth.require(request, ['admin']);
-    const id = userId(request.params);
-    const payload = parse(userUpdatePayloadSchema, request.body);
+  app.put('/users/:id', {
+    preValidation: auth.guard(['admin']),
+    schema: { summary: "Edit a user's names and role.", params: userParams, body: userUpdatePayloadSchema, response: answers({ 200: userAnswerSchema }) },
+  }, async (request) => {
+    const admin = auth.caller(request);
+    const { id } = request.params;
+    const payload = request.body;
     if (id === admin.id && payload.role !== 'admin') throw badRequest(validation.ownRoleFromAdmin);
     const updated = await keepingAnAdmin(db, async (tx) => {
       const [row] = await tx.update(users).set({ ...payload, updatedAt: new Date() }).where(eq(users.id, id)).returning();
@@ -185,10 +217,18 @@ export function userRoutes(app: FastifyInstance, { db, auth, notify }: Deps) {
    * Refused when records depend on the user (the database's foreign keys decide): deactivate instead. An
    * employer's job postings go with the account when `deleteJobs=true` says the admin confirmed it.
    */
-  app.delete('/users/:id', async (request) => {
-    const admin = await auth.require(request, ['admin']);
-    const id = userId(request.params);
-    const { deleteJobs } = parse(deleteUserQuerySchema, request.query);
+  app.delete('/users/:id', {
+    preValidation: auth.guard(['admin']),
+    schema: {
+      summary: 'Delete a user no records depend on (`deleteJobs=true`: with their job postings).',
+      params: userParams,
+      querystring: deleteUserQuerySchema,
+      response: answers({ 200: messageAnswerSchema }),
+    },
+  }, async (request) => {
+    const admin = auth.caller(request);
+    const { id } = request.params;
+    const { deleteJobs } = request.query;
     if (id === admin.id) throw badRequest(validation.deleteSelf);
     try {
       await keepingAnAdmin(db, async (tx) => {

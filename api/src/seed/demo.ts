@@ -5,7 +5,7 @@ import { todayInKigali } from '@btls/shared-api/dates';
 import { hashPassword } from '../auth';
 import type { Db } from '../db/client';
 import { appMeta, certificates, courses, enrollments, jobs, progressRecords, users } from '../db/schema';
-import { newCertificateCode } from '../routes/certificates';
+import { newCertificateCode } from '../certificate-code';
 import { sanitizeEmployerHtml, snippetOf } from '../sanitize';
 
 export const DEMO_ACCOUNTS = [

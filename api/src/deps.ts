@@ -1,0 +1,65 @@
+/**
+ * What route modules are given, and the limits the app is built with. Route files import their types from
+ * here; this module imports no route, so nothing imports back into the routes.
+ */
+import type { Auth } from './auth';
+import type { Issuer } from './credentials/issuer';
+import type { Database, Db } from './db/client';
+import type { Notifications } from './mail/notify';
+import type { RateLimiter } from './rate-limit';
+
+export interface Limits {
+  /** Login attempts per client address per window. Generous: mobile carriers put many phones behind one address. */
+  loginPerIp: number;
+  /**
+   * Login attempts per e-mail per window, counted before the password is verified (a successful login clears
+   * the count): at most this many guesses are ever checked.
+   */
+  loginFailuresPerEmail: number;
+  /** Self-service sign-ups per client address per window. */
+  registerPerIp: number;
+  /** Job postings per employer per hour. */
+  jobPostsPerHour: number;
+  /** Contact messages per client address per window. */
+  contactPerIp: number;
+  /** Public certificate verifications per client address per window (no enumerating codes). */
+  verifyPerIp: number;
+  /** Password reset requests per client address per window. */
+  recoveryPerIp: number;
+  /** Password reset requests per e-mail per window: no flooding someone's inbox. */
+  recoveryPerEmail: number;
+  windowMs: number;
+}
+
+export const defaultLimits: Limits = {
+  loginPerIp: 100,
+  loginFailuresPerEmail: 10,
+  contactPerIp: 20,
+  verifyPerIp: 60,
+  recoveryPerIp: 20,
+  recoveryPerEmail: 5,
+  registerPerIp: 30,
+  jobPostsPerHour: 20,
+  windowMs: 15 * 60_000,
+};
+
+/** What every route module gets. */
+export interface Deps {
+  db: Db;
+  database: Database;
+  auth: Auth;
+  /** Signs the certificates' Open Badges credentials and the revocation list. */
+  issuer: Issuer;
+  notify: Notifications;
+  limiters: {
+    loginIp: RateLimiter;
+    loginEmail: RateLimiter;
+    registerIp: RateLimiter;
+    contactIp: RateLimiter;
+    verifyIp: RateLimiter;
+    jobPosts: RateLimiter;
+    recoveryIp: RateLimiter;
+    recoveryEmail: RateLimiter;
+  };
+}
+
