@@ -61,7 +61,7 @@ export function ApplicantCard({
           <dd>
             {a.hasCv ? (
               <Button variant="secondary" className={styles.small} onClick={onDownloadCv}>
-                Download CV<span className="visually-hidden"> of {name}</span>
+                Download CV <span className="visually-hidden">of {name}</span>
               </Button>
             ) : (
               'None attached'
@@ -78,8 +78,7 @@ export function ApplicantCard({
             <li key={c.code}>
               {c.courseTitle} · issued {formatDate(c.issuedAt)} ·{' '}
               <a href={`/verify/${encodeURIComponent(c.code)}`} target="_blank" rel="noopener">
-                Verify {c.code}
-                <span className="visually-hidden"> (opens in a new tab)</span>
+                Verify {c.code} <span className="visually-hidden">(opens in a new tab)</span>
               </a>
             </li>
           ))}

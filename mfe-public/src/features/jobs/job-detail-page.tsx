@@ -73,7 +73,7 @@ function ApplyArea({ jobId }: { jobId: number }) {
         <Button disabled aria-describedby="apply-why">
           Apply Now
         </Button>
-        <span id="apply-why">Only trainees can apply for jobs: you are signed in as {who === 'admin' ? 'an admin' : `a ${who}`}.</span>
+        <span id="apply-why">Only trainees can apply for jobs: you are signed in as {who === 'admin' ? 'an admin' : who === 'employer' ? 'an employer' : `a ${who}`}.</span>
       </div>
     );
   }

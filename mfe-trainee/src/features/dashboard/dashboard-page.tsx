@@ -337,7 +337,7 @@ function JobApplicationsSection() {
                 )}
                 {a.status === 'New' && (
                   <Button variant="secondary" onClick={() => void withdraw(a)}>
-                    Withdraw<span className="visually-hidden"> application for {a.jobTitle}</span>
+                    Withdraw <span className="visually-hidden">application for {a.jobTitle}</span>
                   </Button>
                 )}
               </p>

@@ -31,7 +31,7 @@ export function ApplyJobPage() {
     return (
       <main className={styles.page}>
         <h1>Apply for a job</h1>
-        <p>{jobApplication.onlyTrainees} Your account is {role === 'admin' ? 'an admin' : `a ${role}`} account.</p>
+        <p>{jobApplication.onlyTrainees} Your account is {role === 'admin' ? 'an admin' : role === 'employer' ? 'an employer' : `a ${role}`} account.</p>
         <p className={styles.actions}>
           <Link className={buttonClass()} to={panel.path}>
             {panel.accessLabel}
@@ -165,8 +165,7 @@ function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJo
               <li key={c.id}>
                 <strong>{c.courseTitle}</strong> · issued {formatDate(c.issueDate)} ·{' '}
                 <Link to={`/verify/${encodeURIComponent(c.certificateCode)}`} target="_blank">
-                  verify {c.certificateCode}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
+                  verify {c.certificateCode} <span className="visually-hidden">(opens in a new tab)</span>
                 </Link>
               </li>
             ))}

@@ -1,0 +1,69 @@
+/** Issue 16 on the public job page: Apply Now for visitors and trainees, "Applied on …" once applied, and why other roles cannot. */
+import { screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aMyJobApplication } from '@btls/shared-api/fixtures';
+import { signInAs } from '@btls/shared-auth/testing';
+import { JobDetailPage } from '../src/features/jobs/job-detail-page';
+import { answer, API, http, job, renderAt, server, useApi } from './render';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  useApi();
+  localStorage.clear();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+
+const barista = job({ title: 'Barista' });
+const open = () => {
+  server.use(http.get(`${API}/jobs/${barista.id}`, answer(barista)));
+  return renderAt(`/jobs/${barista.id}`, [{ path: '/jobs/:jobId', element: <JobDetailPage /> }]);
+};
+
+describe('Apply Now on the job page', () => {
+  it('a visitor gets Apply Now, leading to the form (which asks them to sign in or register on the way)', async () => {
+    open();
+    const apply = await screen.findByRole('link', { name: 'Apply Now' });
+    expect(apply.getAttribute('href')).toBe(`/jobs/${barista.id}/apply`);
+    expect(screen.getByText('Apply in a minute: your verified certificates are your CV.')).toBeTruthy();
+  });
+
+  it('a trainee who has not applied gets Apply Now; the page asks for their application of this job only', async () => {
+    signInAs({ role: 'trainee' });
+    let asked = '';
+    server.use(
+      http.get(`${API}/job-applications/mine`, ({ request }) => {
+        asked = new URL(request.url).search;
+        return Response.json([]);
+      }),
+    );
+    open();
+    expect(await screen.findByRole('link', { name: 'Apply Now' })).toBeTruthy();
+    await vi.waitFor(() => expect(asked).toBe(`?jobId=${barista.id}&limit=1`));
+  });
+
+  it('applied already: "Applied on {date} — {status}" instead of the button', async () => {
+    signInAs({ role: 'trainee' });
+    server.use(http.get(`${API}/job-applications/mine`, answer([aMyJobApplication({ jobId: barista.id, status: 'Shortlisted', appliedAt: '2026-05-04T09:00:00.000Z' })])));
+    open();
+    expect(await screen.findByText('Applied on May 4, 2026 — Shortlisted')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Apply Now' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'See my job applications' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it.each([
+    ['employer', 'an employer'],
+    ['trainer', 'a trainer'],
+    ['admin', 'an admin'],
+  ])('a signed-in %s sees why they cannot apply', async (role, article) => {
+    signInAs({ role: role as 'employer' });
+    open();
+    const button = await screen.findByRole('button', { name: 'Apply Now' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText(`Only trainees can apply for jobs: you are signed in as ${article}.`)).toBeTruthy();
+  });
+});
