@@ -234,10 +234,10 @@ export function Applicants({ jobId }: { jobId: string }) {
                       key={to}
                       variant={to === 'Not selected' ? 'secondary' : 'primary'}
                       disabled={!canMoveApplication(a.status, to)}
+                      aria-label={`${MOVE_LABEL[to]}: ${a.trainee.firstName} ${a.trainee.lastName}`}
                       onClick={() => void moveOne(a, to)}
                     >
                       {MOVE_LABEL[to]}
-                      <span className="visually-hidden">: {a.trainee.firstName} {a.trainee.lastName}</span>
                     </Button>
                   ))}
                 />
