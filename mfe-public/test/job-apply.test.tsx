@@ -1,8 +1,14 @@
 /** Issue 16 on the public job page: Apply Now for visitors and trainees, "Applied on …" once applied, and why other roles cannot. */
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aMyJobApplication } from '@btls/shared-api/fixtures';
-import { signInAs } from '@btls/shared-auth/testing';
+import { AuthProvider, Route, Routes } from '@btls/shared-auth';
+import { signInAs, testQueryClient } from '@btls/shared-auth/testing';
+import { LoginPage } from '../src/features/auth/login-page';
+import { RegisterPage } from '../src/features/auth/register-page';
 import { JobDetailPage } from '../src/features/jobs/job-detail-page';
 import { answer, API, http, job, renderAt, server, useApi } from './render';
 
@@ -65,5 +71,44 @@ describe('Apply Now on the job page', () => {
     const button = await screen.findByRole('button', { name: 'Apply Now' });
     expect(button.hasAttribute('disabled')).toBe(true);
     expect(screen.getByText(`Only trainees can apply for jobs: you are signed in as ${article}.`)).toBeTruthy();
+  });
+});
+
+describe('signing in on the way to the form', () => {
+  const toForm = { from: { pathname: `/jobs/${barista.id}/apply`, search: '' } };
+  const at = (pathname: string) =>
+    render(
+      <QueryClientProvider client={testQueryClient()}>
+        <MemoryRouter initialEntries={[{ pathname, state: toForm }]}>
+          <AuthProvider>
+            <Routes>
+              <Route path="/login" element={<LoginPage />} />
+              <Route path="/register" element={<RegisterPage />} />
+              <Route path="/jobs/:jobId/apply" element={<p>the application form</p>} />
+              <Route path="*" element={<p>elsewhere</p>} />
+            </Routes>
+          </AuthProvider>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+
+  it('a visitor who registers instead of signing in comes back to the form, not the dashboard', async () => {
+    server.use(
+      http.post(`${API}/auth/register`, () =>
+        Response.json(
+          { message: 'ok', token: 'new-token', user: { id: 9, firstName: 'Claudine', lastName: 'Ingabire', email: 'c@example.rw', role: 'trainee' } },
+          { status: 201 },
+        ),
+      ),
+    );
+    at('/login');
+    await userEvent.click(screen.getByRole('link', { name: 'Create an account' }));
+    await userEvent.type(await screen.findByLabelText('First Name'), 'Claudine');
+    await userEvent.type(screen.getByLabelText('Last Name'), 'Ingabire');
+    await userEvent.type(screen.getByLabelText('Email'), 'c@example.rw');
+    await userEvent.type(screen.getByLabelText('Password'), 'kawa-2026');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'kawa-2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('the application form')).toBeTruthy();
   });
 });
