@@ -74,7 +74,6 @@ export const account = {
 
 /** Job applications (issue 16): the server's answers and the words the screens show. */
 export const jobApplication = {
-  jobUnavailable: 'Job not found or no longer available.',
   alreadyApplied: 'You have already applied for this job.',
   notFound: 'Application not found.',
   invalidPhone: 'Please enter a Rwandan phone number, e.g. 078 123 4567 or +250 78 123 4567.',

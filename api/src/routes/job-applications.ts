@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canMoveApplication, MAX_CV_BYTES, type JobApplicationStatus } from '@btls/shared-api/constants';
-import { jobApplication as words } from '@btls/shared-api/messages';
+import { fallback, jobApplication as words } from '@btls/shared-api/messages';
 import {
   jobApplicantsQuerySchema,
   jobApplicationBulkStatusPayloadSchema,
@@ -44,7 +44,7 @@ export function jobApplicationRoutes(app: FastifyInstance, { db, auth, notify }:
       created = await db.transaction(async (tx) => {
         // Locked, so a job closed or deleted meanwhile cannot take an application after the check.
         const [job] = await tx.select().from(jobs).where(and(eq(jobs.id, id), isOpen())).for('share', { of: jobs });
-        if (!job) throw notFound(words.jobUnavailable);
+        if (!job) throw notFound(fallback.publicJobNotFound);
         const [row] = await tx
           .insert(jobApplications)
           .values({
@@ -65,7 +65,7 @@ export function jobApplicationRoutes(app: FastifyInstance, { db, auth, notify }:
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(words.alreadyApplied);
-      if (isForeignKeyViolation(error)) throw notFound(words.jobUnavailable);
+      if (isForeignKeyViolation(error)) throw notFound(fallback.publicJobNotFound);
       throw error;
     }
     reply.status(201);
@@ -248,7 +248,7 @@ async function moveApplications(
 }
 
 /** The job's employer's job, or for an admin any job; anyone else's is answered as not found. */
-async function jobReadableBy(db: Db, me: UserRow, id: number, message: string = words.jobUnavailable) {
+async function jobReadableBy(db: Db, me: UserRow, id: number, message: string = fallback.publicJobNotFound) {
   const [job] = await db
     .select()
     .from(jobs)
