@@ -20,6 +20,7 @@ import { courseRoutes } from './routes/courses';
 import { enrollmentRoutes } from './routes/enrollments';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
+import { jobApplicationRoutes } from './routes/job-applications';
 import { jobRoutes } from './routes/jobs';
 import { progressRoutes } from './routes/progress';
 import { seoRoutes } from './routes/seo';
@@ -159,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         certificateRoutes,
         credentialRoutes,
         jobRoutes,
+        jobApplicationRoutes,
         outboxRoutes,
       ]) {
         routes(api, deps);

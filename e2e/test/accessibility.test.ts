@@ -49,15 +49,15 @@ async function everyPage(): Promise<Record<Role, string[]>> {
       '/privacy-policy', '/terms-of-service', `/verify/${certificate.certificateCode}`, '/login', '/register',
       '/employer/register', '/forgot-password', '/no-such-page',
     ],
-    graduate: ['/dashboard', `/certificate/${certificate.certificateCode}`, '/profile'],
+    graduate: ['/dashboard', `/certificate/${certificate.certificateCode}`, '/profile', `/jobs/${job.id}/apply`],
     trainee: ['/dashboard', '/apply-for-course', '/profile'],
     admin: [
       '/admin/dashboard', '/admin/messages', '/admin/outbox', '/admin/users', '/admin/users/new', `/admin/users/edit/${user.id}`,
       '/admin/enrollments', `/admin/enrollments/${enrollment.id}/assign-trainer`, `/admin/enrollments/${enrollment.id}/progress`,
-      '/admin/courses', '/admin/courses/new', `/admin/courses/edit/${course.id}`, '/admin/jobs', '/admin/analytics', '/admin/settings',
+      '/admin/courses', '/admin/courses/new', `/admin/courses/edit/${course.id}`, '/admin/jobs', `/admin/jobs/${posting.id}/applications`, '/admin/analytics', '/admin/settings',
     ],
     trainer: ['/trainer/dashboard', '/trainer/assigned-students', `/trainer/student-progress/${student.id}`, '/trainer/profile'],
-    employer: ['/employer/dashboard', '/employer/find-talent', '/employer/my-jobs', '/employer/post-job', `/employer/jobs/edit/${posting.id}`, '/employer/profile'],
+    employer: ['/employer/dashboard', '/employer/find-talent', '/employer/my-jobs', '/employer/post-job', `/employer/jobs/edit/${posting.id}`, `/employer/jobs/${posting.id}/applicants`, '/employer/profile'],
   };
 }
 

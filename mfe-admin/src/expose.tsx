@@ -15,6 +15,7 @@ const EnrollmentsPage = lazyPage(() => import('./features/enrollments/enrollment
 const EnrollmentProgressPage = lazyPage(() => import('./features/enrollments/progress-page'), 'EnrollmentProgressPage');
 const OutboxPage = lazyPage(() => import('./features/outbox/outbox-page'), 'OutboxPage');
 const JobsPage = lazyPage(() => import('./features/jobs/jobs-page'), 'JobsPage');
+const JobApplicationsPage = lazyPage(() => import('./features/jobs/job-applications-page'), 'JobApplicationsPage');
 const MessagesPage = lazyPage(() => import('./features/messages/messages-page'), 'MessagesPage');
 const EditUserPage = lazyPage(() => import('./features/users/user-forms'), 'EditUserPage');
 const NewUserPage = lazyPage(() => import('./features/users/user-forms'), 'NewUserPage');
@@ -67,6 +68,7 @@ export default function AdminRoutes() {
             <Route path="admin/courses/edit" element={<EditCoursePage />} />
             <Route path="admin/courses/edit/:courseId" element={<EditCoursePage />} />
             <Route path="admin/jobs" element={<JobsPage />} />
+            <Route path="admin/jobs/:jobId/applications" element={<JobApplicationsPage />} />
             <Route path="admin/analytics" element={<PlaceholderPage title="Analytics" />} />
             <Route path="admin/settings" element={<PlaceholderPage title="Settings" />} />
             <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />

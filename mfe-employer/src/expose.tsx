@@ -12,6 +12,7 @@ const FindTalentPage = lazyPage(() => import('./features/find-talent-page'), 'Fi
 const EditJobPage = lazyPage(() => import('./features/job-form'), 'EditJobPage');
 const PostJobPage = lazyPage(() => import('./features/job-form'), 'PostJobPage');
 const MyJobsPage = lazyPage(() => import('./features/my-jobs-page'), 'MyJobsPage');
+const ApplicantsPage = lazyPage(() => import('./features/applicants-page'), 'ApplicantsPage');
 const CompanyProfilePage = lazyPage(() => import('./features/profile-page'), 'CompanyProfilePage');
 
 const NAV = [
@@ -79,6 +80,7 @@ export default function EmployerRoutes() {
                 <Route path="employer/find-talent" element={<FindTalentPage />} />
                 <Route path="employer/my-jobs" element={<MyJobsPage />} />
                 <Route path="employer/jobs/edit/:jobId" element={<EditJobPage />} />
+                <Route path="employer/jobs/:jobId/applicants" element={<ApplicantsPage />} />
                 <Route path="*" element={<Navigate to="/employer/dashboard" replace />} />
               </Routes>
             </EmployerPanel>

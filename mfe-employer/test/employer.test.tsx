@@ -69,11 +69,15 @@ describe('employer pages', () => {
         return Response.json([{ id: 1, isActive: true }], { headers: { 'X-Total-Count': active ? '1' : '2' } });
       }),
       http.get(`${API}/users/certified-trainees`, () => new Response(null, { status: 500 })),
+      http.get(`${API}/job-applications/summary`, answer({ total: 5, new: 2 })),
     );
     renderAt('/employer/dashboard', [{ path: '/employer/dashboard', element: <EmployerDashboardPage /> }]);
     expect((await screen.findByText('Active job postings')).textContent).toContain('1');
     expect(screen.getByText('Total jobs posted').textContent).toContain('2');
-    expect(screen.getByText(/Applications received/).textContent).toContain('0');
+    // The real count (issue 16), the New ones highlighted.
+    expect(await screen.findByText('2 new')).toBeTruthy();
+    expect(screen.getByText(/Applications received/).textContent).toContain('5');
+    expect(screen.getByRole('link', { name: 'Review by job' }).getAttribute('href')).toBe('/employer/my-jobs');
     expect(screen.getByRole('heading', { name: 'No Certified Talent Yet' })).toBeTruthy();
   });
 
@@ -104,6 +108,7 @@ describe('employer pages', () => {
     server.use(
       http.get(`${API}/jobs/my-postings`, () => new Response(null, { status: 500 })),
       http.get(`${API}/users/certified-trainees`, answer([])),
+      http.get(`${API}/job-applications/summary`, answer({ total: 0, new: 0 })),
     );
     renderAt('/employer/dashboard', [{ path: '/employer/dashboard', element: <EmployerDashboardPage /> }]);
     expect(await screen.findByText(/Failed to fetch job posting stats\./)).toBeTruthy();

@@ -105,7 +105,7 @@ describe('the public job detail', () => {
     expect(screen.getByRole('link', { name: 'site' }).getAttribute('href')).toBe('https://cafe.rw');
     expect(container.innerHTML).toContain('Line one<br>Line two');
     expect((window as { __hacked?: number }).__hacked).toBeUndefined();
-    expect(screen.getByRole('button', { name: 'Apply Now (Coming Soon)' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('link', { name: 'Apply Now' }).getAttribute('href')).toBe(`/jobs/${hostile.id}/apply`);
   });
 
   it("shows 'Job not found or no longer available.' for a closed job", async () => {

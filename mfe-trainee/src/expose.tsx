@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-/** The trainee pages (login required, any role): dashboard, applying for a course, certificates, profile. */
+/** The trainee pages (login required, any role): dashboard, applying for a course or a job, certificates, profile. */
 import { RequireAuth, Route, Routes } from '@btls/shared-auth';
 import { Spinner } from '@btls/shared-ui/components';
 import { lazyPage } from '@btls/shared-ui/lazy-page';
@@ -8,6 +8,7 @@ import { DashboardPage } from './features/dashboard/dashboard-page';
 // Pages other than the landing one are their own chunks, fetched when first shown.
 const ApplyPage = lazyPage(() => import('./features/apply/apply-page'), 'ApplyPage');
 const CertificatePage = lazyPage(() => import('./features/certificate/certificate-page'), 'CertificatePage');
+const ApplyJobPage = lazyPage(() => import('./features/jobs/apply-job-page'), 'ApplyJobPage');
 const ProfilePage = lazyPage(() => import('./features/profile/profile-page'), 'ProfilePage');
 
 export default function TraineeRoutes() {
@@ -17,6 +18,7 @@ export default function TraineeRoutes() {
         <Routes>
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="apply-for-course" element={<ApplyPage />} />
+          <Route path="jobs/:jobId/apply" element={<ApplyJobPage />} />
           <Route path="certificate/:certificateCode" element={<CertificatePage />} />
           <Route path="profile" element={<ProfilePage />} />
         </Routes>

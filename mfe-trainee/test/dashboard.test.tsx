@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, API, http, renderAt, server, signInAs, useTestApi } from '@btls/shared-auth/testing';
-import type { Certificate, Enrollment } from '@btls/shared-api/schemas';
+import type { Certificate, Enrollment, MyJobApplication } from '@btls/shared-api/schemas';
+import { aMyJobApplication } from '@btls/shared-api/fixtures';
+import userEvent from '@testing-library/user-event';
 import { DashboardPage } from '../src/features/dashboard/dashboard-page';
 import { application, certificate, record } from './fixtures';
 
@@ -23,8 +25,10 @@ function api({
   applications = [],
   certificates = [],
   progress = {},
-}: { applications?: Enrollment[]; certificates?: Certificate[]; progress?: Record<number, unknown> } = {}) {
+  jobApplications = [],
+}: { applications?: Enrollment[]; certificates?: Certificate[]; progress?: Record<number, unknown>; jobApplications?: MyJobApplication[] } = {}) {
   server.use(
+    http.get(`${API}/job-applications/mine`, answer(jobApplications)),
     http.get(`${API}/enrollments/my-applications`, answer(applications)),
     http.get(`${API}/certificates/user`, answer(certificates)),
     http.get(`${API}/progress/enrollment/:id`, ({ params }) => {
@@ -176,5 +180,54 @@ describe('the trainee dashboard', () => {
   it("says 'Please log in to view your dashboard.' when signed out", () => {
     dashboard();
     expect(screen.getByText('Please log in to view your dashboard.')).toBeTruthy();
+  });
+});
+
+describe('My Job Applications on the dashboard (issue 16)', () => {
+  it('lists job, company, date and status with a link to the job; a removed job says so', async () => {
+    signInAs({ role: 'trainee' });
+    api({
+      jobApplications: [
+        aMyJobApplication({ jobId: 12, jobTitle: 'Head Barista', companyName: 'Question Coffee', status: 'Interview', appliedAt: '2026-05-04T09:00:00.000Z', updatedAt: '2026-05-06T09:00:00.000Z' }),
+        aMyJobApplication({ jobId: null, jobTitle: 'Gone Job', status: 'Shortlisted' }),
+      ],
+    });
+    dashboard();
+    const section = (await screen.findByRole('heading', { name: 'My Job Applications' })).closest('section')!;
+    const item = (await within(section).findByRole('heading', { name: 'Head Barista' })).closest('li')!;
+    expect(within(item).getByText('Interview')).toBeTruthy();
+    expect(within(item).getByText(/Question Coffee · Applied May 4, 2026/)).toBeTruthy();
+    expect(within(item).getByRole('link', { name: 'View job: Head Barista' }).getAttribute('href')).toBe('/jobs/12');
+    expect(within(item).queryByRole('button', { name: /Withdraw/ })).toBeNull();
+    const gone = within(section).getByRole('heading', { name: 'Gone Job' }).closest('li')!;
+    expect(within(gone).getByText('Job removed by the employer')).toBeTruthy();
+  });
+
+  it('says so when there are none', async () => {
+    signInAs({ role: 'trainee' });
+    api();
+    dashboard();
+    expect(await screen.findByText('You have not applied for any jobs yet.')).toBeTruthy();
+  });
+
+  it('withdraws a New application after a confirm, then shows it Withdrawn', async () => {
+    signInAs({ role: 'trainee' });
+    const application = aMyJobApplication({ id: 55, jobId: 12, jobTitle: 'Head Barista', status: 'New' });
+    let withdrawn = false;
+    api({ jobApplications: [application] });
+    server.use(
+      http.get(`${API}/job-applications/mine`, () => Response.json([{ ...application, status: withdrawn ? 'Withdrawn' : 'New' }])),
+      http.delete(`${API}/job-applications/55`, () => {
+        withdrawn = true;
+        return Response.json({ message: 'Your application has been withdrawn.', application: { ...application, status: 'Withdrawn' } });
+      }),
+    );
+    dashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Withdraw application for Head Barista' }));
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    const section = screen.getByRole('heading', { name: 'My Job Applications' }).closest('section')!;
+    expect(await within(section).findByText('Withdrawn')).toBeTruthy();
+    expect(withdrawn).toBe(true);
+    expect(within(section).queryByRole('button', { name: /Withdraw/ })).toBeNull();
   });
 });

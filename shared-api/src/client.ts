@@ -57,7 +57,7 @@ type Auth =
   | { bearer: 'none' };
 
 export interface CallOptions {
-  method: 'get' | 'post' | 'put' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** Relative to the API base, without a leading slash: `courses/3`. */
   path: string;
   auth: Auth;
@@ -151,6 +151,39 @@ export async function call<T>(options: CallOptions): Promise<T> {
   } catch {
     return fail(options.notJson ?? options.fallback(response.status), response.status);
   }
+}
+
+/**
+ * A file behind the bearer token (a CV, an export): fetched with the token, then handed to the browser as a
+ * download under `filename`. A link cannot carry the token, so the browser cannot fetch it alone.
+ */
+export async function downloadFile(options: Omit<CallOptions, 'method' | 'json' | 'body'>, filename: string): Promise<void> {
+  const token = options.auth.bearer === 'none' ? null : settings.getToken() || null;
+  if (options.auth.bearer === 'required' && !token) fail(options.auth.missingToken, 401);
+  let response: Response;
+  try {
+    response = await http(options.path, {
+      headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+      searchParams: options.searchParams,
+    });
+  } catch (error) {
+    if (!(error instanceof HTTPError)) return fail(NETWORK_ERROR_MESSAGE, 0);
+    response = error.response;
+  }
+  if (!response.ok) {
+    const data: unknown = await response.json().catch(() => undefined);
+    if (response.status === 401 && token) settings.onUnauthorized?.();
+    return fail(messageOf(data) ?? options.fallback(response.status), response.status);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has started the download.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** The URL of an API path, for what the browser opens itself (a download link). */

@@ -50,3 +50,28 @@ export const PAGE_MAX = 100;
 /** Job postings and their requirements: the longest text an employer may send. */
 export const JOB_DESCRIPTION_MAX = 20_000;
 export const JOB_REQUIREMENTS_MAX = 10_000;
+
+/**
+ * Job applications (issue 16): the employer's pipeline New → Shortlisted → Interview → Offered → Hired, or
+ * Not selected from any open state; Withdrawn is the trainee's, while the application is still New.
+ */
+export const JOB_APPLICATION_STATUSES = ['New', 'Shortlisted', 'Interview', 'Offered', 'Hired', 'Not selected', 'Withdrawn'] as const;
+export type JobApplicationStatus = (typeof JOB_APPLICATION_STATUSES)[number];
+/** The statuses an employer sets. */
+export const EMPLOYER_APPLICATION_STATUSES = ['Shortlisted', 'Interview', 'Offered', 'Hired', 'Not selected'] as const;
+export type EmployerApplicationStatus = (typeof EMPLOYER_APPLICATION_STATUSES)[number];
+/** Where an employer may move an application from each status; the others are final. */
+export const JOB_APPLICATION_TRANSITIONS: Record<JobApplicationStatus, readonly EmployerApplicationStatus[]> = {
+  New: ['Shortlisted', 'Not selected'],
+  Shortlisted: ['Interview', 'Not selected'],
+  Interview: ['Offered', 'Not selected'],
+  Offered: ['Hired', 'Not selected'],
+  Hired: [],
+  'Not selected': [],
+  Withdrawn: [],
+};
+export const canMoveApplication = (from: JobApplicationStatus, to: JobApplicationStatus) =>
+  (JOB_APPLICATION_TRANSITIONS[from] as readonly string[]).includes(to);
+/** A CV: a PDF of at most 2 MB. */
+export const MAX_CV_BYTES = 2 * 1024 * 1024;
+export const COVER_NOTE_MAX = 2000;

@@ -2,7 +2,7 @@
  * Example answers of the contract, for tests (component tests build API answers with these). Not shipped:
  * only test files import this, and the federation config leaves it out.
  */
-import type { Certificate, Course, Enrollment, Job, ProgressRecord, User } from './schemas';
+import type { Certificate, Course, Enrollment, Job, JobApplicant, MyJobApplication, ProgressRecord, User } from './schemas';
 
 let nextId = 1000;
 
@@ -112,6 +112,38 @@ export function aJob(fields: Partial<Job> = {}): Job {
     closingDate: null,
     isActive: true,
     postedDate: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+    ...fields,
+  };
+}
+
+export function aMyJobApplication(fields: Partial<MyJobApplication> = {}): MyJobApplication {
+  const id = nextId++;
+  return {
+    id,
+    jobId: 1,
+    jobTitle: `Job ${id}`,
+    companyName: 'Kigali Beans',
+    status: 'New',
+    appliedAt: '2026-05-04T09:00:00.000Z',
+    updatedAt: '2026-05-04T09:00:00.000Z',
+    ...fields,
+  };
+}
+
+export function aJobApplicant(fields: Partial<JobApplicant> = {}): JobApplicant {
+  const id = nextId++;
+  return {
+    id,
+    jobId: 1,
+    status: 'New',
+    appliedAt: '2026-05-04T09:00:00.000Z',
+    updatedAt: '2026-05-04T09:00:00.000Z',
+    trainee: { id: 2, firstName: 'Aline', lastName: 'Uwase', email: 'aline@example.rw' },
+    phone: '+250781234567',
+    coverNote: 'I love espresso.',
+    hasCv: false,
+    certificates: [{ code: 'BTLS-AAAA-BBBB-CCCC-DDDD', courseTitle: 'Latte Art Masterclass', issuedAt: '2026-04-01T10:00:00.000Z' }],
+    history: [{ from: null, to: 'New', note: null, at: '2026-05-04T09:00:00.000Z', byName: 'Aline Uwase' }],
     ...fields,
   };
 }

@@ -11,6 +11,7 @@ export * from './enrollments';
 export * from './progress';
 export * from './certificates';
 export * from './jobs';
+export * from './job-applications';
 export * from './users';
 export * from './contact';
 export * from './queries';

@@ -72,6 +72,31 @@ export const account = {
     'Signing in needs site data, which your browser blocks for this site. Allow this site to store data (cookies and site data in your browser settings), then try again.',
 } as const;
 
+/** Job applications (issue 16): the server's answers and the words the screens show. */
+export const jobApplication = {
+  alreadyApplied: 'You have already applied for this job.',
+  notFound: 'Application not found.',
+  invalidPhone: 'Please enter a Rwandan phone number, e.g. 078 123 4567 or +250 78 123 4567.',
+  coverNoteTooLong: 'The cover note must be at most 2,000 characters.',
+  cvNotPdf: 'The CV must be a PDF file.',
+  cvTooLarge: 'The CV is too large. Max size is 2MB.',
+  noCv: 'This application has no CV.',
+  onlyTrainees: 'Only trainees can apply for jobs.',
+  withdrawOnlyNew: 'An application can be withdrawn only while it is New.',
+  moveNotAllowed: (from: string, to: string) => `An application that is ${from} cannot be moved to ${to}.`,
+  changedMeanwhile: 'This application changed meanwhile. Please reload and try again.',
+  selectApplications: 'Please select at least one applicant.',
+  adminReadOnly: "Admins can read a job's applications, but only its employer can change them.",
+  applied: 'Your application has been sent. The employer will be in touch.',
+  failedApply: (status: number) => `Application failed. Status: ${status}`,
+  failedMine: 'Failed to fetch your job applications.',
+  failedWithdraw: 'Failed to withdraw the application.',
+  failedApplicants: (status: number) => `Failed to fetch the applicants. Status: ${status}`,
+  failedStatus: (status: number) => `Failed to update the status. Status: ${status}`,
+  failedDownload: 'Failed to download the file.',
+  failedSummary: 'Failed to fetch application stats.',
+} as const;
+
 /** §8 fallbacks: shown when a non-OK answer carries no `message`. */
 export const fallback = {
   httpError: (status: number) => `HTTP error! status: ${status}`,

@@ -13,11 +13,12 @@ import { QueryClient, queryOptions } from '@tanstack/react-query';
  */
 export { hydrate, QueryClientProvider, useQuery, useQueryClient, useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { ApiError } from './client';
-import { verifyCertificate } from './certificates';
+import { getMyCertificates, verifyCertificate } from './certificates';
 import type { Page } from './client';
 import { COURSE_CATEGORIES, COURSE_LEVELS, JOB_TYPES } from './constants';
 import { getCourse, getCourseFacets, listCoursesPage } from './courses';
 import { getJob, getJobFacets, listJobsPage } from './jobs';
+import { getJobApplicantsPage, getJobApplicationsSummary, getMyJobApplications, type JobApplicantsParams } from './job-applications';
 import type { Course } from './schemas';
 
 /**
@@ -39,6 +40,13 @@ export const queryKeys = {
   jobFacets: ['jobs', 'facets'] as const,
   job: (id: string) => ['jobs', id] as const,
   certificateVerification: (code: string) => ['certificate-verification', code] as const,
+  /** Everything about job applications, for one invalidation after a change. */
+  jobApplications: ['job-applications'] as const,
+  myJobApplications: ['job-applications', 'mine'] as const,
+  myJobApplicationFor: (jobId: string) => ['job-applications', 'mine', { jobId }] as const,
+  jobApplicants: (jobId: string, params: JobApplicantsParams) => ['job-applications', 'job', jobId, params] as const,
+  jobApplicationsSummary: ['job-applications', 'summary'] as const,
+  myCertificates: ['certificates', 'mine'] as const,
 };
 
 /** An answer a page shows (and the server renders with that status), not a failure to retry. */
@@ -140,3 +148,25 @@ export const jobQuery = (id: string) => queryOptions({ queryKey: queryKeys.job(i
 
 export const certificateVerificationQuery = (code: string) =>
   queryOptions({ queryKey: queryKeys.certificateVerification(code), queryFn: () => verifyCertificate(code) });
+
+/** The trainee's job applications (the first 100: a trainee applies for a handful). */
+export const myJobApplicationsQuery = () =>
+  queryOptions({ queryKey: queryKeys.myJobApplications, queryFn: () => getMyJobApplications({ limit: 100 }) });
+
+/** The trainee's application for one job, or null: the job page asks only once the page is the browser's. */
+export const myJobApplicationForQuery = (jobId: string) =>
+  queryOptions({
+    queryKey: queryKeys.myJobApplicationFor(jobId),
+    queryFn: async () => (await getMyJobApplications({ jobId, limit: 1 }))[0] ?? null,
+  });
+
+/** One page of a job's applicants, with the total. */
+export const jobApplicantsQuery = (jobId: string, params: JobApplicantsParams) =>
+  queryOptions({ queryKey: queryKeys.jobApplicants(jobId, params), queryFn: () => getJobApplicantsPage(jobId, params) });
+
+export const jobApplicationsSummaryQuery = () =>
+  queryOptions({ queryKey: queryKeys.jobApplicationsSummary, queryFn: getJobApplicationsSummary });
+
+/** The trainee's certificates (the first 100), e.g. those a job application shares. */
+export const myCertificatesQuery = () =>
+  queryOptions({ queryKey: queryKeys.myCertificates, queryFn: () => getMyCertificates({ limit: 100 }) });

@@ -7,6 +7,9 @@ import { z } from 'zod';
 import {
   COURSE_CATEGORIES,
   COURSE_LEVELS,
+  COVER_NOTE_MAX,
+  EMPLOYER_APPLICATION_STATUSES,
+  JOB_APPLICATION_STATUSES,
   ENROLLMENT_STATUSES,
   JOB_DESCRIPTION_MAX,
   JOB_REQUIREMENTS_MAX,
@@ -17,7 +20,7 @@ import {
   ROLES,
 } from './constants';
 import { todayInKigali } from './dates';
-import { account, credentialCheck, validation } from './messages';
+import { account, credentialCheck, jobApplication, validation } from './messages';
 
 // ---------------------------------------------------------------- building blocks
 
@@ -529,6 +532,9 @@ export const jobSchema = z.object({
   closingDate: z.string().nullable(),
   isActive: z.boolean(),
   postedDate: z.string(),
+  /** In the employer's and admins' list of postings: applications received, and how many are still New. */
+  applicationCount: z.number().optional(),
+  newApplicationCount: z.number().optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
 
@@ -588,6 +594,99 @@ export const contactPayloadSchema = z.object({
   message: requiredText(validation.requiredFields, 5000),
 });
 export type ContactPayload = z.input<typeof contactPayloadSchema>;
+
+// ---------------------------------------------------------------- job applications (issue 16)
+
+export const jobApplicationStatusSchema = z.enum(JOB_APPLICATION_STATUSES, { error: 'Invalid application status.' });
+export const employerApplicationStatusSchema = z.enum(EMPLOYER_APPLICATION_STATUSES, { error: 'Invalid application status.' });
+
+/**
+ * A Rwandan phone number as people write it: 078 123 4567, 0781234567, +250 781 234 567, 250-78-123-4567
+ * (mobile 072/073/078/079, or a landline 025…). Kept as +250 and the nine digits.
+ */
+export const rwandanPhone = z
+  .string({ error: jobApplication.invalidPhone })
+  .trim()
+  .max(30, jobApplication.invalidPhone)
+  .transform((v) => v.replace(/[\s\-().]/g, ''))
+  .refine((v) => v === '' || /^(?:\+?250|0)(7[2389]\d{7}|25\d{7})$/.test(v), jobApplication.invalidPhone)
+  .transform((v) => (v ? `+250${v.replace(/^(?:\+?250|0)/, '')}` : null));
+
+/** Applying for a job: both optional (JSON, or the text fields of a multipart form with the CV as `cv`). */
+export const jobApplicationPayloadSchema = z.object({
+  phone: rwandanPhone.nullish().transform((v) => v ?? null),
+  coverNote: z
+    .string({ error: 'Must be text.' })
+    .trim()
+    .max(COVER_NOTE_MAX, jobApplication.coverNoteTooLong)
+    .nullish()
+    .transform((v) => v || null),
+});
+export type JobApplicationPayload = z.input<typeof jobApplicationPayloadSchema>;
+
+const statusNote = z
+  .string({ error: 'Must be text.' })
+  .trim()
+  .max(1000, 'The note must be at most 1,000 characters.')
+  .nullish()
+  .transform((v) => v || null);
+
+export const jobApplicationStatusPayloadSchema = z.object({ status: employerApplicationStatusSchema, note: statusNote });
+export type JobApplicationStatusPayload = z.input<typeof jobApplicationStatusPayloadSchema>;
+
+export const jobApplicationBulkStatusPayloadSchema = z.object({
+  ids: z
+    .array(idSchema('Invalid application ID.'), { error: jobApplication.selectApplications })
+    .min(1, jobApplication.selectApplications)
+    .max(100, 'At most 100 applicants at once.'),
+  status: employerApplicationStatusSchema,
+  note: statusNote,
+});
+export type JobApplicationBulkStatusPayload = z.input<typeof jobApplicationBulkStatusPayloadSchema>;
+
+export const jobApplicantsQuerySchema = pageQuerySchema.extend({ status: queryParam(jobApplicationStatusSchema) });
+export const myJobApplicationsQuerySchema = pageQuerySchema.extend({ jobId: queryParam(idSchema('Invalid job ID.')) });
+
+/** The answer to applying, and one line of the trainee's own list. */
+export const myJobApplicationSchema = z.object({
+  id: z.number(),
+  /** Null once the job was deleted ("job removed"). */
+  jobId: z.number().nullable(),
+  jobTitle: z.string(),
+  companyName: z.string(),
+  status: jobApplicationStatusSchema,
+  appliedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MyJobApplication = z.infer<typeof myJobApplicationSchema>;
+
+export const jobApplicationHistoryEntrySchema = z.object({
+  from: jobApplicationStatusSchema.nullable(),
+  to: jobApplicationStatusSchema,
+  note: z.string().nullable(),
+  at: z.string(),
+  byName: z.string(),
+});
+export type JobApplicationHistoryEntry = z.infer<typeof jobApplicationHistoryEntrySchema>;
+
+/** An application as the job's employer (and admins) read it: the trainee's certificates are the CV. */
+export const jobApplicantSchema = z.object({
+  id: z.number(),
+  jobId: z.number(),
+  status: jobApplicationStatusSchema,
+  appliedAt: z.string(),
+  updatedAt: z.string(),
+  trainee: z.object({ id: z.number(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  phone: z.string().nullable(),
+  coverNote: z.string().nullable(),
+  hasCv: z.boolean(),
+  certificates: z.array(z.object({ code: z.string(), courseTitle: z.string(), issuedAt: z.string() })),
+  history: z.array(jobApplicationHistoryEntrySchema),
+});
+export type JobApplicant = z.infer<typeof jobApplicantSchema>;
+
+export const jobApplicationsSummarySchema = z.object({ total: z.number(), new: z.number() });
+export type JobApplicationsSummary = z.infer<typeof jobApplicationsSummarySchema>;
 
 // ---------------------------------------------------------------- outbox (the e-mails, for admins)
 

@@ -36,6 +36,15 @@ import {
   updateEnrollmentStatus,
 } from '../src/enrollments';
 import { deleteJob, getJob, getJobForEdit, getMyPostings, getMyPostingsPage, listJobs, postJob, setJobActive, updateJob } from '../src/jobs';
+import {
+  applyForJob,
+  getJobApplicantsPage,
+  getJobApplicationsSummary,
+  getMyJobApplications,
+  setJobApplicationStatus,
+  setJobApplicationsStatus,
+  withdrawJobApplication,
+} from '../src/job-applications';
 import { listOutbox, retryOutboxMessage } from '../src/outbox';
 import { addProgress, deleteProgress, listProgress, updateProgress } from '../src/progress';
 import {
@@ -138,6 +147,13 @@ const calls: [string, () => Promise<unknown>, string, string, boolean][] = [
   ['issue a certificate', () => issueCertificate({ enrollmentApplicationId: 5, userId: 1, courseId: 2 }), 'POST', '/certificates/issue', true],
   ['certificate by code', () => getCertificateByCode('BTLS-AB/CD'), 'GET', '/certificates/code/BTLS-AB%2FCD', true],
   ['verify a certificate (public)', () => verifyCertificate('BTLS-1'), 'GET', '/certificates/verify/BTLS-1', false],
+  ['apply for a job', () => applyForJob(4, { phone: '0781234567', coverNote: 'n' }), 'POST', '/jobs/4/applications', true],
+  ['my job applications', () => getMyJobApplications({ jobId: 4 }), 'GET', '/job-applications/mine', true],
+  ['withdraw a job application', () => withdrawJobApplication(8), 'DELETE', '/job-applications/8', true],
+  ["a job's applicants", () => getJobApplicantsPage(4, { status: 'New' }), 'GET', '/jobs/4/applications', true],
+  ['move a job application', () => setJobApplicationStatus(8, 'Shortlisted', 'n'), 'PATCH', '/job-applications/8', true],
+  ['move several job applications', () => setJobApplicationsStatus(4, [8, 9], 'Interview'), 'POST', '/jobs/4/applications/status', true],
+  ['job applications summary', () => getJobApplicationsSummary(), 'GET', '/job-applications/summary', true],
   ['revoke a certificate', () => revokeCertificate('BTLS-1', { reason: 'Copied.' }), 'POST', '/certificates/BTLS-1/revoke', true],
   ['signed credential of a certificate (public)', () => getCertificateCredential('BTLS-1'), 'GET', '/certificates/BTLS-1/credential', false],
   ['check a credential (public)', () => checkCredential({ type: ['VerifiableCredential'] }), 'POST', '/credentials/verify', false],
@@ -328,5 +344,17 @@ describe('the error rule of spec §8', () => {
   it('explains a network failure instead of a status', async () => {
     reply = () => HttpResponse.error();
     await expect(listJobs()).rejects.toMatchObject({ message: NETWORK_ERROR_MESSAGE, status: 0 });
+  });
+});
+
+describe('job applications (issue 16)', () => {
+  it('applies as JSON without a CV, as a multipart form with one', async () => {
+    await applyForJob(4, { phone: '078', coverNote: 'hi' });
+    expect(seen[0]).toMatchObject({ contentType: expect.stringContaining('json'), body: { phone: '078', coverNote: 'hi' } });
+    const cv = new File([new TextEncoder().encode('%PDF-1.7')], 'cv.pdf', { type: 'application/pdf' });
+    await applyForJob(4, { phone: '078', coverNote: 'hi', cv });
+    const form = seen[1]!.body as FormData;
+    expect(seen[1]!.contentType).toContain('multipart/form-data');
+    expect([form.get('phone'), form.get('coverNote'), (form.get('cv') as File).name]).toEqual(['078', 'hi', 'cv.pdf']);
   });
 });

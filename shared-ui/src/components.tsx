@@ -107,6 +107,20 @@ export function StatusBadge({ status }: { status: 'Pending' | 'Approved' | 'Reje
   return <span className={`${styles.badge} ${styles[status]}`}>{status}</span>;
 }
 
+/** A job application's status (issue 16) in the colours of the enrollment statuses: open, moving on, done, no. */
+const APPLICATION_TONE: Record<string, string> = {
+  New: 'Pending',
+  Shortlisted: 'Waitlisted',
+  Interview: 'Waitlisted',
+  Offered: 'Approved',
+  Hired: 'Completed',
+  'Not selected': 'Rejected',
+  Withdrawn: 'neutral',
+};
+export function ApplicationStatusBadge({ status }: { status: string }) {
+  return <span className={`${styles.badge} ${styles[APPLICATION_TONE[status] ?? 'neutral']}`}>{status}</span>;
+}
+
 export interface Column<Row> {
   header: string;
   cell: (row: Row) => ReactNode;

@@ -39,7 +39,7 @@ export const ROUTE_TABLE: Area[] = [
       '/verify/:certificateCode',
     ],
   },
-  { remote: 'mfe_trainee', layout: 'public', paths: ['/dashboard', '/apply-for-course', '/certificate/:certificateCode', '/profile'] },
+  { remote: 'mfe_trainee', layout: 'public', paths: ['/dashboard', '/apply-for-course', '/jobs/:jobId/apply', '/certificate/:certificateCode', '/profile'] },
   { remote: 'mfe_admin', layout: 'panel', paths: ['/admin/*'] },
   { remote: 'mfe_trainer', layout: 'panel', paths: ['/trainer/*'] },
   { remote: 'mfe_employer', layout: 'panel', paths: ['/employer/*'] },

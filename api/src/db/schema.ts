@@ -218,6 +218,58 @@ export const jobs = pgTable(
   ],
 );
 
+/**
+ * A trainee's application for a job (issue 16). One per trainee and job, even under concurrent submissions.
+ * The job reference is nulled when the job is deleted (never cascaded): the title and company are a snapshot
+ * taken at applying, so the trainee keeps the history ("job removed").
+ */
+export const jobApplications = pgTable(
+  'job_applications',
+  {
+    id: serial('id').primaryKey(),
+    jobId: integer('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    traineeId: integer('trainee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    jobTitle: text('job_title').notNull(),
+    companyName: text('company_name').notNull(),
+    status: text('status').notNull().default('New'),
+    phone: text('phone'),
+    coverNote: text('cover_note'),
+    /** The CV as sent (a PDF, checked by its bytes), like images: every API instance serves it. */
+    cv: bytea('cv'),
+    appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'job_applications_status_check',
+      sql`${t.status} in ('New', 'Shortlisted', 'Interview', 'Offered', 'Hired', 'Not selected', 'Withdrawn')`,
+    ),
+    uniqueIndex('job_applications_trainee_job_unique').on(t.traineeId, t.jobId),
+    index('job_applications_job_idx').on(t.jobId),
+  ],
+);
+
+/** Every status change of a job application: who, when, from, to, and the note given. */
+export const jobApplicationEvents = pgTable(
+  'job_application_events',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => jobApplications.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    note: text('note'),
+    byId: integer('by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A snapshot of the name, kept when the account goes. */
+    byName: text('by_name').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('job_application_events_application_idx').on(t.applicationId)],
+);
+
 export const contactMessages = pgTable('contact_messages', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),

@@ -76,6 +76,17 @@ export function createNotifications(publicUrl: string) {
       }
     },
 
+    jobApplicationReceived: (tx: Db, employer: Person, job: { id: number; title: string }, applicant: Person, certificates: number) =>
+      optional(tx, 'job-application', employer, mails.jobApplicationReceived(employer, job, applicant, certificates)),
+
+    jobApplicationStatusChanged: (
+      tx: Db,
+      trainee: Person,
+      job: { title: string; companyName: string },
+      status: string,
+      note: string | null,
+    ) => optional(tx, 'job-application-status', trainee, mails.jobApplicationStatusChanged(trainee, job, status, note)),
+
     /** An account e-mail: sent whatever the preferences. */
     employerWelcome: (tx: Db, employer: Person & { companyName: string | null }) =>
       enqueue(tx, 'employer-welcome', employer.email, mails.employerWelcome(employer)),

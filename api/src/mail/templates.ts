@@ -54,6 +54,7 @@ export function sitePaths(publicUrl: string) {
     verify: (code: string) => `${base}/verify/${encodeURIComponent(code)}`,
     adminMessages: `${base}/admin/messages`,
     employerDashboard: `${base}/employer/dashboard`,
+    jobApplicants: (jobId: number) => `${base}/employer/jobs/${jobId}/applicants`,
     /** Where a user of this role turns non-essential e-mails off; admins have no such page. */
     profile: (role: string) =>
       ({ trainee: `${base}/profile`, trainer: `${base}/trainer/profile`, employer: `${base}/employer/profile` })[role],
@@ -171,6 +172,34 @@ export function templates(paths: SitePaths) {
           message.message,
           { label: 'All messages', url: paths.adminMessages },
         ],
+        optOut(paths, to),
+      );
+    },
+
+    jobApplicationReceived(to: Person, job: { id: number; title: string }, applicant: Person, certificates: number): Mail {
+      return compose(
+        `New applicant for ${job.title}: ${fullName(applicant)}`,
+        to.firstName,
+        [
+          `${fullName(applicant)} has applied for "${job.title}"` +
+            (certificates > 0
+              ? `, sharing ${certificates} verifiable certificate${certificates === 1 ? '' : 's'} from our training centre.`
+              : '.'),
+          { label: 'Review the applicants', url: paths.jobApplicants(job.id) },
+        ],
+        optOut(paths, to),
+      );
+    },
+
+    jobApplicationStatusChanged(to: Person, job: { title: string; companyName: string }, status: string, note: string | null): Mail {
+      return compose(
+        `Your application for ${job.title}: ${status}`,
+        to.firstName,
+        [
+          `${job.companyName} has updated your application for "${job.title}". Its status is now: ${status}.`,
+          note ? `Their note:\n${note}` : '',
+          { label: 'Your dashboard', url: paths.dashboard },
+        ].filter((p) => p !== ''),
         optOut(paths, to),
       );
     },

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike } from 'drizzle-orm';
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { validation } from '@btls/shared-api/messages';
 import {
@@ -79,11 +79,23 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
     const query = request.query;
     const where = and(me.role === 'admin' ? undefined : eq(jobs.employerId, me.id), ...jobFilters(query));
     const [rows, [counted]] = await Promise.all([
-      db.select().from(jobs).where(where).orderBy(...newestFirst).limit(query.limit).offset(query.offset),
+      db
+        .select({
+          job: jobs,
+          // Written out: inside a selected expression Drizzle leaves columns unqualified, and "id" would be the
+          // application's own.
+          applicationCount: sql<number>`(select count(*)::int from job_applications a where a.job_id = ${jobs}.id)`,
+          newApplicationCount: sql<number>`(select count(*)::int from job_applications a where a.job_id = ${jobs}.id and a.status = 'New')`,
+        })
+        .from(jobs)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(query.limit)
+        .offset(query.offset),
       db.select({ total: countAll }).from(jobs).where(where),
     ]);
     setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
-    return rows.map(toJob);
+    return rows.map(({ job, applicationCount, newApplicationCount }) => ({ ...toJob(job), applicationCount, newApplicationCount }));
   });
 
   /**

@@ -12,7 +12,7 @@ import { isOpen } from '../job-visibility';
 const STATIC_PAGES = ['/', '/courses', '/jobs', '/rwanda-coffee-experience', '/about', '/contact', '/privacy-policy', '/terms-of-service'];
 
 /** Signed-in areas and the API are not for search engines. */
-const PRIVATE_PATHS = ['/api/', '/admin/', '/trainer/', '/employer/', '/dashboard', '/apply-for-course', '/certificate/'];
+const PRIVATE_PATHS = ['/api/', '/admin/', '/trainer/', '/employer/', '/dashboard', '/apply-for-course', '/jobs/*/apply', '/certificate/'];
 
 const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const day = (date: Date | string) => new Date(date).toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { EMPLOYER_RECENT_TRAINEES, getMyPostingsPage, listCertifiedTraineesPage, type Page } from '@btls/shared-api';
+import { EMPLOYER_RECENT_TRAINEES, getMyPostingsPage, jobApplicationsSummaryQuery, listCertifiedTraineesPage, useQuery, type Page } from '@btls/shared-api';
 import type { CertifiedTrainee } from '@btls/shared-api/schemas';
 import { Link, useAuth } from '@btls/shared-auth';
 import { Button, ErrorBanner, Spinner } from '@btls/shared-ui/components';
@@ -15,6 +15,7 @@ export function EmployerDashboardPage() {
   const [jobs, setJobs] = useState<{ active: number; total: number } | null>(null);
   const [talent, setTalent] = useState<Page<CertifiedTrainee> | null>(null);
   const [error, setError] = useState('');
+  const applications = useQuery({ ...jobApplicationsSummaryQuery(), enabled: role === 'employer' });
 
   const load = useCallback(() => {
     if (role !== 'employer') return; // the dashboard loads data only for employers (spec §6)
@@ -53,8 +54,17 @@ export function EmployerDashboardPage() {
           <div className={styles.tile}>
             <strong>{jobs ? jobs.total : '–'}</strong> Total jobs posted
           </div>
-          <div className={styles.tile}>
-            <strong>0</strong> Applications received <span className={styles.muted}>(coming soon)</span>
+          <div className={`${styles.tile} ${applications.data?.new ? styles.hasNew : ''}`}>
+            <strong>{applications.data ? applications.data.total : '–'}</strong> Applications received
+            {applications.data && (
+              <span className={styles.newCount}>
+                {applications.data.new > 0 ? `${applications.data.new} new` : 'none new'}
+              </span>
+            )}
+            {applications.error && <span className={styles.muted}> (could not load)</span>}
+            <Link className={styles.tileLink} to="/employer/my-jobs">
+              Review by job
+            </Link>
           </div>
         </div>
       )}

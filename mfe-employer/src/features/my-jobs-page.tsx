@@ -81,6 +81,15 @@ export function MyJobsPage() {
             { header: 'Type', cell: (j) => j.jobType },
             { header: 'Posted', cell: (j) => formatDate(j.postedDate) },
             {
+              header: 'Applicants',
+              cell: (j) => (
+                <Link to={`/employer/jobs/${j.id}/applicants`} aria-label={`Applicants for ${j.title}: ${j.applicationCount ?? 0}, ${j.newApplicationCount ?? 0} new`}>
+                  {j.applicationCount ?? 0}
+                  {(j.newApplicationCount ?? 0) > 0 && <strong> ({j.newApplicationCount} new)</strong>}
+                </Link>
+              ),
+            },
+            {
               header: 'Status',
               cell: (j) => (
                 <button type="button" className={styles.linkButton} onClick={() => void toggle(j)}>

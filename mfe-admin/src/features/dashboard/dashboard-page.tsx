@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { listCoursesPage, listEnrollmentsPage, listUsersPage } from '@btls/shared-api';
+import { jobApplicationsSummaryQuery, listCoursesPage, listEnrollmentsPage, listUsersPage, useQuery } from '@btls/shared-api';
 import { Link } from '@btls/shared-auth';
 import { buttonClass } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
@@ -29,6 +29,8 @@ export function AdminDashboardPage() {
   const users = useCount(countUsers, 'Error fetching user stats:');
   const courses = useCount(countActiveCourses, 'Error fetching course stats:');
   const pending = useCount(countPending, 'Error fetching application stats:');
+  const jobApplications = useQuery(jobApplicationsSummaryQuery());
+  const jobCount = (n: number | undefined) => (n === undefined ? '?' : n);
   return (
     <section className={styles.page}>
       <h1>Admin Dashboard</h1>
@@ -41,6 +43,10 @@ export function AdminDashboardPage() {
         </Link>
         <Link className={styles.tile} to="/admin/enrollments?status=Pending">
           <strong>{pending}</strong> Pending applications
+        </Link>
+        <Link className={styles.tile} to="/admin/jobs">
+          <strong>{jobCount(jobApplications.data?.total)}</strong> Job applications
+          {jobApplications.data && <span className={styles.hint}> ({jobApplications.data.new} new)</span>}
         </Link>
       </div>
       <h2>Quick actions</h2>

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { deleteJob, getMyPostingsPage, JOB_TYPES, setJobActive } from '@btls/shared-api';
 import type { Job } from '@btls/shared-api/schemas';
-import { useSearchParams } from '@btls/shared-auth';
+import { Link, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatDate } from '@btls/shared-ui/format-date';
@@ -87,6 +87,14 @@ export function JobsPage() {
             { header: 'Location', cell: (j) => j.location },
             { header: 'Posted', cell: (j) => formatDate(j.postedDate) },
             { header: 'Status', cell: (j) => (j.isActive ? 'Active' : 'Inactive') },
+            {
+              header: 'Applications',
+              cell: (j) => (
+                <Link to={`/admin/jobs/${j.id}/applications`} aria-label={`Applications for ${j.title}: ${j.applicationCount ?? 0}`}>
+                  {j.applicationCount ?? 0}
+                </Link>
+              ),
+            },
             {
               header: 'Actions',
               cell: (j) => (

@@ -12,7 +12,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   // A notice handed over by the page before (registered, password reset) lives in the history entry, which the
   // server never sees: shown once the page is the browser's, so a reload takes the server's page over as it is.
-  const handedOver = (useLocation().state as { notice?: string } | null)?.notice;
+  const location = useLocation();
+  const handedOver = (location.state as { notice?: string } | null)?.notice;
   const notice = useHydrated() ? handedOver : undefined;
   const form = useAuthForm({ email: '', password: '' }, async (fields) => {
     await login(fields);
@@ -41,7 +42,7 @@ export function LoginPage() {
           {form.busy ? 'Signing in...' : 'Sign in'}
         </Button>
         <p className={styles.alt}>
-          New here? <Link to="/register">Create an account</Link>
+          New here? <Link to="/register" state={location.state}>Create an account</Link>
         </p>
       </form>
     </main>

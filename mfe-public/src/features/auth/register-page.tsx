@@ -1,4 +1,4 @@
-import { Link, Navigate, useAuth, useNavigate } from '@btls/shared-auth';
+import { Link, Navigate, useAuth, useLocation, useNavigate, useReturnPath } from '@btls/shared-auth';
 import { Button, ErrorBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
 import { useAuthForm, withoutConfirmation } from './use-auth-form';
@@ -7,16 +7,19 @@ import { PageHead } from '../../ui/page-head';
 export function RegisterPage() {
   const { isAuthenticated, register } = useAuth();
   const navigate = useNavigate();
+  // A visitor sent to sign in on the way to a page (applying for a job) who registers instead goes on there.
+  const returnPath = useReturnPath();
+  const location = useLocation();
   const form = useAuthForm(
     { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
     async (fields) => {
       await register(withoutConfirmation(fields));
-      navigate('/dashboard', { replace: true });
+      navigate(returnPath, { replace: true });
     },
     { checkPasswords: true },
   );
 
-  if (isAuthenticated && !form.busy) return <Navigate to="/dashboard" replace />;
+  if (isAuthenticated && !form.busy) return <Navigate to={returnPath} replace />;
 
   return (
     <main className={styles.wrap}>
@@ -39,7 +42,7 @@ export function RegisterPage() {
           {form.busy ? 'Creating Account...' : 'Create Account'}
         </Button>
         <p className={styles.alt}>
-          Already have an account? <Link to="/login">Sign in</Link>
+          Already have an account? <Link to="/login" state={location.state}>Sign in</Link>
         </p>
       </form>
     </main>

@@ -1,6 +1,7 @@
-import { isNotFound, jobQuery, useSuspenseQuery } from '@btls/shared-api';
-import { Link, useParams } from '@btls/shared-auth';
-import { Button, Spinner } from '@btls/shared-ui/components';
+import { isNotFound, jobQuery, myJobApplicationForQuery, useQuery, useSuspenseQuery } from '@btls/shared-api';
+import { Link, useAuth, useParams } from '@btls/shared-auth';
+import { Button, buttonClass, Spinner } from '@btls/shared-ui/components';
+import { useHydrated } from '@btls/shared-ui/hydrated';
 import { orNA } from '@btls/shared-ui/format';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
@@ -50,13 +51,49 @@ function JobDetail({ id }: { id: string }) {
           <div className={styles.html} dangerouslySetInnerHTML={{ __html: jobHtml(job.requirements) }} />
         </>
       )}
-      <p className={styles.apply}>
-        <Button disabled aria-describedby="apply-soon">
-          Apply Now (Coming Soon)
-        </Button>
-        <span id="apply-soon">Online applications are coming soon.</span>
-      </p>
+      <ApplyArea jobId={job.id} />
     </article>
+  );
+}
+
+/**
+ * Apply Now, or what the signed-in user has to know instead. The page is rendered for a visitor on the server
+ * and taken over as it is: the session is read only after that, and the box keeps its height whatever it says.
+ */
+function ApplyArea({ jobId }: { jobId: number }) {
+  const hydrated = useHydrated();
+  const { role } = useAuth();
+  const who = hydrated ? role : null;
+  const mine = useQuery({ ...myJobApplicationForQuery(String(jobId)), enabled: who === 'trainee' });
+  const applied = who === 'trainee' ? mine.data : null;
+
+  if (who && who !== 'trainee') {
+    return (
+      <div className={styles.apply}>
+        <Button disabled aria-describedby="apply-why">
+          Apply Now
+        </Button>
+        <span id="apply-why">Only trainees can apply for jobs: you are signed in as {who === 'admin' ? 'an admin' : who === 'employer' ? 'an employer' : `a ${who}`}.</span>
+      </div>
+    );
+  }
+  if (applied) {
+    return (
+      <div className={styles.apply} role="status">
+        <p className={styles.applied}>
+          Applied on {formatDate(applied.appliedAt)} — {applied.status}
+        </p>
+        <Link to="/dashboard">See my job applications</Link>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.apply}>
+      <Link className={buttonClass()} to={`/jobs/${jobId}/apply`} aria-describedby="apply-how">
+        Apply Now
+      </Link>
+      <span id="apply-how">Apply in a minute: your verified certificates are your CV.</span>
+    </div>
   );
 }
 

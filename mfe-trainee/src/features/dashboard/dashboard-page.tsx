@@ -5,10 +5,16 @@ import {
   getMyApplications,
   getMyCertificates,
   listProgress,
+  myJobApplicationsQuery,
+  queryKeys,
+  useQuery,
+  useQueryClient,
+  withdrawJobApplication,
 } from '@btls/shared-api';
-import type { Certificate, Enrollment, ProgressRecord } from '@btls/shared-api/schemas';
+import type { Certificate, Enrollment, MyJobApplication, ProgressRecord } from '@btls/shared-api/schemas';
 import { Link, panelFor, useAuth } from '@btls/shared-auth';
-import { buttonClass, ErrorBanner, Spinner, StatusBadge } from '@btls/shared-ui/components';
+import { ApplicationStatusBadge, Button, buttonClass, ErrorBanner, Spinner, StatusBadge } from '@btls/shared-ui/components';
+import { useDialog } from '@btls/shared-ui/dialog';
 import { formatDate } from '@btls/shared-ui/format-date';
 import styles from './dashboard.module.css';
 
@@ -152,6 +158,8 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
         )}
       </section>
 
+      <JobApplicationsSection />
+
       <section className={styles.section} aria-labelledby="certificates-title">
         <h2 id="certificates-title">My Certificates</h2>
         {certificates.error ? (
@@ -266,5 +274,78 @@ function ApplicationItem({ application: a }: { application: Enrollment }) {
         </p>
       )}
     </li>
+  );
+}
+
+/** The trainee's job applications (issue 16): job, company, date, status, a link to the job; withdraw while New. */
+function JobApplicationsSection() {
+  const list = useQuery(myJobApplicationsQuery());
+  const client = useQueryClient();
+  const { confirm, dialog } = useDialog();
+  const [error, setError] = useState('');
+
+  async function withdraw(application: MyJobApplication) {
+    if (!(await confirm(`Withdraw your application for "${application.jobTitle}"? The employer will no longer consider it.`))) return;
+    setError('');
+    try {
+      await withdrawJobApplication(application.id);
+      await client.invalidateQueries({ queryKey: queryKeys.jobApplications });
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby="job-applications-title">
+      <div className={styles.sectionHead}>
+        <h2 id="job-applications-title">My Job Applications</h2>
+        <Link className={buttonClass('secondary')} to="/jobs">
+          Find a job
+        </Link>
+      </div>
+      <ErrorBanner>{error}</ErrorBanner>
+      {list.error ? (
+        <>
+          <ErrorBanner>Could not load your job applications: {list.error.message}</ErrorBanner>
+          <Button variant="secondary" onClick={() => void list.refetch()}>
+            Try Again
+          </Button>
+        </>
+      ) : list.data === undefined ? (
+        <Spinner label="Loading your job applications..." />
+      ) : list.data.length === 0 ? (
+        <p className={styles.empty}>You have not applied for any jobs yet.</p>
+      ) : (
+        <ul className={styles.list}>
+          {list.data.map((a) => (
+            <li key={a.id} className={styles.item}>
+              <div className={styles.itemHead}>
+                <h3>{a.jobTitle}</h3>
+                <ApplicationStatusBadge status={a.status} />
+              </div>
+              <p className={styles.meta}>
+                {a.companyName} · Applied {formatDate(a.appliedAt)}
+                {a.updatedAt !== a.appliedAt && a.status !== 'New' && ` · Updated ${formatDate(a.updatedAt)}`}
+              </p>
+              <p className={styles.actions}>
+                {a.jobId === null ? (
+                  <span className={styles.empty}>Job removed by the employer</span>
+                ) : (
+                  <Link to={`/jobs/${a.jobId}`}>
+                    View job<span className="visually-hidden">: {a.jobTitle}</span>
+                  </Link>
+                )}
+                {a.status === 'New' && (
+                  <Button variant="secondary" onClick={() => void withdraw(a)}>
+                    Withdraw <span className="visually-hidden">application for {a.jobTitle}</span>
+                  </Button>
+                )}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {dialog}
+    </section>
   );
 }

@@ -1,0 +1,459 @@
+/**
+ * Job applications (issue 16): a trainee applies for an open job with their verified certificates as the CV;
+ * the job's employer moves applications through the pipeline; admins read them. Who sees what: the trainee
+ * their own; the job's employer and admins the job's applications (anyone else: 404); the phone, cover note
+ * and CV nobody else.
+ */
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { canMoveApplication, MAX_CV_BYTES, type JobApplicationStatus } from '@btls/shared-api/constants';
+import { fallback, jobApplication as words } from '@btls/shared-api/messages';
+import {
+  jobApplicantSchema,
+  jobApplicantsQuerySchema,
+  jobApplicationBulkStatusPayloadSchema,
+  jobApplicationPayloadSchema,
+  jobApplicationsSummarySchema,
+  jobApplicationStatusPayloadSchema,
+  myJobApplicationSchema,
+  myJobApplicationsQuerySchema,
+  type JobApplicant,
+  type MyJobApplication,
+} from '@btls/shared-api/schemas';
+import type { Deps } from '../deps';
+import type { UserRow } from '../auth';
+import { isForeignKeyViolation, isUniqueViolation, type Db } from '../db/client';
+import { certificates, jobApplicationEvents, jobApplications, jobs, users } from '../db/schema';
+import { answers, binary, checkedInHandler, idParams, nonJson, type Api } from '../http/contract';
+import { badRequest, conflict, forbidden, HttpError, notFound, parse } from '../http/errors';
+import { countAll, searchAny, setPageHeaders } from '../http/paging';
+import { isOpen } from '../job-visibility';
+
+const jobParams = idParams('id', 'Invalid job ID.');
+const applicationParams = idParams('id', 'Invalid application ID.');
+const applicationBody = checkedInHandler(
+  jobApplicationPayloadSchema,
+  'JSON `{ phone?, coverNote? }`, or a multipart form with the same fields and the CV as `cv` (a PDF, at most 2 MB, ' +
+    'checked by its bytes). Checked after the form is read.',
+);
+const newestFirst = [desc(jobApplications.appliedAt), desc(jobApplications.id)];
+const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
+
+export function jobApplicationRoutes(app: Api, { db, auth, notify }: Deps) {
+  /** A trainee applies for an open job: JSON `{phone?, coverNote?}`, or a multipart form with the CV as `cv`. */
+  app.post('/jobs/:id/applications', {
+    preValidation: auth.guard(),
+    schema: { summary: 'A trainee applies for an open job.', params: jobParams, body: applicationBody, response: answers({ 201: myJobApplicationSchema }) },
+  }, async (request, reply) => {
+    const { id } = request.params;
+    const me = auth.caller(request);
+    if (me.role !== 'trainee') throw forbidden(words.onlyTrainees);
+    const input = await readApplication(request);
+    const payload = parse(jobApplicationPayloadSchema, input.fields);
+    let created: typeof jobApplications.$inferSelect;
+    try {
+      created = await db.transaction(async (tx) => {
+        // Locked, so a job closed or deleted meanwhile cannot take an application after the check.
+        const [job] = await tx.select().from(jobs).where(and(eq(jobs.id, id), isOpen())).for('share', { of: jobs });
+        if (!job) throw notFound(fallback.publicJobNotFound);
+        const [row] = await tx
+          .insert(jobApplications)
+          .values({
+            jobId: job.id,
+            traineeId: me.id,
+            jobTitle: job.title,
+            companyName: job.companyName,
+            phone: payload.phone,
+            coverNote: payload.coverNote,
+            cv: input.cv ?? null,
+          })
+          .returning();
+        await tx.insert(jobApplicationEvents).values({ applicationId: row!.id, toStatus: 'New', byId: me.id, byName: fullName(me) });
+        const [employer] = await tx.select().from(users).where(eq(users.id, job.employerId));
+        const [shared] = await tx.select({ n: countAll }).from(certificates).where(validCertificatesOf(me.id));
+        if (employer?.isActive) await notify.jobApplicationReceived(tx, employer, job, me, shared?.n ?? 0);
+        return row!;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(words.alreadyApplied);
+      if (isForeignKeyViolation(error)) throw notFound(fallback.publicJobNotFound);
+      throw error;
+    }
+    reply.status(201);
+    return toMine(created);
+  });
+
+  /** The trainee's own applications, newest first (`jobId` picks the one for a job). */
+  app.get('/job-applications/mine', {
+    preValidation: auth.guard(['trainee']),
+    schema: { summary: "The trainee's own job applications (paged).", querystring: myJobApplicationsQuerySchema, response: answers({ 200: myJobApplicationSchema.array() }) },
+  }, async (request, reply) => {
+    const me = auth.caller(request);
+    const query = request.query;
+    const where = and(eq(jobApplications.traineeId, me.id), query.jobId ? eq(jobApplications.jobId, query.jobId) : undefined);
+    const [rows, [counted]] = await Promise.all([
+      db.select().from(jobApplications).where(where).orderBy(...newestFirst).limit(query.limit).offset(query.offset),
+      db.select({ total: countAll }).from(jobApplications).where(where),
+    ]);
+    setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
+    return rows.map(toMine);
+  });
+
+  /** Applications received: for an employer on their jobs, for an admin on every job; `new` still New. */
+  app.get('/job-applications/summary', {
+    preValidation: auth.guard(['employer', 'admin']),
+    schema: { summary: 'How many applications an employer (or, for an admin, the site) received, and how many are New.', response: answers({ 200: jobApplicationsSummarySchema }) },
+  }, async (request) => {
+    const me = auth.caller(request);
+    const [row] = await db
+      .select({ total: countAll, new: sql<number>`(count(*) filter (where ${jobApplications.status} = 'New'))::int` })
+      .from(jobApplications)
+      .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+      .where(me.role === 'admin' ? undefined : eq(jobs.employerId, me.id));
+    return { total: row?.total ?? 0, new: row?.new ?? 0 };
+  });
+
+  /** The trainee withdraws, while the application is still New. */
+  app.delete('/job-applications/:id', {
+    preValidation: auth.guard(['trainee']),
+    schema: {
+      summary: 'The trainee withdraws an application that is still New.',
+      params: applicationParams,
+      response: answers({ 200: z.object({ message: z.string(), application: myJobApplicationSchema }) }),
+    },
+  }, async (request) => {
+    const me = auth.caller(request);
+    const { id } = request.params;
+    const row = await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(jobApplications)
+        .where(and(eq(jobApplications.id, id), eq(jobApplications.traineeId, me.id)))
+        .for('update');
+      if (!current) throw notFound(words.notFound);
+      if (current.status !== 'New') throw conflict(words.withdrawOnlyNew);
+      const [updated] = await tx
+        .update(jobApplications)
+        .set({ status: 'Withdrawn', updatedAt: new Date() })
+        .where(eq(jobApplications.id, id))
+        .returning();
+      await tx.insert(jobApplicationEvents).values({ applicationId: id, fromStatus: 'New', toStatus: 'Withdrawn', byId: me.id, byName: fullName(me) });
+      return updated!;
+    });
+    return { message: 'Your application has been withdrawn.', application: toMine(row) };
+  });
+
+  /** A job's applications for its employer (and admins, read-only): `status` filters, `q` searches name or course. */
+  app.get('/jobs/:id/applications', {
+    preValidation: auth.guard(['employer', 'admin']),
+    schema: {
+      summary: "A job's applications, for its employer and admins (paged; `status`, `q`).",
+      params: jobParams,
+      querystring: jobApplicantsQuerySchema,
+      response: answers({ 200: jobApplicantSchema.array() }),
+    },
+  }, async (request, reply) => {
+    const me = auth.caller(request);
+    const job = await jobReadableBy(db, me, request.params.id);
+    const query = request.query;
+    const where = applicantFilter(job.id, query);
+    const [rows, [counted]] = await Promise.all([
+      selectApplicants(db, where, query),
+      db.select({ total: countAll }).from(jobApplications).innerJoin(users, eq(users.id, jobApplications.traineeId)).where(where),
+    ]);
+    setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
+    return rows;
+  });
+
+  /** The same list (all of it, with the filters) as a CSV file for a spreadsheet. */
+  app.get('/jobs/:id/applications.csv', {
+    preValidation: auth.guard(['employer', 'admin']),
+    schema: {
+      summary: "A job's applications (all of them, with the filters) as a CSV file.",
+      params: jobParams,
+      querystring: jobApplicantsQuerySchema,
+      response: answers({ 200: nonJson('text/csv', 'One row per applicant: name, e-mail, phone, status, date, certificates, note, CV') }),
+    },
+  }, async (request, reply) => {
+    const me = auth.caller(request);
+    const job = await jobReadableBy(db, me, request.params.id);
+    const query = request.query;
+    const rows = await selectApplicants(db, applicantFilter(job.id, query), { limit: 100_000, offset: 0 });
+    reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="applicants-job-${job.id}.csv"`);
+    return applicantsCsv(rows);
+  });
+
+  /** The job's employer moves one application along the pipeline, with an optional note. */
+  app.patch('/job-applications/:id', {
+    preValidation: auth.guard(['employer', 'admin']),
+    schema: {
+      summary: "The job's employer moves an application along the pipeline (admins read only).",
+      params: applicationParams,
+      body: jobApplicationStatusPayloadSchema,
+      response: answers({ 200: jobApplicantSchema }),
+    },
+  }, async (request) => {
+    const me = auth.caller(request);
+    const { id } = request.params;
+    const payload = request.body;
+    const [current] = await db.select().from(jobApplications).where(eq(jobApplications.id, id)).limit(1);
+    if (!current?.jobId) throw notFound(words.notFound);
+    const job = await jobReadableBy(db, me, current.jobId, words.notFound);
+    if (me.role !== 'employer') throw forbidden(words.adminReadOnly);
+    await moveApplications(db, notify, me, job, [id], payload.status, payload.note);
+    const [row] = await selectApplicants(db, eq(jobApplications.id, id), { limit: 1, offset: 0 });
+    return row;
+  });
+
+  /** Several at once: all move, or none (409 naming the first that cannot). */
+  app.post('/jobs/:id/applications/status', {
+    preValidation: auth.guard(['employer', 'admin']),
+    schema: {
+      summary: 'Moves several applications of a job at once: all, or none.',
+      params: jobParams,
+      body: jobApplicationBulkStatusPayloadSchema,
+      response: answers({ 200: z.object({ message: z.string(), applications: jobApplicantSchema.array() }) }),
+    },
+  }, async (request) => {
+    const me = auth.caller(request);
+    const job = await jobReadableBy(db, me, request.params.id);
+    if (me.role !== 'employer') throw forbidden(words.adminReadOnly);
+    const payload = request.body;
+    const ids = [...new Set(payload.ids)];
+    await moveApplications(db, notify, me, job, ids, payload.status, payload.note);
+    return {
+      message: `${ids.length} application${ids.length === 1 ? '' : 's'} moved to ${payload.status}.`,
+      applications: await selectApplicants(db, inArray(jobApplications.id, ids), { limit: ids.length, offset: 0 }),
+    };
+  });
+
+  /** The CV, for the job's employer, admins and the applicant. */
+  app.get('/job-applications/:id/cv', {
+    preValidation: auth.guard(),
+    schema: {
+      summary: "An application's CV, for the job's employer, admins and the applicant.",
+      params: applicationParams,
+      response: answers({ 200: nonJson('application/pdf', 'The CV the applicant sent', binary) }),
+    },
+  }, async (request, reply) => {
+    const me = auth.caller(request);
+    const { id } = request.params;
+    const [row] = await db
+      .select({ traineeId: jobApplications.traineeId, jobId: jobApplications.jobId, cv: jobApplications.cv, lastName: users.lastName })
+      .from(jobApplications)
+      .innerJoin(users, eq(users.id, jobApplications.traineeId))
+      .where(eq(jobApplications.id, id))
+      .limit(1);
+    if (!row) throw notFound(words.notFound);
+    if (row.traineeId !== me.id) {
+      if ((me.role !== 'employer' && me.role !== 'admin') || !row.jobId) throw notFound(words.notFound);
+      await jobReadableBy(db, me, row.jobId, words.notFound);
+    }
+    if (!row.cv) throw notFound(words.noCv);
+    const name = `cv-${row.lastName.replace(/[^A-Za-z0-9-]+/g, '') || 'applicant'}-${id}.pdf`;
+    reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `attachment; filename="${name}"`)
+      .header('Cache-Control', 'private, no-store');
+    return reply.send(Buffer.from(row.cv));
+  });
+}
+
+type MoveNotify = Deps['notify'];
+
+/**
+ * Moves applications of `job` to `status` under row locks: each must be allowed by the pipeline from its
+ * current status (409 otherwise, nothing changed); each move is recorded and its trainee told.
+ */
+async function moveApplications(
+  db: Db,
+  notify: MoveNotify,
+  me: UserRow,
+  job: typeof jobs.$inferSelect,
+  ids: number[],
+  status: JobApplicationStatus,
+  note: string | null,
+) {
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ application: jobApplications, trainee: users })
+      .from(jobApplications)
+      .innerJoin(users, eq(users.id, jobApplications.traineeId))
+      .where(and(inArray(jobApplications.id, ids), eq(jobApplications.jobId, job.id)))
+      .orderBy(asc(jobApplications.id))
+      .for('update', { of: jobApplications });
+    if (rows.length !== ids.length) throw notFound(words.notFound);
+    for (const { application, trainee } of rows) {
+      const from = application.status as JobApplicationStatus;
+      if (!canMoveApplication(from, status)) {
+        throw new HttpError(409, `${fullName(trainee)}: ${words.moveNotAllowed(from, status)}`);
+      }
+    }
+    const now = new Date();
+    await tx.update(jobApplications).set({ status, updatedAt: now }).where(inArray(jobApplications.id, ids));
+    await tx.insert(jobApplicationEvents).values(
+      rows.map(({ application }) => ({
+        applicationId: application.id,
+        fromStatus: application.status,
+        toStatus: status,
+        note,
+        byId: me.id,
+        byName: fullName(me),
+        at: now,
+      })),
+    );
+    for (const { trainee } of rows) {
+      if (trainee.isActive) await notify.jobApplicationStatusChanged(tx, trainee, job, status, note);
+    }
+  });
+}
+
+/** The job's employer's job, or for an admin any job; anyone else's is answered as not found. */
+async function jobReadableBy(db: Db, me: UserRow, id: number, message: string = fallback.publicJobNotFound) {
+  const [job] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), me.role === 'admin' ? undefined : eq(jobs.employerId, me.id)))
+    .limit(1);
+  if (!job) throw notFound(message);
+  return job;
+}
+
+/** The trainee's certificates that a verifier accepts (not revoked). */
+const validCertificatesOf = (userId: number | SQL) => and(eq(certificates.userId, userId), isNull(certificates.revokedAt));
+
+function applicantFilter(job: number, query: { status?: JobApplicationStatus; q?: string }) {
+  const courseMatch = query.q
+    ? sql`exists (select 1 from ${certificates} where ${validCertificatesOf(sql`${jobApplications.traineeId}`)} and ${searchAny(query.q, [certificates.courseTitle])})`
+    : undefined;
+  const nameMatch = searchAny(query.q, [users.firstName, users.lastName, sql`${users.firstName} || ' ' || ${users.lastName}`]);
+  return and(
+    eq(jobApplications.jobId, job),
+    query.status ? eq(jobApplications.status, query.status) : undefined,
+    query.q ? sql`(${nameMatch} or ${courseMatch})` : undefined,
+  );
+}
+
+/** Applicants as the employer reads them: trainee, certificates (the CV) and history, one query each. */
+async function selectApplicants(db: Db, where: SQL | undefined, page: { limit: number; offset: number }): Promise<JobApplicant[]> {
+  const rows = await db
+    .select({
+      id: jobApplications.id,
+      jobId: jobApplications.jobId,
+      status: jobApplications.status,
+      appliedAt: jobApplications.appliedAt,
+      updatedAt: jobApplications.updatedAt,
+      phone: jobApplications.phone,
+      coverNote: jobApplications.coverNote,
+      hasCv: sql<boolean>`${jobApplications.cv} is not null`,
+      trainee: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+    })
+    .from(jobApplications)
+    .innerJoin(users, eq(users.id, jobApplications.traineeId))
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(page.limit)
+    .offset(page.offset);
+  if (rows.length === 0) return [];
+  const traineeIds = [...new Set(rows.map((r) => r.trainee.id))];
+  const [certs, events] = await Promise.all([
+    db
+      .select({ userId: certificates.userId, code: certificates.certificateCode, courseTitle: certificates.courseTitle, issuedAt: certificates.issueDate })
+      .from(certificates)
+      .where(and(inArray(certificates.userId, traineeIds), isNull(certificates.revokedAt)))
+      .orderBy(desc(certificates.issueDate)),
+    db
+      .select()
+      .from(jobApplicationEvents)
+      .where(inArray(jobApplicationEvents.applicationId, rows.map((r) => r.id)))
+      .orderBy(asc(jobApplicationEvents.at), asc(jobApplicationEvents.id)),
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    jobId: row.jobId!,
+    status: row.status as JobApplicationStatus,
+    appliedAt: row.appliedAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    hasCv: Boolean(row.hasCv),
+    certificates: certs
+      .filter((c) => c.userId === row.trainee.id)
+      .map((c) => ({ code: c.code, courseTitle: c.courseTitle, issuedAt: c.issuedAt.toISOString() })),
+    history: events
+      .filter((e) => e.applicationId === row.id)
+      .map((e) => ({
+        from: e.fromStatus as JobApplicationStatus | null,
+        to: e.toStatus as JobApplicationStatus,
+        note: e.note,
+        at: e.at.toISOString(),
+        byName: e.byName,
+      })),
+  }));
+}
+
+function toMine(row: typeof jobApplications.$inferSelect): MyJobApplication {
+  return {
+    id: row.id,
+    jobId: row.jobId,
+    jobTitle: row.jobTitle,
+    companyName: row.companyName,
+    status: row.status as JobApplicationStatus,
+    appliedAt: row.appliedAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A CSV cell: quoted, and a leading =, +, - or @ defused so a spreadsheet never runs it as a formula. */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+function applicantsCsv(rows: JobApplicant[]): string {
+  const header = ['Name', 'Email', 'Phone', 'Status', 'Applied', 'Certificates', 'Cover note', 'Has CV'];
+  const lines = rows.map((r) =>
+    [
+      fullName(r.trainee),
+      r.trainee.email,
+      r.phone ?? '',
+      r.status,
+      r.appliedAt.slice(0, 10),
+      r.certificates.map((c) => `${c.courseTitle} (${c.code})`).join('; '),
+      r.coverNote ?? '',
+      r.hasCv ? 'yes' : 'no',
+    ]
+      .map(csvCell)
+      .join(','),
+  );
+  // A byte order mark, so spreadsheet programs read the names' accents as UTF-8.
+  return `\uFEFF${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
+}
+
+/** The form's text fields, and the CV when one was sent: a PDF by its bytes, at most 2 MB. */
+async function readApplication(request: FastifyRequest): Promise<{ fields: unknown; cv?: Buffer }> {
+  if (!request.isMultipart()) return { fields: request.body };
+  const fields: Record<string, unknown> = {};
+  let cv: Buffer | undefined;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (error) {
+        // Over the plugin's own limit (larger than any image we take): the CV's words, not the image's.
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, words.cvTooLarge);
+        throw error;
+      }
+      if (part.fieldname === 'cv' && bytes.length > 0) cv = bytes;
+    } else {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  if (cv) {
+    if (cv.length > MAX_CV_BYTES) throw new HttpError(413, words.cvTooLarge);
+    if (!cv.subarray(0, 5).equals(Buffer.from('%PDF-'))) throw badRequest(words.cvNotPdf);
+  }
+  return { fields, cv };
+}

@@ -1,0 +1,76 @@
+/** Admins read any job's applications (issue 16), read-only: the employer moves them, not us. */
+import { useState } from 'react';
+import { downloadApplicationCv, getJobForEdit, JOB_APPLICATION_STATUSES, jobApplicantsQuery, useQuery, type JobApplicationStatus } from '@btls/shared-api';
+import { Link, useParams } from '@btls/shared-auth';
+import { ApplicantCard } from '@btls/shared-ui/applicant-card';
+import { Button, ErrorBanner, SelectField, Spinner } from '@btls/shared-ui/components';
+import { withPanelPage } from '@btls/shared-ui/panel-page';
+import { Pager } from '@btls/shared-ui/paging';
+import own from '../admin.module.css';
+
+const styles = withPanelPage(own);
+const PAGE_SIZE = 20;
+
+export function JobApplicationsPage() {
+  const { jobId = '' } = useParams();
+  const job = useQuery({ queryKey: ['jobs', 'edit', jobId], queryFn: () => getJobForEdit(jobId) });
+  const [status, setStatus] = useState<JobApplicationStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const params = { ...(status ? { status } : {}), limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+  const list = useQuery({ ...jobApplicantsQuery(jobId, params), placeholderData: (previous) => previous });
+  const [error, setError] = useState('');
+  const total = list.data?.total ?? 0;
+
+  return (
+    <section className={styles.page}>
+      <Link to="/admin/jobs">← Jobs</Link>
+      <h1>Applications{job.data ? `: ${job.data.title} (${job.data.companyName})` : ''}</h1>
+      <p className={styles.hint}>Read-only: only the job's employer changes an application's status.</p>
+      <ErrorBanner>{error || job.error?.message || ''}</ErrorBanner>
+      <div className={styles.filters}>
+        <SelectField
+          label="Status"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as JobApplicationStatus | '');
+            setPage(1);
+          }}
+        >
+          <option value="">All</option>
+          {JOB_APPLICATION_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {list.error ? (
+        <>
+          <ErrorBanner>{list.error.message}</ErrorBanner>
+          <Button variant="secondary" onClick={() => void list.refetch()}>
+            Try Again
+          </Button>
+        </>
+      ) : list.data === undefined ? (
+        <Spinner label="Loading applications..." />
+      ) : list.data.items.length === 0 ? (
+        <p>No applications{status ? ` with the status ${status}` : ''}.</p>
+      ) : (
+        <ul className={styles.applications}>
+          {list.data.items.map((a) => (
+            <li key={a.id}>
+              <ApplicantCard
+                applicant={a}
+                onDownloadCv={() => {
+                  setError('');
+                  downloadApplicationCv(a.id).catch((failure: Error) => setError(failure.message));
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager list={{ page, pageCount: Math.ceil(total / PAGE_SIZE), total, setPage }} label="Applications" />
+    </section>
+  );
+}

@@ -1,0 +1,256 @@
+/**
+ * A job's applicants (issue 16): the pipeline of one job. Filter by status and search by name or course (both
+ * in the address, like the other panel lists), move one applicant or several at once with an optional note,
+ * download a CV, export the list as CSV.
+ */
+import { useState, type FormEvent } from 'react';
+import {
+  canMoveApplication,
+  downloadApplicantsCsv,
+  downloadApplicationCv,
+  EMPLOYER_APPLICATION_STATUSES,
+  getJobForEdit,
+  JOB_APPLICATION_STATUSES,
+  JOB_APPLICATION_TRANSITIONS,
+  jobApplicantsQuery,
+  queryKeys,
+  setJobApplicationsStatus,
+  setJobApplicationStatus,
+  useQuery,
+  useQueryClient,
+  type EmployerApplicationStatus,
+  type JobApplicationStatus,
+} from '@btls/shared-api';
+import { jobApplicationBulkStatusPayloadSchema, type JobApplicant } from '@btls/shared-api/schemas';
+import { Link, useParams, useSearchParams } from '@btls/shared-auth';
+import { ApplicantCard } from '@btls/shared-ui/applicant-card';
+import { Button, ErrorBanner, SelectField, Spinner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
+import { useDialog } from '@btls/shared-ui/dialog';
+import { withPanelPage } from '@btls/shared-ui/panel-page';
+import { Pager } from '@btls/shared-ui/paging';
+import own from './applicants.module.css';
+
+const styles = withPanelPage(own);
+const PAGE_SIZE = 20;
+
+/** The words of a move on its button. */
+const MOVE_LABEL: Record<EmployerApplicationStatus, string> = {
+  Shortlisted: 'Shortlist',
+  Interview: 'Move to Interview',
+  Offered: 'Make an offer',
+  Hired: 'Mark as hired',
+  'Not selected': 'Not selected',
+};
+
+export function ApplicantsPage() {
+  const { jobId = '' } = useParams();
+  const job = useQuery({ queryKey: ['jobs', 'edit', jobId], queryFn: () => getJobForEdit(jobId) });
+  return (
+    <section className={styles.page}>
+      <Link to="/employer/my-jobs">← My Job Postings</Link>
+      <h1>Applicants{job.data ? `: ${job.data.title}` : ''}</h1>
+      {job.error ? <ErrorBanner>{job.error.message}</ErrorBanner> : <Applicants jobId={jobId} />}
+    </section>
+  );
+}
+
+/** The filters in the address: `status`, `q` and the 1-based `page`. */
+function useFilters() {
+  const [params, setParams] = useSearchParams();
+  const status = (params.get('status') ?? '') as JobApplicationStatus | '';
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const set = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace: true });
+  };
+  return { status, q, page, set };
+}
+
+export function Applicants({ jobId }: { jobId: string }) {
+  const filters = useFilters();
+  const params = {
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.q ? { q: filters.q } : {}),
+    limit: PAGE_SIZE,
+    offset: (filters.page - 1) * PAGE_SIZE,
+  };
+  const list = useQuery({ ...jobApplicantsQuery(jobId, params), placeholderData: (previous) => previous });
+  const client = useQueryClient();
+  const { prompt, dialog } = useDialog();
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [bulkStatus, setBulkStatus] = useState('');
+  const [bulkNote, setBulkNote] = useState('');
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const applicants = list.data?.items;
+  const total = list.data?.total ?? 0;
+  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.jobApplications });
+
+  async function moveOne(applicant: JobApplicant, status: EmployerApplicationStatus) {
+    const name = `${applicant.trainee.firstName} ${applicant.trainee.lastName}`;
+    const note = await prompt(`${MOVE_LABEL[status]}: ${name}. A note for the history and the e-mail to ${applicant.trainee.firstName} (optional):`);
+    if (note === null) return;
+    setError('');
+    setNotice('');
+    try {
+      await setJobApplicationStatus(applicant.id, status, note);
+      setNotice(`${name} is now ${status}.`);
+      await refresh();
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  }
+
+  async function moveSelected(event: FormEvent) {
+    event.preventDefault();
+    setNotice('');
+    const checked = jobApplicationBulkStatusPayloadSchema.safeParse({ ids: [...selected], status: bulkStatus, note: bulkNote });
+    if (!checked.success) return setError(checked.error.issues[0]?.message ?? 'Please check the form.');
+    setError('');
+    setBusy(true);
+    try {
+      const answer = await setJobApplicationsStatus(Number(jobId), checked.data.ids, checked.data.status, bulkNote);
+      setNotice(answer.message);
+      setSelected(new Set());
+      setBulkNote('');
+      await refresh();
+    } catch (failure) {
+      // The selection, status and note stay as they were: the message says what to change.
+      setError((failure as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function download(run: () => Promise<void>) {
+    setError('');
+    try {
+      await run();
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  }
+
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const allOnPage = !!applicants?.length && applicants.every((a) => selected.has(a.id));
+
+  return (
+    <>
+      <SuccessBanner>{notice}</SuccessBanner>
+      <ErrorBanner>{error}</ErrorBanner>
+      <div className={styles.filters}>
+        <TextField
+          label="Search applicants"
+          type="search"
+          placeholder="Name or certified course"
+          value={filters.q}
+          onChange={(e) => filters.set({ q: e.target.value, page: '' })}
+        />
+        <SelectField label="Status" value={filters.status} onChange={(e) => filters.set({ status: e.target.value, page: '' })}>
+          <option value="">All</option>
+          {JOB_APPLICATION_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </SelectField>
+        <Button variant="secondary" onClick={() => void download(() => downloadApplicantsCsv(Number(jobId), params))}>
+          Export CSV
+        </Button>
+      </div>
+
+      <form className={styles.bulk} onSubmit={moveSelected} aria-labelledby="bulk-title">
+        <h2 id="bulk-title">Change the status of several applicants</h2>
+        <p className={styles.hint} aria-live="polite">
+          {selected.size === 0 ? 'Tick applicants below to select them.' : `${selected.size} selected.`}
+        </p>
+        <div className={styles.bulkFields}>
+          <SelectField label="New status" value={bulkStatus} onChange={(e) => setBulkStatus(e.target.value)}>
+            <option value="">Choose…</option>
+            {EMPLOYER_APPLICATION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </SelectField>
+          <TextAreaField label="Note (optional)" rows={2} value={bulkNote} onChange={(e) => setBulkNote(e.target.value)} />
+        </div>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving...' : 'Apply to selected'}
+        </Button>
+      </form>
+
+      {list.error ? (
+        <>
+          <ErrorBanner>{list.error.message}</ErrorBanner>
+          <Button variant="secondary" onClick={() => void list.refetch()}>
+            Try Again
+          </Button>
+        </>
+      ) : applicants === undefined ? (
+        <Spinner label="Loading applicants..." />
+      ) : applicants.length === 0 ? (
+        <p>{filters.q || filters.status ? 'No applicants match.' : 'No applications yet. They will appear here as trainees apply.'}</p>
+      ) : (
+        <>
+          <label className={styles.selectAll}>
+            <input
+              type="checkbox"
+              checked={allOnPage}
+              onChange={() => setSelected(allOnPage ? new Set() : new Set(applicants.map((a) => a.id)))}
+            />
+            Select all on this page ({applicants.length} of {total})
+          </label>
+          <ul className={styles.applicants}>
+            {applicants.map((a) => (
+              <li key={a.id}>
+                <ApplicantCard
+                  applicant={a}
+                  onDownloadCv={() => void download(() => downloadApplicationCv(a.id))}
+                  select={
+                    <input
+                      type="checkbox"
+                      className={styles.check}
+                      checked={selected.has(a.id)}
+                      onChange={() => toggle(a.id)}
+                      aria-label={`Select ${a.trainee.firstName} ${a.trainee.lastName}`}
+                    />
+                  }
+                  actions={JOB_APPLICATION_TRANSITIONS[a.status].map((to) => (
+                    <Button
+                      key={to}
+                      variant={to === 'Not selected' ? 'secondary' : 'primary'}
+                      disabled={!canMoveApplication(a.status, to)}
+                      aria-label={`${MOVE_LABEL[to]}: ${a.trainee.firstName} ${a.trainee.lastName}`}
+                      onClick={() => void moveOne(a, to)}
+                    >
+                      {MOVE_LABEL[to]}
+                    </Button>
+                  ))}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Pager
+        list={{ page: filters.page, pageCount: Math.ceil(total / PAGE_SIZE), total, setPage: (p) => filters.set({ page: String(p) }) }}
+        label="Applicants"
+      />
+      {dialog}
+    </>
+  );
+}
