@@ -14,6 +14,7 @@ export * from './jobs';
 export * from './users';
 export * from './contact';
 export * from './queries';
+export * from './mutations';
 export * from './outbox';
 export * from './messages';
 export * from './constants';
