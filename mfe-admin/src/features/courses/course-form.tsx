@@ -4,10 +4,11 @@ import {
   COURSE_LEVELS,
   DEFAULT_TRAINING_CENTER,
   IMAGE_MIME_TYPES,
+  errorMessage,
   MAX_IMAGE_BYTES,
   validation,
 } from '@btls/shared-api';
-import type { Course, CourseCreatePayload } from '@btls/shared-api/schemas';
+import { checkForm, courseCreatePayloadSchema, courseUpdatePayloadSchema, type Course, type CourseCreatePayload } from '@btls/shared-api/schemas';
 import { Link } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, SelectField, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
@@ -67,14 +68,6 @@ export function imageProblem(file: File): string | null {
   return null;
 }
 
-const isUrl = (v: string) => {
-  try {
-    return ['http:', 'https:'].includes(new URL(v).protocol);
-  } catch {
-    return v.startsWith('/api/images/');
-  }
-};
-
 export function CourseForm({
   initial,
   mode,
@@ -104,23 +97,23 @@ export function CourseForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const required = [values.title, values.description, values.category, values.level].every((v) => v.trim());
-    if (!required) return setError(mode === 'add' ? validation.courseAddRequired : validation.courseEditRequired);
-    if (mode === 'edit' && values.imageUrl.trim() && !isUrl(values.imageUrl.trim())) return setError('Image URL must be a valid URL.');
+    // The server's own rules (the add and edit texts differ, spec §5); the form sends what it typed.
+    const checked = checkForm(mode === 'add' ? courseCreatePayloadSchema : courseUpdatePayloadSchema, values);
+    if ('problem' in checked) return setError(checked.problem);
     setError('');
     setBusy(true);
     try {
       await onSubmit(
         {
           ...values,
-          category: values.category as CourseCreatePayload['category'],
-          level: values.level as CourseCreatePayload['level'],
-          imageUrl: values.imageUrl.trim() || null,
+          category: checked.payload.category,
+          level: checked.payload.level,
+          imageUrl: checked.payload.imageUrl,
         },
         image,
       );
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
       setBusy(false);
     }
   }
