@@ -31,6 +31,9 @@ describe('the progress record rules (spec §5)', () => {
     [{ ...ok, score: 'abc' }, 'Score must be a valid number.'],
     [{ ...ok, maxScore: 'x' }, 'Max Score must be a valid number.'],
     [{ ...ok, maxScore: '-1', score: '' }, 'Max Score cannot be negative.'],
+    // The rule the hand-written check had lost: the server refuses a negative score, so the form does too.
+    [{ ...ok, score: '-1' }, 'Score cannot be negative.'],
+    [{ ...ok, score: '-1', maxScore: '' }, 'Score cannot be negative.'],
     [{ ...ok, score: '10.01' }, 'Score cannot be greater than Max Score.'],
   ])('refuses %#', (fields, problem) => {
     expect(recordPayload(fields)).toEqual({ problem });
