@@ -16,6 +16,7 @@ import { Button, ErrorBanner, Spinner, SuccessBanner, TextAreaField, TextField }
 import { useDialog } from '@btls/shared-ui/dialog';
 import { EnrollmentFacts, ProgressTable } from '@btls/shared-ui/enrollment';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
+import { PanelUnavailable } from '@btls/shared-ui/panel-states';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import { EMPTY_RECORD, recordPayload, type RecordFields } from './progress-form';
 
@@ -31,13 +32,8 @@ export function StudentProgressPage() {
 }
 
 function NotAvailable({ message }: { message: string }) {
-  return (
-    <section className={styles.page}>
-      <h1>Manage Student Progress</h1>
-      <ErrorBanner>{message}</ErrorBanner>
-      <Link to="/trainer/assigned-students">Back to assigned students</Link>
-    </section>
-  );
+  const back = <Link to="/trainer/assigned-students">Back to assigned students</Link>;
+  return <PanelUnavailable title="Manage Student Progress" message={message} back={back} />;
 }
 
 function StudentProgress({ applicationId }: { applicationId: string }) {

@@ -13,6 +13,7 @@ import { assignTrainerPayloadSchema, checkForm, type Enrollment } from '@btls/sh
 import { Link, useNavigate, useParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, SelectField, Spinner, SuccessBanner } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
+import { PanelUnavailable } from '@btls/shared-ui/panel-states';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import own from '../admin.module.css';
 
@@ -28,13 +29,8 @@ export function AssignTrainerPage() {
 }
 
 function NotAssignable() {
-  return (
-    <section className={styles.page}>
-      <h1>Assign Trainer</h1>
-      <ErrorBanner>Application not found or not in approved state.</ErrorBanner>
-      <Link to="/admin/enrollments">Back to applications</Link>
-    </section>
-  );
+  const back = <Link to="/admin/enrollments">Back to applications</Link>;
+  return <PanelUnavailable title="Assign Trainer" message="Application not found or not in approved state." back={back} />;
 }
 
 function AssignTrainer({ applicationId }: { applicationId: string }) {

@@ -17,6 +17,7 @@ import { useDialog } from '@btls/shared-ui/dialog';
 import { EnrollmentFacts, ProgressTable } from '@btls/shared-ui/enrollment';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
+import { PanelUnavailable } from '@btls/shared-ui/panel-states';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import own from '../admin.module.css';
 
@@ -32,13 +33,7 @@ export function EnrollmentProgressPage() {
 }
 
 function EnrollmentNotFound({ message }: { message: string }) {
-  return (
-    <section className={styles.page}>
-      <h1>Enrollment Not Found</h1>
-      <ErrorBanner>{message}</ErrorBanner>
-      <Link to="/admin/enrollments">Back to applications</Link>
-    </section>
-  );
+  return <PanelUnavailable title="Enrollment Not Found" message={message} back={<Link to="/admin/enrollments">Back to applications</Link>} />;
 }
 
 function EnrollmentProgress({ applicationId }: { applicationId: string }) {
