@@ -1,40 +1,32 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { applyForCourse, listCourses, todayInKigali, validation } from '@btls/shared-api';
-import type { Course } from '@btls/shared-api/schemas';
+import { useState, type FormEvent } from 'react';
+import { coursesQuery, errorMessage, todayInKigali, useApplyForCourse, useQuery } from '@btls/shared-api';
+import { applyPayloadSchema, checkForm } from '@btls/shared-api/schemas';
 import { Link, useSearchParams } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, SelectField, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import styles from '../dashboard/dashboard.module.css';
 
 export function ApplyPage() {
   const [params] = useSearchParams();
-  const [courses, setCourses] = useState<Course[] | null>(null);
+  const catalogue = useQuery(coursesQuery());
+  const courses = catalogue.error ? [] : (catalogue.data?.filter((c) => c.isActive) ?? null);
+  const apply = useApplyForCourse();
   const [courseId, setCourseId] = useState(params.get('courseId') ?? '');
   const [preferredStartDate, setPreferredStartDate] = useState('');
   const [applicantNotes, setApplicantNotes] = useState('');
-  const [error, setError] = useState('');
+  const [failure, setError] = useState('');
+  const error = failure || (catalogue.error ? errorMessage(catalogue.error) : '');
   const [success, setSuccess] = useState('');
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    listCourses()
-      .then((list) => setCourses(list.filter((c) => c.isActive)))
-      .catch((failure: Error) => {
-        setCourses([]);
-        setError(failure.message);
-      });
-  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSuccess('');
-    if (!courseId) return setError(validation.selectCourse);
-    if (preferredStartDate && preferredStartDate < todayInKigali()) {
-      return setError('Preferred start date cannot be in the past.');
-    }
+    const checked = checkForm(applyPayloadSchema, { courseId, applicantNotes, preferredStartDate });
+    if ('problem' in checked) return setError(checked.problem);
     setError('');
     setBusy(true);
     try {
-      const answer = await applyForCourse({ courseId: Number(courseId), applicantNotes, preferredStartDate: preferredStartDate || null });
+      const answer = await apply.mutateAsync(checked.payload);
       const title = courses?.find((c) => String(c.id) === courseId)?.title ?? 'the course';
       setSuccess(
         `Your application for "${title}" has been submitted (application ID ${answer.applicationId}). You will be notified once it has been reviewed.`,
@@ -43,7 +35,7 @@ export function ApplyPage() {
       setPreferredStartDate('');
       setApplicantNotes('');
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     } finally {
       setBusy(false);
     }
