@@ -15,13 +15,14 @@ import type {
   CourseCreatePayload,
   EnrollmentStatusPayload,
   IssueCertificatePayload,
+  PreferencesPayload,
   ProgressPayload,
   RegisterPayload,
   RevokeCertificatePayload,
   UserUpdatePayload,
 } from './schemas';
 import { createUser } from './auth';
-import { deleteUser, sendPasswordResetLink, setUserActive, updateUser } from './users';
+import { deleteUser, sendPasswordResetLink, setUserActive, updateMyPreferences, updateUser } from './users';
 
 /** A write that refreshes `changes` once it has succeeded (the answer comes after the refresh started). */
 export function useApiMutation<V, R>(write: (variables: V) => Promise<R>, changes: readonly QueryKey[]) {
@@ -77,3 +78,12 @@ export const useSetJobActive = () =>
 export const useDeleteJob = () => useApiMutation(deleteJob, [queryKeys.jobs]);
 
 export const useRetryOutboxMessage = () => useApiMutation(retryOutboxMessage, [queryKeys.outbox]);
+
+/** The server answers the settings as saved: they are shown at once, with no second request. */
+export function useUpdatePreferences() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: PreferencesPayload) => updateMyPreferences(change),
+    onSuccess: (answer) => client.setQueryData(queryKeys.preferences, answer.preferences),
+  });
+}

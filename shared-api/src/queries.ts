@@ -29,7 +29,7 @@ import { getEnrollment, getMyApplications, getMyAssignedTrainingsPage, listEnrol
 import { getJob, getMyPostingsPage, listJobs } from './jobs';
 import { listOutbox } from './outbox';
 import { listProgress } from './progress';
-import { listTrainers, listUsers, listUsersPage } from './users';
+import { getMyPreferences, listTrainers, listUsers, listUsersPage } from './users';
 import type { Course } from './schemas';
 
 /**
@@ -65,6 +65,7 @@ export const queryKeys = {
   trainers: ['users', 'trainers'] as const,
   contactMessages: ['contact-messages'] as const,
   outbox: ['outbox'] as const,
+  preferences: ['preferences'] as const,
   /** How many rows a list has (one row asked for, the answer's total), under the list's resource. */
   count: (resource: QueryKey, filter: Record<string, string> = {}) => [...resource, 'count', filter] as const,
 };
@@ -204,3 +205,6 @@ export const certificateQuery = (code: string) =>
   queryOptions({ queryKey: queryKeys.certificate(code), queryFn: () => getCertificateByCode(code) });
 
 export const outboxQuery = () => queryOptions({ queryKey: queryKeys.outbox, queryFn: listOutbox });
+
+/** The signed-in user's own settings. */
+export const preferencesQuery = () => queryOptions({ queryKey: queryKeys.preferences, queryFn: getMyPreferences });

@@ -1,6 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { changePassword, getMyPreferences, updateMyPreferences, updateMyProfile } from '@btls/shared-api';
-import type { Preferences, PreferencesPayload } from '@btls/shared-api/schemas';
+import { useState, type FormEvent } from 'react';
+import { changePassword, errorMessage, preferencesQuery, updateMyProfile, useQuery, useUpdatePreferences } from '@btls/shared-api';
+import type { PreferencesPayload } from '@btls/shared-api/schemas';
 import { useAuth, useSessionStore } from './session';
 
 /**
@@ -16,33 +16,23 @@ export function useChangePassword() {
   };
 }
 
-/** The signed-in user's settings, loaded once; `save` sends one change and keeps what the server answers. */
+/** The signed-in user's settings; `save` sends one change and shows what the server answers. */
 export function usePreferences() {
-  const [preferences, setPreferences] = useState<Preferences | null>(null);
-  const [error, setError] = useState('');
+  const loaded = useQuery(preferencesQuery());
+  const update = useUpdatePreferences();
+  const [failure, setError] = useState('');
   const [notice, setNotice] = useState('');
-  useEffect(() => {
-    let current = true;
-    getMyPreferences().then(
-      (loaded) => current && setPreferences(loaded),
-      (failure: Error) => current && setError(failure.message),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
   async function save(change: PreferencesPayload) {
     setNotice('');
     setError('');
     try {
-      const answer = await updateMyPreferences(change);
-      setPreferences(answer.preferences);
-      setNotice(answer.message);
+      setNotice((await update.mutateAsync(change)).message);
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     }
   }
-  return { preferences, error, notice, save };
+  const error = failure || (loaded.error ? errorMessage(loaded.error) : '');
+  return { preferences: loaded.data ?? null, error, notice, save };
 }
 
 /**
@@ -66,7 +56,7 @@ export function useNameForm(requiredMessage: string) {
       updateUser(answer.user);
       setNotice(answer.message);
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     }
   }
 

@@ -1,6 +1,6 @@
 /**
- * What every area shows of an enrollment, written once: its facts, its progress records as a table (staff) or
- * as a short list (the trainee's dashboard). Scores always read as `formatScore` says (spec §9).
+ * What the staff areas (admin and trainer) show of an enrollment, written once: its facts and its progress
+ * records. Scores read as `formatScore` says (spec §9), as on the trainee's dashboard.
  */
 import type { ReactNode } from 'react';
 import type { Enrollment, ProgressRecord } from '@btls/shared-api/schemas';
@@ -38,15 +38,4 @@ export function ProgressTable({ records, actions }: { records: ProgressRecord[];
   ];
   if (actions) columns.push({ header: 'Actions', cell: actions });
   return <Table caption="Progress records" rows={records} rowKey={(r) => r.id} columns={columns} />;
-}
-
-/** One record in a line: name, score (when scored), feedback and date. */
-export function ProgressLine({ record: r, dateClass }: { record: ProgressRecord; dateClass?: string }) {
-  return (
-    <>
-      <strong>{r.assessmentName}</strong>
-      {r.score !== null && ` — ${formatScore(r)}`}
-      {r.feedbackNotes && <span>: {r.feedbackNotes}</span>} <span className={dateClass}>({formatDate(r.recordDate)})</span>
-    </>
-  );
 }
