@@ -180,11 +180,7 @@ describe('users', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 
-  it.each([
-    ['trainer'],
-    ['trainee'],
-    ['employer'],
-  ] as const)('sends a %s who opens /admin/users/new to their dashboard, never to the form', async (role) => {
+  it.each(['trainer', 'trainee', 'employer'] as const)('sends the %s role on /admin/users/new to its dashboard, never to the form', async (role) => {
     signInAs({ role });
     renderAt('/admin/users/new', [
       { path: '/*', element: <AdminRoutes /> },
