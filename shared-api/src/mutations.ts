@@ -2,7 +2,7 @@
  * The writes of the panels, each with what it changes: when one succeeds, every query under those keys is
  * refreshed (lists, pages, counts, details), so no screen keeps a copy of its own to patch by hand.
  */
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { issueCertificate, revokeCertificate } from './certificates';
 import { createCourse, deleteCourse, updateCourse } from './courses';
 import { applyForCourse, assignTrainer, markTrainingCompleted, updateEnrollmentStatus } from './enrollments';
@@ -24,15 +24,20 @@ import type {
 import { createUser } from './auth';
 import { deleteUser, sendPasswordResetLink, setUserActive, updateMyPreferences, updateUser } from './users';
 
-/** A write that refreshes `changes` once it has succeeded (the answer comes after the refresh started). */
+/**
+ * A write that refreshes `changes` once it has succeeded (the answer comes as the refresh starts). Screens
+ * await `mutateAsync` and show its answer or its error; TanStack's useMutation would add its observer to the
+ * first load of every page (this package is loaded with `/`) for state no screen reads.
+ */
 export function useApiMutation<V, R>(write: (variables: V) => Promise<R>, changes: readonly QueryKey[]) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSuccess: () => {
+  return {
+    async mutateAsync(variables: V): Promise<R> {
+      const answer = await write(variables);
       for (const queryKey of changes) void client.invalidateQueries({ queryKey });
+      return answer;
     },
-  });
+  };
 }
 
 // Enrollments: a status, a trainer or a completion changes the lists, the counts and the trainer's views.
@@ -82,8 +87,11 @@ export const useRetryOutboxMessage = () => useApiMutation(retryOutboxMessage, [q
 /** The server answers the settings as saved: they are shown at once, with no second request. */
 export function useUpdatePreferences() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (change: PreferencesPayload) => updateMyPreferences(change),
-    onSuccess: (answer) => client.setQueryData(queryKeys.preferences, answer.preferences),
-  });
+  return {
+    async mutateAsync(change: PreferencesPayload) {
+      const answer = await updateMyPreferences(change);
+      client.setQueryData(queryKeys.preferences, answer.preferences);
+      return answer;
+    },
+  };
 }

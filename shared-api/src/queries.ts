@@ -16,7 +16,6 @@ export {
   keepPreviousData,
   QueryClientProvider,
   QueryErrorResetBoundary,
-  useMutation,
   useQuery,
   useQueryClient,
   useSuspenseQuery,
