@@ -2,7 +2,7 @@
  * Paged panel lists (issue 14): the page, the search text and the filters live in the address (?page=2&q=…),
  * so a reload, a shared link or Back shows the same page; the server pages, searches and filters.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage, keepPreviousData, useQuery, useQueryClient, type PagedSource } from '@btls/shared-api';
 import { Button } from './components';
 import styles from './paging.module.css';
@@ -80,12 +80,16 @@ export function usePagedList<T>(
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [filterKey],
   );
-  const q = useSettled(filters.q ?? '', 300);
+  // While the search text is still changing, the last query stands (not one request per key).
+  const typing = useSettled(filters.q ?? '', 300) !== (filters.q ?? '');
+  const lastQuery = useRef<Record<string, string | number> | null>(null);
   const query = useMemo(() => {
+    if (typing && lastQuery.current) return lastQuery.current;
     const asked: Record<string, string | number> = { limit: pageSize, offset: (page - 1) * pageSize };
-    for (const [name, value] of Object.entries({ ...filters, ...(filters.q === undefined ? {} : { q }) })) if (value) asked[name] = value;
+    for (const [name, value] of Object.entries(filters)) if (value) asked[name] = value;
     return asked;
-  }, [filters, q, page, pageSize]);
+  }, [filters, typing, page, pageSize]);
+  lastQuery.current = query;
   const client = useQueryClient();
   const result = useQuery({
     queryKey: [...queryKey, query],

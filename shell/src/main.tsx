@@ -16,8 +16,9 @@ const queryClient = createQueryClient();
 const serverData = document.getElementById(SERVER_DATA_ID);
 if (serverData?.textContent) hydrate(queryClient, JSON.parse(serverData.textContent));
 // One cache for the page: what one account was shown must not show to the next (a sign-out, another sign-in).
+// A new token for the same account (a password change) keeps it.
 useSessionStore.subscribe((now, before) => {
-  if (before.token && now.token !== before.token) queryClient.clear();
+  if (before.user && now.user?.id !== before.user.id) queryClient.clear();
 });
 
 const app = (
