@@ -70,6 +70,21 @@ describe('the trainer pages', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Enrollment not found or not assigned to you.');
   });
 
+  it('offers Retry when the page could not be loaded, and Retry asks again', async () => {
+    signInAs({ role: 'trainer' });
+    let asked = 0;
+    server.use(
+      http.get(`${API}/enrollments/7`, () => (++asked === 1 ? answer({ message: 'Failed to fetch application details' }, 500)() : answer(base)())),
+      http.get(`${API}/progress/enrollment/7`, answer([])),
+    );
+    renderAt('/trainer/student-progress/7', [{ path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> }]);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Failed to fetch application details/);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No progress recorded yet.')).toBeTruthy();
+    expect(screen.getByText(/Aline Uwase/)).toBeTruthy();
+    expect(asked).toBe(2);
+  });
+
   it("says 'Authentication or Application ID missing.' without a valid id", async () => {
     signInAs({ role: 'trainer' });
     renderAt('/trainer/student-progress/abc', [{ path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> }]);

@@ -25,15 +25,15 @@ export function StudentProgressPage() {
   const { token } = useAuth();
   if (!token || !/^\d+$/.test(applicationId)) return <NotAvailable message="Authentication or Application ID missing." />;
   return (
-    <QueryBoundary loading={<Spinner label="Loading student progress..." />} error={(message) => <NotAvailable message={message} />}>
+    <QueryBoundary loading={<Spinner label="Loading student progress..." />} error={(message, retry) => <NotAvailable message={message} retry={retry} />}>
       <StudentProgress applicationId={applicationId} />
     </QueryBoundary>
   );
 }
 
-function NotAvailable({ message }: { message: string }) {
+function NotAvailable({ message, retry }: { message: string; retry?: () => void }) {
   const back = <Link to="/trainer/assigned-students">Back to assigned students</Link>;
-  return <PanelUnavailable title="Manage Student Progress" message={message} back={back} />;
+  return <PanelUnavailable title="Manage Student Progress" message={message} back={back} retry={retry} />;
 }
 
 function StudentProgress({ applicationId }: { applicationId: string }) {

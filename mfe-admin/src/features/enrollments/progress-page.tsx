@@ -26,14 +26,15 @@ const styles = withPanelPage(own);
 export function EnrollmentProgressPage() {
   const { applicationId = '' } = useParams();
   return (
-    <QueryBoundary loading={<Spinner label="Loading student progress..." />} error={(message) => <EnrollmentNotFound message={message} />}>
+    <QueryBoundary loading={<Spinner label="Loading student progress..." />} error={(message, retry) => <EnrollmentNotFound message={message} retry={retry} />}>
       <EnrollmentProgress applicationId={applicationId} />
     </QueryBoundary>
   );
 }
 
-function EnrollmentNotFound({ message }: { message: string }) {
-  return <PanelUnavailable title="Enrollment Not Found" message={message} back={<Link to="/admin/enrollments">Back to applications</Link>} />;
+function EnrollmentNotFound({ message, retry }: { message: string; retry?: () => void }) {
+  const back = <Link to="/admin/enrollments">Back to applications</Link>;
+  return <PanelUnavailable title="Enrollment Not Found" message={message} back={back} retry={retry} />;
 }
 
 function EnrollmentProgress({ applicationId }: { applicationId: string }) {
