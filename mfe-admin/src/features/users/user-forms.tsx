@@ -4,6 +4,7 @@ import { checkForm, registerPayloadSchema, userUpdatePayloadSchema, type User } 
 import { Link, useAuth, useNavigate, useParams } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, SelectField, Spinner, SuccessBanner, TextField } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
+import { PanelUnavailable } from '@btls/shared-ui/panel-states';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import own from '../admin.module.css';
 
@@ -82,13 +83,7 @@ export function EditUserPage() {
 }
 
 function UserNotFound({ text }: { text: string }) {
-  return (
-    <section className={styles.page}>
-      <h1>User Not Found</h1>
-      <p>{text}</p>
-      <Link to="/admin/users">Back to users</Link>
-    </section>
-  );
+  return <PanelUnavailable title="User Not Found" message={text} back={<Link to="/admin/users">Back to users</Link>} />;
 }
 
 function EditUser({ id }: { id: string }) {
