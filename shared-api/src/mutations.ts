@@ -16,13 +16,14 @@ import type {
   EnrollmentStatusPayload,
   IssueCertificatePayload,
   PreferencesPayload,
+  ProfilePayload,
   ProgressPayload,
   RegisterPayload,
   RevokeCertificatePayload,
   UserUpdatePayload,
 } from './schemas';
 import { createUser } from './auth';
-import { deleteUser, sendPasswordResetLink, setUserActive, updateMyPreferences, updateUser } from './users';
+import { deleteUser, sendPasswordResetLink, setUserActive, updateMyPreferences, updateMyProfile, updateUser } from './users';
 
 /**
  * A write that refreshes `changes` once it has succeeded (the answer comes as the refresh starts). Screens
@@ -76,6 +77,8 @@ export const useSetUserActive = () =>
 /** Deleting an employer deletes their postings too. */
 export const useDeleteUser = () =>
   useApiMutation(({ id, deleteJobs }: { id: number; deleteJobs?: boolean }) => deleteUser(id, { deleteJobs }), [queryKeys.users, queryKeys.jobs]);
+/** One's own name: the users list shows it too. */
+export const useUpdateMyProfile = () => useApiMutation((payload: ProfilePayload) => updateMyProfile(payload), [queryKeys.users]);
 export const useSendPasswordResetLink = () => useApiMutation(sendPasswordResetLink, [queryKeys.outbox]);
 
 export const useSetJobActive = () =>

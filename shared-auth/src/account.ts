@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { changePassword, errorMessage, preferencesQuery, updateMyProfile, useQuery, useUpdatePreferences } from '@btls/shared-api';
+import { changePassword, errorMessage, preferencesQuery, useQuery, useUpdateMyProfile, useUpdatePreferences } from '@btls/shared-api';
 import type { PreferencesPayload } from '@btls/shared-api/schemas';
 import { useAuth, useSessionStore } from './session';
 
@@ -41,6 +41,7 @@ export function usePreferences() {
  */
 export function useNameForm(requiredMessage: string) {
   const { user, updateUser } = useAuth();
+  const updateProfile = useUpdateMyProfile();
   const [firstName, setFirstName] = useState(user?.firstName ?? '');
   const [lastName, setLastName] = useState(user?.lastName ?? '');
   const [error, setError] = useState('');
@@ -52,7 +53,7 @@ export function useNameForm(requiredMessage: string) {
     if (!firstName.trim() || !lastName.trim()) return setError(requiredMessage);
     setError('');
     try {
-      const answer = await updateMyProfile({ firstName: firstName.trim(), lastName: lastName.trim() });
+      const answer = await updateProfile.mutateAsync({ firstName: firstName.trim(), lastName: lastName.trim() });
       updateUser(answer.user);
       setNotice(answer.message);
     } catch (failure) {
