@@ -114,7 +114,7 @@ describe('the trainer pages', () => {
     expect(within(row).getByText(/Mar 6, 2026/)).toBeTruthy();
     expect(screen.getByLabelText('Score').getAttribute('step')).toBe('0.01');
     await userEvent.click(screen.getByRole('button', { name: 'Add Record' }));
-    expect(screen.getByRole('alert').textContent).toBe('Assessment name is required.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Assessment name is required.');
     fireEvent.change(screen.getByLabelText('Assessment name'), { target: { value: 'Attendance' } });
     await userEvent.click(screen.getByRole('button', { name: 'Add Record' }));
     expect(await screen.findByText('Progress record added.')).toBeTruthy();

@@ -1,13 +1,9 @@
+/**
+ * The form's rules, loaded when the trainer first touches the form (the page imports this file only with
+ * `import()`): they are the server's schema, and zod is about 30 KiB gzip that the page itself does not need.
+ */
 import { checkForm, progressPayloadSchema, type ProgressPayload } from '@btls/shared-api/schemas';
-
-export interface RecordFields {
-  assessmentName: string;
-  score: string;
-  maxScore: string;
-  feedbackNotes: string;
-}
-
-export const EMPTY_RECORD: RecordFields = { assessmentName: '', score: '', maxScore: '', feedbackNotes: '' };
+import type { RecordFields } from './record-fields';
 
 /** The record rules of spec §5 as the server checks them: the payload to send, or the problem to show. */
 export function recordPayload(fields: RecordFields): { payload: ProgressPayload } | { problem: string } {

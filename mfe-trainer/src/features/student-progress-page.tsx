@@ -18,7 +18,9 @@ import { EnrollmentFacts, ProgressTable } from '@btls/shared-ui/enrollment';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 import { PanelUnavailable } from '@btls/shared-ui/panel-states';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
-import { EMPTY_RECORD, recordPayload, type RecordFields } from './progress-form';
+import { EMPTY_RECORD, type RecordFields } from './record-fields';
+
+const loadRules = () => import('./progress-form');
 
 export function StudentProgressPage() {
   const { applicationId = '' } = useParams();
@@ -70,7 +72,7 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
   async function save(event: FormEvent) {
     event.preventDefault();
     setNotice('');
-    const checked = recordPayload(fields);
+    const checked = (await loadRules()).recordPayload(fields);
     if ('problem' in checked) return setError(checked.problem);
     setError('');
     try {
@@ -148,7 +150,7 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
         }
       />
       {open && (
-        <form className={styles.card} onSubmit={save} noValidate aria-labelledby="record-title">
+        <form className={styles.card} onSubmit={save} onFocus={() => void loadRules()} noValidate aria-labelledby="record-title">
           <h2 id="record-title">{editing === null ? 'Add a progress record' : 'Edit the progress record'}</h2>
           <TextField label="Assessment name" required {...bind('assessmentName')} />
           <div className={styles.row}>
