@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { coursesQuery, errorMessage, todayInKigali, useApplyForCourse, useQuery } from '@btls/shared-api';
-import { applyPayloadSchema, checkForm } from '@btls/shared-api/schemas';
 import { Link, useSearchParams } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, SelectField, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import styles from '../dashboard/dashboard.module.css';
+
+/** The server's rules for an application (zod, about 30 KiB gzip): loaded when the form is first touched. */
+const loadRules = () => import('@btls/shared-api/schemas');
 
 export function ApplyPage() {
   const [params] = useSearchParams();
@@ -21,6 +23,7 @@ export function ApplyPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSuccess('');
+    const { checkForm, applyPayloadSchema } = await loadRules();
     const checked = checkForm(applyPayloadSchema, { courseId, applicantNotes, preferredStartDate });
     if ('problem' in checked) return setError(checked.problem);
     setError('');
@@ -44,7 +47,7 @@ export function ApplyPage() {
   return (
     <main className={styles.page}>
       <h1>Apply for a Course</h1>
-      <form className={styles.item} onSubmit={submit} noValidate>
+      <form className={styles.item} onSubmit={submit} onFocus={() => void loadRules()} noValidate>
         <SuccessBanner>{success}</SuccessBanner>
         <ErrorBanner>{error}</ErrorBanner>
         <SelectField label="Course" value={courseId} onChange={(e) => setCourseId(e.target.value)} disabled={courses === null}>
