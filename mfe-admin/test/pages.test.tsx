@@ -72,7 +72,7 @@ describe('courses', () => {
     expect((screen.getByLabelText('Level') as HTMLSelectElement).value).toBe('Beginner');
     expect((screen.getByRole('checkbox', { name: /Active/ }) as HTMLInputElement).checked).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Add Course' }));
-    expect(screen.getByRole('alert').textContent).toBe('Required fields: Title, Description, Category, Level.');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Required fields: Title, Description, Category, Level.'), { timeout: 2000 });
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -82,10 +82,10 @@ describe('courses', () => {
     globalThis.URL.revokeObjectURL ??= () => {};
     renderAt('/x', [{ path: '/x', element: <CourseForm mode="edit" initial={{ ...NEW_COURSE, title: 'T', description: 'D', imageUrl: 'nope' }} onSubmit={onSubmit} /> }]);
     await userEvent.click(screen.getByRole('button', { name: 'Update Course' }));
-    expect(screen.getByRole('alert').textContent).toBe('Image URL must be a valid URL.');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Image URL must be a valid URL.'), { timeout: 2000 });
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: ' ' } });
     await userEvent.click(screen.getByRole('button', { name: 'Update Course' }));
-    expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields: Title, Description, Category, Level.');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields: Title, Description, Category, Level.'), { timeout: 2000 });
     fireEvent.change(screen.getByLabelText('Replace the image'), { target: { files: [new File(['x'], 'a.txt', { type: 'text/plain' })] } });
     expect(screen.getByRole('alert').textContent).toBe('Invalid file type. Please upload an image.');
     fireEvent.change(screen.getByLabelText('Replace the image'), { target: { files: [new File([new Uint8Array(8)], 'a.png', { type: 'image/png' })] } });
@@ -256,7 +256,7 @@ describe('enrollments', () => {
     const { unmount } = renderAt(`/admin/enrollments/${approved.id}/assign-trainer`, routes);
     await screen.findByRole('option', { name: /Jean Paul/ });
     await userEvent.click(screen.getByRole('button', { name: 'Assign Trainer' }));
-    expect(screen.getByRole('alert').textContent).toBe('Please select a trainer.');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Please select a trainer.'), { timeout: 2000 });
     unmount();
     renderAt('/admin/enrollments/777/assign-trainer', routes);
     expect((await screen.findByRole('alert')).textContent).toBe('Application not found or not in approved state.');

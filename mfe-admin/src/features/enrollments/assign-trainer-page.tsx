@@ -9,7 +9,7 @@ import {
   useQuery,
   useSuspenseQuery,
 } from '@btls/shared-api';
-import { assignTrainerPayloadSchema, checkForm, type Enrollment } from '@btls/shared-api/schemas';
+import type { Enrollment } from '@btls/shared-api/schemas';
 import { Link, useNavigate, useParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, SelectField, Spinner, SuccessBanner } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
@@ -39,6 +39,9 @@ function AssignTrainer({ applicationId }: { applicationId: string }) {
   return <AssignTrainerForm enrollment={enrollment} />;
 }
 
+/** The server's rule for the choice (zod and the schemas, about 30 KiB gzip): loaded when the form is first touched. */
+const loadRules = () => import('@btls/shared-api/schemas');
+
 function AssignTrainerForm({ enrollment }: { enrollment: Enrollment }) {
   const navigate = useNavigate();
   const trainers = useQuery(trainersQuery());
@@ -50,6 +53,7 @@ function AssignTrainerForm({ enrollment }: { enrollment: Enrollment }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const { checkForm, assignTrainerPayloadSchema } = await loadRules();
     const checked = checkForm(assignTrainerPayloadSchema, { trainerId });
     if ('problem' in checked) return setError(checked.problem);
     setError('');
@@ -65,7 +69,7 @@ function AssignTrainerForm({ enrollment }: { enrollment: Enrollment }) {
   return (
     <section className={styles.page}>
       <h1>Assign Trainer</h1>
-      <form className={styles.card} onSubmit={submit} noValidate>
+      <form className={styles.card} onSubmit={submit} onFocus={() => void loadRules()} noValidate>
         <p>
           {enrollment.traineeFirstName} {enrollment.traineeLastName} — {enrollment.courseTitle}
         </p>
