@@ -85,6 +85,29 @@ describe('the trainer pages', () => {
     expect(asked).toBe(2);
   });
 
+  it('deletes a record after a confirm: when the notice shows, the row is gone (the records were asked again)', async () => {
+    signInAs({ role: 'trainer' });
+    let records = [{ id: 1, enrollmentId: 7, assessmentName: 'Grind', score: 8, maxScore: 10, feedbackNotes: null, recordDate: '2026-03-06T09:30:00.000Z' }];
+    server.use(
+      http.get(`${API}/enrollments/7`, answer(base)),
+      // The list asked again after the delete comes slowly: the notice must wait for it.
+      http.get(`${API}/progress/enrollment/7`, async () => {
+        if (records.length === 0) await new Promise((resolve) => setTimeout(resolve, 300));
+        return Response.json(records);
+      }),
+      http.delete(`${API}/progress/1`, () => {
+        records = [];
+        return Response.json({ message: 'Progress record deleted successfully.' });
+      }),
+    );
+    renderAt('/trainer/student-progress/7', [{ path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> }]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Grind' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
+    await screen.findByText('Progress record deleted.');
+    expect(screen.queryByRole('cell', { name: 'Grind' })).toBeNull();
+    expect(screen.getByText('No progress recorded yet.')).toBeTruthy();
+  });
+
   it("says 'Authentication or Application ID missing.' without a valid id", async () => {
     signInAs({ role: 'trainer' });
     renderAt('/trainer/student-progress/abc', [{ path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> }]);

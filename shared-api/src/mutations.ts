@@ -26,16 +26,18 @@ import { createUser } from './auth';
 import { deleteUser, sendPasswordResetLink, setUserActive, updateMyPreferences, updateMyProfile, updateUser } from './users';
 
 /**
- * A write that refreshes `changes` once it has succeeded (the answer comes as the refresh starts). Screens
- * await `mutateAsync` and show its answer or its error; TanStack's useMutation would add its observer to the
- * first load of every page (this package is loaded with `/`) for state no screen reads.
+ * A write that refreshes `changes` once it has succeeded. The answer comes when the screens' data has been
+ * asked again, so a notice ("Progress record deleted.") never shows beside the row it speaks of (a failed
+ * refresh does not fail the write). Screens await `mutateAsync` and show its answer or its error; TanStack's
+ * useMutation would add its observer to the first load of every page (this package is loaded with `/`) for
+ * state no screen reads.
  */
 export function useApiMutation<V, R>(write: (variables: V) => Promise<R>, changes: readonly QueryKey[]) {
   const client = useQueryClient();
   return {
     async mutateAsync(variables: V): Promise<R> {
       const answer = await write(variables);
-      for (const queryKey of changes) void client.invalidateQueries({ queryKey });
+      await Promise.all(changes.map((queryKey) => client.invalidateQueries({ queryKey })));
       return answer;
     },
   };
