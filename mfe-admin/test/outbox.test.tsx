@@ -52,15 +52,19 @@ describe('the e-mail outbox (/admin/outbox)', () => {
   it('retries a failed e-mail and shows its new status', async () => {
     signInAs(me);
     const failed = mail({ id: 7, status: 'failed', attempts: 6, lastError: '550 Mailbox unavailable' });
+    let outbox = [failed];
     server.use(
-      http.get(`${API}/admin/outbox`, answer([failed])),
-      http.post(`${API}/admin/outbox/7/retry`, answer({ message: 'The e-mail will be sent again.', outboxMessage: { ...failed, status: 'pending', attempts: 0 } })),
+      http.get(`${API}/admin/outbox`, () => Response.json(outbox)),
+      http.post(`${API}/admin/outbox/7/retry`, () => {
+        outbox = [{ ...failed, status: 'pending', attempts: 0 }];
+        return Response.json({ message: 'The e-mail will be sent again.', outboxMessage: outbox[0] });
+      }),
     );
     renderAt('/admin/outbox', [{ path: '/admin/outbox', element: <OutboxPage /> }]);
     expect(await screen.findByText('Failed: 550 Mailbox unavailable')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('The e-mail will be sent again.')).toBeTruthy();
-    expect(screen.getByText('Waiting')).toBeTruthy();
+    expect(await screen.findByText('Waiting')).toBeTruthy();
   });
 });
 

@@ -48,8 +48,8 @@ describe('validation texts (spec §5)', () => {
     [{ ...ok, password: '12345' }, 'Password must be at least 6 characters long.'],
     [{ ...ok, role: 'owner' }, 'Invalid role selected.'],
     [ok, null],
-  ])('create user %#', (form, message) => {
-    expect(newUserProblem(form)).toBe(message);
+  ])('create user %#', async (form, message) => {
+    expect(await newUserProblem(form)).toBe(message);
   });
 
   it('checks course images by type and size', () => {

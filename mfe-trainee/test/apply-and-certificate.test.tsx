@@ -32,7 +32,7 @@ describe('applying for a course', () => {
     apply();
     await screen.findByRole('option', { name: 'Espresso Fundamentals (Beginner)' });
     await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
-    expect(screen.getByRole('alert').textContent).toBe('Please select a course.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Please select a course.');
   });
 
   it('sends the application and names the course and the application id, then clears the form', async () => {
@@ -76,7 +76,7 @@ describe('applying for a course', () => {
     await screen.findByRole('option', { name: 'Espresso Fundamentals (Beginner)' });
     fireEvent.change(screen.getByLabelText('Preferred start date (optional)'), { target: { value: '2020-01-01' } });
     await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
-    expect(screen.getByRole('alert').textContent).toBe('Preferred start date cannot be in the past.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Preferred start date cannot be in the past.');
     fireEvent.change(screen.getByLabelText('Preferred start date (optional)'), { target: { value: '' } });
     await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect((await screen.findByRole('alert')).textContent).toBe('You already have an open application for this course.');

@@ -31,6 +31,9 @@ describe('the progress record rules (spec §5)', () => {
     [{ ...ok, score: 'abc' }, 'Score must be a valid number.'],
     [{ ...ok, maxScore: 'x' }, 'Max Score must be a valid number.'],
     [{ ...ok, maxScore: '-1', score: '' }, 'Max Score cannot be negative.'],
+    // The rule the hand-written check had lost: the server refuses a negative score, so the form does too.
+    [{ ...ok, score: '-1' }, 'Score cannot be negative.'],
+    [{ ...ok, score: '-1', maxScore: '' }, 'Score cannot be negative.'],
     [{ ...ok, score: '10.01' }, 'Score cannot be greater than Max Score.'],
   ])('refuses %#', (fields, problem) => {
     expect(recordPayload(fields)).toEqual({ problem });
@@ -67,6 +70,44 @@ describe('the trainer pages', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Enrollment not found or not assigned to you.');
   });
 
+  it('offers Retry when the page could not be loaded, and Retry asks again', async () => {
+    signInAs({ role: 'trainer' });
+    let asked = 0;
+    server.use(
+      http.get(`${API}/enrollments/7`, () => (++asked === 1 ? answer({ message: 'Failed to fetch application details' }, 500)() : answer(base)())),
+      http.get(`${API}/progress/enrollment/7`, answer([])),
+    );
+    renderAt('/trainer/student-progress/7', [{ path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> }]);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Failed to fetch application details/);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No progress recorded yet.')).toBeTruthy();
+    expect(screen.getByText(/Aline Uwase/)).toBeTruthy();
+    expect(asked).toBe(2);
+  });
+
+  it('deletes a record after a confirm: when the notice shows, the row is gone (the records were asked again)', async () => {
+    signInAs({ role: 'trainer' });
+    let records = [{ id: 1, enrollmentId: 7, assessmentName: 'Grind', score: 8, maxScore: 10, feedbackNotes: null, recordDate: '2026-03-06T09:30:00.000Z' }];
+    server.use(
+      http.get(`${API}/enrollments/7`, answer(base)),
+      // The list asked again after the delete comes slowly: the notice must wait for it.
+      http.get(`${API}/progress/enrollment/7`, async () => {
+        if (records.length === 0) await new Promise((resolve) => setTimeout(resolve, 300));
+        return Response.json(records);
+      }),
+      http.delete(`${API}/progress/1`, () => {
+        records = [];
+        return Response.json({ message: 'Progress record deleted successfully.' });
+      }),
+    );
+    renderAt('/trainer/student-progress/7', [{ path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> }]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Grind' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
+    await screen.findByText('Progress record deleted.');
+    expect(screen.queryByRole('cell', { name: 'Grind' })).toBeNull();
+    expect(screen.getByText('No progress recorded yet.')).toBeTruthy();
+  });
+
   it("says 'Authentication or Application ID missing.' without a valid id", async () => {
     signInAs({ role: 'trainer' });
     renderAt('/trainer/student-progress/abc', [{ path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> }]);
@@ -96,7 +137,7 @@ describe('the trainer pages', () => {
     expect(within(row).getByText(/Mar 6, 2026/)).toBeTruthy();
     expect(screen.getByLabelText('Score').getAttribute('step')).toBe('0.01');
     await userEvent.click(screen.getByRole('button', { name: 'Add Record' }));
-    expect(screen.getByRole('alert').textContent).toBe('Assessment name is required.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Assessment name is required.');
     fireEvent.change(screen.getByLabelText('Assessment name'), { target: { value: 'Attendance' } });
     await userEvent.click(screen.getByRole('button', { name: 'Add Record' }));
     expect(await screen.findByText('Progress record added.')).toBeTruthy();

@@ -14,6 +14,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The text to show for a failed call: the server's message (or the §8 fallback) that `call` put in the error. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Please check your connection and try again.';
 
 export interface ApiSettings {

@@ -10,7 +10,7 @@ import type {
 } from './schemas';
 import type { EnrollmentStatus } from './constants';
 
-const signedIn = { bearer: 'required', missingToken: 'Authentication token not found.' } as const;
+const signedIn = { bearer: 'required', missingToken: validation.noSession } as const;
 
 export function applyForCourse(payload: ApplyPayload): Promise<ApplyAnswer> {
   return call({

@@ -15,6 +15,7 @@ export * from './job-applications';
 export * from './users';
 export * from './contact';
 export * from './queries';
+export * from './mutations';
 export * from './outbox';
 export * from './messages';
 export * from './constants';

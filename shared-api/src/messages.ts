@@ -33,6 +33,14 @@ export const validation = {
   profileRequired: 'Contact first name, last name, and company name are required.',
   certificateOnlyCompleted: "Certificate can only be issued for 'Completed' enrollments",
   revocationReasonRequired: 'A reason is required to revoke a certificate.',
+  scoreNegative: 'Score cannot be negative.',
+  notADate: 'Must be a date (YYYY-MM-DD).',
+  preferredStartInPast: 'Preferred start date cannot be in the past.',
+  closingDateInPast: 'Closing date cannot be in the past.',
+  invalidImageUrl: 'Image URL must be a valid URL.',
+  invalidWebsiteUrl: 'Please enter a valid website URL.',
+  /** A signed-in call made without a session (refused before any request). */
+  noSession: 'Authentication token not found.',
 } as const;
 
 /** The check of a verifiable credential (issue 17): the server's findings and the words the screens show. */

@@ -1,8 +1,8 @@
 import { call, seg } from './client';
-import { fallback } from './messages';
+import { fallback, validation } from './messages';
 import type { MessageAnswer, ProgressAnswer, ProgressPayload, ProgressRecord } from './schemas';
 
-const signedIn = { bearer: 'required', missingToken: 'Authentication token not found.' } as const;
+const signedIn = { bearer: 'required', missingToken: validation.noSession } as const;
 
 export function listProgress(enrollmentId: number): Promise<ProgressRecord[]> {
   return call({

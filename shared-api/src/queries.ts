@@ -1,24 +1,37 @@
 /**
  * The data layer's keys and loaders, next to the client functions they call (one query client in the page,
  * provided by the shell, shared as a singleton like React). Screens read data with these options
- * (`useSuspenseQuery(coursesQuery())`); the server render fills the same keys and embeds them in the page, so
+ * (`useSuspenseQuery(courseQuery(id))`); the server render fills the same keys and embeds them in the page, so
  * the browser does not fetch them again.
  */
-import { QueryClient, queryOptions } from '@tanstack/react-query';
+import { QueryClient, queryOptions, type QueryKey } from '@tanstack/react-query';
 
 /**
  * The parts of TanStack Query the screens use, from here and nowhere else: this package is the one shared
  * module of the data layer, so the page holds one query client's code, and only the parts listed (federation
  * shares a package whole; all of TanStack Query would cost every first visit about 7 KiB gzip more).
  */
-export { hydrate, QueryClientProvider, useQuery, useQueryClient, useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
-import { ApiError } from './client';
-import { getMyCertificates, verifyCertificate } from './certificates';
-import type { Page } from './client';
+export {
+  hydrate,
+  keepPreviousData,
+  QueryClientProvider,
+  QueryErrorResetBoundary,
+  useQuery,
+  useQueryClient,
+  useSuspenseQueries,
+  useSuspenseQuery,
+} from '@tanstack/react-query';
+import { ApiError, type Page } from './client';
+import { getCertificateByCode, getEnrollmentCertificate, getMyCertificates, verifyCertificate } from './certificates';
 import { COURSE_CATEGORIES, COURSE_LEVELS, JOB_TYPES } from './constants';
-import { getCourse, getCourseFacets, listCoursesPage } from './courses';
-import { getJob, getJobFacets, listJobsPage } from './jobs';
+import { listContactMessagesPage } from './contact';
+import { getCourse, getCourseFacets, listCourses, listCoursesPage } from './courses';
+import { getEnrollment, getMyApplications, getMyAssignedTrainingsPage, listEnrollmentsPage } from './enrollments';
+import { getJob, getJobFacets, getMyPostingsPage, listJobsPage } from './jobs';
 import { getJobApplicantsPage, getJobApplicationsSummary, getMyJobApplications, type JobApplicantsParams } from './job-applications';
+import { listOutbox } from './outbox';
+import { listProgress } from './progress';
+import { getMyPreferences, listTrainers, listUsers, listUsersPage } from './users';
 import type { Course } from './schemas';
 
 /**
@@ -46,7 +59,27 @@ export const queryKeys = {
   myJobApplicationFor: (jobId: string) => ['job-applications', 'mine', { jobId }] as const,
   jobApplicants: (jobId: string, params: JobApplicantsParams) => ['job-applications', 'job', jobId, params] as const,
   jobApplicationsSummary: ['job-applications', 'summary'] as const,
+  // The panels' data. Every key starts with its resource, so a write refreshes all its views at once
+  // (`invalidateQueries({ queryKey: queryKeys.enrollments })`: lists, pages, counts and details).
+  enrollments: ['enrollments'] as const,
+  enrollment: (id: number | string) => ['enrollments', 'one', String(id)] as const,
+  myApplications: ['enrollments', 'mine'] as const,
+  assignmentSummary: ['enrollments', 'assigned', 'summary'] as const,
+  progress: ['progress'] as const,
+  enrollmentProgress: (enrollmentId: number) => ['progress', enrollmentId] as const,
+  latestProgress: (enrollmentIds: readonly number[]) => ['progress', 'latest', ...enrollmentIds] as const,
+  certificates: ['certificates'] as const,
+  enrollmentCertificate: (enrollmentId: number) => ['certificates', 'enrollment', enrollmentId] as const,
   myCertificates: ['certificates', 'mine'] as const,
+  certificate: (code: string) => ['certificates', 'code', code] as const,
+  users: ['users'] as const,
+  user: (id: string) => ['users', 'one', id] as const,
+  trainers: ['users', 'trainers'] as const,
+  contactMessages: ['contact-messages'] as const,
+  outbox: ['outbox'] as const,
+  preferences: ['preferences'] as const,
+  /** How many rows a list has (one row asked for, the answer's total), under the list's resource. */
+  count: (resource: QueryKey, filter: Record<string, string> = {}) => [...resource, 'count', filter] as const,
 };
 
 /** An answer a page shows (and the server renders with that status), not a failure to retry. */
@@ -133,6 +166,14 @@ export function courseQuery(id: string, client?: QueryClient) {
   });
 }
 
+/**
+ * The active courses to choose from in the application form: their first 100 (the most one answer holds; a
+ * training centre runs far fewer at once). A course named in the address but not among them is added by the
+ * form from `courseQuery`.
+ */
+export const courseChoicesQuery = () =>
+  queryOptions({ queryKey: [...queryKeys.courses, 'choices'] as const, queryFn: () => listCourses({ limit: 100, status: 'active' }) });
+
 export function jobsPageQuery(filters: JobFilters, page: number) {
   const size = PUBLIC_PAGE_SIZE.jobs;
   const params = { q: text(filters.q), location: text(filters.location), jobType: only(filters.jobType, JOB_TYPES) };
@@ -167,6 +208,91 @@ export const jobApplicantsQuery = (jobId: string, params: JobApplicantsParams) =
 export const jobApplicationsSummaryQuery = () =>
   queryOptions({ queryKey: queryKeys.jobApplicationsSummary, queryFn: getJobApplicationsSummary });
 
-/** The trainee's certificates (the first 100), e.g. those a job application shares. */
-export const myCertificatesQuery = () =>
-  queryOptions({ queryKey: queryKeys.myCertificates, queryFn: () => getMyCertificates({ limit: 100 }) });
+
+// ---------------------------------------------------------------- the panels (signed-in areas)
+
+/** A list the server pages: its key (the resource's, so writes refresh it) and how to get one page. */
+export interface PagedSource<T> {
+  queryKey: QueryKey;
+  fetchPage: (query: Record<string, string | number>) => Promise<Page<T>>;
+}
+
+const paged = <T, P>(resource: QueryKey, fetchPage: (params: P) => Promise<Page<T>>): PagedSource<T> => ({
+  queryKey: [...resource, 'page'],
+  fetchPage: fetchPage as (query: Record<string, string | number>) => Promise<Page<T>>,
+});
+
+/** The panels' paged lists, for `usePagedList` (`@btls/shared-ui/paging`). */
+export const pagedLists = {
+  courses: paged(queryKeys.courses, listCoursesPage),
+  users: paged(queryKeys.users, listUsersPage),
+  enrollments: paged(queryKeys.enrollments, listEnrollmentsPage),
+  assignedTrainings: paged([...queryKeys.enrollments, 'assigned'], getMyAssignedTrainingsPage),
+  jobPostings: paged(queryKeys.jobs, getMyPostingsPage),
+  contactMessages: paged(queryKeys.contactMessages, listContactMessagesPage),
+};
+
+export const enrollmentQuery = (id: string) =>
+  queryOptions({ queryKey: queryKeys.enrollment(id), queryFn: () => orNotFound(() => getEnrollment(id)) });
+
+export const enrollmentProgressQuery = (enrollmentId: number) =>
+  queryOptions({ queryKey: queryKeys.enrollmentProgress(enrollmentId), queryFn: () => listProgress(enrollmentId) });
+
+/** The certificate of an enrollment, or null: none issued yet, or a failure, which is only logged (spec §8). */
+export const enrollmentCertificateQuery = (enrollmentId: number) =>
+  queryOptions({
+    queryKey: queryKeys.enrollmentCertificate(enrollmentId),
+    queryFn: () => getEnrollmentCertificate(enrollmentId).catch((error: unknown) => (console.error(error), null)),
+  });
+
+export const trainersQuery = () => queryOptions({ queryKey: queryKeys.trainers, queryFn: listTrainers });
+
+/** One user, found in the users list (spec §7) by asking the paged list for that id alone; null when none. */
+export const userQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.user(id),
+    queryFn: async () => (/^\d+$/.test(id) ? (await listUsers({ id: Number(id) })).find((u) => String(u.id) === id) ?? null : null),
+  });
+
+/** The total of a paged list with these filters. */
+export const countQuery = (source: PagedSource<unknown>, filter: Record<string, string> = {}) =>
+  queryOptions({
+    queryKey: queryKeys.count(source.queryKey.slice(0, -1), filter),
+    queryFn: async () => (await source.fetchPage({ ...filter, limit: 1 })).total,
+  });
+
+const LATEST_ASSIGNMENTS = 5;
+
+/** The trainer's dashboard (spec §6): the latest few assignments, and the counts by status from the totals. */
+export const assignmentSummaryQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.assignmentSummary,
+    queryFn: async () => {
+      const [latest, active, completed] = await Promise.all([
+        getMyAssignedTrainingsPage({ limit: LATEST_ASSIGNMENTS }),
+        getMyAssignedTrainingsPage({ limit: 1, status: 'Approved' }),
+        getMyAssignedTrainingsPage({ limit: 1, status: 'Completed' }),
+      ]);
+      return { latest: latest.items, active: active.total, completed: completed.total };
+    },
+  });
+
+export const myApplicationsQuery = () => queryOptions({ queryKey: queryKeys.myApplications, queryFn: () => getMyApplications() });
+
+export const myCertificatesQuery = () => queryOptions({ queryKey: queryKeys.myCertificates, queryFn: () => getMyCertificates() });
+
+/** The first `items` records of each enrollment; an enrollment whose records fail to load shows none. */
+export const latestProgressQuery = (enrollmentIds: readonly number[], items: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.latestProgress(enrollmentIds), items],
+    queryFn: () =>
+      Promise.all(enrollmentIds.map((id) => listProgress(id).then((records) => records.slice(0, items), () => []))),
+  });
+
+export const certificateQuery = (code: string) =>
+  queryOptions({ queryKey: queryKeys.certificate(code), queryFn: () => getCertificateByCode(code) });
+
+export const outboxQuery = () => queryOptions({ queryKey: queryKeys.outbox, queryFn: listOutbox });
+
+/** The signed-in user's own settings. */
+export const preferencesQuery = () => queryOptions({ queryKey: queryKeys.preferences, queryFn: getMyPreferences });

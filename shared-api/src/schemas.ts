@@ -57,12 +57,12 @@ const email = z
 /** A calendar date YYYY-MM-DD (a longer ISO text is cut to its date), or null when missing or blank. */
 const optionalDate = (pastMessage: string) =>
   z
-    .string({ error: 'Must be a date (YYYY-MM-DD).' })
+    .string({ error: validation.notADate })
     .nullish()
     .transform((v) => (v && v.trim() ? v.trim().slice(0, 10) : null))
     .pipe(
       z.iso
-        .date('Must be a date (YYYY-MM-DD).')
+        .date(validation.notADate)
         .refine((d) => d >= todayInKigali(), pastMessage)
         .nullable(),
     );
@@ -252,7 +252,7 @@ export const profilePayloadSchema = z.object({
   firstName: personName(validation.profileRequired),
   lastName: personName(validation.profileRequired),
   companyName: optionalText(200),
-  companyWebsite: optionalUrl('Please enter a valid website URL.'),
+  companyWebsite: optionalUrl(validation.invalidWebsiteUrl),
   companyDescription: optionalText(5000),
 });
 export type ProfilePayload = z.input<typeof profilePayloadSchema>;
@@ -341,7 +341,7 @@ const courseFields = (required: string) => ({
   duration: optionalText(100),
   price: optionalText(100),
   /** An http(s) address, or the path of an image this API stores. */
-  imageUrl: optionalUrl('Image URL must be a valid URL.', '/api/images/'),
+  imageUrl: optionalUrl(validation.invalidImageUrl, '/api/images/'),
   isActive: flag.optional(),
   /** Comma text, JSON list text or a list; anything else (or nothing) leaves the tags out (spec §5). */
   tags: z.custom<string | readonly string[]>().optional().transform(parseTags),
@@ -397,7 +397,7 @@ export type Enrollment = z.infer<typeof enrollmentSchema>;
 export const applyPayloadSchema = z.object({
   courseId: idSchema(validation.selectCourse),
   applicantNotes: optionalText(2000),
-  preferredStartDate: optionalDate('Preferred start date cannot be in the past.'),
+  preferredStartDate: optionalDate(validation.preferredStartInPast),
 });
 export type ApplyPayload = z.input<typeof applyPayloadSchema>;
 
@@ -440,7 +440,7 @@ export const progressPayloadSchema = z
     feedbackNotes: optionalText(5000),
   })
   .refine((p) => p.maxScore === null || p.maxScore >= 0, { message: validation.maxScoreNegative, path: ['maxScore'] })
-  .refine((p) => p.score === null || p.score >= 0, { message: 'Score cannot be negative.', path: ['score'] })
+  .refine((p) => p.score === null || p.score >= 0, { message: validation.scoreNegative, path: ['score'] })
   .refine((p) => p.score === null || p.maxScore === null || p.score <= p.maxScore, {
     message: validation.scoreAboveMax,
     path: ['score'],
@@ -557,7 +557,7 @@ export const jobPayloadSchema = z.object({
     .transform((v) => (v?.trim() ? v.trim() : 'Full-time'))
     .pipe(z.enum(JOB_TYPES, { error: `Job type must be one of: ${JOB_TYPES.join(', ')}.` })),
   salaryRange: optionalText(100),
-  closingDate: optionalDate('Closing date cannot be in the past.'),
+  closingDate: optionalDate(validation.closingDateInPast),
   isActive: flag.default(true),
 });
 export type JobPayload = z.input<typeof jobPayloadSchema>;
@@ -714,3 +714,14 @@ export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
 
 export const userAnswerSchema = z.object({ message: z.string(), user: userSchema });
 export type UserAnswer = z.infer<typeof userAnswerSchema>;
+
+// ---------------------------------------------------------------- forms
+
+/**
+ * A form's check in the contract's own words: the payload the server will accept, or the first problem the
+ * server would answer. Forms call it with the schema of their request, so the two sides cannot drift apart.
+ */
+export function checkForm<S extends z.ZodType>(schema: S, values: unknown): { payload: z.output<S> } | { problem: string } {
+  const result = schema.safeParse(values);
+  return result.success ? { payload: result.data } : { problem: result.error.issues[0]?.message ?? validation.requiredFields };
+}

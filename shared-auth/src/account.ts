@@ -1,6 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { changePassword, getMyPreferences, updateMyPreferences, updateMyProfile } from '@btls/shared-api';
-import type { Preferences, PreferencesPayload } from '@btls/shared-api/schemas';
+import { useState, type FormEvent } from 'react';
+import { changePassword, errorMessage, preferencesQuery, useQuery, useUpdateMyProfile, useUpdatePreferences } from '@btls/shared-api';
+import type { PreferencesPayload } from '@btls/shared-api/schemas';
 import { useAuth, useSessionStore } from './session';
 
 /**
@@ -16,33 +16,23 @@ export function useChangePassword() {
   };
 }
 
-/** The signed-in user's settings, loaded once; `save` sends one change and keeps what the server answers. */
+/** The signed-in user's settings; `save` sends one change and shows what the server answers. */
 export function usePreferences() {
-  const [preferences, setPreferences] = useState<Preferences | null>(null);
-  const [error, setError] = useState('');
+  const loaded = useQuery(preferencesQuery());
+  const update = useUpdatePreferences();
+  const [failure, setError] = useState('');
   const [notice, setNotice] = useState('');
-  useEffect(() => {
-    let current = true;
-    getMyPreferences().then(
-      (loaded) => current && setPreferences(loaded),
-      (failure: Error) => current && setError(failure.message),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
   async function save(change: PreferencesPayload) {
     setNotice('');
     setError('');
     try {
-      const answer = await updateMyPreferences(change);
-      setPreferences(answer.preferences);
-      setNotice(answer.message);
+      setNotice((await update.mutateAsync(change)).message);
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     }
   }
-  return { preferences, error, notice, save };
+  const error = failure || (loaded.error ? errorMessage(loaded.error) : '');
+  return { preferences: loaded.data ?? null, error, notice, save };
 }
 
 /**
@@ -51,6 +41,7 @@ export function usePreferences() {
  */
 export function useNameForm(requiredMessage: string) {
   const { user, updateUser } = useAuth();
+  const updateProfile = useUpdateMyProfile();
   const [firstName, setFirstName] = useState(user?.firstName ?? '');
   const [lastName, setLastName] = useState(user?.lastName ?? '');
   const [error, setError] = useState('');
@@ -62,11 +53,11 @@ export function useNameForm(requiredMessage: string) {
     if (!firstName.trim() || !lastName.trim()) return setError(requiredMessage);
     setError('');
     try {
-      const answer = await updateMyProfile({ firstName: firstName.trim(), lastName: lastName.trim() });
+      const answer = await updateProfile.mutateAsync({ firstName: firstName.trim(), lastName: lastName.trim() });
       updateUser(answer.user);
       setNotice(answer.message);
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     }
   }
 

@@ -3,6 +3,7 @@
  * so a reload, a shared link or Back shows the same page; the server pages, searches and filters.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { errorMessage, keepPreviousData, useQuery, useQueryClient, type PagedSource } from '@btls/shared-api';
 import { Button } from './components';
 import styles from './paging.module.css';
 
@@ -18,7 +19,10 @@ export type SearchParamsState = readonly [
   (next: URLSearchParams, options?: { replace?: boolean }) => void,
 ];
 
+type FetchPage<T> = (query: Record<string, string | number>) => Promise<ListPage<T>>;
+
 export interface PagedList<T> {
+  /** null until the first page has come. */
   items: T[] | null;
   total: number;
   /** 1-based. */
@@ -30,21 +34,45 @@ export interface PagedList<T> {
   /** Changes one filter (or `q`) and goes back to the first page. */
   setFilter(name: string, value: string): void;
   setPage(page: number): void;
+  /** Asks the server again for every page of this list. */
   reload(): void;
   /** Replaces the shown items (e.g. after a row changed), without a request. */
   setItems(update: (items: T[]) => T[]): void;
 }
 
+/** A list given as a bare page function gets a key of its own (a write elsewhere does not refresh it). */
+const ownKeys = new WeakMap<FetchPage<unknown>, number>();
+let lastOwnKey = 0;
+function sourceOf<T>(source: PagedSource<T> | FetchPage<T>): PagedSource<T> {
+  if (typeof source !== 'function') return source;
+  if (!ownKeys.has(source)) ownKeys.set(source, ++lastOwnKey);
+  return { queryKey: ['paged', ownKeys.get(source)!], fetchPage: source };
+}
+
+/** The value, once it has stopped changing for `ms`. */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
 /**
- * Loads the page the address names: `fetchPage` gets `limit`, `offset` and every non-empty filter. Typing in
- * the search box does not send a request per key: the address changes at once, the request after a pause.
+ * Loads the page the address names through the data layer: the page's query gets `limit`, `offset` and every
+ * non-empty filter. `source` is one of `pagedLists` (its key is the resource's, so a write that changes the
+ * resource refreshes the list) or a bare page function. Typing in the search box does not send a request per
+ * key: the address changes at once, the request after a pause. Moving to another page keeps the rows on
+ * screen until the next ones arrive.
  */
 export function usePagedList<T>(
   [params, setParams]: SearchParamsState,
-  fetchPage: (query: Record<string, string | number>) => Promise<ListPage<T>>,
+  source: PagedSource<T> | FetchPage<T>,
   filterNames: readonly string[],
   pageSize = 20,
 ): PagedList<T> {
+  const { queryKey, fetchPage } = sourceOf(source);
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const filterKey = filterNames.map((name) => `${name}=${params.get(name) ?? ''}`).join('&');
   const filters = useMemo(
@@ -52,50 +80,23 @@ export function usePagedList<T>(
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [filterKey],
   );
-  const [items, setItemsState] = useState<T[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState('');
-  const [attempt, setAttempt] = useState(0);
-  const fetchRef = useRef(fetchPage);
-  fetchRef.current = fetchPage;
-  const lastQ = useRef(filters.q);
-  const lastShown = useRef('');
-
-  useEffect(() => {
-    let current = true;
-    const typing = filters.q !== lastQ.current;
-    lastQ.current = filters.q;
-    // Another page or filter shows the spinner; a reload keeps the rows on screen until the new ones arrive.
-    const shown = `${filterKey}|${page}`;
-    const another = shown !== lastShown.current;
-    lastShown.current = shown;
-    const timer = setTimeout(
-      () => {
-        setError('');
-        if (another) setItemsState(null);
-        const query: Record<string, string | number> = { limit: pageSize, offset: (page - 1) * pageSize };
-        for (const [name, value] of Object.entries(filters)) if (value) query[name] = value;
-        fetchRef.current(query).then(
-          (answer) => {
-            if (!current) return;
-            setItemsState(answer.items);
-            setTotal(answer.total);
-          },
-          (failure: Error) => {
-            if (!current) return;
-            setItemsState([]);
-            setTotal(0);
-            setError(failure.message);
-          },
-        );
-      },
-      typing ? 300 : 0,
-    );
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [filters, filterKey, page, pageSize, attempt]);
+  // While the search text is still changing, the last query stands (not one request per key).
+  const typing = useSettled(filters.q ?? '', 300) !== (filters.q ?? '');
+  const lastQuery = useRef<Record<string, string | number> | null>(null);
+  const query = useMemo(() => {
+    if (typing && lastQuery.current) return lastQuery.current;
+    const asked: Record<string, string | number> = { limit: pageSize, offset: (page - 1) * pageSize };
+    for (const [name, value] of Object.entries(filters)) if (value) asked[name] = value;
+    return asked;
+  }, [filters, typing, page, pageSize]);
+  lastQuery.current = query;
+  const client = useQueryClient();
+  const result = useQuery({
+    queryKey: [...queryKey, query],
+    queryFn: () => fetchPage(query),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 
   const update = useCallback(
     (changes: Record<string, string>) => {
@@ -109,17 +110,20 @@ export function usePagedList<T>(
     [params, setParams],
   );
 
+  const failed = result.isError && !result.isFetching;
+  const total = failed ? 0 : (result.data?.total ?? 0);
   return {
-    items,
+    items: failed ? [] : (result.data?.items ?? null),
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / pageSize)),
-    error,
+    error: failed ? errorMessage(result.error) : '',
     filters,
     setFilter: (name, value) => update({ [name]: value, page: '1' }),
     setPage: (to) => update({ page: String(to) }),
-    reload: () => setAttempt((n) => n + 1),
-    setItems: (change) => setItemsState((list) => (list ? change(list) : list)),
+    reload: () => void client.invalidateQueries({ queryKey }),
+    setItems: (change) =>
+      client.setQueryData<ListPage<T>>([...queryKey, query], (shown) => (shown ? { ...shown, items: change(shown.items) } : shown)),
   };
 }
 

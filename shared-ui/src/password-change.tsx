@@ -1,8 +1,9 @@
 /**
- * "Change password" on every profile page. The area passes the spec's checks and the call (this package knows
- * no API); the form keeps its fields on failure and clears them on success.
+ * "Change password" on every profile page. The area passes the spec's checks and the call; the form keeps
+ * its fields on failure and clears them on success.
  */
 import { useState, type FormEvent } from 'react';
+import { errorMessage } from '@btls/shared-api';
 import { Button, ErrorBanner, SuccessBanner, TextField } from './components';
 import { panelPage as styles } from './panel-page';
 
@@ -39,7 +40,7 @@ export function PasswordChangeForm({ check, change }: PasswordChangeFormProps) {
       setNotice(await change(fields.currentPassword, fields.newPassword));
       setFields(empty);
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     } finally {
       setBusy(false);
     }

@@ -1,34 +1,47 @@
 /**
  * The states of a screen that reads data with suspense queries: `loading` while the data comes, `error` when
- * it failed, the children when it is there. Server-rendered pages come with their data, so they never show
- * `loading`.
+ * it failed (with a `retry` that asks again), the children when it is there. Server-rendered pages come with
+ * their data, so they never show `loading`.
  */
 import { Component, Suspense, type ReactNode } from 'react';
+import { QueryErrorResetBoundary } from '@btls/shared-api';
 
 interface Props {
   loading: ReactNode;
-  error: (message: string) => ReactNode;
+  error: (message: string, retry: () => void) => ReactNode;
   children: ReactNode;
 }
 
-class ErrorBoundary extends Component<{ render: Props['error']; children: ReactNode }, { error: Error | null }> {
+class ErrorBoundary extends Component<
+  { render: Props['error']; onReset: () => void; children: ReactNode },
+  { error: Error | null }
+> {
   override state = { error: null as Error | null };
 
   static getDerivedStateFromError(error: Error) {
     return { error };
   }
 
+  retry = () => {
+    this.props.onReset();
+    this.setState({ error: null });
+  };
+
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    return this.props.render(error.message);
+    return this.props.render(error.message, this.retry);
   }
 }
 
 export function QueryBoundary({ loading, error, children }: Props) {
   return (
-    <ErrorBoundary render={error}>
-      <Suspense fallback={loading}>{children}</Suspense>
-    </ErrorBoundary>
+    <QueryErrorResetBoundary>
+      {({ reset }) => (
+        <ErrorBoundary render={error} onReset={reset}>
+          <Suspense fallback={loading}>{children}</Suspense>
+        </ErrorBoundary>
+      )}
+    </QueryErrorResetBoundary>
   );
 }

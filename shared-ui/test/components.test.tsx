@@ -16,7 +16,10 @@ describe('form fields', () => {
       </>,
     );
     expect(screen.getByLabelText('Email')).toHaveProperty('type', 'email');
-    expect(screen.getByLabelText('Email').getAttribute('aria-describedby')).toBeTruthy();
+    // The description is the hint itself (not just any id), and a field without a hint has none.
+    const described = screen.getByLabelText('Email').getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(described)?.textContent).toBe('We never share it.');
+    expect(screen.getByLabelText('Message').hasAttribute('aria-describedby')).toBe(false);
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Level' })).toBeTruthy();
   });
@@ -30,8 +33,19 @@ describe('banners and badges', () => {
     expect(screen.getByRole('alert').textContent).toBe('Failed to fetch courses. Status: 500');
   });
 
-  it('show the enrollment status as text', () => {
-    render(<StatusBadge status="Waitlisted" />);
-    expect(screen.getByText('Waitlisted')).toBeTruthy();
+  /** The declarations of every style rule that applies to `element`. */
+  const stylesOf = (element: Element) =>
+    [...document.styleSheets]
+      .flatMap((sheet) => [...sheet.cssRules])
+      .filter((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule && element.matches(rule.selectorText))
+      .map((rule) => rule.style);
+
+  // Spec §4: Pending yellow, Approved green, Rejected red, Completed blue, Waitlisted indigo (tokens.css).
+  it.each(['Pending', 'Approved', 'Rejected', 'Completed', 'Waitlisted'] as const)('show %s as text in its own colours', (status) => {
+    render(<StatusBadge status={status} />);
+    const applied = stylesOf(screen.getByText(status));
+    const token = status.toLowerCase();
+    expect(applied.map((s) => s.getPropertyValue('background'))).toContain(`var(--status-${token}-bg)`);
+    expect(applied.map((s) => s.getPropertyValue('color'))).toContain(`var(--status-${token}-fg)`);
   });
 });

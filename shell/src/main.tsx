@@ -2,7 +2,7 @@ import '@btls/shared-ui/tokens.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createQueryClient, hydrate, QueryClientProvider } from '@btls/shared-api';
-import { AuthProvider, BrowserRouter } from '@btls/shared-auth';
+import { AuthProvider, BrowserRouter, useSessionStore } from '@btls/shared-auth';
 import { App } from './app';
 import { ensureRemotesRegistered } from './remotes';
 import { SERVER_DATA_ID } from './server-data';
@@ -15,6 +15,11 @@ const queryClient = createQueryClient();
 // A page rendered on the server comes with the data it shows: the browser takes both over as they are.
 const serverData = document.getElementById(SERVER_DATA_ID);
 if (serverData?.textContent) hydrate(queryClient, JSON.parse(serverData.textContent));
+// One cache for the page: what one account was shown must not show to the next (a sign-out, another sign-in).
+// A new token for the same account (a password change) keeps it.
+useSessionStore.subscribe((now, before) => {
+  if (before.user && now.user?.id !== before.user.id) queryClient.clear();
+});
 
 const app = (
   <StrictMode>

@@ -1,5 +1,4 @@
-import type { Enrollment } from '@btls/shared-api/schemas';
-import { getMyAssignedTrainingsPage } from '@btls/shared-api';
+import { pagedLists } from '@btls/shared-api';
 import { Link, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, StatusBadge, Table, TextField } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
@@ -10,7 +9,7 @@ const FILTERS = ['q', 'status'] as const;
 
 /** The trainer's assignments, a page at a time; the server searches trainee and course. */
 export function AssignedStudentsPage() {
-  const paged = usePagedList<Enrollment>(useSearchParams(), getMyAssignedTrainingsPage, FILTERS);
+  const paged = usePagedList(useSearchParams(), pagedLists.assignedTrainings, FILTERS);
   const list = paged.items;
   const error = paged.error;
   const shown = list ?? [];

@@ -1,35 +1,15 @@
-import { useEffect, useState } from 'react';
-import { getMyAssignedTrainingsPage } from '@btls/shared-api';
-import type { Enrollment } from '@btls/shared-api/schemas';
+import { assignmentSummaryQuery, errorMessage, useQuery } from '@btls/shared-api';
 import { Link, useAuth } from '@btls/shared-auth';
 import { ErrorBanner, Spinner, StatusBadge } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 
-const LATEST = 5;
-
-/**
- * The dashboard's view of the trainer's assignments, loaded only for trainers (spec §6): the latest few, and
- * the counts by status from the paged list's totals.
- */
+/** The trainer's assignments at a glance, loaded only for trainers (spec §6). */
 function useAssignmentSummary() {
   const { role } = useAuth();
-  const [summary, setSummary] = useState<{ latest: Enrollment[]; active: number; completed: number } | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    if (role !== 'trainer') return;
-    Promise.all([
-      getMyAssignedTrainingsPage({ limit: LATEST }),
-      getMyAssignedTrainingsPage({ limit: 1, status: 'Approved' }),
-      getMyAssignedTrainingsPage({ limit: 1, status: 'Completed' }),
-    ])
-      .then(([latest, active, completed]) => setSummary({ latest: latest.items, active: active.total, completed: completed.total }))
-      .catch((failure: Error) => {
-        setSummary({ latest: [], active: 0, completed: 0 });
-        setError(failure.message);
-      });
-  }, [role]);
-  return { summary, error };
+  const summary = useQuery({ ...assignmentSummaryQuery(), enabled: role === 'trainer' });
+  const error = summary.error ? errorMessage(summary.error) : '';
+  return { summary: error ? { latest: [], active: 0, completed: 0 } : (summary.data ?? null), error };
 }
 
 export function TrainerDashboardPage() {

@@ -1,24 +1,11 @@
-import { validation } from '@btls/shared-api';
-import type { ProgressPayload } from '@btls/shared-api/schemas';
+/**
+ * The form's rules, loaded when the trainer first touches the form (the page imports this file only with
+ * `import()`): they are the server's schema, and zod is about 30 KiB gzip that the page itself does not need.
+ */
+import { checkForm, progressPayloadSchema, type ProgressPayload } from '@btls/shared-api/schemas';
+import type { RecordFields } from './record-fields';
 
-export interface RecordFields {
-  assessmentName: string;
-  score: string;
-  maxScore: string;
-  feedbackNotes: string;
-}
-
-export const EMPTY_RECORD: RecordFields = { assessmentName: '', score: '', maxScore: '', feedbackNotes: '' };
-
-/** The record rules of spec §5, in its words: the payload to send, or the problem to show. */
-export function recordPayload(f: RecordFields): { payload: ProgressPayload } | { problem: string } {
-  if (!f.assessmentName.trim()) return { problem: validation.assessmentNameRequired };
-  const number = (v: string) => (v.trim() === '' ? null : Number(v));
-  const score = number(f.score);
-  const maxScore = number(f.maxScore);
-  if (score !== null && !Number.isFinite(score)) return { problem: validation.scoreNotNumber };
-  if (maxScore !== null && !Number.isFinite(maxScore)) return { problem: validation.maxScoreNotNumber };
-  if (maxScore !== null && maxScore < 0) return { problem: validation.maxScoreNegative };
-  if (score !== null && maxScore !== null && score > maxScore) return { problem: validation.scoreAboveMax };
-  return { payload: { assessmentName: f.assessmentName.trim(), score, maxScore, feedbackNotes: f.feedbackNotes.trim() || null } };
+/** The record rules of spec §5 as the server checks them: the payload to send, or the problem to show. */
+export function recordPayload(fields: RecordFields): { payload: ProgressPayload } | { problem: string } {
+  return checkForm(progressPayloadSchema, fields);
 }

@@ -1,50 +1,67 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
-  addProgress,
-  deleteProgress,
-  getEnrollment,
-  listProgress,
-  markTrainingCompleted,
-  updateProgress,
+  enrollmentProgressQuery,
+  enrollmentQuery,
+  errorMessage,
+  isNotFound,
+  useAddProgress,
+  useDeleteProgress,
+  useMarkTrainingCompleted,
+  useSuspenseQuery,
+  useUpdateProgress,
 } from '@btls/shared-api';
 import type { Enrollment, ProgressRecord } from '@btls/shared-api/schemas';
 import { Link, useAuth, useParams } from '@btls/shared-auth';
-import { Button, ErrorBanner, Spinner, StatusBadge, SuccessBanner, Table, TextAreaField, TextField } from '@btls/shared-ui/components';
+import { Button, ErrorBanner, Spinner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
-import { formatScore } from '@btls/shared-ui/format';
-import { formatDate } from '@btls/shared-ui/format-date';
-import { EMPTY_RECORD, recordPayload, type RecordFields } from './progress-form';
+import { EnrollmentFacts, ProgressTable } from '@btls/shared-ui/enrollment';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
+import { PanelUnavailable } from '@btls/shared-ui/panel-states';
+import { QueryBoundary } from '@btls/shared-ui/query-boundary';
+import { EMPTY_RECORD, type RecordFields } from './record-fields';
+
+const loadRules = () => import('./progress-form');
 
 export function StudentProgressPage() {
   const { applicationId = '' } = useParams();
   const { token } = useAuth();
+  if (!token || !/^\d+$/.test(applicationId)) return <NotAvailable message="Authentication or Application ID missing." />;
+  return (
+    <QueryBoundary loading={<Spinner label="Loading student progress..." />} error={(message, retry) => <NotAvailable message={message} retry={retry} />}>
+      <StudentProgress applicationId={applicationId} />
+    </QueryBoundary>
+  );
+}
+
+function NotAvailable({ message, retry }: { message: string; retry?: () => void }) {
+  const back = <Link to="/trainer/assigned-students">Back to assigned students</Link>;
+  return <PanelUnavailable title="Manage Student Progress" message={message} back={back} retry={retry} />;
+}
+
+function StudentProgress({ applicationId }: { applicationId: string }) {
+  const { data: enrollment } = useSuspenseQuery(enrollmentQuery(applicationId));
+  if (isNotFound(enrollment)) return <NotAvailable message={enrollment.notFound} />;
+  return <ManageProgress enrollment={enrollment} />;
+}
+
+const fieldsOf = (r: ProgressRecord): RecordFields => ({
+  assessmentName: r.assessmentName,
+  score: r.score === null ? '' : String(r.score),
+  maxScore: r.maxScore === null ? '' : String(r.maxScore),
+  feedbackNotes: r.feedbackNotes ?? '',
+});
+
+function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
+  const { data: records } = useSuspenseQuery(enrollmentProgressQuery(enrollment.id));
+  const addRecord = useAddProgress();
+  const updateRecord = useUpdateProgress();
+  const deleteRecord = useDeleteProgress();
+  const markCompleted = useMarkTrainingCompleted();
   const { confirm, dialog } = useDialog();
-  const [enrollment, setEnrollment] = useState<Enrollment | null | undefined>(undefined);
-  const [records, setRecords] = useState<ProgressRecord[]>([]);
   const [fields, setFields] = useState<RecordFields>(EMPTY_RECORD);
   const [editing, setEditing] = useState<number | null>(null);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
-
-  const load = useCallback(async () => {
-    try {
-      const found = await getEnrollment(applicationId);
-      setEnrollment(found);
-      setRecords(await listProgress(found.id));
-    } catch (failure) {
-      setEnrollment(null);
-      setError((failure as Error).message);
-    }
-  }, [applicationId]);
-  useEffect(() => {
-    if (!token || !/^\d+$/.test(applicationId)) {
-      setEnrollment(null);
-      setError('Authentication or Application ID missing.');
-      return;
-    }
-    void load();
-  }, [applicationId, token, load]);
 
   const bind = (name: keyof RecordFields) => ({
     name,
@@ -55,53 +72,39 @@ export function StudentProgressPage() {
   async function save(event: FormEvent) {
     event.preventDefault();
     setNotice('');
-    const checked = recordPayload(fields);
+    const checked = (await loadRules()).recordPayload(fields);
     if ('problem' in checked) return setError(checked.problem);
     setError('');
     try {
-      if (editing === null) await addProgress(enrollment!.id, checked.payload);
-      else await updateProgress(editing, checked.payload);
+      if (editing === null) await addRecord.mutateAsync({ enrollmentId: enrollment.id, payload: checked.payload });
+      else await updateRecord.mutateAsync({ recordId: editing, payload: checked.payload });
       setNotice(editing === null ? 'Progress record added.' : 'Progress record updated.');
       setFields(EMPTY_RECORD);
       setEditing(null);
-      setRecords(await listProgress(enrollment!.id));
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     }
   }
 
   async function remove(record: ProgressRecord) {
     if (!(await confirm(`Delete the record "${record.assessmentName}"?`))) return;
     try {
-      await deleteProgress(record.id);
-      setRecords((list) => list.filter((r) => r.id !== record.id));
+      await deleteRecord.mutateAsync(record.id);
       setNotice('Progress record deleted.');
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     }
   }
 
   async function complete() {
     if (!(await confirm('Mark this training as completed? The admin will be notified to issue the certificate.'))) return;
     try {
-      const answer = await markTrainingCompleted(enrollment!.id);
-      setNotice(answer.message);
-      await load();
+      setNotice((await markCompleted.mutateAsync(enrollment.id)).message);
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     }
   }
 
-  if (enrollment === undefined) return <Spinner label="Loading student progress..." />;
-  if (enrollment === null) {
-    return (
-      <section className={styles.page}>
-        <h1>Manage Student Progress</h1>
-        <ErrorBanner>{error}</ErrorBanner>
-        <Link to="/trainer/assigned-students">Back to assigned students</Link>
-      </section>
-    );
-  }
   const open = enrollment.status === 'Approved';
   return (
     <section className={styles.page}>
@@ -111,13 +114,7 @@ export function StudentProgressPage() {
       <h1>Manage Student Progress</h1>
       <SuccessBanner>{notice}</SuccessBanner>
       <ErrorBanner>{error}</ErrorBanner>
-      <div className={styles.card}>
-        <dl className={styles.facts}>
-          <div><dt>Trainee</dt><dd>{enrollment.traineeFirstName} {enrollment.traineeLastName} ({enrollment.traineeEmail})</dd></div>
-          <div><dt>Course</dt><dd>{enrollment.courseTitle}</dd></div>
-          <div><dt>Applied</dt><dd>{formatDate(enrollment.applicationDate, 'PP')}</dd></div>
-          <div><dt>Status</dt><dd><StatusBadge status={enrollment.status} /></dd></div>
-        </dl>
+      <EnrollmentFacts enrollment={enrollment}>
         {open && (
           <p>
             <Button variant="secondary" onClick={() => void complete()}>
@@ -125,58 +122,39 @@ export function StudentProgressPage() {
             </Button>
           </p>
         )}
-      </div>
+      </EnrollmentFacts>
       <h2>Progress records</h2>
-      {records.length === 0 ? (
-        <p>No progress recorded yet.</p>
-      ) : (
-        <Table
-          caption="Progress records"
-          rows={records}
-          rowKey={(r) => r.id}
-          columns={[
-            { header: 'Date', cell: (r) => formatDate(r.recordDate, 'PP p') },
-            { header: 'Assessment', cell: (r) => r.assessmentName },
-            { header: 'Score', cell: formatScore },
-            { header: 'Feedback', cell: (r) => r.feedbackNotes ?? '' },
-            {
-              header: 'Actions',
-              cell: (r) =>
-                open ? (
-                  <span className={styles.actions}>
-                    <button
-                      type="button"
-                      className={styles.linkButton}
-                      aria-label={`Edit ${r.assessmentName}`}
-                      onClick={() => {
-                        setEditing(r.id);
-                        setFields({
-                          assessmentName: r.assessmentName,
-                          score: r.score === null ? '' : String(r.score),
-                          maxScore: r.maxScore === null ? '' : String(r.maxScore),
-                          feedbackNotes: r.feedbackNotes ?? '',
-                        });
-                      }}
-                    >
-                      Edit
-                    </button>
-                    <button type="button" className={`${styles.linkButton} ${styles.danger}`} aria-label={`Delete ${r.assessmentName}`} onClick={() => void remove(r)}>
-                      Delete
-                    </button>
-                  </span>
-                ) : (
-                  '—'
-                ),
-            },
-          ]}
-        />
-      )}
+      <ProgressTable
+        records={records}
+        actions={(r) =>
+          open ? (
+            <span className={styles.actions}>
+              <button
+                type="button"
+                className={styles.linkButton}
+                aria-label={`Edit ${r.assessmentName}`}
+                onClick={() => {
+                  setEditing(r.id);
+                  setFields(fieldsOf(r));
+                }}
+              >
+                Edit
+              </button>
+              <button type="button" className={`${styles.linkButton} ${styles.danger}`} aria-label={`Delete ${r.assessmentName}`} onClick={() => void remove(r)}>
+                Delete
+              </button>
+            </span>
+          ) : (
+            '—'
+          )
+        }
+      />
       {open && (
-        <form className={styles.card} onSubmit={save} noValidate aria-labelledby="record-title">
+        <form className={styles.card} onSubmit={save} onFocus={() => void loadRules()} noValidate aria-labelledby="record-title">
           <h2 id="record-title">{editing === null ? 'Add a progress record' : 'Edit the progress record'}</h2>
           <TextField label="Assessment name" required {...bind('assessmentName')} />
           <div className={styles.row}>
-            <TextField label="Score" type="number" step="0.01" inputMode="decimal" {...bind('score')} />
+            <TextField label="Score" type="number" step="0.01" min="0" inputMode="decimal" {...bind('score')} />
             <TextField label="Max Score" type="number" step="0.01" min="0" inputMode="decimal" {...bind('maxScore')} />
           </div>
           <TextAreaField label="Feedback" rows={3} {...bind('feedbackNotes')} />

@@ -4,6 +4,7 @@ import {
   COURSE_LEVELS,
   DEFAULT_TRAINING_CENTER,
   IMAGE_MIME_TYPES,
+  errorMessage,
   MAX_IMAGE_BYTES,
   validation,
 } from '@btls/shared-api';
@@ -67,13 +68,8 @@ export function imageProblem(file: File): string | null {
   return null;
 }
 
-const isUrl = (v: string) => {
-  try {
-    return ['http:', 'https:'].includes(new URL(v).protocol);
-  } catch {
-    return v.startsWith('/api/images/');
-  }
-};
+/** The server's rules (zod and the schemas, about 30 KiB gzip): loaded when the form is first touched. */
+export const loadFormRules = () => import('@btls/shared-api/schemas');
 
 export function CourseForm({
   initial,
@@ -104,29 +100,30 @@ export function CourseForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const required = [values.title, values.description, values.category, values.level].every((v) => v.trim());
-    if (!required) return setError(mode === 'add' ? validation.courseAddRequired : validation.courseEditRequired);
-    if (mode === 'edit' && values.imageUrl.trim() && !isUrl(values.imageUrl.trim())) return setError('Image URL must be a valid URL.');
+    // The server's own rules (the add and edit texts differ, spec §5); the form sends what it typed.
+    const rules = await loadFormRules();
+    const checked = rules.checkForm(mode === 'add' ? rules.courseCreatePayloadSchema : rules.courseUpdatePayloadSchema, values);
+    if ('problem' in checked) return setError(checked.problem);
     setError('');
     setBusy(true);
     try {
       await onSubmit(
         {
           ...values,
-          category: values.category as CourseCreatePayload['category'],
-          level: values.level as CourseCreatePayload['level'],
-          imageUrl: values.imageUrl.trim() || null,
+          category: checked.payload.category,
+          level: checked.payload.level,
+          imageUrl: checked.payload.imageUrl,
         },
         image,
       );
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
       setBusy(false);
     }
   }
 
   return (
-    <form className={styles.card} onSubmit={submit} noValidate>
+    <form className={styles.card} onSubmit={submit} onFocus={() => void loadFormRules()} noValidate>
       <ErrorBanner>{error}</ErrorBanner>
       <TextField label="Title" required {...text('title')} />
       <TextAreaField label="Description" required rows={5} {...text('description')} />

@@ -1,17 +1,16 @@
-import { useEffect, useState } from 'react';
-import { getCourse } from '@btls/shared-api';
+import { courseQuery, isNotFound, useCreateCourse, useSuspenseQuery, useUpdateCourse } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
 import { Link, useNavigate, useParams } from '@btls/shared-auth';
-import { Spinner } from '@btls/shared-ui/components';
+import { ErrorBanner, Spinner } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
+import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import own from '../admin.module.css';
 import { CourseForm, NEW_COURSE, valuesOf } from './course-form';
-import { useAdminCourses } from './courses-store';
 
 const styles = withPanelPage(own);
 
 export function NewCoursePage() {
-  const add = useAdminCourses((s) => s.add);
+  const create = useCreateCourse();
   const navigate = useNavigate();
   return (
     <section className={styles.page}>
@@ -20,7 +19,7 @@ export function NewCoursePage() {
         mode="add"
         initial={NEW_COURSE}
         onSubmit={async (payload, image) => {
-          const course = await add(payload, image);
+          const { course } = await create.mutateAsync({ payload, image });
           navigate('/admin/courses', { state: { notice: `Course "${course.title}" added successfully.` } });
         }}
       />
@@ -30,19 +29,7 @@ export function NewCoursePage() {
 
 export function EditCoursePage() {
   const { courseId = '' } = useParams();
-  const update = useAdminCourses((s) => s.update);
-  const known = useAdminCourses((s) => s.courses.find((c) => String(c.id) === courseId));
-  const navigate = useNavigate();
-  const [course, setCourse] = useState<Course | null | undefined>(known);
-  const valid = /^\d+$/.test(courseId);
-  useEffect(() => {
-    if (known || !valid) return;
-    getCourse(courseId)
-      .then(setCourse)
-      .catch(() => setCourse(null));
-  }, [courseId, known, valid]);
-
-  if (!valid) {
+  if (!/^\d+$/.test(courseId)) {
     return (
       <section className={styles.page}>
         <h1>Edit Course</h1>
@@ -51,16 +38,33 @@ export function EditCoursePage() {
       </section>
     );
   }
-  if (course === null) {
-    return (
-      <section className={styles.page}>
-        <h1>Course Not Found</h1>
-        <p>Course with ID {courseId} not found.</p>
-        <Link to="/admin/courses">Back to courses</Link>
-      </section>
-    );
-  }
-  if (!course) return <Spinner label="Loading course details..." />;
+  return (
+    <QueryBoundary loading={<Spinner label="Loading course details..." />} error={(message) => <CourseNotFound id={courseId} message={message} />}>
+      <EditCourse id={courseId} />
+    </QueryBoundary>
+  );
+}
+
+function CourseNotFound({ id, message }: { id: string; message?: string }) {
+  return (
+    <section className={styles.page}>
+      <h1>Course Not Found</h1>
+      <p>Course with ID {id} not found.</p>
+      <ErrorBanner>{message}</ErrorBanner>
+      <Link to="/admin/courses">Back to courses</Link>
+    </section>
+  );
+}
+
+function EditCourse({ id }: { id: string }) {
+  const { data: course } = useSuspenseQuery(courseQuery(id));
+  if (isNotFound(course)) return <CourseNotFound id={id} />;
+  return <EditCourseForm course={course} />;
+}
+
+function EditCourseForm({ course }: { course: Course }) {
+  const update = useUpdateCourse();
+  const navigate = useNavigate();
   return (
     <section className={styles.page}>
       <h1>Edit Course</h1>
@@ -68,8 +72,8 @@ export function EditCoursePage() {
         mode="edit"
         initial={valuesOf(course)}
         onSubmit={async (payload, image) => {
-          const updated = await update(course.id, payload, image);
-          navigate('/admin/courses', { state: { notice: `Course "${updated.title}" updated successfully.` } });
+          const answer = await update.mutateAsync({ id: course.id, payload, image });
+          navigate('/admin/courses', { state: { notice: `Course "${answer.course.title}" updated successfully.` } });
         }}
       />
     </section>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { COURSE_CATEGORIES, COURSE_LEVELS, DEFAULT_TRAINING_CENTER, listCoursesPage } from '@btls/shared-api';
+import { COURSE_CATEGORIES, COURSE_LEVELS, DEFAULT_TRAINING_CENTER, errorMessage, pagedLists, useDeleteCourse } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
 import { Link, useLocation, useSearchParams } from '@btls/shared-auth';
 import { buttonClass, ErrorBanner, SelectField, Spinner, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
@@ -8,15 +8,14 @@ import { formatPrice } from '@btls/shared-ui/format';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from '../admin.module.css';
-import { useAdminCourses } from './courses-store';
 
 const styles = withPanelPage(own);
 
 const FILTERS = ['q', 'category', 'level', 'status'] as const;
 
 export function CoursesPage() {
-  const remove = useAdminCourses((s) => s.remove);
-  const list = usePagedList<Course>(useSearchParams(), listCoursesPage, FILTERS);
+  const remove = useDeleteCourse();
+  const list = usePagedList(useSearchParams(), pagedLists.courses, FILTERS);
   const courses = list.items;
   const error = list.error;
   const { confirm, dialog } = useDialog();
@@ -28,12 +27,11 @@ export function CoursesPage() {
     setNotice('');
     setFailure('');
     try {
-      await remove(course.id);
+      await remove.mutateAsync(course.id);
       list.setItems((rows) => rows.filter((c) => c.id !== course.id));
-      list.reload();
       setNotice('Course deleted successfully.');
     } catch (e) {
-      setFailure((e as Error).message);
+      setFailure(errorMessage(e));
     }
   }
 

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { jobApplicationsSummaryQuery, listCoursesPage, listEnrollmentsPage, listUsersPage, useQuery } from '@btls/shared-api';
+import { countQuery, jobApplicationsSummaryQuery, pagedLists, useQuery, type PagedSource } from '@btls/shared-api';
 import { Link } from '@btls/shared-auth';
 import { buttonClass } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
@@ -7,28 +6,15 @@ import own from '../admin.module.css';
 
 const styles = withPanelPage(own);
 
-type Count = number | '?';
-
-/** Counts for the tiles; a count that cannot be loaded shows '?' and is logged (spec §8). */
-function useCount(load: () => Promise<number>, logLabel: string): Count {
-  const [count, setCount] = useState<Count>('?');
-  useEffect(() => {
-    load()
-      .then(setCount)
-      .catch((error: unknown) => console.error(logLabel, error));
-  }, [load, logLabel]);
-  return count;
+/** A tile's count (the paged list's total); one that cannot be loaded shows '?' (the client logs it, spec §8). */
+function useCount(source: PagedSource<unknown>, filter?: Record<string, string>): number | '?' {
+  return useQuery(countQuery(source, filter)).data ?? '?';
 }
 
-// The lists are paged: one row is asked for, the count is the answer's total.
-const countUsers = () => listUsersPage({ limit: 1 }).then((page) => page.total);
-const countActiveCourses = () => listCoursesPage({ limit: 1, status: 'active' }).then((page) => page.total);
-const countPending = () => listEnrollmentsPage({ limit: 1, status: 'Pending' }).then((page) => page.total);
-
 export function AdminDashboardPage() {
-  const users = useCount(countUsers, 'Error fetching user stats:');
-  const courses = useCount(countActiveCourses, 'Error fetching course stats:');
-  const pending = useCount(countPending, 'Error fetching application stats:');
+  const users = useCount(pagedLists.users);
+  const courses = useCount(pagedLists.courses, { status: 'active' });
+  const pending = useCount(pagedLists.enrollments, { status: 'Pending' });
   const jobApplications = useQuery(jobApplicationsSummaryQuery());
   const jobCount = (n: number | undefined) => (n === undefined ? '?' : n);
   return (

@@ -1,57 +1,75 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { ASSIGNED_TRAINER_REDIRECT_MS, assignTrainer, getEnrollment, listTrainers, validation } from '@btls/shared-api';
-import type { Enrollment, Trainer } from '@btls/shared-api/schemas';
+import { useState, type FormEvent } from 'react';
+import {
+  ASSIGNED_TRAINER_REDIRECT_MS,
+  enrollmentQuery,
+  errorMessage,
+  isNotFound,
+  trainersQuery,
+  useAssignTrainer,
+  useQuery,
+  useSuspenseQuery,
+} from '@btls/shared-api';
+import type { Enrollment } from '@btls/shared-api/schemas';
 import { Link, useNavigate, useParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, SelectField, Spinner, SuccessBanner } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
+import { PanelUnavailable } from '@btls/shared-ui/panel-states';
+import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import own from '../admin.module.css';
 
 const styles = withPanelPage(own);
 
 export function AssignTrainerPage() {
   const { applicationId = '' } = useParams();
+  return (
+    <QueryBoundary loading={<Spinner label="Loading application..." />} error={() => <NotAssignable />}>
+      <AssignTrainer applicationId={applicationId} />
+    </QueryBoundary>
+  );
+}
+
+function NotAssignable() {
+  const back = <Link to="/admin/enrollments">Back to applications</Link>;
+  return <PanelUnavailable title="Assign Trainer" message="Application not found or not in approved state." back={back} />;
+}
+
+function AssignTrainer({ applicationId }: { applicationId: string }) {
+  const { data: enrollment } = useSuspenseQuery(enrollmentQuery(applicationId));
+  if (isNotFound(enrollment) || enrollment.status !== 'Approved') return <NotAssignable />;
+  return <AssignTrainerForm enrollment={enrollment} />;
+}
+
+/** The server's rule for the choice (zod and the schemas, about 30 KiB gzip): loaded when the form is first touched. */
+const loadRules = () => import('@btls/shared-api/schemas');
+
+function AssignTrainerForm({ enrollment }: { enrollment: Enrollment }) {
   const navigate = useNavigate();
-  const [enrollment, setEnrollment] = useState<Enrollment | null | undefined>(undefined);
-  const [trainers, setTrainers] = useState<Trainer[]>([]);
+  const trainers = useQuery(trainersQuery());
+  const assign = useAssignTrainer();
   const [trainerId, setTrainerId] = useState('');
-  const [error, setError] = useState('');
+  const [failure, setError] = useState('');
   const [done, setDone] = useState('');
-  useEffect(() => {
-    getEnrollment(applicationId)
-      .then((found) => setEnrollment(found.status === 'Approved' ? found : null))
-      .catch(() => setEnrollment(null));
-    listTrainers()
-      .then(setTrainers)
-      .catch((failure: Error) => setError(failure.message));
-  }, [applicationId]);
+  const error = failure || (trainers.error ? errorMessage(trainers.error) : '');
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!trainerId) return setError(validation.selectTrainer);
+    const { checkForm, assignTrainerPayloadSchema } = await loadRules();
+    const checked = checkForm(assignTrainerPayloadSchema, { trainerId });
+    if ('problem' in checked) return setError(checked.problem);
     setError('');
     try {
-      const answer = await assignTrainer(Number(applicationId), { trainerId: Number(trainerId) });
+      const answer = await assign.mutateAsync({ id: enrollment.id, ...checked.payload });
       setDone(answer.message);
       setTimeout(() => navigate('/admin/enrollments?status=Approved'), ASSIGNED_TRAINER_REDIRECT_MS);
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     }
   }
 
-  if (enrollment === undefined) return <Spinner label="Loading application..." />;
-  if (enrollment === null) {
-    return (
-      <section className={styles.page}>
-        <h1>Assign Trainer</h1>
-        <ErrorBanner>Application not found or not in approved state.</ErrorBanner>
-        <Link to="/admin/enrollments">Back to applications</Link>
-      </section>
-    );
-  }
   return (
     <section className={styles.page}>
       <h1>Assign Trainer</h1>
-      <form className={styles.card} onSubmit={submit} noValidate>
+      <form className={styles.card} onSubmit={submit} onFocus={() => void loadRules()} noValidate>
         <p>
           {enrollment.traineeFirstName} {enrollment.traineeLastName} — {enrollment.courseTitle}
         </p>
@@ -59,7 +77,7 @@ export function AssignTrainerPage() {
         <ErrorBanner>{error}</ErrorBanner>
         <SelectField label="Trainer" value={trainerId} onChange={(e) => setTrainerId(e.target.value)}>
           <option value="">-- Select a trainer --</option>
-          {trainers.map((t) => (
+          {trainers.data?.map((t) => (
             <option key={t.id} value={t.id}>
               {t.firstName} {t.lastName} ({t.email})
             </option>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ENROLLMENT_STATUSES, type EnrollmentStatus, listEnrollmentsPage, updateEnrollmentStatus } from '@btls/shared-api';
+import { ENROLLMENT_STATUSES, errorMessage, type EnrollmentStatus, pagedLists, useUpdateEnrollmentStatus } from '@btls/shared-api';
 import type { Enrollment } from '@btls/shared-api/schemas';
 import { Link, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, StatusBadge, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
@@ -16,20 +16,23 @@ const ALL = 'All';
 const FILTERS = ['status', 'q'] as const;
 
 /** No status in the address means Pending (the review queue); All means every status. */
-const fetchApplications = (query: Record<string, string | number>) => {
-  const status = String(query.status ?? 'Pending');
-  return listEnrollmentsPage({ ...query, status: status === ALL ? undefined : (status as EnrollmentStatus) });
+const applications = {
+  ...pagedLists.enrollments,
+  fetchPage: (query: Record<string, string | number>) => {
+    const status = String(query.status ?? 'Pending');
+    return pagedLists.enrollments.fetchPage({ ...query, status: status === ALL ? '' : status });
+  },
 };
 
 export function EnrollmentsPage() {
-  const paged = usePagedList<Enrollment>(useSearchParams(), fetchApplications, FILTERS);
+  const paged = usePagedList(useSearchParams(), applications, FILTERS);
+  const updateStatus = useUpdateEnrollmentStatus();
   const status = paged.filters.status || 'Pending';
   const list = paged.items;
   const { prompt, dialog } = useDialog();
   const [failure, setError] = useState('');
   const [notice, setNotice] = useState('');
   const error = failure || paged.error;
-  const load = paged.reload;
 
   async function change(enrollment: Enrollment, to: EnrollmentStatus, question: string) {
     const adminNotes = await prompt(question, enrollment.adminNotes ?? '');
@@ -37,11 +40,10 @@ export function EnrollmentsPage() {
     setError('');
     setNotice('');
     try {
-      const answer = await updateEnrollmentStatus(enrollment.id, { status: to, adminNotes });
+      const answer = await updateStatus.mutateAsync({ id: enrollment.id, status: to, adminNotes });
       setNotice(answer.message);
-      load();
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     }
   }
 

@@ -1,71 +1,70 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
-  getEnrollment,
-  getEnrollmentCertificate,
-  issueCertificate,
-  listProgress,
-  revokeCertificate,
+  enrollmentCertificateQuery,
+  enrollmentProgressQuery,
+  enrollmentQuery,
+  errorMessage,
+  isNotFound,
+  useIssueCertificate,
+  useRevokeCertificate,
+  useSuspenseQuery,
   validation,
 } from '@btls/shared-api';
-import type { Certificate, Enrollment, ProgressRecord } from '@btls/shared-api/schemas';
+import type { Certificate, Enrollment } from '@btls/shared-api/schemas';
 import { Link, useParams } from '@btls/shared-auth';
-import { Button, ErrorBanner, Spinner, StatusBadge, SuccessBanner, Table } from '@btls/shared-ui/components';
+import { Button, ErrorBanner, Spinner, SuccessBanner } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
-import { formatScore } from '@btls/shared-ui/format';
+import { EnrollmentFacts, ProgressTable } from '@btls/shared-ui/enrollment';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
+import { PanelUnavailable } from '@btls/shared-ui/panel-states';
+import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import own from '../admin.module.css';
 
 const styles = withPanelPage(own);
 
 export function EnrollmentProgressPage() {
   const { applicationId = '' } = useParams();
+  return (
+    <QueryBoundary loading={<Spinner label="Loading student progress..." />} error={(message, retry) => <EnrollmentNotFound message={message} retry={retry} />}>
+      <EnrollmentProgress applicationId={applicationId} />
+    </QueryBoundary>
+  );
+}
+
+function EnrollmentNotFound({ message, retry }: { message: string; retry?: () => void }) {
+  const back = <Link to="/admin/enrollments">Back to applications</Link>;
+  return <PanelUnavailable title="Enrollment Not Found" message={message} back={back} retry={retry} />;
+}
+
+function EnrollmentProgress({ applicationId }: { applicationId: string }) {
+  const { data: enrollment } = useSuspenseQuery(enrollmentQuery(applicationId));
+  if (isNotFound(enrollment)) return <EnrollmentNotFound message="" />;
+  return <Progress enrollment={enrollment} />;
+}
+
+function Progress({ enrollment }: { enrollment: Enrollment }) {
+  const { data: records } = useSuspenseQuery(enrollmentProgressQuery(enrollment.id));
+  const issueCertificate = useIssueCertificate();
+  const revokeCertificate = useRevokeCertificate();
   const { confirm, prompt, dialog } = useDialog();
-  const [enrollment, setEnrollment] = useState<Enrollment | null | undefined>(undefined);
-  const [records, setRecords] = useState<ProgressRecord[]>([]);
-  const [certificate, setCertificate] = useState<Certificate | null>(null);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
 
-  const load = useCallback(async () => {
-    try {
-      const found = await getEnrollment(applicationId);
-      setEnrollment(found);
-      setRecords(await listProgress(found.id));
-      if (found.status === 'Completed') {
-        // A 404 means none issued yet (silent); other failures are only logged (spec §8).
-        setCertificate(await getEnrollmentCertificate(found.id).catch((e: unknown) => (console.error(e), null)));
-      }
-    } catch (failure) {
-      const status = (failure as { status?: number }).status;
-      if (status === 404) setEnrollment(null);
-      else {
-        setEnrollment((e) => e ?? null);
-        setError((failure as Error).message);
-      }
-    }
-  }, [applicationId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   async function issue() {
-    if (!enrollment) return;
     if (enrollment.status !== 'Completed') return setError(validation.certificateOnlyCompleted);
     if (!(await confirm('Are you sure you want to issue a certificate for this trainee and course?'))) return;
     setError('');
     try {
-      await issueCertificate({ enrollmentApplicationId: enrollment.id, userId: enrollment.traineeId, courseId: enrollment.courseId });
-      await load();
+      await issueCertificate.mutateAsync({ enrollmentApplicationId: enrollment.id, userId: enrollment.traineeId, courseId: enrollment.courseId });
       setNotice('Certificate issued and data refreshed!');
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     }
   }
 
   /** Asks why first (a reason is required), then confirms; the credential checks as revoked from then on. */
-  async function revoke() {
-    if (!certificate) return;
+  async function revoke(issued: Certificate) {
     const reason = await prompt('Why is this certificate being revoked?');
     if (reason === null) return;
     if (!reason.trim()) return setError(validation.revocationReasonRequired);
@@ -73,23 +72,13 @@ export function EnrollmentProgressPage() {
     if (!(await confirm(question))) return;
     setError('');
     try {
-      setCertificate((await revokeCertificate(certificate.certificateCode, { reason })).certificate);
+      await revokeCertificate.mutateAsync({ code: issued.certificateCode, reason });
       setNotice('Certificate revoked.');
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     }
   }
 
-  if (enrollment === undefined) return <Spinner label="Loading student progress..." />;
-  if (enrollment === null) {
-    return (
-      <section className={styles.page}>
-        <h1>Enrollment Not Found</h1>
-        <ErrorBanner>{error}</ErrorBanner>
-        <Link to="/admin/enrollments">Back to applications</Link>
-      </section>
-    );
-  }
   return (
     <section className={styles.page}>
       <p>
@@ -98,59 +87,46 @@ export function EnrollmentProgressPage() {
       <h1>Student Progress</h1>
       <SuccessBanner>{notice}</SuccessBanner>
       <ErrorBanner>{error}</ErrorBanner>
-      <div className={styles.card}>
-        <dl className={styles.facts}>
-          <div><dt>Trainee</dt><dd>{enrollment.traineeFirstName} {enrollment.traineeLastName} ({enrollment.traineeEmail})</dd></div>
-          <div><dt>Course</dt><dd>{enrollment.courseTitle}</dd></div>
-          <div><dt>Applied</dt><dd>{formatDate(enrollment.applicationDate)}</dd></div>
-          <div><dt>Status</dt><dd><StatusBadge status={enrollment.status} /></dd></div>
-          {enrollment.trainerFirstName && (
-            <div><dt>Trainer</dt><dd>{enrollment.trainerFirstName} {enrollment.trainerLastName} ({enrollment.trainerEmail})</dd></div>
-          )}
-        </dl>
-      </div>
+      <EnrollmentFacts enrollment={enrollment} />
       <h2>Progress records</h2>
-      {records.length === 0 ? (
-        <p>No progress recorded yet.</p>
-      ) : (
-        <Table
-          caption="Progress records"
-          rows={records}
-          rowKey={(r) => r.id}
-          columns={[
-            { header: 'Date', cell: (r) => formatDate(r.recordDate) },
-            { header: 'Assessment', cell: (r) => r.assessmentName },
-            { header: 'Score', cell: formatScore },
-            { header: 'Feedback by Trainer', cell: (r) => r.feedbackNotes ?? '' },
-          ]}
-        />
-      )}
-      {enrollment.status === 'Completed' && (
-        <div className={styles.card}>
-          <h2>Certificate</h2>
-          {certificate ? (
-            <p>
-              Issued {formatDate(certificate.issueDate)} · Code <strong>{certificate.certificateCode}</strong> ·{' '}
-              <a href={`/certificate/${encodeURIComponent(certificate.certificateCode)}`} target="_blank" rel="noopener noreferrer">
-                View certificate (opens in a new tab)
-              </a>
-            </p>
-          ) : (
-            <Button onClick={() => void issue()}>Issue Certificate</Button>
-          )}
-          {certificate &&
-            (certificate.revokedAt ? (
-              <p>
-                <strong>Revoked</strong> {formatDate(certificate.revokedAt)}: {certificate.revocationReason}
-              </p>
-            ) : (
-              <Button variant="secondary" onClick={() => void revoke()}>
-                Revoke Certificate
-              </Button>
-            ))}
-        </div>
-      )}
+      <ProgressTable records={records} />
+      {enrollment.status === 'Completed' && <CertificateCard enrollment={enrollment} onIssue={issue} onRevoke={revoke} />}
       {dialog}
     </section>
+  );
+}
+
+/** Shown with the rest of the page (one suspense for all), so nothing moves in below the records. */
+function CertificateCard({ enrollment, onIssue, onRevoke }: {
+  enrollment: Enrollment;
+  onIssue: () => Promise<void>;
+  onRevoke: (issued: Certificate) => Promise<void>;
+}) {
+  const { data: issued } = useSuspenseQuery(enrollmentCertificateQuery(enrollment.id));
+  return (
+    <div className={styles.card}>
+      <h2>Certificate</h2>
+      {issued ? (
+        <>
+          <p>
+            Issued {formatDate(issued.issueDate)} · Code <strong>{issued.certificateCode}</strong> ·{' '}
+            <a href={`/certificate/${encodeURIComponent(issued.certificateCode)}`} target="_blank" rel="noopener noreferrer">
+              View certificate (opens in a new tab)
+            </a>
+          </p>
+          {issued.revokedAt ? (
+            <p>
+              <strong>Revoked</strong> {formatDate(issued.revokedAt)}: {issued.revocationReason}
+            </p>
+          ) : (
+            <Button variant="secondary" onClick={() => void onRevoke(issued)}>
+              Revoke Certificate
+            </Button>
+          )}
+        </>
+      ) : (
+        <Button onClick={() => void onIssue()}>Issue Certificate</Button>
+      )}
+    </div>
   );
 }

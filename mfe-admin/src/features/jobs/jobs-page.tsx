@@ -1,6 +1,6 @@
 /** Moderation (issue 14): every job posting of every employer; an admin may take one down or delete it. */
 import { useState } from 'react';
-import { deleteJob, getMyPostingsPage, JOB_TYPES, setJobActive } from '@btls/shared-api';
+import { errorMessage, JOB_TYPES, pagedLists, useDeleteJob, useSetJobActive } from '@btls/shared-api';
 import type { Job } from '@btls/shared-api/schemas';
 import { Link, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
@@ -14,7 +14,9 @@ const styles = withPanelPage(own);
 const FILTERS = ['q', 'status', 'jobType'] as const;
 
 export function JobsPage() {
-  const list = usePagedList<Job>(useSearchParams(), getMyPostingsPage, FILTERS);
+  const list = usePagedList(useSearchParams(), pagedLists.jobPostings, FILTERS);
+  const setActive = useSetJobActive();
+  const deletion = useDeleteJob();
   const { confirm, dialog } = useDialog();
   const [failure, setFailure] = useState('');
   const [notice, setNotice] = useState('');
@@ -24,11 +26,10 @@ export function JobsPage() {
     setFailure('');
     setNotice('');
     try {
-      const answer = await setJobActive(job.id, !job.isActive);
-      list.setItems((rows) => rows.map((j) => (j.id === job.id ? answer.job : j)));
+      const answer = await setActive.mutateAsync({ id: job.id, isActive: !job.isActive });
       setNotice(answer.message);
     } catch (e) {
-      setFailure((e as Error).message);
+      setFailure(errorMessage(e));
     }
   }
 
@@ -37,12 +38,11 @@ export function JobsPage() {
     setFailure('');
     setNotice('');
     try {
-      await deleteJob(job.id);
+      await deletion.mutateAsync(job.id);
       list.setItems((rows) => rows.filter((j) => j.id !== job.id));
-      list.reload();
       setNotice(`Job "${job.title}" deleted.`);
     } catch (e) {
-      setFailure((e as Error).message);
+      setFailure(errorMessage(e));
     }
   }
 

@@ -1,6 +1,5 @@
 import { Fragment, useState } from 'react';
-import { listContactMessagesPage } from '@btls/shared-api';
-import type { ContactMessage } from '@btls/shared-api/schemas';
+import { pagedLists } from '@btls/shared-api';
 import { useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, Spinner, tableClass, TextField } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
@@ -13,7 +12,7 @@ const styles = withPanelPage(own);
 const FILTERS = ['q'] as const;
 
 export function MessagesPage() {
-  const list = usePagedList<ContactMessage>(useSearchParams(), listContactMessagesPage, FILTERS);
+  const list = usePagedList(useSearchParams(), pagedLists.contactMessages, FILTERS);
   const messages = list.items;
   const error = list.error;
   const [open, setOpen] = useState<number | null>(null);

@@ -1,5 +1,5 @@
-import { Fragment, useEffect, useState, type ReactNode } from 'react';
-import { listOutbox, retryOutboxMessage } from '@btls/shared-api';
+import { Fragment, useState, type ReactNode } from 'react';
+import { errorMessage, outboxQuery, useQuery, useRetryOutboxMessage } from '@btls/shared-api';
 import type { OutboxMessage } from '@btls/shared-api/schemas';
 import { ErrorBanner, Spinner, SuccessBanner, tableClass } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
@@ -29,28 +29,21 @@ export function TextWithLinks({ text }: { text: string }) {
 
 /** Every e-mail the platform sent or will send; without an SMTP server this is where they can be read. */
 export function OutboxPage() {
-  const [messages, setMessages] = useState<OutboxMessage[] | null>(null);
-  const [error, setError] = useState('');
+  const outbox = useQuery(outboxQuery());
+  const retryMessage = useRetryOutboxMessage();
+  const [failure, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [open, setOpen] = useState<number | null>(null);
-  useEffect(() => {
-    listOutbox()
-      .then(setMessages)
-      .catch((failure: Error) => {
-        setMessages([]);
-        setError(failure.message);
-      });
-  }, []);
+  const error = failure || (outbox.error ? errorMessage(outbox.error) : '');
+  const messages = outbox.error ? [] : (outbox.data ?? null);
 
   async function retry(id: number) {
     setError('');
     setNotice('');
     try {
-      const answer = await retryOutboxMessage(id);
-      setMessages((list) => list?.map((m) => (m.id === id ? answer.outboxMessage : m)) ?? null);
-      setNotice(answer.message);
+      setNotice((await retryMessage.mutateAsync(id)).message);
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     }
   }
 

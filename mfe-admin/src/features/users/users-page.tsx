@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { User } from '@btls/shared-api/schemas';
-import { deleteUser, listUsersPage, ROLES, sendPasswordResetLink, setUserActive } from '@btls/shared-api';
+import { errorMessage, pagedLists, ROLES, useDeleteUser, useSendPasswordResetLink, useSetUserActive } from '@btls/shared-api';
 import { Link, useAuth, useLocation, useSearchParams } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, SelectField, Spinner, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
@@ -24,7 +24,10 @@ const FILTERS = ['q', 'role', 'status'] as const;
 export function UsersPage() {
   const { user: me } = useAuth();
   const { confirm, dialog } = useDialog();
-  const list = usePagedList<User>(useSearchParams(), listUsersPage, FILTERS);
+  const list = usePagedList(useSearchParams(), pagedLists.users, FILTERS);
+  const setActive = useSetUserActive();
+  const deletion = useDeleteUser();
+  const sendReset = useSendPasswordResetLink();
   const users = list.items;
   const [error, setError] = useState('');
   const [notice, setNotice] = useState((useLocation().state as { notice?: string } | null)?.notice ?? '');
@@ -34,11 +37,11 @@ export function UsersPage() {
   async function toggle(user: User) {
     setNotice('');
     try {
-      const { user: updated } = await setUserActive(user.id, !user.isActive);
+      const { user: updated } = await setActive.mutateAsync({ id: user.id, isActive: !user.isActive });
       list.setItems((rows) => rows.map((u) => (u.id === updated.id ? updated : u)));
       setNotice(`${updated.firstName} ${updated.lastName} is now ${updated.isActive ? 'active' : 'inactive'}.`);
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     }
   }
 
@@ -52,12 +55,11 @@ export function UsersPage() {
     if (!(await confirm(question))) return;
     setNotice('');
     try {
-      await deleteUser(user.id, { deleteJobs: user.role === 'employer' });
+      await deletion.mutateAsync({ id: user.id, deleteJobs: user.role === 'employer' });
       list.setItems((rows) => rows.filter((u) => u.id !== user.id));
-      list.reload();
       setNotice('User deleted successfully.');
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     }
   }
 
@@ -67,9 +69,9 @@ export function UsersPage() {
     setNotice('');
     setError('');
     try {
-      setNotice((await sendPasswordResetLink(user.id)).message);
+      setNotice((await sendReset.mutateAsync(user.id)).message);
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     }
   }
 

@@ -1,40 +1,39 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { applyForCourse, listCourses, todayInKigali, validation } from '@btls/shared-api';
-import type { Course } from '@btls/shared-api/schemas';
+import { useState, type FormEvent } from 'react';
+import { courseChoicesQuery, courseQuery, errorMessage, isNotFound, todayInKigali, useApplyForCourse, useQuery } from '@btls/shared-api';
 import { Link, useSearchParams } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, SelectField, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import styles from '../dashboard/dashboard.module.css';
 
+/** The server's rules for an application (zod, about 30 KiB gzip): loaded when the form is first touched. */
+const loadRules = () => import('@btls/shared-api/schemas');
+
 export function ApplyPage() {
   const [params] = useSearchParams();
-  const [courses, setCourses] = useState<Course[] | null>(null);
+  const catalogue = useQuery(courseChoicesQuery());
+  // The course the visitor came from (Enroll Now), also when it is not among the first 100.
+  const asked = params.get('courseId') ?? '';
+  const askedCourse = useQuery({ ...courseQuery(asked), enabled: !!asked && !!catalogue.data && !catalogue.data.some((c) => String(c.id) === asked) });
+  const extra = askedCourse.data && !isNotFound(askedCourse.data) && askedCourse.data.isActive ? [askedCourse.data] : [];
+  const courses = catalogue.error ? [] : catalogue.data ? [...catalogue.data.filter((c) => c.isActive), ...extra] : null;
+  const apply = useApplyForCourse();
   const [courseId, setCourseId] = useState(params.get('courseId') ?? '');
   const [preferredStartDate, setPreferredStartDate] = useState('');
   const [applicantNotes, setApplicantNotes] = useState('');
-  const [error, setError] = useState('');
+  const [failure, setError] = useState('');
+  const error = failure || (catalogue.error ? errorMessage(catalogue.error) : '');
   const [success, setSuccess] = useState('');
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    listCourses()
-      .then((list) => setCourses(list.filter((c) => c.isActive)))
-      .catch((failure: Error) => {
-        setCourses([]);
-        setError(failure.message);
-      });
-  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSuccess('');
-    if (!courseId) return setError(validation.selectCourse);
-    if (preferredStartDate && preferredStartDate < todayInKigali()) {
-      return setError('Preferred start date cannot be in the past.');
-    }
+    const { checkForm, applyPayloadSchema } = await loadRules();
+    const checked = checkForm(applyPayloadSchema, { courseId, applicantNotes, preferredStartDate });
+    if ('problem' in checked) return setError(checked.problem);
     setError('');
     setBusy(true);
     try {
-      const answer = await applyForCourse({ courseId: Number(courseId), applicantNotes, preferredStartDate: preferredStartDate || null });
+      const answer = await apply.mutateAsync(checked.payload);
       const title = courses?.find((c) => String(c.id) === courseId)?.title ?? 'the course';
       setSuccess(
         `Your application for "${title}" has been submitted (application ID ${answer.applicationId}). You will be notified once it has been reviewed.`,
@@ -43,7 +42,7 @@ export function ApplyPage() {
       setPreferredStartDate('');
       setApplicantNotes('');
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     } finally {
       setBusy(false);
     }
@@ -52,7 +51,7 @@ export function ApplyPage() {
   return (
     <main className={styles.page}>
       <h1>Apply for a Course</h1>
-      <form className={styles.item} onSubmit={submit} noValidate>
+      <form className={styles.item} onSubmit={submit} onFocus={() => void loadRules()} noValidate>
         <SuccessBanner>{success}</SuccessBanner>
         <ErrorBanner>{error}</ErrorBanner>
         <SelectField label="Course" value={courseId} onChange={(e) => setCourseId(e.target.value)} disabled={courses === null}>

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
-import { certificateCredentialHref, credentialCheck, getCertificateByCode } from '@btls/shared-api';
-import type { Certificate } from '@btls/shared-api/schemas';
+import { certificateCredentialHref, certificateQuery, credentialCheck, useSuspenseQuery } from '@btls/shared-api';
 import { Link, useParams } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, Spinner } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
+import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import styles from './certificate.module.css';
 import { AddToLinkedIn } from './linkedin';
 import { QrCode } from './qr-code';
@@ -13,28 +12,25 @@ export const verificationUrl = (code: string) => `${location.origin}/verify/${en
 
 export function CertificatePage() {
   const { certificateCode = '' } = useParams();
-  const [certificate, setCertificate] = useState<Certificate | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    let current = true;
-    getCertificateByCode(certificateCode)
-      .then((found) => current && setCertificate(found))
-      .catch((failure: Error) => current && setError(failure.message));
-    return () => {
-      current = false;
-    };
-  }, [certificateCode]);
+  return (
+    <QueryBoundary loading={<Spinner label="Loading certificate..." />} error={(message) => <CertificateNotFound message={message} />}>
+      <CertificateView code={certificateCode} />
+    </QueryBoundary>
+  );
+}
 
-  if (error) {
-    return (
-      <main className={styles.page}>
-        <h1>Certificate not found</h1>
-        <p>{error}</p>
-        <Link to="/dashboard">Back to the dashboard</Link>
-      </main>
-    );
-  }
-  if (!certificate) return <Spinner label="Loading certificate..." />;
+function CertificateNotFound({ message }: { message: string }) {
+  return (
+    <main className={styles.page}>
+      <h1>Certificate not found</h1>
+      <p>{message}</p>
+      <Link to="/dashboard">Back to the dashboard</Link>
+    </main>
+  );
+}
+
+function CertificateView({ code }: { code: string }) {
+  const { data: certificate } = useSuspenseQuery(certificateQuery(code));
   const url = verificationUrl(certificate.certificateCode);
   return (
     <main className={styles.page}>

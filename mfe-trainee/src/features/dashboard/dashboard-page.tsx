@@ -1,20 +1,22 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   DASHBOARD_PROGRESS_ENROLLMENTS,
   DASHBOARD_PROGRESS_ITEMS,
-  getMyApplications,
-  getMyCertificates,
-  listProgress,
+  errorMessage,
+  latestProgressQuery,
+  myApplicationsQuery,
+  myCertificatesQuery,
   myJobApplicationsQuery,
   queryKeys,
   useQuery,
   useQueryClient,
   withdrawJobApplication,
 } from '@btls/shared-api';
-import type { Certificate, Enrollment, MyJobApplication, ProgressRecord } from '@btls/shared-api/schemas';
+import type { Enrollment, MyJobApplication, ProgressRecord } from '@btls/shared-api/schemas';
 import { Link, panelFor, useAuth } from '@btls/shared-auth';
 import { ApplicationStatusBadge, Button, buttonClass, ErrorBanner, Spinner, StatusBadge } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
+import { formatScore } from '@btls/shared-ui/format';
 import { formatDate } from '@btls/shared-ui/format-date';
 import styles from './dashboard.module.css';
 
@@ -30,17 +32,28 @@ interface CourseProgress {
   records: ProgressRecord[];
 }
 
+/** A query's answer as the sections show it: null while it comes, [] and the message when it failed. */
+function loaded<T>(query: { data?: T[]; error: Error | null }): Loaded<T[]> {
+  return query.error ? { data: [], error: errorMessage(query.error) } : { data: query.data ?? null, error: '' };
+}
+
 /** Progress for at most the first 3 Approved or Completed applications, 2 items each; a failure gives none. */
-async function loadProgress(applications: Enrollment[]): Promise<CourseProgress[]> {
-  const active = applications.filter((a) => a.status === 'Approved' || a.status === 'Completed').slice(0, DASHBOARD_PROGRESS_ENROLLMENTS);
-  return Promise.all(
-    active.map(async (enrollment) => ({
-      enrollment,
-      records: await listProgress(enrollment.id)
-        .then((records) => records.slice(0, DASHBOARD_PROGRESS_ITEMS))
-        .catch(() => []),
-    })),
-  );
+function useDashboardData() {
+  const applications = useQuery(myApplicationsQuery());
+  const certificates = useQuery(myCertificatesQuery());
+  const active = (applications.data ?? [])
+    .filter((a) => a.status === 'Approved' || a.status === 'Completed')
+    .slice(0, DASHBOARD_PROGRESS_ENROLLMENTS);
+  const records = useQuery({
+    ...latestProgressQuery(active.map((a) => a.id), DASHBOARD_PROGRESS_ITEMS),
+    enabled: applications.isSuccess,
+  });
+  const progress: Loaded<CourseProgress[]> = applications.error
+    ? { data: [], error: '' }
+    : records.error
+      ? { data: [], error: errorMessage(records.error) }
+      : { data: records.data ? active.map((enrollment, i) => ({ enrollment, records: records.data[i] ?? [] })) : null, error: '' };
+  return { applications: loaded(applications), certificates: loaded(certificates), progress };
 }
 
 export function DashboardPage() {
@@ -70,35 +83,7 @@ export function DashboardPage() {
 }
 
 function TraineeDashboard({ firstName }: { firstName: string }) {
-  const [applications, setApplications] = useState<Loaded<Enrollment[]>>({ data: null, error: '' });
-  const [certificates, setCertificates] = useState<Loaded<Certificate[]>>({ data: null, error: '' });
-  const [progress, setProgress] = useState<Loaded<CourseProgress[]>>({ data: null, error: '' });
-
-  useEffect(() => {
-    let current = true;
-    getMyApplications()
-      .then(async (list) => {
-        if (!current) return;
-        setApplications({ data: list, error: '' });
-        try {
-          const loaded = await loadProgress(list);
-          if (current) setProgress({ data: loaded, error: '' });
-        } catch (failure) {
-          if (current) setProgress({ data: [], error: (failure as Error).message });
-        }
-      })
-      .catch((failure: Error) => {
-        if (!current) return;
-        setApplications({ data: [], error: failure.message });
-        setProgress({ data: [], error: '' });
-      });
-    getMyCertificates()
-      .then((list) => current && setCertificates({ data: list, error: '' }))
-      .catch((failure: Error) => current && setCertificates({ data: [], error: failure.message }));
-    return () => {
-      current = false;
-    };
-  }, []);
+  const { applications, certificates, progress } = useDashboardData();
 
   const hasActive = applications.data?.some((a) => a.status === 'Approved' || a.status === 'Pending');
   const showJourney = applications.data !== null && !applications.error && !hasActive;
@@ -204,7 +189,7 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
                     {records.map((r) => (
                       <li key={r.id}>
                         <strong>{r.assessmentName}</strong>
-                        {r.score !== null && ` — ${r.score}${r.maxScore !== null ? ` / ${r.maxScore}` : ''}`}
+                        {r.score !== null && ` — ${formatScore(r)}`}
                         {r.feedbackNotes && <span>: {r.feedbackNotes}</span>} <span className={styles.meta}>({formatDate(r.recordDate)})</span>
                       </li>
                     ))}
