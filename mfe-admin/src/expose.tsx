@@ -1,9 +1,10 @@
 /** The admin area (/admin/*, admins only): users, courses, enrollment review, certificates, messages, job moderation, the e-mail outbox. */
 import { Suspense, type ReactNode } from 'react';
-import { Navigate, RequireRole, Route, Routes, usePanelSession } from '@btls/shared-auth';
+import { Link, Navigate, RequireRole, Route, Routes, useAuth, useLocation, usePanelSession } from '@btls/shared-auth';
 import { Spinner } from '@btls/shared-ui/components';
 import { lazyPage } from '@btls/shared-ui/lazy-page';
 import { PanelLayout } from '@btls/shared-ui/panel-layout';
+import { PanelUnavailable } from '@btls/shared-ui/panel-states';
 import { AdminDashboardPage, PlaceholderPage } from './features/dashboard/dashboard-page';
 
 // Each page is its own chunk, fetched when first shown.
@@ -47,7 +48,23 @@ function AdminPanel({ children }: { children: ReactNode }) {
   );
 }
 
+/** Spec §2: a signed-in non-admin opening /admin/users/new is told why, with the way back (elsewhere: redirected). */
+function Unauthorized() {
+  return (
+    <main>
+      <PanelUnavailable
+        title="Unauthorized"
+        message="You do not have permission to access this page."
+        back={<Link to="/dashboard">Back to your dashboard</Link>}
+      />
+    </main>
+  );
+}
+
 export default function AdminRoutes() {
+  const { pathname } = useLocation();
+  const { isAuthenticated, role } = useAuth();
+  if (isAuthenticated && role !== 'admin' && pathname === '/admin/users/new') return <Unauthorized />;
   return (
     <RequireRole roles={['admin']}>
       <AdminPanel>

@@ -182,14 +182,25 @@ describe('users', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 
-  it.each(['trainer', 'trainee', 'employer'] as const)('sends the %s role on /admin/users/new to its dashboard, never to the form', async (role) => {
+  it.each(['trainer', 'trainee', 'employer'] as const)("tells the %s role on /admin/users/new it is 'Unauthorized', with the way back (spec §2)", async (role) => {
     signInAs({ role });
     renderAt('/admin/users/new', [
       { path: '/*', element: <AdminRoutes /> },
       { path: '/dashboard', element: <p>Their dashboard</p> },
     ]);
-    expect(await screen.findByText('Their dashboard')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unauthorized' })).toBeTruthy();
+    expect(screen.getByText('You do not have permission to access this page.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to your dashboard' }).getAttribute('href')).toBe('/dashboard');
     expect(screen.queryByRole('heading', { name: 'Add User' })).toBeNull();
+  });
+
+  it.each(['trainer', 'trainee', 'employer'] as const)('sends the %s role elsewhere in the admin area to its dashboard', async (role) => {
+    signInAs({ role });
+    renderAt('/admin/users', [
+      { path: '/*', element: <AdminRoutes /> },
+      { path: '/dashboard', element: <p>Their dashboard</p> },
+    ]);
+    expect(await screen.findByText('Their dashboard')).toBeTruthy();
   });
 
   it('shows the add-user form to an admin on /admin/users/new', async () => {
