@@ -2,19 +2,11 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, mustCallApi, DEMO, launchBrowser, openPage, signIn, startSite, tokenFor, type Site } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browser, callApi, DEMO, mustCallApi, openPage, signIn, site, tokenFor, useSite } from './harness';
 
-let site: Site;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+useSite();
 
 const api = (path: string, init: Parameters<typeof callApi>[2] = {}) => mustCallApi(site, path, init);
 

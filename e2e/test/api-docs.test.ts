@@ -1,17 +1,8 @@
 /** The API's reference (/api/docs, issue 13) in a real browser: it renders every call, under the site's CSP. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startSite, type Site } from './harness';
+import { describe, expect, it } from 'vitest';
+import { browser, openPage, site, useSite } from './harness';
 
-let site: Site;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+useSite();
 
 describe('/api/docs', () => {
   it.each(['/api/docs', '/api/docs/'])('%s shows every call of /api/openapi.json without a CSP violation or a failed file', async (path) => {

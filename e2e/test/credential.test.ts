@@ -5,19 +5,10 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, mustCallApi, openPage, signIn, startSite, tokenFor, type Site } from './harness';
+import { describe, expect, it } from 'vitest';
+import { browser, DEMO, mustCallApi, openPage, signIn, site, tokenFor, useSite } from './harness';
 
-let site: Site;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+useSite();
 
 const GRADUATE = { email: 'graduate@btls-demo.rw', password: 'graduate-demo-2026' };
 

@@ -1,17 +1,9 @@
 /** An employer's journey through the employer area, in a real browser against the production build. */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, signIn, startSite, type Site } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browser, openPage, signIn, site, useSite } from './harness';
 
-let site: Site;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+useSite();
 
 async function registerCompany(page: Page, company: string, email: string) {
   await page.goto(`${site.base}/employer/register`);

@@ -6,10 +6,28 @@ import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-
-import type { Site } from '../scripts/site.mjs';
+import { afterAll, beforeAll } from 'vitest';
+import { startSite, type Site } from '../scripts/site.mjs';
 
 export { ROOT, startSite, type Site } from '../scripts/site.mjs';
+
+/** The test file's site and browser (live bindings: set once `useSite`'s hook has run). */
+export let site: Site;
+export let browser: Browser;
+
+/**
+ * Starts the site and the browser before the file's tests and stops them after: each journey file calls it
+ * once at the top (a file's own `beforeAll`, registered after it, runs after them).
+ */
+export function useSite(): void {
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+}
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.html': 'text/html' };
 

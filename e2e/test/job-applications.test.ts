@@ -3,19 +3,10 @@
  * the employer sees the applicant with a verifiable certificate, shortlists them and moves them to Interview;
  * the trainee sees the new status on their dashboard.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, mustCallApi, openPage, signIn, startSite, tokenFor, type Site } from './harness';
+import { describe, expect, it } from 'vitest';
+import { browser, DEMO, mustCallApi, openPage, signIn, site, tokenFor, useSite } from './harness';
 
-let site: Site;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+useSite();
 
 const api = (path: string, init: Parameters<typeof mustCallApi>[2] = {}) => mustCallApi(site, path, init);
 

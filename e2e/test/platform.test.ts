@@ -2,19 +2,10 @@
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, openPage, ROOT, serveFolder, signIn, startSite, type Site } from './harness';
+import { describe, expect, it } from 'vitest';
+import { browser, DEMO, openPage, ROOT, serveFolder, signIn, site, useSite } from './harness';
 
-let site: Site;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+useSite();
 
 const storedSession = (page: import('playwright-core').Page) =>
   page.evaluate(() => ({ token: localStorage.getItem('btlsToken'), user: localStorage.getItem('btlsUser') }));

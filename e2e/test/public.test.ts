@@ -1,17 +1,8 @@
 /** Visitor journeys through the public area, in a real browser against the production build. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, DEMO, launchBrowser, openPage, startSite, tokenFor, type Site } from './harness';
+import { describe, expect, it } from 'vitest';
+import { browser, callApi, DEMO, openPage, site, tokenFor, useSite } from './harness';
 
-let site: Site;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+useSite();
 
 const api = (path: string, init: Parameters<typeof callApi>[2] = {}) => callApi(site, path, init);
 const tokenOf = (who: { email: string; password: string }) => tokenFor(site, who);

@@ -2,19 +2,10 @@
  * Account recovery (issue 15) on a fresh site without SMTP: "Forgot password?" → the e-mail's link, read by an
  * admin at /admin/outbox → a new password → sign in; the session that was open before is gone.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, openPage, signIn, startSite, type Site } from './harness';
+import { describe, expect, it } from 'vitest';
+import { browser, DEMO, openPage, signIn, site, useSite } from './harness';
 
-let site: Site;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+useSite();
 
 describe('a trainee who forgot the password', () => {
   // Three browser sessions one after another: generous on a busy machine.

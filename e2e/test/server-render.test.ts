@@ -6,26 +6,20 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, mustCallApi, openPage, ROOT, serveFolder, signIn, startSite, tokenFor, type Site } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browser, DEMO, mustCallApi, openPage, ROOT, serveFolder, signIn, site, tokenFor, useSite } from './harness';
 
-let site: Site;
-let browser: Browser;
 let course: { id: number; title: string };
 let job: { id: number; title: string; companyName: string; location: string };
 let certificateCode: string;
 
+useSite();
 beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
   [course] = await mustCallApi(site, '/courses');
   [job] = await mustCallApi(site, '/jobs');
   const graduate = await tokenFor(site, { email: 'graduate@btls-demo.rw', password: 'graduate-demo-2026' });
   [{ certificateCode }] = await mustCallApi(site, '/certificates/user', { token: graduate });
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
 });
 
 /** Every public page of the issue, with the heading it must show. */

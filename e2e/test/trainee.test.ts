@@ -1,17 +1,8 @@
 /** A trainee's whole journey: register, apply, get a trainer and progress, get and print a certificate. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, mustCallApi, DEMO, launchBrowser, openPage, startSite, tokenFor, type Site } from './harness';
+import { describe, expect, it } from 'vitest';
+import { browser, callApi, DEMO, mustCallApi, openPage, site, tokenFor, useSite } from './harness';
 
-let site: Site;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+useSite();
 
 const api = (path: string, init: Parameters<typeof callApi>[2] = {}) => mustCallApi(site, path, init);
 const tokenOf = (email: string, password: string) => tokenFor(site, { email, password });

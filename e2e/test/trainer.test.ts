@@ -1,17 +1,8 @@
 /** A trainer's journey through the trainer area, in a real browser against the production build. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, DEMO, launchBrowser, openPage, signIn, startSite, tokenFor, type Site } from './harness';
+import { describe, expect, it } from 'vitest';
+import { browser, callApi, DEMO, openPage, signIn, site, tokenFor, useSite } from './harness';
 
-let site: Site;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+useSite();
 
 const TRAINER = { email: 'trainer@btls-demo.rw', password: 'trainer-demo-2026' };
 
