@@ -138,6 +138,14 @@ describe('GET /api/enrollments/my-applications and /my-assigned-trainings', () =
     expect(answer.body[0]).toMatchObject({ trainerEmail: mine.email, traineeEmail: expect.any(String) });
     expect((await request(api, 'GET', '/api/enrollments/my-assigned-trainings', { token: admin.token })).status).toBe(403);
   });
+
+  it('lists the running trainings before the completed ones, even when a completed one is newer', async () => {
+    const mine = await account(api, 'trainer');
+    const running = await applicationOf('Approved', mine);
+    const newerButDone = await applicationOf('Completed', mine);
+    const answer = await request(api, 'GET', '/api/enrollments/my-assigned-trainings', { token: mine.token });
+    expect(answer.body.map((e: { applicationId: number }) => e.applicationId)).toEqual([running.id, newerButDone.id]);
+  });
 });
 
 describe('GET /api/enrollments/:id', () => {

@@ -137,6 +137,24 @@ describe('the trainee dashboard', () => {
     expect(screen.queryByText(/Revoked/)).toBeNull();
   });
 
+  it("puts a graduate's certificates first, above the journey banner; without any they come after the applications", async () => {
+    signInAs({ role: 'trainee' });
+    api({ certificates: [certificate({ courseTitle: 'Latte Art Masterclass' })], applications: [application({ status: 'Completed', courseTitle: 'Latte Art Masterclass' })] });
+    dashboard();
+    await screen.findByRole('link', { name: 'View certificate' });
+    const sections = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(sections.slice(0, 2)).toEqual(['My Certificates', 'Start Your Barista Journey']);
+  });
+
+  it('keeps the certificates after the applications while there are none', async () => {
+    signInAs({ role: 'trainee' });
+    api();
+    dashboard();
+    await screen.findByText('You have not earned any certificates yet.');
+    const sections = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(sections.indexOf('My Certificates')).toBeGreaterThan(sections.indexOf('My Course Applications'));
+  });
+
   it('marks a revoked certificate as revoked', async () => {
     signInAs({ role: 'trainee' });
     api({ certificates: [certificate({ revokedAt: '2026-05-02T09:00:00.000Z', revocationReason: 'Issued by mistake.' })] });

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Enrollment } from '@btls/shared-api/schemas';
@@ -147,5 +147,42 @@ describe('the trainer pages', () => {
     expect(await screen.findByText(/The admin has been notified/)).toBeTruthy();
     expect(await screen.findByText('Completed')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Mark training as completed' })).toBeNull();
+  });
+
+  it('records assessments in a row quickly: the message beside the form, the name field ready, Max score remembered; Edit brings the form', async () => {
+    signInAs({ role: 'trainer' });
+    const sent: unknown[] = [];
+    const records = [{ id: 1, enrollmentId: 7, assessmentName: 'Grind', score: 8, maxScore: 10, feedbackNotes: null, recordDate: '2026-03-06T09:30:00.000Z' }];
+    server.use(
+      http.get(`${API}/enrollments/7`, answer(base)),
+      http.get(`${API}/progress/enrollment/7`, () => answer(records)()),
+      http.post(`${API}/progress/enrollment/7`, async ({ request }) => {
+        sent.push(await request.json());
+        return answer({ message: 'ok', record: {} }, 201)();
+      }),
+    );
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    renderAt('/trainer/student-progress/7', [{ path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> }]);
+    const form = (await screen.findByRole('heading', { name: 'Add a progress record' })).closest('form')!;
+    await userEvent.type(within(form).getByLabelText('Assessment name'), 'Tamping');
+    await userEvent.type(within(form).getByLabelText('Score'), '15');
+    await userEvent.type(within(form).getByLabelText('Max Score'), '20');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add Record' }));
+    // The confirmation is where the trainer is looking, and the next assessment can be typed at once.
+    expect(await within(form).findByText('Progress record added.')).toBeTruthy();
+    expect(document.activeElement).toBe(within(form).getByLabelText('Assessment name'));
+    expect((within(form).getByLabelText('Max Score') as HTMLInputElement).value).toBe('20');
+    await userEvent.keyboard('Milk texture');
+    await userEvent.type(within(form).getByLabelText('Score'), '18');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add Record' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toMatchObject({ assessmentName: 'Milk texture', score: 18, maxScore: 20 });
+    // Edit fills the form below the table, scrolls to it and puts the focus in it.
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Grind' }));
+    expect(scrolled).toHaveBeenCalled();
+    expect(document.activeElement).toBe(within(form).getByLabelText('Assessment name'));
+    expect((within(form).getByLabelText('Assessment name') as HTMLInputElement).value).toBe('Grind');
+    expect(within(form).queryByText('Progress record added.')).toBeNull();
   });
 });

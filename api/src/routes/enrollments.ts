@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   applyAnswerSchema,
@@ -23,6 +23,8 @@ const INVALID_ID = 'Invalid application ID.';
 const enrollmentParams = idParams('id', INVALID_ID);
 const enrollmentList = answers({ 200: enrollmentSchema.array() });
 const newestFirst = [desc(enrollments.applicationDate), desc(enrollments.id)];
+/** A trainer's list: the trainings still running (Approved) before the completed ones, each newest first. */
+const runningFirst = [sql`case when ${enrollments.status} = 'Approved' then 0 else 1 end`, ...newestFirst];
 
 export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
   /** A trainee applies for an active course; one open (not Rejected) application per course. */
@@ -77,7 +79,10 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     return pageOfEnrollments(request, reply, query, and(eq(enrollments.traineeId, me.id), enrollmentSearch(query.q)));
   });
 
-  /** The trainings a trainer runs or ran: their Approved and Completed assignments (`status` picks one). */
+  /**
+   * The trainings a trainer runs or ran: their Approved and Completed assignments (`status` picks one), the
+   * running ones first.
+   */
   app.get('/enrollments/my-assigned-trainings', {
     preValidation: auth.guard(['trainer']),
     schema: { summary: "The trainer's Approved and Completed assignments (paged).", querystring: assignedTrainingsQuerySchema, response: enrollmentList },
@@ -89,13 +94,13 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
       query.status ? eq(enrollments.status, query.status) : inArray(enrollments.status, ['Approved', 'Completed']),
       enrollmentSearch(query.q),
     );
-    return pageOfEnrollments(request, reply, query, where);
+    return pageOfEnrollments(request, reply, query, where, runningFirst);
   });
 
-  /** One page of the enrollments matching `where`, newest first, with the paging headers. */
-  async function pageOfEnrollments(request: FastifyRequest, reply: FastifyReply, page: Page, where: SQL | undefined) {
+  /** One page of the enrollments matching `where` (newest first unless told), with the paging headers. */
+  async function pageOfEnrollments(request: FastifyRequest, reply: FastifyReply, page: Page, where: SQL | undefined, order: SQL[] = newestFirst) {
     const [rows, total] = await Promise.all([
-      selectEnrollments(db, where, newestFirst, page),
+      selectEnrollments(db, where, order, page),
       countEnrollments(db, where),
     ]);
     setPageHeaders(request, reply, page, rows.length, total);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   enrollmentProgressQuery,
   enrollmentQuery,
@@ -44,6 +44,24 @@ function StudentProgress({ applicationId }: { applicationId: string }) {
   return <ManageProgress enrollment={enrollment} />;
 }
 
+/** The last Max score used on this device: five assessments out of 20 in a row need it typed once. */
+const LAST_MAX_SCORE = 'btlsLastMaxScore';
+function lastMaxScore(): string {
+  try {
+    return localStorage.getItem(LAST_MAX_SCORE) ?? '';
+  } catch {
+    return '';
+  }
+}
+function rememberMaxScore(value: string) {
+  try {
+    if (value) localStorage.setItem(LAST_MAX_SCORE, value);
+  } catch {
+    // Site data blocked: nothing to remember, the field simply starts empty.
+  }
+}
+const newRecord = (): RecordFields => ({ ...EMPTY_RECORD, maxScore: lastMaxScore() });
+
 const fieldsOf = (r: ProgressRecord): RecordFields => ({
   assessmentName: r.assessmentName,
   score: r.score === null ? '' : String(r.score),
@@ -58,10 +76,20 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
   const deleteRecord = useDeleteProgress();
   const markCompleted = useMarkTrainingCompleted();
   const { confirm, dialog } = useDialog();
-  const [fields, setFields] = useState<RecordFields>(EMPTY_RECORD);
+  const [fields, setFields] = useState<RecordFields>(newRecord);
   const [editing, setEditing] = useState<number | null>(null);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
+  // Where the last message belongs: beside the form after Add/Save, at the top after the other actions.
+  const [noticeAtForm, setNoticeAtForm] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const firstField = () => form.current?.querySelector<HTMLInputElement>('input[name="assessmentName"]');
+  // Tapping Edit brings the form (below the table) into view with the record in it, ready to type.
+  useEffect(() => {
+    if (editing === null) return;
+    form.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    firstField()?.focus({ preventScroll: true });
+  }, [editing]);
 
   const bind = (name: keyof RecordFields) => ({
     name,
@@ -72,6 +100,7 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
   async function save(event: FormEvent) {
     event.preventDefault();
     setNotice('');
+    setNoticeAtForm(true);
     const checked = (await loadRules()).recordPayload(fields);
     if ('problem' in checked) return setError(checked.problem);
     setError('');
@@ -79,8 +108,11 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
       if (editing === null) await addRecord.mutateAsync({ enrollmentId: enrollment.id, payload: checked.payload });
       else await updateRecord.mutateAsync({ recordId: editing, payload: checked.payload });
       setNotice(editing === null ? 'Progress record added.' : 'Progress record updated.');
-      setFields(EMPTY_RECORD);
+      rememberMaxScore(fields.maxScore);
+      setFields(newRecord());
       setEditing(null);
+      // Ready for the next assessment: the name field again, the message beside it.
+      firstField()?.focus();
     } catch (failure) {
       setError(errorMessage(failure));
     }
@@ -88,6 +120,7 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
 
   async function remove(record: ProgressRecord) {
     if (!(await confirm(`Delete the record "${record.assessmentName}"?`))) return;
+    setNoticeAtForm(false);
     try {
       await deleteRecord.mutateAsync(record.id);
       setNotice('Progress record deleted.');
@@ -98,6 +131,7 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
 
   async function complete() {
     if (!(await confirm('Mark this training as completed? The admin will be notified to issue the certificate.'))) return;
+    setNoticeAtForm(false);
     try {
       setNotice((await markCompleted.mutateAsync(enrollment.id)).message);
     } catch (failure) {
@@ -112,8 +146,12 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
         <Link to="/trainer/assigned-students">← Back to assigned students</Link>
       </p>
       <h1>Manage Student Progress</h1>
-      <SuccessBanner>{notice}</SuccessBanner>
-      <ErrorBanner>{error}</ErrorBanner>
+      {!noticeAtForm && (
+        <>
+          <SuccessBanner>{notice}</SuccessBanner>
+          <ErrorBanner>{error}</ErrorBanner>
+        </>
+      )}
       <EnrollmentFacts enrollment={enrollment}>
         {open && (
           <p>
@@ -134,6 +172,8 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
                 className={styles.linkButton}
                 aria-label={`Edit ${r.assessmentName}`}
                 onClick={() => {
+                  setNotice('');
+                  setError('');
                   setEditing(r.id);
                   setFields(fieldsOf(r));
                 }}
@@ -150,8 +190,14 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
         }
       />
       {open && (
-        <form className={styles.card} onSubmit={save} onFocus={() => void loadRules()} noValidate aria-labelledby="record-title">
+        <form ref={form} className={styles.card} onSubmit={save} onFocus={() => void loadRules()} noValidate aria-labelledby="record-title">
           <h2 id="record-title">{editing === null ? 'Add a progress record' : 'Edit the progress record'}</h2>
+          {noticeAtForm && (
+            <>
+              <SuccessBanner>{notice}</SuccessBanner>
+              <ErrorBanner>{error}</ErrorBanner>
+            </>
+          )}
           <TextField label="Assessment name" required {...bind('assessmentName')} />
           <div className={styles.row}>
             <TextField label="Score" type="number" step="0.01" min="0" inputMode="decimal" {...bind('score')} />
@@ -165,7 +211,7 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
                 variant="secondary"
                 onClick={() => {
                   setEditing(null);
-                  setFields(EMPTY_RECORD);
+                  setFields(newRecord());
                 }}
               >
                 Cancel editing

@@ -108,9 +108,38 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
     );
   }
 
+  // A graduate's certificates are what they come for (to show an employer): first, once there are any.
+  const certificatesFirst = !certificates.error && certificates.data.length > 0;
+  const certificatesSection = (
+      <section className={styles.section} aria-labelledby="certificates-title">
+        <h2 id="certificates-title">My Certificates</h2>
+        {certificates.error ? (
+          <ErrorBanner>Error: {certificates.error}</ErrorBanner>
+        ) : certificates.data === null ? (
+          <Spinner label="Loading your certificates..." />
+        ) : certificates.data.length === 0 ? (
+          <p className={styles.empty}>You have not earned any certificates yet.</p>
+        ) : (
+          <ul className={styles.list}>
+            {certificates.data.map((c) => (
+              <li key={c.id} className={styles.item}>
+                <h3>{c.courseTitle}</h3>
+                <p className={styles.meta}>
+                  Issued {formatDate(c.issueDate)} · Code {c.certificateCode}
+                  {c.revokedAt && <> · <strong>Revoked {formatDate(c.revokedAt)}</strong></>}
+                </p>
+                <Link to={`/certificate/${encodeURIComponent(c.certificateCode)}`}>View certificate</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+  );
+
   return (
     <main className={styles.page}>
       {greeting}
+      {certificatesFirst && certificatesSection}
       {showJourney && (
         <section className={styles.journey} aria-labelledby="journey-title">
           <h2 id="journey-title">Start Your Barista Journey</h2>
@@ -145,29 +174,7 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
 
       <JobApplicationsSection />
 
-      <section className={styles.section} aria-labelledby="certificates-title">
-        <h2 id="certificates-title">My Certificates</h2>
-        {certificates.error ? (
-          <ErrorBanner>Error: {certificates.error}</ErrorBanner>
-        ) : certificates.data === null ? (
-          <Spinner label="Loading your certificates..." />
-        ) : certificates.data.length === 0 ? (
-          <p className={styles.empty}>You have not earned any certificates yet.</p>
-        ) : (
-          <ul className={styles.list}>
-            {certificates.data.map((c) => (
-              <li key={c.id} className={styles.item}>
-                <h3>{c.courseTitle}</h3>
-                <p className={styles.meta}>
-                  Issued {formatDate(c.issueDate)} · Code {c.certificateCode}
-                  {c.revokedAt && <> · <strong>Revoked {formatDate(c.revokedAt)}</strong></>}
-                </p>
-                <Link to={`/certificate/${encodeURIComponent(c.certificateCode)}`}>View certificate</Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      {!certificatesFirst && certificatesSection}
 
       <section className={styles.section} aria-labelledby="progress-title">
         <h2 id="progress-title">My Learning Progress</h2>
