@@ -30,7 +30,10 @@ describe('a trainee', () => {
     await page.getByLabel('Notes for the training centre (optional)').fill('Weekend classes suit me.');
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await page.getByText(/has been submitted \(application ID \d+\)/).waitFor();
-    await page.getByRole('link', { name: 'Cancel' }).click();
+    // A reload keeps the confirmation (it is in the address); the next step is the dashboard.
+    await page.reload();
+    await page.getByText(/"Latte Art Masterclass" has been submitted/).waitFor();
+    await page.getByRole('link', { name: 'See my applications' }).click();
     const applications = page.getByRole('region', { name: 'My Course Applications' });
     await applications.getByText('Pending').waitFor();
 

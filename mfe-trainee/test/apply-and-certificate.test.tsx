@@ -6,6 +6,7 @@ import { answer, API, http, renderAt, server, signInAs, useTestApi } from '@btls
 import { ApplyPage } from '../src/features/apply/apply-page';
 import { CertificatePage } from '../src/features/certificate/certificate-page';
 import { certificate } from './fixtures';
+import { anEnrollment } from '@btls/shared-api/fixtures';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
@@ -26,6 +27,17 @@ const courses = [
 describe('applying for a course', () => {
   const apply = (path = '/apply-for-course') => renderAt(path, [{ path: '/apply-for-course', element: <ApplyPage /> }]);
 
+  it.each([
+    ['employer', 'an employer'],
+    ['admin', 'an admin'],
+  ] as const)('tells a signed-in %s that only trainees apply, with the way to their panel', async (role, kind) => {
+    signInAs({ role });
+    apply('/apply-for-course?courseId=3');
+    expect(screen.getByText(`Only trainees can apply for courses. Your account is ${kind} account.`)).toBeTruthy();
+    expect(screen.queryByLabelText('Course')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to the courses' }).getAttribute('href')).toBe('/courses');
+  });
+
   it("asks for a course first: 'Please select a course.'", async () => {
     signInAs({ role: 'trainee' });
     server.use(http.get(`${API}/courses`, answer(courses)));
@@ -35,7 +47,7 @@ describe('applying for a course', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Please select a course.');
   });
 
-  it('sends the application and names the course and the application id, then clears the form', async () => {
+  it('sends the application, names the course and the application id, and offers the next steps, also after a reload', async () => {
     signInAs({ role: 'trainee' });
     let sent: unknown;
     server.use(
@@ -44,6 +56,7 @@ describe('applying for a course', () => {
         sent = await request.json();
         return answer({ applicationId: 42, message: 'ok' }, 201)();
       }),
+      http.get(`${API}/enrollments/my-applications`, answer([])),
     );
     apply();
     await screen.findByRole('option', { name: 'Latte Art Masterclass (Intermediate)' });
@@ -53,7 +66,19 @@ describe('applying for a course', () => {
     const success = await screen.findByRole('status');
     expect(success.textContent).toMatch(/"Latte Art Masterclass".*application ID 42.*notified/);
     expect(sent).toEqual({ courseId: 4, applicantNotes: 'Weekends', preferredStartDate: null });
-    expect((screen.getByLabelText('Course') as HTMLSelectElement).value).toBe('');
+    expect(screen.getByRole('link', { name: 'See my applications' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.queryByLabelText('Course')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Apply for another course' }));
+    expect(((await screen.findByLabelText('Course')) as HTMLSelectElement).value).toBe('');
+  });
+
+  it('shows what was submitted again after a reload (?applied=), read from the trainee\'s applications', async () => {
+    signInAs({ role: 'trainee' });
+    server.use(http.get(`${API}/enrollments/my-applications`, answer([anEnrollment({ id: 42, applicationId: 42, courseTitle: 'Cupping' })])));
+    apply('/apply-for-course?applied=42');
+    expect((await screen.findByText(/"Cupping"/)).textContent).toBe(
+      'Your application for "Cupping" has been submitted (application ID 42). You will be notified once it has been reviewed.',
+    );
   });
 
   it("preselects a course from ?courseId=, offers dates from today only, and Cancel goes to /dashboard", async () => {

@@ -57,6 +57,8 @@ export const credentialCheck = {
 
 /** Account recovery and settings (issue 15); the quoted texts are the issue's. */
 export const account = {
+  /** A signed-in employer, trainer or admin who opens the course application form. */
+  onlyTraineesApplyForCourses: 'Only trainees can apply for courses.',
   resetLinkSent: 'If an account exists for that e-mail, we have sent a link to reset the password.',
   resetLinkInvalid: 'This reset link is invalid or has expired.',
   passwordReset: 'Your password has been reset. Please sign in with your new password.',

@@ -1,13 +1,67 @@
 import { useState, type FormEvent } from 'react';
-import { courseChoicesQuery, courseQuery, errorMessage, isNotFound, todayInKigali, useApplyForCourse, useQuery } from '@btls/shared-api';
-import { Link, useSearchParams } from '@btls/shared-auth';
+import { account, courseChoicesQuery, courseQuery, errorMessage, isNotFound, myApplicationsQuery, todayInKigali, useApplyForCourse, useQuery } from '@btls/shared-api';
+import { Link, useAuth, useSearchParams } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, SelectField, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
+import { OnlyTrainees } from '../only-trainees';
 import styles from '../dashboard/dashboard.module.css';
 
 /** The server's rules for an application (zod, about 30 KiB gzip): loaded when the form is first touched. */
 const loadRules = () => import('@btls/shared-api/schemas');
 
+/** The spec's confirmation (§7): the course, the application id, and that the trainee will hear back. */
+const submitted = (title: string, id: number) =>
+  `Your application for "${title}" has been submitted (application ID ${id}). You will be notified once it has been reviewed.`;
+
+/**
+ * After applying: what happened and where to go next, instead of an emptied form. It lives in the address
+ * (`?applied=42`), so a reload shows it again, with the course read back from the trainee's applications.
+ */
+function Submitted({ id, justNow, onAnother }: { id: number; justNow: string; onAnother: () => void }) {
+  const mine = useQuery(myApplicationsQuery());
+  const application = mine.data?.find((a) => a.id === id);
+  const text = application ? submitted(application.courseTitle, id) : justNow;
+  return (
+    <main className={styles.page}>
+      <h1>Apply for a Course</h1>
+      <div className={styles.item}>
+        <SuccessBanner>{text || (mine.isPending ? '' : `Your application (ID ${id}) has been submitted.`)}</SuccessBanner>
+        <p>It is on your dashboard, where you will see when it is reviewed.</p>
+        <p className={styles.sectionHead} style={{ justifyContent: 'flex-start' }}>
+          <Link className={buttonClass()} to="/dashboard">
+            See my applications
+          </Link>
+          <Button variant="secondary" onClick={onAnother}>
+            Apply for another course
+          </Button>
+        </p>
+      </div>
+    </main>
+  );
+}
+
 export function ApplyPage() {
+  const { role } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const [justNow, setJustNow] = useState('');
+  // Signed out, the form stays and says 'You must be logged in to apply.' on submit (spec §8).
+  if (role && role !== 'trainee') {
+    return <OnlyTrainees title="Apply for a Course" why={account.onlyTraineesApplyForCourses} back={<Link to="/courses">Back to the courses</Link>} />;
+  }
+  const applied = Number(params.get('applied'));
+  if (Number.isInteger(applied) && applied > 0) {
+    return <Submitted id={applied} justNow={justNow} onAnother={() => setParams(new URLSearchParams(), { replace: true })} />;
+  }
+  return (
+    <ApplyForm
+      onSubmitted={(text, id) => {
+        setJustNow(text);
+        setParams(new URLSearchParams({ applied: String(id) }), { replace: true });
+      }}
+    />
+  );
+}
+
+function ApplyForm({ onSubmitted }: { onSubmitted: (text: string, applicationId: number) => void }) {
   const [params] = useSearchParams();
   const catalogue = useQuery(courseChoicesQuery());
   // The course the visitor came from (Enroll Now), also when it is not among the first 100.
@@ -21,12 +75,10 @@ export function ApplyPage() {
   const [applicantNotes, setApplicantNotes] = useState('');
   const [failure, setError] = useState('');
   const error = failure || (catalogue.error ? errorMessage(catalogue.error) : '');
-  const [success, setSuccess] = useState('');
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setSuccess('');
     const { checkForm, applyPayloadSchema } = await loadRules();
     const checked = checkForm(applyPayloadSchema, { courseId, applicantNotes, preferredStartDate });
     if ('problem' in checked) return setError(checked.problem);
@@ -35,12 +87,7 @@ export function ApplyPage() {
     try {
       const answer = await apply.mutateAsync(checked.payload);
       const title = courses?.find((c) => String(c.id) === courseId)?.title ?? 'the course';
-      setSuccess(
-        `Your application for "${title}" has been submitted (application ID ${answer.applicationId}). You will be notified once it has been reviewed.`,
-      );
-      setCourseId('');
-      setPreferredStartDate('');
-      setApplicantNotes('');
+      onSubmitted(submitted(title, answer.applicationId), answer.applicationId);
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {
@@ -52,7 +99,6 @@ export function ApplyPage() {
     <main className={styles.page}>
       <h1>Apply for a Course</h1>
       <form className={styles.item} onSubmit={submit} onFocus={() => void loadRules()} noValidate>
-        <SuccessBanner>{success}</SuccessBanner>
         <ErrorBanner>{error}</ErrorBanner>
         <SelectField label="Course" value={courseId} onChange={(e) => setCourseId(e.target.value)} disabled={courses === null}>
           <option value="">{courses === null ? 'Loading courses...' : '-- Select a course --'}</option>

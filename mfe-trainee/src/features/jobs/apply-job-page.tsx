@@ -18,27 +18,22 @@ import {
   useQueryClient,
 } from '@btls/shared-api';
 import { jobApplicationPayloadSchema, type Job, type MyJobApplication } from '@btls/shared-api/schemas';
-import { Link, panelFor, useAuth, useParams } from '@btls/shared-auth';
+import { Link, useAuth, useParams } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, Spinner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
+import { OnlyTrainees } from '../only-trainees';
 import styles from './apply-job.module.css';
 
 export function ApplyJobPage() {
   const { jobId = '' } = useParams();
   const { role } = useAuth();
   if (role !== 'trainee') {
-    const panel = panelFor(role);
     return (
-      <main className={styles.page}>
-        <h1>Apply for a job</h1>
-        <p>{jobApplication.onlyTrainees} Your account is {role === 'admin' ? 'an admin' : role === 'employer' ? 'an employer' : `a ${role}`} account.</p>
-        <p className={styles.actions}>
-          <Link className={buttonClass()} to={panel.path}>
-            {panel.accessLabel}
-          </Link>
-          <Link to={`/jobs/${encodeURIComponent(jobId)}`}>Back to the job</Link>
-        </p>
-      </main>
+      <OnlyTrainees
+        title="Apply for a job"
+        why={jobApplication.onlyTrainees}
+        back={<Link to={`/jobs/${encodeURIComponent(jobId)}`}>Back to the job</Link>}
+      />
     );
   }
   return <TraineeApply jobId={jobId} />;
