@@ -113,6 +113,37 @@ describe('GET /api/enrollments (admin review)', () => {
   it('is admin-only', async () => {
     expect((await request(api, 'GET', '/api/enrollments', { token: trainer.token })).status).toBe(403);
   });
+
+  it('orders the queue oldest first or by course, filters by course, and finds the completed ones awaiting a certificate', async () => {
+    const first = await applicationOf('Pending');
+    const second = await applicationOf('Pending');
+    const ids = (body: { id: number }[]) => body.map((e) => e.id);
+    const oldest = await request(api, 'GET', '/api/enrollments?status=Pending&sort=oldest&limit=100', { token: admin.token });
+    expect(ids(oldest.body).indexOf(first.id)).toBeLessThan(ids(oldest.body).indexOf(second.id));
+    const newest = await request(api, 'GET', '/api/enrollments?status=Pending&limit=100', { token: admin.token });
+    expect(ids(newest.body).indexOf(second.id)).toBeLessThan(ids(newest.body).indexOf(first.id));
+    const byCourse = await request(api, 'GET', '/api/enrollments?sort=course&limit=100', { token: admin.token });
+    const titles = byCourse.body.map((e: { courseTitle: string }) => e.courseTitle);
+    expect(titles).toEqual([...titles].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
+    const [firstRow] = await api.db.select().from(enrollments).where(eq(enrollments.id, first.id));
+    const ofCourse = await request(api, 'GET', `/api/enrollments?courseId=${firstRow!.courseId}&limit=100`, { token: admin.token });
+    expect(ofCourse.body.every((e: { courseId: number }) => e.courseId === firstRow!.courseId)).toBe(true);
+    expect(ids(ofCourse.body)).toContain(first.id);
+
+    const done = await applicationOf('Completed');
+    const awaiting = await request(api, 'GET', '/api/enrollments?awaitingCertificate=true&limit=100', { token: admin.token });
+    expect(ids(awaiting.body)).toContain(done.id);
+    expect(awaiting.body.every((e: { status: string }) => e.status === 'Completed')).toBe(true);
+    const [doneRow] = await api.db.select().from(enrollments).where(eq(enrollments.id, done.id));
+    const issued = await request(api, 'POST', '/api/certificates/issue', {
+      token: admin.token,
+      json: { enrollmentApplicationId: done.id, userId: done.trainee.id, courseId: doneRow!.courseId },
+    });
+    expect(issued.status).toBe(201);
+    const after = await request(api, 'GET', '/api/enrollments?awaitingCertificate=true&limit=100', { token: admin.token });
+    expect(ids(after.body)).not.toContain(done.id);
+    expect((await request(api, 'GET', '/api/enrollments?sort=sideways', { token: admin.token })).status).toBe(400);
+  });
 });
 
 describe('GET /api/enrollments/my-applications and /my-assigned-trainings', () => {

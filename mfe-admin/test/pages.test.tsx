@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, API, http, renderAt, server, signInAs, useTestApi } from '@btls/shared-auth/testing';
+import { useLocation } from '@btls/shared-auth';
 import { CourseForm, NEW_COURSE } from '../src/features/courses/course-form';
 import { EditCoursePage } from '../src/features/courses/course-pages';
 import { CoursesPage } from '../src/features/courses/courses-page';
@@ -28,6 +29,9 @@ afterEach(() => {
 });
 
 const me = user({ id: 1, role: 'admin', firstName: 'Grace', lastName: 'Mukamana' });
+
+/** Where the address is (its search part). */
+const Where = () => <span data-testid="where">{useLocation().search}</span>;
 
 describe('courses', () => {
   it("says 'No courses found. Add some!' for an empty catalogue", async () => {
@@ -226,6 +230,29 @@ describe('users', () => {
 });
 
 describe('enrollments', () => {
+  it('filters by course and by "Awaiting certificate", sorts, and keeps it all in the address for the way back', async () => {
+    signInAs(me);
+    const done = enrollment({ status: 'Completed' });
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get(`${API}/courses`, answer([course({ id: 4, title: 'Latte Art' }), course({ id: 5, title: 'Cupping' })])),
+      http.get(`${API}/enrollments`, ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return answer([done])();
+      }),
+    );
+    renderAt('/admin/enrollments', [{ path: '/admin/enrollments', element: <><EnrollmentsPage /><Where /></> }]);
+    await screen.findByRole('option', { name: 'Cupping' });
+    fireEvent.change(screen.getByLabelText('Course'), { target: { value: '5' } });
+    await waitFor(() => expect(asked.at(-1)?.get('courseId')).toBe('5'));
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'Awaiting certificate' } });
+    await waitFor(() => expect(asked.at(-1)?.get('awaitingCertificate')).toBe('true'));
+    expect(asked.at(-1)?.get('status')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'course' } });
+    await waitFor(() => expect(asked.at(-1)?.get('sort')).toBe('course'));
+    expect(screen.getByTestId('where').textContent).toBe('?course=5&status=Awaiting+certificate&sort=course');
+  });
+
   it('defaults to Pending, asks for notes in a dialog (cancel aborts), and sends the change', async () => {
     signInAs(me);
     const pending = enrollment({ status: 'Pending' });
@@ -243,7 +270,8 @@ describe('enrollments', () => {
     );
     renderAt('/admin/enrollments', [{ path: '/admin/enrollments', element: <EnrollmentsPage /> }]);
     const approve = await screen.findByRole('button', { name: /^Approve: Aline Uwase/ });
-    expect(asked[0]).toBe('?limit=20&offset=0&status=Pending');
+    // The review queue: Pending, oldest first.
+    expect(asked[0]).toBe('?limit=20&offset=0&status=Pending&sort=oldest');
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('Pending');
     await userEvent.click(approve);
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));

@@ -35,6 +35,10 @@ export function listEnrollments(status?: EnrollmentStatus, params?: PageParams):
 
 export interface EnrollmentListParams extends PageParams {
   status?: EnrollmentStatus;
+  courseId?: number | string;
+  /** Completed applications without a certificate yet. */
+  awaitingCertificate?: boolean;
+  sort?: 'newest' | 'oldest' | 'course';
 }
 
 export function listEnrollmentsPage(params?: EnrollmentListParams): Promise<Page<Enrollment>> {

@@ -174,6 +174,10 @@ export function courseQuery(id: string, client?: QueryClient) {
 export const courseChoicesQuery = () =>
   queryOptions({ queryKey: [...queryKeys.courses, 'choices'] as const, queryFn: () => listCourses({ limit: 100, status: 'active' }) });
 
+/** Every course (an admin's token lists inactive ones too), for an admin's filter by course. */
+export const allCourseChoicesQuery = () =>
+  queryOptions({ queryKey: [...queryKeys.courses, 'choices', 'all'] as const, queryFn: () => listCourses({ limit: 100 }) });
+
 export function jobsPageQuery(filters: JobFilters, page: number) {
   const size = PUBLIC_PAGE_SIZE.jobs;
   const params = { q: text(filters.q), location: text(filters.location), jobType: only(filters.jobType, JOB_TYPES) };

@@ -404,7 +404,15 @@ export type ApplyPayload = z.input<typeof applyPayloadSchema>;
 export const applyAnswerSchema = z.object({ applicationId: z.number(), message: z.string() });
 export type ApplyAnswer = z.infer<typeof applyAnswerSchema>;
 
-export const enrollmentListQuerySchema = pageQuerySchema.extend({ status: queryParam(enrollmentStatusSchema) });
+/** How the admin's review list is ordered: newest or oldest application first (the natural queue), or by course. */
+export const ENROLLMENT_SORTS = ['newest', 'oldest', 'course'] as const;
+export const enrollmentListQuerySchema = pageQuerySchema.extend({
+  status: queryParam(enrollmentStatusSchema),
+  courseId: queryParam(idSchema('Invalid course ID.')),
+  /** Completed applications without a certificate yet: the admin's next step. */
+  awaitingCertificate: queryParam(flag),
+  sort: queryParam(z.enum(ENROLLMENT_SORTS, { error: `sort must be one of: ${ENROLLMENT_SORTS.join(', ')}.` })),
+});
 /** A trainer's assigned trainings: Approved (running) or Completed ones. */
 export const assignedTrainingsQuerySchema = pageQuerySchema.extend({
   status: queryParam(z.enum(['Approved', 'Completed'], { error: 'Status must be Approved or Completed.' })),

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   applyAnswerSchema,
@@ -14,7 +14,7 @@ import {
 import type { Deps } from '../deps';
 import { answers, idParams, type Api } from '../http/contract';
 import { isForeignKeyViolation, isUniqueViolation, type Db } from '../db/client';
-import { courses, enrollments, users } from '../db/schema';
+import { certificates, courses, enrollments, users } from '../db/schema';
 import { countEnrollments, enrollmentSearch, enrollmentVisibleTo, selectEnrollments } from '../enrollment-access';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { setPageHeaders, type Page } from '../http/paging';
@@ -23,6 +23,8 @@ const INVALID_ID = 'Invalid application ID.';
 const enrollmentParams = idParams('id', INVALID_ID);
 const enrollmentList = answers({ 200: enrollmentSchema.array() });
 const newestFirst = [desc(enrollments.applicationDate), desc(enrollments.id)];
+const oldestFirst = [asc(enrollments.applicationDate), asc(enrollments.id)];
+const ORDERS = { newest: newestFirst, oldest: oldestFirst, course: [asc(courses.title), ...oldestFirst] };
 /** A trainer's list: the trainings still running (Approved) before the completed ones, each newest first. */
 const runningFirst = [sql`case when ${enrollments.status} = 'Approved' then 0 else 1 end`, ...newestFirst];
 
@@ -60,14 +62,24 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     };
   });
 
-  /** Admin review list, a page at a time; `status` filters (none means all), `q` searches. */
+  /**
+   * Admin review list, a page at a time; `status` filters (none means all), `courseId` picks a course,
+   * `awaitingCertificate` the Completed ones without a certificate, `q` searches; `sort` orders.
+   */
   app.get('/enrollments', {
     preValidation: auth.guard(['admin']),
-    schema: { summary: 'The admin review list, newest first (paged).', querystring: enrollmentListQuerySchema, response: enrollmentList },
+    schema: { summary: 'The admin review list (paged; newest first unless `sort` says).', querystring: enrollmentListQuerySchema, response: enrollmentList },
   }, async (request, reply) => {
     const query = request.query;
-    const where = and(query.status ? eq(enrollments.status, query.status) : undefined, enrollmentSearch(query.q));
-    return pageOfEnrollments(request, reply, query, where);
+    const where = and(
+      query.status ? eq(enrollments.status, query.status) : undefined,
+      query.courseId ? eq(enrollments.courseId, query.courseId) : undefined,
+      query.awaitingCertificate
+        ? and(eq(enrollments.status, 'Completed'), sql`not exists (select 1 from ${certificates} where ${certificates.enrollmentId} = ${enrollments.id})`)
+        : undefined,
+      enrollmentSearch(query.q),
+    );
+    return pageOfEnrollments(request, reply, query, where, query.sort ? ORDERS[query.sort] : newestFirst);
   });
 
   app.get('/enrollments/my-applications', {

@@ -10,12 +10,13 @@ import {
   useSuspenseQuery,
 } from '@btls/shared-api';
 import type { Enrollment } from '@btls/shared-api/schemas';
-import { Link, useNavigate, useParams } from '@btls/shared-auth';
+import { useNavigate, useParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, SelectField, Spinner, SuccessBanner } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { PanelUnavailable } from '@btls/shared-ui/panel-states';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import own from '../admin.module.css';
+import { BackToApplications } from './back-to-applications';
 
 const styles = withPanelPage(own);
 
@@ -29,7 +30,7 @@ export function AssignTrainerPage() {
 }
 
 function NotAssignable() {
-  const back = <Link to="/admin/enrollments">Back to applications</Link>;
+  const back = <BackToApplications />;
   return <PanelUnavailable title="Assign Trainer" message="Application not found or not in approved state." back={back} />;
 }
 
@@ -87,7 +88,7 @@ function AssignTrainerForm({ enrollment }: { enrollment: Enrollment }) {
           <Button type="submit" disabled={!!done}>
             Assign Trainer
           </Button>
-          <Link to="/admin/enrollments">Back to applications</Link>
+          <BackToApplications />
         </div>
       </form>
     </section>

@@ -1,7 +1,15 @@
 import { useState } from 'react';
-import { ENROLLMENT_STATUSES, errorMessage, type EnrollmentStatus, pagedLists, useUpdateEnrollmentStatus } from '@btls/shared-api';
+import {
+  allCourseChoicesQuery,
+  ENROLLMENT_STATUSES,
+  errorMessage,
+  type EnrollmentStatus,
+  pagedLists,
+  useQuery,
+  useUpdateEnrollmentStatus,
+} from '@btls/shared-api';
 import type { Enrollment } from '@btls/shared-api/schemas';
-import { Link, useSearchParams } from '@btls/shared-auth';
+import { Link, useLocation, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, StatusBadge, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatDate } from '@btls/shared-ui/format-date';
@@ -13,22 +21,39 @@ import { actionsFor, offersAssignTrainer, showsProgressLink } from './transition
 const styles = withPanelPage(own);
 
 const ALL = 'All';
-const FILTERS = ['status', 'q'] as const;
+/** Completed, no certificate yet: the applications where the admin's next step is to issue one. */
+const AWAITING_CERTIFICATE = 'Awaiting certificate';
+const FILTERS = ['status', 'q', 'course', 'sort'] as const;
+const SORTS = [
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'newest', label: 'Newest first' },
+  { value: 'course', label: 'Course' },
+] as const;
 
-/** No status in the address means Pending (the review queue); All means every status. */
+/**
+ * No status in the address means Pending (the review queue), oldest first unless `sort` says; All means every
+ * status. Filter, sort and page all live in the address, so "Back to applications" and a reload keep them.
+ */
 const applications = {
   ...pagedLists.enrollments,
-  fetchPage: (query: Record<string, string | number>) => {
-    const status = String(query.status ?? 'Pending');
-    return pagedLists.enrollments.fetchPage({ ...query, status: status === ALL ? '' : status });
-  },
+  fetchPage: ({ status = 'Pending', course, sort, ...query }: Record<string, string | number>) =>
+    pagedLists.enrollments.fetchPage({
+      ...query,
+      ...(status === AWAITING_CERTIFICATE ? { awaitingCertificate: 'true' } : { status: status === ALL ? '' : status }),
+      ...(course ? { courseId: course } : {}),
+      sort: sort || 'oldest',
+    }),
 };
 
 export function EnrollmentsPage() {
   const paged = usePagedList(useSearchParams(), applications, FILTERS);
   const updateStatus = useUpdateEnrollmentStatus();
   const status = paged.filters.status || 'Pending';
+  const courses = useQuery(allCourseChoicesQuery()).data ?? [];
   const list = paged.items;
+  // The list's own address, for the way back from an application's pages.
+  const { pathname, search } = useLocation();
+  const backTo = `${pathname}${search}`;
   const { prompt, dialog } = useDialog();
   const [failure, setError] = useState('');
   const [notice, setNotice] = useState('');
@@ -52,7 +77,22 @@ export function EnrollmentsPage() {
       <h1>Enrollment Applications</h1>
       <div className={styles.toolbar}>
         <SelectField label="Status" value={status} onChange={(e) => paged.setFilter('status', e.target.value)}>
-          {[ALL, ...ENROLLMENT_STATUSES].map((s) => <option key={s}>{s}</option>)}
+          {[ALL, ...ENROLLMENT_STATUSES, AWAITING_CERTIFICATE].map((s) => <option key={s}>{s}</option>)}
+        </SelectField>
+        <SelectField label="Course" value={paged.filters.course} onChange={(e) => paged.setFilter('course', e.target.value)}>
+          <option value="">All courses</option>
+          {courses.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.title}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Sort by" value={paged.filters.sort || 'oldest'} onChange={(e) => paged.setFilter('sort', e.target.value)}>
+          {SORTS.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
         </SelectField>
         <TextField
           label="Search applications"
@@ -112,7 +152,7 @@ export function EnrollmentsPage() {
                 </>
               ),
             },
-            { header: 'Actions', cell: (e) => <EnrollmentActions enrollment={e} onChange={change} /> },
+            { header: 'Actions', cell: (e) => <EnrollmentActions enrollment={e} onChange={change} backTo={backTo} /> },
           ]}
         />
       )}
@@ -122,8 +162,9 @@ export function EnrollmentsPage() {
   );
 }
 
-function EnrollmentActions({ enrollment: e, onChange }: {
+function EnrollmentActions({ enrollment: e, onChange, backTo }: {
   enrollment: Enrollment;
+  backTo: string;
   onChange: (enrollment: Enrollment, to: EnrollmentStatus, question: string) => Promise<void>;
 }) {
   const who = `${e.traineeFirstName} ${e.traineeLastName}`;
@@ -149,12 +190,12 @@ function EnrollmentActions({ enrollment: e, onChange }: {
         Edit notes
       </button>
       {offersAssignTrainer(e) && (
-        <Link to={`/admin/enrollments/${e.id}/assign-trainer`} aria-label={`Assign Trainer: ${who}, ${e.courseTitle}`}>
+        <Link to={`/admin/enrollments/${e.id}/assign-trainer`} state={{ backTo }} aria-label={`Assign Trainer: ${who}, ${e.courseTitle}`}>
           Assign Trainer
         </Link>
       )}
       {showsProgressLink(e) && (
-        <Link to={`/admin/enrollments/${e.id}/progress`} aria-label={`Progress: ${who}, ${e.courseTitle}`}>
+        <Link to={`/admin/enrollments/${e.id}/progress`} state={{ backTo }} aria-label={`Progress: ${who}, ${e.courseTitle}`}>
           Progress
         </Link>
       )}

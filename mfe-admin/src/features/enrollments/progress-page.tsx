@@ -11,7 +11,7 @@ import {
   validation,
 } from '@btls/shared-api';
 import type { Certificate, Enrollment } from '@btls/shared-api/schemas';
-import { Link, useParams } from '@btls/shared-auth';
+import { useParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, Spinner, SuccessBanner } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { EnrollmentFacts, ProgressTable } from '@btls/shared-ui/enrollment';
@@ -20,6 +20,7 @@ import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { PanelUnavailable } from '@btls/shared-ui/panel-states';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import own from '../admin.module.css';
+import { BackToApplications } from './back-to-applications';
 
 const styles = withPanelPage(own);
 
@@ -33,7 +34,7 @@ export function EnrollmentProgressPage() {
 }
 
 function EnrollmentNotFound({ message, retry }: { message: string; retry?: () => void }) {
-  const back = <Link to="/admin/enrollments">Back to applications</Link>;
+  const back = <BackToApplications />;
   return <PanelUnavailable title="Enrollment Not Found" message={message} back={back} retry={retry} />;
 }
 
@@ -82,7 +83,7 @@ function Progress({ enrollment }: { enrollment: Enrollment }) {
   return (
     <section className={styles.page}>
       <p>
-        <Link to="/admin/enrollments">← Back to applications</Link>
+        <BackToApplications>← Back to applications</BackToApplications>
       </p>
       <h1>Student Progress</h1>
       <SuccessBanner>{notice}</SuccessBanner>

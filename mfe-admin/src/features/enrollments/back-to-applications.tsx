@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from '@btls/shared-auth';
+
+/**
+ * The way back from an application's pages to the list as the admin left it (its status, course, sort, search
+ * and page, handed over by the list's links), else to the queue.
+ */
+export function BackToApplications({ children = 'Back to applications' }: { children?: ReactNode }) {
+  const backTo = (useLocation().state as { backTo?: string } | null)?.backTo;
+  return <Link to={backTo?.startsWith('/admin/enrollments') ? backTo : '/admin/enrollments'}>{children}</Link>;
+}
