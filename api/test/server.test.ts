@@ -41,7 +41,8 @@ function start(dataDir: string, env: Record<string, string> = {}) {
   return { child, port, ready, exited, output: () => output, base: `http://127.0.0.1:${port}` };
 }
 
-describe('the server process', () => {
+// Each test starts real server processes: on a busy two-core machine a start alone can take tens of seconds.
+describe('the server process', { timeout: 120_000 }, () => {
   it('starts on an empty data directory, migrates, seeds the demo data and serves the API', async () => {
     const server = start(join(mkdtempSync(join(tmpdir(), 'btls-srv-')), 'data'));
     await server.ready;
