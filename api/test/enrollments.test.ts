@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollments } from '../src/db/schema';
 import { account, createCourse, dayOffset, request, startApi, type Account, type TestApi } from './helpers';
@@ -143,6 +143,40 @@ describe('GET /api/enrollments (admin review)', () => {
     const after = await request(api, 'GET', '/api/enrollments?awaitingCertificate=true&limit=100', { token: admin.token });
     expect(ids(after.body)).not.toContain(done.id);
     expect((await request(api, 'GET', '/api/enrollments?sort=sideways', { token: admin.token })).status).toBe(400);
+  });
+});
+
+describe('POST /api/enrollments/status (several at once)', () => {
+  it('moves every selected application with one note and tells each trainee; admins only', async () => {
+    const a = await applicationOf('Pending');
+    const b = await applicationOf('Pending');
+    const answer = await request(api, 'POST', '/api/enrollments/status', {
+      token: admin.token,
+      json: { ids: [a.id, b.id, a.id], status: 'Waitlisted', adminNotes: 'The March class is full.' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe('2 applications updated to Waitlisted.');
+    const rows = await api.db.select().from(enrollments).where(inArray(enrollments.id, [a.id, b.id]));
+    expect(rows.map((r) => [r.status, r.adminNotes])).toEqual([
+      ['Waitlisted', 'The March class is full.'],
+      ['Waitlisted', 'The March class is full.'],
+    ]);
+    expect((await request(api, 'POST', '/api/enrollments/status', { token: trainer.token, json: { ids: [a.id], status: 'Approved' } })).status).toBe(403);
+    expect((await request(api, 'POST', '/api/enrollments/status', { token: admin.token, json: { ids: [], status: 'Approved' } })).body.message).toBe(
+      'Select at least one application.',
+    );
+  });
+
+  it('changes none when one of them cannot move (a completed one) or does not exist', async () => {
+    const open = await applicationOf('Pending');
+    const done = await applicationOf('Completed');
+    const refused = await request(api, 'POST', '/api/enrollments/status', { token: admin.token, json: { ids: [open.id, done.id], status: 'Rejected' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('A completed enrollment keeps its status; only its notes can be edited.');
+    const missing = await request(api, 'POST', '/api/enrollments/status', { token: admin.token, json: { ids: [open.id, 999_999], status: 'Rejected' } });
+    expect(missing.status).toBe(404);
+    const [row] = await api.db.select().from(enrollments).where(eq(enrollments.id, open.id));
+    expect(row!.status).toBe('Pending');
   });
 });
 

@@ -5,7 +5,7 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { issueCertificate, revokeCertificate } from './certificates';
 import { createCourse, deleteCourse, updateCourse } from './courses';
-import { applyForCourse, assignTrainer, markTrainingCompleted, updateEnrollmentStatus } from './enrollments';
+import { applyForCourse, assignTrainer, markTrainingCompleted, updateEnrollmentStatus, updateEnrollmentStatuses } from './enrollments';
 import { deleteJob, setJobActive } from './jobs';
 import { retryOutboxMessage } from './outbox';
 import { addProgress, deleteProgress, updateProgress } from './progress';
@@ -46,6 +46,7 @@ export function useApiMutation<V, R>(write: (variables: V) => Promise<R>, change
 // Enrollments: a status, a trainer or a completion changes the lists, the counts and the trainer's views.
 export const useUpdateEnrollmentStatus = () =>
   useApiMutation(({ id, ...payload }: EnrollmentStatusPayload & { id: number }) => updateEnrollmentStatus(id, payload), [queryKeys.enrollments]);
+export const useUpdateEnrollmentStatuses = () => useApiMutation(updateEnrollmentStatuses, [queryKeys.enrollments]);
 export const useAssignTrainer = () =>
   useApiMutation(({ id, ...payload }: AssignTrainerPayload & { id: number }) => assignTrainer(id, payload), [queryKeys.enrollments]);
 export const useMarkTrainingCompleted = () => useApiMutation(markTrainingCompleted, [queryKeys.enrollments]);

@@ -424,6 +424,17 @@ export const enrollmentStatusPayloadSchema = z.object({
 });
 export type EnrollmentStatusPayload = z.input<typeof enrollmentStatusPayloadSchema>;
 
+/** Several applications reviewed at once (the admin's queue): one status and one note for all of them. */
+export const enrollmentBulkStatusPayloadSchema = z.object({
+  ids: z
+    .array(idSchema('Invalid application ID.'), { error: 'Select at least one application.' })
+    .min(1, 'Select at least one application.')
+    .max(100, 'At most 100 applications at once.'),
+  status: z.enum(['Approved', 'Rejected', 'Waitlisted', 'Pending'], { error: 'Status must be Approved, Rejected, Waitlisted or Pending.' }),
+  adminNotes: optionalText(2000).optional(),
+});
+export type EnrollmentBulkStatusPayload = z.input<typeof enrollmentBulkStatusPayloadSchema>;
+
 export const assignTrainerPayloadSchema = z.object({ trainerId: idSchema(validation.selectTrainer) });
 export type AssignTrainerPayload = z.input<typeof assignTrainerPayloadSchema>;
 

@@ -5,12 +5,14 @@ import {
   applyPayloadSchema,
   assignedTrainingsQuerySchema,
   assignTrainerPayloadSchema,
+  enrollmentBulkStatusPayloadSchema,
   enrollmentListQuerySchema,
   enrollmentSchema,
   enrollmentStatusPayloadSchema,
   messageAnswerSchema,
   pageQuerySchema,
 } from '@btls/shared-api/schemas';
+import type { EnrollmentStatus } from '@btls/shared-api/constants';
 import type { Deps } from '../deps';
 import { answers, idParams, type Api } from '../http/contract';
 import { isForeignKeyViolation, isUniqueViolation, type Db } from '../db/client';
@@ -164,29 +166,55 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
       return { message: 'Training marked as completed. The admin has been notified to issue the certificate.' };
     }
 
-    if (current.status === 'Completed' && payload.status !== 'Completed') {
-      throw badRequest('A completed enrollment keeps its status; only its notes can be edited.');
-    }
-    if (payload.status === 'Completed' && current.status !== 'Completed') {
-      throw badRequest('Only the assigned trainer can mark a training as completed.');
-    }
+    await review([id], payload.status, payload.adminNotes);
+    return {
+      message:
+        payload.status === current.status ? 'Admin notes updated.' : `Application status updated to ${payload.status}.`,
+    };
+  });
+
+  /** The admin's queue: several applications moved to one status, with one note; all of them, or none. */
+  app.post('/enrollments/status', {
+    preValidation: auth.guard(['admin']),
+    schema: { summary: 'Review several applications at once (all or none).', body: enrollmentBulkStatusPayloadSchema, response: answers({ 200: messageAnswerSchema }) },
+  }, async (request) => {
+    const { ids, status, adminNotes } = request.body;
+    const unique = [...new Set(ids)];
+    await review(unique, status, adminNotes);
+    return { message: `${unique.length} application${unique.length === 1 ? '' : 's'} updated to ${status}.` };
+  });
+
+  /**
+   * An admin's review of applications: each moves to `status` (with `adminNotes` when given), under row locks
+   * so a concurrent completion is never undone; a trainee whose status changed hears of it. All, or none.
+   */
+  async function review(ids: number[], status: EnrollmentStatus, adminNotes: string | null | undefined) {
     try {
       await db.transaction(async (tx) => {
-        const [changed] = await tx
-        .update(enrollments)
-        .set({
-          status: payload.status,
-          ...(payload.adminNotes !== undefined ? { adminNotes: payload.adminNotes } : {}),
-          updatedAt: new Date(),
-        })
-        // Guarded by the status read above, so a concurrent completion is never undone.
-        .where(and(eq(enrollments.id, id), eq(enrollments.status, current.status)))
-        .returning({ id: enrollments.id, adminNotes: enrollments.adminNotes });
-        if (!changed) throw conflict('The application changed meanwhile. Please reload and try again.');
+        const rows = await tx
+          .select({ id: enrollments.id, status: enrollments.status })
+          .from(enrollments)
+          .where(inArray(enrollments.id, ids))
+          .orderBy(asc(enrollments.id))
+          .for('update');
+        if (rows.length !== ids.length) throw notFound('Enrollment application not found.');
+        for (const row of rows) {
+          if (row.status === 'Completed' && status !== 'Completed') {
+            throw badRequest('A completed enrollment keeps its status; only its notes can be edited.');
+          }
+          if (status === 'Completed' && row.status !== 'Completed') throw badRequest('Only the assigned trainer can mark a training as completed.');
+        }
+        const changed = await tx
+          .update(enrollments)
+          .set({ status, ...(adminNotes !== undefined ? { adminNotes } : {}), updatedAt: new Date() })
+          .where(inArray(enrollments.id, ids))
+          .returning({ id: enrollments.id, adminNotes: enrollments.adminNotes });
         // The trainee hears of a new status (with the notes); an edit of the notes alone sends nothing.
-        if (payload.status !== current.status) {
-          const { trainee, course } = await enrollmentParties(tx, id);
-          await notify.applicationStatusChanged(tx, trainee, course.title, id, payload.status, changed.adminNotes);
+        for (const row of rows) {
+          if (row.status === status) continue;
+          const { trainee, course } = await enrollmentParties(tx, row.id);
+          const notes = changed.find((c) => c.id === row.id)?.adminNotes ?? null;
+          await notify.applicationStatusChanged(tx, trainee, course.title, row.id, status, notes);
         }
       });
     } catch (error) {
@@ -196,11 +224,7 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
       }
       throw error;
     }
-    return {
-      message:
-        payload.status === current.status ? 'Admin notes updated.' : `Application status updated to ${payload.status}.`,
-    };
-  });
+  }
 
   /** Only an Approved application, and only a user whose role is trainer (and who is active). */
   app.put('/enrollments/:applicationId/assign-trainer', {
