@@ -6,7 +6,9 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { issueCertificate, revokeCertificate } from './certificates';
 import { createCourse, deleteCourse, updateCourse } from './courses';
 import { applyForCourse, assignTrainer, markTrainingCompleted, updateEnrollmentStatus } from './enrollments';
-import { deleteJob, setJobActive } from './jobs';
+import { deleteJob, postJob, setJobActive, updateJob } from './jobs';
+import { setJobApplicationsStatus, setJobApplicationStatus } from './job-applications';
+import type { EmployerApplicationStatus } from './constants';
 import { retryOutboxMessage } from './outbox';
 import { addProgress, deleteProgress, updateProgress } from './progress';
 import { queryKeys } from './queries';
@@ -15,6 +17,7 @@ import type {
   CourseCreatePayload,
   EnrollmentStatusPayload,
   IssueCertificatePayload,
+  JobPayload,
   PreferencesPayload,
   ProfilePayload,
   ProgressPayload,
@@ -86,6 +89,22 @@ export const useSendPasswordResetLink = () => useApiMutation(sendPasswordResetLi
 export const useSetJobActive = () =>
   useApiMutation(({ id, isActive }: { id: number; isActive: boolean }) => setJobActive(id, isActive), [queryKeys.jobs]);
 export const useDeleteJob = () => useApiMutation(deleteJob, [queryKeys.jobs]);
+export const usePostJob = () => useApiMutation((payload: JobPayload) => postJob(payload), [queryKeys.jobs]);
+export const useUpdateJob = () =>
+  useApiMutation(({ id, payload }: { id: number; payload: JobPayload }) => updateJob(id, payload), [queryKeys.jobs]);
+
+// An applicant's move changes the job's pipeline, the counts on the postings and the summaries.
+export const useSetJobApplicationStatus = () =>
+  useApiMutation(
+    ({ id, status, note }: { id: number; status: EmployerApplicationStatus; note?: string }) => setJobApplicationStatus(id, status, note),
+    [queryKeys.jobApplications, queryKeys.jobs],
+  );
+export const useSetJobApplicationsStatus = () =>
+  useApiMutation(
+    ({ jobId, ids, status, note }: { jobId: number; ids: number[]; status: EmployerApplicationStatus; note?: string }) =>
+      setJobApplicationsStatus(jobId, ids, status, note),
+    [queryKeys.jobApplications, queryKeys.jobs],
+  );
 
 export const useRetryOutboxMessage = () => useApiMutation(retryOutboxMessage, [queryKeys.outbox]);
 

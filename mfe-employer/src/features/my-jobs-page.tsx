@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { deleteJob, getMyPostingsPage, setJobActive } from '@btls/shared-api';
+import { errorMessage, pagedLists, useDeleteJob, useSetJobActive } from '@btls/shared-api';
 import type { Job } from '@btls/shared-api/schemas';
 import { Link, useLocation, useSearchParams } from '@btls/shared-auth';
 import { buttonClass, ErrorBanner, SelectField, Spinner, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
@@ -12,7 +12,9 @@ const FILTERS = ['q', 'status'] as const;
 
 export function MyJobsPage() {
   const { confirm, dialog } = useDialog();
-  const list = usePagedList<Job>(useSearchParams(), getMyPostingsPage, FILTERS);
+  const list = usePagedList(useSearchParams(), pagedLists.jobPostings, FILTERS);
+  const setActive = useSetJobActive();
+  const deletion = useDeleteJob();
   const jobs = list.items;
   const [failure, setError] = useState('');
   const error = failure || list.error;
@@ -21,11 +23,10 @@ export function MyJobsPage() {
   async function toggle(job: Job) {
     setError('');
     try {
-      const answer = await setJobActive(job.id, !job.isActive);
-      list.setItems((rows) => rows.map((j) => (j.id === job.id ? answer.job : j)));
+      const answer = await setActive.mutateAsync({ id: job.id, isActive: !job.isActive });
       setNotice(answer.message);
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     }
   }
 
@@ -33,12 +34,11 @@ export function MyJobsPage() {
     if (!(await confirm('Are you sure you want to delete this job posting? This action cannot be undone.'))) return;
     setError('');
     try {
-      await deleteJob(job.id);
+      await deletion.mutateAsync(job.id);
       list.setItems((rows) => rows.filter((j) => j.id !== job.id));
-      list.reload();
       setNotice(`Job "${job.title}" deleted.`);
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     }
   }
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { passwordProblem, updateMyProfile, validation } from '@btls/shared-api';
+import { errorMessage, passwordProblem, useUpdateMyProfile, validation } from '@btls/shared-api';
 import { useAuth, useChangePassword } from '@btls/shared-auth';
 import { Button, ErrorBanner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
@@ -19,6 +19,7 @@ export function CompanyProfilePage() {
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const changePassword = useChangePassword();
+  const updateProfile = useUpdateMyProfile();
   const bind = (name: keyof typeof saved) => ({
     name,
     value: fields[name],
@@ -31,13 +32,13 @@ export function CompanyProfilePage() {
     if (!trimmed.firstName || !trimmed.lastName || !trimmed.companyName) return setError(validation.profileRequired);
     setError('');
     try {
-      const answer = await updateMyProfile(trimmed);
+      const answer = await updateProfile.mutateAsync(trimmed);
       updateUser(answer.user);
       setFields(trimmed);
       setEditing(false);
       setNotice(answer.message);
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     }
   }
 
