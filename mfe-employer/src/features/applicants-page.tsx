@@ -11,7 +11,6 @@ import {
   EMPLOYER_APPLICATION_STATUSES,
   errorMessage,
   isNotFound,
-  JOB_APPLICATION_STATUSES,
   JOB_APPLICATION_TRANSITIONS,
   jobApplicantsQuery,
   myJobQuery,
@@ -23,7 +22,7 @@ import {
 } from '@btls/shared-api';
 import type { JobApplicant } from '@btls/shared-api/schemas';
 import { Link, useParams, useSearchParams } from '@btls/shared-auth';
-import { ApplicantCard } from '@btls/shared-ui/applicant-card';
+import { ApplicantCard, ApplicantsFailed, ApplicationStatusFilter } from '@btls/shared-ui/applicant-card';
 import { Button, ErrorBanner, SelectField, Spinner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
@@ -162,14 +161,7 @@ export function Applicants({ jobId }: { jobId: string }) {
           value={filters.q}
           onChange={(e) => filters.set({ q: e.target.value, page: '' })}
         />
-        <SelectField label="Status" value={filters.status} onChange={(e) => filters.set({ status: e.target.value, page: '' })}>
-          <option value="">All</option>
-          {JOB_APPLICATION_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </SelectField>
+        <ApplicationStatusFilter value={filters.status} onChange={(status) => filters.set({ status, page: '' })} />
         <Button variant="secondary" onClick={() => void download(() => downloadApplicantsCsv(Number(jobId), params))}>
           Export CSV
         </Button>
@@ -197,12 +189,7 @@ export function Applicants({ jobId }: { jobId: string }) {
       </form>
 
       {list.error ? (
-        <>
-          <ErrorBanner>{errorMessage(list.error)}</ErrorBanner>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            Try Again
-          </Button>
-        </>
+        <ApplicantsFailed error={list.error} retry={() => void list.refetch()} />
       ) : applicants === undefined ? (
         <Spinner label="Loading applicants..." />
       ) : applicants.length === 0 ? (

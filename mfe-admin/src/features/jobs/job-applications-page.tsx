@@ -1,9 +1,9 @@
 /** Admins read any job's applications (issue 16), read-only: the employer moves them, not us. */
 import { useState } from 'react';
-import { downloadApplicationCv, errorMessage, isNotFound, JOB_APPLICATION_STATUSES, jobApplicantsQuery, myJobQuery, useQuery, type JobApplicationStatus } from '@btls/shared-api';
+import { downloadApplicationCv, errorMessage, isNotFound, jobApplicantsQuery, myJobQuery, useQuery, type JobApplicationStatus } from '@btls/shared-api';
 import { Link, useParams } from '@btls/shared-auth';
-import { ApplicantCard } from '@btls/shared-ui/applicant-card';
-import { Button, ErrorBanner, SelectField, Spinner } from '@btls/shared-ui/components';
+import { ApplicantCard, ApplicantsFailed, ApplicationStatusFilter } from '@btls/shared-ui/applicant-card';
+import { ErrorBanner, Spinner } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { Pager } from '@btls/shared-ui/paging';
 import own from '../admin.module.css';
@@ -30,29 +30,16 @@ export function JobApplicationsPage() {
       <p className={styles.hint}>Read-only: only the job's employer changes an application's status.</p>
       <ErrorBanner>{error || jobError}</ErrorBanner>
       <div className={styles.filters}>
-        <SelectField
-          label="Status"
+        <ApplicationStatusFilter
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as JobApplicationStatus | '');
+          onChange={(next) => {
+            setStatus(next);
             setPage(1);
           }}
-        >
-          <option value="">All</option>
-          {JOB_APPLICATION_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </SelectField>
+        />
       </div>
       {list.error ? (
-        <>
-          <ErrorBanner>{list.error.message}</ErrorBanner>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            Try Again
-          </Button>
-        </>
+        <ApplicantsFailed error={list.error} retry={() => void list.refetch()} />
       ) : list.data === undefined ? (
         <Spinner label="Loading applications..." />
       ) : list.data.items.length === 0 ? (
@@ -65,7 +52,7 @@ export function JobApplicationsPage() {
                 applicant={a}
                 onDownloadCv={() => {
                   setError('');
-                  downloadApplicationCv(a.id).catch((failure: Error) => setError(failure.message));
+                  downloadApplicationCv(a.id).catch((failure: unknown) => setError(errorMessage(failure)));
                 }}
               />
             </li>
