@@ -3,7 +3,7 @@
  * refreshed (lists, pages, counts, details), so no screen keeps a copy of its own to patch by hand.
  */
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { issueCertificate, revokeCertificate } from './certificates';
+import { checkCredential, issueCertificate, revokeCertificate } from './certificates';
 import { createCourse, deleteCourse, updateCourse } from './courses';
 import { applyForCourse, assignTrainer, markTrainingCompleted, updateEnrollmentStatus } from './enrollments';
 import { deleteJob, postJob, setJobActive, updateJob } from './jobs';
@@ -64,6 +64,9 @@ export const useIssueCertificate = () =>
   useApiMutation((payload: IssueCertificatePayload) => issueCertificate(payload), [queryKeys.certificates, queryKeys.enrollments]);
 export const useRevokeCertificate = () =>
   useApiMutation(({ code, ...payload }: RevokeCertificatePayload & { code: string }) => revokeCertificate(code, payload), [queryKeys.certificates]);
+
+/** Checking a credential someone brings changes nothing on the server. */
+export const useCheckCredential = () => useApiMutation(checkCredential, []);
 
 export const useCreateCourse = () =>
   useApiMutation(({ payload, image }: { payload: CourseCreatePayload; image?: Blob | null }) => createCourse(payload, image), [queryKeys.courses]);

@@ -22,7 +22,7 @@ export {
   useSuspenseQuery,
 } from '@tanstack/react-query';
 import { ApiError, type Page } from './client';
-import { getCertificateByCode, getEnrollmentCertificate, getMyCertificates, verifyCertificate } from './certificates';
+import { checkCredential, getCertificateByCode, getCertificateCredential, getEnrollmentCertificate, getMyCertificates, verifyCertificate } from './certificates';
 import { COURSE_CATEGORIES, COURSE_LEVELS, JOB_TYPES } from './constants';
 import { listContactMessagesPage } from './contact';
 import { getCourse, getCourseFacets, listCourses, listCoursesPage } from './courses';
@@ -194,6 +194,13 @@ export const jobQuery = (id: string) => queryOptions({ queryKey: queryKeys.job(i
 
 export const certificateVerificationQuery = (code: string) =>
   queryOptions({ queryKey: queryKeys.certificateVerification(code), queryFn: () => verifyCertificate(code) });
+
+/** A certificate's own signed credential, as the server's verifier judges it (under the certificate: a revocation refreshes it). */
+export const certificateCredentialCheckQuery = (code: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.certificate(code), 'credential-check'] as const,
+    queryFn: async () => checkCredential(await getCertificateCredential(code)),
+  });
 
 /** The trainee's job applications (the first 100: a trainee applies for a handful). */
 export const myJobApplicationsQuery = () =>
