@@ -15,7 +15,10 @@ export function EmployerRegisterPage() {
       await registerEmployer(withoutConfirmation(fields));
       navigate('/login', { state: { notice: 'Your company account is ready. Please sign in.' } });
     },
-    { checkPasswords: true },
+    {
+      checkPasswords: true,
+      check: (rules, fields) => rules.checkForm(rules.registerPayloadSchema, { ...withoutConfirmation(fields), role: 'employer' }),
+    },
   );
 
   if (isAuthenticated) return <Navigate to="/dashboard" replace />;

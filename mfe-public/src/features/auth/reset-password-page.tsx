@@ -17,7 +17,7 @@ export function ResetPasswordPage() {
       if (isAuthenticated) logout();
       navigate('/login', { replace: true, state: { notice: answer.message } });
     },
-    { checkPasswords: true },
+    { checkPasswords: true, check: (rules, fields) => rules.checkForm(rules.resetPasswordPayloadSchema, { token, password: fields.password }) },
   );
 
   return (
