@@ -1,6 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CAROUSEL_BREAKPOINTS } from '../src/features/home/featured-courses';
 import { HomePage } from '../src/features/home/home-page';
 import { answer, API, course, http, renderAt, server, useApi } from './render';
 
@@ -90,9 +89,5 @@ describe('the home page', () => {
     server.use(http.get(`${API}/courses`, answer([])));
     home();
     expect(await screen.findByText('No featured courses available at the moment.')).toBeTruthy();
-  });
-
-  it('shows 1 slide on phones, 2 from 768 px and 3 from 1024 px', () => {
-    expect(CAROUSEL_BREAKPOINTS).toEqual({ 0: { slidesPerView: 1 }, 768: { slidesPerView: 2 }, 1024: { slidesPerView: 3 } });
   });
 });
