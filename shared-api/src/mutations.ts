@@ -14,6 +14,7 @@ import { addProgress, deleteProgress, updateProgress } from './progress';
 import { queryKeys } from './queries';
 import type {
   AssignTrainerPayload,
+  ContactPayload,
   CourseCreatePayload,
   EnrollmentStatusPayload,
   IssueCertificatePayload,
@@ -22,10 +23,12 @@ import type {
   ProfilePayload,
   ProgressPayload,
   RegisterPayload,
+  ResetPasswordPayload,
   RevokeCertificatePayload,
   UserUpdatePayload,
 } from './schemas';
-import { createUser } from './auth';
+import { createUser, registerEmployer, requestPasswordReset, resetPassword } from './auth';
+import { sendContactMessage } from './contact';
 import { deleteUser, sendPasswordResetLink, setUserActive, updateMyPreferences, updateMyProfile, updateUser } from './users';
 
 /**
@@ -108,6 +111,12 @@ export const useSetJobApplicationsStatus = () =>
       setJobApplicationsStatus(jobId, ids, status, note),
     [queryKeys.jobApplications, queryKeys.jobs],
   );
+
+// The public forms: a company's account, a reset link (an e-mail in the outbox), a new password, a message.
+export const useRegisterEmployer = () => useApiMutation(registerEmployer, [queryKeys.users]);
+export const useRequestPasswordReset = () => useApiMutation(requestPasswordReset, [queryKeys.outbox]);
+export const useResetPassword = () => useApiMutation((payload: ResetPasswordPayload) => resetPassword(payload), []);
+export const useSendContactMessage = () => useApiMutation((payload: ContactPayload) => sendContactMessage(payload), [queryKeys.contactMessages, queryKeys.outbox]);
 
 export const useRetryOutboxMessage = () => useApiMutation(retryOutboxMessage, [queryKeys.outbox]);
 
