@@ -1,5 +1,5 @@
 /** Issue 16: a job's applicants for its employer, and the count per job on My Job Postings. */
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aJob, aJobApplicant } from '@btls/shared-api/fixtures';
@@ -125,7 +125,8 @@ describe('the Applicants page', () => {
     );
     page();
     await userEvent.click(await screen.findByRole('button', { name: 'Apply to selected' }));
-    expect(screen.getByRole('alert').textContent).toBe('Please select at least one applicant.');
+    // The rules load on first use: the check answers a moment later.
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Please select at least one applicant.'));
     await userEvent.click(screen.getByRole('checkbox', { name: /Select all on this page/ }));
     expect(screen.getByText('2 selected.')).toBeTruthy();
     await userEvent.selectOptions(screen.getByLabelText('New status'), 'Interview');

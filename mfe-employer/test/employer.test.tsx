@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CertifiedTrainee } from '@btls/shared-api/schemas';
@@ -48,14 +48,14 @@ describe('talent rules', () => {
 
 describe('job form rules (spec §5)', () => {
   const ok = { title: 'Barista', companyName: 'Cafe', description: 'D', requirements: '', location: 'Kigali', jobType: 'Full-time', salaryRange: '', closingDate: '', isActive: true };
-  it('requires company name, title, description and location, and refuses a past closing date', () => {
+  it('requires company name, title, description and location, and refuses a past closing date', async () => {
     for (const key of ['title', 'companyName', 'description', 'location']) {
-      expect(jobPayload({ ...ok, [key]: ' ' })).toEqual({ problem: 'Please fill in all required fields: Company Name, Job Title, Description, and Location.' });
+      expect(await jobPayload({ ...ok, [key]: ' ' })).toEqual({ problem: 'Please fill in all required fields: Company Name, Job Title, Description, and Location.' });
     }
-    expect(jobPayload({ ...ok, closingDate: '2020-01-01' })).toEqual({ problem: 'Closing date cannot be in the past.' });
+    expect(await jobPayload({ ...ok, closingDate: '2020-01-01' })).toEqual({ problem: 'Closing date cannot be in the past.' });
   });
-  it('sends an empty closing date, salary and requirements as null', () => {
-    expect(jobPayload(ok)).toEqual({ payload: expect.objectContaining({ closingDate: null, salaryRange: null, requirements: null, jobType: 'Full-time', isActive: true }) });
+  it('sends an empty closing date, salary and requirements as null', async () => {
+    expect(await jobPayload(ok)).toEqual({ payload: expect.objectContaining({ closingDate: null, salaryRange: null, requirements: null, jobType: 'Full-time', isActive: true }) });
   });
 });
 
@@ -72,7 +72,8 @@ describe('employer pages', () => {
       http.get(`${API}/job-applications/summary`, answer({ total: 5, new: 2 })),
     );
     renderAt('/employer/dashboard', [{ path: '/employer/dashboard', element: <EmployerDashboardPage /> }]);
-    expect((await screen.findByText('Active job postings')).textContent).toContain('1');
+    // The tiles show '–' until the counts come.
+    await waitFor(() => expect(screen.getByText('Active job postings').textContent).toContain('1'));
     expect(screen.getByText('Total jobs posted').textContent).toContain('2');
     // The real count (issue 16), the New ones highlighted.
     expect(await screen.findByText('2 new')).toBeTruthy();

@@ -1,8 +1,8 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CredentialChecker } from '../src/features/verify/credential-check';
-import { answer, API, http, server, useApi } from './render';
+import { answer, API, http, renderAt, server, useApi } from './render';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
@@ -42,7 +42,7 @@ describe('the credential check', () => {
   it("checks a certificate's own credential: Signature valid, issuer, name, course, date and status", async () => {
     server.use(http.get(`${API}/certificates/BTLS-GOOD/credential`, answer(credential)));
     const sent = checksAnswering(verified);
-    render(<CredentialChecker certificateCode="BTLS-GOOD" />);
+    renderAt('/', [{ path: '/', element: <CredentialChecker certificateCode="BTLS-GOOD" /> }]);
     expect(await screen.findByText('Signature valid')).toBeTruthy();
     expect(sent).toEqual([credential]);
     expect(screen.getByText('BTLS Coffee Training Centre')).toBeTruthy();
@@ -55,14 +55,14 @@ describe('the credential check', () => {
   it('says when a genuine credential was revoked', async () => {
     server.use(http.get(`${API}/certificates/BTLS-GONE/credential`, answer(credential)));
     checksAnswering({ ...verified, revoked: true });
-    render(<CredentialChecker certificateCode="BTLS-GONE" />);
+    renderAt('/', [{ path: '/', element: <CredentialChecker certificateCode="BTLS-GONE" /> }]);
     expect(await screen.findByText('This certificate has been revoked by the training centre.')).toBeTruthy();
     expect(screen.getByText('Revoked')).toBeTruthy();
   });
 
   it('checks a .json file someone chooses, and lists what is wrong with it', async () => {
     const sent = checksAnswering({ ...verified, verified: false, errors: ['This credential was not issued by BTLS Coffee Training Centre.'] });
-    render(<CredentialChecker />);
+    renderAt('/', [{ path: '/', element: <CredentialChecker /> }]);
     const file = new File([JSON.stringify(credential)], 'badge.json', { type: 'application/json' });
     await userEvent.upload(screen.getByLabelText(/Drop a .json credential here/), file);
     expect(await screen.findByText('This credential was not issued by BTLS Coffee Training Centre.')).toBeTruthy();
@@ -73,7 +73,7 @@ describe('the credential check', () => {
 
   it('checks a file dropped on it, and refuses one that is not JSON without asking the server', async () => {
     const sent = checksAnswering(verified);
-    render(<CredentialChecker />);
+    renderAt('/', [{ path: '/', element: <CredentialChecker /> }]);
     const zone = screen.getByText(/Drop a .json credential here/);
     fireEvent.drop(zone, { dataTransfer: { files: [new File(['not json'], 'notes.txt')] } });
     expect((await screen.findByRole('alert')).textContent).toBe(

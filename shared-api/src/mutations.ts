@@ -3,26 +3,32 @@
  * refreshed (lists, pages, counts, details), so no screen keeps a copy of its own to patch by hand.
  */
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { issueCertificate, revokeCertificate } from './certificates';
+import { checkCredential, issueCertificate, revokeCertificate } from './certificates';
 import { createCourse, deleteCourse, updateCourse } from './courses';
 import { applyForCourse, assignTrainer, markTrainingCompleted, updateEnrollmentStatus, updateEnrollmentStatuses } from './enrollments';
-import { deleteJob, setJobActive } from './jobs';
+import { deleteJob, postJob, setJobActive, updateJob } from './jobs';
+import { setJobApplicationsStatus, setJobApplicationStatus } from './job-applications';
+import type { EmployerApplicationStatus } from './constants';
 import { retryOutboxMessage } from './outbox';
 import { addProgress, deleteProgress, updateProgress } from './progress';
 import { queryKeys } from './queries';
 import type {
   AssignTrainerPayload,
+  ContactPayload,
   CourseCreatePayload,
   EnrollmentStatusPayload,
   IssueCertificatePayload,
+  JobPayload,
   PreferencesPayload,
   ProfilePayload,
   ProgressPayload,
   RegisterPayload,
+  ResetPasswordPayload,
   RevokeCertificatePayload,
   UserUpdatePayload,
 } from './schemas';
-import { createUser } from './auth';
+import { createUser, registerEmployer, requestPasswordReset, resetPassword } from './auth';
+import { sendContactMessage } from './contact';
 import { deleteUser, sendPasswordResetLink, setUserActive, updateMyPreferences, updateMyProfile, updateUser } from './users';
 
 /**
@@ -63,6 +69,9 @@ export const useIssueCertificate = () =>
 export const useRevokeCertificate = () =>
   useApiMutation(({ code, ...payload }: RevokeCertificatePayload & { code: string }) => revokeCertificate(code, payload), [queryKeys.certificates]);
 
+/** Checking a credential someone brings changes nothing on the server. */
+export const useCheckCredential = () => useApiMutation(checkCredential, []);
+
 export const useCreateCourse = () =>
   useApiMutation(({ payload, image }: { payload: CourseCreatePayload; image?: Blob | null }) => createCourse(payload, image), [queryKeys.courses]);
 export const useUpdateCourse = () =>
@@ -87,6 +96,28 @@ export const useSendPasswordResetLink = () => useApiMutation(sendPasswordResetLi
 export const useSetJobActive = () =>
   useApiMutation(({ id, isActive }: { id: number; isActive: boolean }) => setJobActive(id, isActive), [queryKeys.jobs]);
 export const useDeleteJob = () => useApiMutation(deleteJob, [queryKeys.jobs]);
+export const usePostJob = () => useApiMutation((payload: JobPayload) => postJob(payload), [queryKeys.jobs]);
+export const useUpdateJob = () =>
+  useApiMutation(({ id, payload }: { id: number; payload: JobPayload }) => updateJob(id, payload), [queryKeys.jobs]);
+
+// An applicant's move changes the job's pipeline, the counts on the postings and the summaries.
+export const useSetJobApplicationStatus = () =>
+  useApiMutation(
+    ({ id, status, note }: { id: number; status: EmployerApplicationStatus; note?: string }) => setJobApplicationStatus(id, status, note),
+    [queryKeys.jobApplications, queryKeys.jobs],
+  );
+export const useSetJobApplicationsStatus = () =>
+  useApiMutation(
+    ({ jobId, ids, status, note }: { jobId: number; ids: number[]; status: EmployerApplicationStatus; note?: string }) =>
+      setJobApplicationsStatus(jobId, ids, status, note),
+    [queryKeys.jobApplications, queryKeys.jobs],
+  );
+
+// The public forms: a company's account, a reset link (an e-mail in the outbox), a new password, a message.
+export const useRegisterEmployer = () => useApiMutation(registerEmployer, [queryKeys.users]);
+export const useRequestPasswordReset = () => useApiMutation(requestPasswordReset, [queryKeys.outbox]);
+export const useResetPassword = () => useApiMutation((payload: ResetPasswordPayload) => resetPassword(payload), []);
+export const useSendContactMessage = () => useApiMutation((payload: ContactPayload) => sendContactMessage(payload), [queryKeys.contactMessages, queryKeys.outbox]);
 
 export const useRetryOutboxMessage = () => useApiMutation(retryOutboxMessage, [queryKeys.outbox]);
 

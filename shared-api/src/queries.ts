@@ -22,16 +22,17 @@ export {
   useSuspenseQuery,
 } from '@tanstack/react-query';
 import { ApiError, type Page } from './client';
-import { getCertificateByCode, getEnrollmentCertificate, getMyCertificates, verifyCertificate } from './certificates';
+import { checkCredential, getCertificateByCode, getCertificateCredential, getEnrollmentCertificate, getMyCertificates, verifyCertificate } from './certificates';
 import { COURSE_CATEGORIES, COURSE_LEVELS, JOB_TYPES } from './constants';
 import { listContactMessagesPage } from './contact';
 import { getCourse, getCourseFacets, listCourses, listCoursesPage } from './courses';
 import { getEnrollment, getMyApplications, getMyAssignedTrainingsPage, listEnrollmentsPage } from './enrollments';
-import { getJob, getJobFacets, getMyPostingsPage, listJobsPage } from './jobs';
+import { getJob, getJobFacets, getJobForEdit, getMyPostingsPage, listJobsPage } from './jobs';
 import { getJobApplicantsPage, getJobApplicationsSummary, getMyJobApplications, type JobApplicantsParams } from './job-applications';
 import { listOutbox } from './outbox';
 import { listProgress } from './progress';
-import { getMyPreferences, listTrainers, listUsers, listUsersPage } from './users';
+import { getMyPreferences, listCertifiedTraineesPage, listTrainers, listUsers, listUsersPage } from './users';
+import { EMPLOYER_RECENT_TRAINEES } from './constants';
 import type { Course } from './schemas';
 
 /**
@@ -52,6 +53,8 @@ export const queryKeys = {
   jobPages: ['jobs', 'pages'] as const,
   jobFacets: ['jobs', 'facets'] as const,
   job: (id: string) => ['jobs', id] as const,
+  /** A posting as its employer edits it (inactive ones too). */
+  myJob: (id: string) => ['jobs', 'mine', id] as const,
   certificateVerification: (code: string) => ['certificate-verification', code] as const,
   /** Everything about job applications, for one invalidation after a change. */
   jobApplications: ['job-applications'] as const,
@@ -71,6 +74,8 @@ export const queryKeys = {
   certificates: ['certificates'] as const,
   enrollmentCertificate: (enrollmentId: number) => ['certificates', 'enrollment', enrollmentId] as const,
   myCertificates: ['certificates', 'mine'] as const,
+  /** The trainees holding a certificate: issuing or revoking one changes the list. */
+  certifiedTrainees: ['certificates', 'certified-trainees'] as const,
   certificate: (code: string) => ['certificates', 'code', code] as const,
   users: ['users'] as const,
   user: (id: string) => ['users', 'one', id] as const,
@@ -194,6 +199,13 @@ export const jobQuery = (id: string) => queryOptions({ queryKey: queryKeys.job(i
 export const certificateVerificationQuery = (code: string) =>
   queryOptions({ queryKey: queryKeys.certificateVerification(code), queryFn: () => verifyCertificate(code) });
 
+/** A certificate's own signed credential, as the server's verifier judges it (under the certificate: a revocation refreshes it). */
+export const certificateCredentialCheckQuery = (code: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.certificate(code), 'credential-check'] as const,
+    queryFn: async () => checkCredential(await getCertificateCredential(code)),
+  });
+
 /** The trainee's job applications (the first 100: a trainee applies for a handful). */
 export const myJobApplicationsQuery = () =>
   queryOptions({ queryKey: queryKeys.myJobApplications, queryFn: () => getMyJobApplications({ limit: 100 }) });
@@ -234,7 +246,20 @@ export const pagedLists = {
   assignedTrainings: paged([...queryKeys.enrollments, 'assigned'], getMyAssignedTrainingsPage),
   jobPostings: paged(queryKeys.jobs, getMyPostingsPage),
   contactMessages: paged(queryKeys.contactMessages, listContactMessagesPage),
+  certifiedTrainees: paged(queryKeys.certifiedTrainees, listCertifiedTraineesPage),
 };
+
+/** An employer's own posting, to edit or to review its applicants; not theirs or none is a NotFound. */
+export const myJobQuery = (id: string) =>
+  queryOptions({ queryKey: queryKeys.myJob(id), queryFn: () => orNotFound(() => getJobForEdit(id)) });
+
+/** The employer dashboard's latest certified trainees; a failure shows none and is only logged (spec §8). */
+export const recentTalentQuery = () =>
+  queryOptions({
+    queryKey: [...queryKeys.certifiedTrainees, 'recent'] as const,
+    queryFn: () =>
+      listCertifiedTraineesPage({ limit: EMPLOYER_RECENT_TRAINEES }).catch((error: Error) => (console.error(error.message), { items: [], total: 0 })),
+  });
 
 export const enrollmentQuery = (id: string) =>
   queryOptions({ queryKey: queryKeys.enrollment(id), queryFn: () => orNotFound(() => getEnrollment(id)) });

@@ -4,7 +4,8 @@
  * area that shows it brings the actions (the employer's moves; nothing for admins).
  */
 import type { ReactNode } from 'react';
-import { ApplicationStatusBadge, Button } from './components';
+import { errorMessage, JOB_APPLICATION_STATUSES, type JobApplicationStatus } from '@btls/shared-api';
+import { ApplicationStatusBadge, Button, ErrorBanner, SelectField } from './components';
 import { formatDate } from './format-date';
 import styles from './applicant-card.module.css';
 
@@ -103,5 +104,31 @@ export function ApplicantCard({
       </details>
       {actions && <div className={styles.actions}>{actions}</div>}
     </article>
+  );
+}
+
+/** The status filter of a job's applicants (every status, or one). */
+export function ApplicationStatusFilter({ value, onChange }: { value: JobApplicationStatus | ''; onChange: (status: JobApplicationStatus | '') => void }) {
+  return (
+    <SelectField label="Status" value={value} onChange={(e) => onChange(e.target.value as JobApplicationStatus | '')}>
+      <option value="">All</option>
+      {JOB_APPLICATION_STATUSES.map((s) => (
+        <option key={s} value={s}>
+          {s}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** A job's applicants that could not be loaded: why, and a way to ask again. */
+export function ApplicantsFailed({ error, retry }: { error: unknown; retry: () => void }) {
+  return (
+    <>
+      <ErrorBanner>{errorMessage(error)}</ErrorBanner>
+      <Button variant="secondary" onClick={retry}>
+        Try Again
+      </Button>
+    </>
   );
 }

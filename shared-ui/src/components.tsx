@@ -1,5 +1,6 @@
 /** The primitives every area uses. Each form control comes with a visible label tied to it. */
 import {
+  Fragment,
   useId,
   type ButtonHTMLAttributes,
   type InputHTMLAttributes,
@@ -126,12 +127,16 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode;
 }
 
-/** A table that turns into labelled cards on a phone. */
-export function Table<Row>({ caption, columns, rows, rowKey }: {
+/**
+ * A table that turns into labelled cards on a phone. `detail` adds, below a row, a full-width row to read
+ * (an e-mail, a message) when it answers something for that row.
+ */
+export function Table<Row>({ caption, columns, rows, rowKey, detail }: {
   caption: string;
   columns: Column<Row>[];
   rows: Row[];
   rowKey: (row: Row) => string | number;
+  detail?: { label: string; render: (row: Row) => ReactNode };
 }) {
   return (
     <table className={styles.table}>
@@ -146,16 +151,28 @@ export function Table<Row>({ caption, columns, rows, rowKey }: {
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => (
-          <tr key={rowKey(row)}>
-            {columns.map((c) => (
-              <td key={c.header} data-label={c.header}>
-                {/* One child: on a phone the cell is a two-column grid (label, content). */}
-                <div>{c.cell(row)}</div>
-              </td>
-            ))}
-          </tr>
-        ))}
+        {rows.map((row) => {
+          const more = detail?.render(row);
+          return (
+            <Fragment key={rowKey(row)}>
+              <tr>
+                {columns.map((c) => (
+                  <td key={c.header} data-label={c.header}>
+                    {/* One child: on a phone the cell is a two-column grid (label, content). */}
+                    <div>{c.cell(row)}</div>
+                  </td>
+                ))}
+              </tr>
+              {more && (
+                <tr>
+                  <td colSpan={columns.length} data-label={detail!.label}>
+                    <div>{more}</div>
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          );
+        })}
       </tbody>
     </table>
   );

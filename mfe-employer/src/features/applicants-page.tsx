@@ -9,21 +9,20 @@ import {
   downloadApplicantsCsv,
   downloadApplicationCv,
   EMPLOYER_APPLICATION_STATUSES,
-  getJobForEdit,
-  JOB_APPLICATION_STATUSES,
+  errorMessage,
+  isNotFound,
   JOB_APPLICATION_TRANSITIONS,
   jobApplicantsQuery,
-  queryKeys,
-  setJobApplicationsStatus,
-  setJobApplicationStatus,
+  myJobQuery,
   useQuery,
-  useQueryClient,
+  useSetJobApplicationsStatus,
+  useSetJobApplicationStatus,
   type EmployerApplicationStatus,
   type JobApplicationStatus,
 } from '@btls/shared-api';
-import { jobApplicationBulkStatusPayloadSchema, type JobApplicant } from '@btls/shared-api/schemas';
+import type { JobApplicant } from '@btls/shared-api/schemas';
 import { Link, useParams, useSearchParams } from '@btls/shared-auth';
-import { ApplicantCard } from '@btls/shared-ui/applicant-card';
+import { ApplicantCard, ApplicantsFailed, ApplicationStatusFilter } from '@btls/shared-ui/applicant-card';
 import { Button, ErrorBanner, SelectField, Spinner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
@@ -32,6 +31,9 @@ import own from './applicants.module.css';
 
 const styles = withPanelPage(own);
 const PAGE_SIZE = 20;
+
+/** The server's rules for a move (zod, about 30 KiB gzip): loaded when the form is first touched. */
+const loadRules = () => import('@btls/shared-api/schemas');
 
 /** The words of a move on its button. */
 const MOVE_LABEL: Record<EmployerApplicationStatus, string> = {
@@ -44,12 +46,13 @@ const MOVE_LABEL: Record<EmployerApplicationStatus, string> = {
 
 export function ApplicantsPage() {
   const { jobId = '' } = useParams();
-  const job = useQuery({ queryKey: ['jobs', 'edit', jobId], queryFn: () => getJobForEdit(jobId) });
+  const job = useQuery(myJobQuery(jobId));
+  const failure = job.error ? errorMessage(job.error) : isNotFound(job.data) ? job.data.notFound : '';
   return (
     <section className={styles.page}>
       <Link to="/employer/my-jobs">← My Job Postings</Link>
-      <h1>Applicants{job.data ? `: ${job.data.title}` : ''}</h1>
-      {job.error ? <ErrorBanner>{job.error.message}</ErrorBanner> : <Applicants jobId={jobId} />}
+      <h1>Applicants{job.data && !isNotFound(job.data) ? `: ${job.data.title}` : ''}</h1>
+      {failure ? <ErrorBanner>{failure}</ErrorBanner> : <Applicants jobId={jobId} />}
     </section>
   );
 }
@@ -80,7 +83,8 @@ export function Applicants({ jobId }: { jobId: string }) {
     offset: (filters.page - 1) * PAGE_SIZE,
   };
   const list = useQuery({ ...jobApplicantsQuery(jobId, params), placeholderData: (previous) => previous });
-  const client = useQueryClient();
+  const moveApplication = useSetJobApplicationStatus();
+  const moveApplications = useSetJobApplicationsStatus();
   const { prompt, dialog } = useDialog();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulkStatus, setBulkStatus] = useState('');
@@ -91,7 +95,6 @@ export function Applicants({ jobId }: { jobId: string }) {
 
   const applicants = list.data?.items;
   const total = list.data?.total ?? 0;
-  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.jobApplications });
 
   async function moveOne(applicant: JobApplicant, status: EmployerApplicationStatus) {
     const name = `${applicant.trainee.firstName} ${applicant.trainee.lastName}`;
@@ -100,30 +103,29 @@ export function Applicants({ jobId }: { jobId: string }) {
     setError('');
     setNotice('');
     try {
-      await setJobApplicationStatus(applicant.id, status, note);
+      await moveApplication.mutateAsync({ id: applicant.id, status, note });
       setNotice(`${name} is now ${status}.`);
-      await refresh();
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     }
   }
 
   async function moveSelected(event: FormEvent) {
     event.preventDefault();
     setNotice('');
-    const checked = jobApplicationBulkStatusPayloadSchema.safeParse({ ids: [...selected], status: bulkStatus, note: bulkNote });
-    if (!checked.success) return setError(checked.error.issues[0]?.message ?? 'Please check the form.');
+    const { checkForm, jobApplicationBulkStatusPayloadSchema } = await loadRules();
+    const checked = checkForm(jobApplicationBulkStatusPayloadSchema, { ids: [...selected], status: bulkStatus, note: bulkNote });
+    if ('problem' in checked) return setError(checked.problem);
     setError('');
     setBusy(true);
     try {
-      const answer = await setJobApplicationsStatus(Number(jobId), checked.data.ids, checked.data.status, bulkNote);
+      const answer = await moveApplications.mutateAsync({ jobId: Number(jobId), ids: checked.payload.ids, status: checked.payload.status, note: bulkNote });
       setNotice(answer.message);
       setSelected(new Set());
       setBulkNote('');
-      await refresh();
     } catch (failure) {
       // The selection, status and note stay as they were: the message says what to change.
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     } finally {
       setBusy(false);
     }
@@ -134,7 +136,7 @@ export function Applicants({ jobId }: { jobId: string }) {
     try {
       await run();
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     }
   }
 
@@ -159,20 +161,13 @@ export function Applicants({ jobId }: { jobId: string }) {
           value={filters.q}
           onChange={(e) => filters.set({ q: e.target.value, page: '' })}
         />
-        <SelectField label="Status" value={filters.status} onChange={(e) => filters.set({ status: e.target.value, page: '' })}>
-          <option value="">All</option>
-          {JOB_APPLICATION_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </SelectField>
+        <ApplicationStatusFilter value={filters.status} onChange={(status) => filters.set({ status, page: '' })} />
         <Button variant="secondary" onClick={() => void download(() => downloadApplicantsCsv(Number(jobId), params))}>
           Export CSV
         </Button>
       </div>
 
-      <form className={styles.bulk} onSubmit={moveSelected} aria-labelledby="bulk-title">
+      <form className={styles.bulk} onSubmit={moveSelected} onFocus={() => void loadRules()} aria-labelledby="bulk-title">
         <h2 id="bulk-title">Change the status of several applicants</h2>
         <p className={styles.hint} aria-live="polite">
           {selected.size === 0 ? 'Tick applicants below to select them.' : `${selected.size} selected.`}
@@ -194,12 +189,7 @@ export function Applicants({ jobId }: { jobId: string }) {
       </form>
 
       {list.error ? (
-        <>
-          <ErrorBanner>{list.error.message}</ErrorBanner>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            Try Again
-          </Button>
-        </>
+        <ApplicantsFailed error={list.error} retry={() => void list.refetch()} />
       ) : applicants === undefined ? (
         <Spinner label="Loading applicants..." />
       ) : applicants.length === 0 ? (

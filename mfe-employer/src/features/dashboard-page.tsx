@@ -1,6 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
-import { EMPLOYER_RECENT_TRAINEES, getMyPostingsPage, jobApplicationsSummaryQuery, listCertifiedTraineesPage, useQuery, type Page } from '@btls/shared-api';
-import type { CertifiedTrainee } from '@btls/shared-api/schemas';
+import { countQuery, jobApplicationsSummaryQuery, pagedLists, recentTalentQuery, useQuery } from '@btls/shared-api';
 import { Link, useAuth } from '@btls/shared-auth';
 import { Button, ErrorBanner, Spinner } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
@@ -11,37 +9,27 @@ const styles = withPanelPage(own);
 
 export function EmployerDashboardPage() {
   const { user, role } = useAuth();
+  const enabled = role === 'employer'; // the dashboard loads data only for employers (spec §6)
   // The lists are paged: the counts are the answers' totals.
-  const [jobs, setJobs] = useState<{ active: number; total: number } | null>(null);
-  const [talent, setTalent] = useState<Page<CertifiedTrainee> | null>(null);
-  const [error, setError] = useState('');
-  const applications = useQuery({ ...jobApplicationsSummaryQuery(), enabled: role === 'employer' });
-
-  const load = useCallback(() => {
-    if (role !== 'employer') return; // the dashboard loads data only for employers (spec §6)
-    setError('');
-    setJobs(null);
-    Promise.all([getMyPostingsPage({ limit: 1, status: 'active' }), getMyPostingsPage({ limit: 1 })])
-      .then(([active, all]) => setJobs({ active: active.total, total: all.total }))
-      .catch(() => setError('Failed to fetch job posting stats.'));
-    // A failed talent fetch leaves an empty list (count 0), logged only (spec §8).
-    listCertifiedTraineesPage({ limit: EMPLOYER_RECENT_TRAINEES })
-      .then(setTalent)
-      .catch((failure: Error) => {
-        console.error(failure.message);
-        setTalent({ items: [], total: 0 });
-      });
-  }, [role]);
-  useEffect(load, [load]);
+  const active = useQuery({ ...countQuery(pagedLists.jobPostings, { status: 'active' }), enabled });
+  const all = useQuery({ ...countQuery(pagedLists.jobPostings), enabled });
+  const jobs = active.data !== undefined && all.data !== undefined ? { active: active.data, total: all.data } : null;
+  const failed = (active.isError || all.isError) && !active.isFetching && !all.isFetching;
+  const retry = () => {
+    void active.refetch();
+    void all.refetch();
+  };
+  const talent = useQuery({ ...recentTalentQuery(), enabled }).data ?? null;
+  const applications = useQuery({ ...jobApplicationsSummaryQuery(), enabled });
 
   const summary = talentSummary(talent?.items ?? [], talent?.total ?? 0);
   return (
     <section className={styles.page}>
       <h1>Welcome, {user?.companyName || user?.firstName}</h1>
-      {error ? (
+      {failed ? (
         <ErrorBanner>
-          {error}{' '}
-          <Button variant="secondary" onClick={load}>
+          Failed to fetch job posting stats.{' '}
+          <Button variant="secondary" onClick={retry}>
             Try Again
           </Button>
         </ErrorBanner>

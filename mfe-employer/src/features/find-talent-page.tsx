@@ -1,5 +1,4 @@
-import type { CertifiedTrainee } from '@btls/shared-api/schemas';
-import { listCertifiedTraineesPage } from '@btls/shared-api';
+import { pagedLists } from '@btls/shared-api';
 import { Link, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, Spinner, TextField } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
@@ -11,7 +10,7 @@ const FILTERS = ['q'] as const;
 
 /** The certified trainees, a page at a time; the server searches names, e-mail and certified courses. */
 export function FindTalentPage() {
-  const list = usePagedList<CertifiedTrainee>(useSearchParams(), listCertifiedTraineesPage, FILTERS);
+  const list = usePagedList(useSearchParams(), pagedLists.certifiedTrainees, FILTERS);
   const talent = list.items;
   const shown = talent ?? [];
   const query = list.filters.q ?? '';

@@ -1,9 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { getJobForEdit, JOB_TYPES, postJob, todayInKigali, updateJob, validation } from '@btls/shared-api';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { errorMessage, isNotFound, JOB_TYPES, myJobQuery, todayInKigali, usePostJob, useSuspenseQuery, useUpdateJob } from '@btls/shared-api';
 import type { Job, JobPayload } from '@btls/shared-api/schemas';
 import { Link, useAuth, useNavigate, useParams } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, SelectField, Spinner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
+import { QueryBoundary } from '@btls/shared-ui/query-boundary';
+
+/** The server's rules for a job (zod, about 30 KiB gzip): loaded when the form is first touched. */
+const loadRules = () => import('@btls/shared-api/schemas');
 
 interface JobFields {
   title: string;
@@ -29,22 +33,10 @@ const fieldsOf = (job: Job): JobFields => ({
   isActive: job.isActive,
 });
 
-/** The job rules of spec §5 before any call: the payload, or the problem in the spec's words. */
-export function jobPayload(f: JobFields): { payload: JobPayload } | { problem: string } {
-  if (![f.companyName, f.title, f.description, f.location].every((v) => v.trim())) return { problem: validation.jobRequired };
-  if (f.closingDate && f.closingDate < todayInKigali()) return { problem: 'Closing date cannot be in the past.' };
-  return {
-    payload: {
-      ...f,
-      title: f.title.trim(),
-      companyName: f.companyName.trim(),
-      location: f.location.trim(),
-      jobType: f.jobType || 'Full-time',
-      salaryRange: f.salaryRange.trim() || null,
-      requirements: f.requirements.trim() || null,
-      closingDate: f.closingDate || null,
-    },
-  };
+/** The job rules of spec §5 (the server's schema) before any call: the payload, or the problem in the spec's words. */
+export async function jobPayload(fields: JobFields): Promise<{ payload: JobPayload } | { problem: string }> {
+  const { checkForm, jobPayloadSchema } = await loadRules();
+  return checkForm(jobPayloadSchema, fields);
 }
 
 function JobForm({ initial, submitLabel, onSubmit }: { initial: JobFields; submitLabel: string; onSubmit: (p: JobPayload) => Promise<void> }) {
@@ -58,20 +50,20 @@ function JobForm({ initial, submitLabel, onSubmit }: { initial: JobFields; submi
   });
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = jobPayload(fields);
+    const checked = await jobPayload(fields);
     if ('problem' in checked) return setError(checked.problem);
     setError('');
     setBusy(true);
     try {
       await onSubmit(checked.payload);
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     } finally {
       setBusy(false);
     }
   }
   return (
-    <form className={styles.card} onSubmit={submit} noValidate>
+    <form className={styles.card} onSubmit={submit} onFocus={() => void loadRules()} noValidate>
       <ErrorBanner>{error}</ErrorBanner>
       <TextField label="Job Title" required {...bind('title')} />
       <TextField label="Company Name" required {...bind('companyName')} />
@@ -107,6 +99,7 @@ function JobForm({ initial, submitLabel, onSubmit }: { initial: JobFields; submi
 
 export function PostJobPage() {
   const { user } = useAuth();
+  const post = usePostJob();
   const [posted, setPosted] = useState('');
   const [formKey, setFormKey] = useState(0);
   const blank: JobFields = {
@@ -129,7 +122,7 @@ export function PostJobPage() {
         initial={blank}
         submitLabel="Post Job"
         onSubmit={async (payload) => {
-          const { job } = await postJob(payload);
+          const { job } = await post.mutateAsync(payload);
           setPosted(`Job "${job.title}" posted successfully!`);
           setFormKey((k) => k + 1);
         }}
@@ -140,27 +133,34 @@ export function PostJobPage() {
 
 export function EditJobPage() {
   const { jobId = '' } = useParams();
-  const navigate = useNavigate();
-  const [job, setJob] = useState<Job | null | undefined>(undefined);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    getJobForEdit(jobId)
-      .then(setJob)
-      .catch((failure: Error & { status?: number }) => {
-        setJob(null);
-        setError(failure.status === 404 ? `Job posting with ID ${jobId} not found or you're not authorized to edit it.` : failure.message);
-      });
-  }, [jobId]);
-  if (job === undefined) return <Spinner label="Loading job..." />;
-  if (job === null) {
-    return (
-      <section className={styles.page}>
-        <h1>Job Not Found</h1>
-        <p>{error}</p>
-        <Link to="/employer/my-jobs">Back to my job postings</Link>
-      </section>
-    );
+  return (
+    <QueryBoundary loading={<Spinner label="Loading job..." />} error={(message) => <JobNotFound message={message} />}>
+      <EditJob jobId={jobId} />
+    </QueryBoundary>
+  );
+}
+
+function JobNotFound({ message }: { message: ReactNode }) {
+  return (
+    <section className={styles.page}>
+      <h1>Job Not Found</h1>
+      <p>{message}</p>
+      <Link to="/employer/my-jobs">Back to my job postings</Link>
+    </section>
+  );
+}
+
+function EditJob({ jobId }: { jobId: string }) {
+  const { data: job } = useSuspenseQuery(myJobQuery(jobId));
+  if (isNotFound(job)) {
+    return <JobNotFound message={job.status === 404 ? `Job posting with ID ${jobId} not found or you're not authorized to edit it.` : job.notFound} />;
   }
+  return <EditJobForm job={job} />;
+}
+
+function EditJobForm({ job }: { job: Job }) {
+  const update = useUpdateJob();
+  const navigate = useNavigate();
   return (
     <section className={styles.page}>
       <h1>Edit Job</h1>
@@ -168,7 +168,7 @@ export function EditJobPage() {
         initial={fieldsOf(job)}
         submitLabel="Save Changes"
         onSubmit={async (payload) => {
-          await updateJob(job.id, payload);
+          await update.mutateAsync({ id: job.id, payload });
           navigate('/employer/my-jobs', { state: { notice: `Job "${payload.title}" updated successfully.` } });
         }}
       />

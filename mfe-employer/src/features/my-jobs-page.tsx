@@ -1,46 +1,22 @@
-import { useState } from 'react';
-import { deleteJob, getMyPostingsPage, setJobActive } from '@btls/shared-api';
-import type { Job } from '@btls/shared-api/schemas';
+import { pagedLists } from '@btls/shared-api';
 import { Link, useLocation, useSearchParams } from '@btls/shared-auth';
-import { buttonClass, ErrorBanner, SelectField, Spinner, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
-import { useDialog } from '@btls/shared-ui/dialog';
+import { buttonClass, ErrorBanner, Spinner, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
+import { JobPostingFilters, useJobPostingActions } from '@btls/shared-ui/job-postings';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
 
 const FILTERS = ['q', 'status'] as const;
 
 export function MyJobsPage() {
-  const { confirm, dialog } = useDialog();
-  const list = usePagedList<Job>(useSearchParams(), getMyPostingsPage, FILTERS);
+  const list = usePagedList(useSearchParams(), pagedLists.jobPostings, FILTERS);
   const jobs = list.items;
-  const [failure, setError] = useState('');
+  const { toggle, remove, failure, notice, dialog } = useJobPostingActions(
+    list,
+    () => 'Are you sure you want to delete this job posting? This action cannot be undone.',
+    (useLocation().state as { notice?: string } | null)?.notice,
+  );
   const error = failure || list.error;
-  const [notice, setNotice] = useState((useLocation().state as { notice?: string } | null)?.notice ?? '');
-
-  async function toggle(job: Job) {
-    setError('');
-    try {
-      const answer = await setJobActive(job.id, !job.isActive);
-      list.setItems((rows) => rows.map((j) => (j.id === job.id ? answer.job : j)));
-      setNotice(answer.message);
-    } catch (failure) {
-      setError((failure as Error).message);
-    }
-  }
-
-  async function remove(job: Job) {
-    if (!(await confirm('Are you sure you want to delete this job posting? This action cannot be undone.'))) return;
-    setError('');
-    try {
-      await deleteJob(job.id);
-      list.setItems((rows) => rows.filter((j) => j.id !== job.id));
-      list.reload();
-      setNotice(`Job "${job.title}" deleted.`);
-    } catch (failure) {
-      setError((failure as Error).message);
-    }
-  }
 
   return (
     <section className={styles.page}>
@@ -52,20 +28,7 @@ export function MyJobsPage() {
       </div>
       <SuccessBanner>{notice}</SuccessBanner>
       <ErrorBanner>{error}</ErrorBanner>
-      <div className={styles.filters}>
-        <TextField
-          label="Search your jobs"
-          type="search"
-          placeholder="Title, company or location"
-          value={list.filters.q}
-          onChange={(e) => list.setFilter('q', e.target.value)}
-        />
-        <SelectField label="Status" value={list.filters.status} onChange={(e) => list.setFilter('status', e.target.value)}>
-          <option value="">All</option>
-          <option value="active">Active</option>
-          <option value="inactive">Inactive</option>
-        </SelectField>
-      </div>
+      <JobPostingFilters list={list} searchLabel="Search your jobs" />
       {jobs === null ? (
         <Spinner label="Loading your job postings..." />
       ) : jobs.length === 0 ? (

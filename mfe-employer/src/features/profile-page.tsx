@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { passwordProblem, updateMyProfile, validation } from '@btls/shared-api';
+import { errorMessage, passwordProblem, useUpdateMyProfile, validation } from '@btls/shared-api';
 import { useAuth, useChangePassword } from '@btls/shared-auth';
 import { Button, ErrorBanner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 import { PasswordChangeForm } from '@btls/shared-ui/password-change';
+
+/** The server's rules for a profile (zod, about 30 KiB gzip): loaded when the form is first touched. */
+const loadRules = () => import('@btls/shared-api/schemas');
 
 export function CompanyProfilePage() {
   const { user, updateUser } = useAuth();
@@ -19,6 +22,7 @@ export function CompanyProfilePage() {
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const changePassword = useChangePassword();
+  const updateProfile = useUpdateMyProfile();
   const bind = (name: keyof typeof saved) => ({
     name,
     value: fields[name],
@@ -28,16 +32,20 @@ export function CompanyProfilePage() {
   async function save(event: FormEvent) {
     event.preventDefault();
     const trimmed = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.trim()])) as typeof saved;
-    if (!trimmed.firstName || !trimmed.lastName || !trimmed.companyName) return setError(validation.profileRequired);
+    // A company's name is required of employers only: the shared profile schema leaves it optional.
+    if (!trimmed.companyName) return setError(validation.profileRequired);
+    const { checkForm, profilePayloadSchema } = await loadRules();
+    const checked = checkForm(profilePayloadSchema, trimmed);
+    if ('problem' in checked) return setError(checked.problem);
     setError('');
     try {
-      const answer = await updateMyProfile(trimmed);
+      const answer = await updateProfile.mutateAsync(trimmed);
       updateUser(answer.user);
       setFields(trimmed);
       setEditing(false);
       setNotice(answer.message);
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     }
   }
 
@@ -71,7 +79,7 @@ export function CompanyProfilePage() {
   return (
     <section className={styles.page}>
       <h1>Company Profile</h1>
-      <form className={styles.card} onSubmit={save} noValidate>
+      <form className={styles.card} onSubmit={save} onFocus={() => void loadRules()} noValidate>
         <ErrorBanner>{error}</ErrorBanner>
         <TextField label="Company Name" required {...bind('companyName')} />
         <div className={styles.row}>

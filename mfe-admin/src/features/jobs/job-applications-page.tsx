@@ -1,9 +1,9 @@
 /** Admins read any job's applications (issue 16), read-only: the employer moves them, not us. */
 import { useState } from 'react';
-import { downloadApplicationCv, getJobForEdit, JOB_APPLICATION_STATUSES, jobApplicantsQuery, useQuery, type JobApplicationStatus } from '@btls/shared-api';
+import { downloadApplicationCv, errorMessage, isNotFound, jobApplicantsQuery, myJobQuery, useQuery, type JobApplicationStatus } from '@btls/shared-api';
 import { Link, useParams } from '@btls/shared-auth';
-import { ApplicantCard } from '@btls/shared-ui/applicant-card';
-import { Button, ErrorBanner, SelectField, Spinner } from '@btls/shared-ui/components';
+import { ApplicantCard, ApplicantsFailed, ApplicationStatusFilter } from '@btls/shared-ui/applicant-card';
+import { ErrorBanner, Spinner } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { Pager } from '@btls/shared-ui/paging';
 import own from '../admin.module.css';
@@ -13,7 +13,9 @@ const PAGE_SIZE = 20;
 
 export function JobApplicationsPage() {
   const { jobId = '' } = useParams();
-  const job = useQuery({ queryKey: ['jobs', 'edit', jobId], queryFn: () => getJobForEdit(jobId) });
+  const job = useQuery(myJobQuery(jobId));
+  const shown = job.data && !isNotFound(job.data) ? job.data : null;
+  const jobError = job.error ? errorMessage(job.error) : isNotFound(job.data) ? job.data.notFound : '';
   const [status, setStatus] = useState<JobApplicationStatus | ''>('');
   const [page, setPage] = useState(1);
   const params = { ...(status ? { status } : {}), limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
@@ -24,33 +26,20 @@ export function JobApplicationsPage() {
   return (
     <section className={styles.page}>
       <Link to="/admin/jobs">← Jobs</Link>
-      <h1>Applications{job.data ? `: ${job.data.title} (${job.data.companyName})` : ''}</h1>
+      <h1>Applications{shown ? `: ${shown.title} (${shown.companyName})` : ''}</h1>
       <p className={styles.hint}>Read-only: only the job's employer changes an application's status.</p>
-      <ErrorBanner>{error || job.error?.message || ''}</ErrorBanner>
+      <ErrorBanner>{error || jobError}</ErrorBanner>
       <div className={styles.filters}>
-        <SelectField
-          label="Status"
+        <ApplicationStatusFilter
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as JobApplicationStatus | '');
+          onChange={(next) => {
+            setStatus(next);
             setPage(1);
           }}
-        >
-          <option value="">All</option>
-          {JOB_APPLICATION_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </SelectField>
+        />
       </div>
       {list.error ? (
-        <>
-          <ErrorBanner>{list.error.message}</ErrorBanner>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            Try Again
-          </Button>
-        </>
+        <ApplicantsFailed error={list.error} retry={() => void list.refetch()} />
       ) : list.data === undefined ? (
         <Spinner label="Loading applications..." />
       ) : list.data.items.length === 0 ? (
@@ -63,7 +52,7 @@ export function JobApplicationsPage() {
                 applicant={a}
                 onDownloadCv={() => {
                   setError('');
-                  downloadApplicationCv(a.id).catch((failure: Error) => setError(failure.message));
+                  downloadApplicationCv(a.id).catch((failure: unknown) => setError(errorMessage(failure)));
                 }}
               />
             </li>

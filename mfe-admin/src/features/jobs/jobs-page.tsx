@@ -1,11 +1,9 @@
 /** Moderation (issue 14): every job posting of every employer; an admin may take one down or delete it. */
-import { useState } from 'react';
-import { errorMessage, JOB_TYPES, pagedLists, useDeleteJob, useSetJobActive } from '@btls/shared-api';
-import type { Job } from '@btls/shared-api/schemas';
+import { JOB_TYPES, pagedLists } from '@btls/shared-api';
 import { Link, useSearchParams } from '@btls/shared-auth';
-import { ErrorBanner, SelectField, Spinner, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
-import { useDialog } from '@btls/shared-ui/dialog';
+import { ErrorBanner, SelectField, Spinner, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
+import { JobPostingFilters, useJobPostingActions } from '@btls/shared-ui/job-postings';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from '../admin.module.css';
@@ -15,36 +13,11 @@ const FILTERS = ['q', 'status', 'jobType'] as const;
 
 export function JobsPage() {
   const list = usePagedList(useSearchParams(), pagedLists.jobPostings, FILTERS);
-  const setActive = useSetJobActive();
-  const deletion = useDeleteJob();
-  const { confirm, dialog } = useDialog();
-  const [failure, setFailure] = useState('');
-  const [notice, setNotice] = useState('');
+  const { toggle, remove, failure, notice, dialog } = useJobPostingActions(
+    list,
+    (job) => `Delete the job posting "${job.title}" of ${job.companyName}? This cannot be undone.`,
+  );
   const jobs = list.items;
-
-  async function toggle(job: Job) {
-    setFailure('');
-    setNotice('');
-    try {
-      const answer = await setActive.mutateAsync({ id: job.id, isActive: !job.isActive });
-      setNotice(answer.message);
-    } catch (e) {
-      setFailure(errorMessage(e));
-    }
-  }
-
-  async function remove(job: Job) {
-    if (!(await confirm(`Delete the job posting "${job.title}" of ${job.companyName}? This cannot be undone.`))) return;
-    setFailure('');
-    setNotice('');
-    try {
-      await deletion.mutateAsync(job.id);
-      list.setItems((rows) => rows.filter((j) => j.id !== job.id));
-      setNotice(`Job "${job.title}" deleted.`);
-    } catch (e) {
-      setFailure(errorMessage(e));
-    }
-  }
 
   return (
     <section className={styles.page}>
@@ -52,26 +25,14 @@ export function JobsPage() {
       <p>Every employer's postings. Deactivating one takes it off the public job board; its employer can see it still.</p>
       <SuccessBanner>{notice}</SuccessBanner>
       <ErrorBanner>{failure || list.error}</ErrorBanner>
-      <div className={styles.filters}>
-        <TextField
-          label="Search jobs"
-          type="search"
-          placeholder="Title, company or location"
-          value={list.filters.q}
-          onChange={(e) => list.setFilter('q', e.target.value)}
-        />
-        <SelectField label="Status" value={list.filters.status} onChange={(e) => list.setFilter('status', e.target.value)}>
-          <option value="">All</option>
-          <option value="active">Active</option>
-          <option value="inactive">Inactive</option>
-        </SelectField>
+      <JobPostingFilters list={list} searchLabel="Search jobs">
         <SelectField label="Job type" value={list.filters.jobType} onChange={(e) => list.setFilter('jobType', e.target.value)}>
           <option value="">All types</option>
           {JOB_TYPES.map((type) => (
             <option key={type}>{type}</option>
           ))}
         </SelectField>
-      </div>
+      </JobPostingFilters>
       {jobs === null ? (
         <Spinner label="Loading job postings..." />
       ) : jobs.length === 0 ? (

@@ -1,10 +1,11 @@
-import { Fragment, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorMessage, outboxQuery, useQuery, useRetryOutboxMessage } from '@btls/shared-api';
 import type { OutboxMessage } from '@btls/shared-api/schemas';
-import { ErrorBanner, Spinner, SuccessBanner, tableClass } from '@btls/shared-ui/components';
+import { ErrorBanner, Spinner, SuccessBanner } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from '../admin.module.css';
+import { ExpandableTable } from '../expandable-table';
 
 const styles = withPanelPage(own);
 
@@ -33,7 +34,6 @@ export function OutboxPage() {
   const retryMessage = useRetryOutboxMessage();
   const [failure, setError] = useState('');
   const [notice, setNotice] = useState('');
-  const [open, setOpen] = useState<number | null>(null);
   const error = failure || (outbox.error ? errorMessage(outbox.error) : '');
   const messages = outbox.error ? [] : (outbox.data ?? null);
 
@@ -61,56 +61,34 @@ export function OutboxPage() {
       ) : messages.length === 0 ? (
         !error && <p>No e-mails yet.</p>
       ) : (
-        <table className={tableClass}>
-          <caption className="visually-hidden">E-mails, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Recipient</th>
-              <th scope="col">Subject</th>
-              <th scope="col">Status</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {messages.map((m) => (
-              <Fragment key={m.id}>
-                <tr>
-                  <td data-label="Time">{formatDate(m.sentAt ?? m.createdAt, 'MMM d, yyyy HH:mm')}</td>
-                  <td data-label="Recipient">{m.recipient}</td>
-                  <td data-label="Subject">{m.subject}</td>
-                  <td data-label="Status">
-                    {STATUS_LABEL[m.status]}
-                    {m.status === 'failed' && m.lastError ? `: ${m.lastError}` : ''}
-                  </td>
-                  <td data-label="Action">
-                    <button
-                      type="button"
-                      className={styles.linkButton}
-                      aria-expanded={open === m.id}
-                      onClick={() => setOpen(open === m.id ? null : m.id)}
-                    >
-                      {open === m.id ? 'Hide E-mail' : 'View E-mail'}
-                    </button>{' '}
-                    {m.status === 'failed' && (
-                      <button type="button" className={styles.linkButton} onClick={() => void retry(m.id)}>
-                        Retry
-                      </button>
-                    )}
-                  </td>
-                </tr>
-                {open === m.id && (
-                  <tr>
-                    <td colSpan={5} data-label="E-mail">
-                      {m.replyTo && <p>Reply-To: {m.replyTo}</p>}
-                      <TextWithLinks text={m.text} />
-                    </td>
-                  </tr>
-                )}
-              </Fragment>
-            ))}
-          </tbody>
-        </table>
+        <ExpandableTable
+          caption="E-mails, newest first"
+          rows={messages}
+          columns={[
+            { header: 'Time', cell: (m) => formatDate(m.sentAt ?? m.createdAt, 'MMM d, yyyy HH:mm') },
+            { header: 'Recipient', cell: (m) => m.recipient },
+            { header: 'Subject', cell: (m) => m.subject },
+            { header: 'Status', cell: (m) => `${STATUS_LABEL[m.status]}${m.status === 'failed' && m.lastError ? `: ${m.lastError}` : ''}` },
+          ]}
+          detail={{
+            label: 'E-mail',
+            show: 'View E-mail',
+            hide: 'Hide E-mail',
+            render: (m) => (
+              <>
+                {m.replyTo && <p>Reply-To: {m.replyTo}</p>}
+                <TextWithLinks text={m.text} />
+              </>
+            ),
+          }}
+          actions={(m) =>
+            m.status === 'failed' && (
+              <button type="button" className={styles.linkButton} onClick={() => void retry(m.id)}>
+                Retry
+              </button>
+            )
+          }
+        />
       )}
     </section>
   );

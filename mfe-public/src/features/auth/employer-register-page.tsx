@@ -1,5 +1,5 @@
 import { Link, Navigate, useAuth, useNavigate } from '@btls/shared-auth';
-import { registerEmployer } from '@btls/shared-api';
+import { useRegisterEmployer } from '@btls/shared-api';
 import { Button, ErrorBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
 import { useAuthForm, withoutConfirmation } from './use-auth-form';
@@ -9,13 +9,17 @@ import { PageHead } from '../../ui/page-head';
 export function EmployerRegisterPage() {
   const { isAuthenticated } = useAuth();
   const navigate = useNavigate();
+  const registerEmployer = useRegisterEmployer();
   const form = useAuthForm(
     { companyName: '', firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
     async (fields) => {
-      await registerEmployer(withoutConfirmation(fields));
+      await registerEmployer.mutateAsync(withoutConfirmation(fields));
       navigate('/login', { state: { notice: 'Your company account is ready. Please sign in.' } });
     },
-    { checkPasswords: true },
+    {
+      checkPasswords: true,
+      check: (rules, fields) => rules.checkForm(rules.registerPayloadSchema, { ...withoutConfirmation(fields), role: 'employer' }),
+    },
   );
 
   if (isAuthenticated) return <Navigate to="/dashboard" replace />;

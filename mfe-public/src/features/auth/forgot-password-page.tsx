@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { requestPasswordReset } from '@btls/shared-api';
+import { useRequestPasswordReset } from '@btls/shared-api';
 import { Link } from '@btls/shared-auth';
 import { Button, ErrorBanner, SuccessBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
@@ -9,8 +9,9 @@ import { PageHead } from '../../ui/page-head';
 /** "Forgot password?": the answer is the same whether or not the account exists. */
 export function ForgotPasswordPage() {
   const [sent, setSent] = useState('');
+  const requestReset = useRequestPasswordReset();
   const form = useAuthForm({ email: '' }, async (fields) => {
-    setSent((await requestPasswordReset(fields.email)).message);
+    setSent((await requestReset.mutateAsync(fields.email)).message);
   });
 
   return (

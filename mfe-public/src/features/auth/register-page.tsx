@@ -16,7 +16,7 @@ export function RegisterPage() {
       await register(withoutConfirmation(fields));
       navigate(returnPath, { replace: true });
     },
-    { checkPasswords: true },
+    { checkPasswords: true, check: (rules, fields) => rules.checkForm(rules.registerPayloadSchema, withoutConfirmation(fields)) },
   );
 
   if (isAuthenticated && !form.busy) return <Navigate to={returnPath} replace />;

@@ -1,4 +1,4 @@
-import { account, resetPassword } from '@btls/shared-api';
+import { account, useResetPassword } from '@btls/shared-api';
 import { Link, useAuth, useNavigate, useParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
@@ -10,14 +10,15 @@ export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const { isAuthenticated, logout } = useAuth();
   const navigate = useNavigate();
+  const reset = useResetPassword();
   const form = useAuthForm(
     { password: '', confirmPassword: '' },
     async (fields) => {
-      const answer = await resetPassword({ token, password: fields.password });
+      const answer = await reset.mutateAsync({ token, password: fields.password });
       if (isAuthenticated) logout();
       navigate('/login', { replace: true, state: { notice: answer.message } });
     },
-    { checkPasswords: true },
+    { checkPasswords: true, check: (rules, fields) => rules.checkForm(rules.resetPasswordPayloadSchema, { token, password: fields.password }) },
   );
 
   return (

@@ -1,15 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { passwordProblem } from '@btls/shared-api';
+import { errorMessage, validation } from '@btls/shared-api';
 import { useHydrated, useKeepTypedValues } from '@btls/shared-ui/hydrated';
 
 /**
+ * The server's rules (zod and the schemas, about 30 KiB gzip): loaded when a form is first focused or sent,
+ * never with a public page (these pages are rendered on the server and must stay light).
+ */
+const loadRules = () => import('@btls/shared-api/schemas');
+export type FormRules = Awaited<ReturnType<typeof loadRules>>;
+
+/**
  * The state every sign-in form shares: its fields, a red-banner error, a busy flag. On failure the form
- * stays filled and the reason shows; `checkPasswords` runs the spec's password checks before any call.
+ * stays filled and the reason shows. Before any call, `checkPasswords` compares the password with its
+ * confirmation (which never leaves the browser) and `check` runs the request's own schema (`checkForm`).
  */
 export function useAuthForm<Fields extends Record<string, string>>(
   initial: Fields,
   send: (fields: Fields) => Promise<void>,
-  options: { checkPasswords?: boolean } = {},
+  options: { checkPasswords?: boolean; check?: (rules: FormRules, fields: Fields) => { problem: string } | { payload: unknown } } = {},
 ) {
   const [fields, setFields] = useState(initial);
   const [error, setError] = useState('');
@@ -27,14 +35,17 @@ export function useAuthForm<Fields extends Record<string, string>>(
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = options.checkPasswords ? passwordProblem(fields.password ?? '', fields.confirmPassword ?? '') : null;
-    if (problem) return setError(problem);
+    if (options.checkPasswords && fields.password !== fields.confirmPassword) return setError(validation.passwordsDoNotMatch);
+    if (options.check) {
+      const checked = options.check(await loadRules(), fields);
+      if ('problem' in checked) return setError(checked.problem);
+    }
     setError('');
     setBusy(true);
     try {
       await send(fields);
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
       setBusy(false);
     }
   }
@@ -43,7 +54,7 @@ export function useAuthForm<Fields extends Record<string, string>>(
    * Props for the form and its submit button. Until the page's script runs, the button waits (and the form
    * would be posted, never sent as a GET with the password in the address).
    */
-  const formProps = { ref, method: 'post', onSubmit: submit } as const;
+  const formProps = { ref, method: 'post', onSubmit: submit, onFocus: options.check ? () => void loadRules() : undefined } as const;
   const submitProps = { type: 'submit', disabled: busy || !ready } as const;
 
   return { fields, field, error, busy, ready, submit, formProps, submitProps };

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { sendContactMessage } from '@btls/shared-api';
+import { useSendContactMessage } from '@btls/shared-api';
 import { Button, ErrorBanner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import pageStyles from '../courses/courses.module.css';
 import styles from './contact.module.css';
@@ -11,6 +11,7 @@ const MAP_SRC = 'https://www.openstreetmap.org/export/embed.html?bbox=30.0419%2C
 
 export function ContactPage() {
   const [fields, setFields] = useState(EMPTY);
+  const sendMessage = useSendContactMessage();
   // The form is sent by the page's script; until it runs, the button waits (see useHydrated).
   const ready = useHydrated();
   const formRef = useKeepTypedValues(fields, (typed) => setFields((f) => ({ ...f, ...typed })));
@@ -26,7 +27,7 @@ export function ContactPage() {
     event.preventDefault();
     setStatus({ kind: 'sending' });
     try {
-      await sendContactMessage(fields);
+      await sendMessage.mutateAsync(fields);
       setFields(EMPTY);
       setStatus({ kind: 'sent' });
     } catch (failure) {

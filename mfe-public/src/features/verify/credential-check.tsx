@@ -1,38 +1,39 @@
-import { useCallback, useEffect, useId, useState, type DragEvent } from 'react';
-import { checkCredential, credentialCheck, getCertificateCredential } from '@btls/shared-api';
+import { useId, useState, type DragEvent } from 'react';
+import { certificateCredentialCheckQuery, credentialCheck, errorMessage, useCheckCredential, useQuery } from '@btls/shared-api';
 import type { CredentialCheck } from '@btls/shared-api/schemas';
 import { ErrorBanner, Spinner, SuccessBanner } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import facts from '../courses/courses.module.css';
 import styles from './credential-check.module.css';
 
+interface Check {
+  checking: boolean;
+  result?: CredentialCheck;
+  error?: string;
+}
+
 /**
  * The signed Open Badges credential, checked by the server's verifier (proof, issuer, revocation): the
- * certificate's own when a code is given, and any .json credential someone drops here or chooses.
+ * certificate's own when a code is given, and any .json credential someone drops here or chooses (which then
+ * shows instead).
  */
 export function CredentialChecker({ certificateCode }: { certificateCode?: string }) {
-  const [result, setResult] = useState<CredentialCheck | null>(null);
-  const [error, setError] = useState('');
-  const [checking, setChecking] = useState(false);
+  const own = useQuery({ ...certificateCredentialCheckQuery(certificateCode ?? ''), enabled: !!certificateCode });
+  const checkCredential = useCheckCredential();
+  const [fileCheck, setFileCheck] = useState<Check | null>(null);
   const [dragging, setDragging] = useState(false);
   const headingId = useId();
+  const shown: Check | null =
+    fileCheck ?? (certificateCode ? { checking: own.isPending, result: own.data, error: own.error ? errorMessage(own.error) : '' } : null);
 
-  const check = useCallback(async (credential: () => Promise<unknown>) => {
-    setChecking(true);
-    setError('');
-    setResult(null);
+  async function check(credential: () => Promise<unknown>) {
+    setFileCheck({ checking: true });
     try {
-      setResult(await checkCredential(await credential()));
+      setFileCheck({ checking: false, result: await checkCredential.mutateAsync(await credential()) });
     } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setChecking(false);
+      setFileCheck({ checking: false, error: errorMessage(failure) });
     }
-  }, []);
-
-  useEffect(() => {
-    if (certificateCode) void check(() => getCertificateCredential(certificateCode));
-  }, [certificateCode, check]);
+  }
 
   function checkFile(file: File | undefined) {
     if (!file) return;
@@ -74,12 +75,12 @@ export function CredentialChecker({ certificateCode }: { certificateCode?: strin
         />
       </label>
       {/* The answer comes below the drop zone: appearing, it moves nothing already on screen. */}
-      {checking ? (
+      {shown?.checking ? (
         <Spinner label="Checking the credential..." />
-      ) : error ? (
-        <ErrorBanner>{error}</ErrorBanner>
+      ) : shown?.error ? (
+        <ErrorBanner>{shown.error}</ErrorBanner>
       ) : (
-        result && <CheckResult result={result} />
+        shown?.result && <CheckResult result={shown.result} />
       )}
     </section>
   );

@@ -1,0 +1,56 @@
+/**
+ * The parts the trainee's and the trainer's profile pages share: their name form (the state comes from
+ * shared-auth's `useNameForm`) and the e-mail notifications choice (from `usePreferences`). Each page keeps its
+ * own heading, hint texts and the other settings it offers.
+ */
+import { useId, type FormEvent } from 'react';
+import { account } from '@btls/shared-api';
+import { Button, CheckboxField, ErrorBanner, SuccessBanner, TextField } from './components';
+import { panelPage as styles } from './panel-page';
+
+/** What `useNameForm` answers. */
+export interface NameFormState {
+  user: { email: string } | null;
+  firstName: string;
+  setFirstName(value: string): void;
+  lastName: string;
+  setLastName(value: string): void;
+  error: string;
+  notice: string;
+  save(event: FormEvent): void | Promise<void>;
+}
+
+/** First and last name to change, the e-mail shown read-only (`emailHint` says why), Save Profile. */
+export function NameForm({ form, emailHint, heading }: { form: NameFormState; emailHint: string; heading?: string }) {
+  const headingId = useId();
+  return (
+    <form className={styles.card} onSubmit={(e) => void form.save(e)} noValidate aria-labelledby={heading ? headingId : undefined}>
+      {heading && <h2 id={headingId}>{heading}</h2>}
+      <SuccessBanner>{form.notice}</SuccessBanner>
+      <ErrorBanner>{form.error}</ErrorBanner>
+      <div className={styles.row}>
+        <TextField label="First Name" required value={form.firstName} onChange={(e) => form.setFirstName(e.target.value)} />
+        <TextField label="Last Name" required value={form.lastName} onChange={(e) => form.setLastName(e.target.value)} />
+      </div>
+      <TextField label="Email" type="email" value={form.user?.email ?? ''} readOnly hint={emailHint} />
+      <Button type="submit">Save Profile</Button>
+    </form>
+  );
+}
+
+/** The "send me e-mails" choice, saved as soon as it changes (disabled until the settings have come). */
+export function EmailNotificationsField({
+  settings,
+}: {
+  settings: { preferences: { emailNotifications: boolean } | null; save(change: { emailNotifications: boolean }): unknown };
+}) {
+  return (
+    <CheckboxField
+      label={account.emailNotificationsLabel}
+      hint={account.emailNotificationsHint}
+      checked={settings.preferences?.emailNotifications ?? false}
+      disabled={!settings.preferences}
+      onChange={(e) => void settings.save({ emailNotifications: e.target.checked })}
+    />
+  );
+}
