@@ -253,6 +253,36 @@ describe('enrollments', () => {
     expect(screen.getByTestId('where').textContent).toBe('?course=5&status=Awaiting+certificate&sort=course');
   });
 
+  it('approves several ticked applications at once with one note', async () => {
+    signInAs(me);
+    const one = enrollment({ id: 31, status: 'Pending', traineeFirstName: 'Aline' });
+    const two = enrollment({ id: 32, status: 'Pending', traineeFirstName: 'Eric' });
+    const three = enrollment({ id: 33, status: 'Pending', traineeFirstName: 'Grace' });
+    let sent: unknown;
+    server.use(
+      http.get(`${API}/courses`, answer([])),
+      http.get(`${API}/enrollments`, answer([one, two, three])),
+      http.post(`${API}/enrollments/status`, async ({ request }) => {
+        sent = await request.json();
+        return answer({ message: '2 applications updated to Approved.' })();
+      }),
+    );
+    renderAt('/admin/enrollments', [{ path: '/admin/enrollments', element: <EnrollmentsPage /> }]);
+    await userEvent.click(await screen.findByRole('checkbox', { name: /^Select Aline/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /^Select Grace/ }));
+    const bar = screen.getByRole('group', { name: 'Selected applications' });
+    expect(within(bar).getByText('2 selected:')).toBeTruthy();
+    await userEvent.click(within(bar).getByRole('button', { name: 'Approve selected' }));
+    await userEvent.type(within(screen.getByRole('dialog')).getByRole('textbox'), 'Welcome to the March class!');
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('2 applications updated to Approved.')).toBeTruthy();
+    expect(sent).toEqual({ ids: [31, 33], status: 'Approved', adminNotes: 'Welcome to the March class!' });
+    expect((screen.getByRole('checkbox', { name: /^Select Aline/ }) as HTMLInputElement).checked).toBe(false);
+    // Select all ticks the page.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    expect(within(bar).getByText('3 selected:')).toBeTruthy();
+  });
+
   it('defaults to Pending, asks for notes in a dialog (cancel aborts), and sends the change', async () => {
     signInAs(me);
     const pending = enrollment({ status: 'Pending' });

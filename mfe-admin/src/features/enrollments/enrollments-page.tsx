@@ -7,20 +7,25 @@ import {
   pagedLists,
   useQuery,
   useUpdateEnrollmentStatus,
+  useUpdateEnrollmentStatuses,
 } from '@btls/shared-api';
 import type { Enrollment } from '@btls/shared-api/schemas';
 import { Link, useLocation, useSearchParams } from '@btls/shared-auth';
-import { ErrorBanner, SelectField, Spinner, StatusBadge, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
+import { Button, CheckboxField, ErrorBanner, SelectField, Spinner, StatusBadge, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from '../admin.module.css';
-import { actionsFor, offersAssignTrainer, showsProgressLink } from './transitions';
+import { actionsFor, ADMIN_ACTIONS, offersAssignTrainer, showsProgressLink } from './transitions';
 
 const styles = withPanelPage(own);
 
 const ALL = 'All';
+/** What the admin does to several applications at once (Completed ones keep their status: the server says so). */
+const BULK_ACTIONS = ADMIN_ACTIONS.filter(
+  (a): a is (typeof ADMIN_ACTIONS)[number] & { to: 'Approved' | 'Rejected' | 'Waitlisted' } => a.to !== 'Pending' && a.to !== 'Completed',
+);
 /** Completed, no certificate yet: the applications where the admin's next step is to issue one. */
 const AWAITING_CERTIFICATE = 'Awaiting certificate';
 const FILTERS = ['status', 'q', 'course', 'sort'] as const;
@@ -58,6 +63,32 @@ export function EnrollmentsPage() {
   const [failure, setError] = useState('');
   const [notice, setNotice] = useState('');
   const error = failure || paged.error;
+  // Several at once: the rows ticked on the shown page (another page or filter starts a new choice).
+  const updateMany = useUpdateEnrollmentStatuses();
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  const selected = (list ?? []).filter((e) => picked.has(e.id));
+  const toggle = (id: number, on: boolean) =>
+    setPicked((now) => {
+      const next = new Set(now);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  async function changeSelected(to: Exclude<EnrollmentStatus, 'Completed'>, label: string) {
+    const count = selected.length;
+    const adminNotes = await prompt(`Optional notes for the ${count} selected application${count === 1 ? '' : 's'} (${label}):`);
+    if (adminNotes === null) return;
+    setError('');
+    setNotice('');
+    try {
+      const answer = await updateMany.mutateAsync({ ids: selected.map((e) => e.id), status: to, ...(adminNotes ? { adminNotes } : {}) });
+      setNotice(answer.message);
+      setPicked(new Set());
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  }
 
   async function change(enrollment: Enrollment, to: EnrollmentStatus, question: string) {
     const adminNotes = await prompt(question, enrollment.adminNotes ?? '');
@@ -102,6 +133,25 @@ export function EnrollmentsPage() {
           onChange={(e) => paged.setFilter('q', e.target.value)}
         />
       </div>
+      {list && list.length > 0 && (
+        <div className={styles.toolbar} role="group" aria-label="Selected applications">
+          <CheckboxField
+            label="Select all on this page"
+            checked={selected.length === list.length}
+            onChange={(e) => setPicked(e.target.checked ? new Set(list.map((row) => row.id)) : new Set())}
+          />
+          {selected.length > 0 && (
+            <>
+              <span>{selected.length} selected:</span>
+              {BULK_ACTIONS.map((a) => (
+                <Button key={a.to} variant="secondary" onClick={() => void changeSelected(a.to, a.label)}>
+                  {a.label} selected
+                </Button>
+              ))}
+            </>
+          )}
+        </div>
+      )}
       <SuccessBanner>{notice}</SuccessBanner>
       <ErrorBanner>{error}</ErrorBanner>
       {list === null ? (
@@ -114,6 +164,17 @@ export function EnrollmentsPage() {
           rows={list}
           rowKey={(e) => e.id}
           columns={[
+            {
+              header: 'Select',
+              cell: (e) => (
+                <input
+                  type="checkbox"
+                  checked={picked.has(e.id)}
+                  onChange={(event) => toggle(e.id, event.target.checked)}
+                  aria-label={`Select ${e.traineeFirstName} ${e.traineeLastName}, ${e.courseTitle}`}
+                />
+              ),
+            },
             {
               header: 'Trainee',
               cell: (e) => (
