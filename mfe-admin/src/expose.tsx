@@ -5,6 +5,7 @@ import { Spinner } from '@btls/shared-ui/components';
 import { lazyPage } from '@btls/shared-ui/lazy-page';
 import { PanelLayout } from '@btls/shared-ui/panel-layout';
 import { PanelUnavailable } from '@btls/shared-ui/panel-states';
+import styles from './features/admin.module.css';
 import { AdminDashboardPage, PlaceholderPage } from './features/dashboard/dashboard-page';
 
 // Each page is its own chunk, fetched when first shown.
@@ -51,7 +52,7 @@ function AdminPanel({ children }: { children: ReactNode }) {
 /** Spec §2: a signed-in non-admin opening /admin/users/new is told why, with the way back (elsewhere: redirected). */
 function Unauthorized() {
   return (
-    <main>
+    <main className={styles.alone}>
       <PanelUnavailable
         title="Unauthorized"
         message="You do not have permission to access this page."

@@ -169,6 +169,7 @@ export function EnrollmentsPage() {
               cell: (e) => (
                 <input
                   type="checkbox"
+                  className={styles.pick}
                   checked={picked.has(e.id)}
                   onChange={(event) => toggle(e.id, event.target.checked)}
                   aria-label={`Select ${e.traineeFirstName} ${e.traineeLastName}, ${e.courseTitle}`}
