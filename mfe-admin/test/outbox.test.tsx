@@ -1,22 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OutboxMessage } from '@btls/shared-api/schemas';
-import { answer, API, http, renderAt, server, signInAs, useTestApi } from '@btls/shared-auth/testing';
+import { answer, API, http, renderAt, server, signInAs, mockApiForFile } from '@btls/shared-auth/testing';
 import { OutboxPage } from '../src/features/outbox/outbox-page';
 import { UsersPage } from '../src/features/users/users-page';
 import { user } from './fixtures';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  useTestApi();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
+mockApiForFile();
 
 const me = user({ id: 1, role: 'admin', firstName: 'Grace', lastName: 'Mukamana' });
 const mail = (fields: Partial<OutboxMessage>): OutboxMessage => ({

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answer, API, http, renderAt, server, signInAs, useTestApi } from '@btls/shared-auth/testing';
+import { describe, expect, it, vi } from 'vitest';
+import { answer, API, http, renderAt, server, signInAs, mockApiForFile } from '@btls/shared-auth/testing';
 import { useLocation } from '@btls/shared-auth';
 import { CourseForm, NEW_COURSE } from '../src/features/courses/course-form';
 import { EditCoursePage } from '../src/features/courses/course-pages';
@@ -17,16 +17,7 @@ import { UsersPage } from '../src/features/users/users-page';
 import { aCertificate } from '@btls/shared-api/fixtures';
 import { course, enrollment, user } from './fixtures';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  useTestApi();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
+mockApiForFile();
 
 const me = user({ id: 1, role: 'admin', firstName: 'Grace', lastName: 'Mukamana' });
 

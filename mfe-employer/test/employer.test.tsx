@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CertifiedTrainee } from '@btls/shared-api/schemas';
-import { answer, API, http, renderAt, server, signInAs, useTestApi } from '@btls/shared-auth/testing';
+import { answer, API, http, renderAt, server, signInAs, mockApiForFile } from '@btls/shared-auth/testing';
 import EmployerRoutes from '../src/expose';
 import { EmployerDashboardPage } from '../src/features/dashboard-page';
 import { jobPayload } from '../src/features/job-form';
@@ -10,16 +10,7 @@ import { CompanyProfilePage } from '../src/features/profile-page';
 import { FindTalentPage } from '../src/features/find-talent-page';
 import { talentSummary } from '../src/features/talent';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  useTestApi();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
+mockApiForFile();
 
 const trainee = (n: number, courses: string[]): CertifiedTrainee => ({
   userId: n,

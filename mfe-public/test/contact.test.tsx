@@ -1,19 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ContactPage } from '../src/features/contact/contact-page';
-import { answer, API, http, renderAt, server, useApi } from './render';
+import { answer, API, http, renderAt, server, mockApiForFile } from './render';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  useApi();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
+mockApiForFile();
 
 async function fill() {
   await userEvent.type(screen.getByLabelText('Name'), 'Olivier');

@@ -1,23 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CourseDetailPage } from '../src/features/courses/course-detail-page';
 import { CoursesPage } from '../src/features/courses/courses-page';
 import { coursesPageQuery } from '@btls/shared-api';
 import { useLocation } from '@btls/shared-auth';
-import { testQueryClient } from '@btls/shared-auth/testing';
-import { answer, API, course, http, pagedAnswer, renderAt, server, useApi } from './render';
+import { mockApiForFile, testQueryClient } from '@btls/shared-auth/testing';
+import { answer, API, course, http, pagedAnswer, renderAt, server } from './render';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  useApi();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
+mockApiForFile();
 
 const catalogue = [
   course({ title: 'Espresso Fundamentals', description: 'Pull shots.', tags: ['espresso'], category: 'Brewing Techniques', level: 'Beginner' }),

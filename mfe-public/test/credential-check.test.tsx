@@ -1,19 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CredentialChecker } from '../src/features/verify/credential-check';
-import { answer, API, http, renderAt, server, useApi } from './render';
+import { answer, API, http, renderAt, server, mockApiForFile } from './render';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  useApi();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
+mockApiForFile();
 
 const credential = { '@context': ['https://www.w3.org/ns/credentials/v2'], type: ['VerifiableCredential', 'OpenBadgeCredential'] };
 const verified = {

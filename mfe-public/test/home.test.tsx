@@ -1,19 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { act, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HomePage } from '../src/features/home/home-page';
-import { answer, API, course, http, renderAt, server, useApi } from './render';
+import { answer, API, course, http, renderAt, server, mockApiForFile } from './render';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  useApi();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
+mockApiForFile();
 
 const home = () => renderAt('/', [{ path: '/', element: <HomePage /> }]);
 

@@ -3,26 +3,16 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { aMyJobApplication } from '@btls/shared-api/fixtures';
 import { AuthProvider, Route, Routes } from '@btls/shared-auth';
-import { signInAs, testQueryClient } from '@btls/shared-auth/testing';
+import { signInAs, testQueryClient, mockApiForFile } from '@btls/shared-auth/testing';
 import { LoginPage } from '../src/features/auth/login-page';
 import { RegisterPage } from '../src/features/auth/register-page';
 import { JobDetailPage } from '../src/features/jobs/job-detail-page';
-import { answer, API, http, job, renderAt, server, useApi } from './render';
+import { answer, API, http, job, renderAt, server } from './render';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  useApi();
-  localStorage.clear();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
+mockApiForFile();
 
 const barista = job({ title: 'Barista' });
 const open = () => {

@@ -1,20 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JobDetailPage } from '../src/features/jobs/job-detail-page';
 import { JobsPage } from '../src/features/jobs/jobs-page';
-import { answer, API, http, job, pagedAnswer, renderAt, server, useApi } from './render';
+import { answer, API, http, job, pagedAnswer, renderAt, server, mockApiForFile } from './render';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  useApi();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
+mockApiForFile();
 
 const page = (at = '/jobs') => renderAt(at, [{ path: '/jobs', element: <JobsPage /> }]);
 const titles = () => screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent);

@@ -1,24 +1,15 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ForgotPasswordPage } from '../src/features/auth/forgot-password-page';
 import { LoginPage } from '../src/features/auth/login-page';
 import { ResetPasswordPage } from '../src/features/auth/reset-password-page';
-import { answer, API, http, renderAt, server, useApi } from './render';
+import { answer, API, http, renderAt, server, mockApiForFile } from './render';
 
 const SENT = 'If an account exists for that e-mail, we have sent a link to reset the password.';
 const INVALID = 'This reset link is invalid or has expired.';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  useApi();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
+mockApiForFile();
 
 const routes = [
   { path: '/login', element: <LoginPage /> },

@@ -1,3 +1,3 @@
-export { answer, API, http, pagedAnswer, renderAt, server, useTestApi as useApi } from '@btls/shared-auth/testing';
+export { answer, API, http, pagedAnswer, renderAt, server, mockApiForFile, useTestApi as useApi } from '@btls/shared-auth/testing';
 
 export { aCourse as course, aJob as job } from '@btls/shared-api/fixtures';

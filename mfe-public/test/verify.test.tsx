@@ -1,18 +1,9 @@
 import { screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VerifyPage } from '../src/features/verify/verify-page';
-import { answer, API, http, renderAt, server, useApi } from './render';
+import { answer, API, http, renderAt, server, mockApiForFile } from './render';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  useApi();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
+mockApiForFile();
 
 const check = { verified: true, revoked: false, issuer: 'BTLS Coffee Training Centre', subjectName: 'Eric Mugisha', achievementName: 'Latte Art Masterclass', validFrom: '2026-04-01T10:00:00.000Z', errors: [] };
 const verify = (code: string) => renderAt(`/verify/${code}`, [{ path: '/verify/:certificateCode', element: <VerifyPage /> }]);

@@ -1,23 +1,14 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { todayInKigali } from '@btls/shared-api';
-import { answer, API, http, renderAt, server, signInAs, useTestApi } from '@btls/shared-auth/testing';
+import { answer, API, http, renderAt, server, signInAs, mockApiForFile } from '@btls/shared-auth/testing';
 import { ApplyPage } from '../src/features/apply/apply-page';
 import { CertificatePage } from '../src/features/certificate/certificate-page';
 import { certificate } from './fixtures';
 import { anEnrollment } from '@btls/shared-api/fixtures';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  useTestApi();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
+mockApiForFile();
 
 const courses = [
   { id: 3, title: 'Espresso Fundamentals', level: 'Beginner', isActive: true },

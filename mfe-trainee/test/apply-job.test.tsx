@@ -1,22 +1,12 @@
 /** Issue 16: the job application form, and the trainee's job applications on the dashboard. */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aCertificate, aJob, aMyJobApplication } from '@btls/shared-api/fixtures';
-import { answer, API, http, renderAt, server, signInAs, useTestApi } from '@btls/shared-auth/testing';
+import { answer, API, http, renderAt, server, signInAs, mockApiForFile } from '@btls/shared-auth/testing';
 import { ApplyJobPage } from '../src/features/jobs/apply-job-page';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  useTestApi();
-  localStorage.clear();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
+mockApiForFile();
 
 const barista = aJob({ id: 7, title: 'Head Barista', companyName: 'Question Coffee' });
 const form = () => renderAt('/jobs/7/apply', [{ path: '/jobs/:jobId/apply', element: <ApplyJobPage /> }]);

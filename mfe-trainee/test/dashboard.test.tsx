@@ -1,23 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answer, API, http, renderAt, server, signInAs, useTestApi } from '@btls/shared-auth/testing';
+import { describe, expect, it } from 'vitest';
+import { answer, API, http, renderAt, server, signInAs, mockApiForFile } from '@btls/shared-auth/testing';
 import type { Certificate, Enrollment, MyJobApplication } from '@btls/shared-api/schemas';
 import { aMyJobApplication } from '@btls/shared-api/fixtures';
 import userEvent from '@testing-library/user-event';
 import { DashboardPage } from '../src/features/dashboard/dashboard-page';
 import { application, certificate, record } from './fixtures';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  useTestApi();
-  localStorage.clear();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
+mockApiForFile();
 
 const dashboard = () => renderAt('/dashboard', [{ path: '/dashboard', element: <DashboardPage /> }]);
 

@@ -1,22 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Enrollment } from '@btls/shared-api/schemas';
-import { answer, API, http, renderAt, server, signInAs, useTestApi } from '@btls/shared-auth/testing';
+import { answer, API, http, renderAt, server, signInAs, mockApiForFile } from '@btls/shared-auth/testing';
 import { TrainerDashboardPage } from '../src/features/dashboard-page';
 import { recordPayload } from '../src/features/progress-form';
 import { StudentProgressPage } from '../src/features/student-progress-page';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(() => {
-  useTestApi();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
+mockApiForFile();
 
 const base: Enrollment = {
   id: 7, applicationId: 7, courseId: 1, courseTitle: 'Espresso Fundamentals', courseCategory: 'Brewing Techniques', courseLevel: 'Beginner',

@@ -3,6 +3,7 @@
  * federation config leaves it out): a page rendered at a path under the router and the session provider,
  * and an msw server for the API.
  */
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
@@ -20,6 +21,24 @@ export { http };
 /** Points the API client at the msw server (the session store keeps providing the token). */
 export function useTestApi() {
   configureApi({ baseUrl: `${API}/` });
+}
+
+/**
+ * A test file's API: the msw server listening (a request no test answers is an error), the client pointed at
+ * it, console.error quiet (the client logs every failure, which many tests cause on purpose), and each test's
+ * handlers and spies reset after it. Called once at the top of a file.
+ */
+export function mockApiForFile() {
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterAll(() => server.close());
+  beforeEach(() => {
+    configureApi({ baseUrl: `${API}/` });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    server.resetHandlers();
+    vi.restoreAllMocks();
+  });
 }
 
 /** An msw resolver answering `body` with `status`. */
