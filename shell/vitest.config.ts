@@ -1,0 +1,3 @@
+import { componentTestConfig } from '../build-config/vitest';
+
+export default componentTestConfig();
