@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { aJob } from '@btls/shared-api/fixtures';
 import type { CertifiedTrainee } from '@btls/shared-api/schemas';
 import { answer, API, http, renderAt, server, signInAs, mockApiForFile } from '@btls/shared-auth/testing';
 import EmployerRoutes from '../src/expose';
 import { EmployerDashboardPage } from '../src/features/dashboard-page';
-import { jobPayload } from '../src/features/job-form';
+import { jobPayload, PostJobPage } from '../src/features/job-form';
 import { CompanyProfilePage } from '../src/features/profile-page';
 import { FindTalentPage } from '../src/features/find-talent-page';
 import { talentSummary } from '../src/features/talent';
@@ -105,6 +106,26 @@ describe('employer pages', () => {
     renderAt('/employer/dashboard', [{ path: '/employer/dashboard', element: <EmployerDashboardPage /> }]);
     expect(await screen.findByText(/Failed to fetch job posting stats\./)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  });
+
+  it('after posting, takes the employer to what happened and the next steps, with the form empty for another', async () => {
+    signInAs({ role: 'employer', companyName: 'Café Neo' });
+    server.use(
+      http.post(`${API}/jobs`, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        return answer({ message: 'Job posted successfully!', job: aJob({ ...body, id: 77, isActive: true }) }, 201)();
+      }),
+    );
+    renderAt('/employer/post-job', [{ path: '/employer/post-job', element: <PostJobPage /> }]);
+    await userEvent.type(screen.getByLabelText(/^Job Title/), 'Barista');
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Pull shots.');
+    await userEvent.type(screen.getByLabelText(/^Location/), 'Kigali');
+    await userEvent.click(screen.getByRole('button', { name: 'Post Job' }));
+    const status = await screen.findByText('Job "Barista" posted successfully!');
+    await waitFor(() => expect(status.closest('[tabindex="-1"]')).toBe(document.activeElement));
+    expect(screen.getByRole('link', { name: 'See it on My Job Postings' }).getAttribute('href')).toBe('/employer/my-jobs');
+    expect(screen.getByRole('link', { name: 'View its public page' }).getAttribute('href')).toBe('/jobs/77');
+    expect((screen.getByLabelText(/^Job Title/) as HTMLInputElement).value).toBe('');
   });
 
   it("shows 'Access Denied' with a login link on post-job and profile to anyone but employers", () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage, isNotFound, JOB_TYPES, myJobQuery, todayInKigali, usePostJob, useSuspenseQuery, useUpdateJob } from '@btls/shared-api';
 import type { Job, JobPayload } from '@btls/shared-api/schemas';
 import { Link, useAuth, useNavigate, useParams } from '@btls/shared-auth';
@@ -100,8 +100,13 @@ function JobForm({ initial, submitLabel, onSubmit }: { initial: JobFields; submi
 export function PostJobPage() {
   const { user } = useAuth();
   const post = usePostJob();
-  const [posted, setPosted] = useState('');
+  const [posted, setPosted] = useState<{ id: number; title: string; isActive: boolean } | null>(null);
   const [formKey, setFormKey] = useState(0);
+  // After posting, the employer (at the foot of a long form on a phone) is taken to what happened and the next steps.
+  const result = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (posted) result.current?.focus();
+  }, [posted]);
   const blank: JobFields = {
     title: '',
     companyName: user?.companyName ?? '',
@@ -116,14 +121,23 @@ export function PostJobPage() {
   return (
     <section className={styles.page}>
       <h1>Post a Job Opening</h1>
-      <SuccessBanner>{posted}</SuccessBanner>
+      {posted && (
+        <div ref={result} tabIndex={-1} className={styles.card}>
+          <SuccessBanner>{`Job "${posted.title}" posted successfully!`}</SuccessBanner>
+          <p className={styles.actions}>
+            <Link to="/employer/my-jobs">See it on My Job Postings</Link>
+            {posted.isActive && <Link to={`/jobs/${posted.id}`}>View its public page</Link>}
+          </p>
+          <p>Or post another job below.</p>
+        </div>
+      )}
       <JobForm
         key={formKey}
         initial={blank}
         submitLabel="Post Job"
         onSubmit={async (payload) => {
           const { job } = await post.mutateAsync(payload);
-          setPosted(`Job "${job.title}" posted successfully!`);
+          setPosted({ id: job.id, title: job.title, isActive: job.isActive });
           setFormKey((k) => k + 1);
         }}
       />
