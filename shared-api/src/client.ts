@@ -127,7 +127,11 @@ function fail(message: string, status: number): never {
   throw error;
 }
 
-export async function call<T>(options: CallOptions): Promise<T> {
+/**
+ * Sends the request with the token the options ask for. A refusal, a network failure or a non-OK answer is
+ * an ApiError with the server's message or the §8 fallback; a 401 on a signed-in call ends the session.
+ */
+async function send(options: CallOptions): Promise<Response> {
   const token = options.auth.bearer === 'none' ? null : settings.getToken() || null;
   if (options.auth.bearer === 'required' && !token) fail(options.auth.missingToken, 401);
 
@@ -150,6 +154,11 @@ export async function call<T>(options: CallOptions): Promise<T> {
     if (response.status === 401 && token) settings.onUnauthorized?.();
     return fail(messageOf(data) ?? options.fallback(response.status), response.status);
   }
+  return response;
+}
+
+export async function call<T>(options: CallOptions): Promise<T> {
+  const response = await send(options);
   options.onResponse?.(response);
   try {
     return (await response.json()) as T;
@@ -163,23 +172,7 @@ export async function call<T>(options: CallOptions): Promise<T> {
  * download under `filename`. A link cannot carry the token, so the browser cannot fetch it alone.
  */
 export async function downloadFile(options: Omit<CallOptions, 'method' | 'json' | 'body'>, filename: string): Promise<void> {
-  const token = options.auth.bearer === 'none' ? null : settings.getToken() || null;
-  if (options.auth.bearer === 'required' && !token) fail(options.auth.missingToken, 401);
-  let response: Response;
-  try {
-    response = await http(options.path, {
-      headers: token ? { Authorization: `Bearer ${token}` } : undefined,
-      searchParams: options.searchParams,
-    });
-  } catch (error) {
-    if (!(error instanceof HTTPError)) return fail(NETWORK_ERROR_MESSAGE, 0);
-    response = error.response;
-  }
-  if (!response.ok) {
-    const data: unknown = await response.json().catch(() => undefined);
-    if (response.status === 401 && token) settings.onUnauthorized?.();
-    return fail(messageOf(data) ?? options.fallback(response.status), response.status);
-  }
+  const response = await send({ ...options, method: 'get' });
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;

@@ -8,6 +8,15 @@ import { useDeferredValue, useEffect, useState } from 'react';
 import { useSearchParams } from '@btls/shared-auth';
 import { useKeepTypedValues } from '@btls/shared-ui/hydrated';
 
+/** A filter's "no choice" value, as its select shows it. */
+export const ALL = 'All';
+
+/** The filter's value for the API: undefined for All. */
+export const chosen = (value: string) => (value === ALL ? undefined : value);
+
+/** A filter's options: All, the values the server has, and the address's choice if the list no longer has it. */
+export const optionsOf = (found: string[], choice: string) => [ALL, ...found, ...(choice === ALL || found.includes(choice) ? [] : [choice])];
+
 /** How long typing must pause before the list is asked for again. */
 const TYPING_PAUSE_MS = 300;
 

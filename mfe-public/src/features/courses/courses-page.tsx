@@ -3,27 +3,24 @@ import { Button, ErrorBanner, SelectField, Spinner, TextField } from '@btls/shar
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import { PageHead } from '../../ui/page-head';
 import { PagedResults } from '../../ui/paged-results';
-import { useListPath, useListRequest, useUrlFilters } from '../../ui/use-url-filters';
+import { ALL, chosen, optionsOf, useListPath, useListRequest, useUrlFilters } from '../../ui/use-url-filters';
 import { CourseCard } from './course-card';
 import styles from './courses.module.css';
 
-const ALL = 'All';
-const choice = (value: string) => (value === ALL ? undefined : value);
 
 /** The catalogue: searched, filtered and paged by the server; the filter options are every value it holds. */
 function Catalogue() {
   const { values, page, pageHref, set, reset, formRef } = useUrlFilters({ q: '', category: ALL, level: ALL, center: ALL });
   const { shown, stale } = useListRequest({
     q: values.q,
-    category: choice(values.category),
-    level: choice(values.level),
-    trainingCenter: choice(values.center),
+    category: chosen(values.category),
+    level: chosen(values.level),
+    trainingCenter: chosen(values.center),
     page,
   });
   const [{ data: facets }, { data: list }] = useSuspenseQueries({
     queries: [courseFacetsQuery(), coursesPageQuery(shown, shown.page)],
   });
-  const options = (found: string[], chosen: string) => [ALL, ...found, ...(chosen === ALL || found.includes(chosen) ? [] : [chosen])];
 
   return (
     <>
@@ -31,13 +28,13 @@ function Catalogue() {
       <form ref={formRef} className={styles.filters} role="search" method="get" action="/courses" onSubmit={(e) => e.preventDefault()}>
         <TextField label="Search courses" name="q" type="search" placeholder="Title, description or tag" value={values.q} onChange={(e) => set('q', e.target.value)} />
         <SelectField label="Category" name="category" value={values.category} onChange={(e) => set('category', e.target.value)}>
-          {options(facets.categories, values.category).map((v) => <option key={v}>{v}</option>)}
+          {optionsOf(facets.categories, values.category).map((v) => <option key={v}>{v}</option>)}
         </SelectField>
         <SelectField label="Skill Level" name="level" value={values.level} onChange={(e) => set('level', e.target.value)}>
-          {options(facets.levels, values.level).map((v) => <option key={v}>{v}</option>)}
+          {optionsOf(facets.levels, values.level).map((v) => <option key={v}>{v}</option>)}
         </SelectField>
         <SelectField label="Training Center" name="center" value={values.center} onChange={(e) => set('center', e.target.value)}>
-          {options(facets.trainingCenters, values.center).map((v) => <option key={v}>{v}</option>)}
+          {optionsOf(facets.trainingCenters, values.center).map((v) => <option key={v}>{v}</option>)}
         </SelectField>
         <Button variant="secondary" onClick={reset}>
           Reset Filters

@@ -6,11 +6,10 @@ import { orNA } from '@btls/shared-ui/format';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import { PageHead } from '../../ui/page-head';
 import { PagedResults } from '../../ui/paged-results';
-import { useListPath, useListRequest, useUrlFilters } from '../../ui/use-url-filters';
+import { ALL, chosen, optionsOf, useListPath, useListRequest, useUrlFilters } from '../../ui/use-url-filters';
 import pageStyles from '../courses/courses.module.css';
 import styles from './jobs.module.css';
 
-const ALL = 'All';
 
 export function postedAgo(date: string): string {
   return `Posted ${formatDistanceToNow(parseISO(date), { addSuffix: true })}`;
@@ -20,12 +19,11 @@ function JobBoard() {
   const { values, page, pageHref, set, formRef } = useUrlFilters({ q: '', location: ALL, type: ALL });
   const { shown, stale } = useListRequest({
     q: values.q,
-    location: values.location === ALL ? undefined : values.location,
-    jobType: values.type === ALL ? undefined : values.type,
+    location: chosen(values.location),
+    jobType: chosen(values.type),
     page,
   });
   const [{ data: facets }, { data: list }] = useSuspenseQueries({ queries: [jobFacetsQuery(), jobsPageQuery(shown, shown.page)] });
-  const options = (found: string[], chosen: string) => [ALL, ...found, ...(chosen === ALL || found.includes(chosen) ? [] : [chosen])];
 
   return (
     <>
@@ -33,10 +31,10 @@ function JobBoard() {
       <form ref={formRef} className={`${pageStyles.filters} ${styles.filters}`} role="search" method="get" action="/jobs" onSubmit={(e) => e.preventDefault()}>
         <TextField label="Search jobs" name="q" type="search" placeholder="Title, company or description" value={values.q} onChange={(e) => set('q', e.target.value)} />
         <SelectField label="Location" name="location" value={values.location} onChange={(e) => set('location', e.target.value)}>
-          {options(facets.locations, values.location).map((v) => <option key={v}>{v}</option>)}
+          {optionsOf(facets.locations, values.location).map((v) => <option key={v}>{v}</option>)}
         </SelectField>
         <SelectField label="Job type" name="type" value={values.type} onChange={(e) => set('type', e.target.value)}>
-          {options(facets.jobTypes, values.type).map((v) => <option key={v}>{v}</option>)}
+          {optionsOf(facets.jobTypes, values.type).map((v) => <option key={v}>{v}</option>)}
         </SelectField>
       </form>
       <PagedResults
