@@ -302,7 +302,7 @@ function EnrollmentActions({ enrollment: e, onChange, backTo }: {
   if (assign) actions.unshift(assign);
   const [first, ...others] = actions;
   return (
-    <span className={styles.actions}>
+    <span className={`${styles.actions} ${styles.rowActions} ${open ? styles.open : ''}`}>
       {first!.node}
       {others.length > 0 && (
         <>
