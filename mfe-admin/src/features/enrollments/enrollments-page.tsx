@@ -309,7 +309,13 @@ function EnrollmentActions({ enrollment: e, onChange, backTo }: {
           <button type="button" className={styles.linkButton} aria-expanded={open} aria-label={named('More actions')} onClick={() => setOpen(!open)}>
             More
           </button>
-          {open && others.map((a) => <span key={a.key}>{a.node}</span>)}
+          {open && (
+            <span className={`${styles.actions} ${styles.others}`}>
+              {others.map((a) => (
+                <span key={a.key}>{a.node}</span>
+              ))}
+            </span>
+          )}
         </>
       )}
     </span>
