@@ -10,7 +10,7 @@ import {
   useUpdateEnrollmentStatuses,
 } from '@btls/shared-api';
 import type { Enrollment } from '@btls/shared-api/schemas';
-import { Link, useLocation, useSearchParams } from '@btls/shared-auth';
+import { Link, paths, useLocation, useSearchParams } from '@btls/shared-auth';
 import { Button, CheckboxField, ErrorBanner, SelectField, Spinner, StatusBadge, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatDate } from '@btls/shared-ui/format-date';
@@ -252,12 +252,12 @@ function EnrollmentActions({ enrollment: e, onChange, backTo }: {
         Edit notes
       </button>
       {offersAssignTrainer(e) && (
-        <Link to={`/admin/enrollments/${e.id}/assign-trainer`} state={{ backTo }} aria-label={`Assign Trainer: ${who}, ${e.courseTitle}`}>
+        <Link to={paths.admin.assignTrainer(e.id)} state={{ backTo }} aria-label={`Assign Trainer: ${who}, ${e.courseTitle}`}>
           Assign Trainer
         </Link>
       )}
       {showsProgressLink(e) && (
-        <Link to={`/admin/enrollments/${e.id}/progress`} state={{ backTo }} aria-label={`Progress: ${who}, ${e.courseTitle}`}>
+        <Link to={paths.admin.enrollmentProgress(e.id)} state={{ backTo }} aria-label={`Progress: ${who}, ${e.courseTitle}`}>
           Progress
         </Link>
       )}

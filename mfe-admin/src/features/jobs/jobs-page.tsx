@@ -1,6 +1,6 @@
 /** Moderation (issue 14): every job posting of every employer; an admin may take one down or delete it. */
 import { JOB_TYPES, pagedLists } from '@btls/shared-api';
-import { Link, useSearchParams } from '@btls/shared-auth';
+import { Link, paths, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { JobPostingFilters, useJobPostingActions } from '@btls/shared-ui/job-postings';
@@ -51,7 +51,7 @@ export function JobsPage() {
             {
               header: 'Applications',
               cell: (j) => (
-                <Link to={`/admin/jobs/${j.id}/applications`} aria-label={`Applications for ${j.title}: ${j.applicationCount ?? 0}`}>
+                <Link to={paths.admin.jobApplications(j.id)} aria-label={`Applications for ${j.title}: ${j.applicationCount ?? 0}`}>
                   {j.applicationCount ?? 0}
                 </Link>
               ),
