@@ -2,7 +2,7 @@ import { pagedLists } from '@btls/shared-api';
 import { Link, paths, useLocation, useSearchParams } from '@btls/shared-auth';
 import { buttonClass, ErrorBanner, Spinner, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
-import { JobPostingFilters, useJobPostingActions } from '@btls/shared-ui/job-postings';
+import { JobPostingFilters, JobRowActions, useJobPostingActions } from '@btls/shared-ui/job-postings';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
 
@@ -65,14 +65,11 @@ export function MyJobsPage() {
             {
               header: 'Actions',
               cell: (j) => (
-                <span className={styles.actions}>
+                <JobRowActions job={j} remove={remove}>
                   <Link to={paths.employer.editJob(j.id)} aria-label={`Edit ${j.title}`}>
                     Edit
                   </Link>
-                  <button type="button" className={`${styles.linkButton} ${styles.danger}`} aria-label={`Delete ${j.title}`} onClick={() => void remove(j)}>
-                    Delete
-                  </button>
-                </span>
+                </JobRowActions>
               ),
             },
           ]}

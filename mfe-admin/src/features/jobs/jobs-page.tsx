@@ -3,7 +3,7 @@ import { JOB_TYPES, pagedLists } from '@btls/shared-api';
 import { Link, paths, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
-import { JobPostingFilters, useJobPostingActions } from '@btls/shared-ui/job-postings';
+import { JobPostingFilters, JobRowActions, useJobPostingActions } from '@btls/shared-ui/job-postings';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from '../admin.module.css';
@@ -59,14 +59,11 @@ export function JobsPage() {
             {
               header: 'Actions',
               cell: (j) => (
-                <span className={styles.actions}>
+                <JobRowActions job={j} remove={remove}>
                   <button type="button" className={styles.linkButton} aria-label={`${j.isActive ? 'Deactivate' : 'Activate'} ${j.title}`} onClick={() => void toggle(j)}>
                     {j.isActive ? 'Deactivate' : 'Activate'}
                   </button>
-                  <button type="button" className={`${styles.linkButton} ${styles.danger}`} aria-label={`Delete ${j.title}`} onClick={() => void remove(j)}>
-                    Delete
-                  </button>
-                </span>
+                </JobRowActions>
               ),
             },
           ]}
