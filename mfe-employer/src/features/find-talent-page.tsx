@@ -1,5 +1,5 @@
 import { pagedLists } from '@btls/shared-api';
-import { Link, useSearchParams } from '@btls/shared-auth';
+import { Link, paths, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, TextField } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
@@ -43,7 +43,7 @@ export function FindTalentPage() {
                   <li key={`${courseTitle}-${i}`}>
                     {courseTitle}{' '}
                     {t.certificateCodes[i] && (
-                      <Link to={`/certificate/${encodeURIComponent(t.certificateCodes[i]!)}`} aria-label={`View Certificate: ${t.firstName} ${t.lastName}, ${courseTitle}`}>
+                      <Link to={paths.certificate(t.certificateCodes[i]!)} aria-label={`View Certificate: ${t.firstName} ${t.lastName}, ${courseTitle}`}>
                         View Certificate
                       </Link>
                     )}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { COURSE_CATEGORIES, COURSE_LEVELS, DEFAULT_TRAINING_CENTER, errorMessage, pagedLists, useDeleteCourse } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
-import { Link, useLocation, useSearchParams } from '@btls/shared-auth';
+import { Link, paths, useLocation, useSearchParams } from '@btls/shared-auth';
 import { buttonClass, ErrorBanner, SelectField, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatPrice } from '@btls/shared-ui/format';
@@ -51,7 +51,7 @@ export function CoursesPage() {
     <section className={styles.page}>
       <div className={styles.toolbar}>
         <h1>Manage Courses</h1>
-        <Link className={buttonClass()} to="/admin/courses/new">
+        <Link className={buttonClass()} to={paths.admin.newCourse}>
           Add Course
         </Link>
       </div>
@@ -90,10 +90,10 @@ export function CoursesPage() {
               header: 'Actions',
               cell: (c) => (
                 <span className={styles.actions}>
-                  <a href={`/courses/${c.id}`} target="_blank" rel="noopener noreferrer" aria-label={`View ${c.title} (opens in a new tab)`}>
+                  <a href={paths.course(c.id)} target="_blank" rel="noopener noreferrer" aria-label={`View ${c.title} (opens in a new tab)`}>
                     View
                   </a>
-                  <Link to={`/admin/courses/edit/${c.id}`} aria-label={`Edit ${c.title}`}>
+                  <Link to={paths.admin.editCourse(c.id)} aria-label={`Edit ${c.title}`}>
                     Edit
                   </Link>
                   <button type="button" className={`${styles.linkButton} ${styles.danger}`} aria-label={`Delete ${c.title}`} onClick={() => void onDelete(c)}>

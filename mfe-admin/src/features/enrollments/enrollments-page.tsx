@@ -11,7 +11,7 @@ import {
   useUpdateEnrollmentStatuses,
 } from '@btls/shared-api';
 import type { Enrollment } from '@btls/shared-api/schemas';
-import { Link, useLocation, useSearchParams } from '@btls/shared-auth';
+import { Link, paths, useLocation, useSearchParams } from '@btls/shared-auth';
 import { Button, CheckboxField, ErrorBanner, SelectField, StatusBadge, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
 import { useDialog, type DialogChoice } from '@btls/shared-ui/dialog';
 import { formatDate } from '@btls/shared-ui/format-date';
@@ -284,7 +284,7 @@ function EnrollmentActions({ enrollment: e, onChange, backTo }: {
   const assign = offersAssignTrainer(e) && {
     key: 'assign',
     node: (
-      <Link to={`/admin/enrollments/${e.id}/assign-trainer`} state={{ backTo }} aria-label={named('Assign Trainer')}>
+      <Link to={paths.admin.assignTrainer(e.id)} state={{ backTo }} aria-label={named('Assign Trainer')}>
         Assign Trainer
       </Link>
     ),
@@ -292,7 +292,7 @@ function EnrollmentActions({ enrollment: e, onChange, backTo }: {
   const progress = showsProgressLink(e) && {
     key: 'progress',
     node: (
-      <Link to={`/admin/enrollments/${e.id}/progress`} state={{ backTo }} aria-label={named('Progress')}>
+      <Link to={paths.admin.enrollmentProgress(e.id)} state={{ backTo }} aria-label={named('Progress')}>
         Progress
       </Link>
     ),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { User } from '@btls/shared-api/schemas';
 import { errorMessage, pagedLists, ROLES, useDeleteUser, useSendPasswordResetLink, useSetUserActive } from '@btls/shared-api';
-import { Link, useAuth, useLocation, useSearchParams } from '@btls/shared-auth';
+import { Link, paths, useAuth, useLocation, useSearchParams } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, SelectField, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
@@ -83,7 +83,7 @@ export function UsersPage() {
     <section className={styles.page}>
       <div className={styles.toolbar}>
         <h1>Manage Users</h1>
-        <Link className={buttonClass()} to="/admin/users/new">
+        <Link className={buttonClass()} to={paths.admin.newUser}>
           Add User
         </Link>
       </div>
@@ -151,7 +151,7 @@ function UserActions({ user, me, onToggle, onDelete, onSendResetLink }: {
   const name = `${user.firstName} ${user.lastName}`;
   return (
     <span className={styles.actions}>
-      <Link to={`/admin/users/edit/${user.id}`} aria-label={`Edit ${name}`}>
+      <Link to={paths.admin.editUser(user.id)} aria-label={`Edit ${name}`}>
         Edit
       </Link>
       <button type="button" className={styles.linkButton} disabled={!can.toggle} onClick={() => void onToggle(user)} aria-label={`${user.isActive ? 'Deactivate' : 'Activate'} ${name}`}>
