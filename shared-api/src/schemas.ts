@@ -418,9 +418,16 @@ export const assignedTrainingsQuerySchema = pageQuerySchema.extend({
   status: queryParam(z.enum(['Approved', 'Completed'], { error: 'Status must be Approved or Completed.' })),
 });
 
+/**
+ * An approval may name the trainer too (issue 18: approve and assign in one step): `trainerId`, an active
+ * trainer, only with status Approved; without it the assigned trainer stays as it is.
+ */
+const approvingTrainerSchema = idSchema('Invalid trainer ID.').optional();
+
 export const enrollmentStatusPayloadSchema = z.object({
   status: enrollmentStatusSchema,
   adminNotes: optionalText(2000).optional(),
+  trainerId: approvingTrainerSchema,
 });
 export type EnrollmentStatusPayload = z.input<typeof enrollmentStatusPayloadSchema>;
 
@@ -432,6 +439,7 @@ export const enrollmentBulkStatusPayloadSchema = z.object({
     .max(100, 'At most 100 applications at once.'),
   status: z.enum(['Approved', 'Rejected', 'Waitlisted', 'Pending'], { error: 'Status must be Approved, Rejected, Waitlisted or Pending.' }),
   adminNotes: optionalText(2000).optional(),
+  trainerId: approvingTrainerSchema,
 });
 export type EnrollmentBulkStatusPayload = z.input<typeof enrollmentBulkStatusPayloadSchema>;
 

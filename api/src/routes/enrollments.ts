@@ -22,6 +22,7 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { setPageHeaders, type Page } from '../http/paging';
 
 const INVALID_ID = 'Invalid application ID.';
+const NOT_A_TRAINER = 'The selected user is not an active trainer.';
 const enrollmentParams = idParams('id', INVALID_ID);
 const enrollmentList = answers({ 200: enrollmentSchema.array() });
 const newestFirst = [desc(enrollments.applicationDate), desc(enrollments.id)];
@@ -166,11 +167,9 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
       return { message: 'Training marked as completed. The admin has been notified to issue the certificate.' };
     }
 
-    await review([id], payload.status, payload.adminNotes);
-    return {
-      message:
-        payload.status === current.status ? 'Admin notes updated.' : `Application status updated to ${payload.status}.`,
-    };
+    const trainer = await review([id], payload.status, payload.adminNotes, payload.trainerId);
+    const done = payload.status === current.status ? 'Admin notes updated.' : `Application status updated to ${payload.status}.`;
+    return { message: trainer ? `${done} Trainer ${trainer.firstName} ${trainer.lastName} assigned.` : done };
   });
 
   /** The admin's queue: several applications moved to one status, with one note; all of them, or none. */
@@ -178,21 +177,31 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     preValidation: auth.guard(['admin']),
     schema: { summary: 'Review several applications at once (all or none).', body: enrollmentBulkStatusPayloadSchema, response: answers({ 200: messageAnswerSchema }) },
   }, async (request) => {
-    const { ids, status, adminNotes } = request.body;
+    const { ids, status, adminNotes, trainerId } = request.body;
     const unique = [...new Set(ids)];
-    await review(unique, status, adminNotes);
-    return { message: `${unique.length} application${unique.length === 1 ? '' : 's'} updated to ${status}.` };
+    const trainer = await review(unique, status, adminNotes, trainerId);
+    const done = `${unique.length} application${unique.length === 1 ? '' : 's'} updated to ${status}.`;
+    return { message: trainer ? `${done} Trainer ${trainer.firstName} ${trainer.lastName} assigned.` : done };
   });
 
   /**
    * An admin's review of applications: each moves to `status` (with `adminNotes` when given), under row locks
-   * so a concurrent completion is never undone; a trainee whose status changed hears of it. All, or none.
+   * so a concurrent completion is never undone; a trainee whose status changed hears of it. With `trainerId`
+   * (an approval only) the trainer, who must be an active one, is assigned in the same transaction and the
+   * trainee hears of them too; the trainer is answered. All, or none.
    */
-  async function review(ids: number[], status: EnrollmentStatus, adminNotes: string | null | undefined) {
+  async function review(ids: number[], status: EnrollmentStatus, adminNotes: string | null | undefined, trainerId?: number) {
+    if (trainerId !== undefined && status !== 'Approved') throw badRequest('A trainer can only be assigned to an Approved application.');
     try {
-      await db.transaction(async (tx) => {
+      return await db.transaction(async (tx) => {
+        // Share-locked: the trainer cannot be deactivated or demoted before the assignment is committed.
+        const [trainer] = trainerId === undefined ? [] : await tx.select().from(users).where(eq(users.id, trainerId)).limit(1).for('share');
+        if (trainerId !== undefined) {
+          if (!trainer) throw notFound('Trainer not found.');
+          if (trainer.role !== 'trainer' || !trainer.isActive) throw badRequest(NOT_A_TRAINER);
+        }
         const rows = await tx
-          .select({ id: enrollments.id, status: enrollments.status })
+          .select({ id: enrollments.id, status: enrollments.status, trainerId: enrollments.assignedTrainerId })
           .from(enrollments)
           .where(inArray(enrollments.id, ids))
           .orderBy(asc(enrollments.id))
@@ -206,16 +215,19 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
         }
         const changed = await tx
           .update(enrollments)
-          .set({ status, ...(adminNotes !== undefined ? { adminNotes } : {}), updatedAt: new Date() })
+          .set({ status, ...(adminNotes !== undefined ? { adminNotes } : {}), ...(trainer ? { assignedTrainerId: trainer.id } : {}), updatedAt: new Date() })
           .where(inArray(enrollments.id, ids))
           .returning({ id: enrollments.id, adminNotes: enrollments.adminNotes });
         // The trainee hears of a new status (with the notes); an edit of the notes alone sends nothing.
         for (const row of rows) {
-          if (row.status === status) continue;
+          const newTrainer = trainer && row.trainerId !== trainer.id;
+          if (row.status === status && !newTrainer) continue;
           const { trainee, course } = await enrollmentParties(tx, row.id);
           const notes = changed.find((c) => c.id === row.id)?.adminNotes ?? null;
-          await notify.applicationStatusChanged(tx, trainee, course.title, row.id, status, notes);
+          if (row.status !== status) await notify.applicationStatusChanged(tx, trainee, course.title, row.id, status, notes);
+          if (newTrainer) await notify.trainerAssigned(tx, trainee, trainer, course.title, row.id);
         }
+        return trainer;
       });
     } catch (error) {
       // Reopening a Rejected application while the trainee has a newer open one for the same course.
@@ -242,9 +254,7 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     if (!current) throw notFound('Application not found.');
     if (current.status !== 'Approved') throw badRequest('A trainer can only be assigned to an Approved application.');
     const [trainer] = await db.select().from(users).where(eq(users.id, trainerId)).limit(1);
-    if (!trainer || trainer.role !== 'trainer' || !trainer.isActive) {
-      throw badRequest('The selected user is not an active trainer.');
-    }
+    if (!trainer || trainer.role !== 'trainer' || !trainer.isActive) throw badRequest(NOT_A_TRAINER);
     try {
       await db.transaction(async (tx) => {
         const [assigned] = await tx
@@ -258,7 +268,7 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
       });
     } catch (error) {
       // The trainer's account was deleted meanwhile.
-      if (isForeignKeyViolation(error)) throw badRequest('The selected user is not an active trainer.');
+      if (isForeignKeyViolation(error)) throw badRequest(NOT_A_TRAINER);
       throw error;
     }
     return { message: `Trainer ${trainer.firstName} ${trainer.lastName} assigned successfully.` };

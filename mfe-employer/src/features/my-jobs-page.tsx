@@ -1,10 +1,11 @@
 import { pagedLists } from '@btls/shared-api';
 import { Link, paths, useLocation, useSearchParams } from '@btls/shared-auth';
-import { buttonClass, ErrorBanner, Spinner, SuccessBanner, Table } from '@btls/shared-ui/components';
+import { buttonClass, ErrorBanner, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { JobPostingFilters, JobRowActions, useJobPostingActions } from '@btls/shared-ui/job-postings';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
+import { ListStates } from '@btls/shared-ui/panel-states';
 
 const FILTERS = ['q', 'status'] as const;
 
@@ -29,14 +30,16 @@ export function MyJobsPage() {
       <SuccessBanner>{notice}</SuccessBanner>
       <ErrorBanner>{error}</ErrorBanner>
       <JobPostingFilters list={list} searchLabel="Search your jobs" />
-      {jobs === null ? (
-        <Spinner label="Loading your job postings..." />
-      ) : jobs.length === 0 ? (
-        !error && <p>{list.filters.q || list.filters.status ? 'No job postings match.' : 'You have not posted any jobs yet.'}</p>
-      ) : (
+      <ListStates
+        items={jobs}
+        error={list.error}
+        loading="Loading your job postings..."
+        empty={list.filters.q || list.filters.status ? 'No job postings match.' : 'You have not posted any jobs yet.'}
+      >
+        {(rows) => (
         <Table
           caption="My job postings"
-          rows={jobs}
+          rows={rows}
           rowKey={(j) => j.id}
           columns={[
             { header: 'Title', cell: (j) => j.title },
@@ -74,7 +77,8 @@ export function MyJobsPage() {
             },
           ]}
         />
-      )}
+        )}
+      </ListStates>
       <Pager list={list} label="Job postings" />
       {dialog}
     </section>

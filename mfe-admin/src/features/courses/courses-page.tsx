@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { COURSE_CATEGORIES, COURSE_LEVELS, DEFAULT_TRAINING_CENTER, errorMessage, pagedLists, useDeleteCourse } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
 import { Link, paths, useLocation, useSearchParams } from '@btls/shared-auth';
-import { buttonClass, ErrorBanner, SelectField, Spinner, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
+import { buttonClass, ErrorBanner, SelectField, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatPrice } from '@btls/shared-ui/format';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
+import { ListStates } from '@btls/shared-ui/panel-states';
 import own from '../admin.module.css';
 
 const styles = withPanelPage(own);
@@ -68,14 +69,16 @@ export function CoursesPage() {
         {select('level', 'Level', 'All levels', COURSE_LEVELS.map((l) => [l, l] as const))}
         {select('status', 'Status', 'Active and inactive', [['active', 'Active'], ['inactive', 'Inactive']])}
       </div>
-      {courses === null ? (
-        <Spinner label="Loading courses..." />
-      ) : courses.length === 0 ? (
-        !error && <p>{Object.values(list.filters).some(Boolean) ? 'No courses match.' : 'No courses found. Add some!'}</p>
-      ) : (
+      <ListStates
+        items={courses}
+        error={error}
+        loading="Loading courses..."
+        empty={Object.values(list.filters).some(Boolean) ? 'No courses match.' : 'No courses found. Add some!'}
+      >
+        {(rows) => (
         <Table
           caption="Courses"
-          rows={courses}
+          rows={rows}
           rowKey={(c) => c.id}
           columns={[
             { header: 'Title', cell: (c) => <>{c.title}{!c.isActive && ' (inactive)'}</> },
@@ -101,7 +104,8 @@ export function CoursesPage() {
             },
           ]}
         />
-      )}
+        )}
+      </ListStates>
       <Pager list={list} label="Courses" />
       {dialog}
     </section>

@@ -1,11 +1,12 @@
 /** Moderation (issue 14): every job posting of every employer; an admin may take one down or delete it. */
 import { JOB_TYPES, pagedLists } from '@btls/shared-api';
 import { Link, paths, useSearchParams } from '@btls/shared-auth';
-import { ErrorBanner, SelectField, Spinner, SuccessBanner, Table } from '@btls/shared-ui/components';
+import { ErrorBanner, SelectField, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { JobPostingFilters, JobRowActions, useJobPostingActions } from '@btls/shared-ui/job-postings';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
+import { ListStates } from '@btls/shared-ui/panel-states';
 import own from '../admin.module.css';
 
 const styles = withPanelPage(own);
@@ -33,14 +34,11 @@ export function JobsPage() {
           ))}
         </SelectField>
       </JobPostingFilters>
-      {jobs === null ? (
-        <Spinner label="Loading job postings..." />
-      ) : jobs.length === 0 ? (
-        !list.error && <p>No job postings match.</p>
-      ) : (
+      <ListStates items={jobs} error={list.error} loading="Loading job postings..." empty="No job postings match.">
+        {(rows) => (
         <Table
           caption="Job postings"
-          rows={jobs}
+          rows={rows}
           rowKey={(j) => j.id}
           columns={[
             { header: 'Title', cell: (j) => j.title },
@@ -68,7 +66,8 @@ export function JobsPage() {
             },
           ]}
         />
-      )}
+        )}
+      </ListStates>
       <Pager list={list} label="Job postings" />
       {dialog}
     </section>
