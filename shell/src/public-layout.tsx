@@ -1,19 +1,22 @@
 /** The public layout: top bar (sign-in state, dashboard link by role), the page, and the footer. */
 import type { ReactNode } from 'react';
-import { Link, NavLink, panelFor, useAuth, useNavigate } from '@btls/shared-auth';
+import { Link, NavLink, panelFor, useAuth, useI18n, useNavigate } from '@btls/shared-auth';
+import { LanguageSwitcher } from '@btls/shared-ui/language-switcher';
+import { panelLabel } from '@btls/shared-ui/panel-layout';
 import { CONTENT_ID, SkipLink } from '@btls/shared-ui/skip-link';
 import { Banner } from './banner';
 import styles from './shell.module.css';
 
 const NAV = [
-  { to: '/courses', label: 'Courses' },
-  { to: '/jobs', label: 'Jobs' },
-  { to: '/rwanda-coffee-experience', label: 'The Experience' },
-  { to: '/about', label: 'About' },
-  { to: '/contact', label: 'Contact' },
+  { to: '/courses', label: /*i18n*/ { id: 'shell.nav.courses', message: 'Courses' } },
+  { to: '/jobs', label: /*i18n*/ { id: 'shell.nav.jobs', message: 'Jobs' } },
+  { to: '/rwanda-coffee-experience', label: /*i18n*/ { id: 'shell.nav.experience', message: 'The Experience' } },
+  { to: '/about', label: /*i18n*/ { id: 'shell.nav.about', message: 'About' } },
+  { to: '/contact', label: /*i18n*/ { id: 'shell.nav.contact', message: 'Contact' } },
 ];
 
 function TopBar() {
+  const i18n = useI18n();
   const { user, isAuthenticated, logout } = useAuth();
   const navigate = useNavigate();
   const panel = panelFor(user?.role);
@@ -24,18 +27,20 @@ function TopBar() {
         <Link to="/" className={styles.brand}>
           BTLS Coffee
         </Link>
-        <nav aria-label="Main" className={styles.mainNav}>
+        <nav aria-label={i18n._({ id: 'shell.nav.main', message: 'Main' })} className={styles.mainNav}>
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to}>
-              {item.label}
+              {i18n._(item.label)}
             </NavLink>
           ))}
         </nav>
         <div className={styles.account}>
           {isAuthenticated && user ? (
             <>
-              <Link to={panel.path}>{panel.label}</Link>
-              <span className={styles.greeting}>Hello, {user.firstName}</span>
+              <Link to={panel.path}>{i18n._(panelLabel(user.role))}</Link>
+              <span className={styles.greeting}>
+                {i18n._({ id: 'shell.greeting', message: 'Hello, {name}', values: { name: user.firstName } })}
+              </span>
               <button
                 type="button"
                 className={styles.linkButton}
@@ -44,17 +49,20 @@ function TopBar() {
                   navigate('/login');
                 }}
               >
-                Logout
+                {i18n._({ id: 'common.logout', message: 'Logout' })}
               </button>
             </>
           ) : (
             <>
-              <Link to="/login">Login</Link>
+              <Link to="/login">
+                {i18n._({ id: 'shell.login', message: 'Login' })}
+              </Link>
               <Link to="/employer/register" className={styles.collaborate}>
-                Collaborate
+                {i18n._({ id: 'shell.collaborate', message: 'Collaborate' })}
               </Link>
             </>
           )}
+          <LanguageSwitcher />
         </div>
       </div>
     </header>
@@ -62,29 +70,30 @@ function TopBar() {
 }
 
 function Footer() {
+  const i18n = useI18n();
   return (
     <footer className={styles.footer}>
       <div className={styles.footerGrid}>
-        <nav aria-label="Quick links">
-          <h2>Quick links</h2>
+        <nav aria-label={i18n._({ id: 'shell.footer.quickLinks', message: 'Quick links' })}>
+          <h2>{i18n._({ id: 'shell.footer.quickLinks', message: 'Quick links' })}</h2>
           <ul>
-            <li><Link to="/courses">Courses</Link></li>
-            <li><Link to="/jobs">Jobs</Link></li>
-            <li><Link to="/about">About us</Link></li>
-            <li><Link to="/contact">Contact</Link></li>
-            <li><Link to="/privacy-policy">Privacy policy</Link></li>
-            <li><Link to="/terms-of-service">Terms of service</Link></li>
+            <li><Link to="/courses">{i18n._(NAV[0]!.label)}</Link></li>
+            <li><Link to="/jobs">{i18n._(NAV[1]!.label)}</Link></li>
+            <li><Link to="/about">{i18n._({ id: 'shell.footer.aboutUs', message: 'About us' })}</Link></li>
+            <li><Link to="/contact">{i18n._(NAV[4]!.label)}</Link></li>
+            <li><Link to="/privacy-policy">{i18n._({ id: 'shell.footer.privacy', message: 'Privacy policy' })}</Link></li>
+            <li><Link to="/terms-of-service">{i18n._({ id: 'shell.footer.terms', message: 'Terms of service' })}</Link></li>
           </ul>
         </nav>
-        <nav aria-label="Partners">
-          <h2>Partners</h2>
+        <nav aria-label={i18n._({ id: 'shell.footer.partners', message: 'Partners' })}>
+          <h2>{i18n._({ id: 'shell.footer.partners', message: 'Partners' })}</h2>
           <ul>
             <li><a href="https://www.naeb.gov.rw/" rel="noopener noreferrer">NAEB Rwanda</a></li>
             <li><a href="https://sca.coffee/" rel="noopener noreferrer">Specialty Coffee Association</a></li>
           </ul>
         </nav>
-        <nav aria-label="Social">
-          <h2>Follow us</h2>
+        <nav aria-label={i18n._({ id: 'shell.footer.social', message: 'Social' })}>
+          <h2>{i18n._({ id: 'shell.footer.followUs', message: 'Follow us' })}</h2>
           <ul>
             <li><a href="https://www.instagram.com/" rel="noopener noreferrer">Instagram</a></li>
             <li><a href="https://www.facebook.com/" rel="noopener noreferrer">Facebook</a></li>
@@ -92,12 +101,14 @@ function Footer() {
           </ul>
         </nav>
         <div>
-          <h2>Visit us</h2>
+          <h2>{i18n._({ id: 'shell.footer.visitUs', message: 'Visit us' })}</h2>
           <p>Kigali, Rwanda</p>
           <p><a href="mailto:info@btls-coffee.rw">info@btls-coffee.rw</a></p>
         </div>
       </div>
-      <p className={styles.copyright}>© {new Date().getFullYear()} BTLS Coffee Training Centre. All rights reserved.</p>
+      <p className={styles.copyright}>
+        {i18n._({ id: 'shell.footer.copyright', message: '© {year} BTLS Coffee Training Centre. All rights reserved.', values: { year: new Date().getFullYear() } })}
+      </p>
     </footer>
   );
 }
