@@ -6,7 +6,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'api/drizzle/**', 'api/data/**'] },
+  // '*/src/locales/*.ts': the catalogues compiled by `lingui compile` (issue 19), generated.
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'api/drizzle/**', 'api/data/**', '*/src/locales/*.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
