@@ -8,8 +8,21 @@
  * switch downloads, for the new language, the texts of the areas already entered, then activates it.
  */
 import { i18n, setupI18n, type I18n, type Messages } from '@lingui/core';
+import { compileSourceMessage } from './source-messages';
 
-export { i18n };
+export { i18n, setupI18n };
+
+// English texts come from the code, compiled when shown (no English catalogue is downloaded), and so does a
+// text a catalogue lacks. Cached: a page shows the same texts on every render.
+const compiled = new Map<string, ReturnType<typeof compileSourceMessage>>();
+const compileCached = (message: string) => {
+  let result = compiled.get(message);
+  if (result === undefined) compiled.set(message, (result = compileSourceMessage(message)));
+  return result;
+};
+i18n.setMessagesCompiler(compileCached as never);
+// English has no catalogue: an empty table keeps Lingui from warning that none was loaded.
+i18n.load('en', {});
 export type { I18n, Messages };
 
 // Named Locale, not Language: the server side of issue 19 adds `LANGUAGES`/`Language` (the same three) to
@@ -74,6 +87,8 @@ const loaders = new Map<string, CatalogueLoader>();
 const loaded = new Set<string>();
 
 async function loadCatalogue(instance: I18n, name: string, language: Locale) {
+  // English is the code's own texts: nothing to download.
+  if (language === 'en') return;
   const key = `${name}:${language}`;
   if (instance === i18n && loaded.has(key)) return;
   const loader = loaders.get(name);
@@ -167,7 +182,8 @@ export function initialLanguage(): Locale {
  */
 export async function serverI18n(language: Locale, catalogues: CatalogueLoader[]): Promise<I18n> {
   const instance = setupI18n();
-  const tables = await Promise.all(catalogues.map((load) => load(language)));
+  instance.setMessagesCompiler(compileCached as never);
+  const tables = language === 'en' ? [] : await Promise.all(catalogues.map((load) => load(language)));
   for (const messages of tables) instance.load(language, messages);
   instance.activate(language, pluralLocales(language));
   return instance;
