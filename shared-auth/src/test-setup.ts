@@ -41,4 +41,4 @@ globalThis.ResizeObserver ??= class {
 } as unknown as typeof ResizeObserver;
 
 // Issue 19: tests run in English with no catalogue loaded (the source texts are the English ones).
-i18n.activate('en', ['en']);
+i18n.loadAndActivate({ locale: 'en', locales: ['en'], messages: {} });

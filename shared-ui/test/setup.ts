@@ -2,4 +2,4 @@
 // catalogue loaded (the source texts are the English ones).
 import { i18n } from '@btls/shared-api';
 
-i18n.activate('en', ['en']);
+i18n.loadAndActivate({ locale: 'en', locales: ['en'], messages: {} });
