@@ -15,6 +15,19 @@ const NAV = [
   { to: '/contact', label: /*i18n*/ { id: 'shell.nav.contact', message: 'Contact' } },
 ];
 
+/** Names, the same in every language (not for a catalogue). */
+const BRAND = 'BTLS Coffee';
+const EMAIL = 'info@btls-coffee.rw';
+const PARTNERS = [
+  { href: 'https://www.naeb.gov.rw/', name: 'NAEB Rwanda' },
+  { href: 'https://sca.coffee/', name: 'Specialty Coffee Association' },
+];
+const SOCIAL = [
+  { href: 'https://www.instagram.com/', name: 'Instagram' },
+  { href: 'https://www.facebook.com/', name: 'Facebook' },
+  { href: 'https://www.linkedin.com/', name: 'LinkedIn' },
+];
+
 function TopBar() {
   const i18n = useI18n();
   const { user, isAuthenticated, logout } = useAuth();
@@ -25,7 +38,7 @@ function TopBar() {
       <Banner />
       <div className={styles.topBarInner}>
         <Link to="/" className={styles.brand}>
-          BTLS Coffee
+          {BRAND}
         </Link>
         <nav aria-label={i18n._({ id: 'shell.nav.main', message: 'Main' })} className={styles.mainNav}>
           {NAV.map((item) => (
@@ -88,22 +101,33 @@ function Footer() {
         <nav aria-label={i18n._({ id: 'shell.footer.partners', message: 'Partners' })}>
           <h2>{i18n._({ id: 'shell.footer.partners', message: 'Partners' })}</h2>
           <ul>
-            <li><a href="https://www.naeb.gov.rw/" rel="noopener noreferrer">NAEB Rwanda</a></li>
-            <li><a href="https://sca.coffee/" rel="noopener noreferrer">Specialty Coffee Association</a></li>
+            {PARTNERS.map(({ href, name }) => (
+              <li key={href}>
+                <a href={href} rel="noopener noreferrer">
+                  {name}
+                </a>
+              </li>
+            ))}
           </ul>
         </nav>
         <nav aria-label={i18n._({ id: 'shell.footer.social', message: 'Social' })}>
           <h2>{i18n._({ id: 'shell.footer.followUs', message: 'Follow us' })}</h2>
           <ul>
-            <li><a href="https://www.instagram.com/" rel="noopener noreferrer">Instagram</a></li>
-            <li><a href="https://www.facebook.com/" rel="noopener noreferrer">Facebook</a></li>
-            <li><a href="https://www.linkedin.com/" rel="noopener noreferrer">LinkedIn</a></li>
+            {SOCIAL.map(({ href, name }) => (
+              <li key={href}>
+                <a href={href} rel="noopener noreferrer">
+                  {name}
+                </a>
+              </li>
+            ))}
           </ul>
         </nav>
         <div>
           <h2>{i18n._({ id: 'shell.footer.visitUs', message: 'Visit us' })}</h2>
-          <p>Kigali, Rwanda</p>
-          <p><a href="mailto:info@btls-coffee.rw">info@btls-coffee.rw</a></p>
+          <p>{i18n._({ id: 'shell.footer.city', message: 'Kigali, Rwanda' })}</p>
+          <p>
+            <a href={`mailto:${EMAIL}`}>{EMAIL}</a>
+          </p>
         </div>
       </div>
       <p className={styles.copyright}>
