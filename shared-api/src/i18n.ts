@@ -94,9 +94,23 @@ async function loadCatalogue(instance: I18n, name: string, language: Locale) {
   const loader = loaders.get(name);
   if (!loader) return;
   const messages = await loader(language);
-  // Merged into the language's catalogue (Lingui keeps one message table per locale).
-  instance.load(language, messages);
+  // Merged into the language's catalogue (Lingui keeps one message table per locale). An area entered in the
+  // active language is not on screen yet: its texts are merged without a 'change', which would re-render the
+  // page for nothing and, while React takes a server-rendered area over, make it drop the server's HTML (and
+  // what the visitor typed into it).
+  if (instance.locale === language) Object.assign(activeTable(instance), messages);
+  else instance.load(language, messages);
   if (instance === i18n) loaded.add(key);
+}
+
+/** The active language's message table itself (Lingui's `messages` getter gives a new {} when there is none). */
+function activeTable(instance: I18n): Messages {
+  const table = instance.messages;
+  if (table !== instance.messages) {
+    // No table yet: make one through load (this once, a 'change' is emitted).
+    instance.load(instance.locale, {});
+  }
+  return instance.messages;
 }
 
 /** The active language of the page (the shared instance's). */
