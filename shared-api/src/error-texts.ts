@@ -12,5 +12,7 @@ export const ERROR_TEXTS = [
   /*i18n*/ { id: 'validation.onlyNumbers', message: 'Field cannot contain only numbers.' },
   /*i18n*/ { id: 'fallback.login', message: 'Failed to log in. Please check your credentials.' },
   /*i18n*/ { id: 'fallback.register', message: 'Failed to register. Please try again.' },
+  /*i18n*/ { id: 'account.resetLinkSent', message: 'If an account exists for that e-mail, we have sent a link to reset the password.' },
+  /*i18n*/ { id: 'account.tooManyResetRequests', message: 'Too many password reset requests. Please try again later.' },
   /*i18n*/ { id: 'account.siteDataBlocked', message: 'Signing in needs site data, which your browser blocks for this site. Allow this site to store data (cookies and site data in your browser settings), then try again.' },
 ];
