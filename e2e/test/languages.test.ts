@@ -45,7 +45,7 @@ function englishOf(folders: string[], locale: string): string[] {
 }
 
 async function englishLeft(page: Page, folders: string[], locale: string): Promise<string[]> {
-  const text = await page.evaluate(() => document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label], [alt], [placeholder]')]
+  const text = await page.evaluate(() => document.body.innerText + ' ' + Array.from(document.querySelectorAll('[aria-label], [alt], [placeholder]'))
     .map((el) => `${el.getAttribute('aria-label') ?? ''} ${el.getAttribute('alt') ?? ''} ${el.getAttribute('placeholder') ?? ''}`)
     .join(' '));
   return englishOf(folders, locale).filter((phrase) => text.includes(phrase));
