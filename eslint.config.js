@@ -11,7 +11,7 @@ const TRANSLATED_SCREENS = [
   'shared-ui/src/{panel-layout,skip-link,language-switcher}.tsx',
   'mfe-public/src/expose.tsx',
   'mfe-public/src/features/home/home-page.tsx',
-  'mfe-public/src/features/courses/{course-card,courses-page}.tsx',
+  'mfe-public/src/features/courses/{course-card,courses-page,course-detail-page}.tsx',
   'mfe-public/src/features/jobs/jobs-page.tsx',
   'mfe-public/src/ui/{paged-results,page-links}.tsx',
   'mfe-public/src/features/auth/{login,register,forgot-password,employer-register}-page.tsx',
