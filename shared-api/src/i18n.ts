@@ -15,7 +15,8 @@ export { i18n, setupI18n };
 // English texts come from the code, compiled when shown (no English catalogue is downloaded), and so does a
 // text a catalogue lacks. Cached: a page shows the same texts on every render.
 const compiled = new Map<string, ReturnType<typeof compileSourceMessage>>();
-const compileCached = (message: string) => {
+/** The source-text compiler, cached (a server render's own instance uses it too: i18n-server.ts). */
+export const compileCached = (message: string) => {
   let result = compiled.get(message);
   if (result === undefined) compiled.set(message, (result = compileSourceMessage(message)));
   return result;
@@ -54,21 +55,6 @@ export function languageFromPreferences(preferred: readonly string[]): Locale {
     if (base === 'en' || base === 'eng') return 'en';
   }
   return DEFAULT_LOCALE;
-}
-
-/** An Accept-Language header's tags, highest quality first. */
-export function acceptLanguageTags(header: string | undefined): string[] {
-  if (!header) return [];
-  return header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
-      return { tag: tag.trim(), q: q ? Number(q) : 1, index };
-    })
-    .filter((entry) => entry.tag && entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map((entry) => entry.tag);
 }
 
 /**
@@ -188,17 +174,4 @@ export function storedLanguage(): Locale | null {
 /** The language a page starts in: the device's choice, else the browser's languages. */
 export function initialLanguage(): Locale {
   return storedLanguage() ?? languageFromPreferences(typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]);
-}
-
-/**
- * A separate instance for one server render (renders of different languages run concurrently on the server,
- * so they must not share the page-wide instance), with the given areas' catalogues loaded.
- */
-export async function serverI18n(language: Locale, catalogues: CatalogueLoader[]): Promise<I18n> {
-  const instance = setupI18n();
-  instance.setMessagesCompiler(compileCached as never);
-  const tables = language === 'en' ? [] : await Promise.all(catalogues.map((load) => load(language)));
-  for (const messages of tables) instance.load(language, messages);
-  instance.activate(language, pluralLocales(language));
-  return instance;
 }

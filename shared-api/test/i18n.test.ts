@@ -2,8 +2,8 @@
 /** Issue 19: the one i18n runtime — languages, catalogues per area, rw plurals, translated error codes. */
 import { describe, expect, it, vi } from 'vitest';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { acceptLanguageTags, serverI18n } from '../src/i18n-server';
 import {
-  acceptLanguageTags,
   addCatalogue,
   ApiError,
   errorMessage,
@@ -82,6 +82,17 @@ describe('catalogues per area', () => {
     expect(errorMessage(new ApiError('Something new.', 400, 'validation.somethingNew'))).toBe('Something new.');
     await setLanguage('en');
     expect(errorMessage(new ApiError(validation.passwordTooShort, 400, 'validation.passwordTooShort'))).toBe(validation.passwordTooShort);
+  });
+});
+
+describe('a server render', () => {
+  it('has an instance of its own in the request\'s language, leaving the page-wide one alone', async () => {
+    const before = i18n.locale;
+    const fr = await serverI18n('fr', [async () => ({ greeting: ['Bonjour, ', ['name']] })]);
+    expect(fr._({ id: 'greeting', message: 'Hello, {name}', values: { name: 'Aline' } })).toBe('Bonjour, Aline');
+    const en = await serverI18n('en', [async () => ({ greeting: ['never loaded'] })]);
+    expect(en._({ id: 'greeting', message: 'Hello, {name}', values: { name: 'Aline' } })).toBe('Hello, Aline');
+    expect(i18n.locale).toBe(before);
   });
 });
 

@@ -18,7 +18,6 @@ import { StaticRouter } from 'react-router';
 import * as zustand from 'zustand';
 import * as sharedApi from '@btls/shared-api';
 import {
-  acceptLanguageTags,
   configureApi,
   createQueryClient,
   isLanguage,
@@ -27,10 +26,10 @@ import {
   languageFromPreferences,
   QueryClientProvider,
   queryKeys,
-  serverI18n,
   type CatalogueLoader,
   type Locale,
 } from '@btls/shared-api';
+import { acceptLanguageTags, serverI18n } from '@btls/shared-api/i18n-server';
 import * as sharedAuth from '@btls/shared-auth';
 import { AuthProvider, I18nContext } from '@btls/shared-auth';
 import { App } from './app';
