@@ -106,6 +106,7 @@ describe('English from the code', () => {
       'Issued {date} · Code {code}',
       '{count, plural, one {# job} other {# jobs in {city}}}',
       '{role, select, admin {Admin Panel} other {My Dashboard}}',
+      'Only trainees can apply for jobs: you are signed in as {role, select, admin {an admin} employer {an employer} other {a {role}}}.',
       'Welcome, {name}! You have {count, plural, =0 {no messages} one {one message} other {# messages}}.',
     ]) {
       const ours = compileSourceMessage(message);

@@ -137,6 +137,11 @@ const APPLICATION_TONE: Record<string, string> = {
   'Not selected': 'Rejected',
   Withdrawn: 'neutral',
 };
+/** A status's text, to translate with `i18n._` (an unknown status shows as it is). */
+export function statusText(status: string): { id: string; message: string } {
+  return STATUS_TEXTS[status] ?? { id: status, message: status };
+}
+
 export function ApplicationStatusBadge({ status }: { status: string }) {
   const i18n = useI18n();
   const text = STATUS_TEXTS[status];
