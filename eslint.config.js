@@ -13,6 +13,7 @@ const TRANSLATED_SCREENS = [
   'mfe-public/src/features/home/home-page.tsx',
   'mfe-public/src/features/courses/{course-card,courses-page,course-detail-page}.tsx',
   'mfe-public/src/features/jobs/{jobs-page,job-detail-page}.tsx',
+  'mfe-public/src/features/contact/contact-page.tsx',
   'mfe-public/src/ui/{paged-results,page-links}.tsx',
   'mfe-public/src/features/auth/{login,register,forgot-password,employer-register}-page.tsx',
   'mfe-trainee/src/expose.tsx',
