@@ -153,6 +153,25 @@ describe('the site in three languages', () => {
     await context.close();
   });
 
+  it('leaves no English on the translated public pages, in Kinyarwanda and in French', { timeout: 120_000 }, async () => {
+    const [course] = (await (await fetch(`${site.base}/api/courses`)).json()) as { id: number }[];
+    const [job] = (await (await fetch(`${site.base}/api/jobs`)).json()) as { id: number }[];
+    const paths = ['/', '/courses', `/courses/${course!.id}`, '/jobs', `/jobs/${job!.id}`, '/contact', '/login', '/register', '/forgot-password', '/employer/register', '/no-such-page'];
+    const left: string[] = [];
+    for (const locale of ['rw', 'fr']) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      await context.addCookies([{ name: 'btlsLang', value: locale, url: site.base }]);
+      const page = await context.newPage();
+      for (const path of paths) {
+        await page.goto(`${site.base}${path}`, { waitUntil: 'networkidle' });
+        expect(await page.getAttribute('html', 'lang'), path).toBe(locale);
+        for (const phrase of await englishLeft(page, ['shell', 'mfe-public'], locale)) left.push(`${locale} ${path}: ${phrase}`);
+      }
+      await context.close();
+    }
+    expect(left).toEqual([]);
+  });
+
   it('renders public pages on the server in the cookie\'s language, else the browser\'s, and says so to caches', async () => {
     const get = (headers: Record<string, string>) => fetch(`${site.base}/login`, { headers });
     const french = await get({ cookie: 'btlsLang=fr' });
