@@ -1,6 +1,6 @@
 /**
  * The one shared-dependency config of the shell and every remote (architecture: "so singletons can never
- * drift apart"). One React, one router, one session store and one API client in the page.
+ * drift apart"). One React, one router, one session store, one API client and one i18n runtime in the page.
  */
 import { remoteName, type RemoteArea } from './remotes';
 
@@ -12,6 +12,9 @@ export const sharedDependencies = {
   'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
   'react-dom/client': singleton,
   zustand: { singleton: true, requiredVersion: '^5.0.0' },
+  // One i18n runtime (issue 19): the instance lives in @btls/shared-api and its React hook in
+  // @btls/shared-auth, both singletons; Lingui's core is one too, so no remote can bring a second copy.
+  '@lingui/core': { singleton: true, requiredVersion: '^5.9.0' },
   // Our own, one entry each: the session store, the guards and the router (only the parts of react-router we
   // use; react-router itself is not shared, or all of its 65 KiB would ship), and the API client with its
   // configuration. The zod schemas (`@btls/shared-api/schemas`) stay out: the browser needs only their types.

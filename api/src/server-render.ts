@@ -23,7 +23,15 @@ interface ShellServer {
   SERVER_DATA_ID: string;
   configureServerApi(fetch: typeof globalThis.fetch): void;
   serverRenderedBy(pathname: string): string | 'not-found' | null;
-  render(options: { url: string; origin: string; remotes: Record<string, ComponentType> }): Promise<{
+  /** Issue 19: the language of a request (the `btlsLang` cookie, else Accept-Language). Absent in older builds. */
+  languageOf?(headers: { cookie?: string; 'accept-language'?: string }): string;
+  render(options: {
+    url: string;
+    origin: string;
+    remotes: Record<string, ComponentType>;
+    language?: string;
+    catalogues?: unknown[];
+  }): Promise<{
     status: number;
     head: string;
     body: string;
@@ -34,6 +42,8 @@ interface ShellServer {
 /** A remote's server module (e.g. mfe-public/src/server.ts). */
 interface RemoteServer {
   default: ComponentType;
+  /** The remote's catalogues (issue 19), one language at a time. */
+  loadMessages?: unknown;
   pageModuleFor?(pathname: string): string | undefined;
 }
 
@@ -204,8 +214,15 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
   }
 
   return {
-    /** The page for `url`, or null when the browser should render it (not a public page, or rendering failed). */
-    async render(url: string, requestOrigin: string): Promise<{ status: number; html: string } | null> {
+    /**
+     * The page for `url` in the request's language (`headers`: its cookie and Accept-Language), or null when
+     * the browser should render it (not a public page, or rendering failed).
+     */
+    async render(
+      url: string,
+      requestOrigin: string,
+      headers: { cookie?: string; 'accept-language'?: string } = {},
+    ): Promise<{ status: number; html: string; language: string } | null> {
       if (!existsSync(shellFile)) return null;
       try {
         const server = await loadShell();
@@ -214,16 +231,20 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
         if (by === null) return null;
         const remotesJson = options.readRemotesJson();
         const rendered: Record<string, ComponentType> = {};
+        const catalogues: unknown[] = [];
+        const language = server.languageOf?.(headers) ?? 'en';
         let hints = '';
         if (by !== 'not-found') {
           const entry = remotesJson[by];
           if (!entry) throw new Error(`remotes.json names no ${by}`);
           const remote = await loadRemote(by, entry, server.sharedModules);
           rendered[by] = remote.module.default;
+          if (remote.module.loadMessages) catalogues.push(remote.module.loadMessages);
           hints = await hintsFor(remote, pathname);
         }
-        const page = await server.render({ url, origin: options.publicUrl ?? requestOrigin, remotes: rendered });
-        return { status: page.status, html: fillTemplate(shellTemplate(), page, hints, server.SERVER_DATA_ID) };
+        const page = await server.render({ url, origin: options.publicUrl ?? requestOrigin, remotes: rendered, language, catalogues });
+        const html = fillTemplate(shellTemplate(), page, hints, server.SERVER_DATA_ID).replace(/<html lang="[^"]*"/, `<html lang="${escapeAttribute(language)}"`);
+        return { status: page.status, html, language };
       } catch (error) {
         options.log.warn({ err: error, url }, 'Server render failed; the browser renders this page');
         return null;

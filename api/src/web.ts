@@ -117,10 +117,20 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   });
   /** Public pages come rendered, with their data; the others (and any page whose render failed) render in the browser. */
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
-    const page = await serverRender.render(request.url, `${request.protocol}://${request.host}`);
+    const page = await serverRender.render(request.url, `${request.protocol}://${request.host}`, {
+      cookie: request.headers.cookie,
+      'accept-language': request.headers['accept-language'],
+    });
     if (!page) return reply.header('Cache-Control', 'no-cache').type('text/html').send(indexHtml());
-    // No personal data in them: a CDN may keep a public page for a minute; browsers ask again each time.
-    reply.status(page.status).header('Cache-Control', 'public, max-age=0, s-maxage=60').header('Vary', 'Accept-Encoding').type('text/html');
+    // No personal data in them: a CDN may keep a public page for a minute; browsers ask again each time. The
+    // page is in the language of the `btlsLang` cookie, else of Accept-Language (issue 19): a cache keeps one
+    // copy per language only if it keys on both (the site sets no other cookie; see the README's CDN note).
+    reply
+      .status(page.status)
+      .header('Cache-Control', 'public, max-age=0, s-maxage=60')
+      .header('Vary', 'Accept-Encoding, Cookie, Accept-Language')
+      .header('Content-Language', page.language)
+      .type('text/html');
     return sendCompressed(request, reply, page.html);
   };
   app.get('/', NOT_API, sendShell);

@@ -7,6 +7,7 @@ import { PanelLayout } from '@btls/shared-ui/panel-layout';
 import { PanelUnavailable } from '@btls/shared-ui/panel-states';
 import styles from './features/admin.module.css';
 import { AdminDashboardPage, PlaceholderPage } from './features/dashboard/dashboard-page';
+import { catalogueLoader } from '@btls/shared-ui/i18n';
 
 // Each page is its own chunk, fetched when first shown.
 const EditCoursePage = lazyPage(() => import('./features/courses/course-pages'), 'EditCoursePage');
@@ -96,3 +97,6 @@ export default function AdminRoutes() {
     </RequireRole>
   );
 }
+
+/** This area's texts, one chunk per language, loaded by the shell before the area renders (issue 19). */
+export const loadMessages = catalogueLoader(import.meta.glob('./locales/*.ts'));

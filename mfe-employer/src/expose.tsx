@@ -1,11 +1,12 @@
 /** The employer area (/employer/*, but /employer/register which is public): talent, jobs, company profile. */
 import { Suspense, type ReactNode } from 'react';
-import { Link, Navigate, paths, RequireRole, Route, routePath, Routes, useAuth, usePanelSession } from '@btls/shared-auth';
+import { Link, Navigate, paths, RequireRole, Route, routePath, Routes, useAuth, useI18n, usePanelSession } from '@btls/shared-auth';
 import { Spinner } from '@btls/shared-ui/components';
 import { lazyPage } from '@btls/shared-ui/lazy-page';
-import { PanelLayout } from '@btls/shared-ui/panel-layout';
+import { PANEL_TITLES, PanelLayout } from '@btls/shared-ui/panel-layout';
 import { EmployerDashboardPage } from './features/dashboard-page';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
+import { catalogueLoader } from '@btls/shared-ui/i18n';
 
 // Pages other than the landing one are their own chunks, fetched when first shown.
 const FindTalentPage = lazyPage(() => import('./features/find-talent-page'), 'FindTalentPage');
@@ -16,18 +17,19 @@ const ApplicantsPage = lazyPage(() => import('./features/applicants-page'), 'App
 const CompanyProfilePage = lazyPage(() => import('./features/profile-page'), 'CompanyProfilePage');
 
 const NAV = [
-  { to: paths.employer.dashboard, label: 'Dashboard' },
-  { to: paths.employer.findTalent, label: 'Find Talent' },
-  { to: paths.employer.postJob, label: 'Post a Job' },
-  { to: paths.employer.myJobs, label: 'My Job Postings' },
-  { to: paths.employer.profile, label: 'Company Profile' },
+  { to: paths.employer.dashboard, label: /*i18n*/ { id: 'employer.nav.dashboard', message: 'Dashboard' } },
+  { to: paths.employer.findTalent, label: /*i18n*/ { id: 'employer.nav.findTalent', message: 'Find Talent' } },
+  { to: paths.employer.postJob, label: /*i18n*/ { id: 'employer.nav.postJob', message: 'Post a Job' } },
+  { to: paths.employer.myJobs, label: /*i18n*/ { id: 'employer.nav.myJobs', message: 'My Job Postings' } },
+  { to: paths.employer.profile, label: /*i18n*/ { id: 'employer.nav.profile', message: 'Company Profile' } },
 ];
 
 function EmployerPanel({ children }: { children: ReactNode }) {
+  const i18n = useI18n();
   const panel = usePanelSession();
   return (
-    <PanelLayout title="Employer Panel" nav={NAV} {...panel}>
-      <Suspense fallback={<Spinner label="Loading..." />}>{children}</Suspense>
+    <PanelLayout title={i18n._(PANEL_TITLES.employer)} nav={NAV.map((item) => ({ ...item, label: i18n._(item.label) }))} {...panel}>
+      <Suspense fallback={<Spinner label={i18n._({ id: 'common.loading', message: 'Loading...' })} />}>{children}</Suspense>
     </PanelLayout>
   );
 }
@@ -37,15 +39,16 @@ function EmployerPanel({ children }: { children: ReactNode }) {
  * 'Access Denied' with a way to sign in, instead of a silent redirect (spec §2).
  */
 function EmployersOnly({ children }: { children: ReactNode }) {
+  const i18n = useI18n();
   const { role } = useAuth();
   if (role === 'employer') return <EmployerPanel>{children}</EmployerPanel>;
   return (
     <main className={styles.card} style={{ margin: '2rem auto' }}>
-      <h1>Access Denied</h1>
-      <p>This page is for employers. Sign in with your company account, or register your company.</p>
+      <h1>{i18n._({ id: 'employer.denied.title', message: 'Access Denied' })}</h1>
+      <p>{i18n._({ id: 'employer.denied.text', message: 'This page is for employers. Sign in with your company account, or register your company.' })}</p>
       <p className={styles.actions}>
-        <Link to={paths.login}>Log in</Link>
-        <Link to={paths.employerRegister}>Register your company</Link>
+        <Link to={paths.login}>{i18n._({ id: 'common.logIn', message: 'Log in' })}</Link>
+        <Link to={paths.employerRegister}>{i18n._({ id: 'employer.denied.register', message: 'Register your company' })}</Link>
       </p>
     </main>
   );
@@ -90,3 +93,6 @@ export default function EmployerRoutes() {
     </Routes>
   );
 }
+
+/** This area's texts, one chunk per language, loaded by the shell before the area renders (issue 19). */
+export const loadMessages = catalogueLoader(import.meta.glob('./locales/*.ts'));

@@ -5,10 +5,11 @@
  * can ask for that page's chunk and styles at once (preload hints) instead of after the area has loaded.
  */
 import { Suspense, type ComponentType } from 'react';
-import { matchRoutes, paths, Route, Routes } from '@btls/shared-auth';
+import { matchRoutes, paths, Route, Routes, useI18n } from '@btls/shared-auth';
 import { Spinner } from '@btls/shared-ui/components';
 import { lazyPage } from '@btls/shared-ui/lazy-page';
 import { HomePage } from './features/home/home-page';
+import { catalogueLoader } from '@btls/shared-ui/i18n';
 
 type PageModule = Record<string, unknown>;
 const modules = import.meta.glob<PageModule>(['./features/**/*-page.tsx', './features/legal/legal-pages.tsx']);
@@ -51,8 +52,9 @@ export function pageModuleFor(pathname: string): string | undefined {
 }
 
 export default function PublicRoutes() {
+  const i18n = useI18n();
   return (
-    <Suspense fallback={<Spinner label="Loading..." />}>
+    <Suspense fallback={<Spinner label={i18n._({ id: 'common.loading', message: 'Loading...' })} />}>
       <Routes>
         {PUBLIC_ROUTES.map(({ path, Page }) => (
           <Route key={path} path={path} element={<Page />} />
@@ -61,3 +63,6 @@ export default function PublicRoutes() {
     </Suspense>
   );
 }
+
+/** This area's texts, one chunk per language, loaded by the shell before the area renders (issue 19). */
+export const loadMessages = catalogueLoader(import.meta.glob('./locales/*.ts'));

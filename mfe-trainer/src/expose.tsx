@@ -5,6 +5,7 @@ import { Spinner } from '@btls/shared-ui/components';
 import { lazyPage } from '@btls/shared-ui/lazy-page';
 import { PanelLayout } from '@btls/shared-ui/panel-layout';
 import { TrainerDashboardPage } from './features/dashboard-page';
+import { catalogueLoader } from '@btls/shared-ui/i18n';
 
 // Pages other than the landing one are their own chunks, fetched when first shown.
 const AssignedStudentsPage = lazyPage(() => import('./features/assigned-students-page'), 'AssignedStudentsPage');
@@ -35,3 +36,6 @@ export default function TrainerRoutes() {
     </RequireRole>
   );
 }
+
+/** This area's texts, one chunk per language, loaded by the shell before the area renders (issue 19). */
+export const loadMessages = catalogueLoader(import.meta.glob('./locales/*.ts'));

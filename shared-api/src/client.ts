@@ -3,20 +3,52 @@
  * error rule of spec §8: on a non-OK answer the server's `message` when present, else the call's fallback.
  */
 import ky, { HTTPError, type KyInstance } from 'ky';
+import { i18n } from './i18n';
+import * as messageGroups from './messages';
 
 export class ApiError extends Error {
   /** HTTP status of the answer; 0 when no answer arrived (network failure, timeout). */
   readonly status: number;
-  constructor(message: string, status: number) {
+  /** The answer's `code` (issue 19: `validation.passwordTooShort`, …), when the server sent one. */
+  readonly code: string | undefined;
+  /** The answer's `params`, the values of a text with parameters. */
+  readonly params: Record<string, unknown> | undefined;
+  constructor(message: string, status: number, code?: string, params?: Record<string, unknown>) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.code = code;
+    this.params = params;
   }
 }
 
-/** The text to show for a failed call: the server's message (or the §8 fallback) that `call` put in the error. */
+/**
+ * The text to show for a failed call: the translation of the answer's `code` in the page's language when a
+ * catalogue has one (issue 19; the codes are the keys of messages.ts's groups, `validation.passwordTooShort`),
+ * else the server's message (or the §8 fallback) that `call` put in the error, in English.
+ */
 export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return translateMessage(message, error instanceof ApiError ? error.code : undefined, error instanceof ApiError ? error.params : undefined);
+}
+
+let codesOfTexts: Map<string, string> | undefined;
+
+/**
+ * One of messages.ts's texts in the page's language: by its code when given, else by the English text itself
+ * (a form's own check, an answer without a code), as far as a catalogue has it; else the English as it is.
+ */
+export function translateMessage(english: string, code?: string, params?: Record<string, unknown>): string {
+  if (!i18n.locale || i18n.locale === 'en') return english;
+  if (!code) {
+    codesOfTexts ??= new Map(
+      Object.entries(messageGroups).flatMap(([group, texts]) =>
+        Object.entries(texts).flatMap(([key, text]) => (typeof text === 'string' ? [[text, `${group}.${key}`] as const] : [])),
+      ),
+    );
+    code = codesOfTexts.get(english);
+  }
+  return code && i18n.messages[code] !== undefined ? i18n._(code, params) : english;
 }
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Please check your connection and try again.';
@@ -121,8 +153,18 @@ function messageOf(data: unknown): string | undefined {
   return undefined;
 }
 
-function fail(message: string, status: number): never {
-  const error = new ApiError(message, status);
+function codeOf(data: unknown): { code?: string; params?: Record<string, unknown> } {
+  if (!data || typeof data !== 'object') return {};
+  const { code, params } = data as { code?: unknown; params?: unknown };
+  return {
+    ...(typeof code === 'string' && code ? { code } : {}),
+    ...(params && typeof params === 'object' ? { params: params as Record<string, unknown> } : {}),
+  };
+}
+
+function fail(message: string, status: number, data?: unknown): never {
+  const { code, params } = codeOf(data);
+  const error = new ApiError(message, status, code, params);
   console.error(message);
   throw error;
 }
@@ -152,7 +194,7 @@ async function send(options: CallOptions): Promise<Response> {
   if (!response.ok) {
     const data: unknown = await response.json().catch(() => undefined);
     if (response.status === 401 && token) settings.onUnauthorized?.();
-    return fail(messageOf(data) ?? options.fallback(response.status), response.status);
+    return fail(messageOf(data) ?? options.fallback(response.status), response.status, data);
   }
   return response;
 }

@@ -21,3 +21,4 @@ export * from './messages';
 export * from './constants';
 export * from './dates';
 export type * from './schemas';
+export * from './i18n';

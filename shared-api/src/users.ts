@@ -91,6 +91,23 @@ export function updateMyProfile(payload: ProfilePayload): Promise<UserAnswer> {
   });
 }
 
+/**
+ * Saves the caller's language on their profile (issue 19: e-mails in it, and other devices start in it).
+ * Until the server's side of issue 19 is merged, the self-profile route is a full PUT of the names: the
+ * call sends the user's current profile with `language` added (today's server ignores the extra field).
+ * Change only this function when the server's route settles.
+ */
+export function saveMyLanguage(user: User, language: 'en' | 'fr' | 'rw'): Promise<UserAnswer> {
+  return updateMyProfile({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    ...(user.companyName !== null ? { companyName: user.companyName } : {}),
+    ...(user.companyWebsite !== null ? { companyWebsite: user.companyWebsite } : {}),
+    ...(user.companyDescription !== null ? { companyDescription: user.companyDescription } : {}),
+    language,
+  } as ProfilePayload);
+}
+
 /** The caller's own settings: non-essential e-mails, and being shown in the talent search. */
 export function getMyPreferences(): Promise<Preferences> {
   return call({ method: 'get', path: 'users/me/preferences', auth: signedIn, fallback: () => account.failedPreferences });

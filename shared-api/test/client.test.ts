@@ -57,6 +57,7 @@ import {
   listUsers,
   listUsersPage,
   listCertifiedTraineesPage,
+  saveMyLanguage,
   setUserActive,
   updateMyProfile,
   updateUser,
@@ -213,6 +214,27 @@ describe('every call of spec §7', () => {
     // Without X-Total-Count, the total is the page's length.
     reply = () => HttpResponse.json([{ id: 1 }, { id: 2 }]);
     expect((await listCertifiedTraineesPage()).total).toBe(2);
+  });
+
+  it("saves the user's language on the profile: the current names and company with language (issue 19)", async () => {
+    const user = {
+      id: 4, firstName: 'Patrick', lastName: 'N', email: 'e', role: 'employer', isActive: true, companyName: 'Kigali Heights',
+      companyWebsite: null, companyDescription: 'Cafés', createdAt: '2026-01-01',
+    } as const;
+    await saveMyLanguage(user, 'rw');
+    expect(seen[0]).toMatchObject({
+      method: 'PUT',
+      path: '/users/me/profile',
+      authorization: 'Bearer the-token',
+      body: { firstName: 'Patrick', lastName: 'N', companyName: 'Kigali Heights', companyDescription: 'Cafés', language: 'rw' },
+    });
+  });
+
+  it('keeps an error answer\'s code and params for the translation (issue 19)', async () => {
+    reply = () => HttpResponse.json({ message: 'Password must be at least 6 characters long.', code: 'validation.passwordTooShort' }, { status: 400 });
+    const failure = await updateMyProfile({ firstName: 'a', lastName: 'b' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 400, code: 'validation.passwordTooShort', message: 'Password must be at least 6 characters long.' });
   });
 
   it('sends a course with an image as multipart: tags as JSON list text, the file as courseImage', async () => {

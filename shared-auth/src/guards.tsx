@@ -2,14 +2,16 @@
 import type { ReactNode } from 'react';
 import { Navigate, NavLink, useLocation, useNavigate } from './router';
 import type { Role } from '@btls/shared-api';
+import { useI18n } from './i18n';
 import { useAuth } from './session';
 import { paths } from './paths';
 
 /** Signed-in users only; others go to /login, which sends them back here afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {
+  const i18n = useI18n();
   const { isAuthenticated, isLoading } = useAuth();
   const location = useLocation();
-  if (isLoading) return <p role="status">Authenticating...</p>;
+  if (isLoading) return <p role="status">{i18n._({ id: 'common.authenticating', message: 'Authenticating...' })}</p>;
   if (!isAuthenticated) return <Navigate to={paths.login} replace state={{ from: location }} />;
   return <>{children}</>;
 }

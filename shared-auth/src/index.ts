@@ -9,3 +9,4 @@ export * from './roles';
 export * from './router';
 export * from './account';
 export * from './paths';
+export * from './i18n';

@@ -1,6 +1,7 @@
 // Vitest setup for the areas' component tests: cleanup, and what jsdom lacks that pages use.
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { i18n } from '@btls/shared-api';
 import { useSessionStore } from './session';
 
 afterEach(() => {
@@ -38,3 +39,6 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 } as unknown as typeof ResizeObserver;
+
+// Issue 19: tests run in English with no catalogue loaded (the source texts are the English ones).
+i18n.loadAndActivate({ locale: 'en', locales: ['en'], messages: {} });

@@ -1,4 +1,17 @@
-/** The display rules of spec §9. */
+/** The display rules of spec §9, in the page's language when given its `i18n` (issue 19), else in English. */
+import { isLanguage, type I18n, type Locale } from '@btls/shared-api';
+import { formatMoney } from './locale-data';
+
+export { formatMoney, formatNumber } from './locale-data';
+
+type Descriptor = { id: string; message: string };
+const NOT_AVAILABLE = /*i18n*/ { id: 'format.notAvailable', message: 'N/A' };
+const FREE = /*i18n*/ { id: 'format.free', message: 'Free' };
+const NO_DESCRIPTION = /*i18n*/ { id: 'format.noDescription', message: 'No description available.' };
+
+const say = (text: Descriptor, i18n?: I18n) => (i18n ? i18n._(text) : text.message);
+/** The locale of an i18n instance, English without one. */
+export const localeOf = (i18n?: I18n): Locale => (i18n && isLanguage(i18n.locale) ? i18n.locale : 'en');
 
 /** A course's free-text price as a number of Rwf, or null when it is not a number. */
 export function parsePrice(price: string | number | null | undefined): number | null {
@@ -7,21 +20,21 @@ export function parsePrice(price: string | number | null | undefined): number | 
   return Number.isFinite(amount) ? amount : null;
 }
 
-/** Non-numeric → 'N/A'; 0 → 'Free'; otherwise 'Rwf ' and the amount with en-US thousands separators. */
-export function formatPrice(price: string | number | null | undefined): string {
+/** Non-numeric → 'N/A'; 0 → 'Free'; otherwise the amount in Rwf ('Rwf 150,000', '150 000 Rwf', '150.000 Frw'). */
+export function formatPrice(price: string | number | null | undefined, i18n?: I18n): string {
   const amount = parsePrice(price);
-  if (amount === null) return 'N/A';
-  if (amount === 0) return 'Free';
-  return `Rwf ${amount.toLocaleString('en-US')}`;
+  if (amount === null) return say(NOT_AVAILABLE, i18n);
+  if (amount === 0) return say(FREE, i18n);
+  return formatMoney(amount, localeOf(i18n));
 }
 
 /** Over `max` characters: cut to `max` plus an ellipsis; missing: 'No description available.'. */
-export function truncateDescription(text: string | null | undefined, max = 100): string {
-  if (!text || !text.trim()) return 'No description available.';
+export function truncateDescription(text: string | null | undefined, max = 100, i18n?: I18n): string {
+  if (!text || !text.trim()) return say(NO_DESCRIPTION, i18n);
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
-export const orNA = (value: string | null | undefined) => (value && value.trim() ? value : 'N/A');
+export const orNA = (value: string | null | undefined, i18n?: I18n) => (value && value.trim() ? value : say(NOT_AVAILABLE, i18n));
 
 /** A progress score: 'score / max', the score alone without a max, or a dash without a score. */
 export function formatScore(record: { score: number | null; maxScore: number | null }): string {

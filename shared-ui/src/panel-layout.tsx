@@ -2,9 +2,11 @@
  * The panel layout of the admin, trainer and employer areas: a fixed sidebar on wide screens, a slide-in
  * menu on phones, the user's name and e-mail, and Logout.
  */
+import { useI18n } from '@btls/shared-auth';
 import { useEffect, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import styles from './panel-layout.module.css';
 import { keepTabInside } from './focus-trap';
+import { LanguageSwitcher } from './language-switcher';
 import { CONTENT_ID, SkipLink } from './skip-link';
 
 /** Below this width the menu slides in over the page (panel-layout.module.css). */
@@ -24,6 +26,26 @@ function usePhoneMenu(): boolean {
   );
 }
 
+const PANEL_LABELS = {
+  admin: /*i18n*/ { id: 'panel.admin', message: 'Admin Panel' },
+  trainer: /*i18n*/ { id: 'panel.trainer', message: 'Trainer Panel' },
+  employer: /*i18n*/ { id: 'panel.employer', message: 'Employer Panel' },
+  trainee: /*i18n*/ { id: 'panel.trainee', message: 'My Dashboard' },
+};
+
+/** The name of a role's panel (the top bar's link to it), to translate with `i18n._`. */
+export function panelLabel(role: keyof typeof PANEL_LABELS | string) {
+  return PANEL_LABELS[role as keyof typeof PANEL_LABELS] ?? PANEL_LABELS.trainee;
+}
+
+/** A panel's title (its sidebar's name), to translate with `i18n._`. */
+export const PANEL_TITLES = {
+  admin: PANEL_LABELS.admin,
+  trainer: PANEL_LABELS.trainer,
+  employer: PANEL_LABELS.employer,
+};
+
+/** Nav labels and titles come translated: each area passes `i18n._(...)` of its own descriptors. */
 export interface PanelNavItem {
   to: string;
   label: string;
@@ -44,6 +66,7 @@ export interface PanelLayoutProps {
 }
 
 export function PanelLayout({ title, nav, user, onLogout, mobileTitle = title, NavLink, pathname, children }: PanelLayoutProps) {
+  const i18n = useI18n();
   const [open, setOpen] = useState(false);
   const phone = usePhoneMenu();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -93,10 +116,19 @@ export function PanelLayout({ title, nav, user, onLogout, mobileTitle = title, N
           ))}
         </nav>
         <button type="button" className={styles.logout} onClick={onLogout}>
-          Logout
+          {i18n._({ id: 'common.logout', message: 'Logout' })}
         </button>
+        <LanguageSwitcher className={styles.sidebarLanguage} />
       </aside>
-      {open && <button type="button" className={styles.backdrop} aria-label="Close menu" onClick={close} tabIndex={-1} />}
+      {open && (
+        <button
+          type="button"
+          className={styles.backdrop}
+          aria-label={i18n._({ id: 'panel.closeMenu', message: 'Close menu' })}
+          onClick={close}
+          tabIndex={-1}
+        />
+      )}
       <div inert={behindMenu}>
         {/* The menu button is always there on phones; the admin dashboard shows no title beside it (spec §2). */}
         <header className={styles.mobileHeader}>
@@ -108,10 +140,11 @@ export function PanelLayout({ title, nav, user, onLogout, mobileTitle = title, N
             aria-controls="panel-menu"
             onClick={() => setOpen((v) => !v)}
           >
-            Menu
+            {i18n._({ id: 'panel.menu', message: 'Menu' })}
           </button>
           {/* Not a heading: the page's own <h1> comes first in the outline. */}
           {mobileTitle !== null && <p className={styles.mobileTitle}>{mobileTitle}</p>}
+          <LanguageSwitcher className={styles.mobileLanguage} />
         </header>
         <main id={CONTENT_ID} tabIndex={-1} className={styles.main}>
           {children}

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, paths, useLocation } from '@btls/shared-auth';
+import { Link, paths, useI18n, useLocation } from '@btls/shared-auth';
 import { PageFocus } from './page-focus';
 import { PublicLayout } from './public-layout';
 import { RemoteArea } from './remote-area';
@@ -18,13 +18,27 @@ function ScrollToTop() {
 
 /** The not-found page (spec §2), inside the public layout so the visitor keeps the menu and a way back. */
 function NotFound() {
+  const i18n = useI18n();
+  const title = i18n._({ id: 'shell.notFound.title', message: 'Page not found' });
   return (
     <main className={styles.notFound}>
-      <title>Page not found · BTLS Coffee</title>
-      <h1>Page not found</h1>
-      <p>The page you asked for does not exist or has moved.</p>
+      <title>{`${title} · BTLS Coffee`}</title>
+      <h1>{title}</h1>
       <p>
-        <Link to="/">Back to the home page</Link> · <Link to={paths.courses}>Browse courses</Link> · <Link to={paths.jobs}>See jobs</Link>
+        {i18n._({ id: 'shell.notFound.body', message: 'The page you asked for does not exist or has moved.' })}
+      </p>
+      <p>
+        <Link to="/">
+          {i18n._({ id: 'shell.notFound.home', message: 'Back to the home page' })}
+        </Link>{' '}
+        ·{' '}
+        <Link to={paths.courses}>
+          {i18n._({ id: 'shell.notFound.courses', message: 'Browse courses' })}
+        </Link>{' '}
+        ·{' '}
+        <Link to={paths.jobs}>
+          {i18n._({ id: 'shell.notFound.jobs', message: 'See jobs' })}
+        </Link>
       </p>
     </main>
   );

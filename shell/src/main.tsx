@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createQueryClient, hydrate, QueryClientProvider } from '@btls/shared-api';
 import { AuthProvider, BrowserRouter, useSessionStore } from '@btls/shared-auth';
 import { App } from './app';
+import { connectLanguageToSession, followDeviceChoice, startLanguage } from './language';
 import { ensureRemotesRegistered } from './remotes';
 import { SERVER_DATA_ID } from './server-data';
 
@@ -21,6 +22,8 @@ useSessionStore.subscribe((now, before) => {
   if (before.user && now.user?.id !== before.user.id) queryClient.clear();
 });
 
+connectLanguageToSession();
+
 const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
@@ -33,5 +36,10 @@ const app = (
   </StrictMode>
 );
 
-if (serverData) hydrateRoot(root, app, { onRecoverableError: (error) => console.warn('Hydration:', error) });
-else createRoot(root).render(app);
+// The shell's texts in the page's language first (the remotes map is being fetched meanwhile).
+void startLanguage(!!serverData).then(() => {
+  if (serverData) {
+    hydrateRoot(root, app, { onRecoverableError: (error) => console.warn('Hydration:', error) });
+    followDeviceChoice();
+  } else createRoot(root).render(app);
+});

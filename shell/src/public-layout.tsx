@@ -1,19 +1,35 @@
 /** The public layout: top bar (sign-in state, dashboard link by role), the page, and the footer. */
 import type { ReactNode } from 'react';
-import { Link, NavLink, panelFor, paths, useAuth, useNavigate } from '@btls/shared-auth';
+import { Link, NavLink, panelFor, paths, useAuth, useI18n, useNavigate } from '@btls/shared-auth';
+import { LanguageSwitcher } from '@btls/shared-ui/language-switcher';
+import { panelLabel } from '@btls/shared-ui/panel-layout';
 import { CONTENT_ID, SkipLink } from '@btls/shared-ui/skip-link';
 import { Banner } from './banner';
 import styles from './shell.module.css';
 
 const NAV = [
-  { to: paths.courses, label: 'Courses' },
-  { to: paths.jobs, label: 'Jobs' },
-  { to: paths.experience, label: 'The Experience' },
-  { to: paths.about, label: 'About' },
-  { to: paths.contact, label: 'Contact' },
+  { to: paths.courses, label: /*i18n*/ { id: 'shell.nav.courses', message: 'Courses' } },
+  { to: paths.jobs, label: /*i18n*/ { id: 'shell.nav.jobs', message: 'Jobs' } },
+  { to: paths.experience, label: /*i18n*/ { id: 'shell.nav.experience', message: 'The Experience' } },
+  { to: paths.about, label: /*i18n*/ { id: 'shell.nav.about', message: 'About' } },
+  { to: paths.contact, label: /*i18n*/ { id: 'shell.nav.contact', message: 'Contact' } },
+];
+
+/** Names, the same in every language (not for a catalogue). */
+const BRAND = 'BTLS Coffee';
+const EMAIL = 'info@btls-coffee.rw';
+const PARTNERS = [
+  { href: 'https://www.naeb.gov.rw/', name: 'NAEB Rwanda' },
+  { href: 'https://sca.coffee/', name: 'Specialty Coffee Association' },
+];
+const SOCIAL = [
+  { href: 'https://www.instagram.com/', name: 'Instagram' },
+  { href: 'https://www.facebook.com/', name: 'Facebook' },
+  { href: 'https://www.linkedin.com/', name: 'LinkedIn' },
 ];
 
 function TopBar() {
+  const i18n = useI18n();
   const { user, isAuthenticated, logout } = useAuth();
   const navigate = useNavigate();
   const panel = panelFor(user?.role);
@@ -22,20 +38,22 @@ function TopBar() {
       <Banner />
       <div className={styles.topBarInner}>
         <Link to="/" className={styles.brand}>
-          BTLS Coffee
+          {BRAND}
         </Link>
-        <nav aria-label="Main" className={styles.mainNav}>
+        <nav aria-label={i18n._({ id: 'shell.nav.main', message: 'Main' })} className={styles.mainNav}>
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to}>
-              {item.label}
+              {i18n._(item.label)}
             </NavLink>
           ))}
         </nav>
         <div className={styles.account}>
           {isAuthenticated && user ? (
             <>
-              <Link to={panel.path}>{panel.label}</Link>
-              <span className={styles.greeting}>Hello, {user.firstName}</span>
+              <Link to={panel.path}>{i18n._(panelLabel(user.role))}</Link>
+              <span className={styles.greeting}>
+                {i18n._({ id: 'shell.greeting', message: 'Hello, {name}', values: { name: user.firstName } })}
+              </span>
               <button
                 type="button"
                 className={styles.linkButton}
@@ -44,17 +62,20 @@ function TopBar() {
                   navigate(paths.login);
                 }}
               >
-                Logout
+                {i18n._({ id: 'common.logout', message: 'Logout' })}
               </button>
             </>
           ) : (
             <>
-              <Link to={paths.login}>Login</Link>
+              <Link to={paths.login}>
+                {i18n._({ id: 'shell.login', message: 'Login' })}
+              </Link>
               <Link to={paths.employerRegister} className={styles.collaborate}>
-                Collaborate
+                {i18n._({ id: 'shell.collaborate', message: 'Collaborate' })}
               </Link>
             </>
           )}
+          <LanguageSwitcher />
         </div>
       </div>
     </header>
@@ -62,42 +83,56 @@ function TopBar() {
 }
 
 function Footer() {
+  const i18n = useI18n();
   return (
     <footer className={styles.footer}>
       <div className={styles.footerGrid}>
-        <nav aria-label="Quick links">
-          <h2>Quick links</h2>
+        <nav aria-label={i18n._({ id: 'shell.footer.quickLinks', message: 'Quick links' })}>
+          <h2>{i18n._({ id: 'shell.footer.quickLinks', message: 'Quick links' })}</h2>
           <ul>
-            <li><Link to={paths.courses}>Courses</Link></li>
-            <li><Link to={paths.jobs}>Jobs</Link></li>
-            <li><Link to={paths.about}>About us</Link></li>
-            <li><Link to={paths.contact}>Contact</Link></li>
-            <li><Link to={paths.privacyPolicy}>Privacy policy</Link></li>
-            <li><Link to={paths.termsOfService}>Terms of service</Link></li>
+            <li><Link to={paths.courses}>{i18n._(NAV[0]!.label)}</Link></li>
+            <li><Link to={paths.jobs}>{i18n._(NAV[1]!.label)}</Link></li>
+            <li><Link to={paths.about}>{i18n._({ id: 'shell.footer.aboutUs', message: 'About us' })}</Link></li>
+            <li><Link to={paths.contact}>{i18n._(NAV[4]!.label)}</Link></li>
+            <li><Link to={paths.privacyPolicy}>{i18n._({ id: 'shell.footer.privacy', message: 'Privacy policy' })}</Link></li>
+            <li><Link to={paths.termsOfService}>{i18n._({ id: 'shell.footer.terms', message: 'Terms of service' })}</Link></li>
           </ul>
         </nav>
-        <nav aria-label="Partners">
-          <h2>Partners</h2>
+        <nav aria-label={i18n._({ id: 'shell.footer.partners', message: 'Partners' })}>
+          <h2>{i18n._({ id: 'shell.footer.partners', message: 'Partners' })}</h2>
           <ul>
-            <li><a href="https://www.naeb.gov.rw/" rel="noopener noreferrer">NAEB Rwanda</a></li>
-            <li><a href="https://sca.coffee/" rel="noopener noreferrer">Specialty Coffee Association</a></li>
+            {PARTNERS.map(({ href, name }) => (
+              <li key={href}>
+                <a href={href} rel="noopener noreferrer">
+                  {name}
+                </a>
+              </li>
+            ))}
           </ul>
         </nav>
-        <nav aria-label="Social">
-          <h2>Follow us</h2>
+        <nav aria-label={i18n._({ id: 'shell.footer.social', message: 'Social' })}>
+          <h2>{i18n._({ id: 'shell.footer.followUs', message: 'Follow us' })}</h2>
           <ul>
-            <li><a href="https://www.instagram.com/" rel="noopener noreferrer">Instagram</a></li>
-            <li><a href="https://www.facebook.com/" rel="noopener noreferrer">Facebook</a></li>
-            <li><a href="https://www.linkedin.com/" rel="noopener noreferrer">LinkedIn</a></li>
+            {SOCIAL.map(({ href, name }) => (
+              <li key={href}>
+                <a href={href} rel="noopener noreferrer">
+                  {name}
+                </a>
+              </li>
+            ))}
           </ul>
         </nav>
         <div>
-          <h2>Visit us</h2>
-          <p>Kigali, Rwanda</p>
-          <p><a href="mailto:info@btls-coffee.rw">info@btls-coffee.rw</a></p>
+          <h2>{i18n._({ id: 'shell.footer.visitUs', message: 'Visit us' })}</h2>
+          <p>{i18n._({ id: 'shell.footer.city', message: 'Kigali, Rwanda' })}</p>
+          <p>
+            <a href={`mailto:${EMAIL}`}>{EMAIL}</a>
+          </p>
         </div>
       </div>
-      <p className={styles.copyright}>© {new Date().getFullYear()} BTLS Coffee Training Centre. All rights reserved.</p>
+      <p className={styles.copyright}>
+        {i18n._({ id: 'shell.footer.copyright', message: '© {year} BTLS Coffee Training Centre. All rights reserved.', values: { year: new Date().getFullYear() } })}
+      </p>
     </footer>
   );
 }

@@ -3,7 +3,8 @@
  * boundary. A remote that is down shows a panel with a Retry that really retries; the rest keeps working.
  */
 import { Component, createContext, lazy, Suspense, useContext, useState, type ComponentType, type ReactNode } from 'react';
-import { useLocation } from '@btls/shared-auth';
+import { addCatalogue } from '@btls/shared-api';
+import { useI18n, useLocation } from '@btls/shared-auth';
 import { Button, Spinner } from '@btls/shared-ui/components';
 import { loadAreaRoutes } from './remotes';
 import type { Area } from './route-table';
@@ -21,6 +22,8 @@ export const ProvidedRemotes = createContext<Partial<Record<string, ComponentTyp
 function lazyArea(remote: string, retry: boolean) {
   return lazy(async () => {
     const module = await loadAreaRoutes(remote, retry);
+    // The area's texts in the active language before it renders (and on every later switch).
+    if (module.loadMessages) await addCatalogue(remote, module.loadMessages);
     loaded.set(remote, module.default);
     return module;
   });
@@ -52,24 +55,31 @@ class AreaErrorBoundary extends Component<BoundaryProps, { failedAt: string | nu
   override render() {
     if (this.state.failedAt === null) return this.props.children;
     return (
-      <section className={styles.unavailable} aria-labelledby="unavailable-title">
-        <h1 id="unavailable-title">This part of the site is unavailable right now</h1>
-        <p>Please check your connection and try again. The rest of the site still works.</p>
-        <Button
-          onClick={() => {
-            this.setState({ failedAt: null });
-            this.props.onRetry();
-          }}
-        >
-          Retry
-        </Button>
-      </section>
+      <Unavailable
+        onRetry={() => {
+          this.setState({ failedAt: null });
+          this.props.onRetry();
+        }}
+      />
     );
   }
 }
 
+/** What shows instead of an area that failed (a function component: texts come from a hook). */
+function Unavailable({ onRetry }: { onRetry: () => void }) {
+  const i18n = useI18n();
+  return (
+    <section className={styles.unavailable} aria-labelledby="unavailable-title">
+      <h1 id="unavailable-title">{i18n._({ id: 'shell.unavailable.title', message: 'This part of the site is unavailable right now' })}</h1>
+      <p>{i18n._({ id: 'shell.unavailable.body', message: 'Please check your connection and try again. The rest of the site still works.' })}</p>
+      <Button onClick={onRetry}>{i18n._({ id: 'shell.unavailable.retry', message: 'Retry' })}</Button>
+    </section>
+  );
+}
+
 export function RemoteArea({ area }: { area: Area }) {
   const { pathname } = useLocation();
+  const i18n = useI18n();
   // A retry needs a new lazy component: React remembers a lazy component's failure forever.
   const [attempt, setAttempt] = useState(0);
   const provided = useContext(ProvidedRemotes)[area.remote];
@@ -86,7 +96,7 @@ export function RemoteArea({ area }: { area: Area }) {
       <Suspense
         fallback={
           <div className={styles.areaLoading}>
-            <Spinner label="Loading..." />
+            <Spinner label={i18n._({ id: 'common.loading', message: 'Loading...' })} />
           </div>
         }
       >

@@ -4,6 +4,7 @@
  */
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import type { ComponentType } from 'react';
+import type { CatalogueLoader } from '@btls/shared-api';
 
 let registered: Promise<void> | undefined;
 
@@ -30,12 +31,18 @@ export function ensureRemotesRegistered(): Promise<void> {
  * The routes component a remote exposes. `retry` re-reads remotes.json and re-registers with `force`,
  * which drops the runtime's cached (failed) entry, so a new attempt really fetches again.
  */
-export async function loadAreaRoutes(remote: string, retry = false): Promise<{ default: ComponentType }> {
+/** What a remote's './routes' module gives: its routes component and (issue 19) its catalogues' loader. */
+export interface AreaModule {
+  default: ComponentType;
+  loadMessages?: CatalogueLoader;
+}
+
+export async function loadAreaRoutes(remote: string, retry = false): Promise<AreaModule> {
   if (retry) {
     registered = fetchAndRegister(true);
   }
   await ensureRemotesRegistered();
-  const module = await loadRemote<{ default: ComponentType }>(`${remote}/routes`);
+  const module = await loadRemote<AreaModule>(`${remote}/routes`);
   if (!module?.default) throw new Error(`${remote} exposes no routes component`);
   return module;
 }

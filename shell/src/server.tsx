@@ -13,13 +13,27 @@ import * as ReactDomServer from 'react-dom/server';
 import * as ReactDomStatic from 'react-dom/static';
 import { prerenderToNodeStream } from 'react-dom/static';
 import * as jsxRuntime from 'react/jsx-runtime';
+import * as linguiCore from '@lingui/core';
 import { StaticRouter } from 'react-router';
 import * as zustand from 'zustand';
 import * as sharedApi from '@btls/shared-api';
-import { configureApi, createQueryClient, isNotFound, QueryClientProvider, queryKeys } from '@btls/shared-api';
+import {
+  configureApi,
+  createQueryClient,
+  isLanguage,
+  isNotFound,
+  LANGUAGE_KEY,
+  languageFromPreferences,
+  QueryClientProvider,
+  queryKeys,
+  type CatalogueLoader,
+  type Locale,
+} from '@btls/shared-api';
+import { acceptLanguageTags, serverI18n } from '@btls/shared-api/i18n-server';
 import * as sharedAuth from '@btls/shared-auth';
-import { AuthProvider } from '@btls/shared-auth';
+import { AuthProvider, I18nContext } from '@btls/shared-auth';
 import { App } from './app';
+import { loadShellMessages } from './language';
 import { ProvidedRemotes } from './remote-area';
 import { areaFor } from './route-table';
 import { SERVER_DATA_ID } from './server-data';
@@ -34,6 +48,7 @@ export const sharedModules: Record<string, unknown> = {
   'react-dom/server': ReactDomServer,
   'react-dom/static': ReactDomStatic,
   zustand,
+  '@lingui/core': linguiCore,
   '@btls/shared-auth': sharedAuth,
   '@btls/shared-api': sharedApi,
 };
@@ -48,6 +63,16 @@ export function serverRenderedBy(pathname: string): string | 'not-found' | null 
   const area = areaFor(pathname);
   if (!area) return 'not-found';
   return area.serverRendered ? area.remote : null;
+}
+
+/**
+ * The language to render a request in (issue 19): the `btlsLang` cookie the switcher sets, else the
+ * browser's Accept-Language (a first visit), else English. The answer varies on both headers.
+ */
+export function languageOf(headers: { cookie?: string; 'accept-language'?: string }): Locale {
+  const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_KEY}=(\\w+)`).exec(headers.cookie ?? '')?.[1];
+  if (isLanguage(cookie)) return cookie;
+  return languageFromPreferences(acceptLanguageTags(headers['accept-language']));
 }
 
 export interface RenderResult {
@@ -77,8 +102,13 @@ export async function render(options: {
   url: string;
   origin: string;
   remotes: Record<string, ComponentType>;
+  /** The page's language and the rendered remotes' catalogue loaders (the shell's own are added). */
+  language?: string;
+  catalogues?: CatalogueLoader[];
   timeoutMs?: number;
 }): Promise<RenderResult> {
+  // Its own i18n instance: renders in different languages run at the same time on the server.
+  const i18n = await serverI18n(isLanguage(options.language) ? options.language : 'en', [loadShellMessages, ...(options.catalogues ?? [])]);
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 60_000 } });
   queryClient.setQueryData(queryKeys.site, { origin: options.origin });
@@ -87,15 +117,17 @@ export async function render(options: {
   const timer = setTimeout(() => controller.abort(new Error('The server render took too long.')), options.timeoutMs ?? 5000);
   try {
     const { prelude } = await prerenderToNodeStream(
-      <QueryClientProvider client={queryClient}>
-        <StaticRouter location={options.url}>
-          <AuthProvider serverRendered>
-            <ProvidedRemotes.Provider value={options.remotes}>
-              <App />
-            </ProvidedRemotes.Provider>
-          </AuthProvider>
-        </StaticRouter>
-      </QueryClientProvider>,
+      <I18nContext.Provider value={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <StaticRouter location={options.url}>
+            <AuthProvider serverRendered>
+              <ProvidedRemotes.Provider value={options.remotes}>
+                <App />
+              </ProvidedRemotes.Provider>
+            </AuthProvider>
+          </StaticRouter>
+        </QueryClientProvider>
+      </I18nContext.Provider>,
       {
         signal: controller.signal,
         // Every boundary inline, in order: no script is needed to put the page together (readable without

@@ -1,5 +1,5 @@
 import { countQuery, jobApplicationsSummaryQuery, pagedLists, recentTalentQuery, useQuery } from '@btls/shared-api';
-import { Link, paths, useAuth } from '@btls/shared-auth';
+import { Link, paths, useAuth, useI18n } from '@btls/shared-auth';
 import { Button, ErrorBanner, Spinner } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from './employer.module.css';
@@ -8,6 +8,7 @@ import { talentSummary } from './talent';
 const styles = withPanelPage(own);
 
 export function EmployerDashboardPage() {
+  const i18n = useI18n();
   const { user, role } = useAuth();
   const enabled = role === 'employer'; // the dashboard loads data only for employers (spec §6)
   // The lists are paged: the counts are the answers' totals.
@@ -25,48 +26,53 @@ export function EmployerDashboardPage() {
   const summary = talentSummary(talent?.items ?? [], talent?.total ?? 0);
   return (
     <section className={styles.page}>
-      <h1>Welcome, {user?.companyName || user?.firstName}</h1>
+      <h1>{i18n._({ id: 'employer.dashboard.welcome', message: 'Welcome, {name}', values: { name: user?.companyName || user?.firstName } })}</h1>
       {failed ? (
         <ErrorBanner>
-          Failed to fetch job posting stats.{' '}
+          {i18n._({ id: 'employer.dashboard.statsFailed', message: 'Failed to fetch job posting stats.' })}{' '}
           <Button variant="secondary" onClick={retry}>
-            Try Again
+            {i18n._({ id: 'common.tryAgain', message: 'Try Again' })}
           </Button>
         </ErrorBanner>
       ) : (
         // The tiles keep their place while the counts load ('–'), so nothing below them moves.
         <div className={styles.tiles} aria-busy={jobs === null}>
           <div className={styles.tile}>
-            <strong>{jobs ? jobs.active : '–'}</strong> Active job postings
+            <strong>{jobs ? jobs.active : '–'}</strong> {i18n._({ id: 'employer.dashboard.activeJobs', message: 'Active job postings' })}
           </div>
           <div className={styles.tile}>
-            <strong>{jobs ? jobs.total : '–'}</strong> Total jobs posted
+            <strong>{jobs ? jobs.total : '–'}</strong> {i18n._({ id: 'employer.dashboard.totalJobs', message: 'Total jobs posted' })}
           </div>
           <div className={`${styles.tile} ${applications.data?.new ? styles.hasNew : ''}`}>
-            <strong>{applications.data ? applications.data.total : '–'}</strong> Applications received
+            <strong>{applications.data ? applications.data.total : '–'}</strong>{' '}
+            {i18n._({ id: 'employer.dashboard.applications', message: 'Applications received' })}
             {applications.data && (
               <span className={styles.newCount}>
-                {applications.data.new > 0 ? `${applications.data.new} new` : 'none new'}
+                {applications.data.new > 0
+                  ? i18n._({ id: 'employer.dashboard.newCount', message: '{count} new', values: { count: applications.data.new } })
+                  : i18n._({ id: 'employer.dashboard.noneNew', message: 'none new' })}
               </span>
             )}
-            {applications.error && <span className={styles.muted}> (could not load)</span>}
+            {applications.error && (
+              <span className={styles.muted}> {i18n._({ id: 'employer.dashboard.couldNotLoad', message: '(could not load)' })}</span>
+            )}
             <Link className={styles.tileLink} to={paths.employer.myJobs}>
-              Review by job
+              {i18n._({ id: 'employer.dashboard.reviewByJob', message: 'Review by job' })}
             </Link>
           </div>
         </div>
       )}
       <div className={styles.actions}>
-        <Link to={paths.employer.findTalent}>Find talent</Link>
-        <Link to={paths.employer.profile}>Company profile</Link>
+        <Link to={paths.employer.findTalent}>{i18n._({ id: 'employer.dashboard.findTalent', message: 'Find talent' })}</Link>
+        <Link to={paths.employer.profile}>{i18n._({ id: 'employer.dashboard.companyProfile', message: 'Company profile' })}</Link>
       </div>
-      <h2>Recently certified talent</h2>
+      <h2>{i18n._({ id: 'employer.dashboard.recentTalent', message: 'Recently certified talent' })}</h2>
       {talent === null ? (
-        <Spinner label="Loading certified talent..." />
+        <Spinner label={i18n._({ id: 'employer.dashboard.loadingTalent', message: 'Loading certified talent...' })} />
       ) : summary.total === 0 ? (
         <div className={styles.card}>
-          <h3>No Certified Talent Yet</h3>
-          <p>Certified baristas will appear here as soon as they finish a course.</p>
+          <h3>{i18n._({ id: 'employer.dashboard.noTalent', message: 'No Certified Talent Yet' })}</h3>
+          <p>{i18n._({ id: 'employer.dashboard.noTalentText', message: 'Certified baristas will appear here as soon as they finish a course.' })}</p>
         </div>
       ) : (
         <>
@@ -78,12 +84,14 @@ export function EmployerDashboardPage() {
                 </h3>
                 <p className={styles.muted}>
                   {courses.join(', ')}
-                  {more > 0 && ` +${more} more`}
+                  {more > 0 && ` ${i18n._({ id: 'employer.dashboard.more', message: '+{count} more', values: { count: more } })}`}
                 </p>
               </li>
             ))}
           </ul>
-          {summary.showViewAll && <Link to={paths.employer.findTalent}>View All {summary.total}</Link>}
+          {summary.showViewAll && (
+            <Link to={paths.employer.findTalent}>{i18n._({ id: 'employer.dashboard.viewAll', message: 'View All {count}', values: { count: summary.total } })}</Link>
+          )}
         </>
       )}
     </section>

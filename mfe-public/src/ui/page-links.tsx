@@ -3,7 +3,7 @@
  * follow them; with JavaScript the router changes the page in place. On a phone the row stays short: first,
  * last, the current page and its neighbours, gaps shown as "…".
  */
-import { Link } from '@btls/shared-auth';
+import { Link, useI18n } from '@btls/shared-auth';
 import styles from './page-links.module.css';
 
 /** The page numbers to show, with null for a gap. */
@@ -23,14 +23,15 @@ export function pageWindow(page: number, pageCount: number): (number | null)[] {
 interface Props {
   page: number;
   pageCount: number;
-  /** What the pages are of, for the navigation's name: "Pages of courses". */
-  of: string;
+  /** The navigation's name: "Pages of courses". */
+  label: string;
   hrefFor(page: number): string;
   /** Called after a page link is followed (e.g. to move focus to the new results). */
   onNavigate?(): void;
 }
 
-export function PageLinks({ page, pageCount, of, hrefFor, onNavigate }: Props) {
+export function PageLinks({ page, pageCount, label, hrefFor, onNavigate }: Props) {
+  const i18n = useI18n();
   if (pageCount <= 1) return null;
   const to = (n: number, label: string, name?: string) => (
     <Link to={hrefFor(n)} className={styles.link} aria-label={name} onClick={onNavigate}>
@@ -38,9 +39,17 @@ export function PageLinks({ page, pageCount, of, hrefFor, onNavigate }: Props) {
     </Link>
   );
   return (
-    <nav className={styles.pages} aria-label={`Pages of ${of}`}>
+    <nav className={styles.pages} aria-label={label}>
       <ul>
-        {page > 1 && <li>{to(page - 1, 'Previous', 'Previous page')}</li>}
+        {page > 1 && (
+          <li>
+            {to(
+              page - 1,
+              i18n._({ id: 'public.paged.previous', message: 'Previous' }),
+              i18n._({ id: 'public.paged.previousPage', message: 'Previous page' }),
+            )}
+          </li>
+        )}
         {pageWindow(page, pageCount).map((n, i) =>
           n === null ? (
             <li key={`gap${i}`} className={styles.gap} aria-hidden="true">
@@ -50,16 +59,20 @@ export function PageLinks({ page, pageCount, of, hrefFor, onNavigate }: Props) {
             <li key={n}>
               {n === page ? (
                 <span className={`${styles.link} ${styles.current}`} aria-current="page">
-                  <span className="visually-hidden">Page </span>
+                  <span className="visually-hidden">{i18n._({ id: 'public.paged.pageWord', message: 'Page' })} </span>
                   {n}
                 </span>
               ) : (
-                to(n, String(n), `Page ${n}`)
+                to(n, String(n), i18n._({ id: 'public.paged.page', message: 'Page {page}', values: { page: n } }))
               )}
             </li>
           ),
         )}
-        {page < pageCount && <li>{to(page + 1, 'Next', 'Next page')}</li>}
+        {page < pageCount && (
+          <li>
+            {to(page + 1, i18n._({ id: 'public.paged.next', message: 'Next' }), i18n._({ id: 'public.paged.nextPage', message: 'Next page' }))}
+          </li>
+        )}
       </ul>
     </nav>
   );

@@ -4,7 +4,7 @@
  * focus to the count above the new results, so keyboard and screen-reader users start reading there.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link } from '@btls/shared-auth';
+import { Link, useI18n } from '@btls/shared-auth';
 import { PageLinks } from './page-links';
 import styles from '../features/courses/courses.module.css';
 
@@ -14,8 +14,10 @@ interface Props {
   total: number;
   /** Items on the shown page. */
   count: number;
-  /** ['course', 'courses'] */
-  noun: readonly [string, string];
+  /** How many of the list's things, in the page's language: (n) => '12 courses' (an ICU plural). */
+  counted: (count: number) => string;
+  /** The page links' name: 'Pages of courses'. */
+  pagesLabel: string;
   stale: boolean;
   hrefFor(page: number): string;
   /** What shows when nothing matches. */
@@ -23,14 +25,8 @@ interface Props {
   children: ReactNode;
 }
 
-export function summaryOf(page: number, pageSize: number, total: number, count: number, [one, many]: readonly [string, string]) {
-  const noun = total === 1 ? one : many;
-  if (page === 1 && count === total) return `${total} ${noun}`;
-  const from = (page - 1) * pageSize + 1;
-  return `Showing ${from}–${from + count - 1} of ${total} ${noun}`;
-}
-
-export function PagedResults({ page, pageSize, total, count, noun, stale, hrefFor, empty, children }: Props) {
+export function PagedResults({ page, pageSize, total, count, counted, pagesLabel, stale, hrefFor, empty, children }: Props) {
+  const i18n = useI18n();
   const summary = useRef<HTMLParagraphElement>(null);
   const followed = useRef(false);
   useEffect(() => {
@@ -45,9 +41,10 @@ export function PagedResults({ page, pageSize, total, count, noun, stale, hrefFo
   if (count === 0) {
     return (
       <section className={styles.empty}>
-        <h2>There is no page {page}</h2>
+        <h2>{i18n._({ id: 'public.paged.noPage', message: 'There is no page {page}', values: { page } })}</h2>
         <p>
-          The list has {pageCount} {pageCount === 1 ? 'page' : 'pages'}. <Link to={hrefFor(1)}>Go to the first page</Link>
+          {i18n._({ id: 'public.paged.pageCount', message: 'The list has {count, plural, one {# page} other {# pages}}.', values: { count: pageCount } })}{' '}
+          <Link to={hrefFor(1)}>{i18n._({ id: 'public.paged.first', message: 'Go to the first page' })}</Link>
         </p>
       </section>
     );
@@ -55,10 +52,16 @@ export function PagedResults({ page, pageSize, total, count, noun, stale, hrefFo
   return (
     <div className={stale ? styles.stale : undefined} aria-busy={stale}>
       <p ref={summary} className={styles.summary} role="status" tabIndex={-1}>
-        {summaryOf(page, pageSize, total, count, noun)}
+        {page === 1 && count === total
+          ? counted(total)
+          : i18n._({
+              id: 'public.paged.showing',
+              message: 'Showing {from}–{to} of {total}',
+              values: { from: (page - 1) * pageSize + 1, to: (page - 1) * pageSize + count, total: counted(total) },
+            })}
       </p>
       {children}
-      <PageLinks page={page} pageCount={pageCount} of={noun[1]} hrefFor={hrefFor} onNavigate={() => (followed.current = true)} />
+      <PageLinks page={page} pageCount={pageCount} label={pagesLabel} hrefFor={hrefFor} onNavigate={() => (followed.current = true)} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, Navigate, paths, useAuth, useNavigate } from '@btls/shared-auth';
+import { Link, Navigate, paths, useAuth, useI18n, useNavigate } from '@btls/shared-auth';
 import { useRegisterEmployer } from '@btls/shared-api';
 import { Button, ErrorBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
@@ -7,6 +7,7 @@ import { PageHead } from '../../ui/page-head';
 
 /** /employer/register: a company signs up, then signs in at /login (spec §2). */
 export function EmployerRegisterPage() {
+  const i18n = useI18n();
   const { isAuthenticated } = useAuth();
   const navigate = useNavigate();
   const registerEmployer = useRegisterEmployer();
@@ -14,7 +15,9 @@ export function EmployerRegisterPage() {
     { companyName: '', firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
     async (fields) => {
       await registerEmployer.mutateAsync(withoutConfirmation(fields));
-      navigate(paths.login, { state: { notice: 'Your company account is ready. Please sign in.' } });
+      navigate(paths.login, {
+        state: { notice: i18n._({ id: 'public.employerRegister.ready', message: 'Your company account is ready. Please sign in.' }) },
+      });
     },
     {
       checkPasswords: true,
@@ -26,27 +29,61 @@ export function EmployerRegisterPage() {
 
   return (
     <main className={styles.wrap}>
-      <PageHead title="Hire our talent" description="Register your company to post jobs and meet certified baristas." path={paths.employerRegister} />
+      <PageHead
+        title={i18n._({ id: 'public.home.audience.employers.action', message: 'Hire our talent' })}
+        description={i18n._({ id: 'public.employerRegister.lead', message: 'Register your company to post jobs and meet certified baristas.' })}
+        path={paths.employerRegister}
+      />
       <form className={styles.card} {...form.formProps}>
-        <h1>Collaborate, Hire Our Talent</h1>
-        <p className={styles.lead}>Register your company to post jobs and meet certified baristas.</p>
+        <h1>{i18n._({ id: 'public.employerRegister.title', message: 'Collaborate, Hire Our Talent' })}</h1>
+        <p className={styles.lead}>
+          {i18n._({ id: 'public.employerRegister.lead', message: 'Register your company to post jobs and meet certified baristas.' })}
+        </p>
         <ErrorBanner>{form.error}</ErrorBanner>
         <noscript>
-          <p className={styles.lead}>This form needs JavaScript: please turn it on to continue.</p>
+          <p className={styles.lead}>
+            {i18n._({ id: 'public.auth.needsJavaScript', message: 'This form needs JavaScript: please turn it on to continue.' })}
+          </p>
         </noscript>
-        <TextField label="Company Name" autoComplete="organization" {...form.field('companyName')} />
+        <TextField
+          label={i18n._({ id: 'public.employerRegister.company', message: 'Company Name' })}
+          autoComplete="organization"
+          {...form.field('companyName')}
+        />
         <div className={styles.row}>
-          <TextField label="Contact First Name" autoComplete="given-name" {...form.field('firstName')} />
-          <TextField label="Contact Last Name" autoComplete="family-name" {...form.field('lastName')} />
+          <TextField
+            label={i18n._({ id: 'public.employerRegister.firstName', message: 'Contact First Name' })}
+            autoComplete="given-name"
+            {...form.field('firstName')}
+          />
+          <TextField
+            label={i18n._({ id: 'public.employerRegister.lastName', message: 'Contact Last Name' })}
+            autoComplete="family-name"
+            {...form.field('lastName')}
+          />
         </div>
-        <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
-        <TextField label="Password" type="password" autoComplete="new-password" placeholder="min. 6 characters" {...form.field('password')} />
-        <TextField label="Confirm Password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+        <TextField label={i18n._({ id: 'public.auth.email', message: 'Email' })} type="email" autoComplete="email" {...form.field('email')} />
+        <TextField
+          label={i18n._({ id: 'public.auth.password', message: 'Password' })}
+          type="password"
+          autoComplete="new-password"
+          placeholder={i18n._({ id: 'public.register.passwordHint', message: 'min. 6 characters' })}
+          {...form.field('password')}
+        />
+        <TextField
+          label={i18n._({ id: 'public.auth.confirmPassword', message: 'Confirm Password' })}
+          type="password"
+          autoComplete="new-password"
+          {...form.field('confirmPassword')}
+        />
         <Button className={styles.submit} {...form.submitProps}>
-          {form.busy ? 'Registering...' : 'Register Company'}
+          {form.busy
+            ? i18n._({ id: 'public.employerRegister.busy', message: 'Registering...' })
+            : i18n._({ id: 'public.employerRegister.submit', message: 'Register Company' })}
         </Button>
         <p className={styles.alt}>
-          Already registered? <Link to={paths.login}>Sign in</Link>
+          {i18n._({ id: 'public.employerRegister.already', message: 'Already registered?' })}{' '}
+          <Link to={paths.login}>{i18n._({ id: 'public.login.title', message: 'Sign in' })}</Link>
         </p>
       </form>
     </main>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useRequestPasswordReset } from '@btls/shared-api';
-import { Link, paths } from '@btls/shared-auth';
+import { translateMessage, useRequestPasswordReset } from '@btls/shared-api';
+import { Link, paths, useI18n } from '@btls/shared-auth';
 import { Button, ErrorBanner, SuccessBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
 import { useAuthForm } from './use-auth-form';
@@ -8,6 +8,7 @@ import { PageHead } from '../../ui/page-head';
 
 /** "Forgot password?": the answer is the same whether or not the account exists. */
 export function ForgotPasswordPage() {
+  const i18n = useI18n();
   const [sent, setSent] = useState('');
   const requestReset = useRequestPasswordReset();
   const form = useAuthForm({ email: '' }, async (fields) => {
@@ -16,18 +17,27 @@ export function ForgotPasswordPage() {
 
   return (
     <main className={styles.wrap}>
-      <PageHead title="Forgot password" description="Ask for a link to choose a new password for your BTLS Coffee account." path={paths.forgotPassword} />
+      <PageHead
+        title={i18n._({ id: 'public.forgot.pageTitle', message: 'Forgot password' })}
+        description={i18n._({ id: 'public.forgot.description', message: 'Ask for a link to choose a new password for your BTLS Coffee account.' })}
+        path={paths.forgotPassword}
+      />
       <form className={styles.card} {...form.formProps}>
-        <h1>Forgot password?</h1>
-        <p className={styles.lead}>Enter your account's e-mail and we will send you a link to choose a new password.</p>
-        <SuccessBanner>{sent}</SuccessBanner>
+        <h1>{i18n._({ id: 'public.login.forgot', message: 'Forgot password?' })}</h1>
+        <p className={styles.lead}>
+          {i18n._({ id: 'public.forgot.lead', message: "Enter your account's e-mail and we will send you a link to choose a new password." })}
+        </p>
+        <SuccessBanner>{sent && translateMessage(sent)}</SuccessBanner>
         <ErrorBanner>{form.error}</ErrorBanner>
-        <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <TextField label={i18n._({ id: 'public.auth.email', message: 'Email' })} type="email" autoComplete="email" {...form.field('email')} />
         <Button type="submit" className={styles.submit} disabled={(form.busy && !sent) || !form.ready}>
-          {form.busy && !sent ? 'Sending...' : 'Send reset link'}
+          {form.busy && !sent
+            ? i18n._({ id: 'public.forgot.busy', message: 'Sending...' })
+            : i18n._({ id: 'public.forgot.submit', message: 'Send reset link' })}
         </Button>
         <p className={styles.alt}>
-          Remembered it? <Link to={paths.login}>Sign in</Link>
+          {i18n._({ id: 'public.forgot.remembered', message: 'Remembered it?' })}{' '}
+          <Link to={paths.login}>{i18n._({ id: 'public.login.title', message: 'Sign in' })}</Link>
         </p>
       </form>
     </main>

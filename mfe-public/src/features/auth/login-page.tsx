@@ -1,5 +1,5 @@
-import { account } from '@btls/shared-api';
-import { Link, Navigate, paths, useAuth, useLocation, useNavigate, useReturnPath } from '@btls/shared-auth';
+import { account, translateMessage } from '@btls/shared-api';
+import { Link, Navigate, paths, useAuth, useI18n, useLocation, useNavigate, useReturnPath } from '@btls/shared-auth';
 import { Button, ErrorBanner, SuccessBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
 import { useAuthForm } from './use-auth-form';
@@ -7,6 +7,7 @@ import { PageHead } from '../../ui/page-head';
 import { useHydrated } from '@btls/shared-ui/hydrated';
 
 export function LoginPage() {
+  const i18n = useI18n();
   const { isAuthenticated, login, storageBlocked } = useAuth();
   const returnPath = useReturnPath();
   const navigate = useNavigate();
@@ -24,25 +25,45 @@ export function LoginPage() {
 
   return (
     <main className={styles.wrap}>
-      <PageHead title="Sign in" description="Sign in to follow your barista training, certificates and jobs." path={paths.login} />
+      <PageHead
+        title={i18n._({ id: 'public.login.title', message: 'Sign in' })}
+        description={i18n._({ id: 'public.login.description', message: 'Sign in to follow your barista training, certificates and jobs.' })}
+        path={paths.login}
+      />
       <form className={styles.card} {...form.formProps}>
-        <h1>Sign in</h1>
-        <p className={styles.lead}>Welcome back to BTLS Coffee.</p>
-        <SuccessBanner>{notice}</SuccessBanner>
-        <ErrorBanner>{form.error || (storageBlocked ? account.siteDataBlocked : '')}</ErrorBanner>
+        <h1>
+          {i18n._({ id: 'public.login.title', message: 'Sign in' })}
+        </h1>
+        <p className={styles.lead}>
+          {i18n._({ id: 'public.login.lead', message: 'Welcome back to BTLS Coffee.' })}
+        </p>
+        <SuccessBanner>{notice && translateMessage(notice)}</SuccessBanner>
+        <ErrorBanner>{form.error || (storageBlocked ? translateMessage(account.siteDataBlocked) : '')}</ErrorBanner>
         <noscript>
-          <p className={styles.lead}>This form needs JavaScript: please turn it on to continue.</p>
+          <p className={styles.lead}>
+            {i18n._({ id: 'public.auth.needsJavaScript', message: 'This form needs JavaScript: please turn it on to continue.' })}
+          </p>
         </noscript>
-        <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
-        <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+        <TextField label={i18n._({ id: 'public.auth.email', message: 'Email' })} type="email" autoComplete="email" {...form.field('email')} />
+        <TextField
+          label={i18n._({ id: 'public.auth.password', message: 'Password' })}
+          type="password"
+          autoComplete="current-password"
+          {...form.field('password')}
+        />
         <p className={styles.forgot}>
-          <Link to={paths.forgotPassword}>Forgot password?</Link>
+          <Link to={paths.forgotPassword}>
+            {i18n._({ id: 'public.login.forgot', message: 'Forgot password?' })}
+          </Link>
         </p>
         <Button className={styles.submit} {...form.submitProps}>
-          {form.busy ? 'Signing in...' : 'Sign in'}
+          {form.busy ? i18n._({ id: 'public.login.busy', message: 'Signing in...' }) : i18n._({ id: 'public.login.title', message: 'Sign in' })}
         </Button>
         <p className={styles.alt}>
-          New here? <Link to={paths.register} state={location.state}>Create an account</Link>
+          {i18n._({ id: 'public.login.newHere', message: 'New here?' })}{' '}
+          <Link to={paths.register} state={location.state}>
+            {i18n._({ id: 'public.login.createAccount', message: 'Create an account' })}
+          </Link>
         </p>
       </form>
     </main>

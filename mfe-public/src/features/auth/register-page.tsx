@@ -1,10 +1,11 @@
-import { Link, Navigate, paths, useAuth, useLocation, useNavigate, useReturnPath } from '@btls/shared-auth';
+import { Link, Navigate, paths, useAuth, useI18n, useLocation, useNavigate, useReturnPath } from '@btls/shared-auth';
 import { Button, ErrorBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
 import { useAuthForm, withoutConfirmation } from './use-auth-form';
 import { PageHead } from '../../ui/page-head';
 
 export function RegisterPage() {
+  const i18n = useI18n();
   const { isAuthenticated, register } = useAuth();
   const navigate = useNavigate();
   // A visitor sent to sign in on the way to a page (applying for a job) who registers instead goes on there.
@@ -23,26 +24,56 @@ export function RegisterPage() {
 
   return (
     <main className={styles.wrap}>
-      <PageHead title="Create your account" description="Create a free account to apply for barista courses in Kigali." path={paths.register} />
+      <PageHead
+        title={i18n._({ id: 'public.register.title', message: 'Create your account' })}
+        description={i18n._({ id: 'public.register.description', message: 'Create a free account to apply for barista courses in Kigali.' })}
+        path={paths.register}
+      />
       <form className={styles.card} {...form.formProps}>
-        <h1>Create your account</h1>
-        <p className={styles.lead}>Start your barista journey.</p>
+        <h1>
+          {i18n._({ id: 'public.register.title', message: 'Create your account' })}
+        </h1>
+        <p className={styles.lead}>
+          {i18n._({ id: 'public.register.lead', message: 'Start your barista journey.' })}
+        </p>
         <ErrorBanner>{form.error}</ErrorBanner>
         <noscript>
-          <p className={styles.lead}>This form needs JavaScript: please turn it on to continue.</p>
+          <p className={styles.lead}>
+            {i18n._({ id: 'public.auth.needsJavaScript', message: 'This form needs JavaScript: please turn it on to continue.' })}
+          </p>
         </noscript>
         <div className={styles.row}>
-          <TextField label="First Name" autoComplete="given-name" {...form.field('firstName')} />
-          <TextField label="Last Name" autoComplete="family-name" {...form.field('lastName')} />
+          <TextField
+            label={i18n._({ id: 'public.auth.firstName', message: 'First Name' })}
+            autoComplete="given-name"
+            {...form.field('firstName')}
+          />
+          <TextField label={i18n._({ id: 'public.auth.lastName', message: 'Last Name' })} autoComplete="family-name" {...form.field('lastName')} />
         </div>
-        <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
-        <TextField label="Password" type="password" autoComplete="new-password" placeholder="min. 6 characters" {...form.field('password')} />
-        <TextField label="Confirm Password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+        <TextField label={i18n._({ id: 'public.auth.email', message: 'Email' })} type="email" autoComplete="email" {...form.field('email')} />
+        <TextField
+          label={i18n._({ id: 'public.auth.password', message: 'Password' })}
+          type="password"
+          autoComplete="new-password"
+          placeholder={i18n._({ id: 'public.register.passwordHint', message: 'min. 6 characters' })}
+          {...form.field('password')}
+        />
+        <TextField
+          label={i18n._({ id: 'public.auth.confirmPassword', message: 'Confirm Password' })}
+          type="password"
+          autoComplete="new-password"
+          {...form.field('confirmPassword')}
+        />
         <Button className={styles.submit} {...form.submitProps}>
-          {form.busy ? 'Creating Account...' : 'Create Account'}
+          {form.busy
+            ? i18n._({ id: 'public.register.busy', message: 'Creating Account...' })
+            : i18n._({ id: 'public.register.submit', message: 'Create Account' })}
         </Button>
         <p className={styles.alt}>
-          Already have an account? <Link to={paths.login} state={location.state}>Sign in</Link>
+          {i18n._({ id: 'public.register.haveAccount', message: 'Already have an account?' })}{' '}
+          <Link to={paths.login} state={location.state}>
+            {i18n._({ id: 'public.login.title', message: 'Sign in' })}
+          </Link>
         </p>
       </form>
     </main>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessage, validation } from '@btls/shared-api';
+import { errorMessage, translateMessage, validation } from '@btls/shared-api';
 import { useHydrated, useKeepTypedValues } from '@btls/shared-ui/hydrated';
 
 /**
@@ -35,10 +35,10 @@ export function useAuthForm<Fields extends Record<string, string>>(
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (options.checkPasswords && fields.password !== fields.confirmPassword) return setError(validation.passwordsDoNotMatch);
+    if (options.checkPasswords && fields.password !== fields.confirmPassword) return setError(translateMessage(validation.passwordsDoNotMatch));
     if (options.check) {
       const checked = options.check(await loadRules(), fields);
-      if ('problem' in checked) return setError(checked.problem);
+      if ('problem' in checked) return setError(translateMessage(checked.problem));
     }
     setError('');
     setBusy(true);

@@ -1,16 +1,26 @@
 import { useState, type FormEvent } from 'react';
-import { useSendContactMessage } from '@btls/shared-api';
+import { errorMessage, useSendContactMessage } from '@btls/shared-api';
+import { paths, useI18n } from '@btls/shared-auth';
 import { Button, ErrorBanner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import pageStyles from '../courses/courses.module.css';
 import styles from './contact.module.css';
 import { PageHead } from '../../ui/page-head';
 import { useHydrated, useKeepTypedValues } from '@btls/shared-ui/hydrated';
-import { paths } from '@btls/shared-auth';
 
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 const MAP_SRC = 'https://www.openstreetmap.org/export/embed.html?bbox=30.0419%2C-1.9706%2C30.0819%2C-1.9306&layer=mapnik&marker=-1.9506%2C30.0619';
 
+/** Names and numbers, the same in every language. */
+const CENTRE = 'BTLS Coffee Training Centre';
+const STREET = 'KG 7 Ave, Kacyiru';
+const EMAIL = 'info@btls-coffee.rw';
+const PHONES = [
+  { tel: '+250788123456', shown: '+250 788 123 456' },
+  { tel: '+250722654321', shown: '+250 722 654 321' },
+];
+
 export function ContactPage() {
+  const i18n = useI18n();
   const [fields, setFields] = useState(EMPTY);
   const sendMessage = useSendContactMessage();
   // The form is sent by the page's script; until it runs, the button waits (see useHydrated).
@@ -32,38 +42,47 @@ export function ContactPage() {
       setFields(EMPTY);
       setStatus({ kind: 'sent' });
     } catch (failure) {
-      setStatus({ kind: 'failed', error: (failure as Error).message });
+      setStatus({ kind: 'failed', error: errorMessage(failure) });
     }
   }
 
   return (
     <main className={pageStyles.page}>
-      <PageHead title="Contact us" description="Visit, call or write to the BTLS Coffee Training Centre in Kigali, Rwanda." path={paths.contact} />
-      <h1>Contact Us</h1>
-      <p className={pageStyles.lead}>Questions about a course, group training or hiring our graduates? Write to us.</p>
+      <PageHead
+        title={i18n._({ id: 'public.contact.pageTitle', message: 'Contact us' })}
+        description={i18n._({ id: 'public.contact.description', message: 'Visit, call or write to the BTLS Coffee Training Centre in Kigali, Rwanda.' })}
+        path={paths.contact}
+      />
+      <h1>{i18n._({ id: 'public.contact.title', message: 'Contact Us' })}</h1>
+      <p className={pageStyles.lead}>
+        {i18n._({ id: 'public.contact.lead', message: 'Questions about a course, group training or hiring our graduates? Write to us.' })}
+      </p>
       <div className={styles.layout}>
         <section aria-labelledby="visit-title" className={styles.details}>
-          <h2 id="visit-title">Visit or call us</h2>
+          <h2 id="visit-title">{i18n._({ id: 'public.contact.visit', message: 'Visit or call us' })}</h2>
           <address>
-            BTLS Coffee Training Centre
+            {CENTRE}
             <br />
-            KG 7 Ave, Kacyiru
+            {STREET}
             <br />
-            Kigali, Rwanda
+            {i18n._({ id: 'shell.footer.city', message: 'Kigali, Rwanda' })}
           </address>
           <p>
-            E-mail: <a href="mailto:info@btls-coffee.rw">info@btls-coffee.rw</a>
+            {i18n._({ id: 'public.contact.email', message: 'E-mail:' })} <a href={`mailto:${EMAIL}`}>{EMAIL}</a>
           </p>
           <p>
-            Phone: <a href="tel:+250788123456">+250 788 123 456</a>
-            <br />
-            Phone: <a href="tel:+250722654321">+250 722 654 321</a>
+            {PHONES.map(({ tel, shown }, index) => (
+              <span key={tel}>
+                {index > 0 && <br />}
+                {i18n._({ id: 'public.contact.phone', message: 'Phone:' })} <a href={`tel:${tel}`}>{shown}</a>
+              </span>
+            ))}
           </p>
-          <p>Monday to Friday 8:00–17:00, Saturday 9:00–13:00</p>
+          <p>{i18n._({ id: 'public.contact.hours', message: 'Monday to Friday 8:00–17:00, Saturday 9:00–13:00' })}</p>
           {/* loading="lazy": the map loads on its own, and a map provider that is down never holds up the page. */}
           <iframe
             className={styles.map}
-            title="Map of the training centre in Kacyiru, Kigali"
+            title={i18n._({ id: 'public.contact.mapTitle', message: 'Map of the training centre in Kacyiru, Kigali' })}
             src={MAP_SRC}
             loading="lazy"
             width={600}
@@ -71,19 +90,27 @@ export function ContactPage() {
             referrerPolicy="no-referrer"
           />
           <p>
-            <a href="https://www.openstreetmap.org/?mlat=-1.9506&mlon=30.0619#map=16/-1.9506/30.0619" target="_blank" rel="noopener noreferrer">Open the map in a new tab</a>
+            <a href="https://www.openstreetmap.org/?mlat=-1.9506&mlon=30.0619#map=16/-1.9506/30.0619" target="_blank" rel="noopener noreferrer">
+              {i18n._({ id: 'public.contact.openMap', message: 'Open the map in a new tab' })}
+            </a>
           </p>
         </section>
         <form ref={formRef} className={styles.form} method="post" onSubmit={submit} aria-labelledby="write-title">
-          <h2 id="write-title">Send us a message</h2>
-          {status.kind === 'sent' && <SuccessBanner>Thank you for your message! We will get back to you shortly.</SuccessBanner>}
-          {status.kind === 'failed' && <ErrorBanner>{status.error || 'An error occurred. Please try again.'}</ErrorBanner>}
-          <TextField label="Name" autoComplete="name" {...bind('name')} />
-          <TextField label="Email" type="email" autoComplete="email" {...bind('email')} />
-          <TextField label="Subject" {...bind('subject')} />
-          <TextAreaField label="Message" rows={6} {...bind('message')} />
+          <h2 id="write-title">{i18n._({ id: 'public.contact.write', message: 'Send us a message' })}</h2>
+          {status.kind === 'sent' && (
+            <SuccessBanner>{i18n._({ id: 'public.contact.sent', message: 'Thank you for your message! We will get back to you shortly.' })}</SuccessBanner>
+          )}
+          {status.kind === 'failed' && (
+            <ErrorBanner>{status.error || i18n._({ id: 'public.contact.failed', message: 'An error occurred. Please try again.' })}</ErrorBanner>
+          )}
+          <TextField label={i18n._({ id: 'public.contact.name', message: 'Name' })} autoComplete="name" {...bind('name')} />
+          <TextField label={i18n._({ id: 'public.auth.email', message: 'Email' })} type="email" autoComplete="email" {...bind('email')} />
+          <TextField label={i18n._({ id: 'public.contact.subject', message: 'Subject' })} {...bind('subject')} />
+          <TextAreaField label={i18n._({ id: 'public.contact.message', message: 'Message' })} rows={6} {...bind('message')} />
           <Button type="submit" disabled={status.kind === 'sending' || !ready}>
-            {status.kind === 'sending' ? 'Sending...' : 'Send Message'}
+            {status.kind === 'sending'
+              ? i18n._({ id: 'public.forgot.busy', message: 'Sending...' })
+              : i18n._({ id: 'public.contact.send', message: 'Send Message' })}
           </Button>
         </form>
       </div>

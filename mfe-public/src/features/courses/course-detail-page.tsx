@@ -1,6 +1,6 @@
-import { courseQuery, DEFAULT_TRAINING_CENTER, isNotFound, useQueryClient, useSuspenseQuery } from '@btls/shared-api';
+import { courseQuery, DEFAULT_TRAINING_CENTER, isNotFound, translateMessage, useQueryClient, useSuspenseQuery } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
-import { Link, paths, useAuth, useParams } from '@btls/shared-auth';
+import { Link, paths, useAuth, useI18n, useParams } from '@btls/shared-auth';
 import { buttonClass, Spinner } from '@btls/shared-ui/components';
 import { formatPrice, orNA, parsePrice, truncateDescription } from '@btls/shared-ui/format';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
@@ -8,12 +8,13 @@ import { CourseImage } from '../../ui/course-image';
 import { PageHead } from '../../ui/page-head';
 import styles from './courses.module.css';
 
-const NOT_FOUND = 'The course you are looking for could not be found.';
+const NOT_FOUND = /*i18n*/ { id: 'public.course.notFound', message: 'The course you are looking for could not be found.' };
 
 function NotFoundOrError({ message }: { message: string }) {
+  const i18n = useI18n();
   return (
     <section className={styles.empty}>
-      <h1>Course Not Found or Error</h1>
+      <h1>{i18n._({ id: 'public.course.notFoundTitle', message: 'Course Not Found or Error' })}</h1>
       <p>{message}</p>
     </section>
   );
@@ -40,16 +41,17 @@ export function courseStructuredData(course: Course) {
 }
 
 function CourseDetail({ id }: { id: string }) {
+  const i18n = useI18n();
   const { role } = useAuth();
   const { data } = useSuspenseQuery(courseQuery(id, useQueryClient()));
-  if (isNotFound(data)) return <NotFoundOrError message={data.status === 404 ? NOT_FOUND : data.notFound} />;
+  if (isNotFound(data)) return <NotFoundOrError message={data.status === 404 ? i18n._(NOT_FOUND) : translateMessage(data.notFound)} />;
   const course = data;
   const path = paths.course(course.id);
   return (
     <article className={styles.detailCard}>
       <PageHead
         title={course.title}
-        description={truncateDescription(course.description)}
+        description={truncateDescription(course.description, 100, i18n)}
         path={path}
         image={course.imageUrl}
         structuredData={courseStructuredData(course)}
@@ -60,16 +62,34 @@ function CourseDetail({ id }: { id: string }) {
         <h1>{course.title}</h1>
         <p>{course.description}</p>
         <dl className={styles.detailFacts}>
-          <div><dt>Level</dt><dd>{course.level}</dd></div>
-          <div><dt>Duration</dt><dd>{orNA(course.duration)}</dd></div>
-          <div><dt>Price</dt><dd>{formatPrice(course.price)}</dd></div>
-          <div><dt>Certification</dt><dd>Provided upon completion</dd></div>
-          <div><dt>Instructor</dt><dd>{course.instructor || 'Experienced Professionals'}</dd></div>
-          <div><dt>Training centre</dt><dd>{course.trainingCenter || DEFAULT_TRAINING_CENTER}</dd></div>
+          <div>
+            <dt>{i18n._({ id: 'public.course.level', message: 'Level' })}</dt>
+            <dd>{course.level}</dd>
+          </div>
+          <div>
+            <dt>{i18n._({ id: 'public.course.duration', message: 'Duration' })}</dt>
+            <dd>{orNA(course.duration, i18n)}</dd>
+          </div>
+          <div>
+            <dt>{i18n._({ id: 'public.course.price', message: 'Price' })}</dt>
+            <dd>{formatPrice(course.price, i18n)}</dd>
+          </div>
+          <div>
+            <dt>{i18n._({ id: 'public.course.certification', message: 'Certification' })}</dt>
+            <dd>{i18n._({ id: 'public.course.certificationValue', message: 'Provided upon completion' })}</dd>
+          </div>
+          <div>
+            <dt>{i18n._({ id: 'public.course.instructor', message: 'Instructor' })}</dt>
+            <dd>{course.instructor || i18n._({ id: 'public.course.instructorDefault', message: 'Experienced Professionals' })}</dd>
+          </div>
+          <div>
+            <dt>{i18n._({ id: 'public.course.trainingCentre', message: 'Training centre' })}</dt>
+            <dd>{course.trainingCenter || DEFAULT_TRAINING_CENTER}</dd>
+          </div>
         </dl>
         {course.tags.length > 0 && (
           <>
-            <h2>Topics</h2>
+            <h2>{i18n._({ id: 'public.course.topics', message: 'Topics' })}</h2>
             <ul className={styles.tags}>
               {course.tags.map((tag) => <li key={tag}>{tag}</li>)}
             </ul>
@@ -78,7 +98,9 @@ function CourseDetail({ id }: { id: string }) {
         {/* The application form with this course chosen, for everyone: a visitor signs in on the way there and
             comes back to it (the page is first rendered for a visitor, so the link must work for both). */}
         <Link className={buttonClass()} to={`${paths.applyForCourse}?courseId=${course.id}`}>
-          {role === 'trainee' ? 'Enroll Now' : 'Enroll Now (Login or register is Required)'}
+          {role === 'trainee'
+            ? i18n._({ id: 'public.course.enroll', message: 'Enroll Now' })
+            : i18n._({ id: 'public.course.enrollSignIn', message: 'Enroll Now (Login or register is Required)' })}
         </Link>
       </div>
     </article>
@@ -86,15 +108,18 @@ function CourseDetail({ id }: { id: string }) {
 }
 
 export function CourseDetailPage() {
+  const i18n = useI18n();
   const { id = '' } = useParams();
   return (
     <main className={styles.detail}>
       <Link className={styles.back} to={paths.courses}>
-        ← Back to all courses
+        ← {i18n._({ id: 'public.course.back', message: 'Back to all courses' })}
       </Link>
       <QueryBoundary
-        loading={<Spinner label="Loading course details..." />}
-        error={(message) => <NotFoundOrError message={message || 'Failed to load course details.'} />}
+        loading={<Spinner label={i18n._({ id: 'public.course.loading', message: 'Loading course details...' })} />}
+        error={(message) => (
+          <NotFoundOrError message={message || i18n._({ id: 'public.course.failed', message: 'Failed to load course details.' })} />
+        )}
       >
         <CourseDetail id={id} />
       </QueryBoundary>

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { coursesPageQuery, FEATURED_COURSES_COUNT, useSuspenseQuery } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
-import { Link, paths } from '@btls/shared-auth';
+import { Link, paths, useI18n } from '@btls/shared-auth';
 import { buttonClass, Spinner } from '@btls/shared-ui/components';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import { PageHead } from '../../ui/page-head';
@@ -29,24 +29,61 @@ function Icon({ name }: { name: keyof typeof ICON_PATHS }) {
 }
 
 const BENEFITS = [
-  { icon: 'cup', title: 'Expert Training', text: 'Learn from experienced baristas on professional machines, with Rwandan coffee roasted at our centre.' },
-  { icon: 'certificate', title: 'Digital Certification', text: 'Finish a course and receive a digital certificate that employers can check online.' },
-  { icon: 'link', title: 'Job Linkages', text: 'We connect certified trainees with cafés, hotels and restaurants that are hiring.' },
+  {
+    icon: 'cup',
+    title: /*i18n*/ { id: 'public.home.benefit.training.title', message: 'Expert Training' },
+    text: /*i18n*/ {
+      id: 'public.home.benefit.training.text',
+      message: 'Learn from experienced baristas on professional machines, with Rwandan coffee roasted at our centre.',
+    },
+  },
+  {
+    icon: 'certificate',
+    title: /*i18n*/ { id: 'public.home.benefit.certificate.title', message: 'Digital Certification' },
+    text: /*i18n*/ {
+      id: 'public.home.benefit.certificate.text',
+      message: 'Finish a course and receive a digital certificate that employers can check online.',
+    },
+  },
+  {
+    icon: 'link',
+    title: /*i18n*/ { id: 'public.home.benefit.jobs.title', message: 'Job Linkages' },
+    text: /*i18n*/ { id: 'public.home.benefit.jobs.text', message: 'We connect certified trainees with cafés, hotels and restaurants that are hiring.' },
+  },
 ];
 
 const AUDIENCES = [
-  { title: 'Aspiring baristas', text: 'Start your journey: create an account, apply for a course and follow your progress.', to: paths.register, action: 'Start your journey' },
-  { title: 'Employers', text: 'Hire talent: register your company, post jobs and browse certified baristas.', to: paths.employerRegister, action: 'Hire our talent' },
-  { title: 'Training centres', text: 'Partner with us on curricula, trainers and certification across Rwanda.', to: paths.contact, action: 'Become a partner' },
+  {
+    title: /*i18n*/ { id: 'public.home.audience.baristas.title', message: 'Aspiring baristas' },
+    text: /*i18n*/ {
+      id: 'public.home.audience.baristas.text',
+      message: 'Start your journey: create an account, apply for a course and follow your progress.',
+    },
+    to: paths.register,
+    action: /*i18n*/ { id: 'public.home.audience.baristas.action', message: 'Start your journey' },
+  },
+  {
+    title: /*i18n*/ { id: 'public.home.audience.employers.title', message: 'Employers' },
+    text: /*i18n*/ { id: 'public.home.audience.employers.text', message: 'Hire talent: register your company, post jobs and browse certified baristas.' },
+    to: paths.employerRegister,
+    action: /*i18n*/ { id: 'public.home.audience.employers.action', message: 'Hire our talent' },
+  },
+  {
+    title: /*i18n*/ { id: 'public.home.audience.centres.title', message: 'Training centres' },
+    text: /*i18n*/ { id: 'public.home.audience.centres.text', message: 'Partner with us on curricula, trainers and certification across Rwanda.' },
+    to: paths.contact,
+    action: /*i18n*/ { id: 'public.home.audience.centres.action', message: 'Become a partner' },
+  },
 ];
 
 function AudienceBlock({ title, text, to, action }: (typeof AUDIENCES)[number]) {
+  const i18n = useI18n();
   const { ref, waiting } = useInView<HTMLElement>();
   return (
     <article ref={ref} className={`${styles.audience} ${waiting ? styles.waiting : ''}`}>
-      <h3>{title}</h3>
-      <p>{text}</p>
-      <Link to={to}>{action}</Link>
+      <h3>{i18n._(title)}</h3>
+      <p>{i18n._(text)}</p>
+      <Link to={to}>{i18n._(action)}</Link>
     </article>
   );
 }
@@ -62,8 +99,15 @@ function FeaturedRow({ courses }: { courses: Course[] }) {
 }
 
 function FeaturedCourses({ carousel }: { carousel: boolean }) {
+  const i18n = useI18n();
   const featured = useSuspenseQuery(coursesPageQuery({}, 1)).data.items.slice(0, FEATURED_COURSES_COUNT);
-  if (featured.length === 0) return <p className={styles.message}>No featured courses available at the moment.</p>;
+  if (featured.length === 0) {
+    return (
+      <p className={styles.message}>
+        {i18n._({ id: 'public.home.noFeatured', message: 'No featured courses available at the moment.' })}
+      </p>
+    );
+  }
   if (!carousel) return <FeaturedRow courses={featured} />;
   return (
     <Suspense fallback={<FeaturedRow courses={featured} />}>
@@ -73,20 +117,27 @@ function FeaturedCourses({ carousel }: { carousel: boolean }) {
 }
 
 function FeaturedSection() {
+  const i18n = useI18n();
   const { ref, inView } = useInView<HTMLElement>('300px 0px');
   return (
     <section ref={ref} className={styles.featured} aria-labelledby="featured-title">
       <div className={styles.section}>
-        <h2 id="featured-title">Featured Training Programs</h2>
+        <h2 id="featured-title">
+          {i18n._({ id: 'public.home.featured.title', message: 'Featured Training Programs' })}
+        </h2>
         <QueryBoundary
-          loading={<Spinner label="Loading featured courses..." />}
-          error={() => <p className={styles.message}>Could not load featured courses.</p>}
+          loading={<Spinner label={i18n._({ id: 'public.home.featured.loading', message: 'Loading featured courses...' })} />}
+          error={() => (
+            <p className={styles.message}>
+              {i18n._({ id: 'public.home.featured.error', message: 'Could not load featured courses.' })}
+            </p>
+          )}
         >
           <FeaturedCourses carousel={inView} />
         </QueryBoundary>
         <p className={styles.viewAll}>
           <Link className={buttonClass('secondary')} to={paths.courses}>
-            View All Courses
+            {i18n._({ id: 'public.home.featured.viewAll', message: 'View All Courses' })}
           </Link>
         </p>
       </div>
@@ -95,52 +146,58 @@ function FeaturedSection() {
 }
 
 export function HomePage() {
+  const i18n = useI18n();
   return (
     <main>
       <PageHead
-        title="Barista training and coffee jobs in Kigali"
-        description="Barista training, digital certificates and coffee jobs in Kigali, Rwanda."
+        title={i18n._({ id: 'public.home.pageTitle', message: 'Barista training and coffee jobs in Kigali' })}
+        description={i18n._({ id: 'public.home.pageDescription', message: 'Barista training, digital certificates and coffee jobs in Kigali, Rwanda.' })}
         path="/"
       />
       <section className={styles.hero}>
         <div className={styles.heroInner}>
           <div>
-            <h1>Barista training, certificates and coffee jobs in Kigali</h1>
+            <h1>
+              {i18n._({ id: 'public.home.hero.title', message: 'Barista training, certificates and coffee jobs in Kigali' })}
+            </h1>
             <p>
-              Expert training at our centre, digital certification when you finish, and links to employers across
-              Rwanda&apos;s growing café scene.
+              {i18n._({ id: 'public.home.hero.text', message: "Expert training at our centre, digital certification when you finish, and links to employers across Rwanda's growing café scene." })}
             </p>
             <div className={styles.actions}>
               <Link className={buttonClass()} to={paths.courses}>
-                Find Training
+                {i18n._({ id: 'public.home.hero.findTraining', message: 'Find Training' })}
               </Link>
               <Link className={buttonClass('secondary')} to={paths.jobs}>
-                Explore Jobs
+                {i18n._({ id: 'public.home.hero.exploreJobs', message: 'Explore Jobs' })}
               </Link>
             </div>
           </div>
-          <img className={styles.heroImage} src={hero} alt="A cup of coffee steaming above green Rwandan hills" width={480} height={360} />
+          <img className={styles.heroImage} src={hero} alt={i18n._({ id: 'public.home.hero.imageAlt', message: 'A cup of coffee steaming above green Rwandan hills' })} width={480} height={360} />
         </div>
       </section>
 
       <section className={styles.section} aria-labelledby="why-title">
-        <h2 id="why-title">Why train with us</h2>
+        <h2 id="why-title">
+          {i18n._({ id: 'public.home.why.title', message: 'Why train with us' })}
+        </h2>
         <div className={styles.cards}>
           {BENEFITS.map((b) => (
-            <article key={b.title} className={styles.benefit}>
+            <article key={b.title.id} className={styles.benefit}>
               <Icon name={b.icon as keyof typeof ICON_PATHS} />
-              <h3>{b.title}</h3>
-              <p>{b.text}</p>
+              <h3>{i18n._(b.title)}</h3>
+              <p>{i18n._(b.text)}</p>
             </article>
           ))}
         </div>
       </section>
 
       <section className={styles.section} aria-labelledby="who-title">
-        <h2 id="who-title">Who we work with</h2>
+        <h2 id="who-title">
+          {i18n._({ id: 'public.home.who.title', message: 'Who we work with' })}
+        </h2>
         <div className={styles.cards}>
           {AUDIENCES.map((a) => (
-            <AudienceBlock key={a.title} {...a} />
+            <AudienceBlock key={a.title.id} {...a} />
           ))}
         </div>
       </section>
@@ -149,9 +206,11 @@ export function HomePage() {
 
       <section className={styles.cta} aria-labelledby="cta-title">
         <div className={styles.section}>
-          <h2 id="cta-title">Ready to start your barista journey?</h2>
+          <h2 id="cta-title">
+            {i18n._({ id: 'public.home.cta.title', message: 'Ready to start your barista journey?' })}
+          </h2>
           <Link className={`${buttonClass()} ${styles.ctaButton}`} to={paths.register}>
-            Get Started Now
+            {i18n._({ id: 'public.home.cta.action', message: 'Get Started Now' })}
           </Link>
         </div>
       </section>

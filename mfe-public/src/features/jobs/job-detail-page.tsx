@@ -1,34 +1,38 @@
-import { isNotFound, jobQuery, myJobApplicationForQuery, useQuery, useSuspenseQuery } from '@btls/shared-api';
-import { Link, paths, useAuth, useParams } from '@btls/shared-auth';
-import { Button, buttonClass, Spinner } from '@btls/shared-ui/components';
+import { isNotFound, jobQuery, myJobApplicationForQuery, translateMessage, useQuery, useSuspenseQuery } from '@btls/shared-api';
+import { Link, paths, useAuth, useI18n, useParams } from '@btls/shared-auth';
+import { Button, buttonClass, Spinner, statusText } from '@btls/shared-ui/components';
 import { useHydrated } from '@btls/shared-ui/hydrated';
 import { orNA } from '@btls/shared-ui/format';
 import { formatDate } from '@btls/shared-ui/format-date';
+import { useLocale } from '@btls/shared-ui/i18n';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import { PageHead } from '../../ui/page-head';
 import pageStyles from '../courses/courses.module.css';
 import { jobShareDescription, jobStructuredData } from './job-structured-data';
 import { jobHtml } from './job-text';
 import styles from './jobs.module.css';
-import { postedAgo } from './jobs-page';
+import { ago } from './jobs-page';
 
 function NotAvailable({ message }: { message: string }) {
+  const i18n = useI18n();
   return (
     <section className={pageStyles.empty}>
-      <h1>Job not available</h1>
+      <h1>{i18n._({ id: 'public.job.notAvailable', message: 'Job not available' })}</h1>
       <p>{message}</p>
     </section>
   );
 }
 
 function JobDetail({ id }: { id: string }) {
+  const i18n = useI18n();
+  const locale = useLocale();
   const { data: job } = useSuspenseQuery(jobQuery(id));
-  if (isNotFound(job)) return <NotAvailable message={job.notFound} />;
-  const company = job.companyName || 'A Reputable Company';
+  if (isNotFound(job)) return <NotAvailable message={translateMessage(job.notFound)} />;
+  const company = job.companyName || i18n._({ id: 'public.jobs.anonymousCompany', message: 'A Reputable Company' });
   return (
     <article className={styles.job}>
       <PageHead
-        title={`${job.title} at ${company}`}
+        title={i18n._({ id: 'public.job.pageTitle', message: '{title} at {company}', values: { title: job.title, company } })}
         description={jobShareDescription(job)}
         path={paths.job(job.id)}
         type="article"
@@ -37,17 +41,32 @@ function JobDetail({ id }: { id: string }) {
       <h1>{job.title}</h1>
       <p className={styles.company}>{company}</p>
       <dl className={styles.facts}>
-        <div><dt>Location</dt><dd>{orNA(job.location)}</dd></div>
-        <div><dt>Job type</dt><dd>{orNA(job.jobType)}</dd></div>
-        <div><dt>Salary</dt><dd>{job.salaryRange || 'Not stated'}</dd></div>
-        <div><dt>Closing date</dt><dd>{job.closingDate ? formatDate(job.closingDate) : 'Open until filled'}</dd></div>
-        <div><dt>Posted</dt><dd suppressHydrationWarning>{postedAgo(job.postedDate).replace('Posted ', '')}</dd></div>
+        <div>
+          <dt>{i18n._({ id: 'public.jobs.location', message: 'Location' })}</dt>
+          <dd>{orNA(job.location, i18n)}</dd>
+        </div>
+        <div>
+          <dt>{i18n._({ id: 'public.job.type', message: 'Job type' })}</dt>
+          <dd>{orNA(job.jobType, i18n)}</dd>
+        </div>
+        <div>
+          <dt>{i18n._({ id: 'public.job.salary', message: 'Salary' })}</dt>
+          <dd>{job.salaryRange || i18n._({ id: 'public.job.salaryNotStated', message: 'Not stated' })}</dd>
+        </div>
+        <div>
+          <dt>{i18n._({ id: 'public.job.closing', message: 'Closing date' })}</dt>
+          <dd>{job.closingDate ? formatDate(job.closingDate, undefined, locale) : i18n._({ id: 'public.job.openUntilFilled', message: 'Open until filled' })}</dd>
+        </div>
+        <div>
+          <dt>{i18n._({ id: 'public.job.posted', message: 'Posted' })}</dt>
+          <dd suppressHydrationWarning>{ago(job.postedDate, i18n)}</dd>
+        </div>
       </dl>
-      <h2>Description</h2>
+      <h2>{i18n._({ id: 'public.job.description', message: 'Description' })}</h2>
       <div className={styles.html} dangerouslySetInnerHTML={{ __html: jobHtml(job.description) }} />
       {job.requirements && (
         <>
-          <h2>Requirements</h2>
+          <h2>{i18n._({ id: 'public.job.requirements', message: 'Requirements' })}</h2>
           <div className={styles.html} dangerouslySetInnerHTML={{ __html: jobHtml(job.requirements) }} />
         </>
       )}
@@ -61,6 +80,8 @@ function JobDetail({ id }: { id: string }) {
  * and taken over as it is: the session is read only after that, and the box keeps its height whatever it says.
  */
 function ApplyArea({ jobId }: { jobId: number }) {
+  const i18n = useI18n();
+  const locale = useLocale();
   const hydrated = useHydrated();
   const { role } = useAuth();
   const who = hydrated ? role : null;
@@ -71,9 +92,15 @@ function ApplyArea({ jobId }: { jobId: number }) {
     return (
       <div className={styles.apply}>
         <Button disabled aria-describedby="apply-why">
-          Apply Now
+          {i18n._({ id: 'public.job.apply', message: 'Apply Now' })}
         </Button>
-        <span id="apply-why">Only trainees can apply for jobs: you are signed in as {who === 'admin' ? 'an admin' : who === 'employer' ? 'an employer' : `a ${who}`}.</span>
+        <span id="apply-why">
+          {i18n._({
+            id: 'public.job.onlyTrainees',
+            message: 'Only trainees can apply for jobs: you are signed in as {role, select, admin {an admin} employer {an employer} other {a {role}}}.',
+            values: { role: who },
+          })}
+        </span>
       </div>
     );
   }
@@ -81,30 +108,38 @@ function ApplyArea({ jobId }: { jobId: number }) {
     return (
       <div className={styles.apply} role="status">
         <p className={styles.applied}>
-          Applied on {formatDate(applied.appliedAt)} — {applied.status}
+          {i18n._({
+            id: 'public.job.appliedOn',
+            message: 'Applied on {date} — {status}',
+            values: { date: formatDate(applied.appliedAt, undefined, locale), status: i18n._(statusText(applied.status)) },
+          })}
         </p>
-        <Link to={paths.dashboard}>See my job applications</Link>
+        <Link to={paths.dashboard}>{i18n._({ id: 'public.job.myApplications', message: 'See my job applications' })}</Link>
       </div>
     );
   }
   return (
     <div className={styles.apply}>
       <Link className={buttonClass()} to={paths.applyForJob(jobId)} aria-describedby="apply-how">
-        Apply Now
+        {i18n._({ id: 'public.job.apply', message: 'Apply Now' })}
       </Link>
-      <span id="apply-how">Apply in a minute: your verified certificates are your CV.</span>
+      <span id="apply-how">{i18n._({ id: 'public.job.applyHow', message: 'Apply in a minute: your verified certificates are your CV.' })}</span>
     </div>
   );
 }
 
 export function JobDetailPage() {
+  const i18n = useI18n();
   const { jobId = '' } = useParams();
   return (
     <main className={pageStyles.detail}>
       <Link className={pageStyles.back} to={paths.jobs}>
-        ← Back to all jobs
+        ← {i18n._({ id: 'public.job.back', message: 'Back to all jobs' })}
       </Link>
-      <QueryBoundary loading={<Spinner label="Loading job details..." />} error={(message) => <NotAvailable message={message} />}>
+      <QueryBoundary
+        loading={<Spinner label={i18n._({ id: 'public.job.loading', message: 'Loading job details...' })} />}
+        error={(message) => <NotAvailable message={message} />}
+      >
         <JobDetail id={jobId} />
       </QueryBoundary>
     </main>

@@ -1,6 +1,6 @@
-import { formatDistanceToNow, parseISO } from 'date-fns';
-import { jobFacetsQuery, jobsPageQuery, PUBLIC_PAGE_SIZE, useSuspenseQueries } from '@btls/shared-api';
-import { Link, paths } from '@btls/shared-auth';
+import { differenceInCalendarDays, differenceInHours, differenceInMonths, formatDistanceToNow, parseISO } from 'date-fns';
+import { type I18n, jobFacetsQuery, jobsPageQuery, PUBLIC_PAGE_SIZE, useSuspenseQueries } from '@btls/shared-api';
+import { Link, paths, useI18n } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, TextField } from '@btls/shared-ui/components';
 import { orNA } from '@btls/shared-ui/format';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
@@ -11,11 +11,39 @@ import pageStyles from '../courses/courses.module.css';
 import styles from './jobs.module.css';
 
 
-export function postedAgo(date: string): string {
-  return `Posted ${formatDistanceToNow(parseISO(date), { addSuffix: true })}`;
+/** How long ago, in whole days or months (fr and rw: no date-fns or Intl relative-time data for rw). */
+function age(date: Date): { days: number; months: number; today: boolean } {
+  const now = new Date();
+  const days = differenceInCalendarDays(now, date);
+  return { days: Math.max(1, days), months: differenceInMonths(now, date), today: days === 0 && differenceInHours(now, date) < 24 };
+}
+
+/** "Posted 3 days ago": date-fns' words in English; in fr and rw the catalogue's. */
+export function postedAgo(date: string, i18n?: I18n): string {
+  const posted = parseISO(date);
+  if (!i18n || i18n.locale === 'en') return `Posted ${formatDistanceToNow(posted, { addSuffix: true })}`;
+  const { days, months, today } = age(posted);
+  if (today) return i18n._({ id: 'public.jobs.postedToday', message: 'Posted today' });
+  if (months < 1) {
+    return i18n._({ id: 'public.jobs.postedDays', message: 'Posted {count, plural, one {# day} other {# days}} ago', values: { count: days } });
+  }
+  return i18n._({ id: 'public.jobs.postedMonths', message: 'Posted {count, plural, one {# month} other {# months}} ago', values: { count: months } });
+}
+
+/** "3 days ago", without "Posted" (a job's page, under its label). */
+export function ago(date: string, i18n?: I18n): string {
+  const posted = parseISO(date);
+  if (!i18n || i18n.locale === 'en') return formatDistanceToNow(posted, { addSuffix: true });
+  const { days, months, today } = age(posted);
+  if (today) return i18n._({ id: 'public.jobs.agoToday', message: 'today' });
+  if (months < 1) return i18n._({ id: 'public.jobs.agoDays', message: '{count, plural, one {# day} other {# days}} ago', values: { count: days } });
+  return i18n._({ id: 'public.jobs.agoMonths', message: '{count, plural, one {# month} other {# months}} ago', values: { count: months } });
 }
 
 function JobBoard() {
+  const i18n = useI18n();
+  // 'All' stays the value in the address; only its text is translated.
+  const all = i18n._({ id: 'public.filters.all', message: 'All' });
   const { values, page, pageHref, set, formRef } = useUrlFilters({ q: '', location: ALL, type: ALL });
   const { shown, stale } = useListRequest({
     q: values.q,
@@ -29,12 +57,29 @@ function JobBoard() {
     <>
       {/* Without JavaScript the form still works: it sends the same parameters to the server-rendered page. */}
       <form ref={formRef} className={`${pageStyles.filters} ${styles.filters}`} role="search" method="get" action={paths.jobs} onSubmit={(e) => e.preventDefault()}>
-        <TextField label="Search jobs" name="q" type="search" placeholder="Title, company or description" value={values.q} onChange={(e) => set('q', e.target.value)} />
-        <SelectField label="Location" name="location" value={values.location} onChange={(e) => set('location', e.target.value)}>
-          {optionsOf(facets.locations, values.location).map((v) => <option key={v}>{v}</option>)}
+        <TextField
+          label={i18n._({ id: 'public.jobs.search', message: 'Search jobs' })}
+          name="q"
+          type="search"
+          placeholder={i18n._({ id: 'public.jobs.searchHint', message: 'Title, company or description' })}
+          value={values.q}
+          onChange={(e) => set('q', e.target.value)}
+        />
+        <SelectField
+          label={i18n._({ id: 'public.jobs.location', message: 'Location' })}
+          name="location"
+          value={values.location}
+          onChange={(e) => set('location', e.target.value)}
+        >
+          {optionsOf(facets.locations, values.location).map((v) => <option key={v} value={v}>{v === ALL ? all : v}</option>)}
         </SelectField>
-        <SelectField label="Job type" name="type" value={values.type} onChange={(e) => set('type', e.target.value)}>
-          {optionsOf(facets.jobTypes, values.type).map((v) => <option key={v}>{v}</option>)}
+        <SelectField
+          label={i18n._({ id: 'public.jobs.type', message: 'Job type' })}
+          name="type"
+          value={values.type}
+          onChange={(e) => set('type', e.target.value)}
+        >
+          {optionsOf(facets.jobTypes, values.type).map((v) => <option key={v} value={v}>{v === ALL ? all : v}</option>)}
         </SelectField>
       </form>
       <PagedResults
@@ -42,25 +87,37 @@ function JobBoard() {
         pageSize={PUBLIC_PAGE_SIZE.jobs}
         total={list.total}
         count={list.items.length}
-        noun={['job opening', 'job openings']}
+        counted={(count) =>
+          i18n._({ id: 'public.jobs.count', message: '{count, plural, one {# job opening} other {# job openings}}', values: { count } })
+        }
+        pagesLabel={i18n._({ id: 'public.jobs.pages', message: 'Pages of job openings' })}
         stale={stale}
         hrefFor={pageHref}
-        empty={<p className={pageStyles.empty}>No job openings found matching your criteria.</p>}
+        empty={<p className={pageStyles.empty}>{i18n._({ id: 'public.jobs.none', message: 'No job openings found matching your criteria.' })}</p>}
       >
         <div className={styles.list}>
           {list.items.map((job) => (
             <article key={job.id} className={styles.job}>
               <h2>{job.title}</h2>
-              <p className={styles.company}>{job.companyName || 'A Reputable Company'}</p>
+              <p className={styles.company}>{job.companyName || i18n._({ id: 'public.jobs.anonymousCompany', message: 'A Reputable Company' })}</p>
               <ul className={styles.meta}>
-                <li><span className="visually-hidden">Location: </span>{orNA(job.location)}</li>
-                <li><span className="visually-hidden">Job type: </span>{orNA(job.jobType)}</li>
+                <li>
+                  <span className="visually-hidden">{i18n._({ id: 'public.jobs.locationLabel', message: 'Location:' })} </span>
+                  {orNA(job.location, i18n)}
+                </li>
+                <li>
+                  <span className="visually-hidden">{i18n._({ id: 'public.jobs.typeLabel', message: 'Job type:' })} </span>
+                  {orNA(job.jobType, i18n)}
+                </li>
                 {/* Relative to the reader's clock: the server's "2 hours ago" may read "3 hours ago" here. */}
-                <li suppressHydrationWarning>{postedAgo(job.postedDate)}</li>
+                <li suppressHydrationWarning>{postedAgo(job.postedDate, i18n)}</li>
               </ul>
               <p>{job.descriptionSnippet || job.description}</p>
-              <Link to={paths.job(job.id)} aria-label={`View Details: ${job.title}`}>
-                View Details
+              <Link
+                to={paths.job(job.id)}
+                aria-label={i18n._({ id: 'public.course.viewDetailsOf', message: 'View Details: {title}', values: { title: job.title } })}
+              >
+                {i18n._({ id: 'public.course.viewDetails', message: 'View Details' })}
               </Link>
             </article>
           ))}
@@ -71,16 +128,22 @@ function JobBoard() {
 }
 
 export function JobsPage() {
+  const i18n = useI18n();
   return (
     <main className={pageStyles.page}>
       <PageHead
-        title="Barista jobs in Rwanda"
-        description="Openings at cafés, hotels and roasters in Rwanda that hire certified baristas."
+        title={i18n._({ id: 'public.jobs.pageTitle', message: 'Barista jobs in Rwanda' })}
+        description={i18n._({ id: 'public.jobs.description', message: 'Openings at cafés, hotels and roasters in Rwanda that hire certified baristas.' })}
         path={useListPath(paths.jobs)}
       />
-      <h1>Find Your Barista Career</h1>
-      <p className={pageStyles.lead}>Openings at cafés, hotels and roasters that hire our certified baristas.</p>
-      <QueryBoundary loading={<Spinner label="Loading job openings..." />} error={(message) => <ErrorBanner>Could not load jobs: {message}</ErrorBanner>}>
+      <h1>{i18n._({ id: 'public.jobs.title', message: 'Find Your Barista Career' })}</h1>
+      <p className={pageStyles.lead}>
+        {i18n._({ id: 'public.jobs.lead', message: 'Openings at cafés, hotels and roasters that hire our certified baristas.' })}
+      </p>
+      <QueryBoundary
+        loading={<Spinner label={i18n._({ id: 'public.jobs.loading', message: 'Loading job openings...' })} />}
+        error={(message) => <ErrorBanner>{i18n._({ id: 'public.jobs.error', message: 'Could not load jobs: {error}', values: { error: message } })}</ErrorBanner>}
+      >
         <JobBoard />
       </QueryBoundary>
     </main>

@@ -13,11 +13,13 @@ import {
   withdrawJobApplication,
 } from '@btls/shared-api';
 import type { Enrollment, MyJobApplication, ProgressRecord } from '@btls/shared-api/schemas';
-import { Link, panelFor, paths, useAuth } from '@btls/shared-auth';
+import { Link, panelFor, paths, useAuth, useI18n } from '@btls/shared-auth';
 import { ApplicationStatusBadge, Button, buttonClass, ErrorBanner, Spinner, StatusBadge } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatScore } from '@btls/shared-ui/format';
 import { formatDate } from '@btls/shared-ui/format-date';
+import { useLocale } from '@btls/shared-ui/i18n';
+import { panelLabel } from '@btls/shared-ui/panel-layout';
 import styles from './dashboard.module.css';
 
 const STAFF_ROLES = new Set(['admin', 'trainer', 'employer']);
@@ -57,13 +59,14 @@ function useDashboardData() {
 }
 
 export function DashboardPage() {
+  const i18n = useI18n();
   const { user, isLoading } = useAuth();
-  if (isLoading) return <Spinner label="Loading user data..." />;
+  if (isLoading) return <Spinner label={i18n._({ id: 'trainee.dashboard.loadingUser', message: 'Loading user data...' })} />;
   if (!user) {
     return (
       <main className={styles.page}>
-        <p>Please log in to view your dashboard.</p>
-        <Link to={paths.login}>Log in</Link>
+        <p>{i18n._({ id: 'trainee.dashboard.pleaseLogIn', message: 'Please log in to view your dashboard.' })}</p>
+        <Link to={paths.login}>{i18n._({ id: 'common.logIn', message: 'Log in' })}</Link>
       </main>
     );
   }
@@ -71,10 +74,10 @@ export function DashboardPage() {
     const panel = panelFor(user.role);
     return (
       <main className={styles.page}>
-        <h1>Dashboard Access</h1>
-        <p>Your account has its own workspace.</p>
+        <h1>{i18n._({ id: 'trainee.dashboard.access', message: 'Dashboard Access' })}</h1>
+        <p>{i18n._({ id: 'trainee.dashboard.ownWorkspace', message: 'Your account has its own workspace.' })}</p>
         <Link className={buttonClass()} to={panel.path}>
-          {panel.accessLabel}
+          {user.role === 'employer' ? i18n._({ id: 'panel.employerPortal', message: 'Employer Portal' }) : i18n._(panelLabel(user.role))}
         </Link>
       </main>
     );
@@ -83,6 +86,8 @@ export function DashboardPage() {
 }
 
 function TraineeDashboard({ firstName }: { firstName: string }) {
+  const i18n = useI18n();
+  const locale = useLocale();
   const { applications, certificates, progress } = useDashboardData();
 
   const hasActive = applications.data?.some((a) => a.status === 'Approved' || a.status === 'Pending');
@@ -90,9 +95,9 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
 
   const greeting = (
     <>
-      <h1>Welcome, {firstName}!</h1>
+      <h1>{i18n._({ id: 'trainee.dashboard.welcome', message: 'Welcome, {name}!', values: { name: firstName } })}</h1>
       <p>
-        <Link to={paths.profile}>My profile and settings</Link>
+        <Link to={paths.profile}>{i18n._({ id: 'trainee.dashboard.profileLink', message: 'My profile and settings' })}</Link>
       </p>
     </>
   );
@@ -103,7 +108,7 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
     return (
       <main className={styles.page} aria-busy="true">
         {greeting}
-        <Spinner label="Loading your dashboard..." />
+        <Spinner label={i18n._({ id: 'trainee.dashboard.loading', message: 'Loading your dashboard...' })} />
       </main>
     );
   }
@@ -112,23 +117,37 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
   const certificatesFirst = !certificates.error && certificates.data.length > 0;
   const certificatesSection = (
       <section className={styles.section} aria-labelledby="certificates-title">
-        <h2 id="certificates-title">My Certificates</h2>
+        <h2 id="certificates-title">{i18n._({ id: 'trainee.certificates.title', message: 'My Certificates' })}</h2>
         {certificates.error ? (
-          <ErrorBanner>Error: {certificates.error}</ErrorBanner>
+          <ErrorBanner>{i18n._({ id: 'common.errorWith', message: 'Error: {error}', values: { error: certificates.error } })}</ErrorBanner>
         ) : certificates.data === null ? (
-          <Spinner label="Loading your certificates..." />
+          <Spinner label={i18n._({ id: 'trainee.certificates.loading', message: 'Loading your certificates...' })} />
         ) : certificates.data.length === 0 ? (
-          <p className={styles.empty}>You have not earned any certificates yet.</p>
+          <p className={styles.empty}>{i18n._({ id: 'trainee.certificates.none', message: 'You have not earned any certificates yet.' })}</p>
         ) : (
           <ul className={styles.list}>
             {certificates.data.map((c) => (
               <li key={c.id} className={styles.item}>
                 <h3>{c.courseTitle}</h3>
                 <p className={styles.meta}>
-                  Issued {formatDate(c.issueDate)} · Code {c.certificateCode}
-                  {c.revokedAt && <> · <strong>Revoked {formatDate(c.revokedAt)}</strong></>}
+                  {i18n._({
+                    id: 'trainee.certificates.issued',
+                    message: 'Issued {date} · Code {code}',
+                    values: { date: formatDate(c.issueDate, undefined, locale), code: c.certificateCode },
+                  })}
+                  {c.revokedAt && (
+                    <>
+                      {' '}
+                      ·{' '}
+                      <strong>
+                        {i18n._({ id: 'trainee.certificates.revoked', message: 'Revoked {date}', values: { date: formatDate(c.revokedAt, undefined, locale) } })}
+                      </strong>
+                    </>
+                  )}
                 </p>
-                <Link to={paths.certificate(c.certificateCode)}>View certificate</Link>
+                <Link to={paths.certificate(c.certificateCode)}>
+                  {i18n._({ id: 'trainee.certificates.view', message: 'View certificate' })}
+                </Link>
               </li>
             ))}
           </ul>
@@ -142,27 +161,34 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
       {certificatesFirst && certificatesSection}
       {showJourney && (
         <section className={styles.journey} aria-labelledby="journey-title">
-          <h2 id="journey-title">Start Your Barista Journey</h2>
-          <p>Choose a course, tell us when you would like to start, and we will take it from there.</p>
+          <h2 id="journey-title">{i18n._({ id: 'trainee.journey.title', message: 'Start Your Barista Journey' })}</h2>
+          <p>
+            {i18n._({
+              id: 'trainee.journey.text',
+              message: 'Choose a course, tell us when you would like to start, and we will take it from there.',
+            })}
+          </p>
           <Link className={buttonClass()} to={paths.applyForCourse}>
-            Apply for a course
+            {i18n._({ id: 'trainee.journey.apply', message: 'Apply for a course' })}
           </Link>
         </section>
       )}
 
       <section className={styles.section} aria-labelledby="applications-title">
         <div className={styles.sectionHead}>
-          <h2 id="applications-title">My Course Applications</h2>
+          <h2 id="applications-title">{i18n._({ id: 'trainee.applications.title', message: 'My Course Applications' })}</h2>
           <Link className={buttonClass('secondary')} to={paths.applyForCourse}>
-            Apply for New Course
+            {i18n._({ id: 'trainee.applications.applyNew', message: 'Apply for New Course' })}
           </Link>
         </div>
         {applications.error ? (
-          <ErrorBanner>Could not load applications: {applications.error}</ErrorBanner>
+          <ErrorBanner>
+            {i18n._({ id: 'trainee.applications.error', message: 'Could not load applications: {error}', values: { error: applications.error } })}
+          </ErrorBanner>
         ) : applications.data === null ? (
-          <Spinner label="Loading your applications..." />
+          <Spinner label={i18n._({ id: 'trainee.applications.loading', message: 'Loading your applications...' })} />
         ) : applications.data.length === 0 ? (
-          <p className={styles.empty}>You have not applied for any courses yet.</p>
+          <p className={styles.empty}>{i18n._({ id: 'trainee.applications.none', message: 'You have not applied for any courses yet.' })}</p>
         ) : (
           <ul className={styles.list}>
             {applications.data.map((a) => (
@@ -177,27 +203,31 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
       {!certificatesFirst && certificatesSection}
 
       <section className={styles.section} aria-labelledby="progress-title">
-        <h2 id="progress-title">My Learning Progress</h2>
+        <h2 id="progress-title">{i18n._({ id: 'trainee.progress.title', message: 'My Learning Progress' })}</h2>
         {progress.error ? (
-          <ErrorBanner>Error loading progress: {progress.error}</ErrorBanner>
+          <ErrorBanner>{i18n._({ id: 'trainee.progress.error', message: 'Error loading progress: {error}', values: { error: progress.error } })}</ErrorBanner>
         ) : progress.data === null ? (
-          <Spinner label="Loading your progress..." />
+          <Spinner label={i18n._({ id: 'trainee.progress.loading', message: 'Loading your progress...' })} />
         ) : progress.data.length === 0 ? (
-          <p className={styles.empty}>No recent progress to display. Engage with your 'Approved' or 'Completed' courses!</p>
+          <p className={styles.empty}>
+            {i18n._({ id: 'trainee.progress.none', message: "No recent progress to display. Engage with your 'Approved' or 'Completed' courses!" })}
+          </p>
         ) : (
           <ul className={styles.list}>
             {progress.data.map(({ enrollment, records }) => (
               <li key={enrollment.id} className={styles.item}>
                 <h3>{enrollment.courseTitle}</h3>
                 {records.length === 0 ? (
-                  <p className={styles.empty}>No specific progress items recorded yet for this course.</p>
+                  <p className={styles.empty}>
+                    {i18n._({ id: 'trainee.progress.noneForCourse', message: 'No specific progress items recorded yet for this course.' })}
+                  </p>
                 ) : (
                   <ul className={styles.progressItems}>
                     {records.map((r) => (
                       <li key={r.id}>
                         <strong>{r.assessmentName}</strong>
                         {r.score !== null && ` — ${formatScore(r)}`}
-                        {r.feedbackNotes && <span>: {r.feedbackNotes}</span>} <span className={styles.meta}>({formatDate(r.recordDate)})</span>
+                        {r.feedbackNotes && <span>: {r.feedbackNotes}</span>} <span className={styles.meta}>({formatDate(r.recordDate, undefined, locale)})</span>
                       </li>
                     ))}
                   </ul>
@@ -209,17 +239,17 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
       </section>
 
       <section className={styles.section} aria-labelledby="more-title">
-        <h2 id="more-title">Keep growing</h2>
+        <h2 id="more-title">{i18n._({ id: 'trainee.more.title', message: 'Keep growing' })}</h2>
         <div className={styles.cards}>
           <article className={styles.item}>
-            <h3>Explore more courses</h3>
-            <p>From latte art to running a café: add a skill employers ask for.</p>
-            <Link to={paths.courses}>Browse courses</Link>
+            <h3>{i18n._({ id: 'trainee.more.courses.title', message: 'Explore more courses' })}</h3>
+            <p>{i18n._({ id: 'trainee.more.courses.text', message: 'From latte art to running a café: add a skill employers ask for.' })}</p>
+            <Link to={paths.courses}>{i18n._({ id: 'shell.notFound.courses', message: 'Browse courses' })}</Link>
           </article>
           <article className={styles.item}>
-            <h3>Find your next job</h3>
-            <p>Cafés and hotels across Rwanda hire our certified baristas.</p>
-            <Link to={paths.jobs}>See open jobs</Link>
+            <h3>{i18n._({ id: 'trainee.more.jobs.title', message: 'Find your next job' })}</h3>
+            <p>{i18n._({ id: 'trainee.more.jobs.text', message: 'Cafés and hotels across Rwanda hire our certified baristas.' })}</p>
+            <Link to={paths.jobs}>{i18n._({ id: 'trainee.more.jobs.link', message: 'See open jobs' })}</Link>
           </article>
         </div>
       </section>
@@ -236,6 +266,8 @@ const NOTE_STYLE = {
 };
 
 function ApplicationItem({ application: a }: { application: Enrollment }) {
+  const i18n = useI18n();
+  const locale = useLocale();
   const trainerName = [a.trainerFirstName, a.trainerLastName].filter(Boolean).join(' ');
   return (
     <li className={styles.item}>
@@ -244,25 +276,26 @@ function ApplicationItem({ application: a }: { application: Enrollment }) {
         <StatusBadge status={a.status} />
       </div>
       <p className={styles.meta}>
-        Applied {formatDate(a.applicationDate)}
-        {a.preferredStartDate && ` · Preferred start ${formatDate(a.preferredStartDate)}`}
+        {i18n._({ id: 'trainee.applied', message: 'Applied {date}', values: { date: formatDate(a.applicationDate, undefined, locale) } })}
+        {a.preferredStartDate &&
+          ` · ${i18n._({ id: 'trainee.applications.preferredStart', message: 'Preferred start {date}', values: { date: formatDate(a.preferredStartDate, undefined, locale) } })}`}
       </p>
-      {a.applicantNotes && <p>Your notes: {a.applicantNotes}</p>}
+      {a.applicantNotes && <p>{i18n._({ id: 'trainee.applications.yourNotes', message: 'Your notes: {notes}', values: { notes: a.applicantNotes } })}</p>}
       {a.status === 'Approved' && (
         <p>
-          Trainer:{' '}
+          {i18n._({ id: 'trainee.applications.trainer', message: 'Trainer:' })}{' '}
           {a.assignedTrainerId && trainerName ? (
             <>
               {trainerName} (<a href={`mailto:${a.trainerEmail}`}>{a.trainerEmail}</a>)
             </>
           ) : (
-            'Contact info pending'
+            i18n._({ id: 'trainee.applications.contactPending', message: 'Contact info pending' })
           )}
         </p>
       )}
       {a.adminNotes && (
         <p className={`${styles.note} ${NOTE_STYLE[a.status]}`}>
-          <strong>Note from the training centre:</strong> {a.adminNotes}
+          <strong>{i18n._({ id: 'trainee.applications.centreNote', message: 'Note from the training centre:' })}</strong> {a.adminNotes}
         </p>
       )}
     </li>
@@ -271,42 +304,51 @@ function ApplicationItem({ application: a }: { application: Enrollment }) {
 
 /** The trainee's job applications (issue 16): job, company, date, status, a link to the job; withdraw while New. */
 function JobApplicationsSection() {
+  const i18n = useI18n();
+  const locale = useLocale();
   const list = useQuery(myJobApplicationsQuery());
   const client = useQueryClient();
   const { confirm, dialog } = useDialog();
   const [error, setError] = useState('');
 
   async function withdraw(application: MyJobApplication) {
-    if (!(await confirm(`Withdraw your application for "${application.jobTitle}"? The employer will no longer consider it.`))) return;
+    const question = i18n._({
+      id: 'trainee.jobs.withdrawConfirm',
+      message: 'Withdraw your application for "{job}"? The employer will no longer consider it.',
+      values: { job: application.jobTitle },
+    });
+    if (!(await confirm(question))) return;
     setError('');
     try {
       await withdrawJobApplication(application.id);
       await client.invalidateQueries({ queryKey: queryKeys.jobApplications });
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(errorMessage(failure));
     }
   }
 
   return (
     <section className={styles.section} aria-labelledby="job-applications-title">
       <div className={styles.sectionHead}>
-        <h2 id="job-applications-title">My Job Applications</h2>
+        <h2 id="job-applications-title">{i18n._({ id: 'trainee.jobs.title', message: 'My Job Applications' })}</h2>
         <Link className={buttonClass('secondary')} to={paths.jobs}>
-          Find a job
+          {i18n._({ id: 'trainee.jobs.find', message: 'Find a job' })}
         </Link>
       </div>
       <ErrorBanner>{error}</ErrorBanner>
       {list.error ? (
         <>
-          <ErrorBanner>Could not load your job applications: {list.error.message}</ErrorBanner>
+          <ErrorBanner>
+            {i18n._({ id: 'trainee.jobs.error', message: 'Could not load your job applications: {error}', values: { error: errorMessage(list.error) } })}
+          </ErrorBanner>
           <Button variant="secondary" onClick={() => void list.refetch()}>
-            Try Again
+            {i18n._({ id: 'common.tryAgain', message: 'Try Again' })}
           </Button>
         </>
       ) : list.data === undefined ? (
-        <Spinner label="Loading your job applications..." />
+        <Spinner label={i18n._({ id: 'trainee.jobs.loading', message: 'Loading your job applications...' })} />
       ) : list.data.length === 0 ? (
-        <p className={styles.empty}>You have not applied for any jobs yet.</p>
+        <p className={styles.empty}>{i18n._({ id: 'trainee.jobs.none', message: 'You have not applied for any jobs yet.' })}</p>
       ) : (
         <ul className={styles.list}>
           {list.data.map((a) => (
@@ -316,20 +358,26 @@ function JobApplicationsSection() {
                 <ApplicationStatusBadge status={a.status} />
               </div>
               <p className={styles.meta}>
-                {a.companyName} · Applied {formatDate(a.appliedAt)}
-                {a.updatedAt !== a.appliedAt && a.status !== 'New' && ` · Updated ${formatDate(a.updatedAt)}`}
+                {a.companyName} · {i18n._({ id: 'trainee.applied', message: 'Applied {date}', values: { date: formatDate(a.appliedAt, undefined, locale) } })}
+                {a.updatedAt !== a.appliedAt &&
+                  a.status !== 'New' &&
+                  ` · ${i18n._({ id: 'trainee.jobs.updated', message: 'Updated {date}', values: { date: formatDate(a.updatedAt, undefined, locale) } })}`}
               </p>
               <p className={styles.actions}>
                 {a.jobId === null ? (
-                  <span className={styles.empty}>Job removed by the employer</span>
+                  <span className={styles.empty}>{i18n._({ id: 'trainee.jobs.removed', message: 'Job removed by the employer' })}</span>
                 ) : (
                   <Link to={paths.job(a.jobId)}>
-                    View job<span className="visually-hidden">: {a.jobTitle}</span>
+                    {i18n._({ id: 'trainee.jobs.view', message: 'View job' })}
+                    <span className="visually-hidden">: {a.jobTitle}</span>
                   </Link>
                 )}
                 {a.status === 'New' && (
                   <Button variant="secondary" onClick={() => void withdraw(a)}>
-                    Withdraw <span className="visually-hidden">application for {a.jobTitle}</span>
+                    {i18n._({ id: 'trainee.jobs.withdraw', message: 'Withdraw' })}{' '}
+                    <span className="visually-hidden">
+                      {i18n._({ id: 'trainee.jobs.withdrawFor', message: 'application for {job}', values: { job: a.jobTitle } })}
+                    </span>
                   </Button>
                 )}
               </p>

@@ -1,0 +1,64 @@
+/**
+ * Lingui (issue 19): one catalogue per area, each in the area's src/locales/ as PO files (what translators
+ * edit) and, compiled from them, `<locale>.ts` modules the area imports lazily (no message parser in the
+ * browser). The shell's catalogue also holds the texts of shared-ui and shared-api, which every area shows.
+ * The shell's catalogue also has shared-auth's few texts. `npm run i18n` extracts and compiles; `scripts/i18n-check.mjs` (part of `npm run lint`) fails when they are
+ * not up to date or a translation is missing.
+ */
+import { formatter } from '@lingui/format-po';
+
+/**
+ * PO files with explicit ids show a translator only the id: each translation gets the English text as an
+ * extracted comment (`#. en: …`), rewritten at every extraction so it follows the source.
+ */
+function poWithEnglish(options) {
+  const po = formatter(options);
+  const EN = 'en: ';
+  return {
+    ...po,
+    parse(content, ctx) {
+      const catalog = po.parse(content, ctx);
+      for (const entry of Object.values(catalog)) entry.comments = (entry.comments ?? []).filter((c) => !c.startsWith(EN));
+      return catalog;
+    },
+    serialize(catalog, ctx) {
+      if (ctx.locale === 'en' || ctx.locale === null) return po.serialize(catalog, ctx);
+      const commented = Object.fromEntries(
+        Object.entries(catalog).map(([id, entry]) => [
+          id,
+          { ...entry, comments: [...(entry.comments ?? []).filter((c) => !c.startsWith(EN)), ...(entry.message ? [EN + entry.message] : [])] },
+        ]),
+      );
+      return po.serialize(commented, ctx);
+    },
+  };
+}
+
+const out = process.env.LINGUI_OUT_DIR; // the check extracts into a copy instead of the repository
+const exclude = ['**/*.test.ts', '**/*.test.tsx', '**/locales/**', '**/test-setup.ts', '**/testing.tsx', '**/fixtures.ts'];
+const area = (name, folder, include = [`<rootDir>/${folder}/src`]) => ({
+  path: out ? `${out}/${name}/{locale}` : `<rootDir>/${folder}/src/locales/{locale}`,
+  include,
+  exclude,
+});
+
+/** @type {import('@lingui/conf').LinguiConfig} */
+export default {
+  sourceLocale: 'en',
+  locales: ['en', 'fr', 'rw'],
+  fallbackLocales: { default: 'en' },
+  catalogs: [
+    area('shell', 'shell', ['<rootDir>/shell/src', '<rootDir>/shared-ui/src', '<rootDir>/shared-api/src', '<rootDir>/shared-auth/src']),
+    area('public', 'mfe-public'),
+    area('trainee', 'mfe-trainee'),
+    area('employer', 'mfe-employer'),
+    area('trainer', 'mfe-trainer'),
+    area('admin', 'mfe-admin'),
+  ],
+  orderBy: 'messageId',
+  // Explicit ids (`public.home.title`) everywhere: no macros, so no compile step in the Vite builds (plugin-react
+  // 6 has no Babel); the extractor still finds `i18n._({ id, message })`, `<Trans id message>` and `/*i18n*/`
+  // descriptors. Origins without line numbers: the reviewer sees where a text is used, diffs stay small.
+  format: poWithEnglish({ lineNumbers: false, explicitIdAsDefault: true }),
+  compileNamespace: 'ts',
+};

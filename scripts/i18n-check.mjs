@@ -1,0 +1,87 @@
+/**
+ * The catalogues' check (issue 19), part of `npm run lint`: fails when
+ *  - a text marked in the code (`<Trans id message>`, `i18n._({ id, message })`, `/*i18n*\/ { id, message }`)
+ *    is missing from its area's catalogue, or its English changed without the catalogue following;
+ *  - a catalogue keeps a text the code no longer uses;
+ *  - a French or Kinyarwanda translation is missing in a catalogue listed in TRANSLATED below;
+ *  - the compiled catalogues (`<locale>.ts`) are not those of the PO files.
+ * It extracts and compiles into a temporary folder and compares; `npm run i18n` brings the repository's copy
+ * up to date. Areas not yet translated (phase 2 of issue 19) may have empty translations: the English shows.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const AREAS = { shell: 'shell', public: 'mfe-public', trainee: 'mfe-trainee', employer: 'mfe-employer', trainer: 'mfe-trainer', admin: 'mfe-admin' };
+/** Catalogues whose every text must have its fr and rw translation. */
+const TRANSLATED = ['shell', 'public', 'trainee', 'employer'];
+const LOCALES = ['en', 'fr', 'rw'];
+
+/** A PO file's entries by msgid: the translation, and whether it is obsolete. The header is left out. */
+function entries(text) {
+  const result = new Map();
+  for (const block of text.split(/\n\s*\n/)) {
+    const id = /^(#~ )?msgid "((?:[^"\\]|\\.)*)"/m.exec(block);
+    if (!id || id[2] === '') continue;
+    const str = /^(?:#~ )?msgstr "((?:[^"\\]|\\.)*)"((?:\n(?:#~ )?"(?:[^"\\]|\\.)*")*)/m.exec(block);
+    const more = str?.[2] ? [...str[2].matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]).join('') : '';
+    const english = /^#\. en: (.*)$/m.exec(block)?.[1] ?? null;
+    result.set(id[2], { translation: (str?.[1] ?? '') + more, obsolete: !!id[1], english });
+  }
+  return result;
+}
+
+const temp = mkdtempSync(join(tmpdir(), 'btls-i18n-'));
+const problems = [];
+try {
+  for (const [name, folder] of Object.entries(AREAS)) {
+    mkdirSync(join(temp, name), { recursive: true });
+    for (const locale of LOCALES) {
+      const po = join(root, folder, 'src/locales', `${locale}.po`);
+      if (existsSync(po)) cpSync(po, join(temp, name, `${locale}.po`));
+    }
+  }
+  const env = { ...process.env, LINGUI_OUT_DIR: temp };
+  const lingui = join(root, 'node_modules/.bin/lingui');
+  execFileSync(lingui, ['extract', '--clean'], { cwd: root, env, stdio: 'pipe' });
+  execFileSync(lingui, ['compile', '--typescript'], { cwd: root, env, stdio: 'pipe' });
+
+  for (const [name, folder] of Object.entries(AREAS)) {
+    for (const locale of LOCALES) {
+      const where = `${folder}/src/locales/${locale}.po`;
+      const committedPath = join(root, where);
+      const committed = existsSync(committedPath) ? entries(readFileSync(committedPath, 'utf8')) : new Map();
+      const fresh = entries(readFileSync(join(temp, name, `${locale}.po`), 'utf8'));
+      for (const [id, entry] of fresh) {
+        const mine = committed.get(id);
+        if (!mine) problems.push(`${where}: "${id}" is shown by the code but missing from the catalogue`);
+        else if (locale === 'en' && mine.translation !== entry.translation) problems.push(`${where}: "${id}" changed in the code`);
+        else if (locale !== 'en' && mine.english !== entry.english) problems.push(`${where}: the English of "${id}" changed: review its translation`);
+        if (locale !== 'en' && TRANSLATED.includes(name) && !entry.translation) problems.push(`${where}: "${id}" has no translation`);
+      }
+      for (const [id, entry] of committed) {
+        if (!fresh.has(id) && !entry.obsolete) problems.push(`${where}: "${id}" is no longer used by the code`);
+        if (entry.obsolete) problems.push(`${where}: "${id}" is obsolete: remove it`);
+      }
+      const compiled = join(root, folder, 'src/locales', `${locale}.ts`);
+      const freshCompiled = readFileSync(join(temp, name, `${locale}.ts`), 'utf8');
+      if (!existsSync(compiled) || readFileSync(compiled, 'utf8') !== freshCompiled) {
+        problems.push(`${folder}/src/locales/${locale}.ts is not compiled from the PO files`);
+      }
+    }
+  }
+  for (const [name, folder] of Object.entries(AREAS)) {
+    const files = readdirSync(join(root, folder, 'src/locales')).filter((f) => !/^(en|fr|rw)\.(po|ts)$/.test(f));
+    if (files.length) problems.push(`${folder}/src/locales has unexpected files: ${files.join(', ')} (${name})`);
+  }
+} finally {
+  rmSync(temp, { recursive: true, force: true });
+}
+
+if (problems.length) {
+  console.error(`Catalogues out of date (issue 19): run \`npm run i18n\`, then translate.\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('Catalogues: every text shown is in its catalogue, none unused, translations complete.');

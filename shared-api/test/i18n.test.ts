@@ -1,0 +1,125 @@
+// @vitest-environment jsdom
+/** Issue 19: the one i18n runtime — languages, catalogues per area, rw plurals, translated error codes. */
+import { describe, expect, it, vi } from 'vitest';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { acceptLanguageTags, serverI18n } from '../src/i18n-server';
+import {
+  addCatalogue,
+  ApiError,
+  errorMessage,
+  i18n,
+  languageFromPreferences,
+  pluralLocales,
+  setLanguage,
+  setupI18n,
+  translateMessage,
+  validation,
+} from '../src/index';
+
+describe('choosing a language', () => {
+  it("follows the browser's languages: Kinyarwanda → rw, French → fr, else en", () => {
+    expect(languageFromPreferences(['rw-RW', 'en-US'])).toBe('rw');
+    expect(languageFromPreferences(['fr-BE', 'rw'])).toBe('fr');
+    expect(languageFromPreferences(['sw-KE', 'fr'])).toBe('fr');
+    expect(languageFromPreferences(['de-DE'])).toBe('en');
+    expect(languageFromPreferences([])).toBe('en');
+  });
+
+  it('reads an Accept-Language header in order of quality', () => {
+    expect(acceptLanguageTags('en;q=0.5, rw-RW, fr;q=0.8')).toEqual(['rw-RW', 'fr', 'en']);
+    expect(acceptLanguageTags('fr;q=0, en')).toEqual(['en']);
+    expect(acceptLanguageTags(undefined)).toEqual([]);
+  });
+});
+
+describe('Kinyarwanda plurals', () => {
+  it('are one for exactly 1 and other otherwise, whatever the default locale (CLDR has no rw rules)', () => {
+    const rules = new Intl.PluralRules(pluralLocales('rw'));
+    expect([0, 1, 2, 5, 1.5].map((n) => rules.select(n))).toEqual(['other', 'one', 'other', 'other', 'other']);
+    // French would say "one" for 0: rw must never take the browser's locale.
+    expect(new Intl.PluralRules('fr').select(0)).toBe('one');
+    const rw = setupI18n({
+      locale: 'rw',
+      locales: pluralLocales('rw'),
+      messages: { rw: { jobs: compileMessage('{count, plural, one {akazi # } other {imyanya # y\'akazi}}') } },
+    });
+    expect(rw._('jobs', { count: 1 })).toBe('akazi 1 ');
+    expect(rw._('jobs', { count: 0 })).toBe("imyanya 0 y'akazi");
+  });
+});
+
+describe('catalogues per area', () => {
+  it('loads an area only in the active language, and every entered area on a switch, then re-renders once', async () => {
+    const shell = vi.fn(async (locale: string) => ({ greeting: [locale === 'rw' ? 'Muraho' : locale === 'fr' ? 'Bonjour' : 'Hello'] }));
+    const area = vi.fn(async (locale: string) => ({ title: [`title-${locale}`] }));
+    await addCatalogue('shell', shell);
+    await setLanguage('rw');
+    expect(i18n._('greeting')).toBe('Muraho');
+    await addCatalogue('area', area);
+    expect(area).toHaveBeenCalledExactlyOnceWith('rw');
+    expect(i18n._('title')).toBe('title-rw');
+    const changes = vi.fn();
+    const stop = i18n.on('change', changes);
+    await setLanguage('fr', { chosen: true });
+    stop();
+    expect(i18n.locale).toBe('fr');
+    expect(i18n._('greeting')).toBe('Bonjour');
+    expect(i18n._('title')).toBe('title-fr');
+    expect(area.mock.calls.map(([locale]) => locale)).toEqual(['rw', 'fr']);
+    expect(localStorage.getItem('btlsLang')).toBe('fr');
+    // Back to a language already loaded: nothing is fetched again.
+    await setLanguage('rw');
+    expect(area).toHaveBeenCalledTimes(2);
+    expect(changes.mock.calls.length).toBeGreaterThan(0);
+  });
+
+  it("shows a server error's code in the page's language, else the English message", async () => {
+    i18n.load('rw', { 'validation.passwordTooShort': ['Ijambobanga rigomba kugira nibura inyuguti 6.'] });
+    await setLanguage('rw');
+    expect(errorMessage(new ApiError(validation.passwordTooShort, 400, 'validation.passwordTooShort'))).toBe('Ijambobanga rigomba kugira nibura inyuguti 6.');
+    // No code (a form's own check, an older server): found by its English text.
+    expect(translateMessage(validation.passwordTooShort)).toBe('Ijambobanga rigomba kugira nibura inyuguti 6.');
+    expect(errorMessage(new ApiError('Something new.', 400, 'validation.somethingNew'))).toBe('Something new.');
+    await setLanguage('en');
+    expect(errorMessage(new ApiError(validation.passwordTooShort, 400, 'validation.passwordTooShort'))).toBe(validation.passwordTooShort);
+  });
+});
+
+describe('a server render', () => {
+  it('has an instance of its own in the request\'s language, leaving the page-wide one alone', async () => {
+    const before = i18n.locale;
+    const fr = await serverI18n('fr', [async () => ({ greeting: ['Bonjour, ', ['name']] })]);
+    expect(fr._({ id: 'greeting', message: 'Hello, {name}', values: { name: 'Aline' } })).toBe('Bonjour, Aline');
+    const en = await serverI18n('en', [async () => ({ greeting: ['never loaded'] })]);
+    expect(en._({ id: 'greeting', message: 'Hello, {name}', values: { name: 'Aline' } })).toBe('Hello, Aline');
+    expect(i18n.locale).toBe(before);
+  });
+});
+
+describe('English from the code', () => {
+  it('compiles the source texts Lingui would get from a catalogue: placeholders, plurals, select', async () => {
+    const { compileSourceMessage } = await import('../src/source-messages');
+    const { compileMessage: lingui } = await import('@lingui/message-utils/compileMessage');
+    for (const message of [
+      'Sign in',
+      'Hello, {name}',
+      'Issued {date} · Code {code}',
+      '{count, plural, one {# job} other {# jobs in {city}}}',
+      '{role, select, admin {Admin Panel} other {My Dashboard}}',
+      'Only trainees can apply for jobs: you are signed in as {role, select, admin {an admin} employer {an employer} other {a {role}}}.',
+      'Welcome, {name}! You have {count, plural, =0 {no messages} one {one message} other {# messages}}.',
+    ]) {
+      const ours = compileSourceMessage(message);
+      // A plain text stays a string (Lingui shows a string as it is).
+      expect(typeof ours === 'string' ? [ours] : ours, message).toEqual(lingui(message));
+    }
+  });
+
+  it('downloads no English catalogue and still fills placeholders', async () => {
+    const area = vi.fn(async () => ({}));
+    await addCatalogue('english-area', area);
+    await setLanguage('en');
+    expect(area).not.toHaveBeenCalledWith('en');
+    expect(i18n._({ id: 'x.greeting', message: 'Hello, {name}', values: { name: 'Aline' } })).toBe('Hello, Aline');
+  });
+});

@@ -1,0 +1,49 @@
+/** Issue 19: dates, numbers and money in Kinyarwanda and French, which neither Chromium nor date-fns provides for rw. */
+import { describe, expect, it } from 'vitest';
+import { setupI18n } from '@btls/shared-api';
+import { formatMoney, formatNumber, formatPrice } from '../src/format';
+import { formatDate } from '../src/format-date';
+
+const NNBSP = '\u202f';
+const NBSP = '\u00a0';
+
+describe('dates', () => {
+  it('come out in Kinyarwanda with its own month names, day first', () => {
+    expect(formatDate('2026-01-12', undefined, 'rw')).toBe('12 Mut. 2026');
+    expect(formatDate('2026-11-03', 'MMMM d, yyyy', 'rw')).toBe('3 Ugushyingo 2026');
+    expect(formatDate(new Date(2026, 5, 1, 14, 30), 'MMM d, yyyy HH:mm', 'rw')).toBe('1 Kam. 2026 14:30');
+    expect(formatDate(new Date(2026, 5, 7), 'EEEE MMMM d, yyyy', 'rw')).toBe('Ku cyumweru, 7 Kamena 2026');
+  });
+
+  it('in French, and unchanged in English', () => {
+    expect(formatDate('2026-02-12', undefined, 'fr')).toBe('12 févr. 2026');
+    expect(formatDate('2026-08-01', 'MMMM d, yyyy', 'fr')).toBe('1 août 2026');
+    expect(formatDate('2026-01-12')).toBe('Jan 12, 2026');
+    expect(formatDate('2026-01-12', undefined, 'en')).toBe('Jan 12, 2026');
+    expect(formatDate('not a date', undefined, 'rw')).toBe('');
+  });
+});
+
+describe('numbers and money', () => {
+  it('group thousands as each language writes them', () => {
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatNumber(1234567, 'fr')).toBe(`1${NNBSP}234${NNBSP}567`);
+    expect(formatNumber(1234567, 'rw')).toBe('1.234.567');
+    expect(formatNumber(1500.5, 'rw')).toBe('1.500,50');
+  });
+
+  it('write Rwandan francs: "Rwf 150,000", "150 000 Rwf", "150.000 Frw"', () => {
+    expect(formatMoney(150000)).toBe('Rwf 150,000');
+    expect(formatMoney(150000, 'fr')).toBe(`150${NNBSP}000${NBSP}Rwf`);
+    expect(formatMoney(150000, 'rw')).toBe(`150.000${NBSP}Frw`);
+  });
+
+  it("formatPrice takes the page's i18n: its language and its words for Free and N/A", () => {
+    const rw = setupI18n({ locale: 'rw', messages: { rw: { 'format.free': 'Ubuntu', 'format.notAvailable': 'Ntibizwi' } } });
+    expect(formatPrice('150,000', rw)).toBe(`150.000${NBSP}Frw`);
+    expect(formatPrice(0, rw)).toBe('Ubuntu');
+    expect(formatPrice('ask us', rw)).toBe('Ntibizwi');
+    expect(formatPrice('150000')).toBe('Rwf 150,000');
+    expect(formatPrice(0)).toBe('Free');
+  });
+});

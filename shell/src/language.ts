@@ -1,0 +1,76 @@
+/**
+ * The page's language at start and its link with the session (issue 19). The runtime itself is
+ * `@btls/shared-api`'s (one for the page); this file decides which language a page starts in and keeps the
+ * profile and the device in step.
+ */
+import {
+  addCatalogue,
+  currentLanguage,
+  initialLanguage,
+  isLanguage,
+  languageChosenThisVisit,
+  onLanguageChosen,
+  saveMyLanguage,
+  setLanguage,
+  storedLanguage,
+  type Locale,
+  type Messages,
+} from '@btls/shared-api';
+import { useSessionStore } from '@btls/shared-auth';
+
+const catalogues = import.meta.glob<{ messages: Messages }>('./locales/*.ts');
+
+/** The shell's texts, with shared-ui's and shared-api's (every area shows them). */
+export async function loadShellMessages(locale: Locale): Promise<Messages> {
+  const load = catalogues[`./locales/${locale}.ts`];
+  if (!load) throw new Error(`No shell catalogue for ${locale}`);
+  return (await load()).messages;
+}
+
+/**
+ * Activates the page's first language with the shell's catalogue. A server-rendered page is hydrated in the
+ * language the server rendered it in (`<html lang>`); a page the browser renders takes the device's choice,
+ * else the browser's languages.
+ */
+export async function startLanguage(serverRendered: boolean): Promise<void> {
+  await addCatalogue('shell', loadShellMessages);
+  const rendered = document.documentElement.lang;
+  await setLanguage(serverRendered && isLanguage(rendered) ? rendered : initialLanguage());
+}
+
+/** After hydration: a device whose choice the server did not see (cookie lost) switches to it. */
+export function followDeviceChoice() {
+  const stored = storedLanguage();
+  if (stored && stored !== currentLanguage()) void setLanguage(stored, { remember: true });
+}
+
+function profileLanguage(user: unknown): Locale | null {
+  const language = (user as { language?: unknown } | null)?.language;
+  return isLanguage(language) ? language : null;
+}
+
+function save(language: Locale) {
+  const { user } = useSessionStore.getState();
+  if (user && profileLanguage(user) !== language) {
+    saveMyLanguage(user, language)
+      .then((answer) => useSessionStore.getState().updateUser(answer.user))
+      .catch((error: unknown) => console.warn('Could not save the language on the profile:', error));
+  }
+}
+
+/**
+ * A switch made signed in is saved to the profile. At sign-in, the profile's language applies, unless the
+ * user switched on this page before signing in: that fresh choice wins and is saved to the profile.
+ */
+export function connectLanguageToSession() {
+  onLanguageChosen(save);
+  useSessionStore.subscribe((now, before) => {
+    // A sign-in, not the start-up restoring a session (status 'loading' before).
+    if (!now.user || before.status !== 'signedOut') return;
+    const fromProfile = profileLanguage(now.user);
+    if (languageChosenThisVisit()) save(currentLanguage());
+    else if (fromProfile && fromProfile !== currentLanguage()) {
+      void setLanguage(fromProfile, { remember: true });
+    }
+  });
+}
