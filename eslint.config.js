@@ -20,7 +20,7 @@ const TRANSLATED_SCREENS = [
   'mfe-trainee/src/features/dashboard/dashboard-page.tsx',
   'mfe-trainee/src/features/{only-trainees,apply/apply-page,certificate/certificate-page,certificate/linkedin,jobs/apply-job-page,profile/profile-page}.tsx',
   'mfe-employer/src/expose.tsx',
-  'mfe-employer/src/features/dashboard-page.tsx',
+  'mfe-employer/src/features/{dashboard-page,find-talent-page,my-jobs-page,job-form,applicants-page,profile-page}.tsx',
 ];
 
 export default tseslint.config(

@@ -37,4 +37,9 @@ export const ERROR_TEXTS = [
   /*i18n*/ { id: 'jobApplication.cvTooLarge', message: 'The CV is too large. Max size is 2MB.' },
   /*i18n*/ { id: 'jobApplication.onlyTrainees', message: 'Only trainees can apply for jobs.' },
   /*i18n*/ { id: 'jobApplication.applied', message: 'Your application has been sent. The employer will be in touch.' },
+  /*i18n*/ { id: 'validation.jobRequired', message: 'Please fill in all required fields: Company Name, Job Title, Description, and Location.' },
+  /*i18n*/ { id: 'validation.profileRequired', message: 'Contact first name, last name, and company name are required.' },
+  /*i18n*/ { id: 'validation.closingDateInPast', message: 'Closing date cannot be in the past.' },
+  /*i18n*/ { id: 'validation.invalidWebsiteUrl', message: 'Please enter a valid website URL.' },
+  /*i18n*/ { id: 'jobApplication.selectApplications', message: 'Please select at least one applicant.' },
 ];
