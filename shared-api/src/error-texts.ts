@@ -42,4 +42,12 @@ export const ERROR_TEXTS = [
   /*i18n*/ { id: 'validation.closingDateInPast', message: 'Closing date cannot be in the past.' },
   /*i18n*/ { id: 'validation.invalidWebsiteUrl', message: 'Please enter a valid website URL.' },
   /*i18n*/ { id: 'jobApplication.selectApplications', message: 'Please select at least one applicant.' },
+  /*i18n*/ { id: 'credentialCheck.signatureInvalid', message: 'The signature does not match: this credential was changed after it was signed, or it was not signed by the key it names.' },
+  /*i18n*/ { id: 'credentialCheck.notOurIssuer', message: 'This credential was not issued by BTLS Coffee Training Centre.' },
+  /*i18n*/ { id: 'credentialCheck.statusUnknown', message: 'Its revocation status could not be checked.' },
+  /*i18n*/ { id: 'credentialCheck.notACredential', message: 'This is not a credential: choose the .json file downloaded from a certificate page.' },
+  /*i18n*/ { id: 'credentialCheck.tooManyChecks', message: 'Too many verification requests. Please try again later.' },
+  /*i18n*/ { id: 'account.resetLinkInvalid', message: 'This reset link is invalid or has expired.' },
+  /*i18n*/ { id: 'account.passwordReset', message: 'Your password has been reset. Please sign in with your new password.' },
+  /*i18n*/ { id: 'account.failedResetPassword', message: 'Could not reset the password. Please try again.' },
 ];
