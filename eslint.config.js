@@ -18,6 +18,7 @@ const TRANSLATED_SCREENS = [
   'mfe-public/src/features/auth/{login,register,forgot-password,employer-register,reset-password}-page.tsx',
   'mfe-public/src/features/verify/{verify-page,credential-check}.tsx',
   'mfe-public/src/features/about/{about-page,experience-page}.tsx',
+  'mfe-public/src/features/legal/legal-pages.tsx',
   'mfe-trainee/src/expose.tsx',
   'mfe-trainee/src/features/dashboard/dashboard-page.tsx',
   'mfe-trainee/src/features/{only-trainees,apply/apply-page,certificate/certificate-page,certificate/linkedin,jobs/apply-job-page,profile/profile-page}.tsx',
