@@ -50,7 +50,4 @@ export const ERROR_TEXTS = [
   /*i18n*/ { id: 'account.resetLinkInvalid', message: 'This reset link is invalid or has expired.' },
   /*i18n*/ { id: 'account.passwordReset', message: 'Your password has been reset. Please sign in with your new password.' },
   /*i18n*/ { id: 'account.failedResetPassword', message: 'Could not reset the password. Please try again.' },
-  /*i18n*/ { id: 'notices.profileUpdated', message: 'Profile updated successfully.' },
-  /*i18n*/ { id: 'notices.jobActivated', message: 'Job status updated to Active.' },
-  /*i18n*/ { id: 'notices.jobDeactivated', message: 'Job status updated to Inactive.' },
 ];

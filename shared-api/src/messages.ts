@@ -82,13 +82,6 @@ export const account = {
     'Signing in needs site data, which your browser blocks for this site. Allow this site to store data (cookies and site data in your browser settings), then try again.',
 } as const;
 
-/** The server's answers to a change that succeeded, as the screens show them (issue 19 translates them by their text). */
-export const notices = {
-  profileUpdated: 'Profile updated successfully.',
-  jobActivated: 'Job status updated to Active.',
-  jobDeactivated: 'Job status updated to Inactive.',
-} as const;
-
 /** Job applications (issue 16): the server's answers and the words the screens show. */
 export const jobApplication = {
   alreadyApplied: 'You have already applied for this job.',

@@ -128,11 +128,8 @@ export function Applicants({ jobId }: { jobId: string }) {
     setError('');
     setBusy(true);
     try {
-      await moveApplications.mutateAsync({ jobId: Number(jobId), ids: checked.payload.ids, status: checked.payload.status, note: bulkNote });
-      // The server's words ('2 applications moved to Shortlisted.'), in the page's language.
-      setNotice(
-        i18n._({ id: 'employer.applicants.movedMany', message: '{count, plural, one {# application} other {# applications}} moved to {status}.', values: { count: checked.payload.ids.length, status: i18n._(statusText(checked.payload.status)) } }),
-      );
+      const answer = await moveApplications.mutateAsync({ jobId: Number(jobId), ids: checked.payload.ids, status: checked.payload.status, note: bulkNote });
+      setNotice(translateMessage(answer.message));
       setSelected(new Set());
       setBulkNote('');
     } catch (failure) {
