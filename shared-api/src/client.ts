@@ -3,18 +3,32 @@
  * error rule of spec §8: on a non-OK answer the server's `message` when present, else the call's fallback.
  */
 import ky, { HTTPError, type KyInstance } from 'ky';
+import { codeOf, type MessageCode, type MessageParams } from './codes';
 
 export class ApiError extends Error {
   /** HTTP status of the answer; 0 when no answer arrived (network failure, timeout). */
   readonly status: number;
-  constructor(message: string, status: number) {
+  /**
+   * The stable code of the message (issue 19), to translate by: the server's, or the catalogue's code of a
+   * text the client chose (a refusal before the request). Absent for the §8 fallbacks with a status and for
+   * a network failure: the caller knows those texts.
+   */
+  readonly code?: MessageCode;
+  /** The values of a text with parameters, e.g. `{ id: 5 }` for `user.notFound`. */
+  readonly params?: MessageParams;
+  constructor(message: string, status: number, code?: MessageCode, params?: MessageParams) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    if (code) this.code = code;
+    if (params) this.params = params;
   }
 }
 
-/** The text to show for a failed call: the server's message (or the §8 fallback) that `call` put in the error. */
+/**
+ * The text to show for a failed call: the server's message (or the §8 fallback) that `call` put in the error.
+ * Still the English words; `ApiError.code` and `params` say which text it is, to translate by.
+ */
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -113,16 +127,20 @@ export async function callPage<T>(options: CallOptions): Promise<Page<T>> {
   return { items, total: Number.isFinite(total) ? total : items.length };
 }
 
-function messageOf(data: unknown): string | undefined {
-  if (data && typeof data === 'object' && 'message' in data) {
-    const { message } = data as { message: unknown };
-    if (typeof message === 'string' && message.trim()) return message;
-  }
-  return undefined;
+/** The error answer's message, code and params, when it has a message. */
+function answerOf(data: unknown): { message: string; code?: MessageCode; params?: MessageParams } | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  const { message, code, params } = data as { message?: unknown; code?: unknown; params?: unknown };
+  if (typeof message !== 'string' || !message.trim()) return undefined;
+  return {
+    message,
+    code: typeof code === 'string' && code ? (code as MessageCode) : codeOf(message),
+    params: params && typeof params === 'object' && !Array.isArray(params) ? (params as MessageParams) : undefined,
+  };
 }
 
-function fail(message: string, status: number): never {
-  const error = new ApiError(message, status);
+function fail(message: string, status: number, code = codeOf(message), params?: MessageParams): never {
+  const error = new ApiError(message, status, code, params);
   console.error(message);
   throw error;
 }
@@ -152,7 +170,9 @@ async function send(options: CallOptions): Promise<Response> {
   if (!response.ok) {
     const data: unknown = await response.json().catch(() => undefined);
     if (response.status === 401 && token) settings.onUnauthorized?.();
-    return fail(messageOf(data) ?? options.fallback(response.status), response.status);
+    const answer = answerOf(data);
+    if (answer) return fail(answer.message, response.status, answer.code, answer.params);
+    return fail(options.fallback(response.status), response.status);
   }
   return response;
 }

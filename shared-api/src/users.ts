@@ -112,6 +112,6 @@ export function sendPasswordResetLink(id: number): Promise<MessageAnswer> {
     method: 'post',
     path: `users/${seg(id)}/reset-link`,
     auth: signedIn,
-    fallback: () => account.failedSendResetLink,
+    fallback: () => account.failedForgotPassword,
   });
 }

@@ -24,7 +24,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema, messageAnswerSchema } from '@btls/shared-api/schemas';
+import { errorAnswerSchema, idSchema } from '@btls/shared-api/schemas';
 import { parse } from './errors';
 
 /** The Fastify instance route modules get: request and reply typed from the route's zod schemas. */
@@ -68,10 +68,10 @@ export const codeParams = z.object({
   certificateCode: z.string().trim().transform((code) => code.toUpperCase()),
 });
 
-/** Every error answer is `{ message }` (architecture: API rules). */
-export const errorAnswers = { '4xx': messageAnswerSchema, '5xx': messageAnswerSchema } as const;
+/** Every error answer is `{ message, code, params? }` (architecture: API rules; issue 19). */
+export const errorAnswers = { '4xx': errorAnswerSchema, '5xx': errorAnswerSchema } as const;
 
-/** The route's answers by status, plus the `{ message }` of every error. */
+/** The route's answers by status, plus the `{ message, code }` of every error. */
 export function answers<const T extends Record<number, unknown>>(ok: T): T & typeof errorAnswers {
   return { ...ok, ...errorAnswers };
 }
@@ -120,7 +120,9 @@ export async function registerContract(app: FastifyInstance, options: { publicUr
         title: 'BTLS coffee training and jobs API',
         version: '1.0.0',
         description:
-          'Every call of the platform (spec §7). Errors answer `{ "message": … }`. Lists are paged with `limit` and ' +
+          'Every call of the platform (spec §7). Errors answer `{ "message": …, "code": …, "params"?: … }`: the ' +
+          "spec's English message and a stable code (`<group>.<key>` of the shared catalogue) to translate by; " +
+          '`params` are the values of a message with parameters. Lists are paged with `limit` and ' +
           '`offset`; `X-Total-Count` and `Link` carry the total and the next page. Signed-in calls send ' +
           '`Authorization: Bearer <token>` (from POST /api/auth/login).',
       },

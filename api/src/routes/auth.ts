@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { account } from '@btls/shared-api/messages';
 import {
   authAnswerSchema,
@@ -18,6 +19,7 @@ import { passwordResetTokens, users } from '../db/schema';
 import { hashResetToken } from '../mail/notify';
 import { badRequest, conflict, forbidden, unauthorized } from '../http/errors';
 import { toUser } from '../serialize';
+import { languageFromHeader } from '../language';
 
 /** Roles anyone may sign up as; every other role is created by an admin. */
 const SELF_SERVICE_ROLES = new Set(['trainee', 'employer']);
@@ -39,7 +41,7 @@ export function authRoutes(app: Api, { db, auth, notify, limiters }: Deps) {
     const caller = await auth.optional(request);
     const byAdmin = caller?.role === 'admin';
     if (!byAdmin && !SELF_SERVICE_ROLES.has(role)) {
-      throw forbidden('Only an admin can create trainer or admin accounts.');
+      throw forbidden(texts.session.onlyAdminCreatesStaff);
     }
     // Self-service sign-ups per address; an admin creating accounts is not limited.
     if (!byAdmin) {
@@ -59,13 +61,14 @@ export function authRoutes(app: Api, { db, auth, notify, limiters }: Deps) {
             passwordHash,
             role,
             companyName: role === 'employer' ? payload.companyName : null,
+            language: payload.language ?? languageFromHeader(request.headers['accept-language']),
           })
           .returning();
         if (row?.role === 'employer') await notify.employerWelcome(tx, row);
         return row;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('An account with this email already exists.');
+      if (isUniqueViolation(error)) throw conflict(texts.session.emailTaken);
       throw error;
     }
     if (!created) throw new Error('insert returned no row');
@@ -94,8 +97,8 @@ export function authRoutes(app: Api, { db, auth, notify, limiters }: Deps) {
       .where(sql`lower(${users.email}) = ${emailKey}`)
       .limit(1);
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
-    if (!user || !passwordOk) throw unauthorized('Invalid email or password.');
-    if (!user.isActive) throw unauthorized('This account has been deactivated. Please contact the training centre.');
+    if (!user || !passwordOk) throw unauthorized(texts.session.invalidCredentials);
+    if (!user.isActive) throw unauthorized(texts.session.deactivated);
     await limiters.loginEmail.reset(emailKey);
     return { message: 'Login successful.', token: await auth.issueToken(user), user: toUser(user) };
   });
@@ -176,7 +179,7 @@ export function authRoutes(app: Api, { db, auth, notify, limiters }: Deps) {
       })
       .where(and(eq(users.id, me.id), eq(users.sessionVersion, me.sessionVersion)))
       .returning();
-    if (!updated) throw conflict('Your account changed meanwhile. Please sign in again.');
+    if (!updated) throw conflict(texts.session.accountChanged);
     return { message: account.passwordChanged, token: await auth.issueToken(updated), user: toUser(updated) };
   });
 }

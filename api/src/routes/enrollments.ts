@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   applyAnswerSchema,
@@ -21,7 +22,7 @@ import { countEnrollments, enrollmentSearch, enrollmentVisibleTo, selectEnrollme
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { setPageHeaders, type Page } from '../http/paging';
 
-const INVALID_ID = 'Invalid application ID.';
+const INVALID_ID = texts.enrollment.invalidApplicationId;
 const enrollmentParams = idParams('id', INVALID_ID);
 const enrollmentList = answers({ 200: enrollmentSchema.array() });
 const newestFirst = [desc(enrollments.applicationDate), desc(enrollments.id)];
@@ -39,8 +40,8 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     const me = auth.caller(request);
     const payload = request.body;
     const [course] = await db.select().from(courses).where(eq(courses.id, payload.courseId)).limit(1);
-    if (!course) throw notFound('Course not found.');
-    if (!course.isActive) throw badRequest('This course is not open for applications.');
+    if (!course) throw notFound(texts.course.notFound);
+    if (!course.isActive) throw badRequest(texts.course.notOpen);
     let created;
     try {
       created = await db.transaction(async (tx) => {
@@ -52,9 +53,9 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
         return row;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('You already have an open application for this course.');
+      if (isUniqueViolation(error)) throw conflict(texts.enrollment.alreadyOpen);
       // The course was deleted meanwhile.
-      if (isForeignKeyViolation(error)) throw notFound('Course not found.');
+      if (isForeignKeyViolation(error)) throw notFound(texts.course.notFound);
       throw error;
     }
     reply.status(201);
@@ -128,7 +129,7 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     const me = auth.caller(request);
     const row = await enrollmentVisibleTo(db, me, request.params.id);
     const [enrollment] = await selectEnrollments(db, eq(enrollments.id, row.id), []);
-    if (!enrollment) throw notFound('Application not found.');
+    if (!enrollment) throw notFound(texts.jobApplication.notFound);
     return enrollment;
   });
 
@@ -151,15 +152,15 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     const current = await enrollmentVisibleTo(db, me, id);
 
     if (me.role === 'trainer') {
-      if (payload.status !== 'Completed') throw forbidden('A trainer can only mark a training as completed.');
-      if (current.status !== 'Approved') throw badRequest('Only an Approved training can be marked as completed.');
+      if (payload.status !== 'Completed') throw forbidden(texts.enrollment.trainerOnlyCompletes);
+      if (current.status !== 'Approved') throw badRequest(texts.enrollment.onlyApprovedCompletes);
       await db.transaction(async (tx) => {
         const [done] = await tx
           .update(enrollments)
           .set({ status: 'Completed', updatedAt: new Date() })
           .where(and(eq(enrollments.id, id), eq(enrollments.status, 'Approved'), eq(enrollments.assignedTrainerId, me.id)))
           .returning({ id: enrollments.id });
-        if (!done) throw conflict('The application changed meanwhile. Please reload and try again.');
+        if (!done) throw conflict(texts.enrollment.changedMeanwhile);
         const { trainee, course } = await enrollmentParties(tx, id);
         await notify.trainingCompleted(tx, trainee, me, course.title, id);
       });
@@ -197,12 +198,12 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
           .where(inArray(enrollments.id, ids))
           .orderBy(asc(enrollments.id))
           .for('update');
-        if (rows.length !== ids.length) throw notFound('Enrollment application not found.');
+        if (rows.length !== ids.length) throw notFound(texts.enrollment.applicationNotFound);
         for (const row of rows) {
           if (row.status === 'Completed' && status !== 'Completed') {
-            throw badRequest('A completed enrollment keeps its status; only its notes can be edited.');
+            throw badRequest(texts.enrollment.completedKeepsStatus);
           }
-          if (status === 'Completed' && row.status !== 'Completed') throw badRequest('Only the assigned trainer can mark a training as completed.');
+          if (status === 'Completed' && row.status !== 'Completed') throw badRequest(texts.enrollment.onlyTrainerCompletes);
         }
         const changed = await tx
           .update(enrollments)
@@ -220,7 +221,7 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     } catch (error) {
       // Reopening a Rejected application while the trainee has a newer open one for the same course.
       if (isUniqueViolation(error)) {
-        throw conflict('This trainee already has an open application for this course, so this one cannot be reopened.');
+        throw conflict(texts.enrollment.cannotReopen);
       }
       throw error;
     }
@@ -239,11 +240,11 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     const id = request.params.applicationId;
     const { trainerId } = request.body;
     const [current] = await db.select().from(enrollments).where(eq(enrollments.id, id)).limit(1);
-    if (!current) throw notFound('Application not found.');
-    if (current.status !== 'Approved') throw badRequest('A trainer can only be assigned to an Approved application.');
+    if (!current) throw notFound(texts.jobApplication.notFound);
+    if (current.status !== 'Approved') throw badRequest(texts.enrollment.assignOnlyApproved);
     const [trainer] = await db.select().from(users).where(eq(users.id, trainerId)).limit(1);
     if (!trainer || trainer.role !== 'trainer' || !trainer.isActive) {
-      throw badRequest('The selected user is not an active trainer.');
+      throw badRequest(texts.enrollment.notActiveTrainer);
     }
     try {
       await db.transaction(async (tx) => {
@@ -252,13 +253,13 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
         .set({ assignedTrainerId: trainer.id, updatedAt: new Date() })
         .where(and(eq(enrollments.id, id), eq(enrollments.status, 'Approved')))
         .returning({ id: enrollments.id });
-        if (!assigned) throw conflict('The application changed meanwhile. Please reload and try again.');
+        if (!assigned) throw conflict(texts.enrollment.changedMeanwhile);
         const { trainee, course } = await enrollmentParties(tx, id);
         await notify.trainerAssigned(tx, trainee, trainer, course.title, id);
       });
     } catch (error) {
       // The trainer's account was deleted meanwhile.
-      if (isForeignKeyViolation(error)) throw badRequest('The selected user is not an active trainer.');
+      if (isForeignKeyViolation(error)) throw badRequest(texts.enrollment.notActiveTrainer);
       throw error;
     }
     return { message: `Trainer ${trainer.firstName} ${trainer.lastName} assigned successfully.` };
@@ -274,6 +275,6 @@ async function enrollmentParties(tx: Db, id: number) {
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
     .where(eq(enrollments.id, id))
     .limit(1);
-  if (!row) throw notFound('Application not found.');
+  if (!row) throw notFound(texts.jobApplication.notFound);
   return row;
 }

@@ -4,6 +4,7 @@
  * their own; the job's employer and admins the job's applications (anyone else: 404); the phone, cover note
  * and CV nobody else.
  */
+import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -26,12 +27,13 @@ import type { UserRow } from '../auth';
 import { isForeignKeyViolation, isUniqueViolation, type Db } from '../db/client';
 import { certificates, jobApplicationEvents, jobApplications, jobs, users } from '../db/schema';
 import { answers, binary, checkedInHandler, idParams, nonJson, type Api } from '../http/contract';
-import { badRequest, conflict, forbidden, HttpError, notFound, parse } from '../http/errors';
+import { badRequest, conflict, forbidden, HttpError, notFound, parse, type ErrorText } from '../http/errors';
+import { codedWith } from '@btls/shared-api/codes';
 import { countAll, searchAny, setPageHeaders } from '../http/paging';
 import { isOpen } from '../job-visibility';
 
-const jobParams = idParams('id', 'Invalid job ID.');
-const applicationParams = idParams('id', 'Invalid application ID.');
+const jobParams = idParams('id', texts.job.invalidId);
+const applicationParams = idParams('id', texts.enrollment.invalidApplicationId);
 const applicationBody = checkedInHandler(
   jobApplicationPayloadSchema,
   'JSON `{ phone?, coverNote? }`, or a multipart form with the same fields and the CV as `cv` (a PDF, at most 2 MB, ' +
@@ -289,7 +291,7 @@ async function moveApplications(
     for (const { application, trainee } of rows) {
       const from = application.status as JobApplicationStatus;
       if (!canMoveApplication(from, status)) {
-        throw new HttpError(409, `${fullName(trainee)}: ${words.moveNotAllowed(from, status)}`);
+        throw conflict(codedWith('jobApplication.moveNotAllowed', { name: fullName(trainee), from, to: status }));
       }
     }
     const now = new Date();
@@ -312,7 +314,7 @@ async function moveApplications(
 }
 
 /** The job's employer's job, or for an admin any job; anyone else's is answered as not found. */
-async function jobReadableBy(db: Db, me: UserRow, id: number, message: string = fallback.publicJobNotFound) {
+async function jobReadableBy(db: Db, me: UserRow, id: number, message: ErrorText = fallback.publicJobNotFound) {
   const [job] = await db
     .select()
     .from(jobs)

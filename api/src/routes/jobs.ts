@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { z } from 'zod';
 import { validation } from '@btls/shared-api/messages';
 import {
@@ -17,12 +18,13 @@ import { answers, checkedInHandler, idParams, type Api } from '../http/contract'
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 import { badRequest, forbidden, notFound, parse } from '../http/errors';
+import { codedWith } from '@btls/shared-api/codes';
 import { containsPattern, countAll, distinctValues, searchAny, setPageHeaders } from '../http/paging';
 import { sanitizeEmployerHtml, snippetOf } from '../sanitize';
 import { toJob } from '../serialize';
 import { isOpen } from '../job-visibility';
 
-const jobParams = idParams('id', 'Invalid job ID.');
+const jobParams = idParams('id', texts.job.invalidId);
 /** `{ isActive }` alone toggles the status; anything else is a full edit. */
 const isStatusOnly = (body: unknown) => !!body && typeof body === 'object' && Object.keys(body).join() === 'isActive';
 const jobUpdateBody = checkedInHandler(
@@ -30,7 +32,7 @@ const jobUpdateBody = checkedInHandler(
   '`{ "isActive": … }` alone changes the status; any other body is a full edit (the fields of POST /api/jobs). ' +
     'Which of the two is meant is told by the keys, so the handler checks it.',
 );
-const PUBLIC_NOT_FOUND = 'Job not found or no longer available.';
+const PUBLIC_NOT_FOUND = texts.fallback.publicJobNotFound;
 
 /** The search text (title, company, location, snippet) and the filters of the job lists. */
 function jobFilters(query: { q?: string; location?: string; jobType?: string; status?: 'active' | 'inactive' }) {
@@ -146,7 +148,7 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
       if (!row) throw jobNotFound(id);
       return { message: `Job status updated to ${isActive ? 'Active' : 'Inactive'}.`, job: toJob(row) };
     }
-    if (me.role === 'admin') throw forbidden('Admins can deactivate or delete a job posting, but only its employer can edit it.');
+    if (me.role === 'admin') throw forbidden(texts.job.adminCannotEdit);
     const values = cleanJob(parse(jobPayloadSchema, body));
     const [row] = await db
       .update(jobs)
@@ -171,7 +173,7 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
   });
 }
 
-const jobNotFound = (id: number) => notFound(`Job posting with ID ${id} not found or you're not authorized to edit it.`);
+const jobNotFound = (id: number) => notFound(codedWith('job.notFoundOrNotYours', { id }));
 
 /** An employer's own job, or for an admin any job; another employer's job is answered as not found. */
 async function jobFor(db: Db, me: UserRow, id: number) {

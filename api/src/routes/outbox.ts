@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { z } from 'zod';
 import { OUTBOX_STATUSES, outboxMessageSchema, type OutboxMessage } from '@btls/shared-api/schemas';
 import type { Deps } from '../deps';
@@ -58,7 +59,7 @@ export function outboxRoutes(app: Api, { db, auth }: Deps) {
       .returning();
     if (retried) return { message: 'The e-mail will be sent again.', outboxMessage: toOutboxMessage(retried) };
     const [exists] = await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.id, id)).limit(1);
-    if (!exists) throw notFound('Message not found.');
-    throw conflict('Only a failed e-mail can be retried.');
+    if (!exists) throw notFound(texts.outbox.notFound);
+    throw conflict(texts.outbox.onlyFailedRetried);
   });
 }

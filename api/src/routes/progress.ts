@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { messageAnswerSchema, progressAnswerSchema, progressPayloadSchema, progressRecordSchema } from '@btls/shared-api/schemas';
 import type { UserRow } from '../auth';
 import type { Deps } from '../deps';
@@ -9,7 +10,7 @@ import { enrollmentVisibleTo, enrollmentWritableBy } from '../enrollment-access'
 import { notFound } from '../http/errors';
 import { toProgressRecord } from '../serialize';
 
-const enrollmentParams = idParams('id', 'Invalid application ID.');
+const enrollmentParams = idParams('id', texts.enrollment.invalidApplicationId);
 const recordParams = idParams('recordId', 'Invalid progress record ID.');
 
 export function progressRoutes(app: Api, { db, auth }: Deps) {
@@ -56,7 +57,7 @@ export function progressRoutes(app: Api, { db, auth }: Deps) {
       .where(eq(progressRecords.id, record.id))
       .returning();
     // Deleted meanwhile.
-    if (!row) throw notFound('Progress record not found.');
+    if (!row) throw notFound(texts.enrollment.progressNotFound);
     return { message: 'Progress record updated.', record: toProgressRecord(row) };
   });
 
@@ -74,7 +75,7 @@ export function progressRoutes(app: Api, { db, auth }: Deps) {
 /** A record whose enrollment the trainer may write; anyone else's record is answered as not found. */
 async function recordWritableBy(db: Db, trainer: UserRow, id: number) {
   const [record] = await db.select().from(progressRecords).where(eq(progressRecords.id, id)).limit(1);
-  if (!record) throw notFound('Progress record not found.');
+  if (!record) throw notFound(texts.enrollment.progressNotFound);
   await enrollmentWritableBy(db, trainer, record.enrollmentId);
   return record;
 }
