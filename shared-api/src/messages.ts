@@ -197,6 +197,8 @@ export const request = {
   searchTooLong: 'Search text must be at most 200 characters.',
   activeOrInactive: 'status must be active or inactive.',
   locationNotText: 'location must be text.',
+  limitNotWhole: 'limit must be a whole number of at least 1.',
+  offsetNotWhole: 'offset must be a whole number of at least 0.',
 } as const;
 
 /** Signing in, signing up and the session. */

@@ -121,10 +121,10 @@ const wholeNumber = (message: string, min: number, max: number) =>
  * counts as PAGE_MAX), `offset`, and the search text `q`.
  */
 export const pageQuerySchema = z.object({
-  limit: queryParam(wholeNumber('limit must be a whole number of at least 1.', 1, Number.MAX_SAFE_INTEGER)).transform(
+  limit: queryParam(wholeNumber(request.limitNotWhole, 1, Number.MAX_SAFE_INTEGER)).transform(
     (v) => Math.min(v ?? PAGE_DEFAULT, PAGE_MAX),
   ),
-  offset: queryParam(wholeNumber('offset must be a whole number of at least 0.', 0, 1_000_000_000)).transform((v) => v ?? 0),
+  offset: queryParam(wholeNumber(request.offsetNotWhole, 0, 1_000_000_000)).transform((v) => v ?? 0),
   q: queryParam(z.string({ error: request.queryNotText }).trim().max(200, request.searchTooLong)).transform(
     (v) => v || undefined,
   ),

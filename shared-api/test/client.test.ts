@@ -22,7 +22,7 @@ import {
   revokeCertificate,
   verifyCertificate,
 } from '../src/certificates';
-import { ApiError, configureApi, NETWORK_ERROR_MESSAGE } from '../src/client';
+import { ApiError, configureApi, errorMessage, NETWORK_ERROR_MESSAGE } from '../src/client';
 import { listContactMessages, sendContactMessage } from '../src/contact';
 import { createCourse, deleteCourse, getCourse, listCourses, updateCourse } from '../src/courses';
 import {
@@ -231,6 +231,26 @@ describe('the error rule of spec §8', () => {
     await expect(getCourse(7)).rejects.toMatchObject({ message: 'Course with ID 7 not found.', status: 404 });
   });
 
+  it('keeps the code and params of the answer (issue 19); errorMessage() is still the English message', async () => {
+    reply = () =>
+      HttpResponse.json(
+        { message: 'Course with ID 7 not found.', code: 'course.notFoundById', params: { id: 7 } },
+        { status: 404 },
+      );
+    const error = (await getCourse(7).catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({ status: 404, code: 'course.notFoundById', params: { id: 7 } });
+    expect(errorMessage(error)).toBe('Course with ID 7 not found.');
+  });
+
+  it('an answer without a code: the code of its text when the catalogue has it; none for a fallback', async () => {
+    reply = () => HttpResponse.json({ message: 'Invalid email or password.' }, { status: 401 });
+    await expect(listJobs()).rejects.toMatchObject({ code: 'session.invalidCredentials' });
+    reply = () => new HttpResponse(null, { status: 500 });
+    const error = (await listJobs().catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBeUndefined();
+    expect(error.params).toBeUndefined();
+  });
+
   it("otherwise the call's fallback with the status", async () => {
     reply = () => new HttpResponse('<html>bad gateway</html>', { status: 500 });
     await expect(listCourses()).rejects.toThrow('Failed to fetch courses. Status: 500');
@@ -280,6 +300,7 @@ describe('the error rule of spec §8', () => {
   it("refuses course writes without a token before any call: 'Not authorized: No token provided.'", async () => {
     token = null;
     await expect(createCourse(course)).rejects.toThrow('Not authorized: No token provided.');
+    await expect(createCourse(course)).rejects.toMatchObject({ status: 401, code: 'validation.noToken' });
     await expect(updateCourse(1, course)).rejects.toThrow('Not authorized: No token provided.');
     await expect(deleteCourse(1)).rejects.toThrow('Not authorized: No token provided.');
     await expect(getCertificateByCode('X')).rejects.toThrow('Missing information to fetch certificate.');
