@@ -234,6 +234,28 @@ describe("e-mails in the recipient's language", () => {
     expect(mailWords.en.status('Approved')).toBe('Approved');
   });
 
+  it("a French employer: the new applicant's e-mail and the applicants' CSV in French", async () => {
+    const employer = await account(api, 'employer', { language: 'fr' });
+    const job = await request(api, 'POST', '/api/jobs', {
+      token: employer.token,
+      json: { title: 'Barista', companyName: 'Kigali Beans Ltd', description: 'Run the bar.', location: 'Kigali', jobType: 'Full-time' },
+    });
+    expect(job.status).toBe(201);
+    const applicant = await account(api, 'trainee', { firstName: 'Eric', lastName: 'Mugisha' });
+    const applied = await request(api, 'POST', `/api/jobs/${job.body.job.id}/applications`, { token: applicant.token, json: {} });
+    expect(applied.status).toBe(201);
+    const [mail] = await api.db.select().from(outbox).where(eq(outbox.recipient, employer.email));
+    expect(mail!.subject).toBe('Nouveau candidat pour Barista : Eric Mugisha');
+
+    const csv = await request(api, 'GET', `/api/jobs/${job.body.job.id}/applications.csv`, { token: employer.token });
+    const lines = String(csv.body).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe(
+      '"Nom","E-mail","Téléphone","Statut","Date de candidature","Certificats","Lettre de motivation","CV joint"',
+    );
+    expect(lines[1]).toContain('"Nouvelle"');
+    expect(lines[1]).toMatch(/"non"$/);
+  });
+
   it('formats dates per language in Kigali time; Kinyarwanda months are our own', () => {
     // 23:30 UTC on 31 August is already 1 September in Kigali.
     const date = new Date('2026-08-31T23:30:00Z');

@@ -1,6 +1,6 @@
 /**
- * The words of every e-mail, one catalogue per language (issue 19): a user's e-mails are written in their
- * language. English is the original. French and Kinyarwanda were machine-drafted: every text of a
+ * The words of every e-mail (and of the applicants' CSV export), one catalogue per language (issue 19): a
+ * user's e-mails and exports are written in their language. English is the original. French and Kinyarwanda were machine-drafted: every text of a
  * catalogue marked `REVIEW` waits for a native speaker's review (grep for it); take it out of
  * `awaitingReview` once checked.
  */
@@ -64,6 +64,8 @@ export interface MailWords {
   };
   employerWelcome: { subject: (name: string) => string; body: (company: string | null) => string; portal: string };
   passwordReset: { subject: string; asked: string; link: string; validity: (minutes: number) => string };
+  /** The applicants' CSV: its column headers and the CV column's values. */
+  applicantsCsv: { header: readonly string[]; yes: string; no: string };
 }
 
 const KIGALI = 'Africa/Kigali';
@@ -143,6 +145,11 @@ const en: MailWords = {
     validity: (minutes) =>
       `This link works once and for ${minutes} minutes. If you did not ask for it, ignore this e-mail: ` +
       'your password stays as it is.',
+  },
+  applicantsCsv: {
+    header: ['Name', 'Email', 'Phone', 'Status', 'Applied', 'Certificates', 'Cover note', 'Has CV'],
+    yes: 'yes',
+    no: 'no',
   },
 };
 
@@ -240,6 +247,11 @@ const fr: MailWords = {
     validity: (minutes) =>
       `Ce lien ne fonctionne qu’une fois et pendant ${minutes} minutes. Si vous ne l’avez pas demandé, ignorez cet e-mail : ` +
       'votre mot de passe reste inchangé.',
+  },
+  applicantsCsv: {
+    header: ['Nom', 'E-mail', 'Téléphone', 'Statut', 'Date de candidature', 'Certificats', 'Lettre de motivation', 'CV joint'],
+    yes: 'oui',
+    no: 'non',
   },
 };
 
@@ -358,6 +370,11 @@ const rw: MailWords = {
     validity: (minutes) =>
       `Iyi link ikora inshuro imwe gusa, mu minota ${minutes}. Niba atari wowe wayisabye, wirengagize iyi imeri: ` +
       "ijambo ry'ibanga ryawe ntirihinduka.",
+  },
+  applicantsCsv: {
+    header: ['Amazina', 'Imeri', 'Telefoni', 'Aho bigeze', 'Itariki yasabiyeho', 'Impamyabushobozi', 'Ibaruwa isaba akazi', 'Yometseho CV'],
+    yes: 'yego',
+    no: 'oya',
   },
 };
 

@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { canMoveApplication, MAX_CV_BYTES, type JobApplicationStatus } from '@btls/shared-api/constants';
 import { fallback, jobApplication as words } from '@btls/shared-api/messages';
+import { wordsFor, type MailWords } from '../mail/words';
 import {
   jobApplicantSchema,
   jobApplicantsQuerySchema,
@@ -185,7 +186,7 @@ export function jobApplicationRoutes(app: Api, { db, auth, notify }: Deps) {
     reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="applicants-job-${job.id}.csv"`);
-    return applicantsCsv(rows);
+    return applicantsCsv(rows, wordsFor(me.language));
   });
 
   /** The job's employer moves one application along the pipeline, with an optional note. */
@@ -413,18 +414,19 @@ function csvCell(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-function applicantsCsv(rows: JobApplicant[]): string {
-  const header = ['Name', 'Email', 'Phone', 'Status', 'Applied', 'Certificates', 'Cover note', 'Has CV'];
+/** In the reader's language (issue 19): the headers, the statuses and yes/no; the data as stored. */
+function applicantsCsv(rows: JobApplicant[], w: MailWords): string {
+  const header = w.applicantsCsv.header;
   const lines = rows.map((r) =>
     [
       fullName(r.trainee),
       r.trainee.email,
       r.phone ?? '',
-      r.status,
+      w.status(r.status),
       r.appliedAt.slice(0, 10),
       r.certificates.map((c) => `${c.courseTitle} (${c.code})`).join('; '),
       r.coverNote ?? '',
-      r.hasCv ? 'yes' : 'no',
+      r.hasCv ? w.applicantsCsv.yes : w.applicantsCsv.no,
     ]
       .map(csvCell)
       .join(','),
