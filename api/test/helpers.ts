@@ -92,19 +92,23 @@ export async function startApi(options: Partial<AppOptions> = {}): Promise<TestA
   };
 }
 
-/** Every JSON error answer must carry `{ message, code }` with a code of the catalogue; collects the others. */
+/**
+ * Every JSON error answer must carry `{ message, code }` with a code of the catalogue, and so must every
+ * other answer with a `message` (a notice); collects the others.
+ */
 export function watchErrorCodes(app: FastifyInstance): string[] {
   const uncoded: string[] = [];
   const known = new Set<string>(MESSAGE_CODES);
   app.addHook('onSend', async (request, reply, payload) => {
     const json = String(reply.getHeader('content-type') ?? '').includes('application/json');
-    if (reply.statusCode < 400 || !json || typeof payload !== 'string') return payload;
+    if (!json || typeof payload !== 'string') return payload;
     let body: { message?: unknown; code?: unknown };
     try {
       body = JSON.parse(payload);
     } catch {
       body = {};
     }
+    if (reply.statusCode < 400 && (Array.isArray(body) || !body || typeof body.message !== 'string')) return payload;
     if (typeof body.message !== 'string' || typeof body.code !== 'string' || !known.has(body.code)) {
       uncoded.push(`${request.method} ${request.url} → ${reply.statusCode} ${payload}`);
     }

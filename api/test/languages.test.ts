@@ -70,6 +70,23 @@ describe('error answers carry a code', () => {
     });
   });
 
+  it('a notice (the message of a successful change) has its code and params too', async () => {
+    const course = await request(api, 'POST', '/api/courses', {
+      token: admin.token,
+      json: { title: 'Cupping', description: 'Taste.', category: 'Coffee Knowledge', level: 'Beginner' },
+    });
+    expect(course.status).toBe(201);
+    expect(course.body).toMatchObject({
+      message: 'Course "Cupping" added successfully.',
+      code: 'notice.courseAdded',
+      params: { title: 'Cupping' },
+    });
+    expect((await request(api, 'DELETE', `/api/courses/${course.body.course.id}`, { token: admin.token })).body).toEqual({
+      message: 'Course deleted successfully.',
+      code: 'notice.courseDeleted',
+    });
+  });
+
   it('a 429 of a limit with minutes names them in params', async () => {
     const limited = await startApi({ limits: { loginPerIp: 1 } });
     try {
@@ -100,17 +117,20 @@ describe('error answers carry a code', () => {
     });
   });
 
-  it('the suite notices an error answered without a code (every test file goes through this watch)', async () => {
+  it('the suite notices an error or a notice answered without a code (every test file goes through this watch)', async () => {
     const app = Fastify();
     const uncoded = watchErrorCodes(app);
     app.get('/api/raw', (_request, reply) => reply.status(418).send({ message: 'No code here.' }));
     app.get('/api/coded', (_request, reply) => reply.status(404).send({ message: 'Image not found.', code: 'image.notFound' }));
     app.get('/api/made-up', (_request, reply) => reply.status(400).send({ message: 'Made up.', code: 'made.up' }));
-    for (const url of ['/api/raw', '/api/coded', '/api/made-up']) await app.inject({ method: 'GET', url });
+    app.get('/api/notice', () => ({ message: 'Done.' }));
+    app.get('/api/list', () => [{ message: 'A contact message' }]);
+    for (const url of ['/api/raw', '/api/coded', '/api/made-up', '/api/notice', '/api/list']) await app.inject({ method: 'GET', url });
     await app.close();
     expect(uncoded).toEqual([
       'GET /api/raw → 418 {"message":"No code here."}',
       'GET /api/made-up → 400 {"message":"Made up.","code":"made.up"}',
+      'GET /api/notice → 200 {"message":"Done."}',
     ]);
   });
 

@@ -69,7 +69,7 @@ export const account = {
   passwordReset: 'Your password has been reset. Please sign in with your new password.',
   passwordChanged: 'Your password has been changed. Your other sign-ins have been ended.',
   currentPasswordWrong: 'Your current password is incorrect.',
-  resetLinkSentByAdmin: (email: string) => `A password reset link has been sent to ${email}.`,
+  resetLinkSentByAdmin: ({ email }: { email: string }) => `A password reset link has been sent to ${email}.`,
   tooManyResetRequests: 'Too many password reset requests. Please try again later.',
   preferencesSaved: 'Your settings have been saved.',
   emailNotificationsLabel: 'E-mail me about my applications, training and messages',
@@ -306,6 +306,42 @@ export const limit = {
     `You have posted many jobs in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;
 
+/** What a successful change answers in `message` (the screens show it), with its code in `code`. */
+export const notice = {
+  registered: 'Registration successful.',
+  loggedIn: 'Login successful.',
+  userCreated: 'User created successfully.',
+  profileUpdated: 'Profile updated successfully.',
+  userActivated: 'User activated successfully.',
+  userDeactivated: 'User deactivated successfully.',
+  userUpdated: 'User updated successfully.',
+  userDeleted: 'User deleted successfully.',
+  courseAdded: ({ title }: { title: string }) => `Course "${title}" added successfully.`,
+  courseUpdated: ({ title }: { title: string }) => `Course "${title}" updated successfully.`,
+  courseDeleted: 'Course deleted successfully.',
+  applicationSubmitted: ({ course, id }: { course: string; id: number }) =>
+    `Application for "${course}" submitted (application ID ${id}). You will be notified once it is reviewed.`,
+  trainingCompleted: 'Training marked as completed. The admin has been notified to issue the certificate.',
+  applicationsUpdated: ({ count, status }: { count: number; status: string }) =>
+    `${count} application${count === 1 ? '' : 's'} updated to ${status}.`,
+  trainerAssigned: ({ name }: { name: string }) => `Trainer ${name} assigned successfully.`,
+  progressAdded: 'Progress record added.',
+  progressUpdated: 'Progress record updated.',
+  progressDeleted: 'Progress record deleted.',
+  certificateIssued: 'Certificate issued successfully.',
+  certificateRevoked: 'Certificate revoked.',
+  jobPosted: ({ title }: { title: string }) => `Job "${title}" posted successfully!`,
+  jobActivated: 'Job status updated to Active.',
+  jobDeactivated: 'Job status updated to Inactive.',
+  jobUpdated: ({ title }: { title: string }) => `Job "${title}" updated successfully.`,
+  jobDeleted: 'Job deleted successfully.',
+  jobApplicationWithdrawn: 'Your application has been withdrawn.',
+  jobApplicationsMoved: ({ count, status }: { count: number; status: string }) =>
+    `${count} application${count === 1 ? '' : 's'} moved to ${status}.`,
+  contactReceived: 'Your message has been received.',
+  emailRetried: 'The e-mail will be sent again.',
+} as const;
+
 /** Every group by name: the codes are `<group>.<key>` of this object. */
 export const messageCatalogue = {
   validation,
@@ -323,4 +359,5 @@ export const messageCatalogue = {
   image,
   outbox,
   limit,
+  notice,
 } as const;

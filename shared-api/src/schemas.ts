@@ -133,6 +133,25 @@ export type PageQuery = z.input<typeof pageQuerySchema>;
 
 const activeStatus = queryParam(z.enum(['active', 'inactive'], { error: request.activeOrInactive }));
 
+// ---------------------------------------------------------------- texts with codes (issue 19)
+
+/** The stable code of a text of the catalogue. */
+export const messageCodeSchema = z.enum(MESSAGE_CODES).meta({
+  description: 'Stable identifier of the text, `<group>.<key>` of the catalogue (shared-api messages.ts), to translate by.',
+});
+export const messageParamsSchema = z
+  .record(z.string(), z.union([z.string(), z.number()]))
+  .meta({ description: 'The values a text with parameters was made from, e.g. `{ "id": 5 }`.' });
+/**
+ * The `message` of a successful change (a notice the screens show), with its code and params. The code is
+ * optional in the type only, so that answers made up by component tests need none; the server always sends it.
+ */
+export const noticeFields = {
+  message: z.string(),
+  code: messageCodeSchema.optional(),
+  params: messageParamsSchema.optional(),
+};
+
 // ---------------------------------------------------------------- users and auth
 
 export const roleSchema = z.enum(ROLES, { error: validation.invalidRole });
@@ -221,7 +240,7 @@ export const preferencesAnswerSchema = z.object({
   showInTalentSearch: z.boolean(),
   language: languageSchema,
 });
-export const preferencesSavedAnswerSchema = z.object({ message: z.string(), preferences: preferencesAnswerSchema });
+export const preferencesSavedAnswerSchema = z.object({ ...noticeFields, preferences: preferencesAnswerSchema });
 export type PreferencesSavedAnswer = z.infer<typeof preferencesSavedAnswerSchema>;
 export type PreferencesPayload = z.input<typeof preferencesPayloadSchema>;
 
@@ -230,7 +249,7 @@ export const sessionSchema = z.object({ token: z.string(), user: userSchema });
 export type Session = z.infer<typeof sessionSchema>;
 
 export const authAnswerSchema = z.object({
-  message: z.string(),
+  ...noticeFields,
   token: z.string().optional(),
   user: userSchema,
 });
@@ -374,7 +393,7 @@ export type CourseCreatePayload = z.input<typeof courseCreatePayloadSchema>;
 export const courseUpdatePayloadSchema = z.object(courseFields(validation.courseEditRequired));
 export type CourseUpdatePayload = z.input<typeof courseUpdatePayloadSchema>;
 
-export const courseAnswerSchema = z.object({ message: z.string(), course: courseSchema });
+export const courseAnswerSchema = z.object({ ...noticeFields, course: courseSchema });
 export type CourseAnswer = z.infer<typeof courseAnswerSchema>;
 
 // ---------------------------------------------------------------- enrollments
@@ -414,7 +433,7 @@ export const applyPayloadSchema = z.object({
 });
 export type ApplyPayload = z.input<typeof applyPayloadSchema>;
 
-export const applyAnswerSchema = z.object({ applicationId: z.number(), message: z.string() });
+export const applyAnswerSchema = z.object({ applicationId: z.number(), ...noticeFields });
 export type ApplyAnswer = z.infer<typeof applyAnswerSchema>;
 
 /** How the admin's review list is ordered: newest or oldest application first (the natural queue), or by course. */
@@ -479,7 +498,7 @@ export const progressPayloadSchema = z
   });
 export type ProgressPayload = z.input<typeof progressPayloadSchema>;
 
-export const progressAnswerSchema = z.object({ message: z.string(), record: progressRecordSchema });
+export const progressAnswerSchema = z.object({ ...noticeFields, record: progressRecordSchema });
 export type ProgressAnswer = z.infer<typeof progressAnswerSchema>;
 
 // ---------------------------------------------------------------- certificates
@@ -523,7 +542,7 @@ export const issueCertificatePayloadSchema = z.object({
 });
 export type IssueCertificatePayload = z.input<typeof issueCertificatePayloadSchema>;
 
-export const certificateAnswerSchema = z.object({ message: z.string(), certificate: certificateSchema });
+export const certificateAnswerSchema = z.object({ ...noticeFields, certificate: certificateSchema });
 export type CertificateAnswer = z.infer<typeof certificateAnswerSchema>;
 
 export const revokeCertificatePayloadSchema = z.object({
@@ -604,7 +623,7 @@ export const myJobsQuerySchema = jobListQuerySchema.extend({ status: activeStatu
 export const jobStatusPayloadSchema = z.object({ isActive: flag }).strict();
 export type JobStatusPayload = z.input<typeof jobStatusPayloadSchema>;
 
-export const jobAnswerSchema = z.object({ message: z.string(), job: jobSchema });
+export const jobAnswerSchema = z.object({ ...noticeFields, job: jobSchema });
 export type JobAnswer = z.infer<typeof jobAnswerSchema>;
 
 // ---------------------------------------------------------------- contact
@@ -741,22 +760,17 @@ export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 // ---------------------------------------------------------------- common answers
 
-export const messageAnswerSchema = z.object({ message: z.string() });
+export const messageAnswerSchema = z.object(noticeFields);
 /** Every error answer (issue 19): the spec's English words and a stable code the client translates. */
 export const errorAnswerSchema = z.object({
   message: z.string().meta({ description: "The spec's English text." }),
-  code: z.enum(MESSAGE_CODES).meta({
-    description: 'Stable identifier of the text, `<group>.<key>` of the catalogue (shared-api messages.ts), to translate by.',
-  }),
-  params: z
-    .record(z.string(), z.union([z.string(), z.number()]))
-    .optional()
-    .meta({ description: 'The values a text with parameters was made from, e.g. `{ "id": 5 }`.' }),
+  code: messageCodeSchema,
+  params: messageParamsSchema.optional(),
 });
 export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
 export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
 
-export const userAnswerSchema = z.object({ message: z.string(), user: userSchema });
+export const userAnswerSchema = z.object({ ...noticeFields, user: userSchema });
 export type UserAnswer = z.infer<typeof userAnswerSchema>;
 
 // ---------------------------------------------------------------- forms

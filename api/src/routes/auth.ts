@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { coded } from '@btls/shared-api/codes';
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { account } from '@btls/shared-api/messages';
 import {
@@ -74,8 +75,8 @@ export function authRoutes(app: Api, { db, auth, notify, limiters }: Deps) {
     if (!created) throw new Error('insert returned no row');
 
     reply.status(201);
-    if (byAdmin) return { message: 'User created successfully.', user: toUser(created) };
-    return { message: 'Registration successful.', token: await auth.issueToken(created), user: toUser(created) };
+    if (byAdmin) return { ...coded('notice.userCreated'), user: toUser(created) };
+    return { ...coded('notice.registered'), token: await auth.issueToken(created), user: toUser(created) };
   });
 
   /**
@@ -100,7 +101,7 @@ export function authRoutes(app: Api, { db, auth, notify, limiters }: Deps) {
     if (!user || !passwordOk) throw unauthorized(texts.session.invalidCredentials);
     if (!user.isActive) throw unauthorized(texts.session.deactivated);
     await limiters.loginEmail.reset(emailKey);
-    return { message: 'Login successful.', token: await auth.issueToken(user), user: toUser(user) };
+    return { ...coded('notice.loggedIn'), token: await auth.issueToken(user), user: toUser(user) };
   });
 
   /**
@@ -119,7 +120,7 @@ export function authRoutes(app: Api, { db, auth, notify, limiters }: Deps) {
     await limiters.recoveryEmail.enforce(email.toLowerCase());
     const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
     if (user?.isActive) await db.transaction((tx) => notify.passwordReset(tx, user));
-    return { message: account.resetLinkSent };
+    return coded('account.resetLinkSent');
   });
 
   /** Spends a reset link (once, within its 60 minutes) and ends every earlier sign-in of its user. */
@@ -148,7 +149,7 @@ export function authRoutes(app: Api, { db, auth, notify, limiters }: Deps) {
       return true;
     });
     if (!reset) throw badRequest(account.resetLinkInvalid);
-    return { message: account.passwordReset };
+    return coded('account.passwordReset');
   });
 
   /**
@@ -180,6 +181,6 @@ export function authRoutes(app: Api, { db, auth, notify, limiters }: Deps) {
       .where(and(eq(users.id, me.id), eq(users.sessionVersion, me.sessionVersion)))
       .returning();
     if (!updated) throw conflict(texts.session.accountChanged);
-    return { message: account.passwordChanged, token: await auth.issueToken(updated), user: toUser(updated) };
+    return { ...coded('account.passwordChanged'), token: await auth.issueToken(updated), user: toUser(updated) };
   });
 }

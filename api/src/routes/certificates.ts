@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { coded } from '@btls/shared-api/codes';
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { validation } from '@btls/shared-api/messages';
 import {
@@ -107,7 +108,7 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
         // Signed now, with the assessments as they are; if signing fails, the first download signs it.
         await signedCredentialOf(db, issuer, row).catch((error: Error) => request.log.error(error));
         reply.status(201);
-        return { message: 'Certificate issued successfully.', certificate: toCertificate(row!) };
+        return { ...coded('notice.certificateIssued'), certificate: toCertificate(row!) };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         const [existing] = await db
@@ -174,7 +175,7 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
         .returning();
       return updated!;
     });
-    return { message: 'Certificate revoked.', certificate: toCertificate(revoked) };
+    return { ...coded('notice.certificateRevoked'), certificate: toCertificate(revoked) };
   });
 
   /** Any signed-in user holding the (unguessable) code: the trainee, an employer checking it, an admin. */

@@ -15,7 +15,7 @@ import { isForeignKeyViolation, type Db } from '../db/client';
 import { courses } from '../db/schema';
 import { answers, checkedInHandler, idParams, type Api } from '../http/contract';
 import { conflict, notFound, parse } from '../http/errors';
-import { codedWith } from '@btls/shared-api/codes';
+import { coded, codedWith } from '@btls/shared-api/codes';
 import { chosenImage, forgetImage, imageFactsFor, readFormWithImage } from '../image-store';
 import { countAll, distinctValues, searchAny, setPageHeaders } from '../http/paging';
 import { toCourse } from '../serialize';
@@ -110,7 +110,7 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
       return row!;
     });
     reply.status(201);
-    return { message: `Course "${created.title}" added successfully.`, course: await withImageFacts(db, created) };
+    return { ...codedWith('notice.courseAdded', { title: created.title }), course: await withImageFacts(db, created) };
   });
 
   app.put('/courses/:id', {
@@ -150,7 +150,7 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
       return row;
     });
     if (!updated) throw courseNotFound(id);
-    return { message: `Course "${updated.title}" updated successfully.`, course: await withImageFacts(db, updated) };
+    return { ...codedWith('notice.courseUpdated', { title: updated.title }), course: await withImageFacts(db, updated) };
   });
 
   /** Refused while applications refer to the course: deactivating keeps the history. */
@@ -171,7 +171,7 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
       }
       throw error;
     }
-    return { message: 'Course deleted successfully.' };
+    return coded('notice.courseDeleted');
   });
 }
 

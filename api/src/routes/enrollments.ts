@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { coded, codedWith } from '@btls/shared-api/codes';
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -61,7 +62,7 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     reply.status(201);
     return {
       applicationId: created!.id,
-      message: `Application for "${course.title}" submitted (application ID ${created!.id}). You will be notified once it is reviewed.`,
+      ...codedWith('notice.applicationSubmitted', { course: course.title, id: created!.id }),
     };
   });
 
@@ -164,7 +165,7 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
         const { trainee, course } = await enrollmentParties(tx, id);
         await notify.trainingCompleted(tx, trainee, me, course.title, id);
       });
-      return { message: 'Training marked as completed. The admin has been notified to issue the certificate.' };
+      return coded('notice.trainingCompleted');
     }
 
     await review([id], payload.status, payload.adminNotes);
@@ -182,7 +183,7 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     const { ids, status, adminNotes } = request.body;
     const unique = [...new Set(ids)];
     await review(unique, status, adminNotes);
-    return { message: `${unique.length} application${unique.length === 1 ? '' : 's'} updated to ${status}.` };
+    return codedWith('notice.applicationsUpdated', { count: unique.length, status });
   });
 
   /**
@@ -262,7 +263,7 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
       if (isForeignKeyViolation(error)) throw badRequest(texts.enrollment.notActiveTrainer);
       throw error;
     }
-    return { message: `Trainer ${trainer.firstName} ${trainer.lastName} assigned successfully.` };
+    return codedWith('notice.trainerAssigned', { name: `${trainer.firstName} ${trainer.lastName}` });
   });
 }
 

@@ -13,6 +13,7 @@ import { fallback, jobApplication as words } from '@btls/shared-api/messages';
 import { wordsFor, type MailWords } from '../mail/words';
 import {
   jobApplicantSchema,
+  noticeFields,
   jobApplicantsQuerySchema,
   jobApplicationBulkStatusPayloadSchema,
   jobApplicationPayloadSchema,
@@ -29,7 +30,7 @@ import { isForeignKeyViolation, isUniqueViolation, type Db } from '../db/client'
 import { certificates, jobApplicationEvents, jobApplications, jobs, users } from '../db/schema';
 import { answers, binary, checkedInHandler, idParams, nonJson, type Api } from '../http/contract';
 import { badRequest, conflict, forbidden, HttpError, notFound, parse, type ErrorText } from '../http/errors';
-import { codedWith } from '@btls/shared-api/codes';
+import { coded, codedWith } from '@btls/shared-api/codes';
 import { countAll, searchAny, setPageHeaders } from '../http/paging';
 import { isOpen } from '../job-visibility';
 
@@ -123,7 +124,7 @@ export function jobApplicationRoutes(app: Api, { db, auth, notify }: Deps) {
     schema: {
       summary: 'The trainee withdraws an application that is still New.',
       params: applicationParams,
-      response: answers({ 200: z.object({ message: z.string(), application: myJobApplicationSchema }) }),
+      response: answers({ 200: z.object({ ...noticeFields, application: myJobApplicationSchema }) }),
     },
   }, async (request) => {
     const me = auth.caller(request);
@@ -144,7 +145,7 @@ export function jobApplicationRoutes(app: Api, { db, auth, notify }: Deps) {
       await tx.insert(jobApplicationEvents).values({ applicationId: id, fromStatus: 'New', toStatus: 'Withdrawn', byId: me.id, byName: fullName(me) });
       return updated!;
     });
-    return { message: 'Your application has been withdrawn.', application: toMine(row) };
+    return { ...coded('notice.jobApplicationWithdrawn'), application: toMine(row) };
   });
 
   /** A job's applications for its employer (and admins, read-only): `status` filters, `q` searches name or course. */
@@ -218,7 +219,7 @@ export function jobApplicationRoutes(app: Api, { db, auth, notify }: Deps) {
       summary: 'Moves several applications of a job at once: all, or none.',
       params: jobParams,
       body: jobApplicationBulkStatusPayloadSchema,
-      response: answers({ 200: z.object({ message: z.string(), applications: jobApplicantSchema.array() }) }),
+      response: answers({ 200: z.object({ ...noticeFields, applications: jobApplicantSchema.array() }) }),
     },
   }, async (request) => {
     const me = auth.caller(request);
@@ -228,7 +229,7 @@ export function jobApplicationRoutes(app: Api, { db, auth, notify }: Deps) {
     const ids = [...new Set(payload.ids)];
     await moveApplications(db, notify, me, job, ids, payload.status, payload.note);
     return {
-      message: `${ids.length} application${ids.length === 1 ? '' : 's'} moved to ${payload.status}.`,
+      ...codedWith('notice.jobApplicationsMoved', { count: ids.length, status: payload.status }),
       applications: await selectApplicants(db, inArray(jobApplications.id, ids), { limit: ids.length, offset: 0 }),
     };
   });

@@ -18,7 +18,7 @@ import { answers, checkedInHandler, idParams, type Api } from '../http/contract'
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 import { badRequest, forbidden, notFound, parse } from '../http/errors';
-import { codedWith } from '@btls/shared-api/codes';
+import { coded, codedWith } from '@btls/shared-api/codes';
 import { containsPattern, countAll, distinctValues, searchAny, setPageHeaders } from '../http/paging';
 import { sanitizeEmployerHtml, snippetOf } from '../sanitize';
 import { toJob } from '../serialize';
@@ -127,7 +127,7 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
       .values({ ...values, employerId: me.id })
       .returning();
     reply.status(201);
-    return { message: `Job "${row!.title}" posted successfully!`, job: toJob(row!) };
+    return { ...codedWith('notice.jobPosted', { title: row!.title }), job: toJob(row!) };
   });
 
   /**
@@ -146,7 +146,7 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
       const { isActive } = parse(jobStatusPayloadSchema, body);
       const [row] = await db.update(jobs).set({ isActive, updatedAt: new Date() }).where(eq(jobs.id, job.id)).returning();
       if (!row) throw jobNotFound(id);
-      return { message: `Job status updated to ${isActive ? 'Active' : 'Inactive'}.`, job: toJob(row) };
+      return { ...coded(isActive ? 'notice.jobActivated' : 'notice.jobDeactivated'), job: toJob(row) };
     }
     if (me.role === 'admin') throw forbidden(texts.job.adminCannotEdit);
     const values = cleanJob(parse(jobPayloadSchema, body));
@@ -157,7 +157,7 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
       .returning();
     // Deleted meanwhile (by its employer or an admin).
     if (!row) throw jobNotFound(id);
-    return { message: `Job "${row.title}" updated successfully.`, job: toJob(row) };
+    return { ...codedWith('notice.jobUpdated', { title: row.title }), job: toJob(row) };
   });
 
   app.delete('/jobs/:id', {
@@ -169,7 +169,7 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
     const job = await jobFor(db, me, id);
     const deleted = await db.delete(jobs).where(eq(jobs.id, job.id)).returning({ id: jobs.id });
     if (deleted.length === 0) throw jobNotFound(id);
-    return { message: 'Job deleted successfully.' };
+    return coded('notice.jobDeleted');
   });
 }
 

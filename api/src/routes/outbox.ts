@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { coded } from '@btls/shared-api/codes';
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { z } from 'zod';
-import { OUTBOX_STATUSES, outboxMessageSchema, type OutboxMessage } from '@btls/shared-api/schemas';
+import { noticeFields, OUTBOX_STATUSES, outboxMessageSchema, type OutboxMessage } from '@btls/shared-api/schemas';
 import type { Deps } from '../deps';
 import { answers, idParams, type Api } from '../http/contract';
 import { outbox } from '../db/schema';
@@ -29,7 +30,7 @@ function toOutboxMessage(row: typeof outbox.$inferSelect): OutboxMessage {
 }
 
 /** The e-mails, for admins: without SMTP this is where they can be read; failed ones can be retried. */
-const retryAnswer = z.object({ message: z.string(), outboxMessage: outboxMessageSchema });
+const retryAnswer = z.object({ ...noticeFields, outboxMessage: outboxMessageSchema });
 
 export function outboxRoutes(app: Api, { db, auth }: Deps) {
   app.get('/admin/outbox', {
@@ -57,7 +58,7 @@ export function outboxRoutes(app: Api, { db, auth }: Deps) {
       .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()` })
       .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
       .returning();
-    if (retried) return { message: 'The e-mail will be sent again.', outboxMessage: toOutboxMessage(retried) };
+    if (retried) return { ...coded('notice.emailRetried'), outboxMessage: toOutboxMessage(retried) };
     const [exists] = await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.id, id)).limit(1);
     if (!exists) throw notFound(texts.outbox.notFound);
     throw conflict(texts.outbox.onlyFailedRetried);

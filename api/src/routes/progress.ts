@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+import { coded } from '@btls/shared-api/codes';
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { messageAnswerSchema, progressAnswerSchema, progressPayloadSchema, progressRecordSchema } from '@btls/shared-api/schemas';
 import type { UserRow } from '../auth';
@@ -41,7 +42,7 @@ export function progressRoutes(app: Api, { db, auth }: Deps) {
       .values({ ...payload, enrollmentId: enrollment.id, recordedById: me.id })
       .returning();
     reply.status(201);
-    return { message: 'Progress record added.', record: toProgressRecord(row!) };
+    return { ...coded('notice.progressAdded'), record: toProgressRecord(row!) };
   });
 
   app.put('/progress/:recordId', {
@@ -58,7 +59,7 @@ export function progressRoutes(app: Api, { db, auth }: Deps) {
       .returning();
     // Deleted meanwhile.
     if (!row) throw notFound(texts.enrollment.progressNotFound);
-    return { message: 'Progress record updated.', record: toProgressRecord(row) };
+    return { ...coded('notice.progressUpdated'), record: toProgressRecord(row) };
   });
 
   app.delete('/progress/:recordId', {
@@ -68,7 +69,7 @@ export function progressRoutes(app: Api, { db, auth }: Deps) {
     const me = auth.caller(request);
     const record = await recordWritableBy(db, me, request.params.recordId);
     await db.delete(progressRecords).where(eq(progressRecords.id, record.id));
-    return { message: 'Progress record deleted.' };
+    return coded('notice.progressDeleted');
   });
 }
 

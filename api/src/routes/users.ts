@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
-import { account, validation } from '@btls/shared-api/messages';
+import { validation } from '@btls/shared-api/messages';
 import {
   certifiedTraineeSchema,
   deleteUserQuerySchema,
@@ -142,7 +142,7 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
       })
       .where(eq(users.id, me.id))
       .returning();
-    return { message: 'Profile updated successfully.', user: toUser(updated!) };
+    return { ...coded('notice.profileUpdated'), user: toUser(updated!) };
   });
 
   /** The caller's own settings: non-essential e-mails on or off, being listed in the talent search, and their language. */
@@ -166,7 +166,7 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
       .where(eq(users.id, me.id))
       .returning();
     return {
-      message: account.preferencesSaved,
+      ...coded('account.preferencesSaved'),
       preferences: preferencesOf(updated!),
     };
   });
@@ -181,7 +181,7 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
     if (!user) throw userNotFound(id);
     if (!user.isActive) throw badRequest(texts.user.deactivatedNoReset);
     await db.transaction((tx) => notify.passwordReset(tx, user));
-    return { message: account.resetLinkSentByAdmin(user.email) };
+    return codedWith('account.resetLinkSentByAdmin', { email: user.email });
   });
 
   app.put('/users/:id/status', {
@@ -197,7 +197,7 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
       return row;
     });
     if (!updated) throw userNotFound(id);
-    return { message: `User ${isActive ? 'activated' : 'deactivated'} successfully.`, user: toUser(updated) };
+    return { ...coded(isActive ? 'notice.userActivated' : 'notice.userDeactivated'), user: toUser(updated) };
   });
 
   app.put('/users/:id', {
@@ -213,7 +213,7 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
       return row;
     });
     if (!updated) throw userNotFound(id);
-    return { message: 'User updated successfully.', user: toUser(updated) };
+    return { ...coded('notice.userUpdated'), user: toUser(updated) };
   });
 
   /**
@@ -247,7 +247,7 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
       }
       throw error;
     }
-    return { message: 'User deleted successfully.' };
+    return coded('notice.userDeleted');
   });
 }
 
