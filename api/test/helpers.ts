@@ -87,7 +87,7 @@ export async function startApi(options: Partial<AppOptions> = {}): Promise<TestA
       await app.close();
       await test.drop();
       // Every test file closes its API: an error answered without a code fails the file (issue 19).
-      if (uncoded.length > 0) throw new Error(`Error answers without a catalogue code:\n${uncoded.join('\n')}`);
+      if (uncoded.length > 0) throw new Error(`Answers without a catalogue code:\n${uncoded.join('\n')}`);
     },
   };
 }

@@ -2,6 +2,7 @@
  * Issue 19, the server's part: every error answer carries a stable code beside the spec's English message;
  * a user has a language (en, fr, rw), chosen at sign-up or in the settings; e-mails are written in it.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +133,18 @@ describe('error answers carry a code', () => {
       'GET /api/made-up → 400 {"message":"Made up.","code":"made.up"}',
       'GET /api/notice → 200 {"message":"Done."}',
     ]);
+  });
+
+  it("the server's sources write no text of a check or an answer of their own: they name the catalogue's", () => {
+    const root = new URL('../src/', import.meta.url);
+    const found: string[] = [];
+    for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))) {
+      const source = readFileSync(new URL(file, root), 'utf8');
+      // A zod message (`error: '…'`, `.min(1, '…')`) or an answer's `message: '…'` written in place.
+      const inline = source.match(/(?:error: |message: |\.(?:min|max|int|positive|nonnegative|regex|refine|email|url|length|date)\([^()]*, )(['"`])[A-Za-z][^'"`\n]* [^'"`\n]*\1/g) ?? [];
+      found.push(...inline.map((text) => `${file}: ${text}`));
+    }
+    expect(found).toEqual([]);
   });
 
   it('the OpenAPI document describes the code (every one of them) and the params of an error', async () => {

@@ -8,6 +8,9 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const LANGUAGES = ['en', 'fr', 'rw'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/** The states of an e-mail in the outbox. */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+
 /** How a list of enrollment applications can be sorted. */
 export const ENROLLMENT_SORTS = ['newest', 'oldest', 'course'] as const;
 

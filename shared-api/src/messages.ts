@@ -6,7 +6,15 @@
  * `message` and its `code`, and the client translates by code. One text is defined once, under one code.
  * A text with parameters takes one object (`({ id }) => …`): the answer's `params` are that object.
  */
-import { COURSE_CATEGORIES, COURSE_LEVELS, ENROLLMENT_SORTS, ENROLLMENT_STATUSES, JOB_TYPES, LANGUAGES } from './constants';
+import {
+  COURSE_CATEGORIES,
+  COURSE_LEVELS,
+  ENROLLMENT_SORTS,
+  ENROLLMENT_STATUSES,
+  JOB_TYPES,
+  LANGUAGES,
+  OUTBOX_STATUSES,
+} from './constants';
 
 export const validation = {
   loginInvalidResponse: 'Login failed: Invalid response from server.',
@@ -256,6 +264,8 @@ export const enrollment = {
   notActiveTrainer: 'The selected user is not an active trainer.',
   progressOnlyApproved: 'Progress can only be recorded while the training is Approved.',
   progressNotFound: 'Progress record not found.',
+  invalidProgressRecordId: 'Invalid progress record ID.',
+  invalidEnrollmentId: 'Invalid enrollment ID.',
   statusOneOf: `Status must be one of: ${ENROLLMENT_STATUSES.join(', ')}.`,
   reviewStatusOneOf: 'Status must be Approved, Rejected, Waitlisted or Pending.',
   approvedOrCompleted: 'Status must be Approved or Completed.',
@@ -293,6 +303,9 @@ export const image = {
 /** The admin's e-mail outbox. */
 export const outbox = {
   notFound: 'Message not found.',
+  invalidId: 'Invalid message ID.',
+  statusOneOf: `Status must be one of: ${OUTBOX_STATUSES.join(', ')}.`,
+  limitRange: 'limit must be a number from 1 to 200.',
   onlyFailedRetried: 'Only a failed e-mail can be retried.',
 } as const;
 
@@ -322,6 +335,8 @@ export const notice = {
   applicationSubmitted: ({ course, id }: { course: string; id: number }) =>
     `Application for "${course}" submitted (application ID ${id}). You will be notified once it is reviewed.`,
   trainingCompleted: 'Training marked as completed. The admin has been notified to issue the certificate.',
+  applicationStatusUpdated: ({ status }: { status: string }) => `Application status updated to ${status}.`,
+  adminNotesUpdated: 'Admin notes updated.',
   applicationsUpdated: ({ count, status }: { count: number; status: string }) =>
     `${count} application${count === 1 ? '' : 's'} updated to ${status}.`,
   trainerAssigned: ({ name }: { name: string }) => `Trainer ${name} assigned successfully.`,

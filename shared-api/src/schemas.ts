@@ -16,6 +16,7 @@ import {
   JOB_TYPES,
   ENROLLMENT_SORTS,
   LANGUAGES,
+  OUTBOX_STATUSES,
   MIN_PASSWORD_LENGTH,
   PAGE_DEFAULT,
   PAGE_MAX,
@@ -741,7 +742,7 @@ export type JobApplicationsSummary = z.infer<typeof jobApplicationsSummarySchema
 
 // ---------------------------------------------------------------- outbox (the e-mails, for admins)
 
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+export { OUTBOX_STATUSES };
 
 export const outboxMessageSchema = z.object({
   id: z.number(),

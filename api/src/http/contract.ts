@@ -8,7 +8,7 @@
  * How a route is written:
  *   api.get('/things/:id', {
  *     preValidation: auth.guard(['admin']),        // when signed-in only: 401/403 before the input is checked
- *     schema: { params: idParams('id', 'Invalid thing ID.'), response: answers({ 200: thingSchema }) },
+ *     schema: { params: idParams('id', thing.invalidId), response: answers({ 200: thingSchema }) },
  *   }, async (request) => ... request.params.id is a number here ...);
  * A route that must not be in the document says so with `schema: { hide: true }` and a reason, and is listed
  * in test/openapi.test.ts; every other route needs a response schema (that test fails without one).
@@ -24,6 +24,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { CatalogueText } from '@btls/shared-api/codes';
 import { errorAnswerSchema, idSchema } from '@btls/shared-api/schemas';
 import { parse } from './errors';
 
@@ -59,7 +60,7 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) 
 };
 
 /** A path with positive integer parameters, each with its own 400 message. */
-export function idParams<const K extends string>(name: K, message: string) {
+export function idParams<const K extends string>(name: K, message: CatalogueText) {
   return z.object({ [name]: idSchema(message) } as { [P in K]: ReturnType<typeof idSchema> });
 }
 

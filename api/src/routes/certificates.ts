@@ -49,7 +49,7 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
     preValidation: auth.guard(),
     schema: {
       summary: "An enrollment's certificate (404 when none was issued yet).",
-      params: idParams('enrollmentId', 'Invalid enrollment ID.'),
+      params: idParams('enrollmentId', texts.enrollment.invalidEnrollmentId),
       response: answers({ 200: certificateSchema }),
     },
   }, async (request) => {

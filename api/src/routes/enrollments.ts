@@ -169,10 +169,9 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     }
 
     await review([id], payload.status, payload.adminNotes);
-    return {
-      message:
-        payload.status === current.status ? 'Admin notes updated.' : `Application status updated to ${payload.status}.`,
-    };
+    return payload.status === current.status
+      ? coded('notice.adminNotesUpdated')
+      : codedWith('notice.applicationStatusUpdated', { status: payload.status });
   });
 
   /** The admin's queue: several applications moved to one status, with one note; all of them, or none. */

@@ -9,8 +9,13 @@ import { outbox } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 
 const listQuery = z.object({
-  status: z.enum(OUTBOX_STATUSES, { error: `Status must be one of: ${OUTBOX_STATUSES.join(', ')}.` }).optional(),
-  limit: z.coerce.number({ error: 'limit must be a number from 1 to 200.' }).int().min(1).max(200).default(100),
+  status: z.enum(OUTBOX_STATUSES, { error: texts.outbox.statusOneOf }).optional(),
+  limit: z.coerce
+    .number({ error: texts.outbox.limitRange })
+    .int(texts.outbox.limitRange)
+    .min(1, texts.outbox.limitRange)
+    .max(200, texts.outbox.limitRange)
+    .default(100),
 });
 
 function toOutboxMessage(row: typeof outbox.$inferSelect): OutboxMessage {
@@ -50,7 +55,7 @@ export function outboxRoutes(app: Api, { db, auth }: Deps) {
   /** A failed e-mail goes back to the queue with a fresh set of attempts. */
   app.post('/admin/outbox/:id/retry', {
     preValidation: auth.guard(['admin']),
-    schema: { summary: 'Queue a failed e-mail again.', params: idParams('id', 'Invalid message ID.'), response: answers({ 200: retryAnswer }) },
+    schema: { summary: 'Queue a failed e-mail again.', params: idParams('id', texts.outbox.invalidId), response: answers({ 200: retryAnswer }) },
   }, async (request) => {
     const { id } = request.params;
     const [retried] = await db

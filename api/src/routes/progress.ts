@@ -12,7 +12,7 @@ import { notFound } from '../http/errors';
 import { toProgressRecord } from '../serialize';
 
 const enrollmentParams = idParams('id', texts.enrollment.invalidApplicationId);
-const recordParams = idParams('recordId', 'Invalid progress record ID.');
+const recordParams = idParams('recordId', texts.enrollment.invalidProgressRecordId);
 
 export function progressRoutes(app: Api, { db, auth }: Deps) {
   /** Read by the assigned trainer, the trainee who owns the enrollment, or an admin; newest first. */
