@@ -1,3 +1,3 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { include: ['test/**/*.test.tsx'], environment: 'jsdom' } });
+export default defineConfig({ test: { include: ['test/**/*.test.{ts,tsx}'], environment: 'jsdom' } });

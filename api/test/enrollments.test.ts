@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrollments } from '../src/db/schema';
+import { enrollments, outbox, users } from '../src/db/schema';
 import { account, createCourse, dayOffset, request, startApi, type Account, type TestApi } from './helpers';
 
 let api: TestApi;
@@ -177,6 +177,61 @@ describe('POST /api/enrollments/status (several at once)', () => {
     expect(missing.status).toBe(404);
     const [row] = await api.db.select().from(enrollments).where(eq(enrollments.id, open.id));
     expect(row!.status).toBe('Pending');
+  });
+});
+
+describe('approving with a trainer (issue 18: approve and assign in one step)', () => {
+  const assignedTo = async (id: number) =>
+    (await api.db.select().from(enrollments).where(eq(enrollments.id, id)))[0]!;
+  const mailsTo = async (email: string) => (await api.db.select().from(outbox).where(eq(outbox.recipient, email))).map((m) => m.subject);
+
+  it('approves and assigns in one request; the trainee hears of both, and the trainer sees the training', async () => {
+    const { id, trainee } = await applicationOf('Pending');
+    const answer = await setStatus(admin.token, id, { status: 'Approved', adminNotes: 'Welcome!', trainerId: trainer.id });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe(`Application status updated to Approved. Trainer ${trainer.firstName} ${trainer.lastName} assigned.`);
+    expect(await assignedTo(id)).toMatchObject({ status: 'Approved', adminNotes: 'Welcome!', assignedTrainerId: trainer.id });
+    const subjects = await mailsTo(trainee.email);
+    expect(subjects.some((s) => s.includes('is now Approved'))).toBe(true);
+    expect(subjects.length).toBeGreaterThanOrEqual(3); // received, approved, trainer assigned
+    const mine = await request(api, 'GET', '/api/enrollments/my-assigned-trainings', { token: trainer.token });
+    expect(mine.body.map((e: { id: number }) => e.id)).toContain(id);
+  });
+
+  it('approves several at once with one trainer; without trainerId the trainer stays as it was', async () => {
+    const a = await applicationOf('Pending');
+    const b = await applicationOf('Waitlisted');
+    const answer = await request(api, 'POST', '/api/enrollments/status', { token: admin.token, json: { ids: [a.id, b.id], status: 'Approved', trainerId: trainer.id } });
+    expect(answer).toMatchObject({ status: 200, body: { message: `2 applications updated to Approved. Trainer ${trainer.firstName} ${trainer.lastName} assigned.` } });
+    expect((await assignedTo(a.id)).assignedTrainerId).toBe(trainer.id);
+    expect((await assignedTo(b.id)).assignedTrainerId).toBe(trainer.id);
+    // Edit notes later (same status, no trainer): the assignment stays, nobody is e-mailed again.
+    const before = (await mailsTo(a.trainee.email)).length;
+    expect((await setStatus(admin.token, a.id, { status: 'Approved', adminNotes: 'Bring an apron' })).body.message).toBe('Admin notes updated.');
+    expect(await assignedTo(a.id)).toMatchObject({ assignedTrainerId: trainer.id, adminNotes: 'Bring an apron' });
+    expect((await mailsTo(a.trainee.email)).length).toBe(before);
+  });
+
+  it('refuses, changing nothing: a trainer with another status (400), a missing user (404), a non-trainer or inactive trainer (400), a malformed id (400)', async () => {
+    const { id } = await applicationOf('Pending');
+    const refusals = [
+      [{ status: 'Rejected', trainerId: trainer.id }, 400, 'A trainer can only be assigned to an Approved application.'],
+      [{ status: 'Approved', trainerId: 999_999 }, 404, 'Trainer not found.'],
+      [{ status: 'Approved', trainerId: admin.id }, 400, 'The selected user is not an active trainer.'],
+      [{ status: 'Approved', trainerId: 'someone' }, 400, 'Invalid trainer ID.'],
+    ] as const;
+    for (const [json, status, message] of refusals) {
+      expect(await setStatus(admin.token, id, json)).toMatchObject({ status, body: { message } });
+    }
+    const idle = await account(api, 'trainer');
+    await api.db.update(users).set({ isActive: false }).where(eq(users.id, idle.id));
+    expect(await setStatus(admin.token, id, { status: 'Approved', trainerId: idle.id })).toMatchObject({
+      status: 400,
+      body: { message: 'The selected user is not an active trainer.' },
+    });
+    const bulk = await request(api, 'POST', '/api/enrollments/status', { token: admin.token, json: { ids: [id], status: 'Approved', trainerId: idle.id } });
+    expect(bulk.status).toBe(400);
+    expect(await assignedTo(id)).toMatchObject({ status: 'Pending', assignedTrainerId: null });
   });
 });
 

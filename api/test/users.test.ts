@@ -57,6 +57,14 @@ describe('PUT /api/users/:id/status', () => {
     expect(on.body.user.isActive).toBe(true);
   });
 
+  it('deactivates another admin and activates them again (issue 18: an inactive admin is not stuck)', async () => {
+    const other = await account(api, 'admin');
+    const off = await request(api, 'PUT', `/api/users/${other.id}/status`, { token: admin.token, json: { isActive: false } });
+    expect(off).toMatchObject({ status: 200, body: { user: { isActive: false, role: 'admin' } } });
+    const on = await request(api, 'PUT', `/api/users/${other.id}/status`, { token: admin.token, json: { isActive: true } });
+    expect(on).toMatchObject({ status: 200, body: { message: 'User activated successfully.', user: { isActive: true, role: 'admin' } } });
+  });
+
   it('refuses to let an admin deactivate their own account', async () => {
     const answer = await request(api, 'PUT', `/api/users/${admin.id}/status`, { token: admin.token, json: { isActive: false } });
     expect(answer).toMatchObject({ status: 400, body: { message: 'You cannot deactivate your own account.' } });

@@ -25,7 +25,33 @@ async function adminPage(width = 1280) {
 }
 
 describe('an admin', () => {
-  it('creates a trainer, approves an application with a note, assigns the trainer, then issues and opens the certificate', async () => {
+  it('approves without a trainer and assigns one later from the row (its next step), on a phone', async () => {
+    const { page, context, errors } = await adminPage(360);
+    const registered = await api('/auth/register', {
+      method: 'POST',
+      body: { firstName: 'Eric', lastName: 'Nshimiyimana', email: `eric.${Date.now()}@example.rw`, password: 'kawa-2026' },
+    });
+    const [course] = await api('/courses');
+    const applied = await api('/enrollments/apply', { method: 'POST', token: registered.token, body: { courseId: course.id } });
+    const who = `Eric Nshimiyimana, ${course.title}`;
+    await page.goto(`${site.base}/admin/enrollments?q=Nshimiyimana`);
+    // One line of actions: Approve and More (the rest behind it).
+    await page.getByRole('button', { name: `Approve: ${who}` }).click();
+    await answerDialog(page);
+    await page.getByText('Application status updated to Approved.').waitFor();
+    await page.getByLabel('Status').selectOption('Approved');
+    await page.getByRole('link', { name: `Assign Trainer: ${who}` }).click();
+    await page.getByRole('heading', { level: 1, name: 'Assign Trainer' }).waitFor();
+    await page.getByLabel('Trainer', { exact: true }).selectOption({ label: 'Jean-Paul Habimana (trainer@btls-demo.rw)' });
+    await page.getByRole('button', { name: 'Assign Trainer' }).click();
+    await page.getByText('Trainer Jean-Paul Habimana assigned successfully.').waitFor();
+    const [row] = await api(`/enrollments?q=Nshimiyimana&status=Approved`, { token: await tokenFor(site, DEMO.admin) });
+    expect(row).toMatchObject({ id: applied.applicationId, trainerFirstName: 'Jean-Paul' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('creates a trainer, approves an application with a note and the trainer in one step, then issues and opens the certificate', async () => {
     const { page, context, errors } = await adminPage();
     // A trainee applies meanwhile.
     const traineeEmail = `ines.${Date.now()}@example.rw`;
@@ -49,20 +75,18 @@ describe('an admin', () => {
     await page.waitForURL(`${site.base}/admin/users`);
     await page.getByRole('cell', { name: trainerEmail }).waitFor();
 
-    // Approve with a note.
+    // Approve with a note and the new trainer, in one dialog (issue 18); the list stays.
     await page.goto(`${site.base}/admin/enrollments`);
     await page.getByRole('button', { name: 'Approve: Ines Mutoni, Cupping and Sensory Skills' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Trainer (optional)').selectOption({ label: `Diane Ingabire (${trainerEmail})` });
     await answerDialog(page, 'Bring a notebook.');
-    await page.getByText('Application status updated to Approved.').waitFor();
-
-    // Assign the new trainer (the list returns after 2 s).
+    await page.getByText('Application status updated to Approved. Trainer Diane Ingabire assigned.').waitFor();
+    expect(page.url()).toBe(`${site.base}/admin/enrollments`);
     await page.getByLabel('Status').selectOption('Approved');
-    await page.getByRole('link', { name: 'Assign Trainer: Ines Mutoni, Cupping and Sensory Skills' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Assign Trainer' }).waitFor();
-    await page.getByLabel('Trainer', { exact: true }).selectOption({ label: `Diane Ingabire (${trainerEmail})` });
-    await page.getByRole('button', { name: 'Assign Trainer' }).click();
-    await page.getByText('Trainer Diane Ingabire assigned successfully.').waitFor();
-    await page.waitForURL(`${site.base}/admin/enrollments?status=Approved`, { timeout: 10_000 });
+    await page.getByRole('link', { name: 'Progress: Ines Mutoni, Cupping and Sensory Skills' }).waitFor();
+    await page.getByText('Trainer: Diane Ingabire').waitFor();
+    expect(await page.getByRole('link', { name: 'Assign Trainer: Ines Mutoni, Cupping and Sensory Skills' }).count()).toBe(0);
 
     // The trainer records progress and completes the training.
     const trainerToken = await tokenFor(site, { email: trainerEmail, password: 'brew-2026' });

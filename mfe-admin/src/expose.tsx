@@ -1,6 +1,6 @@
 /** The admin area (/admin/*, admins only): users, courses, enrollment review, certificates, messages, job moderation, the e-mail outbox. */
 import { Suspense, type ReactNode } from 'react';
-import { Link, Navigate, RequireRole, Route, Routes, useAuth, useLocation, usePanelSession } from '@btls/shared-auth';
+import { Link, Navigate, paths, RequireRole, Route, routePath, Routes, useAuth, useLocation, usePanelSession } from '@btls/shared-auth';
 import { Spinner } from '@btls/shared-ui/components';
 import { lazyPage } from '@btls/shared-ui/lazy-page';
 import { PanelLayout } from '@btls/shared-ui/panel-layout';
@@ -24,15 +24,15 @@ const NewUserPage = lazyPage(() => import('./features/users/user-forms'), 'NewUs
 const UsersPage = lazyPage(() => import('./features/users/users-page'), 'UsersPage');
 
 const NAV = [
-  { to: '/admin/dashboard', label: 'Dashboard' },
-  { to: '/admin/messages', label: 'Messages' },
-  { to: '/admin/outbox', label: 'E-mail Outbox' },
-  { to: '/admin/users', label: 'Users' },
-  { to: '/admin/users/new', label: 'Add User' },
-  { to: '/admin/enrollments', label: 'Enrollments' },
-  { to: '/admin/courses', label: 'Courses' },
-  { to: '/admin/courses/new', label: 'Add Course' },
-  { to: '/admin/jobs', label: 'Jobs' },
+  { to: paths.admin.dashboard, label: 'Dashboard' },
+  { to: paths.admin.messages, label: 'Messages' },
+  { to: paths.admin.outbox, label: 'E-mail Outbox' },
+  { to: paths.admin.users, label: 'Users' },
+  { to: paths.admin.newUser, label: 'Add User' },
+  { to: paths.admin.enrollments, label: 'Enrollments' },
+  { to: paths.admin.courses, label: 'Courses' },
+  { to: paths.admin.newCourse, label: 'Add Course' },
+  { to: paths.admin.jobs, label: 'Jobs' },
 ];
 
 function AdminPanel({ children }: { children: ReactNode }) {
@@ -42,7 +42,7 @@ function AdminPanel({ children }: { children: ReactNode }) {
       title="Admin Panel"
       nav={NAV}
       {...panel}
-      mobileTitle={panel.pathname === '/admin/dashboard' ? null : 'Admin Panel'}
+      mobileTitle={panel.pathname === paths.admin.dashboard ? null : 'Admin Panel'}
     >
       {children}
     </PanelLayout>
@@ -56,7 +56,7 @@ function Unauthorized() {
       <PanelUnavailable
         title="Unauthorized"
         message="You do not have permission to access this page."
-        back={<Link to="/dashboard">Back to your dashboard</Link>}
+        back={<Link to={paths.dashboard}>Back to your dashboard</Link>}
       />
     </main>
   );
@@ -65,31 +65,31 @@ function Unauthorized() {
 export default function AdminRoutes() {
   const { pathname } = useLocation();
   const { isAuthenticated, role } = useAuth();
-  if (isAuthenticated && role !== 'admin' && pathname === '/admin/users/new') return <Unauthorized />;
+  if (isAuthenticated && role !== 'admin' && pathname === paths.admin.newUser) return <Unauthorized />;
   return (
     <RequireRole roles={['admin']}>
       <AdminPanel>
         <Suspense fallback={<Spinner label="Loading..." />}>
           <Routes>
-            <Route path="admin" element={<Navigate to="/admin/dashboard" replace />} />
-            <Route path="admin/dashboard" element={<AdminDashboardPage />} />
-            <Route path="admin/messages" element={<MessagesPage />} />
-            <Route path="admin/outbox" element={<OutboxPage />} />
-            <Route path="admin/users" element={<UsersPage />} />
-            <Route path="admin/users/new" element={<NewUserPage />} />
-            <Route path="admin/users/edit/:userId" element={<EditUserPage />} />
-            <Route path="admin/enrollments" element={<EnrollmentsPage />} />
-            <Route path="admin/enrollments/:applicationId/assign-trainer" element={<AssignTrainerPage />} />
-            <Route path="admin/enrollments/:applicationId/progress" element={<EnrollmentProgressPage />} />
-            <Route path="admin/courses" element={<CoursesPage />} />
-            <Route path="admin/courses/new" element={<NewCoursePage />} />
+            <Route path="admin" element={<Navigate to={paths.admin.dashboard} replace />} />
+            <Route path={routePath(paths.admin.dashboard)} element={<AdminDashboardPage />} />
+            <Route path={routePath(paths.admin.messages)} element={<MessagesPage />} />
+            <Route path={routePath(paths.admin.outbox)} element={<OutboxPage />} />
+            <Route path={routePath(paths.admin.users)} element={<UsersPage />} />
+            <Route path={routePath(paths.admin.newUser)} element={<NewUserPage />} />
+            <Route path={routePath(paths.admin.editUser)} element={<EditUserPage />} />
+            <Route path={routePath(paths.admin.enrollments)} element={<EnrollmentsPage />} />
+            <Route path={routePath(paths.admin.assignTrainer)} element={<AssignTrainerPage />} />
+            <Route path={routePath(paths.admin.enrollmentProgress)} element={<EnrollmentProgressPage />} />
+            <Route path={routePath(paths.admin.courses)} element={<CoursesPage />} />
+            <Route path={routePath(paths.admin.newCourse)} element={<NewCoursePage />} />
             <Route path="admin/courses/edit" element={<EditCoursePage />} />
-            <Route path="admin/courses/edit/:courseId" element={<EditCoursePage />} />
-            <Route path="admin/jobs" element={<JobsPage />} />
-            <Route path="admin/jobs/:jobId/applications" element={<JobApplicationsPage />} />
-            <Route path="admin/analytics" element={<PlaceholderPage title="Analytics" />} />
-            <Route path="admin/settings" element={<PlaceholderPage title="Settings" />} />
-            <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
+            <Route path={routePath(paths.admin.editCourse)} element={<EditCoursePage />} />
+            <Route path={routePath(paths.admin.jobs)} element={<JobsPage />} />
+            <Route path={routePath(paths.admin.jobApplications)} element={<JobApplicationsPage />} />
+            <Route path={routePath(paths.admin.analytics)} element={<PlaceholderPage title="Analytics" />} />
+            <Route path={routePath(paths.admin.settings)} element={<PlaceholderPage title="Settings" />} />
+            <Route path="*" element={<Navigate to={paths.admin.dashboard} replace />} />
           </Routes>
         </Suspense>
       </AdminPanel>

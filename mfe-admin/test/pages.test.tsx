@@ -11,6 +11,7 @@ import { EnrollmentsPage } from '../src/features/enrollments/enrollments-page';
 import { JobsPage } from '../src/features/jobs/jobs-page';
 import { EnrollmentProgressPage } from '../src/features/enrollments/progress-page';
 import { MessagesPage } from '../src/features/messages/messages-page';
+import { OutboxPage } from '../src/features/outbox/outbox-page';
 import AdminRoutes from '../src/expose';
 import { EditUserPage } from '../src/features/users/user-forms';
 import { UsersPage } from '../src/features/users/users-page';
@@ -133,6 +134,7 @@ describe('users', () => {
     const employer = user({ role: 'employer', firstName: 'Patrick', lastName: 'Boss' });
     const asked: string[] = [];
     let deleted = '';
+    let activated: unknown;
     server.use(
       // The server searches (q) and pages; this one filters by name.
       http.get(`${API}/users`, ({ request }) => {
@@ -146,6 +148,10 @@ describe('users', () => {
         deleted = request.url;
         return Response.json({ message: 'User deleted successfully.' });
       }),
+      http.put(`${API}/users/${otherAdmin.id}/status`, async ({ request }) => {
+        activated = await request.json();
+        return Response.json({ message: 'User activated successfully.', user: { ...otherAdmin, isActive: true } });
+      }),
     );
     renderAt('/admin/users', [{ path: '/admin/users', element: <UsersPage /> }]);
     await screen.findByRole('button', { name: 'Delete Jean Paul' });
@@ -157,8 +163,12 @@ describe('users', () => {
     expect(deleted).toMatch(new RegExp(`/users/${employer.id}\\?deleteJobs=true$`));
     expect((screen.getByRole('button', { name: 'Deactivate Grace Mukamana' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Delete Grace Mukamana' })).toBeNull();
-    expect((screen.getByRole('button', { name: 'Activate Other Admin' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Delete Other Admin' })).toBeNull();
+    // An inactive admin can be activated again (issue 18).
+    await userEvent.click(screen.getByRole('button', { name: 'Activate Other Admin' }));
+    expect(await screen.findByText('Other Admin is now active.')).toBeTruthy();
+    expect(activated).toEqual({ isActive: true });
+    expect(screen.getByRole('button', { name: 'Deactivate Other Admin' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Delete Jean Paul' }));
     expect(within(screen.getByRole('dialog')).getByText('Are you sure you want to delete this user?')).toBeTruthy();
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
@@ -406,5 +416,103 @@ describe('messages', () => {
     server.use(http.get(`${API}/contact`, answer([])));
     renderAt('/admin/messages', [{ path: '/admin/messages', element: <MessagesPage /> }]);
     expect(await screen.findByText('You have no new messages.')).toBeTruthy();
+  });
+});
+
+describe('one message, not two, after a failed load (issue 18)', () => {
+  const lists = [
+    ['/admin/enrollments', <EnrollmentsPage key="e" />, /^No applications/],
+    ['/admin/users', <UsersPage key="u" />, /^No users/],
+    ['/admin/courses', <CoursesPage key="c" />, /^No courses/],
+    ['/admin/jobs', <JobsPage key="j" />, /^No job postings/],
+    ['/admin/messages', <MessagesPage key="m" />, /no new messages|No messages/],
+    ['/admin/outbox', <OutboxPage key="o" />, /^No e-mails/],
+  ] as const;
+
+  it.each(lists)('%s shows the error alone, without its empty-list text', async (path, element, empty) => {
+    signInAs(me);
+    server.use(http.get(`${API}/*`, answer({ message: 'Failed to fetch. Status: 500' }, 500)));
+    renderAt(path, [{ path, element }]);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Status: 500/);
+    expect(screen.queryByText(empty)).toBeNull();
+    expect(screen.queryByText(/^Loading/)).toBeNull();
+  });
+});
+
+describe('approve and assign a trainer in one step (issue 18)', () => {
+  const trainers = [
+    { id: 9, firstName: 'Jean', lastName: 'Paul', email: 'jp@x.rw' },
+    { id: 10, firstName: 'Diane', lastName: 'Ingabire', email: 'di@x.rw' },
+  ];
+
+  it('offers the trainer in the approve dialog (none preselected) and sends it with the approval; More shows the other actions', async () => {
+    signInAs(me);
+    const pending = enrollment({ status: 'Pending' });
+    let sent: unknown;
+    server.use(
+      http.get(`${API}/courses`, answer([])),
+      http.get(`${API}/users/trainers`, answer(trainers)),
+      http.get(`${API}/enrollments`, answer([pending])),
+      http.put(`${API}/enrollments/${pending.id}/status`, async ({ request }) => {
+        sent = await request.json();
+        return answer({ message: 'Application status updated to Approved. Trainer Diane Ingabire assigned.' })();
+      }),
+    );
+    renderAt('/admin/enrollments', [{ path: '/admin/enrollments', element: <EnrollmentsPage /> }]);
+    // One line: the next step and More; the other actions only after More.
+    const more = await screen.findByRole('button', { name: /^More actions: Aline Uwase/ });
+    expect(screen.queryByRole('button', { name: /^Reject: Aline Uwase/ })).toBeNull();
+    await userEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: /^Reject: Aline Uwase/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Edit notes: Aline Uwase/ })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: /^Approve: Aline Uwase/ }));
+    const dialog = screen.getByRole('dialog');
+    const trainer = within(dialog).getByRole('combobox', { name: 'Trainer (optional)' }) as HTMLSelectElement;
+    await within(dialog).findByRole('option', { name: /Diane Ingabire/ });
+    expect(trainer.value).toBe('');
+    expect(document.activeElement).toBe(trainer);
+    await userEvent.selectOptions(trainer, '10');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Admin notes (optional)' }), 'Welcome!');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('Application status updated to Approved. Trainer Diane Ingabire assigned.')).toBeTruthy();
+    expect(sent).toEqual({ status: 'Approved', adminNotes: 'Welcome!', trainerId: 10 });
+  });
+
+  it("preselects the application's current trainer, and approves several at once with one trainer", async () => {
+    signInAs(me);
+    const rejected = enrollment({ id: 41, status: 'Rejected', traineeFirstName: 'Eric', assignedTrainerId: 9 });
+    const other = enrollment({ id: 42, status: 'Pending', traineeFirstName: 'Grace' });
+    let bulk: unknown;
+    let single: unknown;
+    server.use(
+      http.get(`${API}/courses`, answer([])),
+      http.get(`${API}/users/trainers`, answer(trainers)),
+      http.get(`${API}/enrollments`, answer([rejected, other])),
+      http.put(`${API}/enrollments/41/status`, async ({ request }) => {
+        single = await request.json();
+        return answer({ message: 'Application status updated to Approved.' })();
+      }),
+      http.post(`${API}/enrollments/status`, async ({ request }) => {
+        bulk = await request.json();
+        return answer({ message: '2 applications updated to Approved. Trainer Jean Paul assigned.' })();
+      }),
+    );
+    renderAt('/admin/enrollments?status=All', [{ path: '/admin/enrollments', element: <EnrollmentsPage /> }]);
+    await userEvent.click(await screen.findByRole('button', { name: /^Approve: Eric/ }));
+    const trainer = within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Trainer (optional)' }) as HTMLSelectElement;
+    await waitFor(() => expect(trainer.value).toBe('9'));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
+    await screen.findByText('Application status updated to Approved.');
+    // The trainer already assigned is not sent again.
+    expect(single).toEqual({ status: 'Approved', adminNotes: '' });
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Approve selected' }));
+    await userEvent.selectOptions(within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Trainer (optional)' }), '9');
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('2 applications updated to Approved. Trainer Jean Paul assigned.')).toBeTruthy();
+    expect(bulk).toEqual({ ids: [41, 42], status: 'Approved', trainerId: 9 });
   });
 });

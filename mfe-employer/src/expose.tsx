@@ -1,6 +1,6 @@
 /** The employer area (/employer/*, but /employer/register which is public): talent, jobs, company profile. */
 import { Suspense, type ReactNode } from 'react';
-import { Link, Navigate, RequireRole, Route, Routes, useAuth, usePanelSession } from '@btls/shared-auth';
+import { Link, Navigate, paths, RequireRole, Route, routePath, Routes, useAuth, usePanelSession } from '@btls/shared-auth';
 import { Spinner } from '@btls/shared-ui/components';
 import { lazyPage } from '@btls/shared-ui/lazy-page';
 import { PanelLayout } from '@btls/shared-ui/panel-layout';
@@ -16,11 +16,11 @@ const ApplicantsPage = lazyPage(() => import('./features/applicants-page'), 'App
 const CompanyProfilePage = lazyPage(() => import('./features/profile-page'), 'CompanyProfilePage');
 
 const NAV = [
-  { to: '/employer/dashboard', label: 'Dashboard' },
-  { to: '/employer/find-talent', label: 'Find Talent' },
-  { to: '/employer/post-job', label: 'Post a Job' },
-  { to: '/employer/my-jobs', label: 'My Job Postings' },
-  { to: '/employer/profile', label: 'Company Profile' },
+  { to: paths.employer.dashboard, label: 'Dashboard' },
+  { to: paths.employer.findTalent, label: 'Find Talent' },
+  { to: paths.employer.postJob, label: 'Post a Job' },
+  { to: paths.employer.myJobs, label: 'My Job Postings' },
+  { to: paths.employer.profile, label: 'Company Profile' },
 ];
 
 function EmployerPanel({ children }: { children: ReactNode }) {
@@ -44,8 +44,8 @@ function EmployersOnly({ children }: { children: ReactNode }) {
       <h1>Access Denied</h1>
       <p>This page is for employers. Sign in with your company account, or register your company.</p>
       <p className={styles.actions}>
-        <Link to="/login">Log in</Link>
-        <Link to="/employer/register">Register your company</Link>
+        <Link to={paths.login}>Log in</Link>
+        <Link to={paths.employerRegister}>Register your company</Link>
       </p>
     </main>
   );
@@ -55,7 +55,7 @@ export default function EmployerRoutes() {
   return (
     <Routes>
       <Route
-        path="employer/post-job"
+        path={routePath(paths.employer.postJob)}
         element={
           <EmployersOnly>
             <PostJobPage />
@@ -63,7 +63,7 @@ export default function EmployerRoutes() {
         }
       />
       <Route
-        path="employer/profile"
+        path={routePath(paths.employer.profile)}
         element={
           <EmployersOnly>
             <CompanyProfilePage />
@@ -76,12 +76,12 @@ export default function EmployerRoutes() {
           <RequireRole roles={['employer']}>
             <EmployerPanel>
               <Routes>
-                <Route path="employer/dashboard" element={<EmployerDashboardPage />} />
-                <Route path="employer/find-talent" element={<FindTalentPage />} />
-                <Route path="employer/my-jobs" element={<MyJobsPage />} />
-                <Route path="employer/jobs/edit/:jobId" element={<EditJobPage />} />
-                <Route path="employer/jobs/:jobId/applicants" element={<ApplicantsPage />} />
-                <Route path="*" element={<Navigate to="/employer/dashboard" replace />} />
+                <Route path={routePath(paths.employer.dashboard)} element={<EmployerDashboardPage />} />
+                <Route path={routePath(paths.employer.findTalent)} element={<FindTalentPage />} />
+                <Route path={routePath(paths.employer.myJobs)} element={<MyJobsPage />} />
+                <Route path={routePath(paths.employer.editJob)} element={<EditJobPage />} />
+                <Route path={routePath(paths.employer.applicants)} element={<ApplicantsPage />} />
+                <Route path="*" element={<Navigate to={paths.employer.dashboard} replace />} />
               </Routes>
             </EmployerPanel>
           </RequireRole>

@@ -163,3 +163,13 @@ describe('employer pages', () => {
     expect(screen.getByText('New Beans')).toBeTruthy();
   });
 });
+
+describe('one message, not two, after a failed load (issue 18)', () => {
+  it('Find Talent shows the error alone, without "No certified trainees are listed yet."', async () => {
+    signInAs({ role: 'employer' });
+    server.use(http.get(`${API}/users/certified-trainees`, answer({ message: 'Failed to fetch certified trainees. Status: 500' }, 500)));
+    renderAt('/employer/find-talent', [{ path: '/employer/find-talent', element: <FindTalentPage /> }]);
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch certified trainees. Status: 500');
+    expect(screen.queryByText(/No certified trainees/)).toBeNull();
+  });
+});

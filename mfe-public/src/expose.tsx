@@ -5,7 +5,7 @@
  * can ask for that page's chunk and styles at once (preload hints) instead of after the area has loaded.
  */
 import { Suspense, type ComponentType } from 'react';
-import { matchRoutes, Route, Routes } from '@btls/shared-auth';
+import { matchRoutes, paths, Route, Routes } from '@btls/shared-auth';
 import { Spinner } from '@btls/shared-ui/components';
 import { lazyPage } from '@btls/shared-ui/lazy-page';
 import { HomePage } from './features/home/home-page';
@@ -27,22 +27,22 @@ function page(path: string, module: string, name: string): PublicRoute {
 }
 
 export const PUBLIC_ROUTES: PublicRoute[] = [
-  { path: '/', Page: HomePage },
-  page('/courses', 'features/courses/courses-page.tsx', 'CoursesPage'),
-  page('/courses/:id', 'features/courses/course-detail-page.tsx', 'CourseDetailPage'),
-  page('/rwanda-coffee-experience', 'features/about/experience-page.tsx', 'ExperiencePage'),
-  page('/jobs', 'features/jobs/jobs-page.tsx', 'JobsPage'),
-  page('/jobs/:jobId', 'features/jobs/job-detail-page.tsx', 'JobDetailPage'),
-  page('/about', 'features/about/about-page.tsx', 'AboutPage'),
-  page('/contact', 'features/contact/contact-page.tsx', 'ContactPage'),
-  page('/privacy-policy', 'features/legal/legal-pages.tsx', 'PrivacyPolicyPage'),
-  page('/terms-of-service', 'features/legal/legal-pages.tsx', 'TermsOfServicePage'),
-  page('/login', 'features/auth/login-page.tsx', 'LoginPage'),
-  page('/register', 'features/auth/register-page.tsx', 'RegisterPage'),
-  page('/employer/register', 'features/auth/employer-register-page.tsx', 'EmployerRegisterPage'),
-  page('/forgot-password', 'features/auth/forgot-password-page.tsx', 'ForgotPasswordPage'),
-  page('/reset-password/:token', 'features/auth/reset-password-page.tsx', 'ResetPasswordPage'),
-  page('/verify/:certificateCode', 'features/verify/verify-page.tsx', 'VerifyPage'),
+  { path: paths.home, Page: HomePage },
+  page(paths.courses, 'features/courses/courses-page.tsx', 'CoursesPage'),
+  page(paths.course.pattern, 'features/courses/course-detail-page.tsx', 'CourseDetailPage'),
+  page(paths.experience, 'features/about/experience-page.tsx', 'ExperiencePage'),
+  page(paths.jobs, 'features/jobs/jobs-page.tsx', 'JobsPage'),
+  page(paths.job.pattern, 'features/jobs/job-detail-page.tsx', 'JobDetailPage'),
+  page(paths.about, 'features/about/about-page.tsx', 'AboutPage'),
+  page(paths.contact, 'features/contact/contact-page.tsx', 'ContactPage'),
+  page(paths.privacyPolicy, 'features/legal/legal-pages.tsx', 'PrivacyPolicyPage'),
+  page(paths.termsOfService, 'features/legal/legal-pages.tsx', 'TermsOfServicePage'),
+  page(paths.login, 'features/auth/login-page.tsx', 'LoginPage'),
+  page(paths.register, 'features/auth/register-page.tsx', 'RegisterPage'),
+  page(paths.employerRegister, 'features/auth/employer-register-page.tsx', 'EmployerRegisterPage'),
+  page(paths.forgotPassword, 'features/auth/forgot-password-page.tsx', 'ForgotPasswordPage'),
+  page(paths.resetPassword.pattern, 'features/auth/reset-password-page.tsx', 'ResetPasswordPage'),
+  page(paths.verify.pattern, 'features/verify/verify-page.tsx', 'VerifyPage'),
 ];
 
 /** The module (relative to src/) of the page shown at `pathname`, for the server's preload hints. */

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 /** The trainee pages (login required, any role): dashboard, applying for a course or a job, certificates, profile. */
-import { RequireAuth, Route, Routes } from '@btls/shared-auth';
+import { paths, RequireAuth, Route, routePath, Routes } from '@btls/shared-auth';
 import { Spinner } from '@btls/shared-ui/components';
 import { lazyPage } from '@btls/shared-ui/lazy-page';
 import { DashboardPage } from './features/dashboard/dashboard-page';
@@ -16,11 +16,11 @@ export default function TraineeRoutes() {
     <RequireAuth>
       <Suspense fallback={<Spinner label="Loading..." />}>
         <Routes>
-          <Route path="dashboard" element={<DashboardPage />} />
-          <Route path="apply-for-course" element={<ApplyPage />} />
-          <Route path="jobs/:jobId/apply" element={<ApplyJobPage />} />
-          <Route path="certificate/:certificateCode" element={<CertificatePage />} />
-          <Route path="profile" element={<ProfilePage />} />
+          <Route path={routePath(paths.dashboard)} element={<DashboardPage />} />
+          <Route path={routePath(paths.applyForCourse)} element={<ApplyPage />} />
+          <Route path={routePath(paths.applyForJob)} element={<ApplyJobPage />} />
+          <Route path={routePath(paths.certificate)} element={<CertificatePage />} />
+          <Route path={routePath(paths.profile)} element={<ProfilePage />} />
         </Routes>
       </Suspense>
     </RequireAuth>

@@ -1,6 +1,6 @@
 /** The trainer area (/trainer/*, trainers only): assigned students, progress records, completing trainings. */
 import { Suspense } from 'react';
-import { Navigate, RequireRole, Route, Routes, usePanelSession } from '@btls/shared-auth';
+import { Navigate, paths, RequireRole, Route, routePath, Routes, usePanelSession } from '@btls/shared-auth';
 import { Spinner } from '@btls/shared-ui/components';
 import { lazyPage } from '@btls/shared-ui/lazy-page';
 import { PanelLayout } from '@btls/shared-ui/panel-layout';
@@ -12,9 +12,9 @@ const TrainerProfilePage = lazyPage(() => import('./features/profile-page'), 'Tr
 const StudentProgressPage = lazyPage(() => import('./features/student-progress-page'), 'StudentProgressPage');
 
 const NAV = [
-  { to: '/trainer/dashboard', label: 'Dashboard' },
-  { to: '/trainer/assigned-students', label: 'Assigned Students' },
-  { to: '/trainer/profile', label: 'Profile' },
+  { to: paths.trainer.dashboard, label: 'Dashboard' },
+  { to: paths.trainer.assignedStudents, label: 'Assigned Students' },
+  { to: paths.trainer.profile, label: 'Profile' },
 ];
 
 export default function TrainerRoutes() {
@@ -24,11 +24,11 @@ export default function TrainerRoutes() {
       <PanelLayout title="Trainer Panel" nav={NAV} {...panel}>
         <Suspense fallback={<Spinner label="Loading..." />}>
           <Routes>
-            <Route path="trainer/dashboard" element={<TrainerDashboardPage />} />
-            <Route path="trainer/assigned-students" element={<AssignedStudentsPage />} />
-            <Route path="trainer/profile" element={<TrainerProfilePage />} />
-            <Route path="trainer/student-progress/:applicationId" element={<StudentProgressPage />} />
-            <Route path="*" element={<Navigate to="/trainer/dashboard" replace />} />
+            <Route path={routePath(paths.trainer.dashboard)} element={<TrainerDashboardPage />} />
+            <Route path={routePath(paths.trainer.assignedStudents)} element={<AssignedStudentsPage />} />
+            <Route path={routePath(paths.trainer.profile)} element={<TrainerProfilePage />} />
+            <Route path={routePath(paths.trainer.studentProgress)} element={<StudentProgressPage />} />
+            <Route path="*" element={<Navigate to={paths.trainer.dashboard} replace />} />
           </Routes>
         </Suspense>
       </PanelLayout>

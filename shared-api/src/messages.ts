@@ -262,6 +262,8 @@ export const enrollment = {
   completedKeepsStatus: 'A completed enrollment keeps its status; only its notes can be edited.',
   assignOnlyApproved: 'A trainer can only be assigned to an Approved application.',
   notActiveTrainer: 'The selected user is not an active trainer.',
+  trainerNotFound: 'Trainer not found.',
+  invalidTrainerId: 'Invalid trainer ID.',
   progressOnlyApproved: 'Progress can only be recorded while the training is Approved.',
   progressNotFound: 'Progress record not found.',
   invalidProgressRecordId: 'Invalid progress record ID.',
@@ -337,6 +339,12 @@ export const notice = {
   trainingCompleted: 'Training marked as completed. The admin has been notified to issue the certificate.',
   applicationStatusUpdated: ({ status }: { status: string }) => `Application status updated to ${status}.`,
   adminNotesUpdated: 'Admin notes updated.',
+  /** Issue 18: an approval that also assigned the trainer. */
+  applicationStatusUpdatedAndTrainer: ({ status, name }: { status: string; name: string }) =>
+    `Application status updated to ${status}. Trainer ${name} assigned.`,
+  adminNotesUpdatedAndTrainer: ({ name }: { name: string }) => `Admin notes updated. Trainer ${name} assigned.`,
+  applicationsUpdatedAndTrainer: ({ count, status, name }: { count: number; status: string; name: string }) =>
+    `${count} application${count === 1 ? '' : 's'} updated to ${status}. Trainer ${name} assigned.`,
   applicationsUpdated: ({ count, status }: { count: number; status: string }) =>
     `${count} application${count === 1 ? '' : 's'} updated to ${status}.`,
   trainerAssigned: ({ name }: { name: string }) => `Trainer ${name} assigned successfully.`,

@@ -451,9 +451,16 @@ export const assignedTrainingsQuerySchema = pageQuerySchema.extend({
   status: queryParam(z.enum(['Approved', 'Completed'], { error: enrollmentText.approvedOrCompleted })),
 });
 
+/**
+ * An approval may name the trainer too (issue 18: approve and assign in one step): `trainerId`, an active
+ * trainer, only with status Approved; without it the assigned trainer stays as it is.
+ */
+const approvingTrainerSchema = idSchema(enrollmentText.invalidTrainerId).optional();
+
 export const enrollmentStatusPayloadSchema = z.object({
   status: enrollmentStatusSchema,
   adminNotes: optionalText(2000).optional(),
+  trainerId: approvingTrainerSchema,
 });
 export type EnrollmentStatusPayload = z.input<typeof enrollmentStatusPayloadSchema>;
 
@@ -465,6 +472,7 @@ export const enrollmentBulkStatusPayloadSchema = z.object({
     .max(100, enrollmentText.atMost100),
   status: z.enum(['Approved', 'Rejected', 'Waitlisted', 'Pending'], { error: enrollmentText.reviewStatusOneOf }),
   adminNotes: optionalText(2000).optional(),
+  trainerId: approvingTrainerSchema,
 });
 export type EnrollmentBulkStatusPayload = z.input<typeof enrollmentBulkStatusPayloadSchema>;
 

@@ -3,13 +3,14 @@ import type { ReactNode } from 'react';
 import { Navigate, NavLink, useLocation, useNavigate } from './router';
 import type { Role } from '@btls/shared-api';
 import { useAuth } from './session';
+import { paths } from './paths';
 
 /** Signed-in users only; others go to /login, which sends them back here afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { isAuthenticated, isLoading } = useAuth();
   const location = useLocation();
   if (isLoading) return <p role="status">Authenticating...</p>;
-  if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!isAuthenticated) return <Navigate to={paths.login} replace state={{ from: location }} />;
   return <>{children}</>;
 }
 
@@ -22,7 +23,7 @@ export function RequireRole({ roles, children }: { roles: readonly Role[]; child
       {role && roles.includes(role) ? (
         children
       ) : (
-        <Navigate to={location.pathname === '/dashboard' ? '/' : '/dashboard'} replace />
+        <Navigate to={location.pathname === paths.dashboard ? '/' : paths.dashboard} replace />
       )}
     </RequireAuth>
   );
@@ -32,7 +33,7 @@ export function RequireRole({ roles, children }: { roles: readonly Role[]; child
 export function useReturnPath(): string {
   const location = useLocation();
   const from = (location.state as { from?: { pathname?: string; search?: string } } | null)?.from;
-  return from?.pathname ? `${from.pathname}${from.search ?? ''}` : '/dashboard';
+  return from?.pathname ? `${from.pathname}${from.search ?? ''}` : paths.dashboard;
 }
 
 /** What a panel layout needs from the session and the router: the user, Logout (→ /login), links, path. */
@@ -46,7 +47,7 @@ export function usePanelSession() {
     NavLink,
     onLogout() {
       logout();
-      navigate('/login');
+      navigate(paths.login);
     },
   };
 }

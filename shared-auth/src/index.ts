@@ -8,3 +8,4 @@ export * from './guards';
 export * from './roles';
 export * from './router';
 export * from './account';
+export * from './paths';

@@ -1,5 +1,6 @@
 /** Roles and where each one's dashboard is (spec §2 "Dashboard link by role"). */
 import type { Role } from '@btls/shared-api';
+import { paths } from './paths';
 
 export interface Panel {
   path: string;
@@ -10,10 +11,10 @@ export interface Panel {
 }
 
 const PANELS: Record<Role, Panel> = {
-  admin: { path: '/admin/dashboard', label: 'Admin Panel', accessLabel: 'Admin Panel' },
-  trainer: { path: '/trainer/dashboard', label: 'Trainer Panel', accessLabel: 'Trainer Panel' },
-  employer: { path: '/employer/dashboard', label: 'Employer Panel', accessLabel: 'Employer Portal' },
-  trainee: { path: '/dashboard', label: 'My Dashboard', accessLabel: 'My Dashboard' },
+  admin: { path: paths.admin.dashboard, label: 'Admin Panel', accessLabel: 'Admin Panel' },
+  trainer: { path: paths.trainer.dashboard, label: 'Trainer Panel', accessLabel: 'Trainer Panel' },
+  employer: { path: paths.employer.dashboard, label: 'Employer Panel', accessLabel: 'Employer Portal' },
+  trainee: { path: paths.dashboard, label: 'My Dashboard', accessLabel: 'My Dashboard' },
 };
 
 /** Any role other than the four is a learner (spec §3). */

@@ -8,6 +8,7 @@ import { errorMessage, JOB_APPLICATION_STATUSES, type JobApplicationStatus } fro
 import { ApplicationStatusBadge, Button, ErrorBanner, SelectField } from './components';
 import { formatDate } from './format-date';
 import styles from './applicant-card.module.css';
+import { paths } from '@btls/shared-auth';
 
 export interface ApplicantView {
   id: number;
@@ -78,7 +79,7 @@ export function ApplicantCard({
           {a.certificates.map((c) => (
             <li key={c.code}>
               {c.courseTitle} · issued {formatDate(c.issuedAt)} ·{' '}
-              <a href={`/verify/${encodeURIComponent(c.code)}`} target="_blank" rel="noopener">
+              <a href={paths.verify(c.code)} target="_blank" rel="noopener">
                 Verify {c.code} <span className="visually-hidden">(opens in a new tab)</span>
               </a>
             </li>

@@ -7,29 +7,53 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import styles from './dialog.module.css';
 import { keepTabInside } from './focus-trap';
 
+/** A choice asked beside the text (a select with a visible label), e.g. the trainer of an approval. */
+export interface DialogChoice {
+  label: string;
+  options: readonly { value: string; label: string }[];
+  /** The option chosen when the dialog opens. */
+  value: string;
+}
+
+interface Answer {
+  text: string;
+  choice: string;
+}
+
 interface Request {
   kind: 'confirm' | 'prompt';
   message: string;
   initial: string;
-  resolve: (answer: string | null) => void;
+  choice?: DialogChoice;
+  /** The text box's visible label; without it the message names the box (read, not seen). */
+  textLabel?: string;
+  resolve: (answer: Answer | null) => void;
 }
 
 export function useDialog() {
   const [request, setRequest] = useState<Request | null>(null);
   const ask = useCallback(
-    (kind: Request['kind'], message: string, initial = '') =>
-      new Promise<string | null>((resolve) => setRequest({ kind, message, initial, resolve })),
+    (question: Omit<Request, 'resolve'>) => new Promise<Answer | null>((resolve) => setRequest({ ...question, resolve })),
     [],
   );
-  const close = (answer: string | null) => {
+  const close = (answer: Answer | null) => {
     request?.resolve(answer);
     setRequest(null);
   };
   return {
     /** Resolves true for OK, false for Cancel. */
-    confirm: useCallback(async (message: string) => (await ask('confirm', message)) !== null, [ask]),
+    confirm: useCallback(async (message: string) => (await ask({ kind: 'confirm', message, initial: '' })) !== null, [ask]),
     /** Resolves the text entered (maybe empty), or null when cancelled. */
-    prompt: useCallback((message: string, initial = '') => ask('prompt', message, initial), [ask]),
+    prompt: useCallback(
+      async (message: string, initial = '') => (await ask({ kind: 'prompt', message, initial }))?.text ?? null,
+      [ask],
+    ),
+    /** A prompt that also asks `choice` (first): resolves the text and the chosen value, or null when cancelled. */
+    promptWithChoice: useCallback(
+      (message: string, { initial = '', choice, textLabel }: { initial?: string; choice: DialogChoice; textLabel?: string }) =>
+        ask({ kind: 'prompt', message, initial, choice, textLabel }),
+      [ask],
+    ),
     dialog: request ? <DialogBox request={request} onClose={close} /> : null,
   };
 }
@@ -38,11 +62,13 @@ export function useDialog() {
  * The native modal <dialog>: the browser moves focus in, keeps Tab inside and closes on Esc; the focus goes
  * back to the button that opened it.
  */
-function DialogBox({ request, onClose }: { request: Request; onClose: (answer: string | null) => void }) {
+function DialogBox({ request, onClose }: { request: Request; onClose: (answer: Answer | null) => void }) {
   const [value, setValue] = useState(request.initial);
+  const [choice, setChoice] = useState(request.choice?.value ?? '');
   const titleId = useId();
+  const choiceId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
-  const first = useRef<HTMLInputElement & HTMLButtonElement>(null);
+  const first = useRef<HTMLElement>(null);
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const box = dialog.current;
@@ -74,23 +100,43 @@ function DialogBox({ request, onClose }: { request: Request; onClose: (answer: s
         method="dialog"
         onSubmit={(e) => {
           e.preventDefault();
-          onClose(request.kind === 'prompt' ? value : '');
+          onClose({ text: request.kind === 'prompt' ? value : '', choice });
         }}
       >
         <p id={titleId} className={styles.message}>
           {request.message}
         </p>
+        {request.choice && (
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={choiceId}>
+              {request.choice.label}
+            </label>
+            <select id={choiceId} ref={first as never} className={styles.input} value={choice} onChange={(e) => setChoice(e.target.value)}>
+              {request.choice.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         {request.kind === 'prompt' && (
           <label className={styles.label}>
-            <span className="visually-hidden">{request.message}</span>
-            <textarea ref={first as never} className={styles.input} rows={3} value={value} onChange={(e) => setValue(e.target.value)} />
+            <span className={request.textLabel ? styles.labelText : 'visually-hidden'}>{request.textLabel ?? request.message}</span>
+            <textarea
+              ref={request.choice ? undefined : (first as never)}
+              className={styles.input}
+              rows={3}
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+            />
           </label>
         )}
         <div className={styles.actions}>
           <button type="button" className={styles.cancel} onClick={() => onClose(null)}>
             Cancel
           </button>
-          <button type="submit" className={styles.ok} ref={request.kind === 'confirm' ? first : undefined}>
+          <button type="submit" className={styles.ok} ref={request.kind === 'confirm' ? (first as never) : undefined}>
             OK
           </button>
         </div>

@@ -66,3 +66,15 @@ export function JobPostingFilters({ list, searchLabel, children }: { list: Paged
     </div>
   );
 }
+
+/** A row's actions: what the screen puts first (edit, or take down), then Delete, which asks before it deletes. */
+export function JobRowActions({ job, remove, children }: { job: Job; remove: (job: Job) => Promise<void>; children: ReactNode }) {
+  return (
+    <span className={styles.actions}>
+      {children}
+      <button type="button" className={`${styles.linkButton} ${styles.danger}`} aria-label={`Delete ${job.title}`} onClick={() => void remove(job)}>
+        Delete
+      </button>
+    </span>
+  );
+}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, ErrorBanner } from './components';
+import { Button, ErrorBanner, Spinner } from './components';
 import { panelPage as styles } from './panel-page';
 
 /**
@@ -24,4 +24,23 @@ export function PanelUnavailable({ title, message, back, retry }: { title: strin
       {back}
     </section>
   );
+}
+
+/**
+ * The body of a list, one state at a time: the spinner until the first page comes, nothing after a failed
+ * load (the page's error banner says what happened; an empty-state text under it would say something else),
+ * the empty text when there is nothing, else the rows. `items` and `error` are a paged list's (usePagedList)
+ * or a query's.
+ */
+export function ListStates<T>({ items, error, loading, empty, children }: {
+  items: readonly T[] | null | undefined;
+  error: unknown;
+  loading: string;
+  empty: ReactNode;
+  children: (items: T[]) => ReactNode;
+}) {
+  if (error) return null;
+  if (!items) return <Spinner label={loading} />;
+  if (items.length === 0) return <p>{empty}</p>;
+  return <>{children(items as T[])}</>;
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from '@btls/shared-auth';
+import { Link, paths, useLocation } from '@btls/shared-auth';
 import { PageFocus } from './page-focus';
 import { PublicLayout } from './public-layout';
 import { RemoteArea } from './remote-area';
@@ -24,7 +24,7 @@ function NotFound() {
       <h1>Page not found</h1>
       <p>The page you asked for does not exist or has moved.</p>
       <p>
-        <Link to="/">Back to the home page</Link> · <Link to="/courses">Browse courses</Link> · <Link to="/jobs">See jobs</Link>
+        <Link to="/">Back to the home page</Link> · <Link to={paths.courses}>Browse courses</Link> · <Link to={paths.jobs}>See jobs</Link>
       </p>
     </main>
   );

@@ -1,16 +1,16 @@
 /** The public layout: top bar (sign-in state, dashboard link by role), the page, and the footer. */
 import type { ReactNode } from 'react';
-import { Link, NavLink, panelFor, useAuth, useNavigate } from '@btls/shared-auth';
+import { Link, NavLink, panelFor, paths, useAuth, useNavigate } from '@btls/shared-auth';
 import { CONTENT_ID, SkipLink } from '@btls/shared-ui/skip-link';
 import { Banner } from './banner';
 import styles from './shell.module.css';
 
 const NAV = [
-  { to: '/courses', label: 'Courses' },
-  { to: '/jobs', label: 'Jobs' },
-  { to: '/rwanda-coffee-experience', label: 'The Experience' },
-  { to: '/about', label: 'About' },
-  { to: '/contact', label: 'Contact' },
+  { to: paths.courses, label: 'Courses' },
+  { to: paths.jobs, label: 'Jobs' },
+  { to: paths.experience, label: 'The Experience' },
+  { to: paths.about, label: 'About' },
+  { to: paths.contact, label: 'Contact' },
 ];
 
 function TopBar() {
@@ -41,7 +41,7 @@ function TopBar() {
                 className={styles.linkButton}
                 onClick={() => {
                   logout();
-                  navigate('/login');
+                  navigate(paths.login);
                 }}
               >
                 Logout
@@ -49,8 +49,8 @@ function TopBar() {
             </>
           ) : (
             <>
-              <Link to="/login">Login</Link>
-              <Link to="/employer/register" className={styles.collaborate}>
+              <Link to={paths.login}>Login</Link>
+              <Link to={paths.employerRegister} className={styles.collaborate}>
                 Collaborate
               </Link>
             </>
@@ -68,12 +68,12 @@ function Footer() {
         <nav aria-label="Quick links">
           <h2>Quick links</h2>
           <ul>
-            <li><Link to="/courses">Courses</Link></li>
-            <li><Link to="/jobs">Jobs</Link></li>
-            <li><Link to="/about">About us</Link></li>
-            <li><Link to="/contact">Contact</Link></li>
-            <li><Link to="/privacy-policy">Privacy policy</Link></li>
-            <li><Link to="/terms-of-service">Terms of service</Link></li>
+            <li><Link to={paths.courses}>Courses</Link></li>
+            <li><Link to={paths.jobs}>Jobs</Link></li>
+            <li><Link to={paths.about}>About us</Link></li>
+            <li><Link to={paths.contact}>Contact</Link></li>
+            <li><Link to={paths.privacyPolicy}>Privacy policy</Link></li>
+            <li><Link to={paths.termsOfService}>Terms of service</Link></li>
           </ul>
         </nav>
         <nav aria-label="Partners">

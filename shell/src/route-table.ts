@@ -1,9 +1,9 @@
 /**
- * The only map of paths to remotes. Each remote renders its own <Routes> for the paths listed here,
+ * The only map of paths to remotes (the pages themselves are named once, in `paths` of shared-auth). Each remote renders its own <Routes> for the paths listed here,
  * written in full (e.g. "admin/users"), under the shell's router. Anything else is the shell's not-found.
  */
 import type { RemoteName } from '@btls/build-config/remotes';
-import { matchRoutes } from '@btls/shared-auth';
+import { matchRoutes, PUBLIC_PAGES, TRAINEE_PAGES } from '@btls/shared-auth';
 
 export type Layout = 'public' | 'panel';
 
@@ -20,26 +20,9 @@ export const ROUTE_TABLE: Area[] = [
     remote: 'mfe_public',
     layout: 'public',
     serverRendered: true,
-    paths: [
-      '/',
-      '/courses',
-      '/courses/:id',
-      '/rwanda-coffee-experience',
-      '/jobs',
-      '/jobs/:jobId',
-      '/about',
-      '/contact',
-      '/login',
-      '/register',
-      '/employer/register',
-      '/forgot-password',
-      '/reset-password/:token',
-      '/privacy-policy',
-      '/terms-of-service',
-      '/verify/:certificateCode',
-    ],
+    paths: PUBLIC_PAGES,
   },
-  { remote: 'mfe_trainee', layout: 'public', paths: ['/dashboard', '/apply-for-course', '/jobs/:jobId/apply', '/certificate/:certificateCode', '/profile'] },
+  { remote: 'mfe_trainee', layout: 'public', paths: TRAINEE_PAGES },
   { remote: 'mfe_admin', layout: 'panel', paths: ['/admin/*'] },
   { remote: 'mfe_trainer', layout: 'panel', paths: ['/trainer/*'] },
   { remote: 'mfe_employer', layout: 'panel', paths: ['/employer/*'] },

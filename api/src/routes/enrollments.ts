@@ -168,9 +168,13 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
       return coded('notice.trainingCompleted');
     }
 
-    await review([id], payload.status, payload.adminNotes);
-    return payload.status === current.status
-      ? coded('notice.adminNotesUpdated')
+    const trainer = await review([id], payload.status, payload.adminNotes, payload.trainerId);
+    const name = trainer && `${trainer.firstName} ${trainer.lastName}`;
+    if (payload.status === current.status) {
+      return name ? codedWith('notice.adminNotesUpdatedAndTrainer', { name }) : coded('notice.adminNotesUpdated');
+    }
+    return name
+      ? codedWith('notice.applicationStatusUpdatedAndTrainer', { status: payload.status, name })
       : codedWith('notice.applicationStatusUpdated', { status: payload.status });
   });
 
@@ -179,21 +183,33 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     preValidation: auth.guard(['admin']),
     schema: { summary: 'Review several applications at once (all or none).', body: enrollmentBulkStatusPayloadSchema, response: answers({ 200: messageAnswerSchema }) },
   }, async (request) => {
-    const { ids, status, adminNotes } = request.body;
+    const { ids, status, adminNotes, trainerId } = request.body;
     const unique = [...new Set(ids)];
-    await review(unique, status, adminNotes);
-    return codedWith('notice.applicationsUpdated', { count: unique.length, status });
+    const trainer = await review(unique, status, adminNotes, trainerId);
+    const name = trainer && `${trainer.firstName} ${trainer.lastName}`;
+    return name
+      ? codedWith('notice.applicationsUpdatedAndTrainer', { count: unique.length, status, name })
+      : codedWith('notice.applicationsUpdated', { count: unique.length, status });
   });
 
   /**
    * An admin's review of applications: each moves to `status` (with `adminNotes` when given), under row locks
-   * so a concurrent completion is never undone; a trainee whose status changed hears of it. All, or none.
+   * so a concurrent completion is never undone; a trainee whose status changed hears of it. With `trainerId`
+   * (an approval only) the trainer, who must be an active one, is assigned in the same transaction and the
+   * trainee hears of them too; the trainer is answered. All, or none.
    */
-  async function review(ids: number[], status: EnrollmentStatus, adminNotes: string | null | undefined) {
+  async function review(ids: number[], status: EnrollmentStatus, adminNotes: string | null | undefined, trainerId?: number) {
+    if (trainerId !== undefined && status !== 'Approved') throw badRequest(texts.enrollment.assignOnlyApproved);
     try {
-      await db.transaction(async (tx) => {
+      return await db.transaction(async (tx) => {
+        // Share-locked: the trainer cannot be deactivated or demoted before the assignment is committed.
+        const [trainer] = trainerId === undefined ? [] : await tx.select().from(users).where(eq(users.id, trainerId)).limit(1).for('share');
+        if (trainerId !== undefined) {
+          if (!trainer) throw notFound(texts.enrollment.trainerNotFound);
+          if (trainer.role !== 'trainer' || !trainer.isActive) throw badRequest(texts.enrollment.notActiveTrainer);
+        }
         const rows = await tx
-          .select({ id: enrollments.id, status: enrollments.status })
+          .select({ id: enrollments.id, status: enrollments.status, trainerId: enrollments.assignedTrainerId })
           .from(enrollments)
           .where(inArray(enrollments.id, ids))
           .orderBy(asc(enrollments.id))
@@ -207,16 +223,19 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
         }
         const changed = await tx
           .update(enrollments)
-          .set({ status, ...(adminNotes !== undefined ? { adminNotes } : {}), updatedAt: new Date() })
+          .set({ status, ...(adminNotes !== undefined ? { adminNotes } : {}), ...(trainer ? { assignedTrainerId: trainer.id } : {}), updatedAt: new Date() })
           .where(inArray(enrollments.id, ids))
           .returning({ id: enrollments.id, adminNotes: enrollments.adminNotes });
         // The trainee hears of a new status (with the notes); an edit of the notes alone sends nothing.
         for (const row of rows) {
-          if (row.status === status) continue;
+          const newTrainer = trainer && row.trainerId !== trainer.id;
+          if (row.status === status && !newTrainer) continue;
           const { trainee, course } = await enrollmentParties(tx, row.id);
           const notes = changed.find((c) => c.id === row.id)?.adminNotes ?? null;
-          await notify.applicationStatusChanged(tx, trainee, course.title, row.id, status, notes);
+          if (row.status !== status) await notify.applicationStatusChanged(tx, trainee, course.title, row.id, status, notes);
+          if (newTrainer) await notify.trainerAssigned(tx, trainee, trainer, course.title, row.id);
         }
+        return trainer;
       });
     } catch (error) {
       // Reopening a Rejected application while the trainee has a newer open one for the same course.
@@ -243,9 +262,7 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     if (!current) throw notFound(texts.jobApplication.notFound);
     if (current.status !== 'Approved') throw badRequest(texts.enrollment.assignOnlyApproved);
     const [trainer] = await db.select().from(users).where(eq(users.id, trainerId)).limit(1);
-    if (!trainer || trainer.role !== 'trainer' || !trainer.isActive) {
-      throw badRequest(texts.enrollment.notActiveTrainer);
-    }
+    if (!trainer || trainer.role !== 'trainer' || !trainer.isActive) throw badRequest(texts.enrollment.notActiveTrainer);
     try {
       await db.transaction(async (tx) => {
         const [assigned] = await tx

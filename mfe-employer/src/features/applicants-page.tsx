@@ -21,7 +21,7 @@ import {
   type JobApplicationStatus,
 } from '@btls/shared-api';
 import type { JobApplicant } from '@btls/shared-api/schemas';
-import { Link, useParams, useSearchParams } from '@btls/shared-auth';
+import { Link, paths, useParams, useSearchParams } from '@btls/shared-auth';
 import { ApplicantCard, ApplicantsFailed, ApplicationStatusFilter } from '@btls/shared-ui/applicant-card';
 import { Button, ErrorBanner, SelectField, Spinner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
@@ -50,7 +50,7 @@ export function ApplicantsPage() {
   const failure = job.error ? errorMessage(job.error) : isNotFound(job.data) ? job.data.notFound : '';
   return (
     <section className={styles.page}>
-      <Link to="/employer/my-jobs">← My Job Postings</Link>
+      <Link to={paths.employer.myJobs}>← My Job Postings</Link>
       <h1>Applicants{job.data && !isNotFound(job.data) ? `: ${job.data.title}` : ''}</h1>
       {failure ? <ErrorBanner>{failure}</ErrorBanner> : <Applicants jobId={jobId} />}
     </section>

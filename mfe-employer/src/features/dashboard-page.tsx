@@ -1,5 +1,5 @@
 import { countQuery, jobApplicationsSummaryQuery, pagedLists, recentTalentQuery, useQuery } from '@btls/shared-api';
-import { Link, useAuth } from '@btls/shared-auth';
+import { Link, paths, useAuth } from '@btls/shared-auth';
 import { Button, ErrorBanner, Spinner } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from './employer.module.css';
@@ -50,15 +50,15 @@ export function EmployerDashboardPage() {
               </span>
             )}
             {applications.error && <span className={styles.muted}> (could not load)</span>}
-            <Link className={styles.tileLink} to="/employer/my-jobs">
+            <Link className={styles.tileLink} to={paths.employer.myJobs}>
               Review by job
             </Link>
           </div>
         </div>
       )}
       <div className={styles.actions}>
-        <Link to="/employer/find-talent">Find talent</Link>
-        <Link to="/employer/profile">Company profile</Link>
+        <Link to={paths.employer.findTalent}>Find talent</Link>
+        <Link to={paths.employer.profile}>Company profile</Link>
       </div>
       <h2>Recently certified talent</h2>
       {talent === null ? (
@@ -83,7 +83,7 @@ export function EmployerDashboardPage() {
               </li>
             ))}
           </ul>
-          {summary.showViewAll && <Link to="/employer/find-talent">View All {summary.total}</Link>}
+          {summary.showViewAll && <Link to={paths.employer.findTalent}>View All {summary.total}</Link>}
         </>
       )}
     </section>

@@ -1,8 +1,9 @@
 import { pagedLists } from '@btls/shared-api';
-import { Link, useSearchParams } from '@btls/shared-auth';
-import { ErrorBanner, Spinner, TextField } from '@btls/shared-ui/components';
+import { Link, paths, useSearchParams } from '@btls/shared-auth';
+import { ErrorBanner, TextField } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
+import { ListStates } from '@btls/shared-ui/panel-states';
 import own from './employer.module.css';
 
 const styles = withPanelPage(own);
@@ -11,8 +12,6 @@ const FILTERS = ['q'] as const;
 /** The certified trainees, a page at a time; the server searches names, e-mail and certified courses. */
 export function FindTalentPage() {
   const list = usePagedList(useSearchParams(), pagedLists.certifiedTrainees, FILTERS);
-  const talent = list.items;
-  const shown = talent ?? [];
   const query = list.filters.q ?? '';
   return (
     <section className={styles.page}>
@@ -25,11 +24,13 @@ export function FindTalentPage() {
         value={query}
         onChange={(e) => list.setFilter('q', e.target.value)}
       />
-      {talent === null ? (
-        <Spinner label="Loading certified trainees..." />
-      ) : shown.length === 0 ? (
-        <p>{query.trim() ? 'No certified trainees match your search.' : 'No certified trainees are listed yet.'}</p>
-      ) : (
+      <ListStates
+        items={list.items}
+        error={list.error}
+        loading="Loading certified trainees..."
+        empty={query.trim() ? 'No certified trainees match your search.' : 'No certified trainees are listed yet.'}
+      >
+        {(shown) => (
         <ul className={styles.talent}>
           {shown.map((t) => (
             <li key={t.userId}>
@@ -42,7 +43,7 @@ export function FindTalentPage() {
                   <li key={`${courseTitle}-${i}`}>
                     {courseTitle}{' '}
                     {t.certificateCodes[i] && (
-                      <Link to={`/certificate/${encodeURIComponent(t.certificateCodes[i]!)}`} aria-label={`View Certificate: ${t.firstName} ${t.lastName}, ${courseTitle}`}>
+                      <Link to={paths.certificate(t.certificateCodes[i]!)} aria-label={`View Certificate: ${t.firstName} ${t.lastName}, ${courseTitle}`}>
                         View Certificate
                       </Link>
                     )}
@@ -52,7 +53,8 @@ export function FindTalentPage() {
             </li>
           ))}
         </ul>
-      )}
+        )}
+      </ListStates>
       <Pager list={list} label="Certified trainees" />
     </section>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage, isNotFound, JOB_TYPES, myJobQuery, todayInKigali, usePostJob, useSuspenseQuery, useUpdateJob } from '@btls/shared-api';
 import type { Job, JobPayload } from '@btls/shared-api/schemas';
-import { Link, useAuth, useNavigate, useParams } from '@btls/shared-auth';
+import { Link, paths, useAuth, useNavigate, useParams } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, SelectField, Spinner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
@@ -89,7 +89,7 @@ function JobForm({ initial, submitLabel, onSubmit }: { initial: JobFields; submi
         <Button type="submit" disabled={busy}>
           {busy ? 'Saving...' : submitLabel}
         </Button>
-        <Link className={buttonClass('secondary')} to="/employer/my-jobs">
+        <Link className={buttonClass('secondary')} to={paths.employer.myJobs}>
           Cancel
         </Link>
       </div>
@@ -125,8 +125,8 @@ export function PostJobPage() {
         <div ref={result} tabIndex={-1} className={styles.card}>
           <SuccessBanner>{`Job "${posted.title}" posted successfully!`}</SuccessBanner>
           <p className={styles.actions}>
-            <Link to="/employer/my-jobs">See it on My Job Postings</Link>
-            {posted.isActive && <Link to={`/jobs/${posted.id}`}>View its public page</Link>}
+            <Link to={paths.employer.myJobs}>See it on My Job Postings</Link>
+            {posted.isActive && <Link to={paths.job(posted.id)}>View its public page</Link>}
           </p>
           <p>Or post another job below.</p>
         </div>
@@ -159,7 +159,7 @@ function JobNotFound({ message }: { message: ReactNode }) {
     <section className={styles.page}>
       <h1>Job Not Found</h1>
       <p>{message}</p>
-      <Link to="/employer/my-jobs">Back to my job postings</Link>
+      <Link to={paths.employer.myJobs}>Back to my job postings</Link>
     </section>
   );
 }
@@ -183,7 +183,7 @@ function EditJobForm({ job }: { job: Job }) {
         submitLabel="Save Changes"
         onSubmit={async (payload) => {
           await update.mutateAsync({ id: job.id, payload });
-          navigate('/employer/my-jobs', { state: { notice: `Job "${payload.title}" updated successfully.` } });
+          navigate(paths.employer.myJobs, { state: { notice: `Job "${payload.title}" updated successfully.` } });
         }}
       />
     </section>

@@ -1,10 +1,11 @@
 import { pagedLists } from '@btls/shared-api';
-import { Link, useLocation, useSearchParams } from '@btls/shared-auth';
-import { buttonClass, ErrorBanner, Spinner, SuccessBanner, Table } from '@btls/shared-ui/components';
+import { Link, paths, useLocation, useSearchParams } from '@btls/shared-auth';
+import { buttonClass, ErrorBanner, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
-import { JobPostingFilters, useJobPostingActions } from '@btls/shared-ui/job-postings';
+import { JobPostingFilters, JobRowActions, useJobPostingActions } from '@btls/shared-ui/job-postings';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
+import { ListStates } from '@btls/shared-ui/panel-states';
 
 const FILTERS = ['q', 'status'] as const;
 
@@ -22,21 +23,23 @@ export function MyJobsPage() {
     <section className={styles.page}>
       <div className={styles.actions}>
         <h1>My Job Postings</h1>
-        <Link className={buttonClass()} to="/employer/post-job">
+        <Link className={buttonClass()} to={paths.employer.postJob}>
           Post a Job
         </Link>
       </div>
       <SuccessBanner>{notice}</SuccessBanner>
       <ErrorBanner>{error}</ErrorBanner>
       <JobPostingFilters list={list} searchLabel="Search your jobs" />
-      {jobs === null ? (
-        <Spinner label="Loading your job postings..." />
-      ) : jobs.length === 0 ? (
-        !error && <p>{list.filters.q || list.filters.status ? 'No job postings match.' : 'You have not posted any jobs yet.'}</p>
-      ) : (
+      <ListStates
+        items={jobs}
+        error={list.error}
+        loading="Loading your job postings..."
+        empty={list.filters.q || list.filters.status ? 'No job postings match.' : 'You have not posted any jobs yet.'}
+      >
+        {(rows) => (
         <Table
           caption="My job postings"
-          rows={jobs}
+          rows={rows}
           rowKey={(j) => j.id}
           columns={[
             { header: 'Title', cell: (j) => j.title },
@@ -46,7 +49,7 @@ export function MyJobsPage() {
             {
               header: 'Applicants',
               cell: (j) => (
-                <Link to={`/employer/jobs/${j.id}/applicants`} aria-label={`Applicants for ${j.title}: ${j.applicationCount ?? 0}, ${j.newApplicationCount ?? 0} new`}>
+                <Link to={paths.employer.applicants(j.id)} aria-label={`Applicants for ${j.title}: ${j.applicationCount ?? 0}, ${j.newApplicationCount ?? 0} new`}>
                   {j.applicationCount ?? 0}
                   {(j.newApplicationCount ?? 0) > 0 && <strong> ({j.newApplicationCount} new)</strong>}
                 </Link>
@@ -65,19 +68,17 @@ export function MyJobsPage() {
             {
               header: 'Actions',
               cell: (j) => (
-                <span className={styles.actions}>
-                  <Link to={`/employer/jobs/edit/${j.id}`} aria-label={`Edit ${j.title}`}>
+                <JobRowActions job={j} remove={remove}>
+                  <Link to={paths.employer.editJob(j.id)} aria-label={`Edit ${j.title}`}>
                     Edit
                   </Link>
-                  <button type="button" className={`${styles.linkButton} ${styles.danger}`} aria-label={`Delete ${j.title}`} onClick={() => void remove(j)}>
-                    Delete
-                  </button>
-                </span>
+                </JobRowActions>
               ),
             },
           ]}
         />
-      )}
+        )}
+      </ListStates>
       <Pager list={list} label="Job postings" />
       {dialog}
     </section>

@@ -1,5 +1,5 @@
 import { pagedLists } from '@btls/shared-api';
-import { Link, useSearchParams } from '@btls/shared-auth';
+import { Link, paths, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, StatusBadge, Table, TextField } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
@@ -48,7 +48,7 @@ export function AssignedStudentsPage() {
             {
               header: 'Progress',
               cell: (e) => (
-                <Link to={`/trainer/student-progress/${e.applicationId}`} aria-label={`Manage progress: ${e.traineeFirstName} ${e.traineeLastName}, ${e.courseTitle}`}>
+                <Link to={paths.trainer.studentProgress(e.applicationId)} aria-label={`Manage progress: ${e.traineeFirstName} ${e.traineeLastName}, ${e.courseTitle}`}>
                   Manage progress
                 </Link>
               ),

@@ -1,5 +1,5 @@
 import { assignmentSummaryQuery, errorMessage, useQuery } from '@btls/shared-api';
-import { Link, useAuth } from '@btls/shared-auth';
+import { Link, paths, useAuth } from '@btls/shared-auth';
 import { ErrorBanner, Spinner, StatusBadge } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
@@ -39,7 +39,7 @@ export function TrainerDashboardPage() {
             <ul className={styles.card}>
               {list.map((e) => (
                 <li key={e.id}>
-                  <Link to={`/trainer/student-progress/${e.applicationId}`}>
+                  <Link to={paths.trainer.studentProgress(e.applicationId)}>
                     {e.traineeFirstName} {e.traineeLastName} — {e.courseTitle}
                   </Link>{' '}
                   <StatusBadge status={e.status} /> <small>since {formatDate(e.applicationDate)}</small>
@@ -49,7 +49,7 @@ export function TrainerDashboardPage() {
           ) : (
             <p>No trainees are assigned to you yet.</p>
           )}
-          <Link to="/trainer/assigned-students">All assigned students</Link>
+          <Link to={paths.trainer.assignedStudents}>All assigned students</Link>
         </>
       )}
     </section>

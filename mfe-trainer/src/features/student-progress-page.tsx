@@ -11,7 +11,7 @@ import {
   useUpdateProgress,
 } from '@btls/shared-api';
 import type { Enrollment, ProgressRecord } from '@btls/shared-api/schemas';
-import { Link, useAuth, useParams } from '@btls/shared-auth';
+import { Link, paths, useAuth, useParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, Spinner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { EnrollmentFacts, ProgressTable } from '@btls/shared-ui/enrollment';
@@ -34,7 +34,7 @@ export function StudentProgressPage() {
 }
 
 function NotAvailable({ message, retry }: { message: string; retry?: () => void }) {
-  const back = <Link to="/trainer/assigned-students">Back to assigned students</Link>;
+  const back = <Link to={paths.trainer.assignedStudents}>Back to assigned students</Link>;
   return <PanelUnavailable title="Manage Student Progress" message={message} back={back} retry={retry} />;
 }
 
@@ -143,7 +143,7 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
   return (
     <section className={styles.page}>
       <p>
-        <Link to="/trainer/assigned-students">← Back to assigned students</Link>
+        <Link to={paths.trainer.assignedStudents}>← Back to assigned students</Link>
       </p>
       <h1>Manage Student Progress</h1>
       {!noticeAtForm && (

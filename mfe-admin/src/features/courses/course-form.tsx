@@ -9,7 +9,7 @@ import {
   validation,
 } from '@btls/shared-api';
 import type { Course, CourseCreatePayload } from '@btls/shared-api/schemas';
-import { Link } from '@btls/shared-auth';
+import { Link, paths } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, SelectField, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from '../admin.module.css';
@@ -171,7 +171,7 @@ export function CourseForm({
         <Button type="submit" disabled={busy}>
           {busy ? 'Saving...' : mode === 'add' ? 'Add Course' : 'Update Course'}
         </Button>
-        <Link className={buttonClass('secondary')} to="/admin/courses">
+        <Link className={buttonClass('secondary')} to={paths.admin.courses}>
           Cancel
         </Link>
       </div>

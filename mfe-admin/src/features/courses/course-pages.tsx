@@ -1,6 +1,6 @@
 import { courseQuery, isNotFound, useCreateCourse, useSuspenseQuery, useUpdateCourse } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
-import { Link, useNavigate, useParams } from '@btls/shared-auth';
+import { Link, paths, useNavigate, useParams } from '@btls/shared-auth';
 import { ErrorBanner, Spinner } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
@@ -20,7 +20,7 @@ export function NewCoursePage() {
         initial={NEW_COURSE}
         onSubmit={async (payload, image) => {
           const { course } = await create.mutateAsync({ payload, image });
-          navigate('/admin/courses', { state: { notice: `Course "${course.title}" added successfully.` } });
+          navigate(paths.admin.courses, { state: { notice: `Course "${course.title}" added successfully.` } });
         }}
       />
     </section>
@@ -34,7 +34,7 @@ export function EditCoursePage() {
       <section className={styles.page}>
         <h1>Edit Course</h1>
         <p>Invalid course ID specified.</p>
-        <Link to="/admin/courses">Back to courses</Link>
+        <Link to={paths.admin.courses}>Back to courses</Link>
       </section>
     );
   }
@@ -51,7 +51,7 @@ function CourseNotFound({ id, message }: { id: string; message?: string }) {
       <h1>Course Not Found</h1>
       <p>Course with ID {id} not found.</p>
       <ErrorBanner>{message}</ErrorBanner>
-      <Link to="/admin/courses">Back to courses</Link>
+      <Link to={paths.admin.courses}>Back to courses</Link>
     </section>
   );
 }
@@ -73,7 +73,7 @@ function EditCourseForm({ course }: { course: Course }) {
         initial={valuesOf(course)}
         onSubmit={async (payload, image) => {
           const answer = await update.mutateAsync({ id: course.id, payload, image });
-          navigate('/admin/courses', { state: { notice: `Course "${answer.course.title}" updated successfully.` } });
+          navigate(paths.admin.courses, { state: { notice: `Course "${answer.course.title}" updated successfully.` } });
         }}
       />
     </section>

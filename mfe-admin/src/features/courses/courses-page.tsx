@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { COURSE_CATEGORIES, COURSE_LEVELS, DEFAULT_TRAINING_CENTER, errorMessage, pagedLists, useDeleteCourse } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
-import { Link, useLocation, useSearchParams } from '@btls/shared-auth';
-import { buttonClass, ErrorBanner, SelectField, Spinner, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
+import { Link, paths, useLocation, useSearchParams } from '@btls/shared-auth';
+import { buttonClass, ErrorBanner, SelectField, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatPrice } from '@btls/shared-ui/format';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
+import { ListStates } from '@btls/shared-ui/panel-states';
 import own from '../admin.module.css';
 
 const styles = withPanelPage(own);
@@ -50,7 +51,7 @@ export function CoursesPage() {
     <section className={styles.page}>
       <div className={styles.toolbar}>
         <h1>Manage Courses</h1>
-        <Link className={buttonClass()} to="/admin/courses/new">
+        <Link className={buttonClass()} to={paths.admin.newCourse}>
           Add Course
         </Link>
       </div>
@@ -68,14 +69,16 @@ export function CoursesPage() {
         {select('level', 'Level', 'All levels', COURSE_LEVELS.map((l) => [l, l] as const))}
         {select('status', 'Status', 'Active and inactive', [['active', 'Active'], ['inactive', 'Inactive']])}
       </div>
-      {courses === null ? (
-        <Spinner label="Loading courses..." />
-      ) : courses.length === 0 ? (
-        !error && <p>{Object.values(list.filters).some(Boolean) ? 'No courses match.' : 'No courses found. Add some!'}</p>
-      ) : (
+      <ListStates
+        items={courses}
+        error={error}
+        loading="Loading courses..."
+        empty={Object.values(list.filters).some(Boolean) ? 'No courses match.' : 'No courses found. Add some!'}
+      >
+        {(rows) => (
         <Table
           caption="Courses"
-          rows={courses}
+          rows={rows}
           rowKey={(c) => c.id}
           columns={[
             { header: 'Title', cell: (c) => <>{c.title}{!c.isActive && ' (inactive)'}</> },
@@ -87,10 +90,10 @@ export function CoursesPage() {
               header: 'Actions',
               cell: (c) => (
                 <span className={styles.actions}>
-                  <a href={`/courses/${c.id}`} target="_blank" rel="noopener noreferrer" aria-label={`View ${c.title} (opens in a new tab)`}>
+                  <a href={paths.course(c.id)} target="_blank" rel="noopener noreferrer" aria-label={`View ${c.title} (opens in a new tab)`}>
                     View
                   </a>
-                  <Link to={`/admin/courses/edit/${c.id}`} aria-label={`Edit ${c.title}`}>
+                  <Link to={paths.admin.editCourse(c.id)} aria-label={`Edit ${c.title}`}>
                     Edit
                   </Link>
                   <button type="button" className={`${styles.linkButton} ${styles.danger}`} aria-label={`Delete ${c.title}`} onClick={() => void onDelete(c)}>
@@ -101,7 +104,8 @@ export function CoursesPage() {
             },
           ]}
         />
-      )}
+        )}
+      </ListStates>
       <Pager list={list} label="Courses" />
       {dialog}
     </section>

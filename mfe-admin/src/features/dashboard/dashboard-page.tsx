@@ -1,5 +1,5 @@
 import { countQuery, jobApplicationsSummaryQuery, pagedLists, useQuery, type PagedSource } from '@btls/shared-api';
-import { Link } from '@btls/shared-auth';
+import { Link, paths } from '@btls/shared-auth';
 import { buttonClass } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from '../admin.module.css';
@@ -21,27 +21,27 @@ export function AdminDashboardPage() {
     <section className={styles.page}>
       <h1>Admin Dashboard</h1>
       <div className={styles.tiles}>
-        <Link className={styles.tile} to="/admin/users">
+        <Link className={styles.tile} to={paths.admin.users}>
           <strong>{users}</strong> Registered users
         </Link>
-        <Link className={styles.tile} to="/admin/courses">
+        <Link className={styles.tile} to={paths.admin.courses}>
           <strong>{courses}</strong> Active courses
         </Link>
-        <Link className={styles.tile} to="/admin/enrollments?status=Pending">
+        <Link className={styles.tile} to={`${paths.admin.enrollments}?status=Pending`}>
           <strong>{pending}</strong> Pending applications
         </Link>
-        <Link className={styles.tile} to="/admin/jobs">
+        <Link className={styles.tile} to={paths.admin.jobs}>
           <strong>{jobCount(jobApplications.data?.total)}</strong> Job applications
           {jobApplications.data && <span className={styles.hint}> ({jobApplications.data.new} new)</span>}
         </Link>
       </div>
       <h2>Quick actions</h2>
       <div className={styles.links}>
-        <Link className={buttonClass()} to="/admin/courses/new">Add Course</Link>
-        <Link className={buttonClass()} to="/admin/users/new">Add User</Link>
-        <Link className={buttonClass('secondary')} to="/admin/enrollments?status=Pending">Review applications</Link>
-        <Link className={buttonClass('secondary')} to="/admin/analytics">Analytics</Link>
-        <Link className={buttonClass('secondary')} to="/admin/settings">Settings</Link>
+        <Link className={buttonClass()} to={paths.admin.newCourse}>Add Course</Link>
+        <Link className={buttonClass()} to={paths.admin.newUser}>Add User</Link>
+        <Link className={buttonClass('secondary')} to={`${paths.admin.enrollments}?status=Pending`}>Review applications</Link>
+        <Link className={buttonClass('secondary')} to={paths.admin.analytics}>Analytics</Link>
+        <Link className={buttonClass('secondary')} to={paths.admin.settings}>Settings</Link>
       </div>
     </section>
   );

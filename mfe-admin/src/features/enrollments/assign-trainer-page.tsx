@@ -10,7 +10,7 @@ import {
   useSuspenseQuery,
 } from '@btls/shared-api';
 import type { Enrollment } from '@btls/shared-api/schemas';
-import { useNavigate, useParams } from '@btls/shared-auth';
+import { paths, useNavigate, useParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, SelectField, Spinner, SuccessBanner } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { PanelUnavailable } from '@btls/shared-ui/panel-states';
@@ -61,7 +61,7 @@ function AssignTrainerForm({ enrollment }: { enrollment: Enrollment }) {
     try {
       const answer = await assign.mutateAsync({ id: enrollment.id, ...checked.payload });
       setDone(answer.message);
-      setTimeout(() => navigate('/admin/enrollments?status=Approved'), ASSIGNED_TRAINER_REDIRECT_MS);
+      setTimeout(() => navigate(`${paths.admin.enrollments}?status=Approved`), ASSIGNED_TRAINER_REDIRECT_MS);
     } catch (failure) {
       setError(errorMessage(failure));
     }

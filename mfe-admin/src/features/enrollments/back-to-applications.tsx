@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from '@btls/shared-auth';
+import { Link, paths, useLocation } from '@btls/shared-auth';
 
 /**
  * The way back from an application's pages to the list as the admin left it (its status, course, sort, search
@@ -7,5 +7,5 @@ import { Link, useLocation } from '@btls/shared-auth';
  */
 export function BackToApplications({ children = 'Back to applications' }: { children?: ReactNode }) {
   const backTo = (useLocation().state as { backTo?: string } | null)?.backTo;
-  return <Link to={backTo?.startsWith('/admin/enrollments') ? backTo : '/admin/enrollments'}>{children}</Link>;
+  return <Link to={backTo?.startsWith(paths.admin.enrollments) ? backTo : paths.admin.enrollments}>{children}</Link>;
 }

@@ -1,21 +1,23 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   allCourseChoicesQuery,
   ENROLLMENT_STATUSES,
   errorMessage,
   type EnrollmentStatus,
   pagedLists,
+  trainersQuery,
   useQuery,
   useUpdateEnrollmentStatus,
   useUpdateEnrollmentStatuses,
 } from '@btls/shared-api';
 import type { Enrollment } from '@btls/shared-api/schemas';
-import { Link, useLocation, useSearchParams } from '@btls/shared-auth';
-import { Button, CheckboxField, ErrorBanner, SelectField, Spinner, StatusBadge, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
-import { useDialog } from '@btls/shared-ui/dialog';
+import { Link, paths, useLocation, useSearchParams } from '@btls/shared-auth';
+import { Button, CheckboxField, ErrorBanner, SelectField, StatusBadge, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
+import { useDialog, type DialogChoice } from '@btls/shared-ui/dialog';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
+import { ListStates } from '@btls/shared-ui/panel-states';
 import own from '../admin.module.css';
 import { actionsFor, ADMIN_ACTIONS, offersAssignTrainer, showsProgressLink } from './transitions';
 
@@ -59,7 +61,28 @@ export function EnrollmentsPage() {
   // The list's own address, for the way back from an application's pages.
   const { pathname, search } = useLocation();
   const backTo = `${pathname}${search}`;
-  const { prompt, dialog } = useDialog();
+  const { prompt, promptWithChoice, dialog } = useDialog();
+  // Approving asks for the trainer too (optional): approve and assign in one step.
+  const trainers = useQuery(trainersQuery()).data ?? [];
+  const trainerChoice = (current: number | null | undefined): DialogChoice => ({
+    label: 'Trainer (optional)',
+    options: [
+      { value: '', label: 'No trainer yet' },
+      ...trainers.map((t) => ({ value: String(t.id), label: `${t.firstName} ${t.lastName} (${t.email})` })),
+    ],
+    value: current && trainers.some((t) => t.id === current) ? String(current) : '',
+  });
+  /** The notes of a change; an approval also offers the trainer (`current` preselected). Null when cancelled. */
+  async function ask(question: string, approving: boolean, initial: string, current?: number | null) {
+    if (!approving) {
+      const text = await prompt(question, initial);
+      return text === null ? null : { adminNotes: text };
+    }
+    const answer = await promptWithChoice(question, { initial, choice: trainerChoice(current), textLabel: 'Admin notes (optional)' });
+    if (answer === null) return null;
+    const trainerId = answer.choice && Number(answer.choice) !== current ? Number(answer.choice) : undefined;
+    return { adminNotes: answer.text, ...(trainerId ? { trainerId } : {}) };
+  }
   const [failure, setError] = useState('');
   const [notice, setNotice] = useState('');
   const error = failure || paged.error;
@@ -77,12 +100,13 @@ export function EnrollmentsPage() {
 
   async function changeSelected(to: Exclude<EnrollmentStatus, 'Completed'>, label: string) {
     const count = selected.length;
-    const adminNotes = await prompt(`Optional notes for the ${count} selected application${count === 1 ? '' : 's'} (${label}):`);
-    if (adminNotes === null) return;
+    const answered = await ask(`${label} the ${count} selected application${count === 1 ? '' : 's'}. Optional notes:`, to === 'Approved', '');
+    if (answered === null) return;
+    const { adminNotes, ...rest } = answered;
     setError('');
     setNotice('');
     try {
-      const answer = await updateMany.mutateAsync({ ids: selected.map((e) => e.id), status: to, ...(adminNotes ? { adminNotes } : {}) });
+      const answer = await updateMany.mutateAsync({ ids: selected.map((e) => e.id), status: to, ...rest, ...(adminNotes ? { adminNotes } : {}) });
       setNotice(answer.message);
       setPicked(new Set());
     } catch (failure) {
@@ -91,12 +115,14 @@ export function EnrollmentsPage() {
   }
 
   async function change(enrollment: Enrollment, to: EnrollmentStatus, question: string) {
-    const adminNotes = await prompt(question, enrollment.adminNotes ?? '');
-    if (adminNotes === null) return; // cancelling aborts
+    // Edit notes re-sends the status: only a new approval asks for the trainer.
+    const approving = to === 'Approved' && enrollment.status !== 'Approved';
+    const answered = await ask(question, approving, enrollment.adminNotes ?? '', enrollment.assignedTrainerId);
+    if (answered === null) return; // cancelling aborts
     setError('');
     setNotice('');
     try {
-      const answer = await updateStatus.mutateAsync({ id: enrollment.id, status: to, adminNotes });
+      const answer = await updateStatus.mutateAsync({ id: enrollment.id, status: to, ...answered });
       setNotice(answer.message);
     } catch (failure) {
       setError(errorMessage(failure));
@@ -154,14 +180,11 @@ export function EnrollmentsPage() {
       )}
       <SuccessBanner>{notice}</SuccessBanner>
       <ErrorBanner>{error}</ErrorBanner>
-      {list === null ? (
-        <Spinner label="Loading applications..." />
-      ) : list.length === 0 ? (
-        <p>No applications{status === ALL ? '' : ` with status ${status}`}.</p>
-      ) : (
+      <ListStates items={list} error={paged.error} loading="Loading applications..." empty={`No applications${status === ALL ? '' : ` with status ${status}`}.`}>
+        {(rows) => (
         <Table
           caption="Applications"
-          rows={list}
+          rows={rows}
           rowKey={(e) => e.id}
           columns={[
             {
@@ -217,49 +240,83 @@ export function EnrollmentsPage() {
             { header: 'Actions', cell: (e) => <EnrollmentActions enrollment={e} onChange={change} backTo={backTo} /> },
           ]}
         />
-      )}
+        )}
+      </ListStates>
       <Pager list={paged} label="Applications" />
       {dialog}
     </section>
   );
 }
 
+/**
+ * A row's actions in one line: its next step (approve a new application, assign the trainer of an approved
+ * one, else its progress) and a More button that shows the others beside it.
+ */
 function EnrollmentActions({ enrollment: e, onChange, backTo }: {
   enrollment: Enrollment;
   backTo: string;
   onChange: (enrollment: Enrollment, to: EnrollmentStatus, question: string) => Promise<void>;
 }) {
+  const [open, setOpen] = useState(false);
   const who = `${e.traineeFirstName} ${e.traineeLastName}`;
-  return (
-    <span className={styles.actions}>
-      {actionsFor(e.status).map((a) => (
-        <button
-          key={a.to}
-          type="button"
-          className={styles.linkButton}
-          aria-label={`${a.label}: ${who}, ${e.courseTitle}`}
-          onClick={() => void onChange(e, a.to, `Optional notes for ${who} (${a.label}):`)}
-        >
-          {a.label}
-        </button>
-      ))}
+  const named = (label: string) => `${label}: ${who}, ${e.courseTitle}`;
+  const actions: { key: string; node: ReactNode }[] = actionsFor(e.status).map((a) => ({
+    key: a.to,
+    node: (
       <button
         type="button"
         className={styles.linkButton}
-        aria-label={`Edit notes: ${who}, ${e.courseTitle}`}
-        onClick={() => void onChange(e, e.status, `Admin notes for ${who}:`)}
+        aria-label={named(a.label)}
+        onClick={() => void onChange(e, a.to, a.to === 'Approved' ? `Approve ${who} for ${e.courseTitle}` : `Optional notes for ${who} (${a.label}):`)}
       >
+        {a.label}
+      </button>
+    ),
+  }));
+  actions.push({
+    key: 'notes',
+    node: (
+      <button type="button" className={styles.linkButton} aria-label={named('Edit notes')} onClick={() => void onChange(e, e.status, `Admin notes for ${who}:`)}>
         Edit notes
       </button>
-      {offersAssignTrainer(e) && (
-        <Link to={`/admin/enrollments/${e.id}/assign-trainer`} state={{ backTo }} aria-label={`Assign Trainer: ${who}, ${e.courseTitle}`}>
-          Assign Trainer
-        </Link>
-      )}
-      {showsProgressLink(e) && (
-        <Link to={`/admin/enrollments/${e.id}/progress`} state={{ backTo }} aria-label={`Progress: ${who}, ${e.courseTitle}`}>
-          Progress
-        </Link>
+    ),
+  });
+  const assign = offersAssignTrainer(e) && {
+    key: 'assign',
+    node: (
+      <Link to={paths.admin.assignTrainer(e.id)} state={{ backTo }} aria-label={named('Assign Trainer')}>
+        Assign Trainer
+      </Link>
+    ),
+  };
+  const progress = showsProgressLink(e) && {
+    key: 'progress',
+    node: (
+      <Link to={paths.admin.enrollmentProgress(e.id)} state={{ backTo }} aria-label={named('Progress')}>
+        Progress
+      </Link>
+    ),
+  };
+  // The next step first: Assign Trainer, else Progress, else the first status change (Approve when offered).
+  if (progress) actions.unshift(progress);
+  if (assign) actions.unshift(assign);
+  const [first, ...others] = actions;
+  return (
+    <span className={`${styles.actions} ${styles.rowActions} ${open ? styles.open : ''}`}>
+      {first!.node}
+      {others.length > 0 && (
+        <>
+          <button type="button" className={styles.linkButton} aria-expanded={open} aria-label={named('More actions')} onClick={() => setOpen(!open)}>
+            More
+          </button>
+          {open && (
+            <span className={`${styles.actions} ${styles.others}`}>
+              {others.map((a) => (
+                <span key={a.key}>{a.node}</span>
+              ))}
+            </span>
+          )}
+        </>
       )}
     </span>
   );

@@ -11,7 +11,7 @@ import {
   validation,
 } from '@btls/shared-api';
 import type { Certificate, Enrollment } from '@btls/shared-api/schemas';
-import { useParams } from '@btls/shared-auth';
+import { paths, useParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, Spinner, SuccessBanner } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { EnrollmentFacts, ProgressTable } from '@btls/shared-ui/enrollment';
@@ -111,7 +111,7 @@ function CertificateCard({ enrollment, onIssue, onRevoke }: {
         <>
           <p>
             Issued {formatDate(issued.issueDate)} · Code <strong>{issued.certificateCode}</strong> ·{' '}
-            <a href={`/certificate/${encodeURIComponent(issued.certificateCode)}`} target="_blank" rel="noopener noreferrer">
+            <a href={paths.certificate(issued.certificateCode)} target="_blank" rel="noopener noreferrer">
               View certificate (opens in a new tab)
             </a>
           </p>

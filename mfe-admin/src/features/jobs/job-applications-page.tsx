@@ -1,7 +1,7 @@
 /** Admins read any job's applications (issue 16), read-only: the employer moves them, not us. */
 import { useState } from 'react';
 import { downloadApplicationCv, errorMessage, isNotFound, jobApplicantsQuery, myJobQuery, useQuery, type JobApplicationStatus } from '@btls/shared-api';
-import { Link, useParams } from '@btls/shared-auth';
+import { Link, paths, useParams } from '@btls/shared-auth';
 import { ApplicantCard, ApplicantsFailed, ApplicationStatusFilter } from '@btls/shared-ui/applicant-card';
 import { ErrorBanner, Spinner } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
@@ -25,7 +25,7 @@ export function JobApplicationsPage() {
 
   return (
     <section className={styles.page}>
-      <Link to="/admin/jobs">← Jobs</Link>
+      <Link to={paths.admin.jobs}>← Jobs</Link>
       <h1>Applications{shown ? `: ${shown.title} (${shown.companyName})` : ''}</h1>
       <p className={styles.hint}>Read-only: only the job's employer changes an application's status.</p>
       <ErrorBanner>{error || jobError}</ErrorBanner>

@@ -1,11 +1,12 @@
 /** Moderation (issue 14): every job posting of every employer; an admin may take one down or delete it. */
 import { JOB_TYPES, pagedLists } from '@btls/shared-api';
-import { Link, useSearchParams } from '@btls/shared-auth';
-import { ErrorBanner, SelectField, Spinner, SuccessBanner, Table } from '@btls/shared-ui/components';
+import { Link, paths, useSearchParams } from '@btls/shared-auth';
+import { ErrorBanner, SelectField, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
-import { JobPostingFilters, useJobPostingActions } from '@btls/shared-ui/job-postings';
+import { JobPostingFilters, JobRowActions, useJobPostingActions } from '@btls/shared-ui/job-postings';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
+import { ListStates } from '@btls/shared-ui/panel-states';
 import own from '../admin.module.css';
 
 const styles = withPanelPage(own);
@@ -33,14 +34,11 @@ export function JobsPage() {
           ))}
         </SelectField>
       </JobPostingFilters>
-      {jobs === null ? (
-        <Spinner label="Loading job postings..." />
-      ) : jobs.length === 0 ? (
-        !list.error && <p>No job postings match.</p>
-      ) : (
+      <ListStates items={jobs} error={list.error} loading="Loading job postings..." empty="No job postings match.">
+        {(rows) => (
         <Table
           caption="Job postings"
-          rows={jobs}
+          rows={rows}
           rowKey={(j) => j.id}
           columns={[
             { header: 'Title', cell: (j) => j.title },
@@ -51,7 +49,7 @@ export function JobsPage() {
             {
               header: 'Applications',
               cell: (j) => (
-                <Link to={`/admin/jobs/${j.id}/applications`} aria-label={`Applications for ${j.title}: ${j.applicationCount ?? 0}`}>
+                <Link to={paths.admin.jobApplications(j.id)} aria-label={`Applications for ${j.title}: ${j.applicationCount ?? 0}`}>
                   {j.applicationCount ?? 0}
                 </Link>
               ),
@@ -59,19 +57,17 @@ export function JobsPage() {
             {
               header: 'Actions',
               cell: (j) => (
-                <span className={styles.actions}>
+                <JobRowActions job={j} remove={remove}>
                   <button type="button" className={styles.linkButton} aria-label={`${j.isActive ? 'Deactivate' : 'Activate'} ${j.title}`} onClick={() => void toggle(j)}>
                     {j.isActive ? 'Deactivate' : 'Activate'}
                   </button>
-                  <button type="button" className={`${styles.linkButton} ${styles.danger}`} aria-label={`Delete ${j.title}`} onClick={() => void remove(j)}>
-                    Delete
-                  </button>
-                </span>
+                </JobRowActions>
               ),
             },
           ]}
         />
-      )}
+        )}
+      </ListStates>
       <Pager list={list} label="Job postings" />
       {dialog}
     </section>

@@ -1,9 +1,10 @@
 import { pagedLists } from '@btls/shared-api';
 import { useSearchParams } from '@btls/shared-auth';
-import { ErrorBanner, Spinner, TextField } from '@btls/shared-ui/components';
+import { ErrorBanner, TextField } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
+import { ListStates } from '@btls/shared-ui/panel-states';
 import own from '../admin.module.css';
 import { ExpandableTable } from '../expandable-table';
 
@@ -29,14 +30,11 @@ export function MessagesPage() {
           onChange={(e) => list.setFilter('q', e.target.value)}
         />
       </div>
-      {messages === null ? (
-        <Spinner label="Loading messages..." />
-      ) : messages.length === 0 ? (
-        !error && <p>{list.filters.q ? 'No messages match.' : 'You have no new messages.'}</p>
-      ) : (
+      <ListStates items={messages} error={error} loading="Loading messages..." empty={list.filters.q ? 'No messages match.' : 'You have no new messages.'}>
+        {(rows) => (
         <ExpandableTable
           caption="Contact messages, newest first"
-          rows={messages}
+          rows={rows}
           columns={[
             { header: 'Received', cell: (m) => formatDate(m.created_at, 'MMM d, yyyy HH:mm') },
             {
@@ -51,7 +49,8 @@ export function MessagesPage() {
           ]}
           detail={{ label: 'Message', show: 'View Message', hide: 'Hide Message', render: (m) => <p className={styles.message}>{m.message}</p> }}
         />
-      )}
+        )}
+      </ListStates>
       <Pager list={list} label="Messages" />
     </section>
   );

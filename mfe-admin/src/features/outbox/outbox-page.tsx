@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { errorMessage, outboxQuery, useQuery, useRetryOutboxMessage } from '@btls/shared-api';
 import type { OutboxMessage } from '@btls/shared-api/schemas';
-import { ErrorBanner, Spinner, SuccessBanner } from '@btls/shared-ui/components';
+import { ErrorBanner, SuccessBanner } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
+import { ListStates } from '@btls/shared-ui/panel-states';
 import own from '../admin.module.css';
 import { ExpandableTable } from '../expandable-table';
 
@@ -35,7 +36,6 @@ export function OutboxPage() {
   const [failure, setError] = useState('');
   const [notice, setNotice] = useState('');
   const error = failure || (outbox.error ? errorMessage(outbox.error) : '');
-  const messages = outbox.error ? [] : (outbox.data ?? null);
 
   async function retry(id: number) {
     setError('');
@@ -56,11 +56,8 @@ export function OutboxPage() {
       </p>
       <SuccessBanner>{notice}</SuccessBanner>
       <ErrorBanner>{error}</ErrorBanner>
-      {messages === null ? (
-        <Spinner label="Loading e-mails..." />
-      ) : messages.length === 0 ? (
-        !error && <p>No e-mails yet.</p>
-      ) : (
+      <ListStates items={outbox.data} error={outbox.error} loading="Loading e-mails..." empty="No e-mails yet.">
+        {(messages) => (
         <ExpandableTable
           caption="E-mails, newest first"
           rows={messages}
@@ -89,7 +86,8 @@ export function OutboxPage() {
             )
           }
         />
-      )}
+        )}
+      </ListStates>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { errorMessage, ROLES, useCreateUser, userQuery, useSuspenseQuery, useUpdateUser, validation } from '@btls/shared-api';
 import type { User } from '@btls/shared-api/schemas';
-import { Link, useAuth, useNavigate, useParams } from '@btls/shared-auth';
+import { Link, paths, useAuth, useNavigate, useParams } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, SelectField, Spinner, SuccessBanner, TextField } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { PanelUnavailable } from '@btls/shared-ui/panel-states';
@@ -42,7 +42,7 @@ export function NewUserPage() {
     try {
       const { companyName, ...rest } = form;
       const answer = await create.mutateAsync({ ...rest, role: form.role as User['role'], ...(form.role === 'employer' ? { companyName } : {}) });
-      navigate('/admin/users', { state: { notice: `User ${answer.user.firstName} ${answer.user.lastName} created.` } });
+      navigate(paths.admin.users, { state: { notice: `User ${answer.user.firstName} ${answer.user.lastName} created.` } });
     } catch (failure) {
       setError(errorMessage(failure));
       setBusy(false);
@@ -68,7 +68,7 @@ export function NewUserPage() {
           <Button type="submit" disabled={busy}>
             {busy ? 'Creating...' : 'Create User'}
           </Button>
-          <Link className={buttonClass('secondary')} to="/admin/users">
+          <Link className={buttonClass('secondary')} to={paths.admin.users}>
             Cancel
           </Link>
         </div>
@@ -87,7 +87,7 @@ export function EditUserPage() {
 }
 
 function UserNotFound({ text }: { text: string }) {
-  return <PanelUnavailable title="User Not Found" message={text} back={<Link to="/admin/users">Back to users</Link>} />;
+  return <PanelUnavailable title="User Not Found" message={text} back={<Link to={paths.admin.users}>Back to users</Link>} />;
 }
 
 function EditUser({ id }: { id: string }) {
@@ -143,7 +143,7 @@ function EditUserForm({ user }: { user: User }) {
         </SelectField>
         <div className={styles.actions}>
           <Button type="submit">Save Changes</Button>
-          <Link className={buttonClass('secondary')} to="/admin/users">
+          <Link className={buttonClass('secondary')} to={paths.admin.users}>
             Back to users
           </Link>
         </div>

@@ -1,20 +1,24 @@
 import { useState } from 'react';
 import type { User } from '@btls/shared-api/schemas';
 import { errorMessage, pagedLists, ROLES, useDeleteUser, useSendPasswordResetLink, useSetUserActive } from '@btls/shared-api';
-import { Link, useAuth, useLocation, useSearchParams } from '@btls/shared-auth';
-import { Button, buttonClass, ErrorBanner, SelectField, Spinner, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
+import { Link, paths, useAuth, useLocation, useSearchParams } from '@btls/shared-auth';
+import { Button, buttonClass, ErrorBanner, SelectField, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
+import { ListStates } from '@btls/shared-ui/panel-states';
 import own from '../admin.module.css';
 
 const styles = withPanelPage(own);
 
-/** What the admin may do to `user` (spec §6): never deactivate or delete themself; delete hidden for admins. */
+/**
+ * What the admin may do to `user` (spec §6): never deactivate or delete themself; delete hidden for admins. An
+ * inactive user, an admin too, can be activated again (issue 18): only deactivating is refused.
+ */
 export function allowedActions(user: User, me: Pick<User, 'id'>) {
   const self = user.id === me.id;
   return {
-    toggle: !self && !(user.role === 'admin' && !user.isActive),
+    toggle: !self,
     delete: !self && user.role !== 'admin',
   };
 }
@@ -79,7 +83,7 @@ export function UsersPage() {
     <section className={styles.page}>
       <div className={styles.toolbar}>
         <h1>Manage Users</h1>
-        <Link className={buttonClass()} to="/admin/users/new">
+        <Link className={buttonClass()} to={paths.admin.newUser}>
           Add User
         </Link>
       </div>
@@ -114,14 +118,11 @@ export function UsersPage() {
           <option value="inactive">Inactive</option>
         </SelectField>
       </div>
-      {users === null ? (
-        <Spinner label="Loading users..." />
-      ) : users.length === 0 ? (
-        !list.error && <p>No users match.</p>
-      ) : (
+      <ListStates items={users} error={list.error} loading="Loading users..." empty="No users match.">
+        {(rows) => (
         <Table
           caption="Users"
-          rows={users}
+          rows={rows}
           rowKey={(u) => u.id}
           columns={[
             { header: 'Name', cell: (u) => `${u.firstName} ${u.lastName}` },
@@ -131,7 +132,8 @@ export function UsersPage() {
             { header: 'Actions', cell: (u) => <UserActions user={u} me={me} onToggle={toggle} onDelete={remove} onSendResetLink={sendResetLink} /> },
           ]}
         />
-      )}
+        )}
+      </ListStates>
       <Pager list={list} label="Users" />
       {dialog}
     </section>
@@ -149,7 +151,7 @@ function UserActions({ user, me, onToggle, onDelete, onSendResetLink }: {
   const name = `${user.firstName} ${user.lastName}`;
   return (
     <span className={styles.actions}>
-      <Link to={`/admin/users/edit/${user.id}`} aria-label={`Edit ${name}`}>
+      <Link to={paths.admin.editUser(user.id)} aria-label={`Edit ${name}`}>
         Edit
       </Link>
       <button type="button" className={styles.linkButton} disabled={!can.toggle} onClick={() => void onToggle(user)} aria-label={`${user.isActive ? 'Deactivate' : 'Activate'} ${name}`}>

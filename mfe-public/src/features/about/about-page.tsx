@@ -1,4 +1,4 @@
-import { Link } from '@btls/shared-auth';
+import { Link, paths } from '@btls/shared-auth';
 import beans from '../../assets/beans.svg';
 import styles from './content.module.css';
 import { PageHead } from '../../ui/page-head';
@@ -13,7 +13,7 @@ const VALUES = [
 export function AboutPage() {
   return (
     <main className={styles.page}>
-      <PageHead title="About us" description="Our story since 2022: a coffee business and barista training centre in Kigali, Rwanda." path="/about" />
+      <PageHead title="About us" description="Our story since 2022: a coffee business and barista training centre in Kigali, Rwanda." path={paths.about} />
       <h1>About Us</h1>
       <img className={styles.figure} src={beans} alt="Three roasted coffee beans" width={240} height={160} />
       <h2>Our journey</h2>
@@ -41,8 +41,8 @@ export function AboutPage() {
       </ul>
       <h2>Find out more</h2>
       <p>
-        See <Link to="/courses">our courses</Link>, follow <Link to="/rwanda-coffee-experience">the journey of Rwandan coffee</Link>,
-        browse <Link to="/jobs">open jobs</Link> or <Link to="/contact">get in touch</Link>.
+        See <Link to={paths.courses}>our courses</Link>, follow <Link to={paths.experience}>the journey of Rwandan coffee</Link>,
+        browse <Link to={paths.jobs}>open jobs</Link> or <Link to={paths.contact}>get in touch</Link>.
       </p>
     </main>
   );

@@ -1,4 +1,4 @@
-import { Link } from '@btls/shared-auth';
+import { Link, paths } from '@btls/shared-auth';
 import { buttonClass } from '@btls/shared-ui/components';
 import styles from './content.module.css';
 import { PageHead } from '../../ui/page-head';
@@ -22,7 +22,7 @@ const SKILLS = [
 export function ExperiencePage() {
   return (
     <main className={styles.page}>
-      <PageHead title="The Rwanda coffee experience" description="From seed to cup: six steps of Rwandan coffee, and the barista skills we teach." path="/rwanda-coffee-experience" />
+      <PageHead title="The Rwanda coffee experience" description="From seed to cup: six steps of Rwandan coffee, and the barista skills we teach." path={paths.experience} />
       <h1>The Rwanda Coffee Experience</h1>
       <p>From a seed on a misty hillside to the cup in your hand: six steps, and a barista at the end of them.</p>
       <h2>From seed to cup</h2>
@@ -44,7 +44,7 @@ export function ExperiencePage() {
         ))}
       </ul>
       <p>
-        <Link className={buttonClass()} to="/courses">
+        <Link className={buttonClass()} to={paths.courses}>
           Explore our courses
         </Link>
       </p>

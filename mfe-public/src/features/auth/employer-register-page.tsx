@@ -1,4 +1,4 @@
-import { Link, Navigate, useAuth, useNavigate } from '@btls/shared-auth';
+import { Link, Navigate, paths, useAuth, useNavigate } from '@btls/shared-auth';
 import { useRegisterEmployer } from '@btls/shared-api';
 import { Button, ErrorBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
@@ -14,7 +14,7 @@ export function EmployerRegisterPage() {
     { companyName: '', firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
     async (fields) => {
       await registerEmployer.mutateAsync(withoutConfirmation(fields));
-      navigate('/login', { state: { notice: 'Your company account is ready. Please sign in.' } });
+      navigate(paths.login, { state: { notice: 'Your company account is ready. Please sign in.' } });
     },
     {
       checkPasswords: true,
@@ -22,11 +22,11 @@ export function EmployerRegisterPage() {
     },
   );
 
-  if (isAuthenticated) return <Navigate to="/dashboard" replace />;
+  if (isAuthenticated) return <Navigate to={paths.dashboard} replace />;
 
   return (
     <main className={styles.wrap}>
-      <PageHead title="Hire our talent" description="Register your company to post jobs and meet certified baristas." path="/employer/register" />
+      <PageHead title="Hire our talent" description="Register your company to post jobs and meet certified baristas." path={paths.employerRegister} />
       <form className={styles.card} {...form.formProps}>
         <h1>Collaborate, Hire Our Talent</h1>
         <p className={styles.lead}>Register your company to post jobs and meet certified baristas.</p>
@@ -46,7 +46,7 @@ export function EmployerRegisterPage() {
           {form.busy ? 'Registering...' : 'Register Company'}
         </Button>
         <p className={styles.alt}>
-          Already registered? <Link to="/login">Sign in</Link>
+          Already registered? <Link to={paths.login}>Sign in</Link>
         </p>
       </form>
     </main>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useRequestPasswordReset } from '@btls/shared-api';
-import { Link } from '@btls/shared-auth';
+import { Link, paths } from '@btls/shared-auth';
 import { Button, ErrorBanner, SuccessBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
 import { useAuthForm } from './use-auth-form';
@@ -16,7 +16,7 @@ export function ForgotPasswordPage() {
 
   return (
     <main className={styles.wrap}>
-      <PageHead title="Forgot password" description="Ask for a link to choose a new password for your BTLS Coffee account." path="/forgot-password" />
+      <PageHead title="Forgot password" description="Ask for a link to choose a new password for your BTLS Coffee account." path={paths.forgotPassword} />
       <form className={styles.card} {...form.formProps}>
         <h1>Forgot password?</h1>
         <p className={styles.lead}>Enter your account's e-mail and we will send you a link to choose a new password.</p>
@@ -27,7 +27,7 @@ export function ForgotPasswordPage() {
           {form.busy && !sent ? 'Sending...' : 'Send reset link'}
         </Button>
         <p className={styles.alt}>
-          Remembered it? <Link to="/login">Sign in</Link>
+          Remembered it? <Link to={paths.login}>Sign in</Link>
         </p>
       </form>
     </main>

@@ -1,5 +1,5 @@
 import { account } from '@btls/shared-api';
-import { Link, Navigate, useAuth, useLocation, useNavigate, useReturnPath } from '@btls/shared-auth';
+import { Link, Navigate, paths, useAuth, useLocation, useNavigate, useReturnPath } from '@btls/shared-auth';
 import { Button, ErrorBanner, SuccessBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
 import { useAuthForm } from './use-auth-form';
@@ -24,7 +24,7 @@ export function LoginPage() {
 
   return (
     <main className={styles.wrap}>
-      <PageHead title="Sign in" description="Sign in to follow your barista training, certificates and jobs." path="/login" />
+      <PageHead title="Sign in" description="Sign in to follow your barista training, certificates and jobs." path={paths.login} />
       <form className={styles.card} {...form.formProps}>
         <h1>Sign in</h1>
         <p className={styles.lead}>Welcome back to BTLS Coffee.</p>
@@ -36,13 +36,13 @@ export function LoginPage() {
         <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
         <p className={styles.forgot}>
-          <Link to="/forgot-password">Forgot password?</Link>
+          <Link to={paths.forgotPassword}>Forgot password?</Link>
         </p>
         <Button className={styles.submit} {...form.submitProps}>
           {form.busy ? 'Signing in...' : 'Sign in'}
         </Button>
         <p className={styles.alt}>
-          New here? <Link to="/register" state={location.state}>Create an account</Link>
+          New here? <Link to={paths.register} state={location.state}>Create an account</Link>
         </p>
       </form>
     </main>

@@ -1,4 +1,4 @@
-import { Link, Navigate, useAuth, useLocation, useNavigate, useReturnPath } from '@btls/shared-auth';
+import { Link, Navigate, paths, useAuth, useLocation, useNavigate, useReturnPath } from '@btls/shared-auth';
 import { Button, ErrorBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
 import { useAuthForm, withoutConfirmation } from './use-auth-form';
@@ -23,7 +23,7 @@ export function RegisterPage() {
 
   return (
     <main className={styles.wrap}>
-      <PageHead title="Create your account" description="Create a free account to apply for barista courses in Kigali." path="/register" />
+      <PageHead title="Create your account" description="Create a free account to apply for barista courses in Kigali." path={paths.register} />
       <form className={styles.card} {...form.formProps}>
         <h1>Create your account</h1>
         <p className={styles.lead}>Start your barista journey.</p>
@@ -42,7 +42,7 @@ export function RegisterPage() {
           {form.busy ? 'Creating Account...' : 'Create Account'}
         </Button>
         <p className={styles.alt}>
-          Already have an account? <Link to="/login" state={location.state}>Sign in</Link>
+          Already have an account? <Link to={paths.login} state={location.state}>Sign in</Link>
         </p>
       </form>
     </main>

@@ -1,5 +1,5 @@
 import { account, useResetPassword } from '@btls/shared-api';
-import { Link, useAuth, useNavigate, useParams } from '@btls/shared-auth';
+import { Link, paths, useAuth, useNavigate, useParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
 import { useAuthForm } from './use-auth-form';
@@ -16,20 +16,20 @@ export function ResetPasswordPage() {
     async (fields) => {
       const answer = await reset.mutateAsync({ token, password: fields.password });
       if (isAuthenticated) logout();
-      navigate('/login', { replace: true, state: { notice: answer.message } });
+      navigate(paths.login, { replace: true, state: { notice: answer.message } });
     },
     { checkPasswords: true, check: (rules, fields) => rules.checkForm(rules.resetPasswordPayloadSchema, { token, password: fields.password }) },
   );
 
   return (
     <main className={styles.wrap}>
-      <PageHead title="Choose a new password" description="Choose a new password for your BTLS Coffee account." path="/reset-password" />
+      <PageHead title="Choose a new password" description="Choose a new password for your BTLS Coffee account." path={paths.forgotPassword} />
       <form className={styles.card} {...form.formProps}>
         <h1>Choose a new password</h1>
         <ErrorBanner>{form.error}</ErrorBanner>
         {form.error === account.resetLinkInvalid && (
           <p>
-            <Link to="/forgot-password">Ask for a new reset link</Link>
+            <Link to={paths.forgotPassword}>Ask for a new reset link</Link>
           </p>
         )}
         <TextField label="New Password" type="password" autoComplete="new-password" placeholder="min. 6 characters" {...form.field('password')} />
@@ -38,7 +38,7 @@ export function ResetPasswordPage() {
           {form.busy ? 'Saving...' : 'Set new password'}
         </Button>
         <p className={styles.alt}>
-          <Link to="/login">Back to sign in</Link>
+          <Link to={paths.login}>Back to sign in</Link>
         </p>
       </form>
     </main>

@@ -5,6 +5,7 @@ import pageStyles from '../courses/courses.module.css';
 import styles from './contact.module.css';
 import { PageHead } from '../../ui/page-head';
 import { useHydrated, useKeepTypedValues } from '@btls/shared-ui/hydrated';
+import { paths } from '@btls/shared-auth';
 
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 const MAP_SRC = 'https://www.openstreetmap.org/export/embed.html?bbox=30.0419%2C-1.9706%2C30.0819%2C-1.9306&layer=mapnik&marker=-1.9506%2C30.0619';
@@ -37,7 +38,7 @@ export function ContactPage() {
 
   return (
     <main className={pageStyles.page}>
-      <PageHead title="Contact us" description="Visit, call or write to the BTLS Coffee Training Centre in Kigali, Rwanda." path="/contact" />
+      <PageHead title="Contact us" description="Visit, call or write to the BTLS Coffee Training Centre in Kigali, Rwanda." path={paths.contact} />
       <h1>Contact Us</h1>
       <p className={pageStyles.lead}>Questions about a course, group training or hiring our graduates? Write to us.</p>
       <div className={styles.layout}>

@@ -1,6 +1,6 @@
 import { DEFAULT_TRAINING_CENTER } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
-import { Link } from '@btls/shared-auth';
+import { Link, paths } from '@btls/shared-auth';
 import { formatPrice, orNA, truncateDescription } from '@btls/shared-ui/format';
 import { CourseImage } from '../../ui/course-image';
 import styles from './courses.module.css';
@@ -28,7 +28,7 @@ export function CourseCard({ course, headingLevel = 3 }: { course: Course; headi
             <dd>{formatPrice(course.price)}</dd>
           </div>
         </dl>
-        <Link className={styles.details} to={`/courses/${course.id}`} aria-label={`View Details: ${course.title}`}>
+        <Link className={styles.details} to={paths.course(course.id)} aria-label={`View Details: ${course.title}`}>
           View Details
         </Link>
       </div>

@@ -1,6 +1,6 @@
 import { courseQuery, DEFAULT_TRAINING_CENTER, isNotFound, useQueryClient, useSuspenseQuery } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
-import { Link, useAuth, useParams } from '@btls/shared-auth';
+import { Link, paths, useAuth, useParams } from '@btls/shared-auth';
 import { buttonClass, Spinner } from '@btls/shared-ui/components';
 import { formatPrice, orNA, parsePrice, truncateDescription } from '@btls/shared-ui/format';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
@@ -44,7 +44,7 @@ function CourseDetail({ id }: { id: string }) {
   const { data } = useSuspenseQuery(courseQuery(id, useQueryClient()));
   if (isNotFound(data)) return <NotFoundOrError message={data.status === 404 ? NOT_FOUND : data.notFound} />;
   const course = data;
-  const path = `/courses/${course.id}`;
+  const path = paths.course(course.id);
   return (
     <article className={styles.detailCard}>
       <PageHead
@@ -77,7 +77,7 @@ function CourseDetail({ id }: { id: string }) {
         )}
         {/* The application form with this course chosen, for everyone: a visitor signs in on the way there and
             comes back to it (the page is first rendered for a visitor, so the link must work for both). */}
-        <Link className={buttonClass()} to={`/apply-for-course?courseId=${course.id}`}>
+        <Link className={buttonClass()} to={`${paths.applyForCourse}?courseId=${course.id}`}>
           {role === 'trainee' ? 'Enroll Now' : 'Enroll Now (Login or register is Required)'}
         </Link>
       </div>
@@ -89,7 +89,7 @@ export function CourseDetailPage() {
   const { id = '' } = useParams();
   return (
     <main className={styles.detail}>
-      <Link className={styles.back} to="/courses">
+      <Link className={styles.back} to={paths.courses}>
         ← Back to all courses
       </Link>
       <QueryBoundary

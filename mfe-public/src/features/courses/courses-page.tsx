@@ -6,6 +6,7 @@ import { PagedResults } from '../../ui/paged-results';
 import { ALL, chosen, optionsOf, useListPath, useListRequest, useUrlFilters } from '../../ui/use-url-filters';
 import { CourseCard } from './course-card';
 import styles from './courses.module.css';
+import { paths } from '@btls/shared-auth';
 
 
 /** The catalogue: searched, filtered and paged by the server; the filter options are every value it holds. */
@@ -25,7 +26,7 @@ function Catalogue() {
   return (
     <>
       {/* Without JavaScript the form still works: it sends the same parameters to the server-rendered page. */}
-      <form ref={formRef} className={styles.filters} role="search" method="get" action="/courses" onSubmit={(e) => e.preventDefault()}>
+      <form ref={formRef} className={styles.filters} role="search" method="get" action={paths.courses} onSubmit={(e) => e.preventDefault()}>
         <TextField label="Search courses" name="q" type="search" placeholder="Title, description or tag" value={values.q} onChange={(e) => set('q', e.target.value)} />
         <SelectField label="Category" name="category" value={values.category} onChange={(e) => set('category', e.target.value)}>
           {optionsOf(facets.categories, values.category).map((v) => <option key={v}>{v}</option>)}
@@ -71,7 +72,7 @@ export function CoursesPage() {
       <PageHead
         title="Barista courses"
         description="Hands-on barista courses at our training centre in Kigali: brewing, latte art, coffee knowledge, service and café management."
-        path={useListPath('/courses')}
+        path={useListPath(paths.courses)}
       />
       <h1>Our Barista Courses</h1>
       <p className={styles.lead}>Hands-on training at our centre in Kigali, from your first espresso to running a café.</p>

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { coursesPageQuery, FEATURED_COURSES_COUNT, useSuspenseQuery } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
-import { Link } from '@btls/shared-auth';
+import { Link, paths } from '@btls/shared-auth';
 import { buttonClass, Spinner } from '@btls/shared-ui/components';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import { PageHead } from '../../ui/page-head';
@@ -35,9 +35,9 @@ const BENEFITS = [
 ];
 
 const AUDIENCES = [
-  { title: 'Aspiring baristas', text: 'Start your journey: create an account, apply for a course and follow your progress.', to: '/register', action: 'Start your journey' },
-  { title: 'Employers', text: 'Hire talent: register your company, post jobs and browse certified baristas.', to: '/employer/register', action: 'Hire our talent' },
-  { title: 'Training centres', text: 'Partner with us on curricula, trainers and certification across Rwanda.', to: '/contact', action: 'Become a partner' },
+  { title: 'Aspiring baristas', text: 'Start your journey: create an account, apply for a course and follow your progress.', to: paths.register, action: 'Start your journey' },
+  { title: 'Employers', text: 'Hire talent: register your company, post jobs and browse certified baristas.', to: paths.employerRegister, action: 'Hire our talent' },
+  { title: 'Training centres', text: 'Partner with us on curricula, trainers and certification across Rwanda.', to: paths.contact, action: 'Become a partner' },
 ];
 
 function AudienceBlock({ title, text, to, action }: (typeof AUDIENCES)[number]) {
@@ -85,7 +85,7 @@ function FeaturedSection() {
           <FeaturedCourses carousel={inView} />
         </QueryBoundary>
         <p className={styles.viewAll}>
-          <Link className={buttonClass('secondary')} to="/courses">
+          <Link className={buttonClass('secondary')} to={paths.courses}>
             View All Courses
           </Link>
         </p>
@@ -111,10 +111,10 @@ export function HomePage() {
               Rwanda&apos;s growing café scene.
             </p>
             <div className={styles.actions}>
-              <Link className={buttonClass()} to="/courses">
+              <Link className={buttonClass()} to={paths.courses}>
                 Find Training
               </Link>
-              <Link className={buttonClass('secondary')} to="/jobs">
+              <Link className={buttonClass('secondary')} to={paths.jobs}>
                 Explore Jobs
               </Link>
             </div>
@@ -150,7 +150,7 @@ export function HomePage() {
       <section className={styles.cta} aria-labelledby="cta-title">
         <div className={styles.section}>
           <h2 id="cta-title">Ready to start your barista journey?</h2>
-          <Link className={`${buttonClass()} ${styles.ctaButton}`} to="/register">
+          <Link className={`${buttonClass()} ${styles.ctaButton}`} to={paths.register}>
             Get Started Now
           </Link>
         </div>

@@ -1,5 +1,5 @@
 import { isNotFound, jobQuery, myJobApplicationForQuery, useQuery, useSuspenseQuery } from '@btls/shared-api';
-import { Link, useAuth, useParams } from '@btls/shared-auth';
+import { Link, paths, useAuth, useParams } from '@btls/shared-auth';
 import { Button, buttonClass, Spinner } from '@btls/shared-ui/components';
 import { useHydrated } from '@btls/shared-ui/hydrated';
 import { orNA } from '@btls/shared-ui/format';
@@ -30,7 +30,7 @@ function JobDetail({ id }: { id: string }) {
       <PageHead
         title={`${job.title} at ${company}`}
         description={jobShareDescription(job)}
-        path={`/jobs/${job.id}`}
+        path={paths.job(job.id)}
         type="article"
         structuredData={jobStructuredData(job)}
       />
@@ -83,13 +83,13 @@ function ApplyArea({ jobId }: { jobId: number }) {
         <p className={styles.applied}>
           Applied on {formatDate(applied.appliedAt)} — {applied.status}
         </p>
-        <Link to="/dashboard">See my job applications</Link>
+        <Link to={paths.dashboard}>See my job applications</Link>
       </div>
     );
   }
   return (
     <div className={styles.apply}>
-      <Link className={buttonClass()} to={`/jobs/${jobId}/apply`} aria-describedby="apply-how">
+      <Link className={buttonClass()} to={paths.applyForJob(jobId)} aria-describedby="apply-how">
         Apply Now
       </Link>
       <span id="apply-how">Apply in a minute: your verified certificates are your CV.</span>
@@ -101,7 +101,7 @@ export function JobDetailPage() {
   const { jobId = '' } = useParams();
   return (
     <main className={pageStyles.detail}>
-      <Link className={pageStyles.back} to="/jobs">
+      <Link className={pageStyles.back} to={paths.jobs}>
         ← Back to all jobs
       </Link>
       <QueryBoundary loading={<Spinner label="Loading job details..." />} error={(message) => <NotAvailable message={message} />}>

@@ -1,6 +1,6 @@
 import { formatDistanceToNow, parseISO } from 'date-fns';
 import { jobFacetsQuery, jobsPageQuery, PUBLIC_PAGE_SIZE, useSuspenseQueries } from '@btls/shared-api';
-import { Link } from '@btls/shared-auth';
+import { Link, paths } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, TextField } from '@btls/shared-ui/components';
 import { orNA } from '@btls/shared-ui/format';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
@@ -28,7 +28,7 @@ function JobBoard() {
   return (
     <>
       {/* Without JavaScript the form still works: it sends the same parameters to the server-rendered page. */}
-      <form ref={formRef} className={`${pageStyles.filters} ${styles.filters}`} role="search" method="get" action="/jobs" onSubmit={(e) => e.preventDefault()}>
+      <form ref={formRef} className={`${pageStyles.filters} ${styles.filters}`} role="search" method="get" action={paths.jobs} onSubmit={(e) => e.preventDefault()}>
         <TextField label="Search jobs" name="q" type="search" placeholder="Title, company or description" value={values.q} onChange={(e) => set('q', e.target.value)} />
         <SelectField label="Location" name="location" value={values.location} onChange={(e) => set('location', e.target.value)}>
           {optionsOf(facets.locations, values.location).map((v) => <option key={v}>{v}</option>)}
@@ -59,7 +59,7 @@ function JobBoard() {
                 <li suppressHydrationWarning>{postedAgo(job.postedDate)}</li>
               </ul>
               <p>{job.descriptionSnippet || job.description}</p>
-              <Link to={`/jobs/${job.id}`} aria-label={`View Details: ${job.title}`}>
+              <Link to={paths.job(job.id)} aria-label={`View Details: ${job.title}`}>
                 View Details
               </Link>
             </article>
@@ -76,7 +76,7 @@ export function JobsPage() {
       <PageHead
         title="Barista jobs in Rwanda"
         description="Openings at cafés, hotels and roasters in Rwanda that hire certified baristas."
-        path={useListPath('/jobs')}
+        path={useListPath(paths.jobs)}
       />
       <h1>Find Your Barista Career</h1>
       <p className={pageStyles.lead}>Openings at cafés, hotels and roasters that hire our certified baristas.</p>

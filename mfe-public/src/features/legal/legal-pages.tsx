@@ -1,11 +1,11 @@
-import { Link } from '@btls/shared-auth';
+import { Link, paths } from '@btls/shared-auth';
 import styles from '../about/content.module.css';
 import { PageHead } from '../../ui/page-head';
 
 export function PrivacyPolicyPage() {
   return (
     <main className={styles.page}>
-      <PageHead title="Privacy policy" description="How BTLS Coffee collects, uses and protects personal data, under the data protection law of Rwanda." path="/privacy-policy" />
+      <PageHead title="Privacy policy" description="How BTLS Coffee collects, uses and protects personal data, under the data protection law of Rwanda." path={paths.privacyPolicy} />
       <h1>Privacy Policy</h1>
       <p className={styles.updated}>Last updated: 1 November 2026</p>
       <p>
@@ -47,7 +47,7 @@ export function PrivacyPolicyPage() {
         Cyber Security Authority.
       </p>
       <p>
-        See also our <Link to="/terms-of-service">terms of service</Link>.
+        See also our <Link to={paths.termsOfService}>terms of service</Link>.
       </p>
     </main>
   );
@@ -56,7 +56,7 @@ export function PrivacyPolicyPage() {
 export function TermsOfServicePage() {
   return (
     <main className={styles.page}>
-      <PageHead title="Terms of service" description="The terms for using the BTLS Coffee training and jobs platform." path="/terms-of-service" />
+      <PageHead title="Terms of service" description="The terms for using the BTLS Coffee training and jobs platform." path={paths.termsOfService} />
       <h1>Terms of Service</h1>
       <p className={styles.updated}>Last updated: 1 November 2026</p>
       <p>These terms apply to everyone who uses this website: visitors, trainees, trainers and employers.</p>
@@ -87,7 +87,7 @@ export function TermsOfServicePage() {
         governed by the laws of the Republic of Rwanda. Questions: <a href="mailto:info@btls-coffee.rw">info@btls-coffee.rw</a>.
       </p>
       <p>
-        See also our <Link to="/privacy-policy">privacy policy</Link>.
+        See also our <Link to={paths.privacyPolicy}>privacy policy</Link>.
       </p>
     </main>
   );

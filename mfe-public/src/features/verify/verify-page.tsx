@@ -1,5 +1,5 @@
 import { certificateVerificationQuery, credentialCheck, useSuspenseQuery } from '@btls/shared-api';
-import { useParams } from '@btls/shared-auth';
+import { paths, useParams } from '@btls/shared-auth';
 import { ErrorBanner, Spinner, SuccessBanner } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
@@ -44,7 +44,7 @@ export function VerifyPage() {
       <PageHead
         title="Certificate verification"
         description="Check that a BTLS Coffee Training Centre certificate is genuine."
-        path={`/verify/${encodeURIComponent(certificateCode)}`}
+        path={paths.verify(certificateCode)}
       />
       <h1>Certificate verification</h1>
       <p>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { account, courseChoicesQuery, courseQuery, errorMessage, isNotFound, myApplicationsQuery, todayInKigali, useApplyForCourse, useQuery } from '@btls/shared-api';
-import { Link, useAuth, useSearchParams } from '@btls/shared-auth';
+import { Link, paths, useAuth, useSearchParams } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, SelectField, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { OnlyTrainees } from '../only-trainees';
 import styles from '../dashboard/dashboard.module.css';
@@ -27,7 +27,7 @@ function Submitted({ id, justNow, onAnother }: { id: number; justNow: string; on
         <SuccessBanner>{text || (mine.isPending ? '' : `Your application (ID ${id}) has been submitted.`)}</SuccessBanner>
         <p>It is on your dashboard, where you will see when it is reviewed.</p>
         <p className={styles.sectionHead} style={{ justifyContent: 'flex-start' }}>
-          <Link className={buttonClass()} to="/dashboard">
+          <Link className={buttonClass()} to={paths.dashboard}>
             See my applications
           </Link>
           <Button variant="secondary" onClick={onAnother}>
@@ -45,7 +45,7 @@ export function ApplyPage() {
   const [justNow, setJustNow] = useState('');
   // Signed out, the form stays and says 'You must be logged in to apply.' on submit (spec §8).
   if (role && role !== 'trainee') {
-    return <OnlyTrainees title="Apply for a Course" why={account.onlyTraineesApplyForCourses} back={<Link to="/courses">Back to the courses</Link>} />;
+    return <OnlyTrainees title="Apply for a Course" why={account.onlyTraineesApplyForCourses} back={<Link to={paths.courses}>Back to the courses</Link>} />;
   }
   const applied = Number(params.get('applied'));
   if (Number.isInteger(applied) && applied > 0) {
@@ -126,7 +126,7 @@ function ApplyForm({ onSubmitted }: { onSubmitted: (text: string, applicationId:
           <Button type="submit" disabled={busy}>
             {busy ? 'Submitting...' : 'Submit Application'}
           </Button>
-          <Link className={buttonClass('secondary')} to="/dashboard">
+          <Link className={buttonClass('secondary')} to={paths.dashboard}>
             Cancel
           </Link>
         </p>

@@ -1,5 +1,5 @@
 import { certificateCredentialHref, certificateQuery, credentialCheck, useSuspenseQuery } from '@btls/shared-api';
-import { Link, useParams } from '@btls/shared-auth';
+import { Link, paths, useParams } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, Spinner } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
@@ -24,7 +24,7 @@ function CertificateNotFound({ message }: { message: string }) {
     <main className={styles.page}>
       <h1>Certificate not found</h1>
       <p>{message}</p>
-      <Link to="/dashboard">Back to the dashboard</Link>
+      <Link to={paths.dashboard}>Back to the dashboard</Link>
     </main>
   );
 }
@@ -35,7 +35,7 @@ function CertificateView({ code }: { code: string }) {
   return (
     <main className={styles.page}>
       <div className={styles.actions}>
-        <Link className={buttonClass('secondary')} to="/dashboard">
+        <Link className={buttonClass('secondary')} to={paths.dashboard}>
           ← Back to the dashboard
         </Link>
         <Button onClick={() => window.print()}>Print</Button>

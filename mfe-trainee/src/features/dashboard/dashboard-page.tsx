@@ -13,7 +13,7 @@ import {
   withdrawJobApplication,
 } from '@btls/shared-api';
 import type { Enrollment, MyJobApplication, ProgressRecord } from '@btls/shared-api/schemas';
-import { Link, panelFor, useAuth } from '@btls/shared-auth';
+import { Link, panelFor, paths, useAuth } from '@btls/shared-auth';
 import { ApplicationStatusBadge, Button, buttonClass, ErrorBanner, Spinner, StatusBadge } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatScore } from '@btls/shared-ui/format';
@@ -63,7 +63,7 @@ export function DashboardPage() {
     return (
       <main className={styles.page}>
         <p>Please log in to view your dashboard.</p>
-        <Link to="/login">Log in</Link>
+        <Link to={paths.login}>Log in</Link>
       </main>
     );
   }
@@ -92,7 +92,7 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
     <>
       <h1>Welcome, {firstName}!</h1>
       <p>
-        <Link to="/profile">My profile and settings</Link>
+        <Link to={paths.profile}>My profile and settings</Link>
       </p>
     </>
   );
@@ -128,7 +128,7 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
                   Issued {formatDate(c.issueDate)} · Code {c.certificateCode}
                   {c.revokedAt && <> · <strong>Revoked {formatDate(c.revokedAt)}</strong></>}
                 </p>
-                <Link to={`/certificate/${encodeURIComponent(c.certificateCode)}`}>View certificate</Link>
+                <Link to={paths.certificate(c.certificateCode)}>View certificate</Link>
               </li>
             ))}
           </ul>
@@ -144,7 +144,7 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
         <section className={styles.journey} aria-labelledby="journey-title">
           <h2 id="journey-title">Start Your Barista Journey</h2>
           <p>Choose a course, tell us when you would like to start, and we will take it from there.</p>
-          <Link className={buttonClass()} to="/apply-for-course">
+          <Link className={buttonClass()} to={paths.applyForCourse}>
             Apply for a course
           </Link>
         </section>
@@ -153,7 +153,7 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
       <section className={styles.section} aria-labelledby="applications-title">
         <div className={styles.sectionHead}>
           <h2 id="applications-title">My Course Applications</h2>
-          <Link className={buttonClass('secondary')} to="/apply-for-course">
+          <Link className={buttonClass('secondary')} to={paths.applyForCourse}>
             Apply for New Course
           </Link>
         </div>
@@ -214,12 +214,12 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
           <article className={styles.item}>
             <h3>Explore more courses</h3>
             <p>From latte art to running a café: add a skill employers ask for.</p>
-            <Link to="/courses">Browse courses</Link>
+            <Link to={paths.courses}>Browse courses</Link>
           </article>
           <article className={styles.item}>
             <h3>Find your next job</h3>
             <p>Cafés and hotels across Rwanda hire our certified baristas.</p>
-            <Link to="/jobs">See open jobs</Link>
+            <Link to={paths.jobs}>See open jobs</Link>
           </article>
         </div>
       </section>
@@ -291,7 +291,7 @@ function JobApplicationsSection() {
     <section className={styles.section} aria-labelledby="job-applications-title">
       <div className={styles.sectionHead}>
         <h2 id="job-applications-title">My Job Applications</h2>
-        <Link className={buttonClass('secondary')} to="/jobs">
+        <Link className={buttonClass('secondary')} to={paths.jobs}>
           Find a job
         </Link>
       </div>
@@ -323,7 +323,7 @@ function JobApplicationsSection() {
                 {a.jobId === null ? (
                   <span className={styles.empty}>Job removed by the employer</span>
                 ) : (
-                  <Link to={`/jobs/${a.jobId}`}>
+                  <Link to={paths.job(a.jobId)}>
                     View job<span className="visually-hidden">: {a.jobTitle}</span>
                   </Link>
                 )}

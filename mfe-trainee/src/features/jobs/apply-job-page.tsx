@@ -18,7 +18,7 @@ import {
   useQueryClient,
 } from '@btls/shared-api';
 import { jobApplicationPayloadSchema, type Job, type MyJobApplication } from '@btls/shared-api/schemas';
-import { Link, useAuth, useParams } from '@btls/shared-auth';
+import { Link, paths, useAuth, useParams } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, Spinner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { OnlyTrainees } from '../only-trainees';
@@ -32,7 +32,7 @@ export function ApplyJobPage() {
       <OnlyTrainees
         title="Apply for a job"
         why={jobApplication.onlyTrainees}
-        back={<Link to={`/jobs/${encodeURIComponent(jobId)}`}>Back to the job</Link>}
+        back={<Link to={paths.job(jobId)}>Back to the job</Link>}
       />
     );
   }
@@ -45,7 +45,7 @@ function TraineeApply({ jobId }: { jobId: string }) {
   const [sent, setSent] = useState<MyJobApplication | null>(null);
 
   const back = (
-    <Link className={styles.back} to={`/jobs/${encodeURIComponent(jobId)}`}>
+    <Link className={styles.back} to={paths.job(jobId)}>
       ← Back to the job
     </Link>
   );
@@ -77,7 +77,7 @@ function TraineeApply({ jobId }: { jobId: string }) {
         {back}
         <h1>Job not available</h1>
         <p>{job.data.notFound}</p>
-        <Link to="/jobs">See open jobs</Link>
+        <Link to={paths.jobs}>See open jobs</Link>
       </main>
     );
   }
@@ -94,7 +94,7 @@ function TraineeApply({ jobId }: { jobId: string }) {
             Applied on {formatDate(applied.appliedAt)} — {applied.status}
           </h2>
           <p>You can follow this application on your dashboard.</p>
-          <Link className={buttonClass()} to="/dashboard">
+          <Link className={buttonClass()} to={paths.dashboard}>
             My Job Applications
           </Link>
         </section>
@@ -152,14 +152,14 @@ function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJo
           <p>Your certificates could not be loaded; they are shared all the same.</p>
         ) : shared.length === 0 ? (
           <p>
-            You have no certificates yet: you can still apply. <Link to="/courses">Our courses</Link> give you one the employer can verify.
+            You have no certificates yet: you can still apply. <Link to={paths.courses}>Our courses</Link> give you one the employer can verify.
           </p>
         ) : (
           <ul>
             {shared.map((c) => (
               <li key={c.id}>
                 <strong>{c.courseTitle}</strong> · issued {formatDate(c.issueDate)} ·{' '}
-                <Link to={`/verify/${encodeURIComponent(c.certificateCode)}`} target="_blank">
+                <Link to={paths.verify(c.certificateCode)} target="_blank">
                   verify {c.certificateCode} <span className="visually-hidden">(opens in a new tab)</span>
                 </Link>
               </li>
@@ -195,7 +195,7 @@ function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJo
         <Button type="submit" disabled={busy}>
           {busy ? 'Sending...' : 'Send application'}
         </Button>
-        <Link className={buttonClass('secondary')} to={`/jobs/${job.id}`}>
+        <Link className={buttonClass('secondary')} to={paths.job(job.id)}>
           Cancel
         </Link>
       </p>

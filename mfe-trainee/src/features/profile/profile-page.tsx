@@ -1,5 +1,5 @@
 import { account, passwordProblem, validation } from '@btls/shared-api';
-import { Link, useChangePassword, useNameForm, usePreferences } from '@btls/shared-auth';
+import { Link, paths, useChangePassword, useNameForm, usePreferences } from '@btls/shared-auth';
 import { CheckboxField, ErrorBanner, SuccessBanner } from '@btls/shared-ui/components';
 import { panelPage as panel } from '@btls/shared-ui/panel-page';
 import { PasswordChangeForm } from '@btls/shared-ui/password-change';
@@ -16,7 +16,7 @@ export function ProfilePage() {
   return (
     <main className={styles.page}>
       <p>
-        <Link to="/dashboard">← Back to my dashboard</Link>
+        <Link to={paths.dashboard}>← Back to my dashboard</Link>
       </p>
       <h1>My Profile</h1>
       <NameForm form={nameForm} emailHint="Your e-mail cannot be changed." heading="My details" />
@@ -36,7 +36,7 @@ export function ProfilePage() {
         )}
         <EmailNotificationsField settings={settings} />
         <p>
-          <Link to="/privacy-policy">What employers see</Link>
+          <Link to={paths.privacyPolicy}>What employers see</Link>
         </p>
       </section>
 
