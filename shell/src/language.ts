@@ -59,8 +59,8 @@ function save(language: Language) {
 }
 
 /**
- * A switch made signed in is saved to the profile. At sign-in, the profile's language applies, unless the
- * user switched on this page before signing in: that fresh choice wins and is saved to the profile.
+ * A switch made signed in is saved to the profile. At sign-in, a language chosen on this device wins and is
+ * saved to the profile; on a device that never chose one, the profile's language applies.
  */
 export function connectLanguageToSession() {
   onLanguageChosen(save);
@@ -68,7 +68,9 @@ export function connectLanguageToSession() {
     // A sign-in, not the start-up restoring a session (status 'loading' before).
     if (!now.user || before.status !== 'signedOut') return;
     const fromProfile = profileLanguage(now.user);
-    if (languageChosenThisVisit()) save(currentLanguage());
+    // The device's choice wins over the profile's (a profile says 'en' until its user picks one), and is saved
+    // to the profile so that e-mails come in it; on a device that never chose, the profile's language applies.
+    if (languageChosenThisVisit() || storedLanguage()) save(currentLanguage());
     else if (fromProfile && fromProfile !== currentLanguage()) {
       void setLanguage(fromProfile, { remember: true });
     }
