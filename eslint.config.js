@@ -20,6 +20,8 @@ const TRANSLATED_SCREENS = [
   'mfe-trainee/src/features/dashboard/dashboard-page.tsx',
   'mfe-employer/src/expose.tsx',
   'mfe-employer/src/features/dashboard-page.tsx',
+  'mfe-trainer/src/expose.tsx',
+  'mfe-trainer/src/features/{dashboard,assigned-students,profile,student-progress}-page.tsx',
 ];
 
 export default tseslint.config(
