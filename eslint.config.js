@@ -22,6 +22,10 @@ const TRANSLATED_SCREENS = [
   'mfe-employer/src/features/dashboard-page.tsx',
   'mfe-trainer/src/expose.tsx',
   'mfe-trainer/src/features/{dashboard,assigned-students,profile,student-progress}-page.tsx',
+  'mfe-admin/src/expose.tsx',
+  'mfe-admin/src/features/expandable-table.tsx',
+  'mfe-admin/src/features/dashboard/dashboard-page.tsx',
+  'mfe-admin/src/features/messages/messages-page.tsx',
 ];
 
 export default tseslint.config(
