@@ -26,6 +26,8 @@ const TRANSLATED_SCREENS = [
   'mfe-admin/src/features/expandable-table.tsx',
   'mfe-admin/src/features/dashboard/dashboard-page.tsx',
   'mfe-admin/src/features/messages/messages-page.tsx',
+  'mfe-admin/src/features/outbox/outbox-page.tsx',
+  'mfe-admin/src/features/jobs/{jobs,job-applications}-page.tsx',
 ];
 
 export default tseslint.config(
