@@ -28,6 +28,7 @@ const TRANSLATED_SCREENS = [
   'mfe-admin/src/features/messages/messages-page.tsx',
   'mfe-admin/src/features/outbox/outbox-page.tsx',
   'mfe-admin/src/features/jobs/{jobs,job-applications}-page.tsx',
+  'mfe-admin/src/features/users/{users-page,user-forms}.tsx',
 ];
 
 export default tseslint.config(
