@@ -29,6 +29,7 @@ const TRANSLATED_SCREENS = [
   'mfe-admin/src/features/outbox/outbox-page.tsx',
   'mfe-admin/src/features/jobs/{jobs,job-applications}-page.tsx',
   'mfe-admin/src/features/users/{users-page,user-forms}.tsx',
+  'mfe-admin/src/features/courses/{courses-page,course-pages,course-form}.tsx',
 ];
 
 export default tseslint.config(
