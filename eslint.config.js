@@ -30,6 +30,7 @@ const TRANSLATED_SCREENS = [
   'mfe-admin/src/features/jobs/{jobs,job-applications}-page.tsx',
   'mfe-admin/src/features/users/{users-page,user-forms}.tsx',
   'mfe-admin/src/features/courses/{courses-page,course-pages,course-form}.tsx',
+  'mfe-admin/src/features/enrollments/{enrollments-page,assign-trainer-page,progress-page,back-to-applications}.tsx',
 ];
 
 export default tseslint.config(

@@ -11,7 +11,7 @@ import {
 } from '@btls/shared-api';
 import { Link, paths, useI18n, useParams } from '@btls/shared-auth';
 import { ApplicantCard, ApplicantsFailed, ApplicationStatusFilter } from '@btls/shared-ui/applicant-card';
-import { ErrorBanner, Spinner } from '@btls/shared-ui/components';
+import { ErrorBanner, Spinner, statusText } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { Pager } from '@btls/shared-ui/paging';
 import own from '../admin.module.css';
@@ -70,7 +70,7 @@ export function JobApplicationsPage() {
             ? i18n._({
                 id: 'admin.jobApplications.noneWithStatus',
                 message: 'No applications with the status {status}.',
-                values: { status },
+                values: { status: i18n._(statusText(status)) },
               })
             : i18n._({ id: 'admin.jobApplications.none', message: 'No applications.' })}
         </p>
