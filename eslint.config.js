@@ -20,6 +20,17 @@ const TRANSLATED_SCREENS = [
   'mfe-trainee/src/features/dashboard/dashboard-page.tsx',
   'mfe-employer/src/expose.tsx',
   'mfe-employer/src/features/dashboard-page.tsx',
+  'mfe-trainer/src/expose.tsx',
+  'mfe-trainer/src/features/{dashboard,assigned-students,profile,student-progress}-page.tsx',
+  'mfe-admin/src/expose.tsx',
+  'mfe-admin/src/features/expandable-table.tsx',
+  'mfe-admin/src/features/dashboard/dashboard-page.tsx',
+  'mfe-admin/src/features/messages/messages-page.tsx',
+  'mfe-admin/src/features/outbox/outbox-page.tsx',
+  'mfe-admin/src/features/jobs/{jobs,job-applications}-page.tsx',
+  'mfe-admin/src/features/users/{users-page,user-forms}.tsx',
+  'mfe-admin/src/features/courses/{courses-page,course-pages,course-form}.tsx',
+  'mfe-admin/src/features/enrollments/{enrollments-page,assign-trainer-page,progress-page,back-to-applications}.tsx',
 ];
 
 export default tseslint.config(
