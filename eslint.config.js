@@ -24,6 +24,17 @@ const TRANSLATED_SCREENS = [
   'mfe-trainee/src/features/{only-trainees,apply/apply-page,certificate/certificate-page,certificate/linkedin,jobs/apply-job-page,profile/profile-page}.tsx',
   'mfe-employer/src/expose.tsx',
   'mfe-employer/src/features/{dashboard-page,find-talent-page,my-jobs-page,job-form,applicants-page,profile-page}.tsx',
+  'mfe-trainer/src/expose.tsx',
+  'mfe-trainer/src/features/{dashboard,assigned-students,profile,student-progress}-page.tsx',
+  'mfe-admin/src/expose.tsx',
+  'mfe-admin/src/features/expandable-table.tsx',
+  'mfe-admin/src/features/dashboard/dashboard-page.tsx',
+  'mfe-admin/src/features/messages/messages-page.tsx',
+  'mfe-admin/src/features/outbox/outbox-page.tsx',
+  'mfe-admin/src/features/jobs/{jobs,job-applications}-page.tsx',
+  'mfe-admin/src/features/users/{users-page,user-forms}.tsx',
+  'mfe-admin/src/features/courses/{courses-page,course-pages,course-form}.tsx',
+  'mfe-admin/src/features/enrollments/{enrollments-page,assign-trainer-page,progress-page,back-to-applications}.tsx',
 ];
 
 export default tseslint.config(

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const AREAS = { shell: 'shell', public: 'mfe-public', trainee: 'mfe-trainee', employer: 'mfe-employer', trainer: 'mfe-trainer', admin: 'mfe-admin' };
 /** Catalogues whose every text must have its fr and rw translation. */
-const TRANSLATED = ['shell', 'public', 'trainee', 'employer'];
+const TRANSLATED = ['shell', 'public', 'trainee', 'employer', 'trainer', 'admin'];
 const LOCALES = ['en', 'fr', 'rw'];
 
 /** A PO file's entries by msgid: the translation, and whether it is obsolete. The header is left out. */

@@ -1,8 +1,10 @@
 /** The Fastify application: every call of spec §7 under /api, on the database it is given. */
+import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { MAX_IMAGE_BYTES } from '@btls/shared-api/constants';
-import { account, credentialCheck, validation } from '@btls/shared-api/messages';
+import { account, credentialCheck } from '@btls/shared-api/messages';
+import { coded, codedWith, type CodedMessage } from '@btls/shared-api/codes';
 import { randomBytes } from 'node:crypto';
 import { createAuth } from './auth';
 import { loadIssuer } from './credentials/issuer';
@@ -92,13 +94,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limiters: {
       loginIp: limiter('login-ip', limits.loginPerIp, tooManyLogins),
       loginEmail: limiter('login-email', limits.loginFailuresPerEmail, tooManyLogins),
-      registerIp: limiter('register-ip', limits.registerPerIp, 'Too many sign-ups from your connection. Please try again later.'),
-      contactIp: limiter('contact-ip', limits.contactPerIp, 'Too many messages from your connection. Please try again later.'),
+      registerIp: limiter('register-ip', limits.registerPerIp, texts.limit.tooManySignups),
+      contactIp: limiter('contact-ip', limits.contactPerIp, texts.limit.tooManyMessages),
       verifyIp: limiter('verify-ip', limits.verifyPerIp, credentialCheck.tooManyChecks),
       jobPosts: limiter(
         'job-posts',
         limits.jobPostsPerHour,
-        (minutes) => `You have posted many jobs in a short time. Please try again in ${inMinutes(minutes)}.`,
+        (minutes) => codedWith('limit.tooManyJobPosts', { minutes }),
         60 * 60_000,
       ),
       recoveryIp: limiter('recovery-ip', limits.recoveryPerIp, account.tooManyResetRequests),
@@ -107,28 +109,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
+    if (error instanceof HttpError) return reply.status(error.statusCode).headers(error.headers).send(error.body);
     // A value the database refuses (class 22: data exception) is bad input that slipped past validation.
     if (/^22[0-9A-Z]{3}$/.test(pgErrorCode(error) ?? '')) {
       request.log.warn(error);
-      return reply.status(400).send({ message: 'Some of the data sent is not valid.' });
+      return reply.status(400).send(coded('request.invalidData'));
     }
     // A race the route did not name (a row that another request deleted or added meanwhile): a conflict.
     if (['23505', '23503', '23001'].includes(pgErrorCode(error) ?? '')) {
       request.log.warn(error);
-      return reply.status(409).send({ message: 'The data changed meanwhile. Please reload and try again.' });
+      return reply.status(409).send(coded('request.changedMeanwhile'));
     }
     if (isDatabaseBusy(error)) {
       request.log.warn(error);
       const busy = serviceBusy();
-      return reply.status(busy.statusCode).headers(busy.headers).send({ message: busy.message });
+      return reply.status(busy.statusCode).headers(busy.headers).send(busy.body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error(error);
-      return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+      return reply.status(500).send(coded('request.serverError'));
     }
-    return reply.status(status).send({ message: clientErrorMessage(error, status) });
+    return reply.status(status).send(clientError(error, status));
   });
 
   app.setNotFoundHandler(apiNotFound);
@@ -183,28 +185,29 @@ function trustProxyOption(setting: AppOptions['trustProxy']): FastifyServerOptio
   return setting ?? false;
 }
 
-const inMinutes = (minutes: number) => `${minutes} minute${minutes === 1 ? '' : 's'}`;
-const tooManyLogins = (minutes: number) => `Too many login attempts. Please try again in ${inMinutes(minutes)}.`;
+const tooManyLogins = (minutes: number) => codedWith('limit.tooManyLogins', { minutes });
 
-/** Fastify's and the multipart plugin's own 4xx errors, in words a person can act on. */
-function clientErrorMessage(error: { code?: string; message: string }, status: number): string {
+/** Fastify's and the multipart plugin's own 4xx errors, in words a person can act on, with their code. */
+function clientError(error: { code?: string; message: string }, status: number): CodedMessage {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is not valid JSON.';
+      return coded('request.invalidJson');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large (at most 1 MB).';
+      return coded('request.bodyTooLarge');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported content type. Send JSON (or a multipart form where a file is expected).';
+      return coded('request.unsupportedMediaType');
     case 'FST_REQ_FILE_TOO_LARGE':
-      return validation.imageTooLarge;
+      return coded('validation.imageTooLarge');
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return 'Too many parts in the form.';
+      return coded('request.tooManyParts');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return 'The request body does not match its declared length.';
+      return coded('request.lengthMismatch');
     default:
-      return status === 413 ? 'The request is too large.' : error.message || 'Bad request.';
+      if (status === 413) return coded('request.tooLarge');
+      // Another of the framework's 4xx: its own words, under the generic code.
+      return { message: error.message || texts.request.badRequest, code: 'request.badRequest' };
   }
 }

@@ -1,4 +1,5 @@
 /** Passwords (argon2id), tokens (signed JWT with expiry) and the per-request check of who is calling. */
+import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -76,8 +77,8 @@ export function createAuth(db: Db, secret: string, expiresIn: string): Auth {
 
   const requireUser: Auth['require'] = async (request, roles) => {
     const user = await userFromRequest(request);
-    if (user === 'missing') throw unauthorized('Not authorized. Please log in.');
-    if (user === 'invalid') throw unauthorized('Your session has expired or is no longer valid. Please log in again.');
+    if (user === 'missing') throw unauthorized(texts.session.notLoggedIn);
+    if (user === 'invalid') throw unauthorized(texts.session.expired);
     if (roles && !roles.includes(user.role as Role)) throw forbidden();
     return user;
   };

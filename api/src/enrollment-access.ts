@@ -1,4 +1,5 @@
 /** The enrollment as answers show it (joined with course, trainee and trainer), and who may see one. */
+import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Enrollment } from '@btls/shared-api/schemas';
@@ -84,7 +85,7 @@ export type EnrollmentRow = typeof enrollments.$inferSelect;
 export async function enrollmentVisibleTo(db: Db, user: UserRow, id: number): Promise<EnrollmentRow> {
   const [row] = await db.select().from(enrollments).where(eq(enrollments.id, id)).limit(1);
   if (row && canSee(user, row)) return row;
-  throw notFound(user.role === 'trainer' ? 'Enrollment not found or not assigned to you.' : 'Enrollment not found.');
+  throw notFound(user.role === 'trainer' ? texts.enrollment.notFoundOrNotAssigned : texts.enrollment.notFound);
 }
 
 function canSee(user: UserRow, row: EnrollmentRow): boolean {
@@ -103,6 +104,6 @@ function canSee(user: UserRow, row: EnrollmentRow): boolean {
 /** Progress is written only by the trainer assigned to the enrollment, while the training runs (Approved). */
 export async function enrollmentWritableBy(db: Db, assignedTrainer: UserRow, id: number): Promise<EnrollmentRow> {
   const row = await enrollmentVisibleTo(db, assignedTrainer, id);
-  if (row.status !== 'Approved') throw badRequest('Progress can only be recorded while the training is Approved.');
+  if (row.status !== 'Approved') throw badRequest(texts.enrollment.progressOnlyApproved);
   return row;
 }

@@ -2,6 +2,7 @@
  * Uploaded images in the database: the original and its WebP copies, stored together so every API instance
  * serves both; and the start-up backfill that gives uploads from before the copies existed theirs.
  */
+import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -180,7 +181,7 @@ export async function chosenImage(
   if (givenUrl?.startsWith(IMAGE_PATH) && givenUrl !== current) {
     await lockImages(tx);
     const [kept] = await tx.select({ id: images.id }).from(images).where(eq(images.id, givenUrl.slice(IMAGE_PATH.length))).limit(1);
-    if (!kept) throw badRequest('This image is no longer stored. Please upload it again.');
+    if (!kept) throw badRequest(texts.image.noLongerStored);
   }
   return givenUrl;
 }

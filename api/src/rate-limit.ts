@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { Db } from './db/client';
-import { serviceBusy, tooManyRequests } from './http/errors';
+import { serviceBusy, tooManyRequests, type ErrorText } from './http/errors';
 
 export interface Hit {
   /** False when this hit is over the limit of the current window. */
@@ -24,7 +24,7 @@ export interface CounterStore {
 }
 
 /** Over the limit: the answer's words, or a function of the minutes left to wait. */
-export type LimitMessage = string | ((minutes: number) => string);
+export type LimitMessage = ErrorText | ((minutes: number) => ErrorText);
 
 export interface RateLimiter {
   /** Counts one hit on `key` (whether or not it is allowed). */
@@ -61,7 +61,7 @@ export function createRateLimiter(
         throw serviceBusy();
       }
       if (result.allowed) return;
-      const words = typeof message === 'string' ? message : message(Math.ceil(result.retryAfter / 60));
+      const words = typeof message === 'function' ? message(Math.ceil(result.retryAfter / 60)) : message;
       throw tooManyRequests(words, result.retryAfter);
     },
     reset: (key) => store.reset(full(key)),

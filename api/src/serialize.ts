@@ -2,6 +2,7 @@
 import type { Certificate, ContactMessage, Course, Job, ProgressRecord, User } from '@btls/shared-api/schemas';
 import type { ImageFacts } from './image-store';
 import { plainTextSafeInHtml } from './sanitize';
+import { asLanguage } from './language';
 import type { certificates, contactMessages, courses, jobs, progressRecords, users } from './db/schema';
 
 export function toUser(row: typeof users.$inferSelect): User {
@@ -15,6 +16,7 @@ export function toUser(row: typeof users.$inferSelect): User {
     companyName: row.companyName,
     companyWebsite: row.companyWebsite,
     companyDescription: row.companyDescription,
+    language: asLanguage(row.language),
     createdAt: row.createdAt.toISOString(),
   };
 }

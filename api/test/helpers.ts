@@ -2,6 +2,7 @@
  * The API under test, on a database of its own: PGlite in memory by default; a fresh PostgreSQL database
  * (created here, dropped afterwards) when BTLS_TEST_DB=postgres, using TEST_DATABASE_URL's server.
  */
+import { MESSAGE_CODES } from '@btls/shared-api/codes';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
@@ -76,6 +77,7 @@ export interface TestApi {
 export async function startApi(options: Partial<AppOptions> = {}): Promise<TestApi> {
   const test = await createTestDatabase();
   const app = await buildApp({ database: test.database, jwtSecret: JWT_SECRET, ...options });
+  const uncoded = watchErrorCodes(app);
   return {
     app,
     db: test.database.db,
@@ -84,8 +86,35 @@ export async function startApi(options: Partial<AppOptions> = {}): Promise<TestA
     async close() {
       await app.close();
       await test.drop();
+      // Every test file closes its API: an error answered without a code fails the file (issue 19).
+      if (uncoded.length > 0) throw new Error(`Answers without a catalogue code:\n${uncoded.join('\n')}`);
     },
   };
+}
+
+/**
+ * Every JSON error answer must carry `{ message, code }` with a code of the catalogue, and so must every
+ * other answer with a `message` (a notice); collects the others.
+ */
+export function watchErrorCodes(app: FastifyInstance): string[] {
+  const uncoded: string[] = [];
+  const known = new Set<string>(MESSAGE_CODES);
+  app.addHook('onSend', async (request, reply, payload) => {
+    const json = String(reply.getHeader('content-type') ?? '').includes('application/json');
+    if (!json || typeof payload !== 'string') return payload;
+    let body: { message?: unknown; code?: unknown };
+    try {
+      body = JSON.parse(payload);
+    } catch {
+      body = {};
+    }
+    if (reply.statusCode < 400 && (Array.isArray(body) || !body || typeof body.message !== 'string')) return payload;
+    if (typeof body.message !== 'string' || typeof body.code !== 'string' || !known.has(body.code)) {
+      uncoded.push(`${request.method} ${request.url} → ${reply.statusCode} ${payload}`);
+    }
+    return payload;
+  });
+  return uncoded;
 }
 
 export interface Answer {

@@ -1,9 +1,21 @@
 /** The admin area (/admin/*, admins only): users, courses, enrollment review, certificates, messages, job moderation, the e-mail outbox. */
 import { Suspense, type ReactNode } from 'react';
-import { Link, Navigate, paths, RequireRole, Route, routePath, Routes, useAuth, useLocation, usePanelSession } from '@btls/shared-auth';
+import {
+  Link,
+  Navigate,
+  paths,
+  RequireRole,
+  Route,
+  routePath,
+  Routes,
+  useAuth,
+  useI18n,
+  useLocation,
+  usePanelSession,
+} from '@btls/shared-auth';
 import { Spinner } from '@btls/shared-ui/components';
 import { lazyPage } from '@btls/shared-ui/lazy-page';
-import { PanelLayout } from '@btls/shared-ui/panel-layout';
+import { PANEL_TITLES, PanelLayout } from '@btls/shared-ui/panel-layout';
 import { PanelUnavailable } from '@btls/shared-ui/panel-states';
 import styles from './features/admin.module.css';
 import { AdminDashboardPage, PlaceholderPage } from './features/dashboard/dashboard-page';
@@ -25,25 +37,27 @@ const NewUserPage = lazyPage(() => import('./features/users/user-forms'), 'NewUs
 const UsersPage = lazyPage(() => import('./features/users/users-page'), 'UsersPage');
 
 const NAV = [
-  { to: paths.admin.dashboard, label: 'Dashboard' },
-  { to: paths.admin.messages, label: 'Messages' },
-  { to: paths.admin.outbox, label: 'E-mail Outbox' },
-  { to: paths.admin.users, label: 'Users' },
-  { to: paths.admin.newUser, label: 'Add User' },
-  { to: paths.admin.enrollments, label: 'Enrollments' },
-  { to: paths.admin.courses, label: 'Courses' },
-  { to: paths.admin.newCourse, label: 'Add Course' },
-  { to: paths.admin.jobs, label: 'Jobs' },
+  { to: paths.admin.dashboard, label: /*i18n*/ { id: 'admin.nav.dashboard', message: 'Dashboard' } },
+  { to: paths.admin.messages, label: /*i18n*/ { id: 'admin.nav.messages', message: 'Messages' } },
+  { to: paths.admin.outbox, label: /*i18n*/ { id: 'admin.nav.outbox', message: 'E-mail Outbox' } },
+  { to: paths.admin.users, label: /*i18n*/ { id: 'admin.nav.users', message: 'Users' } },
+  { to: paths.admin.newUser, label: /*i18n*/ { id: 'admin.nav.addUser', message: 'Add User' } },
+  { to: paths.admin.enrollments, label: /*i18n*/ { id: 'admin.nav.enrollments', message: 'Enrollments' } },
+  { to: paths.admin.courses, label: /*i18n*/ { id: 'admin.nav.courses', message: 'Courses' } },
+  { to: paths.admin.newCourse, label: /*i18n*/ { id: 'admin.nav.addCourse', message: 'Add Course' } },
+  { to: paths.admin.jobs, label: /*i18n*/ { id: 'admin.nav.jobs', message: 'Jobs' } },
 ];
 
 function AdminPanel({ children }: { children: ReactNode }) {
+  const i18n = useI18n();
   const panel = usePanelSession();
+  const title = i18n._(PANEL_TITLES.admin);
   return (
     <PanelLayout
-      title="Admin Panel"
-      nav={NAV}
+      title={title}
+      nav={NAV.map((item) => ({ ...item, label: i18n._(item.label) }))}
       {...panel}
-      mobileTitle={panel.pathname === paths.admin.dashboard ? null : 'Admin Panel'}
+      mobileTitle={panel.pathname === paths.admin.dashboard ? null : title}
     >
       {children}
     </PanelLayout>
@@ -52,25 +66,31 @@ function AdminPanel({ children }: { children: ReactNode }) {
 
 /** Spec §2: a signed-in non-admin opening /admin/users/new is told why, with the way back (elsewhere: redirected). */
 function Unauthorized() {
+  const i18n = useI18n();
   return (
     <main className={styles.alone}>
       <PanelUnavailable
-        title="Unauthorized"
-        message="You do not have permission to access this page."
-        back={<Link to={paths.dashboard}>Back to your dashboard</Link>}
+        title={i18n._({ id: 'admin.unauthorized.title', message: 'Unauthorized' })}
+        message={i18n._({ id: 'admin.unauthorized.text', message: 'You do not have permission to access this page.' })}
+        back={
+          <Link to={paths.dashboard}>
+            {i18n._({ id: 'admin.unauthorized.back', message: 'Back to your dashboard' })}
+          </Link>
+        }
       />
     </main>
   );
 }
 
 export default function AdminRoutes() {
+  const i18n = useI18n();
   const { pathname } = useLocation();
   const { isAuthenticated, role } = useAuth();
   if (isAuthenticated && role !== 'admin' && pathname === paths.admin.newUser) return <Unauthorized />;
   return (
     <RequireRole roles={['admin']}>
       <AdminPanel>
-        <Suspense fallback={<Spinner label="Loading..." />}>
+        <Suspense fallback={<Spinner label={i18n._({ id: 'common.loading', message: 'Loading...' })} />}>
           <Routes>
             <Route path="admin" element={<Navigate to={paths.admin.dashboard} replace />} />
             <Route path={routePath(paths.admin.dashboard)} element={<AdminDashboardPage />} />
@@ -88,8 +108,14 @@ export default function AdminRoutes() {
             <Route path={routePath(paths.admin.editCourse)} element={<EditCoursePage />} />
             <Route path={routePath(paths.admin.jobs)} element={<JobsPage />} />
             <Route path={routePath(paths.admin.jobApplications)} element={<JobApplicationsPage />} />
-            <Route path={routePath(paths.admin.analytics)} element={<PlaceholderPage title="Analytics" />} />
-            <Route path={routePath(paths.admin.settings)} element={<PlaceholderPage title="Settings" />} />
+            <Route
+              path={routePath(paths.admin.analytics)}
+              element={<PlaceholderPage title={i18n._({ id: 'admin.analytics.title', message: 'Analytics' })} />}
+            />
+            <Route
+              path={routePath(paths.admin.settings)}
+              element={<PlaceholderPage title={i18n._({ id: 'admin.settings.title', message: 'Settings' })} />}
+            />
             <Route path="*" element={<Navigate to={paths.admin.dashboard} replace />} />
           </Routes>
         </Suspense>

@@ -1,9 +1,9 @@
 /** The trainer area (/trainer/*, trainers only): assigned students, progress records, completing trainings. */
 import { Suspense } from 'react';
-import { Navigate, paths, RequireRole, Route, routePath, Routes, usePanelSession } from '@btls/shared-auth';
+import { Navigate, paths, RequireRole, Route, routePath, Routes, useI18n, usePanelSession } from '@btls/shared-auth';
 import { Spinner } from '@btls/shared-ui/components';
 import { lazyPage } from '@btls/shared-ui/lazy-page';
-import { PanelLayout } from '@btls/shared-ui/panel-layout';
+import { PANEL_TITLES, PanelLayout } from '@btls/shared-ui/panel-layout';
 import { TrainerDashboardPage } from './features/dashboard-page';
 import { catalogueLoader } from '@btls/shared-ui/i18n';
 
@@ -13,17 +13,25 @@ const TrainerProfilePage = lazyPage(() => import('./features/profile-page'), 'Tr
 const StudentProgressPage = lazyPage(() => import('./features/student-progress-page'), 'StudentProgressPage');
 
 const NAV = [
-  { to: paths.trainer.dashboard, label: 'Dashboard' },
-  { to: paths.trainer.assignedStudents, label: 'Assigned Students' },
-  { to: paths.trainer.profile, label: 'Profile' },
+  { to: paths.trainer.dashboard, label: /*i18n*/ { id: 'trainer.nav.dashboard', message: 'Dashboard' } },
+  {
+    to: paths.trainer.assignedStudents,
+    label: /*i18n*/ { id: 'trainer.nav.assignedStudents', message: 'Assigned Students' },
+  },
+  { to: paths.trainer.profile, label: /*i18n*/ { id: 'trainer.nav.profile', message: 'Profile' } },
 ];
 
 export default function TrainerRoutes() {
+  const i18n = useI18n();
   const panel = usePanelSession();
   return (
     <RequireRole roles={['trainer']}>
-      <PanelLayout title="Trainer Panel" nav={NAV} {...panel}>
-        <Suspense fallback={<Spinner label="Loading..." />}>
+      <PanelLayout
+        title={i18n._(PANEL_TITLES.trainer)}
+        nav={NAV.map((item) => ({ ...item, label: i18n._(item.label) }))}
+        {...panel}
+      >
+        <Suspense fallback={<Spinner label={i18n._({ id: 'common.loading', message: 'Loading...' })} />}>
           <Routes>
             <Route path={routePath(paths.trainer.dashboard)} element={<TrainerDashboardPage />} />
             <Route path={routePath(paths.trainer.assignedStudents)} element={<AssignedStudentsPage />} />

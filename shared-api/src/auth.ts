@@ -1,6 +1,6 @@
 import { call } from './client';
 import { MIN_PASSWORD_LENGTH } from './constants';
-import { account, fallback, validation } from './messages';
+import { account, fallback, session, validation } from './messages';
 import type {
   AuthAnswer,
   ChangePasswordPayload,
@@ -90,7 +90,7 @@ export function changePassword(payload: ChangePasswordPayload): Promise<Required
   return call({
     method: 'put',
     path: 'auth/password',
-    auth: { bearer: 'required', missingToken: fallback.jobNotAuthorized },
+    auth: { bearer: 'required', missingToken: session.notLoggedIn },
     json: payload,
     fallback: () => account.failedChangePassword,
   });

@@ -3,51 +3,46 @@
  * error rule of spec §8: on a non-OK answer the server's `message` when present, else the call's fallback.
  */
 import ky, { HTTPError, type KyInstance } from 'ky';
+import { codeOf, type MessageCode, type MessageParams } from './codes';
 import { i18n } from './i18n';
-import * as messageGroups from './messages';
 
 export class ApiError extends Error {
   /** HTTP status of the answer; 0 when no answer arrived (network failure, timeout). */
   readonly status: number;
-  /** The answer's `code` (issue 19: `validation.passwordTooShort`, …), when the server sent one. */
-  readonly code: string | undefined;
-  /** The answer's `params`, the values of a text with parameters. */
-  readonly params: Record<string, unknown> | undefined;
-  constructor(message: string, status: number, code?: string, params?: Record<string, unknown>) {
+  /**
+   * The stable code of the message (issue 19), to translate by: the server's, or the catalogue's code of a
+   * text the client chose (a refusal before the request). Absent for the §8 fallbacks with a status and for
+   * a network failure: the caller knows those texts.
+   */
+  readonly code?: MessageCode;
+  /** The values of a text with parameters, e.g. `{ id: 5 }` for `user.notFound`. */
+  readonly params?: MessageParams;
+  constructor(message: string, status: number, code?: MessageCode, params?: MessageParams) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
-    this.code = code;
-    this.params = params;
+    if (code) this.code = code;
+    if (params) this.params = params;
   }
 }
 
 /**
- * The text to show for a failed call: the translation of the answer's `code` in the page's language when a
- * catalogue has one (issue 19; the codes are the keys of messages.ts's groups, `validation.passwordTooShort`),
- * else the server's message (or the §8 fallback) that `call` put in the error, in English.
+  * The text to show for a failed call: the translation of the answer's `code` in the page's language when a
+  * catalogue has one (issue 19; the codes are the keys of messages.ts's groups, `validation.passwordTooShort`),
+  * else the server's message (or the §8 fallback) that `call` put in the error, in English.
  */
 export function errorMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return translateMessage(message, error instanceof ApiError ? error.code : undefined, error instanceof ApiError ? error.params : undefined);
 }
 
-let codesOfTexts: Map<string, string> | undefined;
-
 /**
  * One of messages.ts's texts in the page's language: by its code when given, else by the English text itself
  * (a form's own check, an answer without a code), as far as a catalogue has it; else the English as it is.
  */
-export function translateMessage(english: string, code?: string, params?: Record<string, unknown>): string {
+export function translateMessage(english: string, code?: string, params?: MessageParams): string {
   if (!i18n.locale || i18n.locale === 'en') return english;
-  if (!code) {
-    codesOfTexts ??= new Map(
-      Object.entries(messageGroups).flatMap(([group, texts]) =>
-        Object.entries(texts).flatMap(([key, text]) => (typeof text === 'string' ? [[text, `${group}.${key}`] as const] : [])),
-      ),
-    );
-    code = codesOfTexts.get(english);
-  }
+  code ??= codeOf(english);
   return code && i18n.messages[code] !== undefined ? i18n._(code, params) : english;
 }
 
@@ -145,25 +140,19 @@ export async function callPage<T>(options: CallOptions): Promise<Page<T>> {
   return { items, total: Number.isFinite(total) ? total : items.length };
 }
 
-function messageOf(data: unknown): string | undefined {
-  if (data && typeof data === 'object' && 'message' in data) {
-    const { message } = data as { message: unknown };
-    if (typeof message === 'string' && message.trim()) return message;
-  }
-  return undefined;
-}
-
-function codeOf(data: unknown): { code?: string; params?: Record<string, unknown> } {
-  if (!data || typeof data !== 'object') return {};
-  const { code, params } = data as { code?: unknown; params?: unknown };
+/** The error answer's message, code and params, when it has a message. */
+function answerOf(data: unknown): { message: string; code?: MessageCode; params?: MessageParams } | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  const { message, code, params } = data as { message?: unknown; code?: unknown; params?: unknown };
+  if (typeof message !== 'string' || !message.trim()) return undefined;
   return {
-    ...(typeof code === 'string' && code ? { code } : {}),
-    ...(params && typeof params === 'object' ? { params: params as Record<string, unknown> } : {}),
+    message,
+    code: typeof code === 'string' && code ? (code as MessageCode) : codeOf(message),
+    params: params && typeof params === 'object' && !Array.isArray(params) ? (params as MessageParams) : undefined,
   };
 }
 
-function fail(message: string, status: number, data?: unknown): never {
-  const { code, params } = codeOf(data);
+function fail(message: string, status: number, code = codeOf(message), params?: MessageParams): never {
   const error = new ApiError(message, status, code, params);
   console.error(message);
   throw error;
@@ -194,7 +183,9 @@ async function send(options: CallOptions): Promise<Response> {
   if (!response.ok) {
     const data: unknown = await response.json().catch(() => undefined);
     if (response.status === 401 && token) settings.onUnauthorized?.();
-    return fail(messageOf(data) ?? options.fallback(response.status), response.status, data);
+    const answer = answerOf(data);
+    if (answer) return fail(answer.message, response.status, answer.code, answer.params);
+    return fail(options.fallback(response.status), response.status);
   }
   return response;
 }

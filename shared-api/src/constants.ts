@@ -4,6 +4,16 @@ export const STORAGE_KEYS = { token: 'btlsToken', user: 'btlsUser' } as const;
 
 export const MIN_PASSWORD_LENGTH = 6;
 
+/** The platform's languages (issue 19): a user's language picks their e-mails' language. */
+export const LANGUAGES = ['en', 'fr', 'rw'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** The states of an e-mail in the outbox. */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+
+/** How a list of enrollment applications can be sorted. */
+export const ENROLLMENT_SORTS = ['newest', 'oldest', 'course'] as const;
+
 export const ROLES = ['trainee', 'trainer', 'employer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 

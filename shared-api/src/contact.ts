@@ -1,5 +1,5 @@
 import { call, callPage, listQuery, type Page, type PageParams } from './client';
-import { fallback } from './messages';
+import { fallback, session } from './messages';
 import type { ContactMessage, ContactPayload, MessageAnswer } from './schemas';
 
 export function sendContactMessage(payload: ContactPayload): Promise<MessageAnswer> {
@@ -11,7 +11,7 @@ export function listContactMessages(params?: PageParams): Promise<ContactMessage
   return call({
     method: 'get',
     path: 'contact',
-    auth: { bearer: 'required', missingToken: fallback.jobNotAuthorized },
+    auth: { bearer: 'required', missingToken: session.notLoggedIn },
     searchParams: listQuery(params),
     fallback: fallback.httpError,
   });
@@ -21,7 +21,7 @@ export function listContactMessagesPage(params?: PageParams): Promise<Page<Conta
   return callPage({
     method: 'get',
     path: 'contact',
-    auth: { bearer: 'required', missingToken: fallback.jobNotAuthorized },
+    auth: { bearer: 'required', missingToken: session.notLoggedIn },
     searchParams: listQuery(params),
     fallback: fallback.httpError,
   });

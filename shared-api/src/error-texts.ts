@@ -1,8 +1,8 @@
 /**
  * The server's error codes (issue 19) that have translations: `errorMessage()` shows a code's text in the
  * page's language. The id of each is the code (`<group>.<key>` of messages.ts), its message the English text
- * of messages.ts (a test keeps them equal). Phase 1 has the codes of signing in and registering; add a code
- * here to translate it.
+ * of messages.ts (a test keeps them equal). These are the codes of signing in and registering; add a code here to
+ * translate it.
  */
 export const ERROR_TEXTS = [
   /*i18n*/ { id: 'validation.passwordsDoNotMatch', message: 'Passwords do not match.' },
@@ -50,4 +50,12 @@ export const ERROR_TEXTS = [
   /*i18n*/ { id: 'account.resetLinkInvalid', message: 'This reset link is invalid or has expired.' },
   /*i18n*/ { id: 'account.passwordReset', message: 'Your password has been reset. Please sign in with your new password.' },
   /*i18n*/ { id: 'account.failedResetPassword', message: 'Could not reset the password. Please try again.' },
+  /*i18n*/ { id: 'session.invalidCredentials', message: 'Invalid email or password.' },
+  /*i18n*/ { id: 'session.credentialsRequired', message: 'Email and password are required.' },
+  /*i18n*/ { id: 'session.deactivated', message: 'This account has been deactivated. Please contact the training centre.' },
+  /*i18n*/ { id: 'session.emailTaken', message: 'An account with this email already exists.' },
+  /*i18n*/ { id: 'session.expired', message: 'Your session has expired or is no longer valid. Please log in again.' },
+  /*i18n*/ { id: 'session.notLoggedIn', message: 'Not authorized. Please log in.' },
+  /*i18n*/ { id: 'session.forbidden', message: 'You do not have permission to do this.' },
+  /*i18n*/ { id: 'limit.tooManySignups', message: 'Too many sign-ups from your connection. Please try again later.' },
 ];

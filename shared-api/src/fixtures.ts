@@ -18,6 +18,7 @@ export function aUser(fields: Partial<User> = {}): User {
     companyName: null,
     companyWebsite: null,
     companyDescription: null,
+    language: 'en',
     createdAt: '2026-01-01T00:00:00.000Z',
     ...fields,
   };

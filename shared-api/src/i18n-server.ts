@@ -3,7 +3,8 @@
  * it: the language of a request, and an i18n instance of its own for each render.
  */
 import { setupI18n, type I18n } from '@lingui/core';
-import { compileCached, pluralLocales, type CatalogueLoader, type Locale } from './i18n';
+import type { Language } from './constants';
+import { compileCached, pluralLocales, type CatalogueLoader } from './i18n';
 
 /** An Accept-Language header's tags, highest quality first. */
 export function acceptLanguageTags(header: string | undefined): string[] {
@@ -24,7 +25,7 @@ export function acceptLanguageTags(header: string | undefined): string[] {
  * A separate instance for one server render (renders of different languages run concurrently on the server,
  * so they must not share the page-wide instance), with the given areas' catalogues loaded.
  */
-export async function serverI18n(language: Locale, catalogues: CatalogueLoader[]): Promise<I18n> {
+export async function serverI18n(language: Language, catalogues: CatalogueLoader[]): Promise<I18n> {
   const instance = setupI18n();
   instance.setMessagesCompiler(compileCached as never);
   const tables = language === 'en' ? [] : await Promise.all(catalogues.map((load) => load(language)));

@@ -8,6 +8,7 @@
  * switch downloads, for the new language, the texts of the areas already entered, then activates it.
  */
 import { i18n, setupI18n, type I18n, type Messages } from '@lingui/core';
+import type { Language } from './constants';
 import { compileSourceMessage } from './source-messages';
 
 export { i18n, setupI18n };
@@ -26,20 +27,17 @@ i18n.setMessagesCompiler(compileCached as never);
 i18n.load('en', {});
 export type { I18n, Messages };
 
-// Named Locale, not Language: the server side of issue 19 adds `LANGUAGES`/`Language` (the same three) to
-// constants.ts for the profile and e-mails; one of the two goes once both are merged.
-/** In the switcher's order. */
-export const LOCALES = ['rw', 'fr', 'en'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'en';
+/** The languages (constants.ts's `LANGUAGES`, which the server's profile and e-mails use) in the switcher's order. */
+export const LOCALES: readonly Language[] = ['rw', 'fr', 'en'];
+export const DEFAULT_LOCALE: Language = 'en';
 
 /** Each language in its own words: what the switcher shows, whatever the active language. */
-export const LANGUAGE_NAMES: Record<Locale, string> = { rw: 'Ikinyarwanda', fr: 'Français', en: 'English' };
+export const LANGUAGE_NAMES: Record<Language, string> = { rw: 'Ikinyarwanda', fr: 'Français', en: 'English' };
 
 /** localStorage key and cookie name of the chosen language (the cookie tells the server render). */
 export const LANGUAGE_KEY = 'btlsLang';
 
-export function isLanguage(value: unknown): value is Locale {
+export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
@@ -47,7 +45,7 @@ export function isLanguage(value: unknown): value is Locale {
  * The first of `preferred` (navigator.languages, or an Accept-Language header's tags in order) that we speak:
  * Kinyarwanda → rw, French → fr, anything else → en.
  */
-export function languageFromPreferences(preferred: readonly string[]): Locale {
+export function languageFromPreferences(preferred: readonly string[]): Language {
   for (const tag of preferred) {
     const base = tag.trim().toLowerCase().split(/[-_;]/)[0];
     if (base === 'rw' || base === 'kin') return 'rw';
@@ -63,16 +61,16 @@ export function languageFromPreferences(preferred: readonly string[]): Locale {
  * call 0 "one"). Kinyarwanda's rule is explicit here: singular for exactly 1, else plural — the rule of the
  * 'en' plural rules, so rw plurals are computed with them.
  */
-export function pluralLocales(language: Locale): string[] {
+export function pluralLocales(language: Language): string[] {
   return language === 'rw' ? ['en'] : [language];
 }
 
-export type CatalogueLoader = (language: Locale) => Promise<Messages>;
+export type CatalogueLoader = (language: Language) => Promise<Messages>;
 
 const loaders = new Map<string, CatalogueLoader>();
 const loaded = new Set<string>();
 
-async function loadCatalogue(instance: I18n, name: string, language: Locale) {
+async function loadCatalogue(instance: I18n, name: string, language: Language) {
   // English is the code's own texts: nothing to download.
   if (language === 'en') return;
   const key = `${name}:${language}`;
@@ -100,7 +98,7 @@ function activeTable(instance: I18n): Messages {
 }
 
 /** The active language of the page (the shared instance's). */
-export function currentLanguage(): Locale {
+export function currentLanguage(): Language {
   return isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
 }
 
@@ -115,13 +113,13 @@ export async function addCatalogue(name: string, load: CatalogueLoader): Promise
 }
 
 /** Listeners told of a switch the user made (the session saves it to the profile). */
-const chosenListeners = new Set<(language: Locale) => void>();
-export function onLanguageChosen(listener: (language: Locale) => void): () => void {
+const chosenListeners = new Set<(language: Language) => void>();
+export function onLanguageChosen(listener: (language: Language) => void): () => void {
   chosenListeners.add(listener);
   return () => chosenListeners.delete(listener);
 }
 
-function remember(language: Locale) {
+function remember(language: Language) {
   try {
     localStorage.setItem(LANGUAGE_KEY, language);
   } catch {
@@ -144,7 +142,7 @@ export function languageChosenThisVisit(): boolean {
  * cookie the server render reads): a user's switch, or the profile's language. `chosen` marks the user's own
  * switch, which listeners save to the profile when signed in.
  */
-export async function setLanguage(language: Locale, options: { chosen?: boolean; remember?: boolean } = {}): Promise<void> {
+export async function setLanguage(language: Language, options: { chosen?: boolean; remember?: boolean } = {}): Promise<void> {
   const chosen = options.chosen ?? false;
   const keep = options.remember ?? chosen;
   await Promise.all([...loaders.keys()].map((name) => loadCatalogue(i18n, name, language)));
@@ -158,7 +156,7 @@ export async function setLanguage(language: Locale, options: { chosen?: boolean;
 }
 
 /** The language the device chose before (localStorage, else the cookie), or null on a first visit. */
-export function storedLanguage(): Locale | null {
+export function storedLanguage(): Language | null {
   let stored: string | null = null;
   try {
     stored = localStorage.getItem(LANGUAGE_KEY);
@@ -172,6 +170,6 @@ export function storedLanguage(): Locale | null {
 }
 
 /** The language a page starts in: the device's choice, else the browser's languages. */
-export function initialLanguage(): Locale {
+export function initialLanguage(): Language {
   return storedLanguage() ?? languageFromPreferences(typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]);
 }

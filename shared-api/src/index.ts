@@ -18,6 +18,7 @@ export * from './queries';
 export * from './mutations';
 export * from './outbox';
 export * from './messages';
+export * from './codes';
 export * from './constants';
 export * from './dates';
 export type * from './schemas';

@@ -1,10 +1,10 @@
 /** Job applications (issue 16): the trainee applies and follows; the job's employer reviews; admins read. */
 import { call, callPage, downloadFile, listQuery, seg, type Page, type PageParams } from './client';
 import type { EmployerApplicationStatus, JobApplicationStatus } from './constants';
-import { fallback, jobApplication } from './messages';
+import { jobApplication, session } from './messages';
 import type { JobApplicant, JobApplicationsSummary, MessageAnswer, MyJobApplication } from './schemas';
 
-const signedIn = { bearer: 'required', missingToken: fallback.jobNotAuthorized } as const;
+const signedIn = { bearer: 'required', missingToken: session.notLoggedIn } as const;
 
 export interface ApplyForJobFields {
   phone?: string;

@@ -1,9 +1,9 @@
 import { ApiError, call, callPage, listQuery, seg, type Page, type PageParams } from './client';
 import type { JobType } from './constants';
-import { fallback } from './messages';
+import { fallback, session } from './messages';
 import type { Job, JobAnswer, JobFacets, JobPayload, MessageAnswer } from './schemas';
 
-const employer = { bearer: 'required', missingToken: fallback.jobNotAuthorized } as const;
+const employer = { bearer: 'required', missingToken: session.notLoggedIn } as const;
 
 export interface JobListParams extends PageParams {
   location?: string;

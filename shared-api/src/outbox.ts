@@ -1,8 +1,8 @@
 import { call, seg } from './client';
-import { account, fallback } from './messages';
+import { account, session } from './messages';
 import type { MessageAnswer, OutboxMessage } from './schemas';
 
-const admin = { bearer: 'required', missingToken: fallback.jobNotAuthorized } as const;
+const admin = { bearer: 'required', missingToken: session.notLoggedIn } as const;
 
 /** The e-mails the platform sent or will send, newest first (admins). */
 export function listOutbox(): Promise<OutboxMessage[]> {

@@ -14,13 +14,17 @@ import {
   JOB_DESCRIPTION_MAX,
   JOB_REQUIREMENTS_MAX,
   JOB_TYPES,
+  ENROLLMENT_SORTS,
+  LANGUAGES,
+  OUTBOX_STATUSES,
   MIN_PASSWORD_LENGTH,
   PAGE_DEFAULT,
   PAGE_MAX,
   ROLES,
 } from './constants';
 import { todayInKigali } from './dates';
-import { account, credentialCheck, jobApplication, validation } from './messages';
+import { account, course as courseText, credentialCheck, enrollment as enrollmentText, job as jobText, jobApplication, request, session, user as userText, validation } from './messages';
+import { MESSAGE_CODES } from './codes';
 
 // ---------------------------------------------------------------- building blocks
 
@@ -32,14 +36,14 @@ const requiredText = (message: string, max = 200) =>
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(max, `Must be at most ${max} characters.`);
+    .max(max, request.textTooLong({ max }));
 
 /** An optional text: missing, null or blank all become null. */
 const optionalText = (max: number) =>
   z
-    .string({ error: 'Must be text.' })
+    .string({ error: request.notText })
     .trim()
-    .max(max, `Must be at most ${max} characters.`)
+    .max(max, request.textTooLong({ max }))
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -69,11 +73,11 @@ const optionalDate = (pastMessage: string) =>
 
 /** A boolean that also accepts the 'true'/'false' text of multipart forms. */
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
-  error: 'Must be true or false.',
+  error: request.notBoolean,
 });
 
 /** A positive integer id, also given as text (path parameters, form values). */
-export const idSchema = (message = 'Invalid ID.') =>
+export const idSchema = (message: string = request.invalidId) =>
   z
     .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], { error: message })
     .pipe(z.number().int(message).positive(message).max(2_147_483_647, message));
@@ -118,21 +122,43 @@ const wholeNumber = (message: string, min: number, max: number) =>
  * counts as PAGE_MAX), `offset`, and the search text `q`.
  */
 export const pageQuerySchema = z.object({
-  limit: queryParam(wholeNumber('limit must be a whole number of at least 1.', 1, Number.MAX_SAFE_INTEGER)).transform(
+  limit: queryParam(wholeNumber(request.limitNotWhole, 1, Number.MAX_SAFE_INTEGER)).transform(
     (v) => Math.min(v ?? PAGE_DEFAULT, PAGE_MAX),
   ),
-  offset: queryParam(wholeNumber('offset must be a whole number of at least 0.', 0, 1_000_000_000)).transform((v) => v ?? 0),
-  q: queryParam(z.string({ error: 'q must be text.' }).trim().max(200, 'Search text must be at most 200 characters.')).transform(
+  offset: queryParam(wholeNumber(request.offsetNotWhole, 0, 1_000_000_000)).transform((v) => v ?? 0),
+  q: queryParam(z.string({ error: request.queryNotText }).trim().max(200, request.searchTooLong)).transform(
     (v) => v || undefined,
   ),
 });
 export type PageQuery = z.input<typeof pageQuerySchema>;
 
-const activeStatus = queryParam(z.enum(['active', 'inactive'], { error: 'status must be active or inactive.' }));
+const activeStatus = queryParam(z.enum(['active', 'inactive'], { error: request.activeOrInactive }));
+
+// ---------------------------------------------------------------- texts with codes (issue 19)
+
+/** The stable code of a text of the catalogue. */
+export const messageCodeSchema = z.enum(MESSAGE_CODES).meta({
+  description: 'Stable identifier of the text, `<group>.<key>` of the catalogue (shared-api messages.ts), to translate by.',
+});
+export const messageParamsSchema = z
+  .record(z.string(), z.union([z.string(), z.number()]))
+  .meta({ description: 'The values a text with parameters was made from, e.g. `{ "id": 5 }`.' });
+/**
+ * The `message` of a successful change (a notice the screens show), with its code and params. The code is
+ * optional in the type only, so that answers made up by component tests need none; the server always sends it.
+ */
+export const noticeFields = {
+  message: z.string(),
+  code: messageCodeSchema.optional(),
+  params: messageParamsSchema.optional(),
+};
 
 // ---------------------------------------------------------------- users and auth
 
 export const roleSchema = z.enum(ROLES, { error: validation.invalidRole });
+
+/** A user's language (issue 19): their e-mails are written in it. */
+export const languageSchema = z.enum(LANGUAGES, { error: session.invalidLanguage });
 
 export const userSchema = z.object({
   id: z.number(),
@@ -144,6 +170,7 @@ export const userSchema = z.object({
   companyName: z.string().nullable(),
   companyWebsite: z.string().nullable(),
   companyDescription: z.string().nullable(),
+  language: languageSchema,
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -153,7 +180,7 @@ const newPassword = z
   .string({ error: validation.requiredFields })
   .min(1, validation.requiredFields)
   .min(MIN_PASSWORD_LENGTH, validation.passwordTooShort)
-  .max(200, 'Password must be at most 200 characters.');
+  .max(200, session.passwordTooLong);
 
 export const registerPayloadSchema = z
   .object({
@@ -163,9 +190,11 @@ export const registerPayloadSchema = z
     password: newPassword,
     role: roleSchema.optional(),
     companyName: optionalText(200),
+    /** When absent, the request's Accept-Language picks it (rw, fr, else en). */
+    language: languageSchema.optional(),
   })
   .refine((p) => p.role !== 'employer' || p.companyName !== null, {
-    message: 'Company name is required.',
+    message: session.companyNameRequired,
     path: ['companyName'],
   });
 export type RegisterPayload = z.input<typeof registerPayloadSchema>;
@@ -173,14 +202,14 @@ export type RegisterPayload = z.input<typeof registerPayloadSchema>;
 /** Bounded before anything else runs: no limiter key or password hash is ever made of a huge text. */
 export const loginPayloadSchema = z.object({
   email: z
-    .string({ error: 'Email and password are required.' })
+    .string({ error: session.credentialsRequired })
     .trim()
-    .min(1, 'Email and password are required.')
+    .min(1, session.credentialsRequired)
     .max(254, validation.invalidEmail),
   password: z
-    .string({ error: 'Email and password are required.' })
-    .min(1, 'Email and password are required.')
-    .max(256, 'Invalid email or password.'),
+    .string({ error: session.credentialsRequired })
+    .min(1, session.credentialsRequired)
+    .max(256, session.invalidCredentials),
 });
 export type LoginPayload = z.input<typeof loginPayloadSchema>;
 
@@ -203,12 +232,16 @@ export const changePasswordPayloadSchema = z.object({
 export type ChangePasswordPayload = z.input<typeof changePasswordPayloadSchema>;
 
 /** A user's own settings: non-essential e-mails, and (trainees) being listed in the employers' talent search. */
-export const preferencesSchema = z.object({ emailNotifications: flag, showInTalentSearch: flag });
+export const preferencesSchema = z.object({ emailNotifications: flag, showInTalentSearch: flag, language: languageSchema });
 export type Preferences = z.infer<typeof preferencesSchema>;
 export const preferencesPayloadSchema = preferencesSchema.partial();
 /** The settings as the API answers them (plain booleans: an answer is checked on its way out). */
-export const preferencesAnswerSchema = z.object({ emailNotifications: z.boolean(), showInTalentSearch: z.boolean() });
-export const preferencesSavedAnswerSchema = z.object({ message: z.string(), preferences: preferencesAnswerSchema });
+export const preferencesAnswerSchema = z.object({
+  emailNotifications: z.boolean(),
+  showInTalentSearch: z.boolean(),
+  language: languageSchema,
+});
+export const preferencesSavedAnswerSchema = z.object({ ...noticeFields, preferences: preferencesAnswerSchema });
 export type PreferencesSavedAnswer = z.infer<typeof preferencesSavedAnswerSchema>;
 export type PreferencesPayload = z.input<typeof preferencesPayloadSchema>;
 
@@ -217,7 +250,7 @@ export const sessionSchema = z.object({ token: z.string(), user: userSchema });
 export type Session = z.infer<typeof sessionSchema>;
 
 export const authAnswerSchema = z.object({
-  message: z.string(),
+  ...noticeFields,
   token: z.string().optional(),
   user: userSchema,
 });
@@ -244,7 +277,7 @@ export const userStatusPayloadSchema = z.object({ isActive: flag });
 export const userListQuerySchema = pageQuerySchema.extend({
   role: queryParam(roleSchema),
   status: activeStatus,
-  id: queryParam(idSchema('Invalid user ID.')),
+  id: queryParam(idSchema(userText.invalidId)),
 });
 export type UserStatusPayload = z.input<typeof userStatusPayloadSchema>;
 
@@ -331,10 +364,10 @@ const courseFields = (required: string) => ({
   title: requiredText(required, 200),
   description: requiredText(required, 10_000),
   category: z.enum(COURSE_CATEGORIES, {
-    error: (iss) => (isBlank(iss.input) ? required : `Category must be one of: ${COURSE_CATEGORIES.join(', ')}.`),
+    error: (iss) => (isBlank(iss.input) ? required : courseText.categoryOneOf),
   }),
   level: z.enum(COURSE_LEVELS, {
-    error: (iss) => (isBlank(iss.input) ? required : `Level must be one of: ${COURSE_LEVELS.join(', ')}.`),
+    error: (iss) => (isBlank(iss.input) ? required : courseText.levelOneOf),
   }),
   trainingCenter: optionalText(200),
   instructor: optionalText(200),
@@ -349,8 +382,8 @@ const courseFields = (required: string) => ({
 
 /** `status` is for admins (everyone else sees active courses only). */
 export const courseListQuerySchema = pageQuerySchema.extend({
-  category: queryParam(z.enum(COURSE_CATEGORIES, { error: `Category must be one of: ${COURSE_CATEGORIES.join(', ')}.` })),
-  level: queryParam(z.enum(COURSE_LEVELS, { error: `Level must be one of: ${COURSE_LEVELS.join(', ')}.` })),
+  category: queryParam(z.enum(COURSE_CATEGORIES, { error: courseText.categoryOneOf })),
+  level: queryParam(z.enum(COURSE_LEVELS, { error: courseText.levelOneOf })),
   trainingCenter: queryParam(z.string().trim().max(200)),
   status: activeStatus,
 });
@@ -361,13 +394,13 @@ export type CourseCreatePayload = z.input<typeof courseCreatePayloadSchema>;
 export const courseUpdatePayloadSchema = z.object(courseFields(validation.courseEditRequired));
 export type CourseUpdatePayload = z.input<typeof courseUpdatePayloadSchema>;
 
-export const courseAnswerSchema = z.object({ message: z.string(), course: courseSchema });
+export const courseAnswerSchema = z.object({ ...noticeFields, course: courseSchema });
 export type CourseAnswer = z.infer<typeof courseAnswerSchema>;
 
 // ---------------------------------------------------------------- enrollments
 
 export const enrollmentStatusSchema = z.enum(ENROLLMENT_STATUSES, {
-  error: `Status must be one of: ${ENROLLMENT_STATUSES.join(', ')}.`,
+  error: enrollmentText.statusOneOf,
 });
 
 export const enrollmentSchema = z.object({
@@ -401,28 +434,28 @@ export const applyPayloadSchema = z.object({
 });
 export type ApplyPayload = z.input<typeof applyPayloadSchema>;
 
-export const applyAnswerSchema = z.object({ applicationId: z.number(), message: z.string() });
+export const applyAnswerSchema = z.object({ applicationId: z.number(), ...noticeFields });
 export type ApplyAnswer = z.infer<typeof applyAnswerSchema>;
 
 /** How the admin's review list is ordered: newest or oldest application first (the natural queue), or by course. */
-export const ENROLLMENT_SORTS = ['newest', 'oldest', 'course'] as const;
+export { ENROLLMENT_SORTS };
 export const enrollmentListQuerySchema = pageQuerySchema.extend({
   status: queryParam(enrollmentStatusSchema),
-  courseId: queryParam(idSchema('Invalid course ID.')),
+  courseId: queryParam(idSchema(courseText.invalidId)),
   /** Completed applications without a certificate yet: the admin's next step. */
   awaitingCertificate: queryParam(flag),
-  sort: queryParam(z.enum(ENROLLMENT_SORTS, { error: `sort must be one of: ${ENROLLMENT_SORTS.join(', ')}.` })),
+  sort: queryParam(z.enum(ENROLLMENT_SORTS, { error: enrollmentText.sortOneOf })),
 });
 /** A trainer's assigned trainings: Approved (running) or Completed ones. */
 export const assignedTrainingsQuerySchema = pageQuerySchema.extend({
-  status: queryParam(z.enum(['Approved', 'Completed'], { error: 'Status must be Approved or Completed.' })),
+  status: queryParam(z.enum(['Approved', 'Completed'], { error: enrollmentText.approvedOrCompleted })),
 });
 
 /**
  * An approval may name the trainer too (issue 18: approve and assign in one step): `trainerId`, an active
  * trainer, only with status Approved; without it the assigned trainer stays as it is.
  */
-const approvingTrainerSchema = idSchema('Invalid trainer ID.').optional();
+const approvingTrainerSchema = idSchema(enrollmentText.invalidTrainerId).optional();
 
 export const enrollmentStatusPayloadSchema = z.object({
   status: enrollmentStatusSchema,
@@ -434,10 +467,10 @@ export type EnrollmentStatusPayload = z.input<typeof enrollmentStatusPayloadSche
 /** Several applications reviewed at once (the admin's queue): one status and one note for all of them. */
 export const enrollmentBulkStatusPayloadSchema = z.object({
   ids: z
-    .array(idSchema('Invalid application ID.'), { error: 'Select at least one application.' })
-    .min(1, 'Select at least one application.')
-    .max(100, 'At most 100 applications at once.'),
-  status: z.enum(['Approved', 'Rejected', 'Waitlisted', 'Pending'], { error: 'Status must be Approved, Rejected, Waitlisted or Pending.' }),
+    .array(idSchema(enrollmentText.invalidApplicationId), { error: enrollmentText.selectApplications })
+    .min(1, enrollmentText.selectApplications)
+    .max(100, enrollmentText.atMost100),
+  status: z.enum(['Approved', 'Rejected', 'Waitlisted', 'Pending'], { error: enrollmentText.reviewStatusOneOf }),
   adminNotes: optionalText(2000).optional(),
   trainerId: approvingTrainerSchema,
 });
@@ -474,7 +507,7 @@ export const progressPayloadSchema = z
   });
 export type ProgressPayload = z.input<typeof progressPayloadSchema>;
 
-export const progressAnswerSchema = z.object({ message: z.string(), record: progressRecordSchema });
+export const progressAnswerSchema = z.object({ ...noticeFields, record: progressRecordSchema });
 export type ProgressAnswer = z.infer<typeof progressAnswerSchema>;
 
 // ---------------------------------------------------------------- certificates
@@ -512,13 +545,13 @@ export const certificateVerificationSchema = z.object({
 export type CertificateVerification = z.infer<typeof certificateVerificationSchema>;
 
 export const issueCertificatePayloadSchema = z.object({
-  enrollmentApplicationId: idSchema('Invalid enrollment application ID.'),
-  userId: idSchema('Invalid user ID.'),
-  courseId: idSchema('Invalid course ID.'),
+  enrollmentApplicationId: idSchema(enrollmentText.invalidId),
+  userId: idSchema(userText.invalidId),
+  courseId: idSchema(courseText.invalidId),
 });
 export type IssueCertificatePayload = z.input<typeof issueCertificatePayloadSchema>;
 
-export const certificateAnswerSchema = z.object({ message: z.string(), certificate: certificateSchema });
+export const certificateAnswerSchema = z.object({ ...noticeFields, certificate: certificateSchema });
 export type CertificateAnswer = z.infer<typeof certificateAnswerSchema>;
 
 export const revokeCertificatePayloadSchema = z.object({
@@ -579,10 +612,10 @@ export const jobPayloadSchema = z.object({
   requirements: optionalText(JOB_REQUIREMENTS_MAX),
   location: requiredText(validation.jobRequired, 200),
   jobType: z
-    .string({ error: `Job type must be one of: ${JOB_TYPES.join(', ')}.` })
+    .string({ error: jobText.typeOneOf })
     .optional()
     .transform((v) => (v?.trim() ? v.trim() : 'Full-time'))
-    .pipe(z.enum(JOB_TYPES, { error: `Job type must be one of: ${JOB_TYPES.join(', ')}.` })),
+    .pipe(z.enum(JOB_TYPES, { error: jobText.typeOneOf })),
   salaryRange: optionalText(100),
   closingDate: optionalDate(validation.closingDateInPast),
   isActive: flag.default(true),
@@ -590,8 +623,8 @@ export const jobPayloadSchema = z.object({
 export type JobPayload = z.input<typeof jobPayloadSchema>;
 
 export const jobListQuerySchema = pageQuerySchema.extend({
-  location: queryParam(z.string({ error: 'location must be text.' }).trim().max(200)),
-  jobType: queryParam(z.enum(JOB_TYPES, { error: `Job type must be one of: ${JOB_TYPES.join(', ')}.` })),
+  location: queryParam(z.string({ error: request.locationNotText }).trim().max(200)),
+  jobType: queryParam(z.enum(JOB_TYPES, { error: jobText.typeOneOf })),
 });
 /** An employer's own postings (or, for an admin, every posting): also by status. */
 export const myJobsQuerySchema = jobListQuerySchema.extend({ status: activeStatus });
@@ -599,7 +632,7 @@ export const myJobsQuerySchema = jobListQuerySchema.extend({ status: activeStatu
 export const jobStatusPayloadSchema = z.object({ isActive: flag }).strict();
 export type JobStatusPayload = z.input<typeof jobStatusPayloadSchema>;
 
-export const jobAnswerSchema = z.object({ message: z.string(), job: jobSchema });
+export const jobAnswerSchema = z.object({ ...noticeFields, job: jobSchema });
 export type JobAnswer = z.infer<typeof jobAnswerSchema>;
 
 // ---------------------------------------------------------------- contact
@@ -624,8 +657,8 @@ export type ContactPayload = z.input<typeof contactPayloadSchema>;
 
 // ---------------------------------------------------------------- job applications (issue 16)
 
-export const jobApplicationStatusSchema = z.enum(JOB_APPLICATION_STATUSES, { error: 'Invalid application status.' });
-export const employerApplicationStatusSchema = z.enum(EMPLOYER_APPLICATION_STATUSES, { error: 'Invalid application status.' });
+export const jobApplicationStatusSchema = z.enum(JOB_APPLICATION_STATUSES, { error: jobText.invalidApplicationStatus });
+export const employerApplicationStatusSchema = z.enum(EMPLOYER_APPLICATION_STATUSES, { error: jobText.invalidApplicationStatus });
 
 /**
  * A Rwandan phone number as people write it: 078 123 4567, 0781234567, +250 781 234 567, 250-78-123-4567
@@ -643,7 +676,7 @@ export const rwandanPhone = z
 export const jobApplicationPayloadSchema = z.object({
   phone: rwandanPhone.nullish().transform((v) => v ?? null),
   coverNote: z
-    .string({ error: 'Must be text.' })
+    .string({ error: request.notText })
     .trim()
     .max(COVER_NOTE_MAX, jobApplication.coverNoteTooLong)
     .nullish()
@@ -652,9 +685,9 @@ export const jobApplicationPayloadSchema = z.object({
 export type JobApplicationPayload = z.input<typeof jobApplicationPayloadSchema>;
 
 const statusNote = z
-  .string({ error: 'Must be text.' })
+  .string({ error: request.notText })
   .trim()
-  .max(1000, 'The note must be at most 1,000 characters.')
+  .max(1000, jobText.noteTooLong)
   .nullish()
   .transform((v) => v || null);
 
@@ -663,16 +696,16 @@ export type JobApplicationStatusPayload = z.input<typeof jobApplicationStatusPay
 
 export const jobApplicationBulkStatusPayloadSchema = z.object({
   ids: z
-    .array(idSchema('Invalid application ID.'), { error: jobApplication.selectApplications })
+    .array(idSchema(enrollmentText.invalidApplicationId), { error: jobApplication.selectApplications })
     .min(1, jobApplication.selectApplications)
-    .max(100, 'At most 100 applicants at once.'),
+    .max(100, jobText.atMost100Applicants),
   status: employerApplicationStatusSchema,
   note: statusNote,
 });
 export type JobApplicationBulkStatusPayload = z.input<typeof jobApplicationBulkStatusPayloadSchema>;
 
 export const jobApplicantsQuerySchema = pageQuerySchema.extend({ status: queryParam(jobApplicationStatusSchema) });
-export const myJobApplicationsQuerySchema = pageQuerySchema.extend({ jobId: queryParam(idSchema('Invalid job ID.')) });
+export const myJobApplicationsQuerySchema = pageQuerySchema.extend({ jobId: queryParam(idSchema(jobText.invalidId)) });
 
 /** The answer to applying, and one line of the trainee's own list. */
 export const myJobApplicationSchema = z.object({
@@ -717,7 +750,7 @@ export type JobApplicationsSummary = z.infer<typeof jobApplicationsSummarySchema
 
 // ---------------------------------------------------------------- outbox (the e-mails, for admins)
 
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+export { OUTBOX_STATUSES };
 
 export const outboxMessageSchema = z.object({
   id: z.number(),
@@ -736,10 +769,17 @@ export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 // ---------------------------------------------------------------- common answers
 
-export const messageAnswerSchema = z.object({ message: z.string() });
+export const messageAnswerSchema = z.object(noticeFields);
+/** Every error answer (issue 19): the spec's English words and a stable code the client translates. */
+export const errorAnswerSchema = z.object({
+  message: z.string().meta({ description: "The spec's English text." }),
+  code: messageCodeSchema,
+  params: messageParamsSchema.optional(),
+});
+export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
 export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
 
-export const userAnswerSchema = z.object({ message: z.string(), user: userSchema });
+export const userAnswerSchema = z.object({ ...noticeFields, user: userSchema });
 export type UserAnswer = z.infer<typeof userAnswerSchema>;
 
 // ---------------------------------------------------------------- forms

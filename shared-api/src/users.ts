@@ -1,5 +1,5 @@
 import { call, callPage, listQuery, seg, type Page, type PageParams } from './client';
-import type { Role } from './constants';
+import type { Language, Role } from './constants';
 import { account, fallback } from './messages';
 import type {
   CertifiedTrainee,
@@ -91,21 +91,9 @@ export function updateMyProfile(payload: ProfilePayload): Promise<UserAnswer> {
   });
 }
 
-/**
- * Saves the caller's language on their profile (issue 19: e-mails in it, and other devices start in it).
- * Until the server's side of issue 19 is merged, the self-profile route is a full PUT of the names: the
- * call sends the user's current profile with `language` added (today's server ignores the extra field).
- * Change only this function when the server's route settles.
- */
-export function saveMyLanguage(user: User, language: 'en' | 'fr' | 'rw'): Promise<UserAnswer> {
-  return updateMyProfile({
-    firstName: user.firstName,
-    lastName: user.lastName,
-    ...(user.companyName !== null ? { companyName: user.companyName } : {}),
-    ...(user.companyWebsite !== null ? { companyWebsite: user.companyWebsite } : {}),
-    ...(user.companyDescription !== null ? { companyDescription: user.companyDescription } : {}),
-    language,
-  } as ProfilePayload);
+/** Saves the caller's language on their profile (issue 19): their e-mails come in it, other devices start in it. */
+export function saveMyLanguage(language: Language): Promise<{ message: string; preferences: Preferences }> {
+  return updateMyPreferences({ language });
 }
 
 /** The caller's own settings: non-essential e-mails, and being shown in the talent search. */
@@ -129,6 +117,6 @@ export function sendPasswordResetLink(id: number): Promise<MessageAnswer> {
     method: 'post',
     path: `users/${seg(id)}/reset-link`,
     auth: signedIn,
-    fallback: () => account.failedSendResetLink,
+    fallback: () => account.failedForgotPassword,
   });
 }

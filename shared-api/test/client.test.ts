@@ -22,7 +22,7 @@ import {
   revokeCertificate,
   verifyCertificate,
 } from '../src/certificates';
-import { ApiError, configureApi, NETWORK_ERROR_MESSAGE } from '../src/client';
+import { ApiError, configureApi, errorMessage, NETWORK_ERROR_MESSAGE } from '../src/client';
 import { listContactMessages, sendContactMessage } from '../src/contact';
 import { createCourse, deleteCourse, getCourse, listCourses, updateCourse } from '../src/courses';
 import {
@@ -216,18 +216,9 @@ describe('every call of spec §7', () => {
     expect((await listCertifiedTraineesPage()).total).toBe(2);
   });
 
-  it("saves the user's language on the profile: the current names and company with language (issue 19)", async () => {
-    const user = {
-      id: 4, firstName: 'Patrick', lastName: 'N', email: 'e', role: 'employer', isActive: true, companyName: 'Kigali Heights',
-      companyWebsite: null, companyDescription: 'Cafés', createdAt: '2026-01-01',
-    } as const;
-    await saveMyLanguage(user, 'rw');
-    expect(seen[0]).toMatchObject({
-      method: 'PUT',
-      path: '/users/me/profile',
-      authorization: 'Bearer the-token',
-      body: { firstName: 'Patrick', lastName: 'N', companyName: 'Kigali Heights', companyDescription: 'Cafés', language: 'rw' },
-    });
+  it("saves the user's language in their settings (issue 19)", async () => {
+    await saveMyLanguage('rw');
+    expect(seen[0]).toMatchObject({ method: 'PUT', path: '/users/me/preferences', authorization: 'Bearer the-token', body: { language: 'rw' } });
   });
 
   it('keeps an error answer\'s code and params for the translation (issue 19)', async () => {
@@ -251,6 +242,26 @@ describe('the error rule of spec §8', () => {
   it("shows the server's message when there is one", async () => {
     reply = () => HttpResponse.json({ message: 'Course with ID 7 not found.' }, { status: 404 });
     await expect(getCourse(7)).rejects.toMatchObject({ message: 'Course with ID 7 not found.', status: 404 });
+  });
+
+  it('keeps the code and params of the answer (issue 19); errorMessage() is still the English message', async () => {
+    reply = () =>
+      HttpResponse.json(
+        { message: 'Course with ID 7 not found.', code: 'course.notFoundById', params: { id: 7 } },
+        { status: 404 },
+      );
+    const error = (await getCourse(7).catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({ status: 404, code: 'course.notFoundById', params: { id: 7 } });
+    expect(errorMessage(error)).toBe('Course with ID 7 not found.');
+  });
+
+  it('an answer without a code: the code of its text when the catalogue has it; none for a fallback', async () => {
+    reply = () => HttpResponse.json({ message: 'Invalid email or password.' }, { status: 401 });
+    await expect(listJobs()).rejects.toMatchObject({ code: 'session.invalidCredentials' });
+    reply = () => new HttpResponse(null, { status: 500 });
+    const error = (await listJobs().catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBeUndefined();
+    expect(error.params).toBeUndefined();
   });
 
   it("otherwise the call's fallback with the status", async () => {
@@ -302,6 +313,7 @@ describe('the error rule of spec §8', () => {
   it("refuses course writes without a token before any call: 'Not authorized: No token provided.'", async () => {
     token = null;
     await expect(createCourse(course)).rejects.toThrow('Not authorized: No token provided.');
+    await expect(createCourse(course)).rejects.toMatchObject({ status: 401, code: 'validation.noToken' });
     await expect(updateCourse(1, course)).rejects.toThrow('Not authorized: No token provided.');
     await expect(deleteCourse(1)).rejects.toThrow('Not authorized: No token provided.');
     await expect(getCertificateByCode('X')).rejects.toThrow('Missing information to fetch certificate.');

@@ -3,6 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { acceptLanguageTags, serverI18n } from '../src/i18n-server';
+import type { MessageCode } from '../src/codes';
 import {
   addCatalogue,
   ApiError,
@@ -79,7 +80,7 @@ describe('catalogues per area', () => {
     expect(errorMessage(new ApiError(validation.passwordTooShort, 400, 'validation.passwordTooShort'))).toBe('Ijambobanga rigomba kugira nibura inyuguti 6.');
     // No code (a form's own check, an older server): found by its English text.
     expect(translateMessage(validation.passwordTooShort)).toBe('Ijambobanga rigomba kugira nibura inyuguti 6.');
-    expect(errorMessage(new ApiError('Something new.', 400, 'validation.somethingNew'))).toBe('Something new.');
+    expect(errorMessage(new ApiError('Something new.', 400, 'validation.somethingNew' as MessageCode))).toBe('Something new.');
     await setLanguage('en');
     expect(errorMessage(new ApiError(validation.passwordTooShort, 400, 'validation.passwordTooShort'))).toBe(validation.passwordTooShort);
   });

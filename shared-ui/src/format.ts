@@ -1,5 +1,5 @@
 /** The display rules of spec §9, in the page's language when given its `i18n` (issue 19), else in English. */
-import { isLanguage, type I18n, type Locale } from '@btls/shared-api';
+import { isLanguage, type I18n, type Language } from '@btls/shared-api';
 import { formatMoney } from './locale-data';
 
 export { formatMoney, formatNumber } from './locale-data';
@@ -11,7 +11,7 @@ const NO_DESCRIPTION = /*i18n*/ { id: 'format.noDescription', message: 'No descr
 
 const say = (text: Descriptor, i18n?: I18n) => (i18n ? i18n._(text) : text.message);
 /** The locale of an i18n instance, English without one. */
-export const localeOf = (i18n?: I18n): Locale => (i18n && isLanguage(i18n.locale) ? i18n.locale : 'en');
+export const localeOf = (i18n?: I18n): Language => (i18n && isLanguage(i18n.locale) ? i18n.locale : 'en');
 
 /** A course's free-text price as a number of Rwf, or null when it is not a number. */
 export function parsePrice(price: string | number | null | undefined): number | null {

@@ -3,7 +3,7 @@
  * `useI18n()` is `@btls/shared-auth`'s; a screen marks a text with `i18n._({ id, message, values })` (see
  * shared-ui/README.md and GLOSSARY.md for the pattern).
  */
-import { isLanguage, type CatalogueLoader, type Locale, type Messages } from '@btls/shared-api';
+import { isLanguage, type CatalogueLoader, type Language, type Messages } from '@btls/shared-api';
 import { useI18n } from '@btls/shared-auth';
 
 /**
@@ -12,7 +12,7 @@ import { useI18n } from '@btls/shared-auth';
  * chunk, downloaded when the area is entered in that language.
  */
 export function catalogueLoader(modules: Record<string, () => Promise<unknown>>): CatalogueLoader {
-  return async (locale: Locale) => {
+  return async (locale: Language) => {
     const load = modules[`./locales/${locale}.ts`];
     if (!load) throw new Error(`No catalogue for ${locale}`);
     return ((await load()) as { messages: Messages }).messages;
@@ -20,7 +20,7 @@ export function catalogueLoader(modules: Record<string, () => Promise<unknown>>)
 }
 
 /** The page's language, for the formatters (`formatDate(value, pattern, locale)`). */
-export function useLocale(): Locale {
+export function useLocale(): Language {
   const i18n = useI18n();
   return isLanguage(i18n.locale) ? i18n.locale : 'en';
 }

@@ -5,7 +5,7 @@
  * has them); money follows what Rwandan Kinyarwanda texts write ("150.000 Frw"; CLDR's rw has "RF 150.000" with
  * the same grouping, but Frw after the amount is the usage of the Rwanda Revenue Authority and the banks).
  */
-import type { Locale } from '@btls/shared-api';
+import type { Language } from '@btls/shared-api';
 
 export interface LocaleData {
   months: readonly string[];
@@ -18,7 +18,7 @@ export interface LocaleData {
   money(amount: string): string;
 }
 
-export const LOCALE_DATA: Record<Exclude<Locale, 'en'>, LocaleData> = {
+export const LOCALE_DATA: Record<Exclude<Language, 'en'>, LocaleData> = {
   rw: {
     months: ['Mutarama', 'Gashyantare', 'Werurwe', 'Mata', 'Gicurasi', 'Kamena', 'Nyakanga', 'Kanama', 'Nzeri', 'Ukwakira', 'Ugushyingo', 'Ukuboza'],
     monthsShort: ['Mut.', 'Gas.', 'Wer.', 'Mat.', 'Gic.', 'Kam.', 'Nya.', 'Kan.', 'Nze.', 'Ukw.', 'Ugu.', 'Uku.'],
@@ -37,7 +37,7 @@ export const LOCALE_DATA: Record<Exclude<Locale, 'en'>, LocaleData> = {
 };
 
 /** A number with the locale's separators ("150,000", "150 000", "150.000"; decimals to 2 places). */
-export function formatNumber(value: number, locale: Locale = 'en'): string {
+export function formatNumber(value: number, locale: Language = 'en'): string {
   // English exactly as before issue 19 (the browser's en-US data is there).
   if (locale === 'en') return value.toLocaleString('en-US');
   const abs = Math.abs(value);
@@ -48,7 +48,7 @@ export function formatNumber(value: number, locale: Locale = 'en'): string {
 }
 
 /** An amount of Rwandan francs: "Rwf 150,000", "150 000 Rwf", "150.000 Frw". */
-export function formatMoney(amount: number, locale: Locale = 'en'): string {
+export function formatMoney(amount: number, locale: Language = 'en'): string {
   const number = formatNumber(amount, locale);
   return locale === 'en' ? `Rwf ${number}` : LOCALE_DATA[locale].money(number);
 }

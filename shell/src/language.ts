@@ -13,7 +13,7 @@ import {
   saveMyLanguage,
   setLanguage,
   storedLanguage,
-  type Locale,
+  type Language,
   type Messages,
 } from '@btls/shared-api';
 import { useSessionStore } from '@btls/shared-auth';
@@ -21,7 +21,7 @@ import { useSessionStore } from '@btls/shared-auth';
 const catalogues = import.meta.glob<{ messages: Messages }>('./locales/*.ts');
 
 /** The shell's texts, with shared-ui's and shared-api's (every area shows them). */
-export async function loadShellMessages(locale: Locale): Promise<Messages> {
+export async function loadShellMessages(locale: Language): Promise<Messages> {
   const load = catalogues[`./locales/${locale}.ts`];
   if (!load) throw new Error(`No shell catalogue for ${locale}`);
   return (await load()).messages;
@@ -44,23 +44,23 @@ export function followDeviceChoice() {
   if (stored && stored !== currentLanguage()) void setLanguage(stored, { remember: true });
 }
 
-function profileLanguage(user: unknown): Locale | null {
+function profileLanguage(user: unknown): Language | null {
   const language = (user as { language?: unknown } | null)?.language;
   return isLanguage(language) ? language : null;
 }
 
-function save(language: Locale) {
+function save(language: Language) {
   const { user } = useSessionStore.getState();
   if (user && profileLanguage(user) !== language) {
-    saveMyLanguage(user, language)
-      .then((answer) => useSessionStore.getState().updateUser(answer.user))
+    saveMyLanguage(language)
+      .then(() => useSessionStore.getState().updateUser({ language }))
       .catch((error: unknown) => console.warn('Could not save the language on the profile:', error));
   }
 }
 
 /**
- * A switch made signed in is saved to the profile. At sign-in, the profile's language applies, unless the
- * user switched on this page before signing in: that fresh choice wins and is saved to the profile.
+ * A switch made signed in is saved to the profile. At sign-in, a language chosen on this device wins and is
+ * saved to the profile; on a device that never chose one, the profile's language applies.
  */
 export function connectLanguageToSession() {
   onLanguageChosen(save);
@@ -68,7 +68,9 @@ export function connectLanguageToSession() {
     // A sign-in, not the start-up restoring a session (status 'loading' before).
     if (!now.user || before.status !== 'signedOut') return;
     const fromProfile = profileLanguage(now.user);
-    if (languageChosenThisVisit()) save(currentLanguage());
+    // The device's choice wins over the profile's (a profile says 'en' until its user picks one), and is saved
+    // to the profile so that e-mails come in it; on a device that never chose, the profile's language applies.
+    if (languageChosenThisVisit() || storedLanguage()) save(currentLanguage());
     else if (fromProfile && fromProfile !== currentLanguage()) {
       void setLanguage(fromProfile, { remember: true });
     }

@@ -27,7 +27,7 @@ import {
   QueryClientProvider,
   queryKeys,
   type CatalogueLoader,
-  type Locale,
+  type Language,
 } from '@btls/shared-api';
 import { acceptLanguageTags, serverI18n } from '@btls/shared-api/i18n-server';
 import * as sharedAuth from '@btls/shared-auth';
@@ -69,7 +69,7 @@ export function serverRenderedBy(pathname: string): string | 'not-found' | null 
  * The language to render a request in (issue 19): the `btlsLang` cookie the switcher sets, else the
  * browser's Accept-Language (a first visit), else English. The answer varies on both headers.
  */
-export function languageOf(headers: { cookie?: string; 'accept-language'?: string }): Locale {
+export function languageOf(headers: { cookie?: string; 'accept-language'?: string }): Language {
   const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_KEY}=(\\w+)`).exec(headers.cookie ?? '')?.[1];
   if (isLanguage(cookie)) return cookie;
   return languageFromPreferences(acceptLanguageTags(headers['accept-language']));

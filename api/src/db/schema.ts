@@ -40,12 +40,15 @@ export const users = pgTable(
     emailNotifications: boolean('email_notifications').notNull().default(true),
     /** A certified trainee listed in the employers' talent search. */
     showInTalentSearch: boolean('show_in_talent_search').notNull().default(true),
+    /** The user's language (issue 19): 'en', 'fr' or 'rw'; their e-mails are written in it. */
+    language: text('language').notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     check('users_role_check', sql`${t.role} in ('trainee', 'trainer', 'employer', 'admin')`),
+    check('users_language_check', sql`${t.language} in ('en', 'fr', 'rw')`),
   ],
 );
 

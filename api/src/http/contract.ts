@@ -8,7 +8,7 @@
  * How a route is written:
  *   api.get('/things/:id', {
  *     preValidation: auth.guard(['admin']),        // when signed-in only: 401/403 before the input is checked
- *     schema: { params: idParams('id', 'Invalid thing ID.'), response: answers({ 200: thingSchema }) },
+ *     schema: { params: idParams('id', thing.invalidId), response: answers({ 200: thingSchema }) },
  *   }, async (request) => ... request.params.id is a number here ...);
  * A route that must not be in the document says so with `schema: { hide: true }` and a reason, and is listed
  * in test/openapi.test.ts; every other route needs a response schema (that test fails without one).
@@ -24,7 +24,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema, messageAnswerSchema } from '@btls/shared-api/schemas';
+import type { CatalogueText } from '@btls/shared-api/codes';
+import { errorAnswerSchema, idSchema } from '@btls/shared-api/schemas';
 import { parse } from './errors';
 
 /** The Fastify instance route modules get: request and reply typed from the route's zod schemas. */
@@ -59,7 +60,7 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) 
 };
 
 /** A path with positive integer parameters, each with its own 400 message. */
-export function idParams<const K extends string>(name: K, message: string) {
+export function idParams<const K extends string>(name: K, message: CatalogueText) {
   return z.object({ [name]: idSchema(message) } as { [P in K]: ReturnType<typeof idSchema> });
 }
 
@@ -68,10 +69,10 @@ export const codeParams = z.object({
   certificateCode: z.string().trim().transform((code) => code.toUpperCase()),
 });
 
-/** Every error answer is `{ message }` (architecture: API rules). */
-export const errorAnswers = { '4xx': messageAnswerSchema, '5xx': messageAnswerSchema } as const;
+/** Every error answer is `{ message, code, params? }` (architecture: API rules; issue 19). */
+export const errorAnswers = { '4xx': errorAnswerSchema, '5xx': errorAnswerSchema } as const;
 
-/** The route's answers by status, plus the `{ message }` of every error. */
+/** The route's answers by status, plus the `{ message, code }` of every error. */
 export function answers<const T extends Record<number, unknown>>(ok: T): T & typeof errorAnswers {
   return { ...ok, ...errorAnswers };
 }
@@ -120,7 +121,9 @@ export async function registerContract(app: FastifyInstance, options: { publicUr
         title: 'BTLS coffee training and jobs API',
         version: '1.0.0',
         description:
-          'Every call of the platform (spec §7). Errors answer `{ "message": … }`. Lists are paged with `limit` and ' +
+          'Every call of the platform (spec §7). Errors answer `{ "message": …, "code": …, "params"?: … }`: the ' +
+          "spec's English message and a stable code (`<group>.<key>` of the shared catalogue) to translate by; " +
+          '`params` are the values of a message with parameters. Lists are paged with `limit` and ' +
           '`offset`; `X-Total-Count` and `Link` carry the total and the next page. Signed-in calls send ' +
           '`Authorization: Bearer <token>` (from POST /api/auth/login).',
       },

@@ -1,39 +1,69 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { codedText, codedWith, codeOf, type CatalogueText, type CodedMessage, type MessageCode, type MessageParams } from '@btls/shared-api/codes';
+import { request as requestText, session } from '@btls/shared-api/messages';
 
-/** An answer with a status and `{ message }`; thrown from handlers, rendered by the app's error handler. */
+/** A text of the catalogue, or one with parameters made by `codedWith`: never a text without a code. */
+export type ErrorText = CatalogueText | CodedMessage;
+
+/**
+ * An answer with a status and `{ message, code, params? }` (issue 19: the spec's English words and the stable
+ * code the client translates); thrown from handlers, rendered by the app's error handler.
+ */
 export class HttpError extends Error {
   readonly statusCode: number;
+  readonly code: MessageCode;
+  readonly params?: MessageParams;
   /** Headers the answer carries (Retry-After of a 429 or 503). */
   readonly headers: Readonly<Record<string, string>>;
-  constructor(statusCode: number, message: string, headers: Record<string, string> = {}) {
+  constructor(statusCode: number, text: ErrorText, headers: Record<string, string> = {}) {
+    const { message, code, params } = typeof text === 'string' ? codedText(text) : text;
     super(message);
     this.statusCode = statusCode;
+    this.code = code;
+    if (params) this.params = params;
     this.headers = headers;
+  }
+
+  /** The answer's body. */
+  get body(): CodedMessage {
+    return { message: this.message, code: this.code, ...(this.params ? { params: this.params } : {}) };
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = 'Not authorized. Please log in.') => new HttpError(401, message);
-export const forbidden = (message = 'You do not have permission to do this.') => new HttpError(403, message);
-export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const badRequest = (text: ErrorText) => new HttpError(400, text);
+export const unauthorized = (text: ErrorText = session.notLoggedIn) => new HttpError(401, text);
+export const forbidden = (text: ErrorText = session.forbidden) => new HttpError(403, text);
+export const notFound = (text: ErrorText) => new HttpError(404, text);
+export const conflict = (text: ErrorText) => new HttpError(409, text);
 /** The one way a 429 is made: the limit's own words and when to come back. */
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new HttpError(429, message, { 'Retry-After': String(retryAfterSeconds) });
+export const tooManyRequests = (text: ErrorText, retryAfterSeconds: number) =>
+  new HttpError(429, text, { 'Retry-After': String(retryAfterSeconds) });
 /** The database or the counter store could not serve in time: try again shortly. */
-export const serviceBusy = () =>
-  new HttpError(503, 'The service is busy right now. Please try again in a moment.', { 'Retry-After': '5' });
+export const serviceBusy = () => new HttpError(503, requestText.serviceBusy, { 'Retry-After': '5' });
 
-/** Validates input with a contract schema; the first problem becomes a 400 with the schema's own words. */
+/**
+ * Validates input with a contract schema; the first problem becomes a 400 with the schema's own words and
+ * their code. A check that names no text of the catalogue answers zod's words with `request.invalidData`.
+ */
 export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   const result = schema.safeParse(storable(data ?? {}));
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   if (!issue || (issue.path.length === 0 && issue.code === 'invalid_type')) {
-    throw badRequest('The request body must be a JSON object.');
+    throw badRequest(requestText.notAnObject);
   }
-  throw badRequest(issue.message);
+  throw badRequest(codedIssue(issue));
+}
+
+function codedIssue(issue: z.core.$ZodIssue): CodedMessage {
+  const code = codeOf(issue.message);
+  if (code) return { message: issue.message, code };
+  if (issue.code === 'too_big' && typeof issue.maximum === 'number') {
+    const tooLong = codedWith('request.textTooLong', { max: issue.maximum });
+    if (tooLong.message === issue.message) return tooLong;
+  }
+  return { message: issue.message, code: 'request.invalidData', params: { field: issue.path.join('.') } };
 }
 
 /** No contract nests deeper than this; a deeper body is refused instead of being walked. */
@@ -47,7 +77,7 @@ function storable(value: unknown, depth = 0): unknown {
   // eslint-disable-next-line no-control-regex -- NUL is the one character PostgreSQL text cannot hold.
   if (typeof value === 'string') return value.replace(/\u0000/g, '').toWellFormed();
   if (typeof value !== 'object' || value === null) return value;
-  if (depth >= MAX_DEPTH) throw badRequest('The request body is nested too deeply.');
+  if (depth >= MAX_DEPTH) throw badRequest(requestText.nestedTooDeeply);
   if (Array.isArray(value)) return value.map((v) => storable(v, depth + 1));
   if (Object.getPrototypeOf(value) === Object.prototype) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, storable(v, depth + 1)]));
@@ -57,5 +87,6 @@ function storable(value: unknown, depth = 0): unknown {
 
 /** Unknown routes under /api: a JSON 404 like every other API answer. */
 export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply.status(404).send({ message: `No such API endpoint: ${request.method} ${request.url.split('?')[0]}` });
+  const path = request.url.split('?')[0] ?? '';
+  return reply.status(404).send(codedWith('request.noSuchEndpoint', { method: request.method, path }));
 }

@@ -11,7 +11,7 @@ import { enqueue } from './outbox';
 import { sitePaths, templates, type Mail } from './templates';
 
 type UserRow = typeof users.$inferSelect;
-type Person = Pick<UserRow, 'firstName' | 'lastName' | 'email' | 'role' | 'emailNotifications'>;
+type Person = Pick<UserRow, 'firstName' | 'lastName' | 'email' | 'role' | 'emailNotifications' | 'language'>;
 
 export const RESET_TOKEN_MINUTES = 60;
 

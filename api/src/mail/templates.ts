@@ -1,7 +1,9 @@
 /**
  * Every e-mail the platform sends, as plain text plus simple HTML built from the same paragraphs, so the two
- * never say different things. Links are absolute, built from the site's public address.
+ * never say different things. Links are absolute, built from the site's public address. Each e-mail is written
+ * in its recipient's language (issue 19), with the words of mail/words.ts.
  */
+import { wordsFor, type MailWords } from './words';
 
 export interface Mail {
   subject: string;
@@ -12,13 +14,11 @@ export interface Mail {
 type Part = string | { label: string; url: string };
 type Paragraph = Part | Part[];
 
-const SIGNATURE = 'BTLS Coffee Training Centre, Kigali';
-
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function compose(subject: string, greetingName: string | null, paragraphs: Paragraph[], footer?: Paragraph): Mail {
-  const all: Paragraph[] = [greetingName ? `Hello ${greetingName},` : 'Hello,', ...paragraphs, SIGNATURE];
+function compose(words: MailWords, subject: string, greetingName: string | null, paragraphs: Paragraph[], footer?: Paragraph): Mail {
+  const all: Paragraph[] = [words.hello(greetingName), ...paragraphs, words.signature];
   if (footer) all.push(footer);
   const parts = (p: Paragraph) => (Array.isArray(p) ? p : [p]);
   const text = all
@@ -67,30 +67,31 @@ interface Person {
   lastName: string;
   email: string;
   role: string;
+  /** The recipient's language: 'en', 'fr' or 'rw' (English when missing). */
+  language?: string | null;
 }
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
 
-/** The footer of every non-essential e-mail: how to stop them. */
-function optOut(paths: SitePaths, to: Person): Paragraph | undefined {
-  const profile = paths.profile(to.role);
-  return profile
-    ? ['You can turn these notifications off on your profile: ', { label: 'Profile', url: profile }]
-    : undefined;
-}
-
 export function templates(paths: SitePaths) {
+  /** The footer of every non-essential e-mail: how to stop them. */
+  const optOut = (w: MailWords, to: Person): Paragraph | undefined => {
+    const profile = paths.profile(to.role);
+    return profile ? [w.optOut, { label: w.profile, url: profile }] : undefined;
+  };
+
   return {
     applicationReceived(to: Person, course: string, applicationId: number): Mail {
+      const w = wordsFor(to.language);
       return compose(
-        `Application received: ${course}`,
+        w,
+        w.applicationReceived.subject(course),
         to.firstName,
         [
-          `We have received your application for "${course}" (application ID ${applicationId}).`,
-          'What happens next: our team reviews it and you will get an e-mail when its status changes. ' +
-            'Once it is approved, a trainer is assigned to you and you can follow your progress on your dashboard.',
-          { label: 'Your dashboard', url: paths.dashboard },
+          w.applicationReceived.received(course, applicationId),
+          w.applicationReceived.next,
+          { label: w.dashboard, url: paths.dashboard },
         ],
-        optOut(paths, to),
+        optOut(w, to),
       );
     },
 
@@ -101,123 +102,135 @@ export function templates(paths: SitePaths) {
       status: string,
       adminNotes: string | null,
     ): Mail {
+      const w = wordsFor(to.language);
+      const said = w.status(status);
       return compose(
-        `Your application for ${course} is now ${status}`,
+        w,
+        w.applicationStatus.subject(course, said),
         to.firstName,
         [
-          `The status of your application for "${course}" (application ID ${applicationId}) is now: ${status}.`,
-          adminNotes ? `Notes from the training centre:\n${adminNotes}` : 'There are no notes from the training centre.',
-          { label: 'Your dashboard', url: paths.dashboard },
+          w.applicationStatus.now(course, applicationId, said),
+          adminNotes ? w.applicationStatus.notes(adminNotes) : w.applicationStatus.noNotes,
+          { label: w.dashboard, url: paths.dashboard },
         ],
-        optOut(paths, to),
+        optOut(w, to),
       );
     },
 
     trainerAssignedToTrainee(to: Person, course: string, trainer: Person): Mail {
+      const w = wordsFor(to.language);
       return compose(
-        `Your trainer for ${course}`,
+        w,
+        w.trainerToTrainee.subject(course),
         to.firstName,
-        [
-          `${fullName(trainer)} is your trainer for "${course}". You can reach them at ${trainer.email}.`,
-          { label: 'Your dashboard', url: paths.dashboard },
-        ],
-        optOut(paths, to),
+        [w.trainerToTrainee.body(fullName(trainer), course, trainer.email), { label: w.dashboard, url: paths.dashboard }],
+        optOut(w, to),
       );
     },
 
     trainerAssignedToTrainer(to: Person, course: string, trainee: Person, applicationId: number): Mail {
+      const w = wordsFor(to.language);
       return compose(
-        `New trainee: ${fullName(trainee)} (${course})`,
+        w,
+        w.trainerToTrainer.subject(fullName(trainee), course),
         to.firstName,
         [
-          `You have been assigned ${fullName(trainee)} (${trainee.email}) for "${course}".`,
-          { label: 'Record their progress', url: paths.studentProgress(applicationId) },
+          w.trainerToTrainer.body(fullName(trainee), trainee.email, course),
+          { label: w.trainerToTrainer.record, url: paths.studentProgress(applicationId) },
         ],
-        optOut(paths, to),
+        optOut(w, to),
       );
     },
 
     trainingCompleted(to: Person, course: string, trainee: Person, trainer: Person, applicationId: number): Mail {
+      const w = wordsFor(to.language);
       return compose(
-        `Training completed: ${fullName(trainee)} (${course}): issue the certificate`,
+        w,
+        w.trainingCompleted.subject(fullName(trainee), course),
         to.firstName,
         [
-          `${fullName(trainer)} has marked the training of ${fullName(trainee)} in "${course}" as completed.`,
-          ['Review the progress and issue the certificate: ', { label: 'Progress review', url: paths.progressReview(applicationId) }],
+          w.trainingCompleted.body(fullName(trainer), fullName(trainee), course),
+          [w.trainingCompleted.review, { label: w.trainingCompleted.reviewLabel, url: paths.progressReview(applicationId) }],
         ],
-        optOut(paths, to),
+        optOut(w, to),
       );
     },
 
     certificateIssued(to: Person, course: string, code: string): Mail {
+      const w = wordsFor(to.language);
       return compose(
-        `Your certificate for ${course}`,
+        w,
+        w.certificateIssued.subject(course),
         to.firstName,
         [
-          `Congratulations! Your certificate for "${course}" has been issued. Its code is ${code}.`,
-          { label: 'Your certificate', url: paths.certificate(code) },
-          ['Anyone can check that it is genuine here: ', { label: 'Verify', url: paths.verify(code) }],
+          w.certificateIssued.body(course, code),
+          { label: w.certificateIssued.yours, url: paths.certificate(code) },
+          [w.certificateIssued.check, { label: w.certificateIssued.verify, url: paths.verify(code) }],
         ],
-        optOut(paths, to),
+        optOut(w, to),
       );
     },
 
     contactMessage(to: Person, message: { name: string; email: string; subject: string; message: string }): Mail {
+      const w = wordsFor(to.language);
       return compose(
-        `Contact message: ${message.subject}`,
+        w,
+        w.contactMessage.subject(message.subject),
         to.firstName,
         [
-          `${message.name} (${message.email}) wrote through the contact form. Reply to this e-mail to answer them.`,
-          `Subject: ${message.subject}`,
+          w.contactMessage.wrote(message.name, message.email),
+          w.contactMessage.subjectLine(message.subject),
           message.message,
-          { label: 'All messages', url: paths.adminMessages },
+          { label: w.contactMessage.all, url: paths.adminMessages },
         ],
-        optOut(paths, to),
+        optOut(w, to),
       );
     },
 
     jobApplicationReceived(to: Person, job: { id: number; title: string }, applicant: Person, certificates: number): Mail {
+      const w = wordsFor(to.language);
       return compose(
-        `New applicant for ${job.title}: ${fullName(applicant)}`,
+        w,
+        w.jobApplicationReceived.subject(job.title, fullName(applicant)),
         to.firstName,
         [
-          `${fullName(applicant)} has applied for "${job.title}"` +
-            (certificates > 0
-              ? `, sharing ${certificates} verifiable certificate${certificates === 1 ? '' : 's'} from our training centre.`
-              : '.'),
-          { label: 'Review the applicants', url: paths.jobApplicants(job.id) },
+          w.jobApplicationReceived.body(fullName(applicant), job.title, certificates),
+          { label: w.jobApplicationReceived.review, url: paths.jobApplicants(job.id) },
         ],
-        optOut(paths, to),
+        optOut(w, to),
       );
     },
 
     jobApplicationStatusChanged(to: Person, job: { title: string; companyName: string }, status: string, note: string | null): Mail {
+      const w = wordsFor(to.language);
+      const said = w.status(status);
       return compose(
-        `Your application for ${job.title}: ${status}`,
+        w,
+        w.jobApplicationStatus.subject(job.title, said),
         to.firstName,
         [
-          `${job.companyName} has updated your application for "${job.title}". Its status is now: ${status}.`,
-          note ? `Their note:\n${note}` : '',
-          { label: 'Your dashboard', url: paths.dashboard },
+          w.jobApplicationStatus.body(job.companyName, job.title, said),
+          note ? w.jobApplicationStatus.note(note) : '',
+          { label: w.dashboard, url: paths.dashboard },
         ].filter((p) => p !== ''),
-        optOut(paths, to),
+        optOut(w, to),
       );
     },
 
     employerWelcome(to: Person & { companyName: string | null }): Mail {
-      return compose(`Welcome to BTLS, ${to.companyName ?? fullName(to)}`, to.firstName, [
-        `Your employer account${to.companyName ? ` for ${to.companyName}` : ''} is ready. ` +
-          'You can post job openings and browse trainees certified by our training centre.',
-        { label: 'Employer portal', url: paths.employerDashboard },
+      const w = wordsFor(to.language);
+      return compose(w, w.employerWelcome.subject(to.companyName ?? fullName(to)), to.firstName, [
+        w.employerWelcome.body(to.companyName),
+        { label: w.employerWelcome.portal, url: paths.employerDashboard },
       ]);
     },
 
     passwordReset(to: Person, token: string, validMinutes: number): Mail {
-      return compose('Reset your BTLS password', to.firstName, [
-        'Someone (we hope you) asked to reset the password of your BTLS account. Choose a new one here:',
-        { label: 'Reset your password', url: paths.resetPassword(token) },
-        `This link works once and for ${validMinutes} minutes. If you did not ask for it, ignore this e-mail: ` +
-          'your password stays as it is.',
+      const w = wordsFor(to.language);
+      return compose(w, w.passwordReset.subject, to.firstName, [
+        w.passwordReset.asked,
+        { label: w.passwordReset.link, url: paths.resetPassword(token) },
+        w.passwordReset.validity(validMinutes),
       ]);
     },
   };

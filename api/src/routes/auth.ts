@@ -1,4 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { coded } from '@btls/shared-api/codes';
+import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { account } from '@btls/shared-api/messages';
 import {
   authAnswerSchema,
@@ -18,6 +20,7 @@ import { passwordResetTokens, users } from '../db/schema';
 import { hashResetToken } from '../mail/notify';
 import { badRequest, conflict, forbidden, unauthorized } from '../http/errors';
 import { toUser } from '../serialize';
+import { languageFromHeader } from '../language';
 
 /** Roles anyone may sign up as; every other role is created by an admin. */
 const SELF_SERVICE_ROLES = new Set(['trainee', 'employer']);
@@ -39,7 +42,7 @@ export function authRoutes(app: Api, { db, auth, notify, limiters }: Deps) {
     const caller = await auth.optional(request);
     const byAdmin = caller?.role === 'admin';
     if (!byAdmin && !SELF_SERVICE_ROLES.has(role)) {
-      throw forbidden('Only an admin can create trainer or admin accounts.');
+      throw forbidden(texts.session.onlyAdminCreatesStaff);
     }
     // Self-service sign-ups per address; an admin creating accounts is not limited.
     if (!byAdmin) {
@@ -59,20 +62,21 @@ export function authRoutes(app: Api, { db, auth, notify, limiters }: Deps) {
             passwordHash,
             role,
             companyName: role === 'employer' ? payload.companyName : null,
+            language: payload.language ?? languageFromHeader(request.headers['accept-language']),
           })
           .returning();
         if (row?.role === 'employer') await notify.employerWelcome(tx, row);
         return row;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('An account with this email already exists.');
+      if (isUniqueViolation(error)) throw conflict(texts.session.emailTaken);
       throw error;
     }
     if (!created) throw new Error('insert returned no row');
 
     reply.status(201);
-    if (byAdmin) return { message: 'User created successfully.', user: toUser(created) };
-    return { message: 'Registration successful.', token: await auth.issueToken(created), user: toUser(created) };
+    if (byAdmin) return { ...coded('notice.userCreated'), user: toUser(created) };
+    return { ...coded('notice.registered'), token: await auth.issueToken(created), user: toUser(created) };
   });
 
   /**
@@ -94,10 +98,10 @@ export function authRoutes(app: Api, { db, auth, notify, limiters }: Deps) {
       .where(sql`lower(${users.email}) = ${emailKey}`)
       .limit(1);
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
-    if (!user || !passwordOk) throw unauthorized('Invalid email or password.');
-    if (!user.isActive) throw unauthorized('This account has been deactivated. Please contact the training centre.');
+    if (!user || !passwordOk) throw unauthorized(texts.session.invalidCredentials);
+    if (!user.isActive) throw unauthorized(texts.session.deactivated);
     await limiters.loginEmail.reset(emailKey);
-    return { message: 'Login successful.', token: await auth.issueToken(user), user: toUser(user) };
+    return { ...coded('notice.loggedIn'), token: await auth.issueToken(user), user: toUser(user) };
   });
 
   /**
@@ -116,7 +120,7 @@ export function authRoutes(app: Api, { db, auth, notify, limiters }: Deps) {
     await limiters.recoveryEmail.enforce(email.toLowerCase());
     const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
     if (user?.isActive) await db.transaction((tx) => notify.passwordReset(tx, user));
-    return { message: account.resetLinkSent };
+    return coded('account.resetLinkSent');
   });
 
   /** Spends a reset link (once, within its 60 minutes) and ends every earlier sign-in of its user. */
@@ -145,7 +149,7 @@ export function authRoutes(app: Api, { db, auth, notify, limiters }: Deps) {
       return true;
     });
     if (!reset) throw badRequest(account.resetLinkInvalid);
-    return { message: account.passwordReset };
+    return coded('account.passwordReset');
   });
 
   /**
@@ -176,7 +180,7 @@ export function authRoutes(app: Api, { db, auth, notify, limiters }: Deps) {
       })
       .where(and(eq(users.id, me.id), eq(users.sessionVersion, me.sessionVersion)))
       .returning();
-    if (!updated) throw conflict('Your account changed meanwhile. Please sign in again.');
-    return { message: account.passwordChanged, token: await auth.issueToken(updated), user: toUser(updated) };
+    if (!updated) throw conflict(texts.session.accountChanged);
+    return { ...coded('account.passwordChanged'), token: await auth.issueToken(updated), user: toUser(updated) };
   });
 }

@@ -1,4 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { coded } from '@btls/shared-api/codes';
+import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { validation } from '@btls/shared-api/messages';
 import {
   certificateAnswerSchema,
@@ -47,14 +49,14 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
     preValidation: auth.guard(),
     schema: {
       summary: "An enrollment's certificate (404 when none was issued yet).",
-      params: idParams('enrollmentId', 'Invalid enrollment ID.'),
+      params: idParams('enrollmentId', texts.enrollment.invalidEnrollmentId),
       response: answers({ 200: certificateSchema }),
     },
   }, async (request) => {
     const me = auth.caller(request);
     const enrollment = await enrollmentVisibleTo(db, me, request.params.enrollmentId);
     const [row] = await db.select().from(certificates).where(eq(certificates.enrollmentId, enrollment.id)).limit(1);
-    if (!row) throw notFound('No certificate has been issued for this enrollment.');
+    if (!row) throw notFound(texts.certificate.noneForEnrollment);
     return toCertificate(row);
   });
 
@@ -75,10 +77,10 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
       .innerJoin(users, eq(users.id, enrollments.traineeId))
       .where(eq(enrollments.id, payload.enrollmentApplicationId))
       .limit(1);
-    if (!enrollment) throw notFound('Enrollment not found.');
+    if (!enrollment) throw notFound(texts.enrollment.notFound);
     if (enrollment.enrollment.status !== 'Completed') throw badRequest(validation.certificateOnlyCompleted);
     if (enrollment.trainee.id !== payload.userId || enrollment.course.id !== payload.courseId) {
-      throw badRequest('The trainee and course do not match this enrollment.');
+      throw badRequest(texts.certificate.mismatch);
     }
     const values = {
       enrollmentId: enrollment.enrollment.id,
@@ -106,7 +108,7 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
         // Signed now, with the assessments as they are; if signing fails, the first download signs it.
         await signedCredentialOf(db, issuer, row).catch((error: Error) => request.log.error(error));
         reply.status(201);
-        return { message: 'Certificate issued successfully.', certificate: toCertificate(row!) };
+        return { ...coded('notice.certificateIssued'), certificate: toCertificate(row!) };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         const [existing] = await db
@@ -114,7 +116,7 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
           .from(certificates)
           .where(eq(certificates.enrollmentId, values.enrollmentId))
           .limit(1);
-        if (existing) throw conflict('A certificate has already been issued for this enrollment.');
+        if (existing) throw conflict(texts.certificate.alreadyIssued);
         if (attempt >= 2) throw error; // the code collided thrice: something else is wrong
       }
     }
@@ -134,7 +136,7 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
   }, async (request) => {
     const code = request.params.certificateCode;
     const [row] = await db.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
-    if (!row) throw notFound('This is not a valid certificate code.');
+    if (!row) throw notFound(texts.certificate.invalidCode);
     return {
       valid: true as const,
       certificateCode: row.certificateCode,
@@ -164,8 +166,8 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
     const code = request.params.certificateCode;
     const revoked = await changeStatusList(db, issuer, async (tx) => {
       const [row] = await tx.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
-      if (!row) throw notFound('Certificate not found.');
-      if (row.revokedAt) throw conflict('This certificate has already been revoked.');
+      if (!row) throw notFound(texts.certificate.notFound);
+      if (row.revokedAt) throw conflict(texts.certificate.alreadyRevoked);
       const [updated] = await tx
         .update(certificates)
         .set({ revokedAt: new Date(), revocationReason: reason, revokedById: admin.id })
@@ -173,7 +175,7 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
         .returning();
       return updated!;
     });
-    return { message: 'Certificate revoked.', certificate: toCertificate(revoked) };
+    return { ...coded('notice.certificateRevoked'), certificate: toCertificate(revoked) };
   });
 
   /** Any signed-in user holding the (unguessable) code: the trainee, an employer checking it, an admin. */
@@ -183,7 +185,7 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
   }, async (request) => {
     const code = request.params.certificateCode;
     const [row] = await db.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
-    if (!row) throw notFound('Certificate not found.');
+    if (!row) throw notFound(texts.certificate.notFound);
     return toCertificate(row);
   });
 }

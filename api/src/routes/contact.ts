@@ -1,4 +1,5 @@
 import { desc } from 'drizzle-orm';
+import { coded } from '@btls/shared-api/codes';
 import { contactMessageSchema, contactPayloadSchema, messageAnswerSchema, pageQuerySchema } from '@btls/shared-api/schemas';
 import type { Deps } from '../deps';
 import { answers, type Api } from '../http/contract';
@@ -18,7 +19,7 @@ export function contactRoutes(app: Api, { db, auth, notify, limiters }: Deps) {
       await notify.contactMessage(tx, payload);
     });
     reply.status(201);
-    return { message: 'Your message has been received.' };
+    return coded('notice.contactReceived');
   });
 
   /** The admin inbox, newest first, a page at a time; `q` searches name, e-mail, subject and message. */

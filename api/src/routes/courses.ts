@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { DEFAULT_TRAINING_CENTER } from '@btls/shared-api/constants';
 import {
   courseAnswerSchema,
@@ -14,16 +15,17 @@ import { isForeignKeyViolation, type Db } from '../db/client';
 import { courses } from '../db/schema';
 import { answers, checkedInHandler, idParams, type Api } from '../http/contract';
 import { conflict, notFound, parse } from '../http/errors';
+import { coded, codedWith } from '@btls/shared-api/codes';
 import { chosenImage, forgetImage, imageFactsFor, readFormWithImage } from '../image-store';
 import { countAll, distinctValues, searchAny, setPageHeaders } from '../http/paging';
 import { toCourse } from '../serialize';
 
-const courseParams = idParams('id', 'Invalid course ID.');
+const courseParams = idParams('id', texts.course.invalidId);
 const COURSE_IMAGE_FIELD = 'courseImage';
 const FORM_NOTE =
   'JSON, or a multipart form with the same fields (tags as a JSON list or comma text) and the image file as ' +
   `\`${COURSE_IMAGE_FIELD}\` (PNG, JPEG, GIF or WebP, at most 5 MB). Checked after the form is read.`;
-const courseNotFound = (id: number) => notFound(`Course with ID ${id} not found.`);
+const courseNotFound = (id: number) => notFound(codedWith('course.notFoundById', { id }));
 
 export function courseRoutes(app: Api, { db, auth }: Deps) {
   /**
@@ -108,7 +110,7 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
       return row!;
     });
     reply.status(201);
-    return { message: `Course "${created.title}" added successfully.`, course: await withImageFacts(db, created) };
+    return { ...codedWith('notice.courseAdded', { title: created.title }), course: await withImageFacts(db, created) };
   });
 
   app.put('/courses/:id', {
@@ -148,7 +150,7 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
       return row;
     });
     if (!updated) throw courseNotFound(id);
-    return { message: `Course "${updated.title}" updated successfully.`, course: await withImageFacts(db, updated) };
+    return { ...codedWith('notice.courseUpdated', { title: updated.title }), course: await withImageFacts(db, updated) };
   });
 
   /** Refused while applications refer to the course: deactivating keeps the history. */
@@ -165,11 +167,11 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
       });
     } catch (error) {
       if (isForeignKeyViolation(error)) {
-        throw conflict('This course has applications or certificates and cannot be deleted. Deactivate it instead.');
+        throw conflict(texts.course.hasHistory);
       }
       throw error;
     }
-    return { message: 'Course deleted successfully.' };
+    return coded('notice.courseDeleted');
   });
 }
 

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { z } from 'zod';
 import { credentialCheckSchema, verifiableCredentialSchema } from '@btls/shared-api/schemas';
 import type { Deps } from '../deps';
@@ -27,7 +28,7 @@ export function credentialRoutes(app: Api, { db, issuer, limiters }: Deps) {
   }, async (request, reply) => {
     const code = request.params.certificateCode;
     const [row] = await db.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
-    if (!row) throw notFound('Certificate not found.');
+    if (!row) throw notFound(texts.certificate.notFound);
     const credential = await signedCredentialOf(db, issuer, row);
     // Sent as kept, byte for byte; `attachment` so a browser saves it as a file.
     reply.header('Content-Disposition', `attachment; filename="${code}.json"`);
@@ -42,7 +43,7 @@ export function credentialRoutes(app: Api, { db, issuer, limiters }: Deps) {
     },
   }, async (request, reply) => {
     const { listId } = request.params;
-    if (listId !== String(STATUS_LIST_ID)) throw notFound('No such status list.');
+    if (listId !== String(STATUS_LIST_ID)) throw notFound(texts.certificate.noStatusList);
     reply.header('Cache-Control', 'public, max-age=60');
     return reply.type('application/json; charset=utf-8').send(await currentStatusList(db, issuer));
   });

@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { coded, codedWith } from '@btls/shared-api/codes';
+import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   applyAnswerSchema,
@@ -21,8 +23,7 @@ import { countEnrollments, enrollmentSearch, enrollmentVisibleTo, selectEnrollme
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { setPageHeaders, type Page } from '../http/paging';
 
-const INVALID_ID = 'Invalid application ID.';
-const NOT_A_TRAINER = 'The selected user is not an active trainer.';
+const INVALID_ID = texts.enrollment.invalidApplicationId;
 const enrollmentParams = idParams('id', INVALID_ID);
 const enrollmentList = answers({ 200: enrollmentSchema.array() });
 const newestFirst = [desc(enrollments.applicationDate), desc(enrollments.id)];
@@ -40,8 +41,8 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     const me = auth.caller(request);
     const payload = request.body;
     const [course] = await db.select().from(courses).where(eq(courses.id, payload.courseId)).limit(1);
-    if (!course) throw notFound('Course not found.');
-    if (!course.isActive) throw badRequest('This course is not open for applications.');
+    if (!course) throw notFound(texts.course.notFound);
+    if (!course.isActive) throw badRequest(texts.course.notOpen);
     let created;
     try {
       created = await db.transaction(async (tx) => {
@@ -53,15 +54,15 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
         return row;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('You already have an open application for this course.');
+      if (isUniqueViolation(error)) throw conflict(texts.enrollment.alreadyOpen);
       // The course was deleted meanwhile.
-      if (isForeignKeyViolation(error)) throw notFound('Course not found.');
+      if (isForeignKeyViolation(error)) throw notFound(texts.course.notFound);
       throw error;
     }
     reply.status(201);
     return {
       applicationId: created!.id,
-      message: `Application for "${course.title}" submitted (application ID ${created!.id}). You will be notified once it is reviewed.`,
+      ...codedWith('notice.applicationSubmitted', { course: course.title, id: created!.id }),
     };
   });
 
@@ -129,7 +130,7 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     const me = auth.caller(request);
     const row = await enrollmentVisibleTo(db, me, request.params.id);
     const [enrollment] = await selectEnrollments(db, eq(enrollments.id, row.id), []);
-    if (!enrollment) throw notFound('Application not found.');
+    if (!enrollment) throw notFound(texts.jobApplication.notFound);
     return enrollment;
   });
 
@@ -152,24 +153,29 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     const current = await enrollmentVisibleTo(db, me, id);
 
     if (me.role === 'trainer') {
-      if (payload.status !== 'Completed') throw forbidden('A trainer can only mark a training as completed.');
-      if (current.status !== 'Approved') throw badRequest('Only an Approved training can be marked as completed.');
+      if (payload.status !== 'Completed') throw forbidden(texts.enrollment.trainerOnlyCompletes);
+      if (current.status !== 'Approved') throw badRequest(texts.enrollment.onlyApprovedCompletes);
       await db.transaction(async (tx) => {
         const [done] = await tx
           .update(enrollments)
           .set({ status: 'Completed', updatedAt: new Date() })
           .where(and(eq(enrollments.id, id), eq(enrollments.status, 'Approved'), eq(enrollments.assignedTrainerId, me.id)))
           .returning({ id: enrollments.id });
-        if (!done) throw conflict('The application changed meanwhile. Please reload and try again.');
+        if (!done) throw conflict(texts.enrollment.changedMeanwhile);
         const { trainee, course } = await enrollmentParties(tx, id);
         await notify.trainingCompleted(tx, trainee, me, course.title, id);
       });
-      return { message: 'Training marked as completed. The admin has been notified to issue the certificate.' };
+      return coded('notice.trainingCompleted');
     }
 
     const trainer = await review([id], payload.status, payload.adminNotes, payload.trainerId);
-    const done = payload.status === current.status ? 'Admin notes updated.' : `Application status updated to ${payload.status}.`;
-    return { message: trainer ? `${done} Trainer ${trainer.firstName} ${trainer.lastName} assigned.` : done };
+    const name = trainer && `${trainer.firstName} ${trainer.lastName}`;
+    if (payload.status === current.status) {
+      return name ? codedWith('notice.adminNotesUpdatedAndTrainer', { name }) : coded('notice.adminNotesUpdated');
+    }
+    return name
+      ? codedWith('notice.applicationStatusUpdatedAndTrainer', { status: payload.status, name })
+      : codedWith('notice.applicationStatusUpdated', { status: payload.status });
   });
 
   /** The admin's queue: several applications moved to one status, with one note; all of them, or none. */
@@ -180,8 +186,10 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     const { ids, status, adminNotes, trainerId } = request.body;
     const unique = [...new Set(ids)];
     const trainer = await review(unique, status, adminNotes, trainerId);
-    const done = `${unique.length} application${unique.length === 1 ? '' : 's'} updated to ${status}.`;
-    return { message: trainer ? `${done} Trainer ${trainer.firstName} ${trainer.lastName} assigned.` : done };
+    const name = trainer && `${trainer.firstName} ${trainer.lastName}`;
+    return name
+      ? codedWith('notice.applicationsUpdatedAndTrainer', { count: unique.length, status, name })
+      : codedWith('notice.applicationsUpdated', { count: unique.length, status });
   });
 
   /**
@@ -191,14 +199,14 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
    * trainee hears of them too; the trainer is answered. All, or none.
    */
   async function review(ids: number[], status: EnrollmentStatus, adminNotes: string | null | undefined, trainerId?: number) {
-    if (trainerId !== undefined && status !== 'Approved') throw badRequest('A trainer can only be assigned to an Approved application.');
+    if (trainerId !== undefined && status !== 'Approved') throw badRequest(texts.enrollment.assignOnlyApproved);
     try {
       return await db.transaction(async (tx) => {
         // Share-locked: the trainer cannot be deactivated or demoted before the assignment is committed.
         const [trainer] = trainerId === undefined ? [] : await tx.select().from(users).where(eq(users.id, trainerId)).limit(1).for('share');
         if (trainerId !== undefined) {
-          if (!trainer) throw notFound('Trainer not found.');
-          if (trainer.role !== 'trainer' || !trainer.isActive) throw badRequest(NOT_A_TRAINER);
+          if (!trainer) throw notFound(texts.enrollment.trainerNotFound);
+          if (trainer.role !== 'trainer' || !trainer.isActive) throw badRequest(texts.enrollment.notActiveTrainer);
         }
         const rows = await tx
           .select({ id: enrollments.id, status: enrollments.status, trainerId: enrollments.assignedTrainerId })
@@ -206,12 +214,12 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
           .where(inArray(enrollments.id, ids))
           .orderBy(asc(enrollments.id))
           .for('update');
-        if (rows.length !== ids.length) throw notFound('Enrollment application not found.');
+        if (rows.length !== ids.length) throw notFound(texts.enrollment.applicationNotFound);
         for (const row of rows) {
           if (row.status === 'Completed' && status !== 'Completed') {
-            throw badRequest('A completed enrollment keeps its status; only its notes can be edited.');
+            throw badRequest(texts.enrollment.completedKeepsStatus);
           }
-          if (status === 'Completed' && row.status !== 'Completed') throw badRequest('Only the assigned trainer can mark a training as completed.');
+          if (status === 'Completed' && row.status !== 'Completed') throw badRequest(texts.enrollment.onlyTrainerCompletes);
         }
         const changed = await tx
           .update(enrollments)
@@ -232,7 +240,7 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     } catch (error) {
       // Reopening a Rejected application while the trainee has a newer open one for the same course.
       if (isUniqueViolation(error)) {
-        throw conflict('This trainee already has an open application for this course, so this one cannot be reopened.');
+        throw conflict(texts.enrollment.cannotReopen);
       }
       throw error;
     }
@@ -251,10 +259,10 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     const id = request.params.applicationId;
     const { trainerId } = request.body;
     const [current] = await db.select().from(enrollments).where(eq(enrollments.id, id)).limit(1);
-    if (!current) throw notFound('Application not found.');
-    if (current.status !== 'Approved') throw badRequest('A trainer can only be assigned to an Approved application.');
+    if (!current) throw notFound(texts.jobApplication.notFound);
+    if (current.status !== 'Approved') throw badRequest(texts.enrollment.assignOnlyApproved);
     const [trainer] = await db.select().from(users).where(eq(users.id, trainerId)).limit(1);
-    if (!trainer || trainer.role !== 'trainer' || !trainer.isActive) throw badRequest(NOT_A_TRAINER);
+    if (!trainer || trainer.role !== 'trainer' || !trainer.isActive) throw badRequest(texts.enrollment.notActiveTrainer);
     try {
       await db.transaction(async (tx) => {
         const [assigned] = await tx
@@ -262,16 +270,16 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
         .set({ assignedTrainerId: trainer.id, updatedAt: new Date() })
         .where(and(eq(enrollments.id, id), eq(enrollments.status, 'Approved')))
         .returning({ id: enrollments.id });
-        if (!assigned) throw conflict('The application changed meanwhile. Please reload and try again.');
+        if (!assigned) throw conflict(texts.enrollment.changedMeanwhile);
         const { trainee, course } = await enrollmentParties(tx, id);
         await notify.trainerAssigned(tx, trainee, trainer, course.title, id);
       });
     } catch (error) {
       // The trainer's account was deleted meanwhile.
-      if (isForeignKeyViolation(error)) throw badRequest(NOT_A_TRAINER);
+      if (isForeignKeyViolation(error)) throw badRequest(texts.enrollment.notActiveTrainer);
       throw error;
     }
-    return { message: `Trainer ${trainer.firstName} ${trainer.lastName} assigned successfully.` };
+    return codedWith('notice.trainerAssigned', { name: `${trainer.firstName} ${trainer.lastName}` });
   });
 }
 
@@ -284,6 +292,6 @@ async function enrollmentParties(tx: Db, id: number) {
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
     .where(eq(enrollments.id, id))
     .limit(1);
-  if (!row) throw notFound('Application not found.');
+  if (!row) throw notFound(texts.jobApplication.notFound);
   return row;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from '@btls/shared-api/codes';
 import type { Deps } from '../deps';
 import { answers, type Api } from '../http/contract';
 
@@ -18,7 +19,7 @@ export function healthRoutes(app: Api, { database }: Deps) {
       await Promise.race([database.ping(), timeout]);
       return { status: 'ok' as const, database: database.kind };
     } catch {
-      return reply.status(503).send({ message: 'The database is not answering.' });
+      return reply.status(503).send(coded('request.databaseDown'));
     } finally {
       clearTimeout(timer);
     }

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps';
@@ -25,7 +26,7 @@ export function imageRoutes(app: Api, { db }: Deps) {
     },
   }, async (request, reply) => {
     const { id } = request.params;
-    if (!IMAGE_ID.test(id)) throw notFound('Image not found.');
+    if (!IMAGE_ID.test(id)) throw notFound(texts.image.notFound);
     return sendImmutable(request, reply, `"${id}"`, async () => {
       const [image] = await db.select({ contentType: images.contentType, bytes: images.bytes }).from(images).where(eq(images.id, id)).limit(1);
       return image;
@@ -42,7 +43,7 @@ export function imageRoutes(app: Api, { db }: Deps) {
   }, async (request, reply) => {
     const { id, variant } = request.params;
     const width = Number(VARIANT.exec(variant)?.[1]);
-    if (!IMAGE_ID.test(id) || !width) throw notFound('Image not found.');
+    if (!IMAGE_ID.test(id) || !width) throw notFound(texts.image.notFound);
     return sendImmutable(request, reply, `"${id}-${width}"`, async () => {
       const [copy] = await db
         .select({ bytes: imageVariants.bytes })
@@ -66,7 +67,7 @@ async function sendImmutable(
   const image = await load();
   if (!image) {
     reply.removeHeader('Cache-Control').removeHeader('ETag');
-    throw notFound('Image not found.');
+    throw notFound(texts.image.notFound);
   }
   return reply
     .header('Content-Type', image.contentType)

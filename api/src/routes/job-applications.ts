@@ -4,13 +4,16 @@
  * their own; the job's employer and admins the job's applications (anyone else: 404); the phone, cover note
  * and CV nobody else.
  */
+import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { canMoveApplication, MAX_CV_BYTES, type JobApplicationStatus } from '@btls/shared-api/constants';
 import { fallback, jobApplication as words } from '@btls/shared-api/messages';
+import { wordsFor, type MailWords } from '../mail/words';
 import {
   jobApplicantSchema,
+  noticeFields,
   jobApplicantsQuerySchema,
   jobApplicationBulkStatusPayloadSchema,
   jobApplicationPayloadSchema,
@@ -26,12 +29,13 @@ import type { UserRow } from '../auth';
 import { isForeignKeyViolation, isUniqueViolation, type Db } from '../db/client';
 import { certificates, jobApplicationEvents, jobApplications, jobs, users } from '../db/schema';
 import { answers, binary, checkedInHandler, idParams, nonJson, type Api } from '../http/contract';
-import { badRequest, conflict, forbidden, HttpError, notFound, parse } from '../http/errors';
+import { badRequest, conflict, forbidden, HttpError, notFound, parse, type ErrorText } from '../http/errors';
+import { coded, codedWith } from '@btls/shared-api/codes';
 import { countAll, searchAny, setPageHeaders } from '../http/paging';
 import { isOpen } from '../job-visibility';
 
-const jobParams = idParams('id', 'Invalid job ID.');
-const applicationParams = idParams('id', 'Invalid application ID.');
+const jobParams = idParams('id', texts.job.invalidId);
+const applicationParams = idParams('id', texts.enrollment.invalidApplicationId);
 const applicationBody = checkedInHandler(
   jobApplicationPayloadSchema,
   'JSON `{ phone?, coverNote? }`, or a multipart form with the same fields and the CV as `cv` (a PDF, at most 2 MB, ' +
@@ -120,7 +124,7 @@ export function jobApplicationRoutes(app: Api, { db, auth, notify }: Deps) {
     schema: {
       summary: 'The trainee withdraws an application that is still New.',
       params: applicationParams,
-      response: answers({ 200: z.object({ message: z.string(), application: myJobApplicationSchema }) }),
+      response: answers({ 200: z.object({ ...noticeFields, application: myJobApplicationSchema }) }),
     },
   }, async (request) => {
     const me = auth.caller(request);
@@ -141,7 +145,7 @@ export function jobApplicationRoutes(app: Api, { db, auth, notify }: Deps) {
       await tx.insert(jobApplicationEvents).values({ applicationId: id, fromStatus: 'New', toStatus: 'Withdrawn', byId: me.id, byName: fullName(me) });
       return updated!;
     });
-    return { message: 'Your application has been withdrawn.', application: toMine(row) };
+    return { ...coded('notice.jobApplicationWithdrawn'), application: toMine(row) };
   });
 
   /** A job's applications for its employer (and admins, read-only): `status` filters, `q` searches name or course. */
@@ -183,7 +187,7 @@ export function jobApplicationRoutes(app: Api, { db, auth, notify }: Deps) {
     reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="applicants-job-${job.id}.csv"`);
-    return applicantsCsv(rows);
+    return applicantsCsv(rows, wordsFor(me.language));
   });
 
   /** The job's employer moves one application along the pipeline, with an optional note. */
@@ -215,7 +219,7 @@ export function jobApplicationRoutes(app: Api, { db, auth, notify }: Deps) {
       summary: 'Moves several applications of a job at once: all, or none.',
       params: jobParams,
       body: jobApplicationBulkStatusPayloadSchema,
-      response: answers({ 200: z.object({ message: z.string(), applications: jobApplicantSchema.array() }) }),
+      response: answers({ 200: z.object({ ...noticeFields, applications: jobApplicantSchema.array() }) }),
     },
   }, async (request) => {
     const me = auth.caller(request);
@@ -225,7 +229,7 @@ export function jobApplicationRoutes(app: Api, { db, auth, notify }: Deps) {
     const ids = [...new Set(payload.ids)];
     await moveApplications(db, notify, me, job, ids, payload.status, payload.note);
     return {
-      message: `${ids.length} application${ids.length === 1 ? '' : 's'} moved to ${payload.status}.`,
+      ...codedWith('notice.jobApplicationsMoved', { count: ids.length, status: payload.status }),
       applications: await selectApplicants(db, inArray(jobApplications.id, ids), { limit: ids.length, offset: 0 }),
     };
   });
@@ -289,7 +293,7 @@ async function moveApplications(
     for (const { application, trainee } of rows) {
       const from = application.status as JobApplicationStatus;
       if (!canMoveApplication(from, status)) {
-        throw new HttpError(409, `${fullName(trainee)}: ${words.moveNotAllowed(from, status)}`);
+        throw conflict(codedWith('jobApplication.moveNotAllowed', { name: fullName(trainee), from, to: status }));
       }
     }
     const now = new Date();
@@ -312,7 +316,7 @@ async function moveApplications(
 }
 
 /** The job's employer's job, or for an admin any job; anyone else's is answered as not found. */
-async function jobReadableBy(db: Db, me: UserRow, id: number, message: string = fallback.publicJobNotFound) {
+async function jobReadableBy(db: Db, me: UserRow, id: number, message: ErrorText = fallback.publicJobNotFound) {
   const [job] = await db
     .select()
     .from(jobs)
@@ -411,18 +415,19 @@ function csvCell(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-function applicantsCsv(rows: JobApplicant[]): string {
-  const header = ['Name', 'Email', 'Phone', 'Status', 'Applied', 'Certificates', 'Cover note', 'Has CV'];
+/** In the reader's language (issue 19): the headers, the statuses and yes/no; the data as stored. */
+function applicantsCsv(rows: JobApplicant[], w: MailWords): string {
+  const header = w.applicantsCsv.header;
   const lines = rows.map((r) =>
     [
       fullName(r.trainee),
       r.trainee.email,
       r.phone ?? '',
-      r.status,
+      w.status(r.status),
       r.appliedAt.slice(0, 10),
       r.certificates.map((c) => `${c.courseTitle} (${c.code})`).join('; '),
       r.coverNote ?? '',
-      r.hasCv ? 'yes' : 'no',
+      r.hasCv ? w.applicantsCsv.yes : w.applicantsCsv.no,
     ]
       .map(csvCell)
       .join(','),

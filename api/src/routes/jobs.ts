@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { z } from 'zod';
 import { validation } from '@btls/shared-api/messages';
 import {
@@ -17,12 +18,13 @@ import { answers, checkedInHandler, idParams, type Api } from '../http/contract'
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 import { badRequest, forbidden, notFound, parse } from '../http/errors';
+import { coded, codedWith } from '@btls/shared-api/codes';
 import { containsPattern, countAll, distinctValues, searchAny, setPageHeaders } from '../http/paging';
 import { sanitizeEmployerHtml, snippetOf } from '../sanitize';
 import { toJob } from '../serialize';
 import { isOpen } from '../job-visibility';
 
-const jobParams = idParams('id', 'Invalid job ID.');
+const jobParams = idParams('id', texts.job.invalidId);
 /** `{ isActive }` alone toggles the status; anything else is a full edit. */
 const isStatusOnly = (body: unknown) => !!body && typeof body === 'object' && Object.keys(body).join() === 'isActive';
 const jobUpdateBody = checkedInHandler(
@@ -30,7 +32,7 @@ const jobUpdateBody = checkedInHandler(
   '`{ "isActive": … }` alone changes the status; any other body is a full edit (the fields of POST /api/jobs). ' +
     'Which of the two is meant is told by the keys, so the handler checks it.',
 );
-const PUBLIC_NOT_FOUND = 'Job not found or no longer available.';
+const PUBLIC_NOT_FOUND = texts.fallback.publicJobNotFound;
 
 /** The search text (title, company, location, snippet) and the filters of the job lists. */
 function jobFilters(query: { q?: string; location?: string; jobType?: string; status?: 'active' | 'inactive' }) {
@@ -125,7 +127,7 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
       .values({ ...values, employerId: me.id })
       .returning();
     reply.status(201);
-    return { message: `Job "${row!.title}" posted successfully!`, job: toJob(row!) };
+    return { ...codedWith('notice.jobPosted', { title: row!.title }), job: toJob(row!) };
   });
 
   /**
@@ -144,9 +146,9 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
       const { isActive } = parse(jobStatusPayloadSchema, body);
       const [row] = await db.update(jobs).set({ isActive, updatedAt: new Date() }).where(eq(jobs.id, job.id)).returning();
       if (!row) throw jobNotFound(id);
-      return { message: `Job status updated to ${isActive ? 'Active' : 'Inactive'}.`, job: toJob(row) };
+      return { ...coded(isActive ? 'notice.jobActivated' : 'notice.jobDeactivated'), job: toJob(row) };
     }
-    if (me.role === 'admin') throw forbidden('Admins can deactivate or delete a job posting, but only its employer can edit it.');
+    if (me.role === 'admin') throw forbidden(texts.job.adminCannotEdit);
     const values = cleanJob(parse(jobPayloadSchema, body));
     const [row] = await db
       .update(jobs)
@@ -155,7 +157,7 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
       .returning();
     // Deleted meanwhile (by its employer or an admin).
     if (!row) throw jobNotFound(id);
-    return { message: `Job "${row.title}" updated successfully.`, job: toJob(row) };
+    return { ...codedWith('notice.jobUpdated', { title: row.title }), job: toJob(row) };
   });
 
   app.delete('/jobs/:id', {
@@ -167,11 +169,11 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
     const job = await jobFor(db, me, id);
     const deleted = await db.delete(jobs).where(eq(jobs.id, job.id)).returning({ id: jobs.id });
     if (deleted.length === 0) throw jobNotFound(id);
-    return { message: 'Job deleted successfully.' };
+    return coded('notice.jobDeleted');
   });
 }
 
-const jobNotFound = (id: number) => notFound(`Job posting with ID ${id} not found or you're not authorized to edit it.`);
+const jobNotFound = (id: number) => notFound(codedWith('job.notFoundOrNotYours', { id }));
 
 /** An employer's own job, or for an admin any job; another employer's job is answered as not found. */
 async function jobFor(db: Db, me: UserRow, id: number) {

@@ -1,14 +1,21 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { coded } from '@btls/shared-api/codes';
+import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { z } from 'zod';
-import { OUTBOX_STATUSES, outboxMessageSchema, type OutboxMessage } from '@btls/shared-api/schemas';
+import { noticeFields, OUTBOX_STATUSES, outboxMessageSchema, type OutboxMessage } from '@btls/shared-api/schemas';
 import type { Deps } from '../deps';
 import { answers, idParams, type Api } from '../http/contract';
 import { outbox } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 
 const listQuery = z.object({
-  status: z.enum(OUTBOX_STATUSES, { error: `Status must be one of: ${OUTBOX_STATUSES.join(', ')}.` }).optional(),
-  limit: z.coerce.number({ error: 'limit must be a number from 1 to 200.' }).int().min(1).max(200).default(100),
+  status: z.enum(OUTBOX_STATUSES, { error: texts.outbox.statusOneOf }).optional(),
+  limit: z.coerce
+    .number({ error: texts.outbox.limitRange })
+    .int(texts.outbox.limitRange)
+    .min(1, texts.outbox.limitRange)
+    .max(200, texts.outbox.limitRange)
+    .default(100),
 });
 
 function toOutboxMessage(row: typeof outbox.$inferSelect): OutboxMessage {
@@ -28,7 +35,7 @@ function toOutboxMessage(row: typeof outbox.$inferSelect): OutboxMessage {
 }
 
 /** The e-mails, for admins: without SMTP this is where they can be read; failed ones can be retried. */
-const retryAnswer = z.object({ message: z.string(), outboxMessage: outboxMessageSchema });
+const retryAnswer = z.object({ ...noticeFields, outboxMessage: outboxMessageSchema });
 
 export function outboxRoutes(app: Api, { db, auth }: Deps) {
   app.get('/admin/outbox', {
@@ -48,7 +55,7 @@ export function outboxRoutes(app: Api, { db, auth }: Deps) {
   /** A failed e-mail goes back to the queue with a fresh set of attempts. */
   app.post('/admin/outbox/:id/retry', {
     preValidation: auth.guard(['admin']),
-    schema: { summary: 'Queue a failed e-mail again.', params: idParams('id', 'Invalid message ID.'), response: answers({ 200: retryAnswer }) },
+    schema: { summary: 'Queue a failed e-mail again.', params: idParams('id', texts.outbox.invalidId), response: answers({ 200: retryAnswer }) },
   }, async (request) => {
     const { id } = request.params;
     const [retried] = await db
@@ -56,9 +63,9 @@ export function outboxRoutes(app: Api, { db, auth }: Deps) {
       .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()` })
       .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
       .returning();
-    if (retried) return { message: 'The e-mail will be sent again.', outboxMessage: toOutboxMessage(retried) };
+    if (retried) return { ...coded('notice.emailRetried'), outboxMessage: toOutboxMessage(retried) };
     const [exists] = await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.id, id)).limit(1);
-    if (!exists) throw notFound('Message not found.');
-    throw conflict('Only a failed e-mail can be retried.');
+    if (!exists) throw notFound(texts.outbox.notFound);
+    throw conflict(texts.outbox.onlyFailedRetried);
   });
 }

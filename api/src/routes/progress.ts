@@ -1,4 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
+import { coded } from '@btls/shared-api/codes';
+import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { messageAnswerSchema, progressAnswerSchema, progressPayloadSchema, progressRecordSchema } from '@btls/shared-api/schemas';
 import type { UserRow } from '../auth';
 import type { Deps } from '../deps';
@@ -9,8 +11,8 @@ import { enrollmentVisibleTo, enrollmentWritableBy } from '../enrollment-access'
 import { notFound } from '../http/errors';
 import { toProgressRecord } from '../serialize';
 
-const enrollmentParams = idParams('id', 'Invalid application ID.');
-const recordParams = idParams('recordId', 'Invalid progress record ID.');
+const enrollmentParams = idParams('id', texts.enrollment.invalidApplicationId);
+const recordParams = idParams('recordId', texts.enrollment.invalidProgressRecordId);
 
 export function progressRoutes(app: Api, { db, auth }: Deps) {
   /** Read by the assigned trainer, the trainee who owns the enrollment, or an admin; newest first. */
@@ -40,7 +42,7 @@ export function progressRoutes(app: Api, { db, auth }: Deps) {
       .values({ ...payload, enrollmentId: enrollment.id, recordedById: me.id })
       .returning();
     reply.status(201);
-    return { message: 'Progress record added.', record: toProgressRecord(row!) };
+    return { ...coded('notice.progressAdded'), record: toProgressRecord(row!) };
   });
 
   app.put('/progress/:recordId', {
@@ -56,8 +58,8 @@ export function progressRoutes(app: Api, { db, auth }: Deps) {
       .where(eq(progressRecords.id, record.id))
       .returning();
     // Deleted meanwhile.
-    if (!row) throw notFound('Progress record not found.');
-    return { message: 'Progress record updated.', record: toProgressRecord(row) };
+    if (!row) throw notFound(texts.enrollment.progressNotFound);
+    return { ...coded('notice.progressUpdated'), record: toProgressRecord(row) };
   });
 
   app.delete('/progress/:recordId', {
@@ -67,14 +69,14 @@ export function progressRoutes(app: Api, { db, auth }: Deps) {
     const me = auth.caller(request);
     const record = await recordWritableBy(db, me, request.params.recordId);
     await db.delete(progressRecords).where(eq(progressRecords.id, record.id));
-    return { message: 'Progress record deleted.' };
+    return coded('notice.progressDeleted');
   });
 }
 
 /** A record whose enrollment the trainer may write; anyone else's record is answered as not found. */
 async function recordWritableBy(db: Db, trainer: UserRow, id: number) {
   const [record] = await db.select().from(progressRecords).where(eq(progressRecords.id, id)).limit(1);
-  if (!record) throw notFound('Progress record not found.');
+  if (!record) throw notFound(texts.enrollment.progressNotFound);
   await enrollmentWritableBy(db, trainer, record.enrollmentId);
   return record;
 }

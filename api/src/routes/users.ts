@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import { account, validation } from '@btls/shared-api/messages';
+import { messageCatalogue as texts } from '@btls/shared-api/messages';
+import { validation } from '@btls/shared-api/messages';
 import {
   certifiedTraineeSchema,
   deleteUserQuerySchema,
@@ -22,11 +23,13 @@ import { isForeignKeyViolation, type Db } from '../db/client';
 import { certificates, jobs, users } from '../db/schema';
 import { answers, idParams, type Api } from '../http/contract';
 import { badRequest, conflict, notFound } from '../http/errors';
+import { coded, codedWith } from '@btls/shared-api/codes';
+import { asLanguage } from '../language';
 import { containsPattern, countAll, searchAny, setPageHeaders } from '../http/paging';
 import { toUser } from '../serialize';
 
-const userParams = idParams('id', 'Invalid user ID.');
-const userNotFound = (id: number) => notFound(`User with ID ${id} not found.`);
+const userParams = idParams('id', texts.user.invalidId);
+const userNotFound = (id: number) => notFound(codedWith('user.notFound', { id }));
 
 export function userRoutes(app: Api, { db, auth, notify }: Deps) {
   /** A page of the users, newest first; `q` searches names, e-mail and company; `role` and `status` filter. */
@@ -139,16 +142,16 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
       })
       .where(eq(users.id, me.id))
       .returning();
-    return { message: 'Profile updated successfully.', user: toUser(updated!) };
+    return { ...coded('notice.profileUpdated'), user: toUser(updated!) };
   });
 
-  /** The caller's own settings: non-essential e-mails on or off, and being listed in the talent search. */
+  /** The caller's own settings: non-essential e-mails on or off, being listed in the talent search, and their language. */
   app.get('/users/me/preferences', {
     preValidation: auth.guard(),
     schema: { summary: "The caller's own settings.", response: answers({ 200: preferencesAnswerSchema }) },
   }, async (request) => {
     const me = auth.caller(request);
-    return { emailNotifications: me.emailNotifications, showInTalentSearch: me.showInTalentSearch };
+    return preferencesOf(me);
   });
 
   app.put('/users/me/preferences', {
@@ -163,8 +166,8 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
       .where(eq(users.id, me.id))
       .returning();
     return {
-      message: account.preferencesSaved,
-      preferences: { emailNotifications: updated!.emailNotifications, showInTalentSearch: updated!.showInTalentSearch },
+      ...coded('account.preferencesSaved'),
+      preferences: preferencesOf(updated!),
     };
   });
 
@@ -176,9 +179,9 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
     const { id } = request.params;
     const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     if (!user) throw userNotFound(id);
-    if (!user.isActive) throw badRequest('This account is deactivated. Activate it before sending a reset link.');
+    if (!user.isActive) throw badRequest(texts.user.deactivatedNoReset);
     await db.transaction((tx) => notify.passwordReset(tx, user));
-    return { message: account.resetLinkSentByAdmin(user.email) };
+    return codedWith('account.resetLinkSentByAdmin', { email: user.email });
   });
 
   app.put('/users/:id/status', {
@@ -188,13 +191,13 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
     const admin = auth.caller(request);
     const { id } = request.params;
     const { isActive } = request.body;
-    if (id === admin.id && !isActive) throw badRequest('You cannot deactivate your own account.');
+    if (id === admin.id && !isActive) throw badRequest(texts.user.cannotDeactivateSelf);
     const updated = await keepingAnAdmin(db, async (tx) => {
       const [row] = await tx.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id)).returning();
       return row;
     });
     if (!updated) throw userNotFound(id);
-    return { message: `User ${isActive ? 'activated' : 'deactivated'} successfully.`, user: toUser(updated) };
+    return { ...coded(isActive ? 'notice.userActivated' : 'notice.userDeactivated'), user: toUser(updated) };
   });
 
   app.put('/users/:id', {
@@ -210,7 +213,7 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
       return row;
     });
     if (!updated) throw userNotFound(id);
-    return { message: 'User updated successfully.', user: toUser(updated) };
+    return { ...coded('notice.userUpdated'), user: toUser(updated) };
   });
 
   /**
@@ -240,14 +243,11 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
       if (isForeignKeyViolation(error)) {
         const [posting] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.employerId, id)).limit(1);
         if (posting && !deleteJobs) throw conflict(validation.employerHasJobs);
-        throw conflict(
-          'This user has applications, progress records, certificates or job postings and cannot be deleted. ' +
-            'Deactivate the account instead.',
-        );
+        throw conflict(coded('user.hasHistory'));
       }
       throw error;
     }
-    return { message: 'User deleted successfully.' };
+    return coded('notice.userDeleted');
   });
 }
 
@@ -271,3 +271,10 @@ async function keepingAnAdmin<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<
     return result;
   });
 }
+
+/** The settings as answered: the e-mail and talent-search switches and the language. */
+const preferencesOf = (row: typeof users.$inferSelect) => ({
+  emailNotifications: row.emailNotifications,
+  showInTalentSearch: row.showInTalentSearch,
+  language: asLanguage(row.language),
+});

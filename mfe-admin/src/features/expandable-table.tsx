@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useI18n } from '@btls/shared-auth';
 import { Table, type Column } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from './admin.module.css';
@@ -17,15 +18,27 @@ export interface ExpandableTableProps<T> {
 }
 
 /** The admin's lists of things to read (e-mails, contact messages): one row each, opened one at a time below it. */
-export function ExpandableTable<T extends { id: number }>({ caption, rows, columns, detail, actions }: ExpandableTableProps<T>) {
+export function ExpandableTable<T extends { id: number }>({
+  caption,
+  rows,
+  columns,
+  detail,
+  actions,
+}: ExpandableTableProps<T>) {
+  const i18n = useI18n();
   const [open, setOpen] = useState<number | null>(null);
   const action: Column<T> = {
-    header: 'Action',
+    header: i18n._({ id: 'admin.table.action', message: 'Action' }),
     cell: (row) => {
       const more = actions?.(row);
       return (
         <>
-          <button type="button" className={styles.linkButton} aria-expanded={open === row.id} onClick={() => setOpen(open === row.id ? null : row.id)}>
+          <button
+            type="button"
+            className={styles.linkButton}
+            aria-expanded={open === row.id}
+            onClick={() => setOpen(open === row.id ? null : row.id)}
+          >
             {open === row.id ? detail.hide : detail.show}
           </button>
           {more && <> {more}</>}

@@ -1,7 +1,8 @@
 import { pagedLists } from '@btls/shared-api';
-import { Link, paths, useSearchParams } from '@btls/shared-auth';
+import { Link, paths, useI18n, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, StatusBadge, Table, TextField } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
+import { useLocale } from '@btls/shared-ui/i18n';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
 
@@ -9,6 +10,8 @@ const FILTERS = ['q', 'status'] as const;
 
 /** The trainer's assignments, a page at a time; the server searches trainee and course. */
 export function AssignedStudentsPage() {
+  const i18n = useI18n();
+  const locale = useLocale();
   const paged = usePagedList(useSearchParams(), pagedLists.assignedTrainings, FILTERS);
   const list = paged.items;
   const error = paged.error;
@@ -16,47 +19,97 @@ export function AssignedStudentsPage() {
   const filtered = !!(paged.filters.q || paged.filters.status);
   return (
     <section className={styles.page}>
-      <h1>Assigned Students</h1>
+      <h1>{i18n._({ id: 'trainer.students.title', message: 'Assigned Students' })}</h1>
       <ErrorBanner>{error}</ErrorBanner>
       <div className={styles.filters}>
         <TextField
-          label="Search by trainee or course"
+          label={i18n._({ id: 'trainer.students.search', message: 'Search by trainee or course' })}
           type="search"
           value={paged.filters.q}
           onChange={(e) => paged.setFilter('q', e.target.value)}
         />
-        <SelectField label="Status" value={paged.filters.status} onChange={(e) => paged.setFilter('status', e.target.value)}>
-          <option value="">Approved and Completed</option>
-          <option value="Approved">Approved</option>
-          <option value="Completed">Completed</option>
+        <SelectField
+          label={i18n._({ id: 'trainer.students.status', message: 'Status' })}
+          value={paged.filters.status}
+          onChange={(e) => paged.setFilter('status', e.target.value)}
+        >
+          <option value="">
+            {i18n._({ id: 'trainer.students.approvedAndCompleted', message: 'Approved and Completed' })}
+          </option>
+          <option value="Approved">{i18n._({ id: 'trainer.status.approved', message: 'Approved' })}</option>
+          <option value="Completed">{i18n._({ id: 'trainer.status.completed', message: 'Completed' })}</option>
         </SelectField>
       </div>
       {list === null && !error ? (
-        <Spinner label="Loading your trainings..." />
+        <Spinner label={i18n._({ id: 'trainer.loadingTrainings', message: 'Loading your trainings...' })} />
       ) : shown.length === 0 ? (
-        <p>{filtered ? 'No assigned students match your search.' : 'No trainees are assigned to you yet.'}</p>
+        <p>
+          {filtered
+            ? i18n._({ id: 'trainer.students.noMatch', message: 'No assigned students match your search.' })
+            : i18n._({ id: 'trainer.noTrainees', message: 'No trainees are assigned to you yet.' })}
+        </p>
       ) : (
         <Table
-          caption="Assigned students"
+          caption={i18n._({ id: 'trainer.students.caption', message: 'Assigned students' })}
           rows={shown}
           rowKey={(e) => e.id}
           columns={[
-            { header: 'Trainee', cell: (e) => <>{e.traineeFirstName} {e.traineeLastName}<br /><a href={`mailto:${e.traineeEmail}`}>{e.traineeEmail}</a></> },
-            { header: 'Course', cell: (e) => e.courseTitle },
-            { header: 'Status', cell: (e) => <StatusBadge status={e.status} /> },
-            { header: 'Dates', cell: (e) => <>Applied {formatDate(e.applicationDate)}{e.preferredStartDate && <><br />Start {formatDate(e.preferredStartDate)}</>}</> },
             {
-              header: 'Progress',
+              header: i18n._({ id: 'trainer.students.trainee', message: 'Trainee' }),
               cell: (e) => (
-                <Link to={paths.trainer.studentProgress(e.applicationId)} aria-label={`Manage progress: ${e.traineeFirstName} ${e.traineeLastName}, ${e.courseTitle}`}>
-                  Manage progress
+                <>
+                  {e.traineeFirstName} {e.traineeLastName}
+                  <br />
+                  <a href={`mailto:${e.traineeEmail}`}>{e.traineeEmail}</a>
+                </>
+              ),
+            },
+            { header: i18n._({ id: 'trainer.students.course', message: 'Course' }), cell: (e) => e.courseTitle },
+            {
+              header: i18n._({ id: 'trainer.students.status', message: 'Status' }),
+              cell: (e) => <StatusBadge status={e.status} />,
+            },
+            {
+              header: i18n._({ id: 'trainer.students.dates', message: 'Dates' }),
+              cell: (e) => (
+                <>
+                  {i18n._({
+                    id: 'trainer.students.applied',
+                    message: 'Applied {date}',
+                    values: { date: formatDate(e.applicationDate, 'MMM d, yyyy', locale) },
+                  })}
+                  {e.preferredStartDate && (
+                    <>
+                      <br />
+                      {i18n._({
+                        id: 'trainer.students.start',
+                        message: 'Start {date}',
+                        values: { date: formatDate(e.preferredStartDate, 'MMM d, yyyy', locale) },
+                      })}
+                    </>
+                  )}
+                </>
+              ),
+            },
+            {
+              header: i18n._({ id: 'trainer.students.progress', message: 'Progress' }),
+              cell: (e) => (
+                <Link
+                  to={paths.trainer.studentProgress(e.applicationId)}
+                  aria-label={i18n._({
+                    id: 'trainer.students.manageProgressOf',
+                    message: 'Manage progress: {name}, {course}',
+                    values: { name: `${e.traineeFirstName} ${e.traineeLastName}`, course: e.courseTitle },
+                  })}
+                >
+                  {i18n._({ id: 'trainer.students.manageProgress', message: 'Manage progress' })}
                 </Link>
               ),
             },
           ]}
         />
       )}
-      <Pager list={paged} label="Assigned students" />
+      <Pager list={paged} label={i18n._({ id: 'trainer.students.caption', message: 'Assigned students' })} />
     </section>
   );
 }

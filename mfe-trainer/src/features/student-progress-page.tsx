@@ -11,7 +11,7 @@ import {
   useUpdateProgress,
 } from '@btls/shared-api';
 import type { Enrollment, ProgressRecord } from '@btls/shared-api/schemas';
-import { Link, paths, useAuth, useParams } from '@btls/shared-auth';
+import { Link, paths, useAuth, useI18n, useParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, Spinner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { EnrollmentFacts, ProgressTable } from '@btls/shared-ui/enrollment';
@@ -23,19 +23,41 @@ import { EMPTY_RECORD, type RecordFields } from './record-fields';
 const loadRules = () => import('./progress-form');
 
 export function StudentProgressPage() {
+  const i18n = useI18n();
   const { applicationId = '' } = useParams();
   const { token } = useAuth();
-  if (!token || !/^\d+$/.test(applicationId)) return <NotAvailable message="Authentication or Application ID missing." />;
+  if (!token || !/^\d+$/.test(applicationId)) {
+    return (
+      <NotAvailable
+        message={i18n._({ id: 'trainer.progress.missingId', message: 'Authentication or Application ID missing.' })}
+      />
+    );
+  }
   return (
-    <QueryBoundary loading={<Spinner label="Loading student progress..." />} error={(message, retry) => <NotAvailable message={message} retry={retry} />}>
+    <QueryBoundary
+      loading={<Spinner label={i18n._({ id: 'trainer.progress.loading', message: 'Loading student progress...' })} />}
+      error={(message, retry) => <NotAvailable message={message} retry={retry} />}
+    >
       <StudentProgress applicationId={applicationId} />
     </QueryBoundary>
   );
 }
 
 function NotAvailable({ message, retry }: { message: string; retry?: () => void }) {
-  const back = <Link to={paths.trainer.assignedStudents}>Back to assigned students</Link>;
-  return <PanelUnavailable title="Manage Student Progress" message={message} back={back} retry={retry} />;
+  const i18n = useI18n();
+  const back = (
+    <Link to={paths.trainer.assignedStudents}>
+      {i18n._({ id: 'trainer.progress.back', message: 'Back to assigned students' })}
+    </Link>
+  );
+  return (
+    <PanelUnavailable
+      title={i18n._({ id: 'trainer.progress.title', message: 'Manage Student Progress' })}
+      message={message}
+      back={back}
+      retry={retry}
+    />
+  );
 }
 
 function StudentProgress({ applicationId }: { applicationId: string }) {
@@ -70,6 +92,7 @@ const fieldsOf = (r: ProgressRecord): RecordFields => ({
 });
 
 function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
+  const i18n = useI18n();
   const { data: records } = useSuspenseQuery(enrollmentProgressQuery(enrollment.id));
   const addRecord = useAddProgress();
   const updateRecord = useUpdateProgress();
@@ -107,7 +130,11 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
     try {
       if (editing === null) await addRecord.mutateAsync({ enrollmentId: enrollment.id, payload: checked.payload });
       else await updateRecord.mutateAsync({ recordId: editing, payload: checked.payload });
-      setNotice(editing === null ? 'Progress record added.' : 'Progress record updated.');
+      setNotice(
+        editing === null
+          ? i18n._({ id: 'trainer.progress.added', message: 'Progress record added.' })
+          : i18n._({ id: 'trainer.progress.updated', message: 'Progress record updated.' }),
+      );
       rememberMaxScore(fields.maxScore);
       setFields(newRecord());
       setEditing(null);
@@ -119,18 +146,31 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
   }
 
   async function remove(record: ProgressRecord) {
-    if (!(await confirm(`Delete the record "${record.assessmentName}"?`))) return;
+    if (
+      !(await confirm(
+        i18n._({
+          id: 'trainer.progress.confirmDelete',
+          message: 'Delete the record "{name}"?',
+          values: { name: record.assessmentName },
+        }),
+      ))
+    )
+      return;
     setNoticeAtForm(false);
     try {
       await deleteRecord.mutateAsync(record.id);
-      setNotice('Progress record deleted.');
+      setNotice(i18n._({ id: 'trainer.progress.deleted', message: 'Progress record deleted.' }));
     } catch (failure) {
       setError(errorMessage(failure));
     }
   }
 
   async function complete() {
-    if (!(await confirm('Mark this training as completed? The admin will be notified to issue the certificate.'))) return;
+    const question = i18n._({
+      id: 'trainer.progress.confirmComplete',
+      message: 'Mark this training as completed? The admin will be notified to issue the certificate.',
+    });
+    if (!(await confirm(question))) return;
     setNoticeAtForm(false);
     try {
       setNotice((await markCompleted.mutateAsync(enrollment.id)).message);
@@ -143,9 +183,11 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
   return (
     <section className={styles.page}>
       <p>
-        <Link to={paths.trainer.assignedStudents}>← Back to assigned students</Link>
+        <Link to={paths.trainer.assignedStudents}>
+          ← {i18n._({ id: 'trainer.progress.back', message: 'Back to assigned students' })}
+        </Link>
       </p>
-      <h1>Manage Student Progress</h1>
+      <h1>{i18n._({ id: 'trainer.progress.title', message: 'Manage Student Progress' })}</h1>
       {!noticeAtForm && (
         <>
           <SuccessBanner>{notice}</SuccessBanner>
@@ -156,12 +198,12 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
         {open && (
           <p>
             <Button variant="secondary" onClick={() => void complete()}>
-              Mark training as completed
+              {i18n._({ id: 'trainer.progress.markCompleted', message: 'Mark training as completed' })}
             </Button>
           </p>
         )}
       </EnrollmentFacts>
-      <h2>Progress records</h2>
+      <h2>{i18n._({ id: 'trainer.progress.records', message: 'Progress records' })}</h2>
       <ProgressTable
         records={records}
         actions={(r) =>
@@ -170,7 +212,11 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
               <button
                 type="button"
                 className={styles.linkButton}
-                aria-label={`Edit ${r.assessmentName}`}
+                aria-label={i18n._({
+                  id: 'trainer.progress.editOf',
+                  message: 'Edit {name}',
+                  values: { name: r.assessmentName },
+                })}
                 onClick={() => {
                   setNotice('');
                   setError('');
@@ -178,10 +224,19 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
                   setFields(fieldsOf(r));
                 }}
               >
-                Edit
+                {i18n._({ id: 'trainer.progress.edit', message: 'Edit' })}
               </button>
-              <button type="button" className={`${styles.linkButton} ${styles.danger}`} aria-label={`Delete ${r.assessmentName}`} onClick={() => void remove(r)}>
-                Delete
+              <button
+                type="button"
+                className={`${styles.linkButton} ${styles.danger}`}
+                aria-label={i18n._({
+                  id: 'trainer.progress.deleteOf',
+                  message: 'Delete {name}',
+                  values: { name: r.assessmentName },
+                })}
+                onClick={() => void remove(r)}
+              >
+                {i18n._({ id: 'trainer.progress.delete', message: 'Delete' })}
               </button>
             </span>
           ) : (
@@ -190,22 +245,59 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
         }
       />
       {open && (
-        <form ref={form} className={styles.card} onSubmit={save} onFocus={() => void loadRules()} noValidate aria-labelledby="record-title">
-          <h2 id="record-title">{editing === null ? 'Add a progress record' : 'Edit the progress record'}</h2>
+        <form
+          ref={form}
+          className={styles.card}
+          onSubmit={save}
+          onFocus={() => void loadRules()}
+          noValidate
+          aria-labelledby="record-title"
+        >
+          <h2 id="record-title">
+            {editing === null
+              ? i18n._({ id: 'trainer.progress.addTitle', message: 'Add a progress record' })
+              : i18n._({ id: 'trainer.progress.editTitle', message: 'Edit the progress record' })}
+          </h2>
           {noticeAtForm && (
             <>
               <SuccessBanner>{notice}</SuccessBanner>
               <ErrorBanner>{error}</ErrorBanner>
             </>
           )}
-          <TextField label="Assessment name" required {...bind('assessmentName')} />
+          <TextField
+            label={i18n._({ id: 'trainer.progress.assessmentName', message: 'Assessment name' })}
+            required
+            {...bind('assessmentName')}
+          />
           <div className={styles.row}>
-            <TextField label="Score" type="number" step="0.01" min="0" inputMode="decimal" {...bind('score')} />
-            <TextField label="Max Score" type="number" step="0.01" min="0" inputMode="decimal" {...bind('maxScore')} />
+            <TextField
+              label={i18n._({ id: 'trainer.progress.score', message: 'Score' })}
+              type="number"
+              step="0.01"
+              min="0"
+              inputMode="decimal"
+              {...bind('score')}
+            />
+            <TextField
+              label={i18n._({ id: 'trainer.progress.maxScore', message: 'Max Score' })}
+              type="number"
+              step="0.01"
+              min="0"
+              inputMode="decimal"
+              {...bind('maxScore')}
+            />
           </div>
-          <TextAreaField label="Feedback" rows={3} {...bind('feedbackNotes')} />
+          <TextAreaField
+            label={i18n._({ id: 'trainer.progress.feedback', message: 'Feedback' })}
+            rows={3}
+            {...bind('feedbackNotes')}
+          />
           <div className={styles.actions}>
-            <Button type="submit">{editing === null ? 'Add Record' : 'Save Record'}</Button>
+            <Button type="submit">
+              {editing === null
+                ? i18n._({ id: 'trainer.progress.addRecord', message: 'Add Record' })
+                : i18n._({ id: 'trainer.progress.saveRecord', message: 'Save Record' })}
+            </Button>
             {editing !== null && (
               <Button
                 variant="secondary"
@@ -214,7 +306,7 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
                   setFields(newRecord());
                 }}
               >
-                Cancel editing
+                {i18n._({ id: 'trainer.progress.cancelEditing', message: 'Cancel editing' })}
               </Button>
             )}
           </div>

@@ -9,7 +9,7 @@ import {
   validation,
 } from '@btls/shared-api';
 import type { Course, CourseCreatePayload } from '@btls/shared-api/schemas';
-import { Link, paths } from '@btls/shared-auth';
+import { Link, paths, useI18n } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, SelectField, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from '../admin.module.css';
@@ -80,6 +80,7 @@ export function CourseForm({
   mode: 'add' | 'edit';
   onSubmit: (payload: CourseCreatePayload, image: File | null) => Promise<void>;
 }) {
+  const i18n = useI18n();
   const [values, setValues] = useState(initial);
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState('');
@@ -102,7 +103,10 @@ export function CourseForm({
     event.preventDefault();
     // The server's own rules (the add and edit texts differ, spec §5); the form sends what it typed.
     const rules = await loadFormRules();
-    const checked = rules.checkForm(mode === 'add' ? rules.courseCreatePayloadSchema : rules.courseUpdatePayloadSchema, values);
+    const checked = rules.checkForm(
+      mode === 'add' ? rules.courseCreatePayloadSchema : rules.courseUpdatePayloadSchema,
+      values,
+    );
     if ('problem' in checked) return setError(checked.problem);
     setError('');
     setBusy(true);
@@ -125,33 +129,76 @@ export function CourseForm({
   return (
     <form className={styles.card} onSubmit={submit} onFocus={() => void loadFormRules()} noValidate>
       <ErrorBanner>{error}</ErrorBanner>
-      <TextField label="Title" required {...text('title')} />
-      <TextAreaField label="Description" required rows={5} {...text('description')} />
+      <TextField label={i18n._({ id: 'admin.courses.courseTitle', message: 'Title' })} required {...text('title')} />
+      <TextAreaField
+        label={i18n._({ id: 'admin.courseForm.description', message: 'Description' })}
+        required
+        rows={5}
+        {...text('description')}
+      />
       <div className={styles.row}>
-        <SelectField label="Category" required {...text('category')}>
-          {COURSE_CATEGORIES.map((c) => <option key={c}>{c}</option>)}
+        <SelectField
+          label={i18n._({ id: 'admin.courses.category', message: 'Category' })}
+          required
+          {...text('category')}
+        >
+          {COURSE_CATEGORIES.map((c) => (
+            <option key={c}>{c}</option>
+          ))}
         </SelectField>
-        <SelectField label="Level" required {...text('level')}>
-          {COURSE_LEVELS.map((l) => <option key={l}>{l}</option>)}
+        <SelectField label={i18n._({ id: 'admin.courses.level', message: 'Level' })} required {...text('level')}>
+          {COURSE_LEVELS.map((l) => (
+            <option key={l}>{l}</option>
+          ))}
         </SelectField>
       </div>
-      <SelectField label="Training Center" {...text('trainingCenter')}>
+      <SelectField
+        label={i18n._({ id: 'admin.courseForm.trainingCenter', message: 'Training Center' })}
+        {...text('trainingCenter')}
+      >
         <option>{DEFAULT_TRAINING_CENTER}</option>
       </SelectField>
       <div className={styles.row}>
-        <TextField label="Instructor" {...text('instructor')} />
-        <TextField label="Duration" placeholder="e.g. 2 weeks" {...text('duration')} />
+        <TextField
+          label={i18n._({ id: 'admin.courseForm.instructor', message: 'Instructor' })}
+          {...text('instructor')}
+        />
+        <TextField
+          label={i18n._({ id: 'admin.courseForm.duration', message: 'Duration' })}
+          placeholder={i18n._({ id: 'admin.courseForm.durationHint', message: 'e.g. 2 weeks' })}
+          {...text('duration')}
+        />
       </div>
       <div className={styles.row}>
-        <TextField label="Price (Rwf)" inputMode="numeric" placeholder="e.g. 150000, or 0 for free" {...text('price')} />
-        <TextField label="Tags" placeholder="espresso, milk, latte art" hint="Separate tags with commas." {...text('tags')} />
+        <TextField
+          label={i18n._({ id: 'admin.courseForm.price', message: 'Price (Rwf)' })}
+          inputMode="numeric"
+          placeholder={i18n._({ id: 'admin.courseForm.priceHint', message: 'e.g. 150000, or 0 for free' })}
+          {...text('price')}
+        />
+        <TextField
+          label={i18n._({ id: 'admin.courseForm.tags', message: 'Tags' })}
+          placeholder={i18n._({ id: 'admin.courseForm.tagsExample', message: 'espresso, milk, latte art' })}
+          hint={i18n._({ id: 'admin.courseForm.tagsHint', message: 'Separate tags with commas.' })}
+          {...text('tags')}
+        />
       </div>
-      {mode === 'edit' && <TextField label="Image URL" type="url" {...text('imageUrl')} />}
+      {mode === 'edit' && (
+        <TextField
+          label={i18n._({ id: 'admin.courseForm.imageUrl', message: 'Image URL' })}
+          type="url"
+          {...text('imageUrl')}
+        />
+      )}
       <TextField
-        label={mode === 'edit' ? 'Replace the image' : 'Course image'}
+        label={
+          mode === 'edit'
+            ? i18n._({ id: 'admin.courseForm.replaceImage', message: 'Replace the image' })
+            : i18n._({ id: 'admin.courseForm.image', message: 'Course image' })
+        }
         type="file"
         accept={IMAGE_MIME_TYPES.join(',')}
-        hint="JPG, PNG, GIF or WEBP, at most 5 MB."
+        hint={i18n._({ id: 'admin.courseForm.imageHint', message: 'JPG, PNG, GIF or WEBP, at most 5 MB.' })}
         onChange={(e) => {
           const file = e.target.files?.[0] ?? null;
           const problem = file ? imageProblem(file) : null;
@@ -160,19 +207,35 @@ export function CourseForm({
           if (problem) e.target.value = '';
         }}
       />
-      {preview && <img className={styles.preview} src={preview} alt="Preview of the chosen image" width={240} height={135} />}
+      {preview && (
+        <img
+          className={styles.preview}
+          src={preview}
+          alt={i18n._({ id: 'admin.courseForm.preview', message: 'Preview of the chosen image' })}
+          width={240}
+          height={135}
+        />
+      )}
       <p>
         <label>
-          <input type="checkbox" checked={values.isActive} onChange={(e) => setValues((v) => ({ ...v, isActive: e.target.checked }))} /> Active
-          (shown on the public site)
+          <input
+            type="checkbox"
+            checked={values.isActive}
+            onChange={(e) => setValues((v) => ({ ...v, isActive: e.target.checked }))}
+          />{' '}
+          {i18n._({ id: 'admin.courseForm.active', message: 'Active (shown on the public site)' })}
         </label>
       </p>
       <div className={styles.actions}>
         <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : mode === 'add' ? 'Add Course' : 'Update Course'}
+          {busy
+            ? i18n._({ id: 'admin.courseForm.saving', message: 'Saving...' })
+            : mode === 'add'
+              ? i18n._({ id: 'admin.nav.addCourse', message: 'Add Course' })
+              : i18n._({ id: 'admin.courseForm.update', message: 'Update Course' })}
         </Button>
         <Link className={buttonClass('secondary')} to={paths.admin.courses}>
-          Cancel
+          {i18n._({ id: 'admin.cancel', message: 'Cancel' })}
         </Link>
       </div>
     </form>

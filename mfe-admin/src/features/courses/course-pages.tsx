@@ -1,6 +1,6 @@
 import { courseQuery, isNotFound, useCreateCourse, useSuspenseQuery, useUpdateCourse } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
-import { Link, paths, useNavigate, useParams } from '@btls/shared-auth';
+import { Link, paths, useI18n, useNavigate, useParams } from '@btls/shared-auth';
 import { ErrorBanner, Spinner } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
@@ -10,17 +10,26 @@ import { CourseForm, NEW_COURSE, valuesOf } from './course-form';
 const styles = withPanelPage(own);
 
 export function NewCoursePage() {
+  const i18n = useI18n();
   const create = useCreateCourse();
   const navigate = useNavigate();
   return (
     <section className={styles.page}>
-      <h1>Add Course</h1>
+      <h1>{i18n._({ id: 'admin.nav.addCourse', message: 'Add Course' })}</h1>
       <CourseForm
         mode="add"
         initial={NEW_COURSE}
         onSubmit={async (payload, image) => {
           const { course } = await create.mutateAsync({ payload, image });
-          navigate(paths.admin.courses, { state: { notice: `Course "${course.title}" added successfully.` } });
+          navigate(paths.admin.courses, {
+            state: {
+              notice: i18n._({
+                id: 'admin.courseForm.added',
+                message: 'Course "{title}" added successfully.',
+                values: { title: course.title },
+              }),
+            },
+          });
         }}
       />
     </section>
@@ -28,30 +37,35 @@ export function NewCoursePage() {
 }
 
 export function EditCoursePage() {
+  const i18n = useI18n();
   const { courseId = '' } = useParams();
   if (!/^\d+$/.test(courseId)) {
     return (
       <section className={styles.page}>
-        <h1>Edit Course</h1>
-        <p>Invalid course ID specified.</p>
-        <Link to={paths.admin.courses}>Back to courses</Link>
+        <h1>{i18n._({ id: 'admin.courseForm.editTitle', message: 'Edit Course' })}</h1>
+        <p>{i18n._({ id: 'admin.courseForm.invalidId', message: 'Invalid course ID specified.' })}</p>
+        <Link to={paths.admin.courses}>{i18n._({ id: 'admin.courseForm.back', message: 'Back to courses' })}</Link>
       </section>
     );
   }
   return (
-    <QueryBoundary loading={<Spinner label="Loading course details..." />} error={(message) => <CourseNotFound id={courseId} message={message} />}>
+    <QueryBoundary
+      loading={<Spinner label={i18n._({ id: 'admin.courseForm.loading', message: 'Loading course details...' })} />}
+      error={(message) => <CourseNotFound id={courseId} message={message} />}
+    >
       <EditCourse id={courseId} />
     </QueryBoundary>
   );
 }
 
 function CourseNotFound({ id, message }: { id: string; message?: string }) {
+  const i18n = useI18n();
   return (
     <section className={styles.page}>
-      <h1>Course Not Found</h1>
-      <p>Course with ID {id} not found.</p>
+      <h1>{i18n._({ id: 'admin.courseForm.notFound', message: 'Course Not Found' })}</h1>
+      <p>{i18n._({ id: 'admin.courseForm.notFoundId', message: 'Course with ID {id} not found.', values: { id } })}</p>
       <ErrorBanner>{message}</ErrorBanner>
-      <Link to={paths.admin.courses}>Back to courses</Link>
+      <Link to={paths.admin.courses}>{i18n._({ id: 'admin.courseForm.back', message: 'Back to courses' })}</Link>
     </section>
   );
 }
@@ -63,17 +77,26 @@ function EditCourse({ id }: { id: string }) {
 }
 
 function EditCourseForm({ course }: { course: Course }) {
+  const i18n = useI18n();
   const update = useUpdateCourse();
   const navigate = useNavigate();
   return (
     <section className={styles.page}>
-      <h1>Edit Course</h1>
+      <h1>{i18n._({ id: 'admin.courseForm.editTitle', message: 'Edit Course' })}</h1>
       <CourseForm
         mode="edit"
         initial={valuesOf(course)}
         onSubmit={async (payload, image) => {
           const answer = await update.mutateAsync({ id: course.id, payload, image });
-          navigate(paths.admin.courses, { state: { notice: `Course "${answer.course.title}" updated successfully.` } });
+          navigate(paths.admin.courses, {
+            state: {
+              notice: i18n._({
+                id: 'admin.courseForm.updated',
+                message: 'Course "{title}" updated successfully.',
+                values: { title: answer.course.title },
+              }),
+            },
+          });
         }}
       />
     </section>

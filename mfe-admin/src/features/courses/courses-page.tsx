@@ -1,7 +1,14 @@
 import { useState } from 'react';
-import { COURSE_CATEGORIES, COURSE_LEVELS, DEFAULT_TRAINING_CENTER, errorMessage, pagedLists, useDeleteCourse } from '@btls/shared-api';
+import {
+  COURSE_CATEGORIES,
+  COURSE_LEVELS,
+  DEFAULT_TRAINING_CENTER,
+  errorMessage,
+  pagedLists,
+  useDeleteCourse,
+} from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
-import { Link, paths, useLocation, useSearchParams } from '@btls/shared-auth';
+import { Link, paths, useI18n, useLocation, useSearchParams } from '@btls/shared-auth';
 import { buttonClass, ErrorBanner, SelectField, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatPrice } from '@btls/shared-ui/format';
@@ -15,6 +22,7 @@ const styles = withPanelPage(own);
 const FILTERS = ['q', 'category', 'level', 'status'] as const;
 
 export function CoursesPage() {
+  const i18n = useI18n();
   const remove = useDeleteCourse();
   const list = usePagedList(useSearchParams(), pagedLists.courses, FILTERS);
   const courses = list.items;
@@ -24,19 +32,33 @@ export function CoursesPage() {
   const [failure, setFailure] = useState('');
 
   async function onDelete(course: Course) {
-    if (!(await confirm(`Are you sure you want to delete the course "${course.title}"?`))) return;
+    if (
+      !(await confirm(
+        i18n._({
+          id: 'admin.courses.confirmDelete',
+          message: 'Are you sure you want to delete the course "{title}"?',
+          values: { title: course.title },
+        }),
+      ))
+    )
+      return;
     setNotice('');
     setFailure('');
     try {
       await remove.mutateAsync(course.id);
       list.setItems((rows) => rows.filter((c) => c.id !== course.id));
-      setNotice('Course deleted successfully.');
+      setNotice(i18n._({ id: 'admin.courses.deleted', message: 'Course deleted successfully.' }));
     } catch (e) {
       setFailure(errorMessage(e));
     }
   }
 
-  const select = (name: (typeof FILTERS)[number], label: string, all: string, options: readonly (readonly [string, string])[]) => (
+  const select = (
+    name: (typeof FILTERS)[number],
+    label: string,
+    all: string,
+    options: readonly (readonly [string, string])[],
+  ) => (
     <SelectField label={label} value={list.filters[name]} onChange={(e) => list.setFilter(name, e.target.value)}>
       <option value="">{all}</option>
       {options.map(([value, text]) => (
@@ -50,63 +72,124 @@ export function CoursesPage() {
   return (
     <section className={styles.page}>
       <div className={styles.toolbar}>
-        <h1>Manage Courses</h1>
+        <h1>{i18n._({ id: 'admin.courses.title', message: 'Manage Courses' })}</h1>
         <Link className={buttonClass()} to={paths.admin.newCourse}>
-          Add Course
+          {i18n._({ id: 'admin.nav.addCourse', message: 'Add Course' })}
         </Link>
       </div>
       <SuccessBanner>{notice}</SuccessBanner>
       <ErrorBanner>{failure || error}</ErrorBanner>
       <div className={styles.filters}>
         <TextField
-          label="Search courses"
+          label={i18n._({ id: 'admin.courses.search', message: 'Search courses' })}
           type="search"
-          placeholder="Title, description or tag"
+          placeholder={i18n._({ id: 'admin.courses.searchHint', message: 'Title, description or tag' })}
           value={list.filters.q}
           onChange={(e) => list.setFilter('q', e.target.value)}
         />
-        {select('category', 'Category', 'All categories', COURSE_CATEGORIES.map((c) => [c, c] as const))}
-        {select('level', 'Level', 'All levels', COURSE_LEVELS.map((l) => [l, l] as const))}
-        {select('status', 'Status', 'Active and inactive', [['active', 'Active'], ['inactive', 'Inactive']])}
+        {select(
+          'category',
+          i18n._({ id: 'admin.courses.category', message: 'Category' }),
+          i18n._({ id: 'admin.courses.allCategories', message: 'All categories' }),
+          COURSE_CATEGORIES.map((c) => [c, c] as const),
+        )}
+        {select(
+          'level',
+          i18n._({ id: 'admin.courses.level', message: 'Level' }),
+          i18n._({ id: 'admin.courses.allLevels', message: 'All levels' }),
+          COURSE_LEVELS.map((l) => [l, l] as const),
+        )}
+        {select(
+          'status',
+          i18n._({ id: 'admin.courses.status', message: 'Status' }),
+          i18n._({ id: 'admin.courses.activeAndInactive', message: 'Active and inactive' }),
+          [
+            ['active', i18n._({ id: 'admin.jobs.active', message: 'Active' })],
+            ['inactive', i18n._({ id: 'admin.jobs.inactive', message: 'Inactive' })],
+          ],
+        )}
       </div>
       <ListStates
         items={courses}
         error={error}
-        loading="Loading courses..."
-        empty={Object.values(list.filters).some(Boolean) ? 'No courses match.' : 'No courses found. Add some!'}
+        loading={i18n._({ id: 'admin.courses.loading', message: 'Loading courses...' })}
+        empty={
+          Object.values(list.filters).some(Boolean)
+            ? i18n._({ id: 'admin.courses.noMatch', message: 'No courses match.' })
+            : i18n._({ id: 'admin.courses.none', message: 'No courses found. Add some!' })
+        }
       >
         {(rows) => (
-        <Table
-          caption="Courses"
-          rows={rows}
-          rowKey={(c) => c.id}
-          columns={[
-            { header: 'Title', cell: (c) => <>{c.title}{!c.isActive && ' (inactive)'}</> },
-            { header: 'Category', cell: (c) => c.category },
-            { header: 'Level', cell: (c) => c.level },
-            { header: 'Price', cell: (c) => formatPrice(c.price) },
-            { header: 'Center', cell: (c) => c.trainingCenter || DEFAULT_TRAINING_CENTER },
-            {
-              header: 'Actions',
-              cell: (c) => (
-                <span className={styles.actions}>
-                  <a href={paths.course(c.id)} target="_blank" rel="noopener noreferrer" aria-label={`View ${c.title} (opens in a new tab)`}>
-                    View
-                  </a>
-                  <Link to={paths.admin.editCourse(c.id)} aria-label={`Edit ${c.title}`}>
-                    Edit
-                  </Link>
-                  <button type="button" className={`${styles.linkButton} ${styles.danger}`} aria-label={`Delete ${c.title}`} onClick={() => void onDelete(c)}>
-                    Delete
-                  </button>
-                </span>
-              ),
-            },
-          ]}
-        />
+          <Table
+            caption={i18n._({ id: 'admin.nav.courses', message: 'Courses' })}
+            rows={rows}
+            rowKey={(c) => c.id}
+            columns={[
+              {
+                header: i18n._({ id: 'admin.courses.courseTitle', message: 'Title' }),
+                cell: (c) => (
+                  <>
+                    {c.title}
+                    {!c.isActive && ` ${i18n._({ id: 'admin.courses.inactiveMark', message: '(inactive)' })}`}
+                  </>
+                ),
+              },
+              { header: i18n._({ id: 'admin.courses.category', message: 'Category' }), cell: (c) => c.category },
+              { header: i18n._({ id: 'admin.courses.level', message: 'Level' }), cell: (c) => c.level },
+              {
+                header: i18n._({ id: 'admin.courses.price', message: 'Price' }),
+                cell: (c) => formatPrice(c.price, i18n),
+              },
+              {
+                header: i18n._({ id: 'admin.courses.center', message: 'Center' }),
+                cell: (c) => c.trainingCenter || DEFAULT_TRAINING_CENTER,
+              },
+              {
+                header: i18n._({ id: 'admin.jobs.actions', message: 'Actions' }),
+                cell: (c) => (
+                  <span className={styles.actions}>
+                    <a
+                      href={paths.course(c.id)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={i18n._({
+                        id: 'admin.courses.viewOf',
+                        message: 'View {title} (opens in a new tab)',
+                        values: { title: c.title },
+                      })}
+                    >
+                      {i18n._({ id: 'admin.courses.view', message: 'View' })}
+                    </a>
+                    <Link
+                      to={paths.admin.editCourse(c.id)}
+                      aria-label={i18n._({
+                        id: 'admin.users.editOf',
+                        message: 'Edit {name}',
+                        values: { name: c.title },
+                      })}
+                    >
+                      {i18n._({ id: 'admin.users.edit', message: 'Edit' })}
+                    </Link>
+                    <button
+                      type="button"
+                      className={`${styles.linkButton} ${styles.danger}`}
+                      aria-label={i18n._({
+                        id: 'admin.users.deleteOf',
+                        message: 'Delete {name}',
+                        values: { name: c.title },
+                      })}
+                      onClick={() => void onDelete(c)}
+                    >
+                      {i18n._({ id: 'admin.users.delete', message: 'Delete' })}
+                    </button>
+                  </span>
+                ),
+              },
+            ]}
+          />
         )}
       </ListStates>
-      <Pager list={list} label="Courses" />
+      <Pager list={list} label={i18n._({ id: 'admin.nav.courses', message: 'Courses' })} />
       {dialog}
     </section>
   );

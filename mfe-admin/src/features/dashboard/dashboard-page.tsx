@@ -1,5 +1,5 @@
 import { countQuery, jobApplicationsSummaryQuery, pagedLists, useQuery, type PagedSource } from '@btls/shared-api';
-import { Link, paths } from '@btls/shared-auth';
+import { Link, paths, useI18n } from '@btls/shared-auth';
 import { buttonClass } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from '../admin.module.css';
@@ -12,6 +12,7 @@ function useCount(source: PagedSource<unknown>, filter?: Record<string, string>)
 }
 
 export function AdminDashboardPage() {
+  const i18n = useI18n();
   const users = useCount(pagedLists.users);
   const courses = useCount(pagedLists.courses, { status: 'active' });
   const pending = useCount(pagedLists.enrollments, { status: 'Pending' });
@@ -19,39 +20,60 @@ export function AdminDashboardPage() {
   const jobCount = (n: number | undefined) => (n === undefined ? '?' : n);
   return (
     <section className={styles.page}>
-      <h1>Admin Dashboard</h1>
+      <h1>{i18n._({ id: 'admin.dashboard.title', message: 'Admin Dashboard' })}</h1>
       <div className={styles.tiles}>
         <Link className={styles.tile} to={paths.admin.users}>
-          <strong>{users}</strong> Registered users
+          <strong>{users}</strong> {i18n._({ id: 'admin.dashboard.users', message: 'Registered users' })}
         </Link>
         <Link className={styles.tile} to={paths.admin.courses}>
-          <strong>{courses}</strong> Active courses
+          <strong>{courses}</strong> {i18n._({ id: 'admin.dashboard.courses', message: 'Active courses' })}
         </Link>
         <Link className={styles.tile} to={`${paths.admin.enrollments}?status=Pending`}>
-          <strong>{pending}</strong> Pending applications
+          <strong>{pending}</strong> {i18n._({ id: 'admin.dashboard.pending', message: 'Pending applications' })}
         </Link>
         <Link className={styles.tile} to={paths.admin.jobs}>
-          <strong>{jobCount(jobApplications.data?.total)}</strong> Job applications
-          {jobApplications.data && <span className={styles.hint}> ({jobApplications.data.new} new)</span>}
+          <strong>{jobCount(jobApplications.data?.total)}</strong>{' '}
+          {i18n._({ id: 'admin.dashboard.jobApplications', message: 'Job applications' })}
+          {jobApplications.data && (
+            <span className={styles.hint}>
+              {' '}
+              {i18n._({
+                id: 'admin.dashboard.newCount',
+                message: '({count} new)',
+                values: { count: jobApplications.data.new },
+              })}
+            </span>
+          )}
         </Link>
       </div>
-      <h2>Quick actions</h2>
+      <h2>{i18n._({ id: 'admin.dashboard.quickActions', message: 'Quick actions' })}</h2>
       <div className={styles.links}>
-        <Link className={buttonClass()} to={paths.admin.newCourse}>Add Course</Link>
-        <Link className={buttonClass()} to={paths.admin.newUser}>Add User</Link>
-        <Link className={buttonClass('secondary')} to={`${paths.admin.enrollments}?status=Pending`}>Review applications</Link>
-        <Link className={buttonClass('secondary')} to={paths.admin.analytics}>Analytics</Link>
-        <Link className={buttonClass('secondary')} to={paths.admin.settings}>Settings</Link>
+        <Link className={buttonClass()} to={paths.admin.newCourse}>
+          {i18n._({ id: 'admin.nav.addCourse', message: 'Add Course' })}
+        </Link>
+        <Link className={buttonClass()} to={paths.admin.newUser}>
+          {i18n._({ id: 'admin.nav.addUser', message: 'Add User' })}
+        </Link>
+        <Link className={buttonClass('secondary')} to={`${paths.admin.enrollments}?status=Pending`}>
+          {i18n._({ id: 'admin.dashboard.review', message: 'Review applications' })}
+        </Link>
+        <Link className={buttonClass('secondary')} to={paths.admin.analytics}>
+          {i18n._({ id: 'admin.analytics.title', message: 'Analytics' })}
+        </Link>
+        <Link className={buttonClass('secondary')} to={paths.admin.settings}>
+          {i18n._({ id: 'admin.settings.title', message: 'Settings' })}
+        </Link>
       </div>
     </section>
   );
 }
 
 export function PlaceholderPage({ title }: { title: string }) {
+  const i18n = useI18n();
   return (
     <section className={styles.page}>
       <h1>{title}</h1>
-      <p>This page is coming soon.</p>
+      <p>{i18n._({ id: 'admin.placeholder.soon', message: 'This page is coming soon.' })}</p>
     </section>
   );
 }

@@ -10,7 +10,7 @@ import {
   useSuspenseQuery,
 } from '@btls/shared-api';
 import type { Enrollment } from '@btls/shared-api/schemas';
-import { paths, useNavigate, useParams } from '@btls/shared-auth';
+import { paths, useI18n, useNavigate, useParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, SelectField, Spinner, SuccessBanner } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { PanelUnavailable } from '@btls/shared-ui/panel-states';
@@ -21,17 +21,28 @@ import { BackToApplications } from './back-to-applications';
 const styles = withPanelPage(own);
 
 export function AssignTrainerPage() {
+  const i18n = useI18n();
   const { applicationId = '' } = useParams();
   return (
-    <QueryBoundary loading={<Spinner label="Loading application..." />} error={() => <NotAssignable />}>
+    <QueryBoundary
+      loading={<Spinner label={i18n._({ id: 'admin.assign.loading', message: 'Loading application...' })} />}
+      error={() => <NotAssignable />}
+    >
       <AssignTrainer applicationId={applicationId} />
     </QueryBoundary>
   );
 }
 
 function NotAssignable() {
+  const i18n = useI18n();
   const back = <BackToApplications />;
-  return <PanelUnavailable title="Assign Trainer" message="Application not found or not in approved state." back={back} />;
+  return (
+    <PanelUnavailable
+      title={i18n._({ id: 'admin.enrollments.assignTrainer', message: 'Assign Trainer' })}
+      message={i18n._({ id: 'admin.assign.notAssignable', message: 'Application not found or not in approved state.' })}
+      back={back}
+    />
+  );
 }
 
 function AssignTrainer({ applicationId }: { applicationId: string }) {
@@ -44,6 +55,7 @@ function AssignTrainer({ applicationId }: { applicationId: string }) {
 const loadRules = () => import('@btls/shared-api/schemas');
 
 function AssignTrainerForm({ enrollment }: { enrollment: Enrollment }) {
+  const i18n = useI18n();
   const navigate = useNavigate();
   const trainers = useQuery(trainersQuery());
   const assign = useAssignTrainer();
@@ -69,15 +81,19 @@ function AssignTrainerForm({ enrollment }: { enrollment: Enrollment }) {
 
   return (
     <section className={styles.page}>
-      <h1>Assign Trainer</h1>
+      <h1>{i18n._({ id: 'admin.enrollments.assignTrainer', message: 'Assign Trainer' })}</h1>
       <form className={styles.card} onSubmit={submit} onFocus={() => void loadRules()} noValidate>
         <p>
           {enrollment.traineeFirstName} {enrollment.traineeLastName} — {enrollment.courseTitle}
         </p>
         <SuccessBanner>{done}</SuccessBanner>
         <ErrorBanner>{error}</ErrorBanner>
-        <SelectField label="Trainer" value={trainerId} onChange={(e) => setTrainerId(e.target.value)}>
-          <option value="">-- Select a trainer --</option>
+        <SelectField
+          label={i18n._({ id: 'admin.assign.trainer', message: 'Trainer' })}
+          value={trainerId}
+          onChange={(e) => setTrainerId(e.target.value)}
+        >
+          <option value="">{i18n._({ id: 'admin.assign.selectTrainer', message: '-- Select a trainer --' })}</option>
           {trainers.data?.map((t) => (
             <option key={t.id} value={t.id}>
               {t.firstName} {t.lastName} ({t.email})
@@ -86,7 +102,7 @@ function AssignTrainerForm({ enrollment }: { enrollment: Enrollment }) {
         </SelectField>
         <div className={styles.actions}>
           <Button type="submit" disabled={!!done}>
-            Assign Trainer
+            {i18n._({ id: 'admin.enrollments.assignTrainer', message: 'Assign Trainer' })}
           </Button>
           <BackToApplications />
         </div>

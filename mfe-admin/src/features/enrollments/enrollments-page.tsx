@@ -11,10 +11,21 @@ import {
   useUpdateEnrollmentStatuses,
 } from '@btls/shared-api';
 import type { Enrollment } from '@btls/shared-api/schemas';
-import { Link, paths, useLocation, useSearchParams } from '@btls/shared-auth';
-import { Button, CheckboxField, ErrorBanner, SelectField, StatusBadge, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
+import { Link, paths, useI18n, useLocation, useSearchParams } from '@btls/shared-auth';
+import {
+  Button,
+  CheckboxField,
+  ErrorBanner,
+  SelectField,
+  StatusBadge,
+  statusText,
+  SuccessBanner,
+  Table,
+  TextField,
+} from '@btls/shared-ui/components';
 import { useDialog, type DialogChoice } from '@btls/shared-ui/dialog';
 import { formatDate } from '@btls/shared-ui/format-date';
+import { useLocale } from '@btls/shared-ui/i18n';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { ListStates } from '@btls/shared-ui/panel-states';
@@ -26,16 +37,26 @@ const styles = withPanelPage(own);
 const ALL = 'All';
 /** What the admin does to several applications at once (Completed ones keep their status: the server says so). */
 const BULK_ACTIONS = ADMIN_ACTIONS.filter(
-  (a): a is (typeof ADMIN_ACTIONS)[number] & { to: 'Approved' | 'Rejected' | 'Waitlisted' } => a.to !== 'Pending' && a.to !== 'Completed',
+  (a): a is (typeof ADMIN_ACTIONS)[number] & { to: 'Approved' | 'Rejected' | 'Waitlisted' } =>
+    a.to !== 'Pending' && a.to !== 'Completed',
 );
 /** Completed, no certificate yet: the applications where the admin's next step is to issue one. */
 const AWAITING_CERTIFICATE = 'Awaiting certificate';
 const FILTERS = ['status', 'q', 'course', 'sort'] as const;
 const SORTS = [
-  { value: 'oldest', label: 'Oldest first' },
-  { value: 'newest', label: 'Newest first' },
-  { value: 'course', label: 'Course' },
+  { value: 'oldest', label: /*i18n*/ { id: 'admin.enrollments.sort.oldest', message: 'Oldest first' } },
+  { value: 'newest', label: /*i18n*/ { id: 'admin.enrollments.sort.newest', message: 'Newest first' } },
+  { value: 'course', label: /*i18n*/ { id: 'admin.enrollments.sort.course', message: 'Course' } },
 ] as const;
+/** The status filter's texts beyond the statuses themselves (those are shared-ui's `statusText`). */
+const FILTER_TEXTS: Record<string, { id: string; message: string }> = {
+  [ALL]: /*i18n*/ { id: 'admin.enrollments.filter.all', message: 'All' },
+  [AWAITING_CERTIFICATE]: /*i18n*/ {
+    id: 'admin.enrollments.filter.awaitingCertificate',
+    message: 'Awaiting certificate',
+  },
+};
+const filterText = (status: string) => FILTER_TEXTS[status] ?? statusText(status);
 
 /**
  * No status in the address means Pending (the review queue), oldest first unless `sort` says; All means every
@@ -53,6 +74,8 @@ const applications = {
 };
 
 export function EnrollmentsPage() {
+  const i18n = useI18n();
+  const locale = useLocale();
   const paged = usePagedList(useSearchParams(), applications, FILTERS);
   const updateStatus = useUpdateEnrollmentStatus();
   const status = paged.filters.status || 'Pending';
@@ -65,9 +88,9 @@ export function EnrollmentsPage() {
   // Approving asks for the trainer too (optional): approve and assign in one step.
   const trainers = useQuery(trainersQuery()).data ?? [];
   const trainerChoice = (current: number | null | undefined): DialogChoice => ({
-    label: 'Trainer (optional)',
+    label: i18n._({ id: 'admin.enrollments.trainerOptional', message: 'Trainer (optional)' }),
     options: [
-      { value: '', label: 'No trainer yet' },
+      { value: '', label: i18n._({ id: 'admin.enrollments.noTrainer', message: 'No trainer yet' }) },
       ...trainers.map((t) => ({ value: String(t.id), label: `${t.firstName} ${t.lastName} (${t.email})` })),
     ],
     value: current && trainers.some((t) => t.id === current) ? String(current) : '',
@@ -78,7 +101,11 @@ export function EnrollmentsPage() {
       const text = await prompt(question, initial);
       return text === null ? null : { adminNotes: text };
     }
-    const answer = await promptWithChoice(question, { initial, choice: trainerChoice(current), textLabel: 'Admin notes (optional)' });
+    const answer = await promptWithChoice(question, {
+      initial,
+      choice: trainerChoice(current),
+      textLabel: i18n._({ id: 'admin.enrollments.notesOptional', message: 'Admin notes (optional)' }),
+    });
     if (answer === null) return null;
     const trainerId = answer.choice && Number(answer.choice) !== current ? Number(answer.choice) : undefined;
     return { adminNotes: answer.text, ...(trainerId ? { trainerId } : {}) };
@@ -98,15 +125,26 @@ export function EnrollmentsPage() {
       return next;
     });
 
-  async function changeSelected(to: Exclude<EnrollmentStatus, 'Completed'>, label: string) {
+  async function changeSelected(to: Exclude<EnrollmentStatus, 'Completed'>, action: string) {
     const count = selected.length;
-    const answered = await ask(`${label} the ${count} selected application${count === 1 ? '' : 's'}. Optional notes:`, to === 'Approved', '');
+    const question = i18n._({
+      id: 'admin.enrollments.bulkQuestion',
+      message:
+        '{action} the {count, plural, one {# selected application} other {# selected applications}}. Optional notes:',
+      values: { action, count },
+    });
+    const answered = await ask(question, to === 'Approved', '');
     if (answered === null) return;
     const { adminNotes, ...rest } = answered;
     setError('');
     setNotice('');
     try {
-      const answer = await updateMany.mutateAsync({ ids: selected.map((e) => e.id), status: to, ...rest, ...(adminNotes ? { adminNotes } : {}) });
+      const answer = await updateMany.mutateAsync({
+        ids: selected.map((e) => e.id),
+        status: to,
+        ...rest,
+        ...(adminNotes ? { adminNotes } : {}),
+      });
       setNotice(answer.message);
       setPicked(new Set());
     } catch (failure) {
@@ -131,47 +169,77 @@ export function EnrollmentsPage() {
 
   return (
     <section className={styles.page}>
-      <h1>Enrollment Applications</h1>
+      <h1>{i18n._({ id: 'admin.enrollments.title', message: 'Enrollment Applications' })}</h1>
       <div className={styles.toolbar}>
-        <SelectField label="Status" value={status} onChange={(e) => paged.setFilter('status', e.target.value)}>
-          {[ALL, ...ENROLLMENT_STATUSES, AWAITING_CERTIFICATE].map((s) => <option key={s}>{s}</option>)}
+        <SelectField
+          label={i18n._({ id: 'admin.enrollments.status', message: 'Status' })}
+          value={status}
+          onChange={(e) => paged.setFilter('status', e.target.value)}
+        >
+          {[ALL, ...ENROLLMENT_STATUSES, AWAITING_CERTIFICATE].map((s) => (
+            <option key={s} value={s}>
+              {i18n._(filterText(s))}
+            </option>
+          ))}
         </SelectField>
-        <SelectField label="Course" value={paged.filters.course} onChange={(e) => paged.setFilter('course', e.target.value)}>
-          <option value="">All courses</option>
+        <SelectField
+          label={i18n._({ id: 'admin.enrollments.course', message: 'Course' })}
+          value={paged.filters.course}
+          onChange={(e) => paged.setFilter('course', e.target.value)}
+        >
+          <option value="">{i18n._({ id: 'admin.enrollments.allCourses', message: 'All courses' })}</option>
           {courses.map((c) => (
             <option key={c.id} value={c.id}>
               {c.title}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Sort by" value={paged.filters.sort || 'oldest'} onChange={(e) => paged.setFilter('sort', e.target.value)}>
+        <SelectField
+          label={i18n._({ id: 'admin.enrollments.sortBy', message: 'Sort by' })}
+          value={paged.filters.sort || 'oldest'}
+          onChange={(e) => paged.setFilter('sort', e.target.value)}
+        >
           {SORTS.map((s) => (
             <option key={s.value} value={s.value}>
-              {s.label}
+              {i18n._(s.label)}
             </option>
           ))}
         </SelectField>
         <TextField
-          label="Search applications"
+          label={i18n._({ id: 'admin.enrollments.search', message: 'Search applications' })}
           type="search"
-          placeholder="Trainee, e-mail or course"
+          placeholder={i18n._({ id: 'admin.enrollments.searchHint', message: 'Trainee, e-mail or course' })}
           value={paged.filters.q}
           onChange={(e) => paged.setFilter('q', e.target.value)}
         />
       </div>
       {list && list.length > 0 && (
-        <div className={styles.toolbar} role="group" aria-label="Selected applications">
+        <div
+          className={styles.toolbar}
+          role="group"
+          aria-label={i18n._({ id: 'admin.enrollments.selectedGroup', message: 'Selected applications' })}
+        >
           <CheckboxField
-            label="Select all on this page"
+            label={i18n._({ id: 'admin.enrollments.selectAll', message: 'Select all on this page' })}
             checked={selected.length === list.length}
             onChange={(e) => setPicked(e.target.checked ? new Set(list.map((row) => row.id)) : new Set())}
           />
           {selected.length > 0 && (
             <>
-              <span>{selected.length} selected:</span>
+              <span>
+                {i18n._({
+                  id: 'admin.enrollments.selectedCount',
+                  message: '{count} selected:',
+                  values: { count: selected.length },
+                })}
+              </span>
               {BULK_ACTIONS.map((a) => (
-                <Button key={a.to} variant="secondary" onClick={() => void changeSelected(a.to, a.label)}>
-                  {a.label} selected
+                <Button key={a.to} variant="secondary" onClick={() => void changeSelected(a.to, i18n._(a.text))}>
+                  {i18n._({
+                    id: 'admin.enrollments.actionSelected',
+                    message: '{action} selected',
+                    values: { action: i18n._(a.text) },
+                  })}
                 </Button>
               ))}
             </>
@@ -180,69 +248,121 @@ export function EnrollmentsPage() {
       )}
       <SuccessBanner>{notice}</SuccessBanner>
       <ErrorBanner>{error}</ErrorBanner>
-      <ListStates items={list} error={paged.error} loading="Loading applications..." empty={`No applications${status === ALL ? '' : ` with status ${status}`}.`}>
+      <ListStates
+        items={list}
+        error={paged.error}
+        loading={i18n._({ id: 'admin.enrollments.loading', message: 'Loading applications...' })}
+        empty={
+          status === ALL
+            ? i18n._({ id: 'admin.enrollments.none', message: 'No applications.' })
+            : i18n._({
+                id: 'admin.enrollments.noneWithStatus',
+                message: 'No applications with status {status}.',
+                values: { status: i18n._(filterText(status)) },
+              })
+        }
+      >
         {(rows) => (
-        <Table
-          caption="Applications"
-          rows={rows}
-          rowKey={(e) => e.id}
-          columns={[
-            {
-              header: 'Select',
-              cell: (e) => (
-                <input
-                  type="checkbox"
-                  className={styles.pick}
-                  checked={picked.has(e.id)}
-                  onChange={(event) => toggle(e.id, event.target.checked)}
-                  aria-label={`Select ${e.traineeFirstName} ${e.traineeLastName}, ${e.courseTitle}`}
-                />
-              ),
-            },
-            {
-              header: 'Trainee',
-              cell: (e) => (
-                <>
-                  {e.traineeFirstName} {e.traineeLastName}
-                  <br />
-                  <a href={`mailto:${e.traineeEmail}`}>{e.traineeEmail}</a>
-                </>
-              ),
-            },
-            { header: 'Course', cell: (e) => e.courseTitle },
-            {
-              header: 'Applied',
-              cell: (e) => (
-                <>
-                  {formatDate(e.applicationDate)}
-                  {e.preferredStartDate && <><br />Start: {formatDate(e.preferredStartDate)}</>}
-                </>
-              ),
-            },
-            {
-              header: 'Status',
-              cell: (e) => (
-                <>
-                  <StatusBadge status={e.status} />
-                  {e.trainerFirstName && <><br />Trainer: {e.trainerFirstName} {e.trainerLastName}</>}
-                </>
-              ),
-            },
-            {
-              header: 'Notes',
-              cell: (e) => (
-                <>
-                  {e.applicantNotes && <>Applicant: {e.applicantNotes}<br /></>}
-                  {e.adminNotes && <>Admin: {e.adminNotes}</>}
-                </>
-              ),
-            },
-            { header: 'Actions', cell: (e) => <EnrollmentActions enrollment={e} onChange={change} backTo={backTo} /> },
-          ]}
-        />
+          <Table
+            caption={i18n._({ id: 'admin.jobs.applications', message: 'Applications' })}
+            rows={rows}
+            rowKey={(e) => e.id}
+            columns={[
+              {
+                header: i18n._({ id: 'admin.enrollments.select', message: 'Select' }),
+                cell: (e) => (
+                  <input
+                    type="checkbox"
+                    className={styles.pick}
+                    checked={picked.has(e.id)}
+                    onChange={(event) => toggle(e.id, event.target.checked)}
+                    aria-label={i18n._({
+                      id: 'admin.enrollments.selectOf',
+                      message: 'Select {name}, {course}',
+                      values: { name: `${e.traineeFirstName} ${e.traineeLastName}`, course: e.courseTitle },
+                    })}
+                  />
+                ),
+              },
+              {
+                header: i18n._({ id: 'admin.enrollments.trainee', message: 'Trainee' }),
+                cell: (e) => (
+                  <>
+                    {e.traineeFirstName} {e.traineeLastName}
+                    <br />
+                    <a href={`mailto:${e.traineeEmail}`}>{e.traineeEmail}</a>
+                  </>
+                ),
+              },
+              { header: i18n._({ id: 'admin.enrollments.course', message: 'Course' }), cell: (e) => e.courseTitle },
+              {
+                header: i18n._({ id: 'admin.enrollments.applied', message: 'Applied' }),
+                cell: (e) => (
+                  <>
+                    {formatDate(e.applicationDate, 'MMM d, yyyy', locale)}
+                    {e.preferredStartDate && (
+                      <>
+                        <br />
+                        {i18n._({
+                          id: 'admin.enrollments.start',
+                          message: 'Start: {date}',
+                          values: { date: formatDate(e.preferredStartDate, 'MMM d, yyyy', locale) },
+                        })}
+                      </>
+                    )}
+                  </>
+                ),
+              },
+              {
+                header: i18n._({ id: 'admin.enrollments.status', message: 'Status' }),
+                cell: (e) => (
+                  <>
+                    <StatusBadge status={e.status} />
+                    {e.trainerFirstName && (
+                      <>
+                        <br />
+                        {i18n._({
+                          id: 'admin.enrollments.trainer',
+                          message: 'Trainer: {name}',
+                          values: { name: `${e.trainerFirstName} ${e.trainerLastName}` },
+                        })}
+                      </>
+                    )}
+                  </>
+                ),
+              },
+              {
+                header: i18n._({ id: 'admin.enrollments.notes', message: 'Notes' }),
+                cell: (e) => (
+                  <>
+                    {e.applicantNotes && (
+                      <>
+                        {i18n._({
+                          id: 'admin.enrollments.applicantNotes',
+                          message: 'Applicant: {notes}',
+                          values: { notes: e.applicantNotes },
+                        })}
+                        <br />
+                      </>
+                    )}
+                    {e.adminNotes &&
+                      i18n._({
+                        id: 'admin.enrollments.adminNotes',
+                        message: 'Admin: {notes}',
+                        values: { notes: e.adminNotes },
+                      })}
+                  </>
+                ),
+              },
+              {
+                header: i18n._({ id: 'admin.jobs.actions', message: 'Actions' }),
+                cell: (e) => <EnrollmentActions enrollment={e} onChange={change} backTo={backTo} />,
+              },
+            ]}
+          />
         )}
       </ListStates>
-      <Pager list={paged} label="Applications" />
+      <Pager list={paged} label={i18n._({ id: 'admin.jobs.applications', message: 'Applications' })} />
       {dialog}
     </section>
   );
@@ -252,48 +372,97 @@ export function EnrollmentsPage() {
  * A row's actions in one line: its next step (approve a new application, assign the trainer of an approved
  * one, else its progress) and a More button that shows the others beside it.
  */
-function EnrollmentActions({ enrollment: e, onChange, backTo }: {
+function EnrollmentActions({
+  enrollment: e,
+  onChange,
+  backTo,
+}: {
   enrollment: Enrollment;
   backTo: string;
   onChange: (enrollment: Enrollment, to: EnrollmentStatus, question: string) => Promise<void>;
 }) {
+  const i18n = useI18n();
   const [open, setOpen] = useState(false);
   const who = `${e.traineeFirstName} ${e.traineeLastName}`;
-  const named = (label: string) => `${label}: ${who}, ${e.courseTitle}`;
+  const named = (action: string) =>
+    i18n._({
+      id: 'admin.enrollments.actionOf',
+      message: '{action}: {name}, {course}',
+      values: { action, name: who, course: e.courseTitle },
+    });
   const actions: { key: string; node: ReactNode }[] = actionsFor(e.status).map((a) => ({
     key: a.to,
     node: (
       <button
         type="button"
         className={styles.linkButton}
-        aria-label={named(a.label)}
-        onClick={() => void onChange(e, a.to, a.to === 'Approved' ? `Approve ${who} for ${e.courseTitle}` : `Optional notes for ${who} (${a.label}):`)}
+        aria-label={named(i18n._(a.text))}
+        onClick={() =>
+          void onChange(
+            e,
+            a.to,
+            a.to === 'Approved'
+              ? i18n._({
+                  id: 'admin.enrollments.approveQuestion',
+                  message: 'Approve {name} for {course}',
+                  values: { name: who, course: e.courseTitle },
+                })
+              : i18n._({
+                  id: 'admin.enrollments.notesQuestion',
+                  message: 'Optional notes for {name} ({action}):',
+                  values: { name: who, action: i18n._(a.text) },
+                }),
+          )
+        }
       >
-        {a.label}
+        {i18n._(a.text)}
       </button>
     ),
   }));
   actions.push({
     key: 'notes',
     node: (
-      <button type="button" className={styles.linkButton} aria-label={named('Edit notes')} onClick={() => void onChange(e, e.status, `Admin notes for ${who}:`)}>
-        Edit notes
+      <button
+        type="button"
+        className={styles.linkButton}
+        aria-label={named(i18n._({ id: 'admin.enrollments.editNotes', message: 'Edit notes' }))}
+        onClick={() =>
+          void onChange(
+            e,
+            e.status,
+            i18n._({
+              id: 'admin.enrollments.adminNotesFor',
+              message: 'Admin notes for {name}:',
+              values: { name: who },
+            }),
+          )
+        }
+      >
+        {i18n._({ id: 'admin.enrollments.editNotes', message: 'Edit notes' })}
       </button>
     ),
   });
   const assign = offersAssignTrainer(e) && {
     key: 'assign',
     node: (
-      <Link to={paths.admin.assignTrainer(e.id)} state={{ backTo }} aria-label={named('Assign Trainer')}>
-        Assign Trainer
+      <Link
+        to={paths.admin.assignTrainer(e.id)}
+        state={{ backTo }}
+        aria-label={named(i18n._({ id: 'admin.enrollments.assignTrainer', message: 'Assign Trainer' }))}
+      >
+        {i18n._({ id: 'admin.enrollments.assignTrainer', message: 'Assign Trainer' })}
       </Link>
     ),
   };
   const progress = showsProgressLink(e) && {
     key: 'progress',
     node: (
-      <Link to={paths.admin.enrollmentProgress(e.id)} state={{ backTo }} aria-label={named('Progress')}>
-        Progress
+      <Link
+        to={paths.admin.enrollmentProgress(e.id)}
+        state={{ backTo }}
+        aria-label={named(i18n._({ id: 'admin.enrollments.progress', message: 'Progress' }))}
+      >
+        {i18n._({ id: 'admin.enrollments.progress', message: 'Progress' })}
       </Link>
     ),
   };
@@ -306,8 +475,14 @@ function EnrollmentActions({ enrollment: e, onChange, backTo }: {
       {first!.node}
       {others.length > 0 && (
         <>
-          <button type="button" className={styles.linkButton} aria-expanded={open} aria-label={named('More actions')} onClick={() => setOpen(!open)}>
-            More
+          <button
+            type="button"
+            className={styles.linkButton}
+            aria-expanded={open}
+            aria-label={named(i18n._({ id: 'admin.enrollments.moreActions', message: 'More actions' }))}
+            onClick={() => setOpen(!open)}
+          >
+            {i18n._({ id: 'admin.enrollments.more', message: 'More' })}
           </button>
           {open && (
             <span className={`${styles.actions} ${styles.others}`}>

@@ -11,11 +11,12 @@ import {
   validation,
 } from '@btls/shared-api';
 import type { Certificate, Enrollment } from '@btls/shared-api/schemas';
-import { paths, useParams } from '@btls/shared-auth';
+import { paths, useI18n, useParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, Spinner, SuccessBanner } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { EnrollmentFacts, ProgressTable } from '@btls/shared-ui/enrollment';
 import { formatDate } from '@btls/shared-ui/format-date';
+import { useLocale } from '@btls/shared-ui/i18n';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { PanelUnavailable } from '@btls/shared-ui/panel-states';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
@@ -25,17 +26,29 @@ import { BackToApplications } from './back-to-applications';
 const styles = withPanelPage(own);
 
 export function EnrollmentProgressPage() {
+  const i18n = useI18n();
   const { applicationId = '' } = useParams();
   return (
-    <QueryBoundary loading={<Spinner label="Loading student progress..." />} error={(message, retry) => <EnrollmentNotFound message={message} retry={retry} />}>
+    <QueryBoundary
+      loading={<Spinner label={i18n._({ id: 'admin.progress.loading', message: 'Loading student progress...' })} />}
+      error={(message, retry) => <EnrollmentNotFound message={message} retry={retry} />}
+    >
       <EnrollmentProgress applicationId={applicationId} />
     </QueryBoundary>
   );
 }
 
 function EnrollmentNotFound({ message, retry }: { message: string; retry?: () => void }) {
+  const i18n = useI18n();
   const back = <BackToApplications />;
-  return <PanelUnavailable title="Enrollment Not Found" message={message} back={back} retry={retry} />;
+  return (
+    <PanelUnavailable
+      title={i18n._({ id: 'admin.progress.notFound', message: 'Enrollment Not Found' })}
+      message={message}
+      back={back}
+      retry={retry}
+    />
+  );
 }
 
 function EnrollmentProgress({ applicationId }: { applicationId: string }) {
@@ -45,6 +58,7 @@ function EnrollmentProgress({ applicationId }: { applicationId: string }) {
 }
 
 function Progress({ enrollment }: { enrollment: Enrollment }) {
+  const i18n = useI18n();
   const { data: records } = useSuspenseQuery(enrollmentProgressQuery(enrollment.id));
   const issueCertificate = useIssueCertificate();
   const revokeCertificate = useRevokeCertificate();
@@ -54,11 +68,23 @@ function Progress({ enrollment }: { enrollment: Enrollment }) {
 
   async function issue() {
     if (enrollment.status !== 'Completed') return setError(validation.certificateOnlyCompleted);
-    if (!(await confirm('Are you sure you want to issue a certificate for this trainee and course?'))) return;
+    if (
+      !(await confirm(
+        i18n._({
+          id: 'admin.progress.confirmIssue',
+          message: 'Are you sure you want to issue a certificate for this trainee and course?',
+        }),
+      ))
+    )
+      return;
     setError('');
     try {
-      await issueCertificate.mutateAsync({ enrollmentApplicationId: enrollment.id, userId: enrollment.traineeId, courseId: enrollment.courseId });
-      setNotice('Certificate issued and data refreshed!');
+      await issueCertificate.mutateAsync({
+        enrollmentApplicationId: enrollment.id,
+        userId: enrollment.traineeId,
+        courseId: enrollment.courseId,
+      });
+      setNotice(i18n._({ id: 'admin.progress.issued', message: 'Certificate issued and data refreshed!' }));
     } catch (failure) {
       setError(errorMessage(failure));
     }
@@ -66,15 +92,20 @@ function Progress({ enrollment }: { enrollment: Enrollment }) {
 
   /** Asks why first (a reason is required), then confirms; the credential checks as revoked from then on. */
   async function revoke(issued: Certificate) {
-    const reason = await prompt('Why is this certificate being revoked?');
+    const reason = await prompt(
+      i18n._({ id: 'admin.progress.revokeWhy', message: 'Why is this certificate being revoked?' }),
+    );
     if (reason === null) return;
     if (!reason.trim()) return setError(validation.revocationReasonRequired);
-    const question = 'Are you sure you want to revoke this certificate? Anyone who checks it will see it as revoked.';
+    const question = i18n._({
+      id: 'admin.progress.confirmRevoke',
+      message: 'Are you sure you want to revoke this certificate? Anyone who checks it will see it as revoked.',
+    });
     if (!(await confirm(question))) return;
     setError('');
     try {
       await revokeCertificate.mutateAsync({ code: issued.certificateCode, reason });
-      setNotice('Certificate revoked.');
+      setNotice(i18n._({ id: 'admin.progress.revoked', message: 'Certificate revoked.' }));
     } catch (failure) {
       setError(errorMessage(failure));
     }
@@ -83,50 +114,72 @@ function Progress({ enrollment }: { enrollment: Enrollment }) {
   return (
     <section className={styles.page}>
       <p>
-        <BackToApplications>← Back to applications</BackToApplications>
+        <BackToApplications>
+          ← {i18n._({ id: 'admin.enrollments.back', message: 'Back to applications' })}
+        </BackToApplications>
       </p>
-      <h1>Student Progress</h1>
+      <h1>{i18n._({ id: 'admin.progress.title', message: 'Student Progress' })}</h1>
       <SuccessBanner>{notice}</SuccessBanner>
       <ErrorBanner>{error}</ErrorBanner>
       <EnrollmentFacts enrollment={enrollment} />
-      <h2>Progress records</h2>
+      <h2>{i18n._({ id: 'admin.progress.records', message: 'Progress records' })}</h2>
       <ProgressTable records={records} />
-      {enrollment.status === 'Completed' && <CertificateCard enrollment={enrollment} onIssue={issue} onRevoke={revoke} />}
+      {enrollment.status === 'Completed' && (
+        <CertificateCard enrollment={enrollment} onIssue={issue} onRevoke={revoke} />
+      )}
       {dialog}
     </section>
   );
 }
 
 /** Shown with the rest of the page (one suspense for all), so nothing moves in below the records. */
-function CertificateCard({ enrollment, onIssue, onRevoke }: {
+function CertificateCard({
+  enrollment,
+  onIssue,
+  onRevoke,
+}: {
   enrollment: Enrollment;
   onIssue: () => Promise<void>;
   onRevoke: (issued: Certificate) => Promise<void>;
 }) {
+  const i18n = useI18n();
+  const locale = useLocale();
   const { data: issued } = useSuspenseQuery(enrollmentCertificateQuery(enrollment.id));
   return (
     <div className={styles.card}>
-      <h2>Certificate</h2>
+      <h2>{i18n._({ id: 'admin.progress.certificate', message: 'Certificate' })}</h2>
       {issued ? (
         <>
           <p>
-            Issued {formatDate(issued.issueDate)} · Code <strong>{issued.certificateCode}</strong> ·{' '}
+            {i18n._({
+              id: 'admin.progress.issuedOn',
+              message: 'Issued {date}',
+              values: { date: formatDate(issued.issueDate, 'MMM d, yyyy', locale) },
+            })}{' '}
+            · {i18n._({ id: 'admin.progress.code', message: 'Code' })} <strong>{issued.certificateCode}</strong> ·{' '}
             <a href={paths.certificate(issued.certificateCode)} target="_blank" rel="noopener noreferrer">
-              View certificate (opens in a new tab)
+              {i18n._({ id: 'admin.progress.viewCertificate', message: 'View certificate (opens in a new tab)' })}
             </a>
           </p>
           {issued.revokedAt ? (
             <p>
-              <strong>Revoked</strong> {formatDate(issued.revokedAt)}: {issued.revocationReason}
+              <strong>{i18n._({ id: 'admin.progress.revokedMark', message: 'Revoked' })}</strong>{' '}
+              {i18n._({
+                id: 'admin.progress.revokedOn',
+                message: '{date}: {reason}',
+                values: { date: formatDate(issued.revokedAt, 'MMM d, yyyy', locale), reason: issued.revocationReason },
+              })}
             </p>
           ) : (
             <Button variant="secondary" onClick={() => void onRevoke(issued)}>
-              Revoke Certificate
+              {i18n._({ id: 'admin.progress.revoke', message: 'Revoke Certificate' })}
             </Button>
           )}
         </>
       ) : (
-        <Button onClick={() => void onIssue()}>Issue Certificate</Button>
+        <Button onClick={() => void onIssue()}>
+          {i18n._({ id: 'admin.progress.issue', message: 'Issue Certificate' })}
+        </Button>
       )}
     </div>
   );

@@ -1,9 +1,17 @@
 /** Admins read any job's applications (issue 16), read-only: the employer moves them, not us. */
 import { useState } from 'react';
-import { downloadApplicationCv, errorMessage, isNotFound, jobApplicantsQuery, myJobQuery, useQuery, type JobApplicationStatus } from '@btls/shared-api';
-import { Link, paths, useParams } from '@btls/shared-auth';
+import {
+  downloadApplicationCv,
+  errorMessage,
+  isNotFound,
+  jobApplicantsQuery,
+  myJobQuery,
+  useQuery,
+  type JobApplicationStatus,
+} from '@btls/shared-api';
+import { Link, paths, useI18n, useParams } from '@btls/shared-auth';
 import { ApplicantCard, ApplicantsFailed, ApplicationStatusFilter } from '@btls/shared-ui/applicant-card';
-import { ErrorBanner, Spinner } from '@btls/shared-ui/components';
+import { ErrorBanner, Spinner, statusText } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { Pager } from '@btls/shared-ui/paging';
 import own from '../admin.module.css';
@@ -12,6 +20,7 @@ const styles = withPanelPage(own);
 const PAGE_SIZE = 20;
 
 export function JobApplicationsPage() {
+  const i18n = useI18n();
   const { jobId = '' } = useParams();
   const job = useQuery(myJobQuery(jobId));
   const shown = job.data && !isNotFound(job.data) ? job.data : null;
@@ -25,9 +34,22 @@ export function JobApplicationsPage() {
 
   return (
     <section className={styles.page}>
-      <Link to={paths.admin.jobs}>← Jobs</Link>
-      <h1>Applications{shown ? `: ${shown.title} (${shown.companyName})` : ''}</h1>
-      <p className={styles.hint}>Read-only: only the job's employer changes an application's status.</p>
+      <Link to={paths.admin.jobs}>← {i18n._({ id: 'admin.nav.jobs', message: 'Jobs' })}</Link>
+      <h1>
+        {shown
+          ? i18n._({
+              id: 'admin.jobApplications.titleOf',
+              message: 'Applications: {title} ({company})',
+              values: { title: shown.title, company: shown.companyName },
+            })
+          : i18n._({ id: 'admin.jobs.applications', message: 'Applications' })}
+      </h1>
+      <p className={styles.hint}>
+        {i18n._({
+          id: 'admin.jobApplications.readOnly',
+          message: "Read-only: only the job's employer changes an application's status.",
+        })}
+      </p>
       <ErrorBanner>{error || jobError}</ErrorBanner>
       <div className={styles.filters}>
         <ApplicationStatusFilter
@@ -41,9 +63,17 @@ export function JobApplicationsPage() {
       {list.error ? (
         <ApplicantsFailed error={list.error} retry={() => void list.refetch()} />
       ) : list.data === undefined ? (
-        <Spinner label="Loading applications..." />
+        <Spinner label={i18n._({ id: 'admin.jobApplications.loading', message: 'Loading applications...' })} />
       ) : list.data.items.length === 0 ? (
-        <p>No applications{status ? ` with the status ${status}` : ''}.</p>
+        <p>
+          {status
+            ? i18n._({
+                id: 'admin.jobApplications.noneWithStatus',
+                message: 'No applications with the status {status}.',
+                values: { status: i18n._(statusText(status)) },
+              })
+            : i18n._({ id: 'admin.jobApplications.none', message: 'No applications.' })}
+        </p>
       ) : (
         <ul className={styles.applications}>
           {list.data.items.map((a) => (
@@ -59,7 +89,10 @@ export function JobApplicationsPage() {
           ))}
         </ul>
       )}
-      <Pager list={{ page, pageCount: Math.ceil(total / PAGE_SIZE), total, setPage }} label="Applications" />
+      <Pager
+        list={{ page, pageCount: Math.ceil(total / PAGE_SIZE), total, setPage }}
+        label={i18n._({ id: 'admin.jobs.applications', message: 'Applications' })}
+      />
     </section>
   );
 }

@@ -1,8 +1,9 @@
 /** Moderation (issue 14): every job posting of every employer; an admin may take one down or delete it. */
 import { JOB_TYPES, pagedLists } from '@btls/shared-api';
-import { Link, paths, useSearchParams } from '@btls/shared-auth';
+import { Link, paths, useI18n, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
+import { useLocale } from '@btls/shared-ui/i18n';
 import { JobPostingFilters, JobRowActions, useJobPostingActions } from '@btls/shared-ui/job-postings';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
@@ -13,62 +14,117 @@ const styles = withPanelPage(own);
 const FILTERS = ['q', 'status', 'jobType'] as const;
 
 export function JobsPage() {
+  const i18n = useI18n();
+  const locale = useLocale();
   const list = usePagedList(useSearchParams(), pagedLists.jobPostings, FILTERS);
-  const { toggle, remove, failure, notice, dialog } = useJobPostingActions(
-    list,
-    (job) => `Delete the job posting "${job.title}" of ${job.companyName}? This cannot be undone.`,
+  const { toggle, remove, failure, notice, dialog } = useJobPostingActions(list, (job) =>
+    i18n._({
+      id: 'admin.jobs.confirmDelete',
+      message: 'Delete the job posting "{title}" of {company}? This cannot be undone.',
+      values: { title: job.title, company: job.companyName },
+    }),
   );
   const jobs = list.items;
 
   return (
     <section className={styles.page}>
-      <h1>Job Postings</h1>
-      <p>Every employer's postings. Deactivating one takes it off the public job board; its employer can see it still.</p>
+      <h1>{i18n._({ id: 'admin.jobs.title', message: 'Job Postings' })}</h1>
+      <p>
+        {i18n._({
+          id: 'admin.jobs.intro',
+          message:
+            "Every employer's postings. Deactivating one takes it off the public job board; its employer can see it still.",
+        })}
+      </p>
       <SuccessBanner>{notice}</SuccessBanner>
       <ErrorBanner>{failure || list.error}</ErrorBanner>
-      <JobPostingFilters list={list} searchLabel="Search jobs">
-        <SelectField label="Job type" value={list.filters.jobType} onChange={(e) => list.setFilter('jobType', e.target.value)}>
-          <option value="">All types</option>
+      <JobPostingFilters list={list} searchLabel={i18n._({ id: 'admin.jobs.search', message: 'Search jobs' })}>
+        <SelectField
+          label={i18n._({ id: 'admin.jobs.jobType', message: 'Job type' })}
+          value={list.filters.jobType}
+          onChange={(e) => list.setFilter('jobType', e.target.value)}
+        >
+          <option value="">{i18n._({ id: 'admin.jobs.allTypes', message: 'All types' })}</option>
           {JOB_TYPES.map((type) => (
             <option key={type}>{type}</option>
           ))}
         </SelectField>
       </JobPostingFilters>
-      <ListStates items={jobs} error={list.error} loading="Loading job postings..." empty="No job postings match.">
+      <ListStates
+        items={jobs}
+        error={list.error}
+        loading={i18n._({ id: 'admin.jobs.loading', message: 'Loading job postings...' })}
+        empty={i18n._({ id: 'admin.jobs.noMatch', message: 'No job postings match.' })}
+      >
         {(rows) => (
-        <Table
-          caption="Job postings"
-          rows={rows}
-          rowKey={(j) => j.id}
-          columns={[
-            { header: 'Title', cell: (j) => j.title },
-            { header: 'Company', cell: (j) => j.companyName },
-            { header: 'Location', cell: (j) => j.location },
-            { header: 'Posted', cell: (j) => formatDate(j.postedDate) },
-            { header: 'Status', cell: (j) => (j.isActive ? 'Active' : 'Inactive') },
-            {
-              header: 'Applications',
-              cell: (j) => (
-                <Link to={paths.admin.jobApplications(j.id)} aria-label={`Applications for ${j.title}: ${j.applicationCount ?? 0}`}>
-                  {j.applicationCount ?? 0}
-                </Link>
-              ),
-            },
-            {
-              header: 'Actions',
-              cell: (j) => (
-                <JobRowActions job={j} remove={remove}>
-                  <button type="button" className={styles.linkButton} aria-label={`${j.isActive ? 'Deactivate' : 'Activate'} ${j.title}`} onClick={() => void toggle(j)}>
-                    {j.isActive ? 'Deactivate' : 'Activate'}
-                  </button>
-                </JobRowActions>
-              ),
-            },
-          ]}
-        />
+          <Table
+            caption={i18n._({ id: 'admin.jobs.caption', message: 'Job postings' })}
+            rows={rows}
+            rowKey={(j) => j.id}
+            columns={[
+              { header: i18n._({ id: 'admin.jobs.jobTitle', message: 'Title' }), cell: (j) => j.title },
+              { header: i18n._({ id: 'admin.jobs.company', message: 'Company' }), cell: (j) => j.companyName },
+              { header: i18n._({ id: 'admin.jobs.location', message: 'Location' }), cell: (j) => j.location },
+              {
+                header: i18n._({ id: 'admin.jobs.posted', message: 'Posted' }),
+                cell: (j) => formatDate(j.postedDate, 'MMM d, yyyy', locale),
+              },
+              {
+                header: i18n._({ id: 'admin.jobs.status', message: 'Status' }),
+                cell: (j) =>
+                  j.isActive
+                    ? i18n._({ id: 'admin.jobs.active', message: 'Active' })
+                    : i18n._({ id: 'admin.jobs.inactive', message: 'Inactive' }),
+              },
+              {
+                header: i18n._({ id: 'admin.jobs.applications', message: 'Applications' }),
+                cell: (j) => (
+                  <Link
+                    to={paths.admin.jobApplications(j.id)}
+                    aria-label={i18n._({
+                      id: 'admin.jobs.applicationsFor',
+                      message: 'Applications for {title}: {count}',
+                      values: { title: j.title, count: j.applicationCount ?? 0 },
+                    })}
+                  >
+                    {j.applicationCount ?? 0}
+                  </Link>
+                ),
+              },
+              {
+                header: i18n._({ id: 'admin.jobs.actions', message: 'Actions' }),
+                cell: (j) => (
+                  <JobRowActions job={j} remove={remove}>
+                    <button
+                      type="button"
+                      className={styles.linkButton}
+                      aria-label={
+                        j.isActive
+                          ? i18n._({
+                              id: 'admin.jobs.deactivateOf',
+                              message: 'Deactivate {title}',
+                              values: { title: j.title },
+                            })
+                          : i18n._({
+                              id: 'admin.jobs.activateOf',
+                              message: 'Activate {title}',
+                              values: { title: j.title },
+                            })
+                      }
+                      onClick={() => void toggle(j)}
+                    >
+                      {j.isActive
+                        ? i18n._({ id: 'admin.jobs.deactivate', message: 'Deactivate' })
+                        : i18n._({ id: 'admin.jobs.activate', message: 'Activate' })}
+                    </button>
+                  </JobRowActions>
+                ),
+              },
+            ]}
+          />
         )}
       </ListStates>
-      <Pager list={list} label="Job postings" />
+      <Pager list={list} label={i18n._({ id: 'admin.jobs.caption', message: 'Job postings' })} />
       {dialog}
     </section>
   );

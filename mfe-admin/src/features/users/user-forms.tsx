@@ -1,8 +1,24 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessage, ROLES, useCreateUser, userQuery, useSuspenseQuery, useUpdateUser, validation } from '@btls/shared-api';
+import {
+  errorMessage,
+  ROLES,
+  useCreateUser,
+  userQuery,
+  useSuspenseQuery,
+  useUpdateUser,
+  validation,
+} from '@btls/shared-api';
 import type { User } from '@btls/shared-api/schemas';
-import { Link, paths, useAuth, useNavigate, useParams } from '@btls/shared-auth';
-import { Button, buttonClass, ErrorBanner, SelectField, Spinner, SuccessBanner, TextField } from '@btls/shared-ui/components';
+import { Link, paths, useAuth, useI18n, useNavigate, useParams } from '@btls/shared-auth';
+import {
+  Button,
+  buttonClass,
+  ErrorBanner,
+  SelectField,
+  Spinner,
+  SuccessBanner,
+  TextField,
+} from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { PanelUnavailable } from '@btls/shared-ui/panel-states';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
@@ -14,7 +30,13 @@ const styles = withPanelPage(own);
 const loadRules = () => import('@btls/shared-api/schemas');
 
 /** The sign-up rules of the contract (spec §5), in its words; null when the form may be sent. */
-export async function newUserProblem(form: { firstName: string; lastName: string; email: string; password: string; role: string }) {
+export async function newUserProblem(form: {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  role: string;
+}) {
   const { checkForm, registerPayloadSchema } = await loadRules();
   const checked = checkForm(registerPayloadSchema, form);
   return 'problem' in checked ? checked.problem : null;
@@ -22,9 +44,17 @@ export async function newUserProblem(form: { firstName: string; lastName: string
 
 // Only admins reach the area's pages: the area's routes are behind RequireRole (see expose.tsx).
 export function NewUserPage() {
+  const i18n = useI18n();
   const navigate = useNavigate();
   const create = useCreateUser();
-  const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '', role: 'trainee', companyName: '' });
+  const [form, setForm] = useState({
+    firstName: '',
+    lastName: '',
+    email: '',
+    password: '',
+    role: 'trainee',
+    companyName: '',
+  });
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const bind = (name: keyof typeof form) => ({
@@ -41,8 +71,15 @@ export function NewUserPage() {
     setBusy(true);
     try {
       const { companyName, ...rest } = form;
-      const answer = await create.mutateAsync({ ...rest, role: form.role as User['role'], ...(form.role === 'employer' ? { companyName } : {}) });
-      navigate(paths.admin.users, { state: { notice: `User ${answer.user.firstName} ${answer.user.lastName} created.` } });
+      const answer = await create.mutateAsync({
+        ...rest,
+        role: form.role as User['role'],
+        ...(form.role === 'employer' ? { companyName } : {}),
+      });
+      const name = `${answer.user.firstName} ${answer.user.lastName}`;
+      navigate(paths.admin.users, {
+        state: { notice: i18n._({ id: 'admin.userForm.created', message: 'User {name} created.', values: { name } }) },
+      });
     } catch (failure) {
       setError(errorMessage(failure));
       setBusy(false);
@@ -51,25 +88,54 @@ export function NewUserPage() {
 
   return (
     <section className={styles.page}>
-      <h1>Add User</h1>
+      <h1>{i18n._({ id: 'admin.nav.addUser', message: 'Add User' })}</h1>
       <form className={styles.card} onSubmit={submit} onFocus={() => void loadRules()} noValidate>
         <ErrorBanner>{error}</ErrorBanner>
         <div className={styles.row}>
-          <TextField label="First Name" required {...bind('firstName')} />
-          <TextField label="Last Name" required {...bind('lastName')} />
+          <TextField
+            label={i18n._({ id: 'admin.userForm.firstName', message: 'First Name' })}
+            required
+            {...bind('firstName')}
+          />
+          <TextField
+            label={i18n._({ id: 'admin.userForm.lastName', message: 'Last Name' })}
+            required
+            {...bind('lastName')}
+          />
         </div>
-        <TextField label="Email" type="email" required {...bind('email')} />
-        <TextField label="Password" type="password" required autoComplete="new-password" placeholder="min. 6 characters" {...bind('password')} />
-        <SelectField label="Role" {...bind('role')}>
-          {ROLES.map((r) => <option key={r}>{r}</option>)}
+        <TextField
+          label={i18n._({ id: 'admin.users.email', message: 'Email' })}
+          type="email"
+          required
+          {...bind('email')}
+        />
+        <TextField
+          label={i18n._({ id: 'admin.userForm.password', message: 'Password' })}
+          type="password"
+          required
+          autoComplete="new-password"
+          placeholder={i18n._({ id: 'admin.userForm.passwordHint', message: 'min. 6 characters' })}
+          {...bind('password')}
+        />
+        <SelectField label={i18n._({ id: 'admin.users.role', message: 'Role' })} {...bind('role')}>
+          {ROLES.map((r) => (
+            <option key={r}>{r}</option>
+          ))}
         </SelectField>
-        {form.role === 'employer' && <TextField label="Company Name" {...bind('companyName')} />}
+        {form.role === 'employer' && (
+          <TextField
+            label={i18n._({ id: 'admin.userForm.companyName', message: 'Company Name' })}
+            {...bind('companyName')}
+          />
+        )}
         <div className={styles.actions}>
           <Button type="submit" disabled={busy}>
-            {busy ? 'Creating...' : 'Create User'}
+            {busy
+              ? i18n._({ id: 'admin.userForm.creating', message: 'Creating...' })
+              : i18n._({ id: 'admin.userForm.create', message: 'Create User' })}
           </Button>
           <Link className={buttonClass('secondary')} to={paths.admin.users}>
-            Cancel
+            {i18n._({ id: 'admin.cancel', message: 'Cancel' })}
           </Link>
         </div>
       </form>
@@ -78,25 +144,43 @@ export function NewUserPage() {
 }
 
 export function EditUserPage() {
+  const i18n = useI18n();
   const { userId = '' } = useParams();
   return (
-    <QueryBoundary loading={<Spinner label="Loading user..." />} error={(message) => <UserNotFound text={message} />}>
+    <QueryBoundary
+      loading={<Spinner label={i18n._({ id: 'admin.userForm.loading', message: 'Loading user...' })} />}
+      error={(message) => <UserNotFound text={message} />}
+    >
       <EditUser id={userId} />
     </QueryBoundary>
   );
 }
 
 function UserNotFound({ text }: { text: string }) {
-  return <PanelUnavailable title="User Not Found" message={text} back={<Link to={paths.admin.users}>Back to users</Link>} />;
+  const i18n = useI18n();
+  return (
+    <PanelUnavailable
+      title={i18n._({ id: 'admin.userForm.notFound', message: 'User Not Found' })}
+      message={text}
+      back={<Link to={paths.admin.users}>{i18n._({ id: 'admin.userForm.back', message: 'Back to users' })}</Link>}
+    />
+  );
 }
 
 function EditUser({ id }: { id: string }) {
+  const i18n = useI18n();
   const { data: user } = useSuspenseQuery(userQuery(id));
-  if (!user) return <UserNotFound text={`User with ID ${id} not found.`} />;
+  if (!user)
+    return (
+      <UserNotFound
+        text={i18n._({ id: 'admin.userForm.notFoundId', message: 'User with ID {id} not found.', values: { id } })}
+      />
+    );
   return <EditUserForm user={user} />;
 }
 
 function EditUserForm({ user }: { user: User }) {
+  const i18n = useI18n();
   const { user: me } = useAuth();
   const update = useUpdateUser();
   const [form, setForm] = useState({ firstName: user.firstName, lastName: user.lastName, role: user.role as string });
@@ -119,7 +203,10 @@ function EditUserForm({ user }: { user: User }) {
     setError('');
     try {
       const answer = await update.mutateAsync({ id: user.id, ...checked.payload });
-      setNotice(`User ${answer.user.firstName} ${answer.user.lastName} updated successfully.`);
+      const name = `${answer.user.firstName} ${answer.user.lastName}`;
+      setNotice(
+        i18n._({ id: 'admin.userForm.updated', message: 'User {name} updated successfully.', values: { name } }),
+      );
     } catch (failure) {
       setError(errorMessage(failure));
     }
@@ -127,24 +214,35 @@ function EditUserForm({ user }: { user: User }) {
 
   return (
     <section className={styles.page}>
-      <h1>Edit User</h1>
+      <h1>{i18n._({ id: 'admin.userForm.editTitle', message: 'Edit User' })}</h1>
       <form className={styles.card} onSubmit={submit} onFocus={() => void loadRules()} noValidate>
         <SuccessBanner>{notice}</SuccessBanner>
         <ErrorBanner>{error}</ErrorBanner>
         <p>
-          E-mail: <strong>{user.email}</strong> (cannot be changed)
+          {i18n._({ id: 'admin.userForm.emailLabel', message: 'E-mail:' })} <strong>{user.email}</strong>{' '}
+          {i18n._({ id: 'admin.userForm.emailFixed', message: '(cannot be changed)' })}
         </p>
         <div className={styles.row}>
-          <TextField label="First Name" required {...bind('firstName')} />
-          <TextField label="Last Name" required {...bind('lastName')} />
+          <TextField
+            label={i18n._({ id: 'admin.userForm.firstName', message: 'First Name' })}
+            required
+            {...bind('firstName')}
+          />
+          <TextField
+            label={i18n._({ id: 'admin.userForm.lastName', message: 'Last Name' })}
+            required
+            {...bind('lastName')}
+          />
         </div>
-        <SelectField label="Role" disabled={self} {...bind('role')}>
-          {ROLES.map((r) => <option key={r}>{r}</option>)}
+        <SelectField label={i18n._({ id: 'admin.users.role', message: 'Role' })} disabled={self} {...bind('role')}>
+          {ROLES.map((r) => (
+            <option key={r}>{r}</option>
+          ))}
         </SelectField>
         <div className={styles.actions}>
-          <Button type="submit">Save Changes</Button>
+          <Button type="submit">{i18n._({ id: 'admin.saveChanges', message: 'Save Changes' })}</Button>
           <Link className={buttonClass('secondary')} to={paths.admin.users}>
-            Back to users
+            {i18n._({ id: 'admin.userForm.back', message: 'Back to users' })}
           </Link>
         </div>
       </form>
