@@ -58,4 +58,7 @@ export const ERROR_TEXTS = [
   /*i18n*/ { id: 'session.notLoggedIn', message: 'Not authorized. Please log in.' },
   /*i18n*/ { id: 'session.forbidden', message: 'You do not have permission to do this.' },
   /*i18n*/ { id: 'limit.tooManySignups', message: 'Too many sign-ups from your connection. Please try again later.' },
+  /*i18n*/ { id: 'notice.profileUpdated', message: 'Profile updated successfully.' },
+  /*i18n*/ { id: 'notice.jobActivated', message: 'Job status updated to Active.' },
+  /*i18n*/ { id: 'notice.jobDeactivated', message: 'Job status updated to Inactive.' },
 ];
