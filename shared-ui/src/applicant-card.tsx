@@ -5,10 +5,11 @@
  */
 import type { ReactNode } from 'react';
 import { errorMessage, JOB_APPLICATION_STATUSES, type JobApplicationStatus } from '@btls/shared-api';
-import { ApplicationStatusBadge, Button, ErrorBanner, SelectField } from './components';
+import { ApplicationStatusBadge, Button, ErrorBanner, SelectField, statusText } from './components';
 import { formatDate } from './format-date';
+import { useLocale } from './i18n';
 import styles from './applicant-card.module.css';
-import { paths } from '@btls/shared-auth';
+import { paths, useI18n } from '@btls/shared-auth';
 
 export interface ApplicantView {
   id: number;
@@ -34,6 +35,9 @@ export function ApplicantCard({
   select?: ReactNode;
   actions?: ReactNode;
 }) {
+  const i18n = useI18n();
+  const locale = useLocale();
+  const status = (s: string) => i18n._(statusText(s));
   const name = `${a.trainee.firstName} ${a.trainee.lastName}`;
   const headingId = `applicant-${a.id}`;
   return (
@@ -45,42 +49,44 @@ export function ApplicantCard({
       </div>
       <dl className={styles.facts}>
         <div>
-          <dt>E-mail</dt>
+          <dt>{i18n._({ id: 'applicant.email', message: 'E-mail' })}</dt>
           <dd>
             <a href={`mailto:${a.trainee.email}`}>{a.trainee.email}</a>
           </dd>
         </div>
         <div>
-          <dt>Phone</dt>
-          <dd>{a.phone ? <a href={`tel:${a.phone}`}>{a.phone}</a> : 'Not given'}</dd>
+          <dt>{i18n._({ id: 'applicant.phone', message: 'Phone' })}</dt>
+          <dd>{a.phone ? <a href={`tel:${a.phone}`}>{a.phone}</a> : i18n._({ id: 'applicant.notGiven', message: 'Not given' })}</dd>
         </div>
         <div>
-          <dt>Applied</dt>
-          <dd>{formatDate(a.appliedAt)}</dd>
+          <dt>{i18n._({ id: 'applicant.applied', message: 'Applied' })}</dt>
+          <dd>{formatDate(a.appliedAt, undefined, locale)}</dd>
         </div>
         <div>
-          <dt>CV</dt>
+          <dt>{i18n._({ id: 'applicant.cv', message: 'CV' })}</dt>
           <dd>
             {a.hasCv ? (
               <Button variant="secondary" className={styles.small} onClick={onDownloadCv}>
-                Download CV <span className="visually-hidden">of {name}</span>
+                {i18n._({ id: 'applicant.downloadCv', message: 'Download CV' })}{' '}
+                <span className="visually-hidden">{i18n._({ id: 'applicant.downloadCvOf', message: 'of {name}', values: { name } })}</span>
               </Button>
             ) : (
-              'None attached'
+              i18n._({ id: 'applicant.noCv', message: 'None attached' })
             )}
           </dd>
         </div>
       </dl>
-      <h4>Certificates</h4>
+      <h4>{i18n._({ id: 'applicant.certificates', message: 'Certificates' })}</h4>
       {a.certificates.length === 0 ? (
-        <p className={styles.muted}>No certificates from our training centre yet.</p>
+        <p className={styles.muted}>{i18n._({ id: 'applicant.noCertificates', message: 'No certificates from our training centre yet.' })}</p>
       ) : (
         <ul className={styles.certificates}>
           {a.certificates.map((c) => (
             <li key={c.code}>
-              {c.courseTitle} · issued {formatDate(c.issuedAt)} ·{' '}
+              {c.courseTitle} · {i18n._({ id: 'applicant.issued', message: 'issued {date}', values: { date: formatDate(c.issuedAt, undefined, locale) } })} ·{' '}
               <a href={paths.verify(c.code)} target="_blank" rel="noopener">
-                Verify {c.code} <span className="visually-hidden">(opens in a new tab)</span>
+                {i18n._({ id: 'applicant.verify', message: 'Verify {code}', values: { code: c.code } })}{' '}
+                <span className="visually-hidden">{i18n._({ id: 'common.newTab', message: '(opens in a new tab)' })}</span>
               </a>
             </li>
           ))}
@@ -88,16 +94,16 @@ export function ApplicantCard({
       )}
       {a.coverNote && (
         <>
-          <h4>Cover note</h4>
+          <h4>{i18n._({ id: 'applicant.coverNote', message: 'Cover note' })}</h4>
           <p className={styles.note}>{a.coverNote}</p>
         </>
       )}
       <details className={styles.history}>
-        <summary>Status history ({a.history.length})</summary>
+        <summary>{i18n._({ id: 'applicant.history', message: 'Status history ({count})', values: { count: a.history.length } })}</summary>
         <ol>
           {a.history.map((h, i) => (
             <li key={i}>
-              {formatDate(h.at, 'MMM d, yyyy HH:mm')} · {h.byName}: {h.from ? `${h.from} → ${h.to}` : h.to}
+              {formatDate(h.at, 'MMM d, yyyy HH:mm', locale)} · {h.byName}: {h.from ? `${status(h.from)} → ${status(h.to)}` : status(h.to)}
               {h.note && <span className={styles.muted}> — “{h.note}”</span>}
             </li>
           ))}
@@ -110,12 +116,13 @@ export function ApplicantCard({
 
 /** The status filter of a job's applicants (every status, or one). */
 export function ApplicationStatusFilter({ value, onChange }: { value: JobApplicationStatus | ''; onChange: (status: JobApplicationStatus | '') => void }) {
+  const i18n = useI18n();
   return (
-    <SelectField label="Status" value={value} onChange={(e) => onChange(e.target.value as JobApplicationStatus | '')}>
-      <option value="">All</option>
+    <SelectField label={i18n._({ id: 'applicant.status', message: 'Status' })} value={value} onChange={(e) => onChange(e.target.value as JobApplicationStatus | '')}>
+      <option value="">{i18n._({ id: 'applicant.all', message: 'All' })}</option>
       {JOB_APPLICATION_STATUSES.map((s) => (
         <option key={s} value={s}>
-          {s}
+          {i18n._(statusText(s))}
         </option>
       ))}
     </SelectField>
@@ -124,11 +131,12 @@ export function ApplicationStatusFilter({ value, onChange }: { value: JobApplica
 
 /** A job's applicants that could not be loaded: why, and a way to ask again. */
 export function ApplicantsFailed({ error, retry }: { error: unknown; retry: () => void }) {
+  const i18n = useI18n();
   return (
     <>
       <ErrorBanner>{errorMessage(error)}</ErrorBanner>
       <Button variant="secondary" onClick={retry}>
-        Try Again
+        {i18n._({ id: 'common.tryAgain', message: 'Try Again' })}
       </Button>
     </>
   );

@@ -4,6 +4,7 @@
  * returns to the opener; the answer comes back as a promise).
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useI18n } from '@btls/shared-auth';
 import styles from './dialog.module.css';
 import { keepTabInside } from './focus-trap';
 
@@ -63,6 +64,7 @@ export function useDialog() {
  * back to the button that opened it.
  */
 function DialogBox({ request, onClose }: { request: Request; onClose: (answer: Answer | null) => void }) {
+  const i18n = useI18n();
   const [value, setValue] = useState(request.initial);
   const [choice, setChoice] = useState(request.choice?.value ?? '');
   const titleId = useId();
@@ -134,10 +136,10 @@ function DialogBox({ request, onClose }: { request: Request; onClose: (answer: A
         )}
         <div className={styles.actions}>
           <button type="button" className={styles.cancel} onClick={() => onClose(null)}>
-            Cancel
+            {i18n._({ id: 'common.cancel', message: 'Cancel' })}
           </button>
           <button type="submit" className={styles.ok} ref={request.kind === 'confirm' ? (first as never) : undefined}>
-            OK
+            {i18n._({ id: 'common.ok', message: 'OK' })}
           </button>
         </div>
       </form>

@@ -4,7 +4,8 @@
  * every view of the postings. Each screen keeps its own table, texts and links.
  */
 import { useState, type ReactNode } from 'react';
-import { errorMessage, useDeleteJob, useSetJobActive } from '@btls/shared-api';
+import { errorMessage, translateMessage, useDeleteJob, useSetJobActive } from '@btls/shared-api';
+import { useI18n } from '@btls/shared-auth';
 import type { Job } from '@btls/shared-api/schemas';
 import { SelectField, TextField } from './components';
 import { useDialog } from './dialog';
@@ -13,6 +14,7 @@ import { panelPage as styles } from './panel-page';
 
 /** The row actions of a postings list, with the notice or failure they leave (`notice` may start with one). */
 export function useJobPostingActions(list: PagedList<Job>, deleteQuestion: (job: Job) => string, firstNotice = '') {
+  const i18n = useI18n();
   const setActive = useSetJobActive();
   const deletion = useDeleteJob();
   const { confirm, dialog } = useDialog();
@@ -24,7 +26,7 @@ export function useJobPostingActions(list: PagedList<Job>, deleteQuestion: (job:
     setNotice('');
     try {
       const answer = await setActive.mutateAsync({ id: job.id, isActive: !job.isActive });
-      setNotice(answer.message);
+      setNotice(translateMessage(answer.message));
     } catch (e) {
       setFailure(errorMessage(e));
     }
@@ -37,7 +39,7 @@ export function useJobPostingActions(list: PagedList<Job>, deleteQuestion: (job:
     try {
       await deletion.mutateAsync(job.id);
       list.setItems((rows) => rows.filter((j) => j.id !== job.id));
-      setNotice(`Job "${job.title}" deleted.`);
+      setNotice(i18n._({ id: 'jobPostings.deleted', message: 'Job "{title}" deleted.', values: { title: job.title } }));
     } catch (e) {
       setFailure(errorMessage(e));
     }
@@ -48,19 +50,20 @@ export function useJobPostingActions(list: PagedList<Job>, deleteQuestion: (job:
 
 /** The search box and the status choice of a postings list; `children` are further filters. */
 export function JobPostingFilters({ list, searchLabel, children }: { list: PagedList<Job>; searchLabel: string; children?: ReactNode }) {
+  const i18n = useI18n();
   return (
     <div className={styles.filters}>
       <TextField
         label={searchLabel}
         type="search"
-        placeholder="Title, company or location"
+        placeholder={i18n._({ id: 'jobPostings.searchHint', message: 'Title, company or location' })}
         value={list.filters.q}
         onChange={(e) => list.setFilter('q', e.target.value)}
       />
-      <SelectField label="Status" value={list.filters.status} onChange={(e) => list.setFilter('status', e.target.value)}>
-        <option value="">All</option>
-        <option value="active">Active</option>
-        <option value="inactive">Inactive</option>
+      <SelectField label={i18n._({ id: 'jobPostings.status', message: 'Status' })} value={list.filters.status} onChange={(e) => list.setFilter('status', e.target.value)}>
+        <option value="">{i18n._({ id: 'jobPostings.all', message: 'All' })}</option>
+        <option value="active">{i18n._({ id: 'jobPostings.active', message: 'Active' })}</option>
+        <option value="inactive">{i18n._({ id: 'jobPostings.inactive', message: 'Inactive' })}</option>
       </SelectField>
       {children}
     </div>
@@ -69,11 +72,12 @@ export function JobPostingFilters({ list, searchLabel, children }: { list: Paged
 
 /** A row's actions: what the screen puts first (edit, or take down), then Delete, which asks before it deletes. */
 export function JobRowActions({ job, remove, children }: { job: Job; remove: (job: Job) => Promise<void>; children: ReactNode }) {
+  const i18n = useI18n();
   return (
     <span className={styles.actions}>
       {children}
-      <button type="button" className={`${styles.linkButton} ${styles.danger}`} aria-label={`Delete ${job.title}`} onClick={() => void remove(job)}>
-        Delete
+      <button type="button" className={`${styles.linkButton} ${styles.danger}`} aria-label={i18n._({ id: 'jobPostings.deleteOf', message: 'Delete {title}', values: { title: job.title } })} onClick={() => void remove(job)}>
+        {i18n._({ id: 'jobPostings.delete', message: 'Delete' })}
       </button>
     </span>
   );

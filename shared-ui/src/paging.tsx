@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage, keepPreviousData, useQuery, useQueryClient, type PagedSource } from '@btls/shared-api';
+import { useI18n } from '@btls/shared-auth';
 import { Button } from './components';
 import styles from './paging.module.css';
 
@@ -129,17 +130,18 @@ export function usePagedList<T>(
 
 /** Numbered pages: Previous, "Page 2 of 5 (93 in all)", Next. Hidden while there is only one page. */
 export function Pager({ list, label }: { list: Pick<PagedList<unknown>, 'page' | 'pageCount' | 'total' | 'setPage'>; label: string }) {
+  const i18n = useI18n();
   if (list.pageCount <= 1 && list.page <= 1) return null;
   return (
-    <nav className={styles.pager} aria-label={`${label} pages`}>
+    <nav className={styles.pager} aria-label={i18n._({ id: 'paging.pages', message: '{label} pages', values: { label } })}>
       <Button variant="secondary" disabled={list.page <= 1} onClick={() => list.setPage(list.page - 1)}>
-        Previous
+        {i18n._({ id: 'paging.previous', message: 'Previous' })}
       </Button>
       <span aria-live="polite">
-        Page {list.page} of {list.pageCount} ({list.total} in all)
+        {i18n._({ id: 'paging.status', message: 'Page {page} of {pageCount} ({total} in all)', values: { page: list.page, pageCount: list.pageCount, total: list.total } })}
       </span>
       <Button variant="secondary" disabled={list.page >= list.pageCount} onClick={() => list.setPage(list.page + 1)}>
-        Next
+        {i18n._({ id: 'paging.next', message: 'Next' })}
       </Button>
     </nav>
   );

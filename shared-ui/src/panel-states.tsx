@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useI18n } from '@btls/shared-auth';
 import { Button, ErrorBanner, Spinner } from './components';
 import { panelPage as styles } from './panel-page';
 
@@ -7,6 +8,7 @@ import { panelPage as styles } from './panel-page';
  * `retry` (a failure worth asking again, from QueryBoundary) a Retry button.
  */
 export function PanelUnavailable({ title, message, back, retry }: { title: string; message: ReactNode; back: ReactNode; retry?: () => void }) {
+  const i18n = useI18n();
   return (
     <section className={styles.page}>
       <h1>{title}</h1>
@@ -16,7 +18,7 @@ export function PanelUnavailable({ title, message, back, retry }: { title: strin
           <>
             {' '}
             <Button variant="secondary" onClick={retry}>
-              Retry
+              {i18n._({ id: 'common.retry', message: 'Retry' })}
             </Button>
           </>
         )}

@@ -3,7 +3,8 @@
  * its fields on failure and clears them on success.
  */
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '@btls/shared-api';
+import { errorMessage, translateMessage } from '@btls/shared-api';
+import { useI18n } from '@btls/shared-auth';
 import { Button, ErrorBanner, SuccessBanner, TextField } from './components';
 import { panelPage as styles } from './panel-page';
 
@@ -17,6 +18,7 @@ export interface PasswordChangeFormProps {
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function PasswordChangeForm({ check, change }: PasswordChangeFormProps) {
+  const i18n = useI18n();
   const [fields, setFields] = useState(empty);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
@@ -33,11 +35,11 @@ export function PasswordChangeForm({ check, change }: PasswordChangeFormProps) {
     event.preventDefault();
     setNotice('');
     const problem = check(fields.newPassword, fields.confirmPassword);
-    if (problem) return setError(problem);
+    if (problem) return setError(translateMessage(problem));
     setError('');
     setBusy(true);
     try {
-      setNotice(await change(fields.currentPassword, fields.newPassword));
+      setNotice(translateMessage(await change(fields.currentPassword, fields.newPassword)));
       setFields(empty);
     } catch (failure) {
       setError(errorMessage(failure));
@@ -48,18 +50,18 @@ export function PasswordChangeForm({ check, change }: PasswordChangeFormProps) {
 
   return (
     <form className={styles.card} onSubmit={submit} noValidate aria-labelledby="change-password-title">
-      <h2 id="change-password-title">Change password</h2>
+      <h2 id="change-password-title">{i18n._({ id: 'password.title', message: 'Change password' })}</h2>
       <SuccessBanner>{notice}</SuccessBanner>
       <ErrorBanner>{error}</ErrorBanner>
-      <TextField label="Current Password" autoComplete="current-password" {...bind('currentPassword')} />
+      <TextField label={i18n._({ id: 'password.current', message: 'Current Password' })} autoComplete="current-password" {...bind('currentPassword')} />
       <div className={styles.row}>
-        <TextField label="New Password" autoComplete="new-password" placeholder="min. 6 characters" {...bind('newPassword')} />
-        <TextField label="Confirm New Password" autoComplete="new-password" {...bind('confirmPassword')} />
+        <TextField label={i18n._({ id: 'password.new', message: 'New Password' })} autoComplete="new-password" placeholder={i18n._({ id: 'password.newHint', message: 'min. 6 characters' })} {...bind('newPassword')} />
+        <TextField label={i18n._({ id: 'password.confirm', message: 'Confirm New Password' })} autoComplete="new-password" {...bind('confirmPassword')} />
       </div>
-      <p className={styles.hint}>Changing it signs you out everywhere else.</p>
+      <p className={styles.hint}>{i18n._({ id: 'password.signsOut', message: 'Changing it signs you out everywhere else.' })}</p>
       <div className={styles.actions}>
         <Button type="submit" disabled={busy}>
-          {busy ? 'Changing...' : 'Change Password'}
+          {busy ? i18n._({ id: 'password.changing', message: 'Changing...' }) : i18n._({ id: 'password.submit', message: 'Change Password' })}
         </Button>
       </div>
     </form>

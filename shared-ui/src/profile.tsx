@@ -4,7 +4,8 @@
  * own heading, hint texts and the other settings it offers.
  */
 import { useId, type FormEvent } from 'react';
-import { account } from '@btls/shared-api';
+import { account, translateMessage } from '@btls/shared-api';
+import { useI18n } from '@btls/shared-auth';
 import { Button, CheckboxField, ErrorBanner, SuccessBanner, TextField } from './components';
 import { panelPage as styles } from './panel-page';
 
@@ -22,18 +23,19 @@ export interface NameFormState {
 
 /** First and last name to change, the e-mail shown read-only (`emailHint` says why), Save Profile. */
 export function NameForm({ form, emailHint, heading }: { form: NameFormState; emailHint: string; heading?: string }) {
+  const i18n = useI18n();
   const headingId = useId();
   return (
     <form className={styles.card} onSubmit={(e) => void form.save(e)} noValidate aria-labelledby={heading ? headingId : undefined}>
       {heading && <h2 id={headingId}>{heading}</h2>}
-      <SuccessBanner>{form.notice}</SuccessBanner>
-      <ErrorBanner>{form.error}</ErrorBanner>
+      <SuccessBanner>{translateMessage(form.notice)}</SuccessBanner>
+      <ErrorBanner>{translateMessage(form.error)}</ErrorBanner>
       <div className={styles.row}>
-        <TextField label="First Name" required value={form.firstName} onChange={(e) => form.setFirstName(e.target.value)} />
-        <TextField label="Last Name" required value={form.lastName} onChange={(e) => form.setLastName(e.target.value)} />
+        <TextField label={i18n._({ id: 'profile.firstName', message: 'First Name' })} required value={form.firstName} onChange={(e) => form.setFirstName(e.target.value)} />
+        <TextField label={i18n._({ id: 'profile.lastName', message: 'Last Name' })} required value={form.lastName} onChange={(e) => form.setLastName(e.target.value)} />
       </div>
-      <TextField label="Email" type="email" value={form.user?.email ?? ''} readOnly hint={emailHint} />
-      <Button type="submit">Save Profile</Button>
+      <TextField label={i18n._({ id: 'profile.email', message: 'Email' })} type="email" value={form.user?.email ?? ''} readOnly hint={emailHint} />
+      <Button type="submit">{i18n._({ id: 'profile.save', message: 'Save Profile' })}</Button>
     </form>
   );
 }
@@ -46,8 +48,8 @@ export function EmailNotificationsField({
 }) {
   return (
     <CheckboxField
-      label={account.emailNotificationsLabel}
-      hint={account.emailNotificationsHint}
+      label={translateMessage(account.emailNotificationsLabel)}
+      hint={translateMessage(account.emailNotificationsHint)}
       checked={settings.preferences?.emailNotifications ?? false}
       disabled={!settings.preferences}
       onChange={(e) => void settings.save({ emailNotifications: e.target.checked })}

@@ -14,6 +14,7 @@ import {
   JOB_APPLICATION_TRANSITIONS,
   jobApplicantsQuery,
   myJobQuery,
+  translateMessage,
   useQuery,
   useSetJobApplicationsStatus,
   useSetJobApplicationStatus,
@@ -21,9 +22,9 @@ import {
   type JobApplicationStatus,
 } from '@btls/shared-api';
 import type { JobApplicant } from '@btls/shared-api/schemas';
-import { Link, paths, useParams, useSearchParams } from '@btls/shared-auth';
+import { Link, paths, useI18n, useParams, useSearchParams } from '@btls/shared-auth';
 import { ApplicantCard, ApplicantsFailed, ApplicationStatusFilter } from '@btls/shared-ui/applicant-card';
-import { Button, ErrorBanner, SelectField, Spinner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
+import { Button, ErrorBanner, SelectField, Spinner, statusText, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { Pager } from '@btls/shared-ui/paging';
@@ -36,22 +37,27 @@ const PAGE_SIZE = 20;
 const loadRules = () => import('@btls/shared-api/schemas');
 
 /** The words of a move on its button. */
-const MOVE_LABEL: Record<EmployerApplicationStatus, string> = {
-  Shortlisted: 'Shortlist',
-  Interview: 'Move to Interview',
-  Offered: 'Make an offer',
-  Hired: 'Mark as hired',
-  'Not selected': 'Not selected',
+const MOVE_LABEL: Record<EmployerApplicationStatus, { id: string; message: string }> = {
+  Shortlisted: /*i18n*/ { id: 'employer.applicants.moveShortlisted', message: 'Shortlist' },
+  Interview: /*i18n*/ { id: 'employer.applicants.moveInterview', message: 'Move to Interview' },
+  Offered: /*i18n*/ { id: 'employer.applicants.moveOffered', message: 'Make an offer' },
+  Hired: /*i18n*/ { id: 'employer.applicants.moveHired', message: 'Mark as hired' },
+  'Not selected': /*i18n*/ { id: 'employer.applicants.moveNotSelected', message: 'Not selected' },
 };
 
 export function ApplicantsPage() {
+  const i18n = useI18n();
   const { jobId = '' } = useParams();
   const job = useQuery(myJobQuery(jobId));
-  const failure = job.error ? errorMessage(job.error) : isNotFound(job.data) ? job.data.notFound : '';
+  const failure = job.error ? errorMessage(job.error) : isNotFound(job.data) ? translateMessage(job.data.notFound) : '';
   return (
     <section className={styles.page}>
-      <Link to={paths.employer.myJobs}>← My Job Postings</Link>
-      <h1>Applicants{job.data && !isNotFound(job.data) ? `: ${job.data.title}` : ''}</h1>
+      <Link to={paths.employer.myJobs}>← {i18n._({ id: 'employer.myJobs.title', message: 'My Job Postings' })}</Link>
+      <h1>
+        {job.data && !isNotFound(job.data)
+          ? i18n._({ id: 'employer.applicants.titleOf', message: 'Applicants: {title}', values: { title: job.data.title } })
+          : i18n._({ id: 'employer.applicants.title', message: 'Applicants' })}
+      </h1>
       {failure ? <ErrorBanner>{failure}</ErrorBanner> : <Applicants jobId={jobId} />}
     </section>
   );
@@ -75,6 +81,7 @@ function useFilters() {
 }
 
 export function Applicants({ jobId }: { jobId: string }) {
+  const i18n = useI18n();
   const filters = useFilters();
   const params = {
     ...(filters.status ? { status: filters.status } : {}),
@@ -98,13 +105,15 @@ export function Applicants({ jobId }: { jobId: string }) {
 
   async function moveOne(applicant: JobApplicant, status: EmployerApplicationStatus) {
     const name = `${applicant.trainee.firstName} ${applicant.trainee.lastName}`;
-    const note = await prompt(`${MOVE_LABEL[status]}: ${name}. A note for the history and the e-mail to ${applicant.trainee.firstName} (optional):`);
+    const note = await prompt(
+      i18n._({ id: 'employer.applicants.notePrompt', message: '{move}: {name}. A note for the history and the e-mail to {firstName} (optional):', values: { move: i18n._(MOVE_LABEL[status]), name, firstName: applicant.trainee.firstName } }),
+    );
     if (note === null) return;
     setError('');
     setNotice('');
     try {
       await moveApplication.mutateAsync({ id: applicant.id, status, note });
-      setNotice(`${name} is now ${status}.`);
+      setNotice(i18n._({ id: 'employer.applicants.moved', message: '{name} is now {status}.', values: { name, status: i18n._(statusText(status)) } }));
     } catch (failure) {
       setError(errorMessage(failure));
     }
@@ -115,12 +124,12 @@ export function Applicants({ jobId }: { jobId: string }) {
     setNotice('');
     const { checkForm, jobApplicationBulkStatusPayloadSchema } = await loadRules();
     const checked = checkForm(jobApplicationBulkStatusPayloadSchema, { ids: [...selected], status: bulkStatus, note: bulkNote });
-    if ('problem' in checked) return setError(checked.problem);
+    if ('problem' in checked) return setError(translateMessage(checked.problem));
     setError('');
     setBusy(true);
     try {
       const answer = await moveApplications.mutateAsync({ jobId: Number(jobId), ids: checked.payload.ids, status: checked.payload.status, note: bulkNote });
-      setNotice(answer.message);
+      setNotice(translateMessage(answer.message));
       setSelected(new Set());
       setBulkNote('');
     } catch (failure) {
@@ -155,45 +164,45 @@ export function Applicants({ jobId }: { jobId: string }) {
       <ErrorBanner>{error}</ErrorBanner>
       <div className={styles.filters}>
         <TextField
-          label="Search applicants"
+          label={i18n._({ id: 'employer.applicants.search', message: 'Search applicants' })}
           type="search"
-          placeholder="Name or certified course"
+          placeholder={i18n._({ id: 'employer.applicants.searchHint', message: 'Name or certified course' })}
           value={filters.q}
           onChange={(e) => filters.set({ q: e.target.value, page: '' })}
         />
         <ApplicationStatusFilter value={filters.status} onChange={(status) => filters.set({ status, page: '' })} />
         <Button variant="secondary" onClick={() => void download(() => downloadApplicantsCsv(Number(jobId), params))}>
-          Export CSV
+          {i18n._({ id: 'employer.applicants.exportCsv', message: 'Export CSV' })}
         </Button>
       </div>
 
       <form className={styles.bulk} onSubmit={moveSelected} onFocus={() => void loadRules()} aria-labelledby="bulk-title">
-        <h2 id="bulk-title">Change the status of several applicants</h2>
+        <h2 id="bulk-title">{i18n._({ id: 'employer.applicants.bulkTitle', message: 'Change the status of several applicants' })}</h2>
         <p className={styles.hint} aria-live="polite">
-          {selected.size === 0 ? 'Tick applicants below to select them.' : `${selected.size} selected.`}
+          {selected.size === 0 ? i18n._({ id: 'employer.applicants.tick', message: 'Tick applicants below to select them.' }) : i18n._({ id: 'employer.applicants.selected', message: '{count} selected.', values: { count: selected.size } })}
         </p>
         <div className={styles.bulkFields}>
-          <SelectField label="New status" value={bulkStatus} onChange={(e) => setBulkStatus(e.target.value)}>
-            <option value="">Choose…</option>
+          <SelectField label={i18n._({ id: 'employer.applicants.newStatus', message: 'New status' })} value={bulkStatus} onChange={(e) => setBulkStatus(e.target.value)}>
+            <option value="">{i18n._({ id: 'employer.applicants.choose', message: 'Choose…' })}</option>
             {EMPLOYER_APPLICATION_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {i18n._(statusText(s))}
               </option>
             ))}
           </SelectField>
-          <TextAreaField label="Note (optional)" rows={2} value={bulkNote} onChange={(e) => setBulkNote(e.target.value)} />
+          <TextAreaField label={i18n._({ id: 'employer.applicants.note', message: 'Note (optional)' })} rows={2} value={bulkNote} onChange={(e) => setBulkNote(e.target.value)} />
         </div>
         <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : 'Apply to selected'}
+          {busy ? i18n._({ id: 'common.saving', message: 'Saving...' }) : i18n._({ id: 'employer.applicants.applySelected', message: 'Apply to selected' })}
         </Button>
       </form>
 
       {list.error ? (
         <ApplicantsFailed error={list.error} retry={() => void list.refetch()} />
       ) : applicants === undefined ? (
-        <Spinner label="Loading applicants..." />
+        <Spinner label={i18n._({ id: 'employer.applicants.loading', message: 'Loading applicants...' })} />
       ) : applicants.length === 0 ? (
-        <p>{filters.q || filters.status ? 'No applicants match.' : 'No applications yet. They will appear here as trainees apply.'}</p>
+        <p>{filters.q || filters.status ? i18n._({ id: 'employer.applicants.noMatch', message: 'No applicants match.' }) : i18n._({ id: 'employer.applicants.none', message: 'No applications yet. They will appear here as trainees apply.' })}</p>
       ) : (
         <>
           <label className={styles.selectAll}>
@@ -202,7 +211,7 @@ export function Applicants({ jobId }: { jobId: string }) {
               checked={allOnPage}
               onChange={() => setSelected(allOnPage ? new Set() : new Set(applicants.map((a) => a.id)))}
             />
-            Select all on this page ({applicants.length} of {total})
+            {i18n._({ id: 'employer.applicants.selectAll', message: 'Select all on this page ({count} of {total})', values: { count: applicants.length, total } })}
           </label>
           <ul className={styles.applicants}>
             {applicants.map((a) => (
@@ -216,7 +225,7 @@ export function Applicants({ jobId }: { jobId: string }) {
                       className={styles.check}
                       checked={selected.has(a.id)}
                       onChange={() => toggle(a.id)}
-                      aria-label={`Select ${a.trainee.firstName} ${a.trainee.lastName}`}
+                      aria-label={i18n._({ id: 'employer.applicants.select', message: 'Select {name}', values: { name: `${a.trainee.firstName} ${a.trainee.lastName}` } })}
                     />
                   }
                   actions={JOB_APPLICATION_TRANSITIONS[a.status].map((to) => (
@@ -224,10 +233,10 @@ export function Applicants({ jobId }: { jobId: string }) {
                       key={to}
                       variant={to === 'Not selected' ? 'secondary' : 'primary'}
                       disabled={!canMoveApplication(a.status, to)}
-                      aria-label={`${MOVE_LABEL[to]}: ${a.trainee.firstName} ${a.trainee.lastName}`}
+                      aria-label={i18n._({ id: 'employer.applicants.moveOf', message: '{move}: {name}', values: { move: i18n._(MOVE_LABEL[to]), name: `${a.trainee.firstName} ${a.trainee.lastName}` } })}
                       onClick={() => void moveOne(a, to)}
                     >
-                      {MOVE_LABEL[to]}
+                      {i18n._(MOVE_LABEL[to])}
                     </Button>
                   ))}
                 />
@@ -238,7 +247,7 @@ export function Applicants({ jobId }: { jobId: string }) {
       )}
       <Pager
         list={{ page: filters.page, pageCount: Math.ceil(total / PAGE_SIZE), total, setPage: (p) => filters.set({ page: String(p) }) }}
-        label="Applicants"
+        label={i18n._({ id: 'employer.applicants.title', message: 'Applicants' })}
       />
       {dialog}
     </>

@@ -1,5 +1,5 @@
 import { pagedLists } from '@btls/shared-api';
-import { Link, paths, useSearchParams } from '@btls/shared-auth';
+import { Link, paths, useI18n, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, TextField } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
@@ -11,24 +11,25 @@ const FILTERS = ['q'] as const;
 
 /** The certified trainees, a page at a time; the server searches names, e-mail and certified courses. */
 export function FindTalentPage() {
+  const i18n = useI18n();
   const list = usePagedList(useSearchParams(), pagedLists.certifiedTrainees, FILTERS);
   const query = list.filters.q ?? '';
   return (
     <section className={styles.page}>
-      <h1>Find Talent</h1>
+      <h1>{i18n._({ id: 'employer.talent.title', message: 'Find Talent' })}</h1>
       <ErrorBanner>{list.error}</ErrorBanner>
       <TextField
-        label="Search certified trainees"
+        label={i18n._({ id: 'employer.talent.search', message: 'Search certified trainees' })}
         type="search"
-        placeholder="Name, e-mail or course"
+        placeholder={i18n._({ id: 'employer.talent.searchHint', message: 'Name, e-mail or course' })}
         value={query}
         onChange={(e) => list.setFilter('q', e.target.value)}
       />
       <ListStates
         items={list.items}
         error={list.error}
-        loading="Loading certified trainees..."
-        empty={query.trim() ? 'No certified trainees match your search.' : 'No certified trainees are listed yet.'}
+        loading={i18n._({ id: 'employer.talent.loading', message: 'Loading certified trainees...' })}
+        empty={query.trim() ? i18n._({ id: 'employer.talent.noMatch', message: 'No certified trainees match your search.' }) : i18n._({ id: 'employer.talent.none', message: 'No certified trainees are listed yet.' })}
       >
         {(shown) => (
         <ul className={styles.talent}>
@@ -43,8 +44,8 @@ export function FindTalentPage() {
                   <li key={`${courseTitle}-${i}`}>
                     {courseTitle}{' '}
                     {t.certificateCodes[i] && (
-                      <Link to={paths.certificate(t.certificateCodes[i]!)} aria-label={`View Certificate: ${t.firstName} ${t.lastName}, ${courseTitle}`}>
-                        View Certificate
+                      <Link to={paths.certificate(t.certificateCodes[i]!)} aria-label={i18n._({ id: 'employer.talent.viewCertificateOf', message: 'View Certificate: {name}, {course}', values: { name: `${t.firstName} ${t.lastName}`, course: courseTitle } })}>
+                        {i18n._({ id: 'employer.talent.viewCertificate', message: 'View Certificate' })}
                       </Link>
                     )}
                   </li>
@@ -55,7 +56,7 @@ export function FindTalentPage() {
         </ul>
         )}
       </ListStates>
-      <Pager list={list} label="Certified trainees" />
+      <Pager list={list} label={i18n._({ id: 'employer.talent.pages', message: 'Certified trainees' })} />
     </section>
   );
 }

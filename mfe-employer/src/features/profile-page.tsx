@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessage, passwordProblem, useUpdateMyProfile, validation } from '@btls/shared-api';
-import { useAuth, useChangePassword } from '@btls/shared-auth';
+import { errorMessage, passwordProblem, translateMessage, useUpdateMyProfile, validation } from '@btls/shared-api';
+import { useAuth, useChangePassword, useI18n } from '@btls/shared-auth';
 import { Button, ErrorBanner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 import { PasswordChangeForm } from '@btls/shared-ui/password-change';
@@ -9,6 +9,7 @@ import { PasswordChangeForm } from '@btls/shared-ui/password-change';
 const loadRules = () => import('@btls/shared-api/schemas');
 
 export function CompanyProfilePage() {
+  const i18n = useI18n();
   const { user, updateUser } = useAuth();
   const saved = {
     firstName: user?.firstName ?? '',
@@ -33,17 +34,17 @@ export function CompanyProfilePage() {
     event.preventDefault();
     const trimmed = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.trim()])) as typeof saved;
     // A company's name is required of employers only: the shared profile schema leaves it optional.
-    if (!trimmed.companyName) return setError(validation.profileRequired);
+    if (!trimmed.companyName) return setError(translateMessage(validation.profileRequired));
     const { checkForm, profilePayloadSchema } = await loadRules();
     const checked = checkForm(profilePayloadSchema, trimmed);
-    if ('problem' in checked) return setError(checked.problem);
+    if ('problem' in checked) return setError(translateMessage(checked.problem));
     setError('');
     try {
       const answer = await updateProfile.mutateAsync(trimmed);
       updateUser(answer.user);
       setFields(trimmed);
       setEditing(false);
-      setNotice(answer.message);
+      setNotice(translateMessage(answer.message));
     } catch (failure) {
       setError(errorMessage(failure));
     }
@@ -52,16 +53,16 @@ export function CompanyProfilePage() {
   if (!editing) {
     return (
       <section className={styles.page}>
-        <h1>Company Profile</h1>
+        <h1>{i18n._({ id: 'employer.profile.title', message: 'Company Profile' })}</h1>
         <SuccessBanner>{notice}</SuccessBanner>
         <div className={styles.card}>
           <dl className={styles.facts}>
-            <div><dt>Company</dt><dd>{saved.companyName || '—'}</dd></div>
-            <div><dt>Contact</dt><dd>{saved.firstName} {saved.lastName}</dd></div>
-            <div><dt>Email</dt><dd>{user?.email}</dd></div>
-            <div><dt>Website</dt><dd>{saved.companyWebsite ? <a href={saved.companyWebsite} rel="noopener noreferrer">{saved.companyWebsite}</a> : '—'}</dd></div>
+            <div><dt>{i18n._({ id: 'employer.profile.company', message: 'Company' })}</dt><dd>{saved.companyName || '—'}</dd></div>
+            <div><dt>{i18n._({ id: 'employer.profile.contact', message: 'Contact' })}</dt><dd>{saved.firstName} {saved.lastName}</dd></div>
+            <div><dt>{i18n._({ id: 'employer.profile.email', message: 'Email' })}</dt><dd>{user?.email}</dd></div>
+            <div><dt>{i18n._({ id: 'employer.profile.website', message: 'Website' })}</dt><dd>{saved.companyWebsite ? <a href={saved.companyWebsite} rel="noopener noreferrer">{saved.companyWebsite}</a> : '—'}</dd></div>
           </dl>
-          <p>{saved.companyDescription || 'No company description yet.'}</p>
+          <p>{saved.companyDescription || i18n._({ id: 'employer.profile.noDescription', message: 'No company description yet.' })}</p>
           <Button
             onClick={() => {
               setFields(saved);
@@ -69,7 +70,7 @@ export function CompanyProfilePage() {
               setEditing(true);
             }}
           >
-            Edit Profile
+            {i18n._({ id: 'employer.profile.edit', message: 'Edit Profile' })}
           </Button>
         </div>
         <PasswordChangeForm check={passwordProblem} change={changePassword} />
@@ -78,18 +79,18 @@ export function CompanyProfilePage() {
   }
   return (
     <section className={styles.page}>
-      <h1>Company Profile</h1>
+      <h1>{i18n._({ id: 'employer.profile.title', message: 'Company Profile' })}</h1>
       <form className={styles.card} onSubmit={save} onFocus={() => void loadRules()} noValidate>
         <ErrorBanner>{error}</ErrorBanner>
-        <TextField label="Company Name" required {...bind('companyName')} />
+        <TextField label={i18n._({ id: 'employer.jobForm.company', message: 'Company Name' })} required {...bind('companyName')} />
         <div className={styles.row}>
-          <TextField label="Contact First Name" required {...bind('firstName')} />
-          <TextField label="Contact Last Name" required {...bind('lastName')} />
+          <TextField label={i18n._({ id: 'employer.profile.firstName', message: 'Contact First Name' })} required {...bind('firstName')} />
+          <TextField label={i18n._({ id: 'employer.profile.lastName', message: 'Contact Last Name' })} required {...bind('lastName')} />
         </div>
-        <TextField label="Website" type="url" placeholder="https://" {...bind('companyWebsite')} />
-        <TextAreaField label="About the company" rows={4} {...bind('companyDescription')} />
+        <TextField label={i18n._({ id: 'employer.profile.website', message: 'Website' })} type="url" placeholder={'https://' /* a URL, the same in every language */} {...bind('companyWebsite')} />
+        <TextAreaField label={i18n._({ id: 'employer.profile.about', message: 'About the company' })} rows={4} {...bind('companyDescription')} />
         <div className={styles.actions}>
-          <Button type="submit">Save Profile</Button>
+          <Button type="submit">{i18n._({ id: 'employer.profile.save', message: 'Save Profile' })}</Button>
           <Button
             variant="secondary"
             onClick={() => {
@@ -99,7 +100,7 @@ export function CompanyProfilePage() {
               setEditing(false);
             }}
           >
-            Cancel
+            {i18n._({ id: 'common.cancel', message: 'Cancel' })}
           </Button>
         </div>
       </form>

@@ -3,24 +3,32 @@
  * why they cannot use it, and the way to their own panel — not a silent bounce (issue 18).
  */
 import type { ReactNode } from 'react';
-import { Link, panelFor, useAuth } from '@btls/shared-auth';
+import { Link, panelFor, useAuth, useI18n } from '@btls/shared-auth';
 import { buttonClass } from '@btls/shared-ui/components';
+import { panelLabel } from '@btls/shared-ui/panel-layout';
 import styles from './jobs/apply-job.module.css';
 
-const accountKind = (role: string | null) => (role === 'admin' ? 'an admin' : role === 'employer' ? 'an employer' : `a ${role}`);
 
 export function OnlyTrainees({ title, why, back }: { title: string; why: string; back: ReactNode }) {
+  const i18n = useI18n();
   const { role } = useAuth();
   const panel = panelFor(role);
   return (
     <main className={styles.page}>
       <h1>{title}</h1>
       <p>
-        {why} Your account is {accountKind(role)} account.
+        {why}{' '}
+        {role === 'admin'
+          ? i18n._({ id: 'trainee.onlyTrainees.admin', message: 'Your account is an admin account.' })
+          : role === 'employer'
+            ? i18n._({ id: 'trainee.onlyTrainees.employer', message: 'Your account is an employer account.' })
+            : role === 'trainer'
+              ? i18n._({ id: 'trainee.onlyTrainees.trainer', message: 'Your account is a trainer account.' })
+              : i18n._({ id: 'trainee.onlyTrainees.other', message: 'Your account is a {role} account.', values: { role } })}
       </p>
       <p className={styles.actions}>
         <Link className={buttonClass()} to={panel.path}>
-          {panel.accessLabel}
+          {role === 'employer' ? i18n._({ id: 'panel.employerPortal', message: 'Employer Portal' }) : i18n._(panelLabel(role ?? 'trainee'))}
         </Link>
         {back}
       </p>

@@ -1,5 +1,5 @@
-import { account, useResetPassword } from '@btls/shared-api';
-import { Link, paths, useAuth, useNavigate, useParams } from '@btls/shared-auth';
+import { account, translateMessage, useResetPassword } from '@btls/shared-api';
+import { Link, paths, useAuth, useI18n, useNavigate, useParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
 import { useAuthForm } from './use-auth-form';
@@ -7,6 +7,7 @@ import { PageHead } from '../../ui/page-head';
 
 /** The e-mail's link: a new password and its confirmation; every earlier sign-in ends, then the user signs in. */
 export function ResetPasswordPage() {
+  const i18n = useI18n();
   const { token = '' } = useParams();
   const { isAuthenticated, logout } = useAuth();
   const navigate = useNavigate();
@@ -23,22 +24,30 @@ export function ResetPasswordPage() {
 
   return (
     <main className={styles.wrap}>
-      <PageHead title="Choose a new password" description="Choose a new password for your BTLS Coffee account." path={paths.forgotPassword} />
+      <PageHead
+        title={i18n._({ id: 'public.reset.title', message: 'Choose a new password' })}
+        description={i18n._({ id: 'public.reset.description', message: 'Choose a new password for your BTLS Coffee account.' })}
+        path={paths.forgotPassword}
+      />
       <form className={styles.card} {...form.formProps}>
-        <h1>Choose a new password</h1>
+        <h1>{i18n._({ id: 'public.reset.title', message: 'Choose a new password' })}</h1>
         <ErrorBanner>{form.error}</ErrorBanner>
-        {form.error === account.resetLinkInvalid && (
+        {form.error === translateMessage(account.resetLinkInvalid) && (
           <p>
-            <Link to={paths.forgotPassword}>Ask for a new reset link</Link>
+            <Link to={paths.forgotPassword}>{i18n._({ id: 'public.reset.askAgain', message: 'Ask for a new reset link' })}</Link>
           </p>
         )}
-        <TextField label="New Password" type="password" autoComplete="new-password" placeholder="min. 6 characters" {...form.field('password')} />
-        <TextField label="Confirm Password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+        <TextField
+          label={i18n._({ id: 'public.reset.newPassword', message: 'New Password' })}
+          type="password"
+          autoComplete="new-password"
+          placeholder={i18n._({ id: 'public.reset.newPasswordHint', message: 'min. 6 characters' })} {...form.field('password')} />
+        <TextField label={i18n._({ id: 'public.auth.confirmPassword', message: 'Confirm Password' })} type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
         <Button className={styles.submit} {...form.submitProps}>
-          {form.busy ? 'Saving...' : 'Set new password'}
+          {form.busy ? i18n._({ id: 'public.reset.busy', message: 'Saving...' }) : i18n._({ id: 'public.reset.submit', message: 'Set new password' })}
         </Button>
         <p className={styles.alt}>
-          <Link to={paths.login}>Back to sign in</Link>
+          <Link to={paths.login}>{i18n._({ id: 'public.reset.back', message: 'Back to sign in' })}</Link>
         </p>
       </form>
     </main>

@@ -1,8 +1,10 @@
 import { useId, useState, type DragEvent } from 'react';
-import { certificateCredentialCheckQuery, credentialCheck, errorMessage, useCheckCredential, useQuery } from '@btls/shared-api';
+import { certificateCredentialCheckQuery, credentialCheck, errorMessage, translateMessage, useCheckCredential, useQuery } from '@btls/shared-api';
+import { useI18n } from '@btls/shared-auth';
 import type { CredentialCheck } from '@btls/shared-api/schemas';
 import { ErrorBanner, Spinner, SuccessBanner } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
+import { useLocale } from '@btls/shared-ui/i18n';
 import facts from '../courses/courses.module.css';
 import styles from './credential-check.module.css';
 
@@ -18,6 +20,7 @@ interface Check {
  * shows instead).
  */
 export function CredentialChecker({ certificateCode }: { certificateCode?: string }) {
+  const i18n = useI18n();
   const own = useQuery({ ...certificateCredentialCheckQuery(certificateCode ?? ''), enabled: !!certificateCode });
   const checkCredential = useCheckCredential();
   const [fileCheck, setFileCheck] = useState<Check | null>(null);
@@ -54,7 +57,7 @@ export function CredentialChecker({ certificateCode }: { certificateCode?: strin
 
   return (
     <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId}>Verifiable credential (Open Badges 3.0)</h2>
+      <h2 id={headingId}>{i18n._({ id: 'public.credential.title', message: 'Verifiable credential (Open Badges 3.0)' })}</h2>
       <label
         className={`${styles.dropZone} ${dragging ? styles.dragging : ''}`}
         onDragOver={(event) => {
@@ -64,7 +67,7 @@ export function CredentialChecker({ certificateCode }: { certificateCode?: strin
         onDragLeave={() => setDragging(false)}
         onDrop={drop}
       >
-        <span>Drop a .json credential here, or choose one, to check its signature and status.</span>
+        <span>{i18n._({ id: 'public.credential.drop', message: 'Drop a .json credential here, or choose one, to check its signature and status.' })}</span>
         <input
           type="file"
           accept=".json,application/json,application/ld+json"
@@ -76,7 +79,7 @@ export function CredentialChecker({ certificateCode }: { certificateCode?: strin
       </label>
       {/* The answer comes below the drop zone: appearing, it moves nothing already on screen. */}
       {shown?.checking ? (
-        <Spinner label="Checking the credential..." />
+        <Spinner label={i18n._({ id: 'public.credential.checking', message: 'Checking the credential...' })} />
       ) : shown?.error ? (
         <ErrorBanner>{shown.error}</ErrorBanner>
       ) : (
@@ -87,26 +90,28 @@ export function CredentialChecker({ certificateCode }: { certificateCode?: strin
 }
 
 function CheckResult({ result }: { result: CredentialCheck }) {
+  const i18n = useI18n();
+  const locale = useLocale();
   return (
     <>
       {result.verified ? (
-        <SuccessBanner>{credentialCheck.signatureValid}</SuccessBanner>
+        <SuccessBanner>{i18n._({ id: 'public.credential.signatureValid', message: 'Signature valid' })}</SuccessBanner>
       ) : (
         <ErrorBanner>
           <ul className={styles.errors}>
             {result.errors.map((problem) => (
-              <li key={problem}>{problem}</li>
+              <li key={problem}>{translateMessage(problem)}</li>
             ))}
           </ul>
         </ErrorBanner>
       )}
-      {result.verified && result.revoked && <ErrorBanner>{credentialCheck.revoked}</ErrorBanner>}
+      {result.verified && result.revoked && <ErrorBanner>{i18n._({ id: 'public.verify.revoked', message: 'This certificate has been revoked by the training centre.' })}</ErrorBanner>}
       <dl className={facts.detailFacts}>
-        <div><dt>Issuer</dt><dd>{result.issuer ?? '–'}</dd></div>
-        <div><dt>Name</dt><dd>{result.subjectName ?? '–'}</dd></div>
-        <div><dt>Course</dt><dd>{result.achievementName ?? '–'}</dd></div>
-        <div><dt>Date</dt><dd>{result.validFrom ? formatDate(result.validFrom) : '–'}</dd></div>
-        <div><dt>Status</dt><dd>{!result.verified ? 'Not verified' : result.revoked ? 'Revoked' : 'Valid, not revoked'}</dd></div>
+        <div><dt>{i18n._({ id: 'public.credential.issuer', message: 'Issuer' })}</dt><dd>{result.issuer ?? '–'}</dd></div>
+        <div><dt>{i18n._({ id: 'public.credential.name', message: 'Name' })}</dt><dd>{result.subjectName ?? '–'}</dd></div>
+        <div><dt>{i18n._({ id: 'public.verify.course', message: 'Course' })}</dt><dd>{result.achievementName ?? '–'}</dd></div>
+        <div><dt>{i18n._({ id: 'public.credential.date', message: 'Date' })}</dt><dd>{result.validFrom ? formatDate(result.validFrom, undefined, locale) : '–'}</dd></div>
+        <div><dt>{i18n._({ id: 'public.verify.status', message: 'Status' })}</dt><dd>{!result.verified ? i18n._({ id: 'public.credential.notVerified', message: 'Not verified' }) : result.revoked ? i18n._({ id: 'public.verify.statusRevoked', message: 'Revoked' }) : i18n._({ id: 'public.credential.valid', message: 'Valid, not revoked' })}</dd></div>
       </dl>
     </>
   );

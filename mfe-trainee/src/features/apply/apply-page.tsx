@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { account, courseChoicesQuery, courseQuery, errorMessage, isNotFound, myApplicationsQuery, todayInKigali, useApplyForCourse, useQuery } from '@btls/shared-api';
-import { Link, paths, useAuth, useSearchParams } from '@btls/shared-auth';
+import { account, courseChoicesQuery, courseQuery, errorMessage, isNotFound, myApplicationsQuery, todayInKigali, translateMessage, useApplyForCourse, useQuery } from '@btls/shared-api';
+import { Link, paths, useAuth, useI18n, useSearchParams } from '@btls/shared-auth';
+import type { I18n } from '@btls/shared-api';
 import { Button, buttonClass, ErrorBanner, SelectField, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { OnlyTrainees } from '../only-trainees';
 import styles from '../dashboard/dashboard.module.css';
@@ -9,29 +10,34 @@ import styles from '../dashboard/dashboard.module.css';
 const loadRules = () => import('@btls/shared-api/schemas');
 
 /** The spec's confirmation (§7): the course, the application id, and that the trainee will hear back. */
-const submitted = (title: string, id: number) =>
-  `Your application for "${title}" has been submitted (application ID ${id}). You will be notified once it has been reviewed.`;
+const submitted = (i18n: I18n, title: string, id: number) =>
+  i18n._({
+    id: 'trainee.apply.submitted',
+    message: 'Your application for "{title}" has been submitted (application ID {id}). You will be notified once it has been reviewed.',
+    values: { title, id },
+  });
 
 /**
  * After applying: what happened and where to go next, instead of an emptied form. It lives in the address
  * (`?applied=42`), so a reload shows it again, with the course read back from the trainee's applications.
  */
 function Submitted({ id, justNow, onAnother }: { id: number; justNow: string; onAnother: () => void }) {
+  const i18n = useI18n();
   const mine = useQuery(myApplicationsQuery());
   const application = mine.data?.find((a) => a.id === id);
-  const text = application ? submitted(application.courseTitle, id) : justNow;
+  const text = application ? submitted(i18n, application.courseTitle, id) : justNow;
   return (
     <main className={styles.page}>
-      <h1>Apply for a Course</h1>
+      <h1>{i18n._({ id: 'trainee.apply.title', message: 'Apply for a Course' })}</h1>
       <div className={styles.item}>
-        <SuccessBanner>{text || (mine.isPending ? '' : `Your application (ID ${id}) has been submitted.`)}</SuccessBanner>
-        <p>It is on your dashboard, where you will see when it is reviewed.</p>
+        <SuccessBanner>{text || (mine.isPending ? '' : i18n._({ id: 'trainee.apply.submittedShort', message: 'Your application (ID {id}) has been submitted.', values: { id } }))}</SuccessBanner>
+        <p>{i18n._({ id: 'trainee.apply.onDashboard', message: 'It is on your dashboard, where you will see when it is reviewed.' })}</p>
         <p className={styles.sectionHead} style={{ justifyContent: 'flex-start' }}>
           <Link className={buttonClass()} to={paths.dashboard}>
-            See my applications
+            {i18n._({ id: 'trainee.apply.seeMine', message: 'See my applications' })}
           </Link>
           <Button variant="secondary" onClick={onAnother}>
-            Apply for another course
+            {i18n._({ id: 'trainee.apply.another', message: 'Apply for another course' })}
           </Button>
         </p>
       </div>
@@ -40,12 +46,19 @@ function Submitted({ id, justNow, onAnother }: { id: number; justNow: string; on
 }
 
 export function ApplyPage() {
+  const i18n = useI18n();
   const { role } = useAuth();
   const [params, setParams] = useSearchParams();
   const [justNow, setJustNow] = useState('');
   // Signed out, the form stays and says 'You must be logged in to apply.' on submit (spec §8).
   if (role && role !== 'trainee') {
-    return <OnlyTrainees title="Apply for a Course" why={account.onlyTraineesApplyForCourses} back={<Link to={paths.courses}>Back to the courses</Link>} />;
+    return (
+      <OnlyTrainees
+        title={i18n._({ id: 'trainee.apply.title', message: 'Apply for a Course' })}
+        why={translateMessage(account.onlyTraineesApplyForCourses)}
+        back={<Link to={paths.courses}>{i18n._({ id: 'trainee.apply.backToCourses', message: 'Back to the courses' })}</Link>}
+      />
+    );
   }
   const applied = Number(params.get('applied'));
   if (Number.isInteger(applied) && applied > 0) {
@@ -62,6 +75,7 @@ export function ApplyPage() {
 }
 
 function ApplyForm({ onSubmitted }: { onSubmitted: (text: string, applicationId: number) => void }) {
+  const i18n = useI18n();
   const [params] = useSearchParams();
   const catalogue = useQuery(courseChoicesQuery());
   // The course the visitor came from (Enroll Now), also when it is not among the first 100.
@@ -81,13 +95,13 @@ function ApplyForm({ onSubmitted }: { onSubmitted: (text: string, applicationId:
     event.preventDefault();
     const { checkForm, applyPayloadSchema } = await loadRules();
     const checked = checkForm(applyPayloadSchema, { courseId, applicantNotes, preferredStartDate });
-    if ('problem' in checked) return setError(checked.problem);
+    if ('problem' in checked) return setError(translateMessage(checked.problem));
     setError('');
     setBusy(true);
     try {
       const answer = await apply.mutateAsync(checked.payload);
-      const title = courses?.find((c) => String(c.id) === courseId)?.title ?? 'the course';
-      onSubmitted(submitted(title, answer.applicationId), answer.applicationId);
+      const title = courses?.find((c) => String(c.id) === courseId)?.title ?? i18n._({ id: 'trainee.apply.theCourse', message: 'the course' });
+      onSubmitted(submitted(i18n, title, answer.applicationId), answer.applicationId);
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {
@@ -97,11 +111,11 @@ function ApplyForm({ onSubmitted }: { onSubmitted: (text: string, applicationId:
 
   return (
     <main className={styles.page}>
-      <h1>Apply for a Course</h1>
+      <h1>{i18n._({ id: 'trainee.apply.title', message: 'Apply for a Course' })}</h1>
       <form className={styles.item} onSubmit={submit} onFocus={() => void loadRules()} noValidate>
         <ErrorBanner>{error}</ErrorBanner>
-        <SelectField label="Course" value={courseId} onChange={(e) => setCourseId(e.target.value)} disabled={courses === null}>
-          <option value="">{courses === null ? 'Loading courses...' : '-- Select a course --'}</option>
+        <SelectField label={i18n._({ id: 'trainee.apply.course', message: 'Course' })} value={courseId} onChange={(e) => setCourseId(e.target.value)} disabled={courses === null}>
+          <option value="">{courses === null ? i18n._({ id: 'trainee.apply.loadingCourses', message: 'Loading courses...' }) : i18n._({ id: 'trainee.apply.selectCourse', message: '-- Select a course --' })}</option>
           {courses?.map((c) => (
             <option key={c.id} value={c.id}>
               {c.title} ({c.level})
@@ -109,25 +123,25 @@ function ApplyForm({ onSubmitted }: { onSubmitted: (text: string, applicationId:
           ))}
         </SelectField>
         <TextField
-          label="Preferred start date (optional)"
+          label={i18n._({ id: 'trainee.apply.startDate', message: 'Preferred start date (optional)' })}
           type="date"
           min={todayInKigali()}
           value={preferredStartDate}
           onChange={(e) => setPreferredStartDate(e.target.value)}
         />
         <TextAreaField
-          label="Notes for the training centre (optional)"
+          label={i18n._({ id: 'trainee.apply.notes', message: 'Notes for the training centre (optional)' })}
           rows={4}
           value={applicantNotes}
           onChange={(e) => setApplicantNotes(e.target.value)}
-          hint="Your experience, the days that suit you, anything we should know."
+          hint={i18n._({ id: 'trainee.apply.notesHint', message: 'Your experience, the days that suit you, anything we should know.' })}
         />
         <p className={styles.sectionHead} style={{ justifyContent: 'flex-start' }}>
           <Button type="submit" disabled={busy}>
-            {busy ? 'Submitting...' : 'Submit Application'}
+            {busy ? i18n._({ id: 'trainee.apply.submitting', message: 'Submitting...' }) : i18n._({ id: 'trainee.apply.submit', message: 'Submit Application' })}
           </Button>
           <Link className={buttonClass('secondary')} to={paths.dashboard}>
-            Cancel
+            {i18n._({ id: 'common.cancel', message: 'Cancel' })}
           </Link>
         </p>
       </form>

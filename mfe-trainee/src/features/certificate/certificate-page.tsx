@@ -1,7 +1,8 @@
-import { certificateCredentialHref, certificateQuery, credentialCheck, useSuspenseQuery } from '@btls/shared-api';
-import { Link, paths, useParams } from '@btls/shared-auth';
+import { certificateCredentialHref, certificateQuery, credentialCheck, translateMessage, useSuspenseQuery } from '@btls/shared-api';
+import { Link, paths, useI18n, useParams } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, Spinner } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
+import { useLocale } from '@btls/shared-ui/i18n';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import styles from './certificate.module.css';
 import { AddToLinkedIn } from './linkedin';
@@ -11,69 +12,85 @@ import { QrCode } from './qr-code';
 export const verificationUrl = (code: string) => `${location.origin}/verify/${encodeURIComponent(code)}`;
 
 export function CertificatePage() {
+  const i18n = useI18n();
   const { certificateCode = '' } = useParams();
   return (
-    <QueryBoundary loading={<Spinner label="Loading certificate..." />} error={(message) => <CertificateNotFound message={message} />}>
+    <QueryBoundary loading={<Spinner label={i18n._({ id: 'trainee.certificate.loading', message: 'Loading certificate...' })} />} error={(message) => <CertificateNotFound message={message} />}>
       <CertificateView code={certificateCode} />
     </QueryBoundary>
   );
 }
 
 function CertificateNotFound({ message }: { message: string }) {
+  const i18n = useI18n();
   return (
     <main className={styles.page}>
-      <h1>Certificate not found</h1>
-      <p>{message}</p>
-      <Link to={paths.dashboard}>Back to the dashboard</Link>
+      <h1>{i18n._({ id: 'trainee.certificate.notFound', message: 'Certificate not found' })}</h1>
+      <p>{translateMessage(message)}</p>
+      <Link to={paths.dashboard}>{i18n._({ id: 'trainee.certificate.backToDashboard', message: 'Back to the dashboard' })}</Link>
     </main>
   );
 }
 
 function CertificateView({ code }: { code: string }) {
+  const i18n = useI18n();
+  const locale = useLocale();
   const { data: certificate } = useSuspenseQuery(certificateQuery(code));
   const url = verificationUrl(certificate.certificateCode);
   return (
     <main className={styles.page}>
       <div className={styles.actions}>
         <Link className={buttonClass('secondary')} to={paths.dashboard}>
-          ← Back to the dashboard
+          ← {i18n._({ id: 'trainee.certificate.backToDashboard', message: 'Back to the dashboard' })}
         </Link>
-        <Button onClick={() => window.print()}>Print</Button>
+        <Button onClick={() => window.print()}>{i18n._({ id: 'trainee.certificate.print', message: 'Print' })}</Button>
         {/* The signed Open Badges 3.0 credential: a wallet or an employer checks it without our website. */}
         <a className={buttonClass('secondary')} href={certificateCredentialHref(certificate.certificateCode)} download={`${certificate.certificateCode}.json`}>
-          Download verifiable credential
+          {i18n._({ id: 'trainee.certificate.download', message: 'Download verifiable credential' })}
         </a>
       </div>
       {certificate.revokedAt && (
         <ErrorBanner>
-          {credentialCheck.revoked} (revoked {formatDate(certificate.revokedAt)})
+          {i18n._({
+            id: 'trainee.certificate.revoked',
+            message: '{reason} (revoked {date})',
+            values: { reason: translateMessage(credentialCheck.revoked), date: formatDate(certificate.revokedAt, undefined, locale) },
+          })}
         </ErrorBanner>
       )}
       <article className={styles.certificate} aria-labelledby="certificate-title">
-        <p className={styles.org}>BTLS Coffee Training Centre</p>
-        <h1 id="certificate-title">Certificate of Completion</h1>
-        <p>This certifies that</p>
+        <p className={styles.org}>{i18n._({ id: 'trainee.certificate.org', message: 'BTLS Coffee Training Centre' })}</p>
+        <h1 id="certificate-title">{i18n._({ id: 'trainee.certificate.title', message: 'Certificate of Completion' })}</h1>
+        <p>{i18n._({ id: 'trainee.certificate.certifies', message: 'This certifies that' })}</p>
         <p className={styles.name}>
           {certificate.traineeFirstName} {certificate.traineeLastName}
         </p>
-        <p>has successfully completed the course</p>
+        <p>{i18n._({ id: 'trainee.certificate.completed', message: 'has successfully completed the course' })}</p>
         <p className={styles.course}>{certificate.courseTitle}</p>
-        {certificate.courseDuration && <p>Duration: {certificate.courseDuration}</p>}
-        <p>at {certificate.courseTrainingCenter || 'an accredited barista training facility'}</p>
+        {certificate.courseDuration && <p>{i18n._({ id: 'trainee.certificate.duration', message: 'Duration: {duration}', values: { duration: certificate.courseDuration } })}</p>}
+        <p>
+          {certificate.courseTrainingCenter
+            ? i18n._({ id: 'trainee.certificate.at', message: 'at {place}', values: { place: certificate.courseTrainingCenter } })
+            : i18n._({ id: 'trainee.certificate.atAccredited', message: 'at an accredited barista training facility' })}
+        </p>
         <div className={styles.footer}>
           <div>
-            <p>Issued {formatDate(certificate.issueDate, 'MMMM d, yyyy')}</p>
+            <p>{i18n._({ id: 'trainee.certificate.issued', message: 'Issued {date}', values: { date: formatDate(certificate.issueDate, 'MMMM d, yyyy', locale) } })}</p>
             <p>
-              by {certificate.issuedByAdminFirstName} {certificate.issuedByAdminLastName}
+              {i18n._({
+                id: 'trainee.certificate.by',
+                message: 'by {name}',
+                values: { name: `${certificate.issuedByAdminFirstName} ${certificate.issuedByAdminLastName}` },
+              })}
             </p>
           </div>
-          <QrCode className={styles.qr} text={url} label={`QR code to verify this certificate at ${url}`} />
+          <QrCode className={styles.qr} text={url} label={i18n._({ id: 'trainee.certificate.qr', message: 'QR code to verify this certificate at {url}', values: { url } })} />
           <div>
-            <p>Certificate code</p>
+            <p>{i18n._({ id: 'trainee.certificate.code', message: 'Certificate code' })}</p>
             <p>
               <strong>{certificate.certificateCode}</strong>
             </p>
-            <p>Verify at {location.host}/verify</p>
+            <p>{i18n._({ id: 'trainee.certificate.verifyAt', message: 'Verify at {address}', values: { address: `${location.host}/verify` } })}</p>
           </div>
         </div>
       </article>

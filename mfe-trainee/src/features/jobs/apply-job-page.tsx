@@ -15,24 +15,28 @@ import {
   myJobApplicationForQuery,
   queryKeys,
   useQuery,
+  translateMessage,
   useQueryClient,
 } from '@btls/shared-api';
 import { jobApplicationPayloadSchema, type Job, type MyJobApplication } from '@btls/shared-api/schemas';
-import { Link, paths, useAuth, useParams } from '@btls/shared-auth';
-import { Button, buttonClass, ErrorBanner, Spinner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
+import { Link, paths, useAuth, useI18n, useParams } from '@btls/shared-auth';
+import { Button, buttonClass, ErrorBanner, Spinner, statusText, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
+import { formatNumber } from '@btls/shared-ui/format';
 import { formatDate } from '@btls/shared-ui/format-date';
+import { useLocale } from '@btls/shared-ui/i18n';
 import { OnlyTrainees } from '../only-trainees';
 import styles from './apply-job.module.css';
 
 export function ApplyJobPage() {
+  const i18n = useI18n();
   const { jobId = '' } = useParams();
   const { role } = useAuth();
   if (role !== 'trainee') {
     return (
       <OnlyTrainees
-        title="Apply for a job"
-        why={jobApplication.onlyTrainees}
-        back={<Link to={paths.job(jobId)}>Back to the job</Link>}
+        title={i18n._({ id: 'trainee.applyJob.title', message: 'Apply for a job' })}
+        why={translateMessage(jobApplication.onlyTrainees)}
+        back={<Link to={paths.job(jobId)}>{i18n._({ id: 'trainee.applyJob.back', message: 'Back to the job' })}</Link>}
       />
     );
   }
@@ -40,13 +44,15 @@ export function ApplyJobPage() {
 }
 
 function TraineeApply({ jobId }: { jobId: string }) {
+  const i18n = useI18n();
+  const locale = useLocale();
   const job = useQuery(jobQuery(jobId));
   const mine = useQuery(myJobApplicationForQuery(jobId));
   const [sent, setSent] = useState<MyJobApplication | null>(null);
 
   const back = (
     <Link className={styles.back} to={paths.job(jobId)}>
-      ← Back to the job
+      ← {i18n._({ id: 'trainee.applyJob.back', message: 'Back to the job' })}
     </Link>
   );
   const failure = job.error ?? mine.error;
@@ -54,10 +60,10 @@ function TraineeApply({ jobId }: { jobId: string }) {
     return (
       <main className={styles.page}>
         {back}
-        <h1>Apply for a job</h1>
-        <ErrorBanner>{failure.message}</ErrorBanner>
+        <h1>{i18n._({ id: 'trainee.applyJob.title', message: 'Apply for a job' })}</h1>
+        <ErrorBanner>{translateMessage(failure.message)}</ErrorBanner>
         <Button variant="secondary" onClick={() => void Promise.all([job.refetch(), mine.refetch()])}>
-          Try Again
+          {i18n._({ id: 'common.tryAgain', message: 'Try Again' })}
         </Button>
       </main>
     );
@@ -66,8 +72,8 @@ function TraineeApply({ jobId }: { jobId: string }) {
     return (
       <main className={styles.page} aria-busy="true">
         {back}
-        <h1>Apply for a job</h1>
-        <Spinner label="Loading the job..." />
+        <h1>{i18n._({ id: 'trainee.applyJob.title', message: 'Apply for a job' })}</h1>
+        <Spinner label={i18n._({ id: 'trainee.applyJob.loading', message: 'Loading the job...' })} />
       </main>
     );
   }
@@ -75,9 +81,9 @@ function TraineeApply({ jobId }: { jobId: string }) {
     return (
       <main className={styles.page}>
         {back}
-        <h1>Job not available</h1>
-        <p>{job.data.notFound}</p>
-        <Link to={paths.jobs}>See open jobs</Link>
+        <h1>{i18n._({ id: 'trainee.applyJob.notAvailable', message: 'Job not available' })}</h1>
+        <p>{translateMessage(job.data.notFound)}</p>
+        <Link to={paths.jobs}>{i18n._({ id: 'trainee.applyJob.seeOpenJobs', message: 'See open jobs' })}</Link>
       </main>
     );
   }
@@ -85,17 +91,21 @@ function TraineeApply({ jobId }: { jobId: string }) {
   return (
     <main className={styles.page}>
       {back}
-      <h1>Apply: {job.data.title}</h1>
-      <p className={styles.company}>{job.data.companyName || 'A Reputable Company'}</p>
+      <h1>{i18n._({ id: 'trainee.applyJob.heading', message: 'Apply: {title}', values: { title: job.data.title } })}</h1>
+      <p className={styles.company}>{job.data.companyName || i18n._({ id: 'trainee.applyJob.reputableCompany', message: 'A Reputable Company' })}</p>
       {applied ? (
         <section className={styles.card} aria-labelledby="applied-title">
-          {sent && <SuccessBanner>{jobApplication.applied}</SuccessBanner>}
+          {sent && <SuccessBanner>{translateMessage(jobApplication.applied)}</SuccessBanner>}
           <h2 id="applied-title">
-            Applied on {formatDate(applied.appliedAt)} — {applied.status}
+            {i18n._({
+              id: 'trainee.applyJob.appliedOn',
+              message: 'Applied on {date} — {status}',
+              values: { date: formatDate(applied.appliedAt, undefined, locale), status: i18n._(statusText(applied.status)) },
+            })}
           </h2>
-          <p>You can follow this application on your dashboard.</p>
+          <p>{i18n._({ id: 'trainee.applyJob.follow', message: 'You can follow this application on your dashboard.' })}</p>
           <Link className={buttonClass()} to={paths.dashboard}>
-            My Job Applications
+            {i18n._({ id: 'trainee.applyJob.myApplications', message: 'My Job Applications' })}
           </Link>
         </section>
       ) : (
@@ -112,6 +122,8 @@ async function looksLikePdf(file: File): Promise<boolean> {
 }
 
 function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJobApplication) => void }) {
+  const i18n = useI18n();
+  const locale = useLocale();
   const certificates = useQuery(myCertificatesQuery());
   const client = useQueryClient();
   const [phone, setPhone] = useState('');
@@ -124,9 +136,9 @@ function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJo
   async function submit(event: FormEvent) {
     event.preventDefault();
     const checked = jobApplicationPayloadSchema.safeParse({ phone, coverNote });
-    if (!checked.success) return setError(checked.error.issues[0]?.message ?? jobApplication.invalidPhone);
-    if (cv && cv.size > MAX_CV_BYTES) return setError(jobApplication.cvTooLarge);
-    if (cv && !(await looksLikePdf(cv))) return setError(jobApplication.cvNotPdf);
+    if (!checked.success) return setError(translateMessage(checked.error.issues[0]?.message ?? jobApplication.invalidPhone));
+    if (cv && cv.size > MAX_CV_BYTES) return setError(translateMessage(jobApplication.cvTooLarge));
+    if (cv && !(await looksLikePdf(cv))) return setError(translateMessage(jobApplication.cvNotPdf));
     setError('');
     setBusy(true);
     try {
@@ -135,32 +147,36 @@ function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJo
       onApplied(application);
     } catch (failure) {
       // The form stays as it was filled; the server's words say what to change.
-      setError((failure as Error).message);
+      setError(translateMessage((failure as Error).message));
       setBusy(false);
     }
   }
 
   return (
     <form className={styles.card} onSubmit={submit} noValidate aria-describedby="apply-intro">
-      <p id="apply-intro">Your application goes to the employer with the certificates below. Everything else is optional.</p>
+      <p id="apply-intro">{i18n._({ id: 'trainee.applyJob.intro', message: 'Your application goes to the employer with the certificates below. Everything else is optional.' })}</p>
       <ErrorBanner>{error}</ErrorBanner>
       <fieldset className={styles.certificates}>
-        <legend>Certificates you share</legend>
+        <legend>{i18n._({ id: 'trainee.applyJob.certificates', message: 'Certificates you share' })}</legend>
         {certificates.isPending ? (
-          <Spinner label="Loading your certificates..." />
+          <Spinner label={i18n._({ id: 'trainee.certificates.loading', message: 'Loading your certificates...' })} />
         ) : certificates.error ? (
-          <p>Your certificates could not be loaded; they are shared all the same.</p>
+          <p>{i18n._({ id: 'trainee.applyJob.certificatesFailed', message: 'Your certificates could not be loaded; they are shared all the same.' })}</p>
         ) : shared.length === 0 ? (
           <p>
-            You have no certificates yet: you can still apply. <Link to={paths.courses}>Our courses</Link> give you one the employer can verify.
+            {i18n._({ id: 'trainee.applyJob.noCertificates', message: 'You have no certificates yet: you can still apply.' })}{' '}
+            <Link to={paths.courses}>{i18n._({ id: 'trainee.applyJob.ourCourses', message: 'Our courses' })}</Link>{' '}
+            {i18n._({ id: 'trainee.applyJob.giveCertificate', message: 'give you one the employer can verify.' })}
           </p>
         ) : (
           <ul>
             {shared.map((c) => (
               <li key={c.id}>
-                <strong>{c.courseTitle}</strong> · issued {formatDate(c.issueDate)} ·{' '}
+                <strong>{c.courseTitle}</strong> ·{' '}
+                {i18n._({ id: 'trainee.applyJob.issued', message: 'issued {date}', values: { date: formatDate(c.issueDate, undefined, locale) } })} ·{' '}
                 <Link to={paths.verify(c.certificateCode)} target="_blank">
-                  verify {c.certificateCode} <span className="visually-hidden">(opens in a new tab)</span>
+                  {i18n._({ id: 'trainee.applyJob.verify', message: 'verify {code}', values: { code: c.certificateCode } })}{' '}
+                  <span className="visually-hidden">{i18n._({ id: 'common.newTab', message: '(opens in a new tab)' })}</span>
                 </Link>
               </li>
             ))}
@@ -168,35 +184,39 @@ function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJo
         )}
       </fieldset>
       <TextField
-        label="Phone number (optional)"
+        label={i18n._({ id: 'trainee.applyJob.phone', message: 'Phone number (optional)' })}
         name="phone"
         type="tel"
         autoComplete="tel"
         inputMode="tel"
         placeholder="078 123 4567"
-        hint="A Rwandan number, e.g. 078 123 4567 or +250 78 123 4567."
+        hint={i18n._({ id: 'trainee.applyJob.phoneHint', message: 'A Rwandan number, e.g. 078 123 4567 or +250 78 123 4567.' })}
         value={phone}
         onChange={(e) => setPhone(e.target.value)}
       />
       <TextAreaField
-        label="Cover note (optional)"
+        label={i18n._({ id: 'trainee.applyJob.coverNote', message: 'Cover note (optional)' })}
         name="coverNote"
         rows={6}
         maxLength={COVER_NOTE_MAX}
-        hint={`${coverNote.length.toLocaleString('en')} / ${COVER_NOTE_MAX.toLocaleString('en')} characters.`}
+        hint={i18n._({
+          id: 'trainee.applyJob.characters',
+          message: '{count} / {max} characters.',
+          values: { count: formatNumber(coverNote.length, locale), max: formatNumber(COVER_NOTE_MAX, locale) },
+        })}
         value={coverNote}
         onChange={(e) => setCoverNote(e.target.value)}
       />
       <div className={styles.file}>
-        <label htmlFor="cv">CV (optional, PDF, at most 2 MB)</label>
+        <label htmlFor="cv">{i18n._({ id: 'trainee.applyJob.cv', message: 'CV (optional, PDF, at most 2 MB)' })}</label>
         <input id="cv" name="cv" type="file" accept="application/pdf,.pdf" onChange={(e) => setCv(e.target.files?.[0] ?? null)} />
       </div>
       <p className={styles.actions}>
         <Button type="submit" disabled={busy}>
-          {busy ? 'Sending...' : 'Send application'}
+          {busy ? i18n._({ id: 'trainee.applyJob.sending', message: 'Sending...' }) : i18n._({ id: 'trainee.applyJob.send', message: 'Send application' })}
         </Button>
         <Link className={buttonClass('secondary')} to={paths.job(job.id)}>
-          Cancel
+          {i18n._({ id: 'common.cancel', message: 'Cancel' })}
         </Link>
       </p>
     </form>

@@ -1,5 +1,5 @@
-import { account, passwordProblem, validation } from '@btls/shared-api';
-import { Link, paths, useChangePassword, useNameForm, usePreferences } from '@btls/shared-auth';
+import { account, passwordProblem, translateMessage, validation } from '@btls/shared-api';
+import { Link, paths, useChangePassword, useI18n, useNameForm, usePreferences } from '@btls/shared-auth';
 import { CheckboxField, ErrorBanner, SuccessBanner } from '@btls/shared-ui/components';
 import { panelPage as panel } from '@btls/shared-ui/panel-page';
 import { PasswordChangeForm } from '@btls/shared-ui/password-change';
@@ -8,6 +8,7 @@ import styles from '../dashboard/dashboard.module.css';
 
 /** The trainee's own page: name, e-mail (read-only), password, and what we may do with their data. */
 export function ProfilePage() {
+  const i18n = useI18n();
   const nameForm = useNameForm(validation.requiredFields);
   const { user } = nameForm;
   const changePassword = useChangePassword();
@@ -16,19 +17,23 @@ export function ProfilePage() {
   return (
     <main className={styles.page}>
       <p>
-        <Link to={paths.dashboard}>← Back to my dashboard</Link>
+        <Link to={paths.dashboard}>← {i18n._({ id: 'trainee.profile.back', message: 'Back to my dashboard' })}</Link>
       </p>
-      <h1>My Profile</h1>
-      <NameForm form={nameForm} emailHint="Your e-mail cannot be changed." heading="My details" />
+      <h1>{i18n._({ id: 'trainee.profile.title', message: 'My Profile' })}</h1>
+      <NameForm
+        form={nameForm}
+        emailHint={i18n._({ id: 'trainee.profile.emailHint', message: 'Your e-mail cannot be changed.' })}
+        heading={i18n._({ id: 'trainee.profile.details', message: 'My details' })}
+      />
 
       <section className={panel.card} aria-labelledby="settings-title">
-        <h2 id="settings-title">Privacy and notifications</h2>
-        <SuccessBanner>{settings.notice}</SuccessBanner>
-        <ErrorBanner>{settings.error}</ErrorBanner>
+        <h2 id="settings-title">{i18n._({ id: 'trainee.profile.privacy', message: 'Privacy and notifications' })}</h2>
+        <SuccessBanner>{translateMessage(settings.notice)}</SuccessBanner>
+        <ErrorBanner>{translateMessage(settings.error)}</ErrorBanner>
         {user?.role === 'trainee' && (
           <CheckboxField
-            label={account.showInTalentSearchLabel}
-            hint={account.showInTalentSearchHint}
+            label={translateMessage(account.showInTalentSearchLabel)}
+            hint={translateMessage(account.showInTalentSearchHint)}
             checked={settings.preferences?.showInTalentSearch ?? false}
             disabled={!settings.preferences}
             onChange={(e) => void settings.save({ showInTalentSearch: e.target.checked })}
@@ -36,7 +41,7 @@ export function ProfilePage() {
         )}
         <EmailNotificationsField settings={settings} />
         <p>
-          <Link to={paths.privacyPolicy}>What employers see</Link>
+          <Link to={paths.privacyPolicy}>{i18n._({ id: 'trainee.profile.whatEmployersSee', message: 'What employers see' })}</Link>
         </p>
       </section>
 
