@@ -39,14 +39,26 @@ const TRANSLATED_SCREENS = [
 
 export default tseslint.config(
   // '*/src/locales/*.ts': the catalogues compiled by `lingui compile` (issue 19), generated.
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'api/drizzle/**', 'api/data/**', '*/src/locales/*.ts'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.turbo/**',
+      'api/drizzle/**',
+      'api/data/**',
+      '*/src/locales/*.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       // `_name` marks an argument or binding kept on purpose.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {
@@ -67,9 +79,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: 'JSXText[value=/[A-Za-z]{2,}/]', message: 'A text shown to users: mark it with i18n._({ id, message }) (issue 19).' },
         {
-          selector: 'JSXAttribute[name.name=/^(label|placeholder|alt|title|aria-label|description)$/] > Literal[value=/[A-Za-z]{2,}/]',
+          selector: 'JSXText[value=/[A-Za-z]{2,}/]',
+          message: 'A text shown to users: mark it with i18n._({ id, message }) (issue 19).',
+        },
+        {
+          selector:
+            'JSXAttribute[name.name=/^(label|placeholder|alt|title|aria-label|description)$/] > Literal[value=/[A-Za-z]{2,}/]',
           message: 'A text shown to users: mark it with i18n._({ id, message }) (issue 19).',
         },
       ],

@@ -18,7 +18,8 @@ function poWithEnglish(options) {
     ...po,
     parse(content, ctx) {
       const catalog = po.parse(content, ctx);
-      for (const entry of Object.values(catalog)) entry.comments = (entry.comments ?? []).filter((c) => !c.startsWith(EN));
+      for (const entry of Object.values(catalog))
+        entry.comments = (entry.comments ?? []).filter((c) => !c.startsWith(EN));
       return catalog;
     },
     serialize(catalog, ctx) {
@@ -26,7 +27,13 @@ function poWithEnglish(options) {
       const commented = Object.fromEntries(
         Object.entries(catalog).map(([id, entry]) => [
           id,
-          { ...entry, comments: [...(entry.comments ?? []).filter((c) => !c.startsWith(EN)), ...(entry.message ? [EN + entry.message] : [])] },
+          {
+            ...entry,
+            comments: [
+              ...(entry.comments ?? []).filter((c) => !c.startsWith(EN)),
+              ...(entry.message ? [EN + entry.message] : []),
+            ],
+          },
         ]),
       );
       return po.serialize(commented, ctx);
@@ -35,7 +42,14 @@ function poWithEnglish(options) {
 }
 
 const out = process.env.LINGUI_OUT_DIR; // the check extracts into a copy instead of the repository
-const exclude = ['**/*.test.ts', '**/*.test.tsx', '**/locales/**', '**/test-setup.ts', '**/testing.tsx', '**/fixtures.ts'];
+const exclude = [
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  '**/locales/**',
+  '**/test-setup.ts',
+  '**/testing.tsx',
+  '**/fixtures.ts',
+];
 const area = (name, folder, include = [`<rootDir>/${folder}/src`]) => ({
   path: out ? `${out}/${name}/{locale}` : `<rootDir>/${folder}/src/locales/{locale}`,
   include,
@@ -48,7 +62,12 @@ export default {
   locales: ['en', 'fr', 'rw'],
   fallbackLocales: { default: 'en' },
   catalogs: [
-    area('shell', 'shell', ['<rootDir>/shell/src', '<rootDir>/shared-ui/src', '<rootDir>/shared-api/src', '<rootDir>/shared-auth/src']),
+    area('shell', 'shell', [
+      '<rootDir>/shell/src',
+      '<rootDir>/shared-ui/src',
+      '<rootDir>/shared-api/src',
+      '<rootDir>/shared-auth/src',
+    ]),
     area('public', 'mfe-public'),
     area('trainee', 'mfe-trainee'),
     area('employer', 'mfe-employer'),

@@ -37,7 +37,9 @@ export function remoteFederation(area: RemoteArea, command: 'build' | 'serve') {
     // development has no shell and keeps its own copies.
     shared:
       command === 'build'
-        ? Object.fromEntries(Object.entries(sharedDependencies).map(([name, config]) => [name, { ...config, import: false as const }]))
+        ? Object.fromEntries(
+            Object.entries(sharedDependencies).map(([name, config]) => [name, { ...config, import: false as const }]),
+          )
         : sharedDependencies,
     dts: false,
     // A remote consumes no other remote and no manifest: leave that part of the runtime out.
@@ -84,7 +86,12 @@ export function remoteServerBuild() {
       target: 'node20',
       rollupOptions: {
         external: (id: string) => serverSharedModules.includes(id),
-        output: { format: 'cjs' as const, exports: 'named' as const, entryFileNames: 'render.cjs', inlineDynamicImports: true },
+        output: {
+          format: 'cjs' as const,
+          exports: 'named' as const,
+          entryFileNames: 'render.cjs',
+          inlineDynamicImports: true,
+        },
       },
     },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },

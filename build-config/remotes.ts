@@ -25,7 +25,10 @@ export const remoteMount = (area: RemoteArea) => `/remotes/${area}/`;
 
 /** The `remotes.json` of a single-server deploy (federation name → entry URL), as the shell's build writes it. */
 export const defaultRemotesJson = (): Record<RemoteName, string> =>
-  Object.fromEntries(REMOTE_AREAS.map((area) => [remoteName(area), `${remoteMount(area)}remoteEntry.js`])) as Record<RemoteName, string>;
+  Object.fromEntries(REMOTE_AREAS.map((area) => [remoteName(area), `${remoteMount(area)}remoteEntry.js`])) as Record<
+    RemoteName,
+    string
+  >;
 
 /** The standalone dev server's port of a remote. */
 export const devPortOf = (area: RemoteArea): number => REMOTES.find((remote) => remote.area === area)!.devPort;

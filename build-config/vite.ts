@@ -6,7 +6,13 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import type { ConfigEnv, Plugin, UserConfig } from 'vite';
-import { clientManifest, remoteFederation, remoteServerBuild, sharedDependencies, standalonePageForDevOnly } from './federation';
+import {
+  clientManifest,
+  remoteFederation,
+  remoteServerBuild,
+  sharedDependencies,
+  standalonePageForDevOnly,
+} from './federation';
 import { defaultRemotesJson, devPortOf, type RemoteArea } from './remotes';
 
 /** Standalone development: the API runs apart (npm start, or npm run dev in api/). */
@@ -26,7 +32,8 @@ interface RemoteOptions {
  */
 export function remoteViteConfig(area: RemoteArea, options: RemoteOptions = {}) {
   return ({ command, isSsrBuild }: ConfigEnv): UserConfig => {
-    if (isSsrBuild && options.serverBuild) return { base: './', plugins: [react()], ...remoteServerBuild(), ...options.serverBuild };
+    if (isSsrBuild && options.serverBuild)
+      return { base: './', plugins: [react()], ...remoteServerBuild(), ...options.serverBuild };
     const port = devPortOf(area);
     return {
       base: './',
@@ -67,7 +74,13 @@ export function shellViteConfig() {
           // React's production build on the server too (the API does not set NODE_ENV).
           define: { 'process.env.NODE_ENV': JSON.stringify('production') },
           ssr: { noExternal: true },
-          build: { outDir: 'dist/server', emptyOutDir: false, copyPublicDir: false, target: 'node20', rollupOptions: { output: { entryFileNames: 'render.js' } } },
+          build: {
+            outDir: 'dist/server',
+            emptyOutDir: false,
+            copyPublicDir: false,
+            target: 'node20',
+            rollupOptions: { output: { entryFileNames: 'render.js' } },
+          },
         }
       : {
           plugins: [

@@ -4,5 +4,7 @@ import { remoteViteConfig } from '../build-config/vite';
 // API renders public pages with. No DOM on the server: the second sanitising pass of job HTML uses
 // sanitize-html there.
 export default remoteViteConfig('public', {
-  serverBuild: { resolve: { alias: { dompurify: new URL('./src/ssr/dompurify-on-server.ts', import.meta.url).pathname } } },
+  serverBuild: {
+    resolve: { alias: { dompurify: new URL('./src/ssr/dompurify-on-server.ts', import.meta.url).pathname } },
+  },
 });

@@ -14,7 +14,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const AREAS = { shell: 'shell', public: 'mfe-public', trainee: 'mfe-trainee', employer: 'mfe-employer', trainer: 'mfe-trainer', admin: 'mfe-admin' };
+const AREAS = {
+  shell: 'shell',
+  public: 'mfe-public',
+  trainee: 'mfe-trainee',
+  employer: 'mfe-employer',
+  trainer: 'mfe-trainer',
+  admin: 'mfe-admin',
+};
 /** Catalogues whose every text must have its fr and rw translation. */
 const TRANSLATED = ['shell', 'public', 'trainee', 'employer', 'trainer', 'admin'];
 const LOCALES = ['en', 'fr', 'rw'];
@@ -57,9 +64,12 @@ try {
       for (const [id, entry] of fresh) {
         const mine = committed.get(id);
         if (!mine) problems.push(`${where}: "${id}" is shown by the code but missing from the catalogue`);
-        else if (locale === 'en' && mine.translation !== entry.translation) problems.push(`${where}: "${id}" changed in the code`);
-        else if (locale !== 'en' && mine.english !== entry.english) problems.push(`${where}: the English of "${id}" changed: review its translation`);
-        if (locale !== 'en' && TRANSLATED.includes(name) && !entry.translation) problems.push(`${where}: "${id}" has no translation`);
+        else if (locale === 'en' && mine.translation !== entry.translation)
+          problems.push(`${where}: "${id}" changed in the code`);
+        else if (locale !== 'en' && mine.english !== entry.english)
+          problems.push(`${where}: the English of "${id}" changed: review its translation`);
+        if (locale !== 'en' && TRANSLATED.includes(name) && !entry.translation)
+          problems.push(`${where}: "${id}" has no translation`);
       }
       for (const [id, entry] of committed) {
         if (!fresh.has(id) && !entry.obsolete) problems.push(`${where}: "${id}" is no longer used by the code`);

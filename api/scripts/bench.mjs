@@ -62,7 +62,11 @@ async function benchMode(mode, env) {
     },
     'Ready:',
   );
-  const hello = await startProcess(['-e', HELLO], { PORT: String(helloPort), NODE_PATH: join(process.cwd(), 'node_modules') }, 'hello ready');
+  const hello = await startProcess(
+    ['-e', HELLO],
+    { PORT: String(helloPort), NODE_PATH: join(process.cwd(), 'node_modules') },
+    'hello ready',
+  );
   const rows = [];
   try {
     const base = `http://127.0.0.1:${apiPort}/api`;
@@ -71,7 +75,11 @@ async function benchMode(mode, env) {
     for (const [name, url, options] of [
       ['GET /api/courses', `${base}/courses`, {}],
       ['GET /api/jobs', `${base}/jobs`, {}],
-      ['POST /api/auth/login', `${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(login) }],
+      [
+        'POST /api/auth/login',
+        `${base}/auth/login`,
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(login) },
+      ],
     ]) {
       console.log(`${mode}: ${name}…`);
       const m = await measure(url, options);
@@ -100,11 +108,17 @@ async function withPostgresDatabase(work) {
 }
 
 const rows = [];
-rows.push(...(await benchMode('PGlite', { DATABASE_URL: '', BTLS_DATA_DIR: mkdtempSync(join(tmpdir(), 'btls-bench-')) })));
+rows.push(
+  ...(await benchMode('PGlite', { DATABASE_URL: '', BTLS_DATA_DIR: mkdtempSync(join(tmpdir(), 'btls-bench-')) })),
+);
 try {
   rows.push(
     ...(await withPostgresDatabase((url) =>
-      benchMode('PostgreSQL', { DATABASE_URL: url, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-42', BTLS_ISSUER_KEY: Buffer.alloc(32, 1).toString('base64') }),
+      benchMode('PostgreSQL', {
+        DATABASE_URL: url,
+        JWT_SECRET: 'bench-secret-bench-secret-bench-secret-42',
+        BTLS_ISSUER_KEY: Buffer.alloc(32, 1).toString('base64'),
+      }),
     )),
   );
 } catch (error) {

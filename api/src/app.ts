@@ -88,7 +88,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.database.db,
     database: options.database,
     auth: createAuth(options.database.db, options.jwtSecret, options.tokenLifetime ?? '7d'),
-    issuer: await loadIssuer(options.issuerKey ?? new Uint8Array(randomBytes(32)), options.publicUrl ?? 'http://localhost:8080'),
+    issuer: await loadIssuer(
+      options.issuerKey ?? new Uint8Array(randomBytes(32)),
+      options.publicUrl ?? 'http://localhost:8080',
+    ),
     notify: createNotifications(options.publicUrl ?? 'http://localhost:8080'),
     // Every limit and the words of its 429, in one place.
     limiters: {

@@ -102,7 +102,8 @@ export function createAuth(db: Db, secret: string, expiresIn: string): Auth {
     },
     caller(request) {
       const user = guarded.get(request);
-      if (!user) throw new Error(`${request.method} ${request.routeOptions.url} reads the caller but has no auth.guard`);
+      if (!user)
+        throw new Error(`${request.method} ${request.routeOptions.url} reads the caller but has no auth.guard`);
       return user;
     },
     async optional(request) {

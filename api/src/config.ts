@@ -127,7 +127,10 @@ export function parseTrustProxy(value: string | undefined): number | string[] | 
         '(e.g. TRUST_PROXY=1) or their addresses/CIDRs (e.g. TRUST_PROXY=10.0.0.0/8,192.168.1.5).',
     );
   }
-  const list = text.split(',').map((part) => part.trim()).filter(Boolean);
+  const list = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   for (const entry of list) {
     const [address, prefix, extra] = entry.split('/');
     const family = isIP(address ?? '');

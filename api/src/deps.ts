@@ -62,4 +62,3 @@ export interface Deps {
     recoveryEmail: RateLimiter;
   };
 }
-

@@ -69,7 +69,11 @@ async function storeVariants(tx: Db, imageId: string, derived: DerivedImage | nu
  * doubled). `signal` stops it between images, for a shutdown.
  */
 export async function backfillImageVariants(db: Db, signal?: AbortSignal): Promise<number> {
-  const pending = await db.select({ id: images.id }).from(images).where(isNull(images.variantWidths)).orderBy(images.id);
+  const pending = await db
+    .select({ id: images.id })
+    .from(images)
+    .where(isNull(images.variantWidths))
+    .orderBy(images.id);
   let completed = 0;
   for (const { id } of pending) {
     if (signal?.aborted) break;
@@ -121,7 +125,9 @@ export interface ImageFacts {
 
 /** The facts of the uploaded images among `urls` that have copies; other URLs (external, pending) are absent. */
 export async function imageFactsFor(db: Db, urls: (string | null)[]): Promise<Map<string, ImageFacts>> {
-  const ids = [...new Set(urls.filter((u): u is string => !!u?.startsWith(IMAGE_PATH)).map((u) => u.slice(IMAGE_PATH.length)))];
+  const ids = [
+    ...new Set(urls.filter((u): u is string => !!u?.startsWith(IMAGE_PATH)).map((u) => u.slice(IMAGE_PATH.length))),
+  ];
   const facts = new Map<string, ImageFacts>();
   if (ids.length === 0) return facts;
   const rows = await db
@@ -130,7 +136,11 @@ export async function imageFactsFor(db: Db, urls: (string | null)[]): Promise<Ma
     .where(inArray(images.id, ids));
   for (const row of rows) {
     if (row.width && row.height && row.variantWidths?.length) {
-      facts.set(`${IMAGE_PATH}${row.id}`, { imageWidth: row.width, imageHeight: row.height, imageWidths: row.variantWidths });
+      facts.set(`${IMAGE_PATH}${row.id}`, {
+        imageWidth: row.width,
+        imageHeight: row.height,
+        imageWidths: row.variantWidths,
+      });
     }
   }
   return facts;
@@ -180,7 +190,11 @@ export async function chosenImage(
   if (upload) return storeImage(tx, upload);
   if (givenUrl?.startsWith(IMAGE_PATH) && givenUrl !== current) {
     await lockImages(tx);
-    const [kept] = await tx.select({ id: images.id }).from(images).where(eq(images.id, givenUrl.slice(IMAGE_PATH.length))).limit(1);
+    const [kept] = await tx
+      .select({ id: images.id })
+      .from(images)
+      .where(eq(images.id, givenUrl.slice(IMAGE_PATH.length)))
+      .limit(1);
     if (!kept) throw badRequest(texts.image.noLongerStored);
   }
   return givenUrl;

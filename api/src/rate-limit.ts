@@ -107,7 +107,10 @@ export function redisCounterStore(url: string): CounterStore {
   redis.on('error', () => {});
   return {
     async increment(key, windowMs) {
-      const [count, msLeft] = (await redis.eval(INCREMENT_SCRIPT, 1, `btls:rl:${key}`, String(windowMs))) as [number, number];
+      const [count, msLeft] = (await redis.eval(INCREMENT_SCRIPT, 1, `btls:rl:${key}`, String(windowMs))) as [
+        number,
+        number,
+      ];
       return { count, msLeft };
     },
     async reset(key) {

@@ -82,10 +82,13 @@ function evaluateRemote(code: string, filename: string, shared: Record<string, u
     if (builtins.has(id)) return nodeRequire(id);
     throw new Error(`${filename} asks for ${id}, which the server does not provide`);
   };
-  const wrapper = vm.runInThisContext(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, { filename });
+  const wrapper = vm.runInThisContext(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, {
+    filename,
+  });
   wrapper(module.exports, require, module, filename, dirname(filename));
   const exported = module.exports as unknown as RemoteServer;
-  if (typeof exported.default !== 'function' && typeof exported.default !== 'object') throw new Error(`${filename} exports no routes component`);
+  if (typeof exported.default !== 'function' && typeof exported.default !== 'object')
+    throw new Error(`${filename} exports no routes component`);
   return exported;
 }
 
@@ -161,7 +164,8 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
     }
     const url = new URL(path, base).href;
     const cached = fetched.get(url);
-    if (cached && Date.now() - cached.checkedAt < REVALIDATE_MS) return { text: cached.text, version: cached.etag ?? url };
+    if (cached && Date.now() - cached.checkedAt < REVALIDATE_MS)
+      return { text: cached.text, version: cached.etag ?? url };
     const response = await fetch(url, {
       headers: cached?.etag ? { 'if-none-match': cached.etag } : {},
       signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
@@ -184,7 +188,10 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
     const known = remotes.get(key);
     // A remote runs with the shared modules of the shell it was loaded for: a new shell build loads it anew.
     if (known && known.version === code.version && known.shared === shared) return known.loaded;
-    const manifest = JSON.parse((await readRemoteFile(base, 'server/client-manifest.json')).text) as Record<string, ManifestChunk>;
+    const manifest = JSON.parse((await readRemoteFile(base, 'server/client-manifest.json')).text) as Record<
+      string,
+      ManifestChunk
+    >;
     const loaded = { module: evaluateRemote(code.text, `${base}server/render.cjs`, shared), manifest, base, entry };
     remotes.set(key, { version: code.version, shared, loaded });
     return loaded;
@@ -209,8 +216,12 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
     visit('src/expose.tsx');
     const page = remote.module.pageModuleFor?.(pathname);
     if (page) visit(`src/${page}`);
-    const css = await Promise.all([...styles].map(async (path) => inlineStyle((await readRemoteFile(remote.base, path)).text, remote.base + path)));
-    return [...css, ...[...scripts].map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`)].join('');
+    const css = await Promise.all(
+      [...styles].map(async (path) => inlineStyle((await readRemoteFile(remote.base, path)).text, remote.base + path)),
+    );
+    return [...css, ...[...scripts].map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`)].join(
+      '',
+    );
   }
 
   return {
@@ -242,8 +253,17 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
           if (remote.module.loadMessages) catalogues.push(remote.module.loadMessages);
           hints = await hintsFor(remote, pathname);
         }
-        const page = await server.render({ url, origin: options.publicUrl ?? requestOrigin, remotes: rendered, language, catalogues });
-        const html = fillTemplate(shellTemplate(), page, hints, server.SERVER_DATA_ID).replace(/<html lang="[^"]*"/, `<html lang="${escapeAttribute(language)}"`);
+        const page = await server.render({
+          url,
+          origin: options.publicUrl ?? requestOrigin,
+          remotes: rendered,
+          language,
+          catalogues,
+        });
+        const html = fillTemplate(shellTemplate(), page, hints, server.SERVER_DATA_ID).replace(
+          /<html lang="[^"]*"/,
+          `<html lang="${escapeAttribute(language)}"`,
+        );
         return { status: page.status, html, language };
       } catch (error) {
         options.log.warn({ err: error, url }, 'Server render failed; the browser renders this page');
@@ -257,7 +277,11 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
  * A stylesheet written into the page (`<style>`, allowed by the CSP's style-src); one that refers to other
  * files by relative URL stays a link (`fallback`), since those would resolve against the page instead.
  */
-function inlineStyle(css: string, href: string, fallback = `<link rel="stylesheet" href="${escapeAttribute(href)}">`): string {
+function inlineStyle(
+  css: string,
+  href: string,
+  fallback = `<link rel="stylesheet" href="${escapeAttribute(href)}">`,
+): string {
   if (/url\(/i.test(css)) return fallback;
   return `<style data-href="${escapeAttribute(href)}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;
 }
@@ -267,7 +291,12 @@ function escapeAttribute(value: string): string {
 }
 
 /** The shell's index.html with the page's head tags, the preload hints, its HTML and its data. */
-function fillTemplate(template: string, page: { head: string; body: string; data: unknown }, hints: string, dataId: string): string {
+function fillTemplate(
+  template: string,
+  page: { head: string; body: string; data: unknown },
+  hints: string,
+  dataId: string,
+): string {
   let html = template;
   // The page's own title and description replace the shell's defaults.
   if (page.head.includes('<title>')) html = html.replace(/<title>[\s\S]*?<\/title>/, '');

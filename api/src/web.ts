@@ -25,7 +25,6 @@ export interface WebOptions {
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
@@ -39,7 +38,8 @@ function cacheHeaders(reply: FastifyReply, path: string) {
 }
 
 /** The remotes.json that is served. */
-export const remotesFileOf = (options: WebOptions) => options.remotesFile ?? join(options.root, 'shell', 'dist', 'remotes.json');
+export const remotesFileOf = (options: WebOptions) =>
+  options.remotesFile ?? join(options.root, 'shell', 'dist', 'remotes.json');
 
 /** The remotes.json text, read again only when the file changed; '{}' when there is none. */
 export function remotesJsonReader(file: string): () => string {
@@ -47,7 +47,8 @@ export function remotesJsonReader(file: string): () => string {
   return () => {
     try {
       const { mtimeMs, size } = statSync(file);
-      if (mtimeMs !== cached.mtimeMs || size !== cached.size) cached = { mtimeMs, size, text: readFileSync(file, 'utf8') };
+      if (mtimeMs !== cached.mtimeMs || size !== cached.size)
+        cached = { mtimeMs, size, text: readFileSync(file, 'utf8') };
       return cached.text;
     } catch {
       return '{}';
@@ -110,7 +111,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const indexHtml = () => readFileSync(indexFile, 'utf8');
   const serverRender = createServerRender(app, {
     shellDist,
-    localRemotes: Object.fromEntries(REMOTE_AREAS.map((area) => [remoteMount(area), join(options.root, remoteFolder(area), 'dist')])),
+    localRemotes: Object.fromEntries(
+      REMOTE_AREAS.map((area) => [remoteMount(area), join(options.root, remoteFolder(area), 'dist')]),
+    ),
     readRemotesJson: () => JSON.parse(readFileSync(remotesFile, 'utf8')) as Record<string, string>,
     publicUrl: options.publicUrl,
     log: app.log,

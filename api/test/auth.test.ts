@@ -16,7 +16,12 @@ describe('POST /api/auth/register', () => {
     const answer = await request(api, 'POST', '/api/auth/register', { json: trainee });
     expect(answer.status).toBe(201);
     expect(answer.body.token).toEqual(expect.any(String));
-    expect(answer.body.user).toMatchObject({ firstName: 'Aline', email: 'aline.uwase@example.rw', role: 'trainee', isActive: true });
+    expect(answer.body.user).toMatchObject({
+      firstName: 'Aline',
+      email: 'aline.uwase@example.rw',
+      role: 'trainee',
+      isActive: true,
+    });
     expect(JSON.stringify(answer.body)).not.toMatch(/password|argon2/i);
   });
 
@@ -80,7 +85,7 @@ describe('POST /api/auth/register', () => {
     expect(byTrainee.status).toBe(403);
   });
 
-  it("lets an admin create a user of any role, and the answer carries no token (the admin stays themself)", async () => {
+  it('lets an admin create a user of any role, and the answer carries no token (the admin stays themself)', async () => {
     const admin = await account(api, 'admin');
     const answer = await request(api, 'POST', '/api/auth/register', {
       token: admin.token,
@@ -115,7 +120,9 @@ describe('POST /api/auth/login', () => {
   it('answers 401 for a wrong password or an unknown e-mail, with the same message', async () => {
     const user = await account(api, 'trainee');
     const wrong = await request(api, 'POST', '/api/auth/login', { json: { email: user.email, password: 'nope-nope' } });
-    const unknown = await request(api, 'POST', '/api/auth/login', { json: { email: 'ghost@example.rw', password: 'x' } });
+    const unknown = await request(api, 'POST', '/api/auth/login', {
+      json: { email: 'ghost@example.rw', password: 'x' },
+    });
     expect(wrong).toMatchObject({ status: 401, body: { message: 'Invalid email or password.' } });
     expect(unknown).toMatchObject({ status: 401, body: { message: 'Invalid email or password.' } });
   });
@@ -135,7 +142,9 @@ describe('POST /api/auth/login', () => {
   it('limits failed attempts per e-mail with 429 and a Retry-After, even for the right password', async () => {
     const user = await account(api, 'trainee');
     for (let i = 0; i < 3; i++) {
-      expect((await request(api, 'POST', '/api/auth/login', { json: { email: user.email, password: 'bad' } })).status).toBe(401);
+      expect(
+        (await request(api, 'POST', '/api/auth/login', { json: { email: user.email, password: 'bad' } })).status,
+      ).toBe(401);
     }
     const blocked = await request(api, 'POST', '/api/auth/login', { json: { email: user.email, password: PASSWORD } });
     expect(blocked.status).toBe(429);
@@ -170,15 +179,19 @@ describe('bearer tokens', () => {
     const shortLived = await startApi({ tokenLifetime: '1s' });
     try {
       const user = await account(shortLived, 'trainee');
-      expect((await request(shortLived, 'GET', '/api/enrollments/my-applications', { token: user.token })).status).toBe(200);
+      expect((await request(shortLived, 'GET', '/api/enrollments/my-applications', { token: user.token })).status).toBe(
+        200,
+      );
       await new Promise((r) => setTimeout(r, 2100));
-      expect((await request(shortLived, 'GET', '/api/enrollments/my-applications', { token: user.token })).status).toBe(401);
+      expect((await request(shortLived, 'GET', '/api/enrollments/my-applications', { token: user.token })).status).toBe(
+        401,
+      );
     } finally {
       await shortLived.close();
     }
   });
 
-  it("stops working at once when the user is deactivated or deleted", async () => {
+  it('stops working at once when the user is deactivated or deleted', async () => {
     const user = await account(api, 'trainee');
     expect((await request(api, 'GET', '/api/certificates/user', { token: user.token })).status).toBe(200);
     await api.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));

@@ -52,8 +52,13 @@ describe('POST /api/certificates/issue', () => {
     // Names change later; the certificate keeps what was true when it was issued.
     await api.db.update(users).set({ firstName: 'Renamed' }).where(eq(users.id, done.trainee.id));
     await api.db.update(courses).set({ title: 'Renamed course' }).where(eq(courses.id, course.id));
-    const later = await request(api, 'GET', `/api/certificates/code/${certificate.certificateCode}`, { token: done.trainee.token });
-    expect(later.body).toMatchObject({ traineeFirstName: done.trainee.firstName, courseTitle: 'Latte Art Masterclass' });
+    const later = await request(api, 'GET', `/api/certificates/code/${certificate.certificateCode}`, {
+      token: done.trainee.token,
+    });
+    expect(later.body).toMatchObject({
+      traineeFirstName: done.trainee.firstName,
+      courseTitle: 'Latte Art Masterclass',
+    });
     await api.db.update(courses).set({ title: 'Latte Art Masterclass' }).where(eq(courses.id, course.id));
   });
 
@@ -91,7 +96,10 @@ describe('POST /api/certificates/issue', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => issue(admin.token, payloadFor(done))));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     for (const a of answers.filter((a) => a.status !== 201)) {
-      expect(a).toMatchObject({ status: 409, body: { message: 'A certificate has already been issued for this enrollment.' } });
+      expect(a).toMatchObject({
+        status: 409,
+        body: { message: 'A certificate has already been issued for this enrollment.' },
+      });
     }
     const rows = await api.db.select().from(certificates).where(eq(certificates.enrollmentId, done.id));
     expect(rows).toHaveLength(1);
@@ -135,7 +143,9 @@ describe('reading certificates', () => {
     const answer = await request(api, 'GET', `/api/certificates/code/${code}`, { token: employer.token });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ certificateCode: code, courseTitle: 'Latte Art Masterclass' });
-    expect((await request(api, 'GET', '/api/certificates/code/BTLS-NOPE-NOPE-NOPE-NOPE', { token: employer.token })).status).toBe(404);
+    expect(
+      (await request(api, 'GET', '/api/certificates/code/BTLS-NOPE-NOPE-NOPE-NOPE', { token: employer.token })).status,
+    ).toBe(404);
     expect((await request(api, 'GET', `/api/certificates/code/${code}`)).status).toBe(401);
   });
 });
@@ -167,7 +177,8 @@ describe('GET /api/certificates/verify/:code (public)', () => {
   it('is rate-limited per client address so codes cannot be enumerated', async () => {
     const limited = await startApi({ limits: { verifyPerIp: 3 } });
     try {
-      for (let i = 0; i < 3; i++) expect((await request(limited, 'GET', `/api/certificates/verify/BTLS-${i}`)).status).toBe(404);
+      for (let i = 0; i < 3; i++)
+        expect((await request(limited, 'GET', `/api/certificates/verify/BTLS-${i}`)).status).toBe(404);
       const blocked = await request(limited, 'GET', '/api/certificates/verify/BTLS-4');
       expect(blocked.status).toBe(429);
       expect(blocked.headers['retry-after']).toBeDefined();

@@ -7,7 +7,12 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const message = { name: 'Olivier', email: 'olivier@example.rw', subject: 'Group training', message: 'Do you train teams of 10?' };
+const message = {
+  name: 'Olivier',
+  email: 'olivier@example.rw',
+  subject: 'Group training',
+  message: 'Do you train teams of 10?',
+};
 
 describe('POST /api/contact', () => {
   it('takes a message from anyone, and the admin inbox shows it with created_at, newest first', async () => {
@@ -16,7 +21,12 @@ describe('POST /api/contact', () => {
     const admin = await account(api, 'admin');
     const inbox = await request(api, 'GET', '/api/contact', { token: admin.token });
     expect(inbox.status).toBe(200);
-    expect(inbox.body[0]).toMatchObject({ ...message, subject: 'Second', id: expect.any(Number), created_at: expect.any(String) });
+    expect(inbox.body[0]).toMatchObject({
+      ...message,
+      subject: 'Second',
+      id: expect.any(Number),
+      created_at: expect.any(String),
+    });
     expect(inbox.body[1].subject).toBe('Group training');
   });
 

@@ -49,12 +49,18 @@ describe('POST /api/courses', () => {
         token: admin.token,
         json: { ...validCourse, [missing]: '  ' },
       });
-      expect(answer).toMatchObject({ status: 400, body: { message: 'Required fields: Title, Description, Category, Level.' } });
+      expect(answer).toMatchObject({
+        status: 400,
+        body: { message: 'Required fields: Title, Description, Category, Level.' },
+      });
     }
   });
 
   it('accepts only the spec categories and levels', async () => {
-    const answer = await request(api, 'POST', '/api/courses', { token: admin.token, json: { ...validCourse, category: 'Tea' } });
+    const answer = await request(api, 'POST', '/api/courses', {
+      token: admin.token,
+      json: { ...validCourse, category: 'Tea' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toMatch(/Category must be one of/);
   });
@@ -79,7 +85,11 @@ describe('course images (multipart)', () => {
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['cache-control']).toContain('max-age=31536000');
     expect(image.rawPayload.length).toBe(2048);
-    const again = await api.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(image.headers.etag) } });
+    const again = await api.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': String(image.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
   });
 
@@ -124,17 +134,29 @@ describe('course images (multipart)', () => {
     expect(await status(second)).toBe(404);
 
     // An address of an upload that is gone is refused, not stored as a broken image.
-    const adopt = await request(api, 'PUT', `/api/courses/${twin.id}`, { token: admin.token, json: { ...validCourse, imageUrl: second } });
-    expect(adopt).toMatchObject({ status: 400, body: { message: 'This image is no longer stored. Please upload it again.' } });
+    const adopt = await request(api, 'PUT', `/api/courses/${twin.id}`, {
+      token: admin.token,
+      json: { ...validCourse, imageUrl: second },
+    });
+    expect(adopt).toMatchObject({
+      status: 400,
+      body: { message: 'This image is no longer stored. Please upload it again.' },
+    });
 
     // An edit that keeps the image, or names no image at all, keeps it and the file; null removes both.
     const kept = await upload(3003);
-    const edit = (json: Record<string, unknown>) => request(api, 'PUT', `/api/courses/${kept.id}`, { token: admin.token, json });
-    expect((await edit({ ...validCourse, title: 'Renamed', imageUrl: kept.imageUrl })).body.course.imageUrl).toBe(kept.imageUrl);
+    const edit = (json: Record<string, unknown>) =>
+      request(api, 'PUT', `/api/courses/${kept.id}`, { token: admin.token, json });
+    expect((await edit({ ...validCourse, title: 'Renamed', imageUrl: kept.imageUrl })).body.course.imageUrl).toBe(
+      kept.imageUrl,
+    );
     expect((await edit({ ...validCourse, title: 'Renamed again' })).body.course.imageUrl).toBe(kept.imageUrl);
     expect(await status(kept.imageUrl)).toBe(200);
     // Another course may take up the same stored image by its address.
-    const adopter = await request(api, 'POST', '/api/courses', { token: admin.token, json: { ...validCourse, imageUrl: kept.imageUrl } });
+    const adopter = await request(api, 'POST', '/api/courses', {
+      token: admin.token,
+      json: { ...validCourse, imageUrl: kept.imageUrl },
+    });
     expect(adopter.status).toBe(201);
     expect((await edit({ ...validCourse, imageUrl: null })).body.course.imageUrl).toBeNull();
     expect(await status(kept.imageUrl)).toBe(200);
@@ -186,13 +208,20 @@ describe('PUT /api/courses/:id', () => {
       json: { ...validCourse, title: 'Renamed', tags: 42, imageUrl: 'https://images.example.com/cup.jpg' },
     });
     expect(answer.status).toBe(200);
-    expect(answer.body.course).toMatchObject({ title: 'Renamed', tags: ['one', 'two'], imageUrl: 'https://images.example.com/cup.jpg' });
+    expect(answer.body.course).toMatchObject({
+      title: 'Renamed',
+      tags: ['one', 'two'],
+      imageUrl: 'https://images.example.com/cup.jpg',
+    });
     expect(answer.body.message).toBe('Course "Renamed" updated successfully.');
   });
 
   it('uses the edit message for missing required fields and checks the image URL', async () => {
     const course = await createCourse(api, admin.token);
-    const missing = await request(api, 'PUT', `/api/courses/${course.id}`, { token: admin.token, json: { title: 'x' } });
+    const missing = await request(api, 'PUT', `/api/courses/${course.id}`, {
+      token: admin.token,
+      json: { title: 'x' },
+    });
     expect(missing).toMatchObject({
       status: 400,
       body: { message: 'Please fill in all required fields: Title, Description, Category, Level.' },
@@ -206,10 +235,17 @@ describe('PUT /api/courses/:id', () => {
 
   it('can deactivate a course, and is admin-only', async () => {
     const course = await createCourse(api, admin.token);
-    const off = await request(api, 'PUT', `/api/courses/${course.id}`, { token: admin.token, json: { ...validCourse, isActive: false } });
+    const off = await request(api, 'PUT', `/api/courses/${course.id}`, {
+      token: admin.token,
+      json: { ...validCourse, isActive: false },
+    });
     expect(off.body.course.isActive).toBe(false);
-    expect((await request(api, 'PUT', `/api/courses/${course.id}`, { token: trainee.token, json: validCourse })).status).toBe(403);
-    expect((await request(api, 'PUT', '/api/courses/999999', { token: admin.token, json: validCourse })).status).toBe(404);
+    expect(
+      (await request(api, 'PUT', `/api/courses/${course.id}`, { token: trainee.token, json: validCourse })).status,
+    ).toBe(403);
+    expect((await request(api, 'PUT', '/api/courses/999999', { token: admin.token, json: validCourse })).status).toBe(
+      404,
+    );
   });
 });
 

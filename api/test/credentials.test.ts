@@ -30,8 +30,11 @@ beforeAll(async () => {
   api = await startApi();
   await seedDemoData(api.db);
   admin = await account(api, 'admin');
-  const graduate = await request(api, 'POST', '/api/auth/login', { json: { email: 'graduate@btls-demo.rw', password: 'graduate-demo-2026' } });
-  graduateCode = (await request(api, 'GET', '/api/certificates/user', { token: graduate.body.token })).body[0].certificateCode;
+  const graduate = await request(api, 'POST', '/api/auth/login', {
+    json: { email: 'graduate@btls-demo.rw', password: 'graduate-demo-2026' },
+  });
+  graduateCode = (await request(api, 'GET', '/api/certificates/user', { token: graduate.body.token })).body[0]
+    .certificateCode;
 });
 afterAll(() => api.close());
 
@@ -63,7 +66,14 @@ async function independentlyVerify(credential: object) {
     ...openBadgesContext.contexts,
     ...multikeyContext.contexts,
     [method.id, { '@context': multikeyContext.CONTEXT_URL, ...method }],
-    [issuer.id, { '@context': ['https://www.w3.org/ns/did/v1', multikeyContext.CONTEXT_URL], id: issuer.id, assertionMethod: [method.id] }],
+    [
+      issuer.id,
+      {
+        '@context': ['https://www.w3.org/ns/did/v1', multikeyContext.CONTEXT_URL],
+        id: issuer.id,
+        assertionMethod: [method.id],
+      },
+    ],
     [statusList.id, statusList],
   ]);
   const documentLoader = async (url: string) => {
@@ -83,7 +93,9 @@ async function independentlyVerify(credential: object) {
 describe('offline', () => {
   it('loads only bundled contexts and did:key documents; any other URL is refused, so nothing is fetched', async () => {
     const load = documentLoader();
-    expect((await load('https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json')).document).toHaveProperty('@context');
+    expect((await load('https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json')).document).toHaveProperty(
+      '@context',
+    );
     expect((await load('https://www.w3.org/ns/credentials/v2')).document).toHaveProperty('@context');
     await expect(load('https://www.w3.org/2018/credentials/examples/v1')).rejects.toThrow(/Refusing to load/);
     await expect(load('http://localhost:8080/api/credentials/status/1')).rejects.toThrow(/Refusing to load/);
@@ -125,7 +137,10 @@ describe('GET /api/certificates/:code/credential (public)', () => {
     expect(first.headers['content-disposition']).toBe(`attachment; filename="${graduateCode}.json"`);
     const credential = first.body;
     expect(credential).toMatchObject({
-      '@context': ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'],
+      '@context': [
+        'https://www.w3.org/ns/credentials/v2',
+        'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json',
+      ],
       type: ['VerifiableCredential', 'OpenBadgeCredential'],
       issuer: { type: ['Profile'], name: 'BTLS Coffee Training Centre', url: 'http://localhost:8080' },
       validFrom: before!.issueDate.toISOString(),
@@ -164,7 +179,9 @@ describe('GET /api/certificates/:code/credential (public)', () => {
   });
 
   it('validates against the Open Badges 3.0 AchievementCredential JSON schema', async () => {
-    const schema = JSON.parse(readFileSync(new URL('./fixtures/ob_v3p0_achievementcredential_schema.json', import.meta.url), 'utf8'));
+    const schema = JSON.parse(
+      readFileSync(new URL('./fixtures/ob_v3p0_achievementcredential_schema.json', import.meta.url), 'utf8'),
+    );
     const ajv = new Ajv2019({ strict: false, allErrors: true });
     addFormats(ajv);
     const validate = ajv.compile(schema);
@@ -210,7 +227,12 @@ describe('POST /api/credentials/verify (public)', () => {
     ['the status index', (c) => (c.credentialStatus.statusListIndex = '0')],
     ['the credential name', (c) => (c.name = 'Master Barista')],
     ['the proof date', (c) => (c.proof[0].created = '2020-01-01T00:00:00Z')],
-    ['one character of the signature', (c) => (c.proof[0].proofValue = c.proof[0].proofValue.slice(0, -1) + (c.proof[0].proofValue.endsWith('a') ? 'b' : 'a'))],
+    [
+      'one character of the signature',
+      (c) =>
+        (c.proof[0].proofValue =
+          c.proof[0].proofValue.slice(0, -1) + (c.proof[0].proofValue.endsWith('a') ? 'b' : 'a')),
+    ],
     ['the cryptosuite', (c) => (c.proof[0].cryptosuite = 'ecdsa-rdfc-2019')],
     ['a removed status', (c) => delete c.credentialStatus],
     ['a removed proof', (c) => delete c.proof],
@@ -239,7 +261,14 @@ describe('POST /api/credentials/verify (public)', () => {
 
   it('answers 400 for a body that is not a JSON object, never a 500', async () => {
     expect((await request(api, 'POST', '/api/credentials/verify', { json: [1, 2] })).status).toBe(400);
-    expect((await request(api, 'POST', '/api/credentials/verify', { payload: '"text"', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect(
+      (
+        await request(api, 'POST', '/api/credentials/verify', {
+          payload: '"text"',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(400);
     const nonsense = await check({ '@context': 'https://example.com/ctx', proof: {} });
     expect(nonsense).toMatchObject({ status: 200, body: { verified: false } });
   });
@@ -247,7 +276,8 @@ describe('POST /api/credentials/verify (public)', () => {
   it('is rate-limited per client address', async () => {
     const limited = await startApi({ limits: { verifyPerIp: 2 } });
     try {
-      for (let i = 0; i < 2; i++) expect((await request(limited, 'POST', '/api/credentials/verify', { json: {} })).status).toBe(200);
+      for (let i = 0; i < 2; i++)
+        expect((await request(limited, 'POST', '/api/credentials/verify', { json: {} })).status).toBe(200);
       const blocked = await request(limited, 'POST', '/api/credentials/verify', { json: {} });
       expect(blocked).toMatchObject({ status: 429, body: { message: credentialCheck.tooManyChecks } });
       expect(blocked.headers['retry-after']).toBeDefined();
@@ -263,7 +293,11 @@ describe('revocation', () => {
     try {
       const first = (await request(other, 'GET', '/api/credentials/status/1')).body;
       await other.app.close();
-      const restarted = await buildApp({ database: other.database, jwtSecret: JWT_SECRET, issuerKey: new Uint8Array(32).fill(4) });
+      const restarted = await buildApp({
+        database: other.database,
+        jwtSecret: JWT_SECRET,
+        issuerKey: new Uint8Array(32).fill(4),
+      });
       const relisted = (await restarted.inject({ url: '/api/credentials/status/1' })).json();
       expect(relisted.issuer).not.toBe(first.issuer);
       expect(relisted.issuer).toBe((await restarted.inject({ url: '/api/issuer' })).json().id);
@@ -281,14 +315,17 @@ describe('revocation', () => {
     const credential = await credentialOf(code);
     const employer = await account(api, 'employer');
     const listed = async () =>
-      (await request(api, 'GET', '/api/users/certified-trainees', { token: employer.token })).body.some((t: { certificateCodes: string[] }) =>
-        t.certificateCodes.includes(code),
+      (await request(api, 'GET', '/api/users/certified-trainees', { token: employer.token })).body.some(
+        (t: { certificateCodes: string[] }) => t.certificateCodes.includes(code),
       );
     expect(await listed()).toBe(true);
 
     const answer = await revoke(code, { reason: '  Assessment results were copied.  ' });
     expect(answer.status).toBe(200);
-    expect(answer.body.certificate).toMatchObject({ revokedAt: expect.any(String), revocationReason: 'Assessment results were copied.' });
+    expect(answer.body.certificate).toMatchObject({
+      revokedAt: expect.any(String),
+      revocationReason: 'Assessment results were copied.',
+    });
 
     expect((await check(credential)).body).toMatchObject({ verified: true, revoked: true, errors: [] });
     const independent = await independentlyVerify(credential);
@@ -296,22 +333,39 @@ describe('revocation', () => {
     expect(independent.statusResult?.results?.[0]?.status).toBe(true);
     expect((await check(await credentialOf(graduateCode))).body.revoked).toBe(false);
 
-    expect((await request(api, 'GET', `/api/certificates/verify/${code}`)).body).toMatchObject({ valid: true, revoked: true });
+    expect((await request(api, 'GET', `/api/certificates/verify/${code}`)).body).toMatchObject({
+      valid: true,
+      revoked: true,
+    });
     expect(await listed()).toBe(false);
     const status = await request(api, 'GET', '/api/credentials/status/1');
-    expect(status.body).toMatchObject({ type: ['VerifiableCredential', 'BitstringStatusListCredential'], credentialSubject: { statusPurpose: 'revocation' } });
+    expect(status.body).toMatchObject({
+      type: ['VerifiableCredential', 'BitstringStatusListCredential'],
+      credentialSubject: { statusPurpose: 'revocation' },
+    });
   });
 
   it('refuses a missing reason, a second revocation, an unknown code and non-admins', async () => {
     const code = await newCertificate();
-    expect(await revoke(code, { reason: ' ' })).toMatchObject({ status: 400, body: { message: 'A reason is required to revoke a certificate.' } });
-    expect(await revoke(code, {})).toMatchObject({ status: 400, body: { message: 'A reason is required to revoke a certificate.' } });
+    expect(await revoke(code, { reason: ' ' })).toMatchObject({
+      status: 400,
+      body: { message: 'A reason is required to revoke a certificate.' },
+    });
+    expect(await revoke(code, {})).toMatchObject({
+      status: 400,
+      body: { message: 'A reason is required to revoke a certificate.' },
+    });
     const trainer = await account(api, 'trainer');
     expect((await revoke(code, { reason: 'x' }, trainer.token)).status).toBe(403);
-    expect((await request(api, 'POST', `/api/certificates/${code}/revoke`, { json: { reason: 'x' } })).status).toBe(401);
+    expect((await request(api, 'POST', `/api/certificates/${code}/revoke`, { json: { reason: 'x' } })).status).toBe(
+      401,
+    );
     expect((await revoke('BTLS-NOPE-NOPE-NOPE-NOPE', { reason: 'x' })).status).toBe(404);
     expect((await revoke(code, { reason: 'Issued by mistake.' })).status).toBe(200);
-    expect(await revoke(code, { reason: 'Again.' })).toMatchObject({ status: 409, body: { message: 'This certificate has already been revoked.' } });
+    expect(await revoke(code, { reason: 'Again.' })).toMatchObject({
+      status: 409,
+      body: { message: 'This certificate has already been revoked.' },
+    });
   });
 
   it('two revocations at once both end up in the signed list', async () => {

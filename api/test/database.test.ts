@@ -40,7 +40,10 @@ describe('embedded PGlite data directory', () => {
     const first = await openPglite(dir);
     const script = `import('./src/db/client.ts').then((m) => m.openPglite(${JSON.stringify(dir)})).then(
       () => process.exit(0), (e) => { console.error(e.message); process.exit(3); })`;
-    const second = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    const second = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(second.status).toBe(3);
     expect(second.stderr).toMatch(/is in use by another API process \(pid \d+\)/);
     await first.close();
@@ -69,7 +72,9 @@ describe('bootstrap', () => {
       await ensureAdmin(database.db, 'ops@example.rw', 'second-password');
       const app = await buildApp({ database, jwtSecret: JWT_SECRET });
       const api = { app } as TestApi;
-      const login = await request(api, 'POST', '/api/auth/login', { json: { email: 'ops@example.rw', password: 'second-password' } });
+      const login = await request(api, 'POST', '/api/auth/login', {
+        json: { email: 'ops@example.rw', password: 'second-password' },
+      });
       expect(login.status).toBe(200);
       expect(login.body.user).toMatchObject({ role: 'admin', isActive: true });
       await app.close();
@@ -83,16 +88,22 @@ describe('bootstrap', () => {
     try {
       expect(await seedDemoData(database.db)).toBe(true);
       expect(await seedDemoData(database.db)).toBe(false);
-      const [{ value: courseCount }] = (await database.db.select({ value: count() }).from(courses)) as [{ value: number }];
+      const [{ value: courseCount }] = (await database.db.select({ value: count() }).from(courses)) as [
+        { value: number },
+      ];
       expect(courseCount).toBeGreaterThanOrEqual(6);
       const app = await buildApp({ database, jwtSecret: JWT_SECRET });
       const api = { app } as TestApi;
       for (const demo of DEMO_ACCOUNTS) {
-        const login = await request(api, 'POST', '/api/auth/login', { json: { email: demo.email, password: demo.password } });
+        const login = await request(api, 'POST', '/api/auth/login', {
+          json: { email: demo.email, password: demo.password },
+        });
         expect(login.status).toBe(200);
         expect(login.body.user.role).toBe(demo.role);
       }
-      const categories = new Set((await request(api, 'GET', '/api/courses')).body.map((c: { category: string }) => c.category));
+      const categories = new Set(
+        (await request(api, 'GET', '/api/courses')).body.map((c: { category: string }) => c.category),
+      );
       expect(categories.size).toBeGreaterThanOrEqual(4);
       expect((await request(api, 'GET', '/api/jobs')).body.length).toBeGreaterThanOrEqual(3);
       await app.close();
@@ -112,7 +123,11 @@ describe.runIf(onPostgres)('one PostgreSQL, several API instances', () => {
     const { url, drop } = await createPostgresDatabase();
     const a = openPostgres(url);
     const b = openPostgres(url);
-    cleanups.push(drop, () => a.close(), () => b.close());
+    cleanups.push(
+      drop,
+      () => a.close(),
+      () => b.close(),
+    );
     await Promise.all([a.migrateAndPrepare(seedDemoData), b.migrateAndPrepare(seedDemoData)]);
     const rows = await a.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS[0].email));
     expect(rows).toHaveLength(1);
@@ -127,7 +142,9 @@ describe.runIf(onPostgres)('one PostgreSQL, several API instances', () => {
     await database.ping(); // leaves an idle client in the pool
     const killer = new pg.Client({ connectionString: url });
     await killer.connect();
-    await killer.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    await killer.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
     await killer.end();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(errors.length).toBeGreaterThan(0);
@@ -138,22 +155,35 @@ describe.runIf(onPostgres)('one PostgreSQL, several API instances', () => {
     const { url, drop } = await createPostgresDatabase();
     const first = openPostgres(url);
     const second = openPostgres(url);
-    cleanups.push(drop, () => first.close(), () => second.close());
+    cleanups.push(
+      drop,
+      () => first.close(),
+      () => second.close(),
+    );
     await first.migrateAndPrepare();
     await second.migrateAndPrepare();
     const apiA = { app: await buildApp({ database: first, jwtSecret: JWT_SECRET }) } as TestApi;
     const apiB = { app: await buildApp({ database: second, jwtSecret: JWT_SECRET }) } as TestApi;
-    cleanups.push(() => apiA.app.close(), () => apiB.app.close());
+    cleanups.push(
+      () => apiA.app.close(),
+      () => apiB.app.close(),
+    );
 
     const registered = await request(apiA, 'POST', '/api/auth/register', {
       json: { firstName: 'Shared', lastName: 'User', email: 'shared@example.rw', password: 'shared-pass' },
     });
     expect(registered.status).toBe(201);
-    const login = await request(apiB, 'POST', '/api/auth/login', { json: { email: 'shared@example.rw', password: 'shared-pass' } });
+    const login = await request(apiB, 'POST', '/api/auth/login', {
+      json: { email: 'shared@example.rw', password: 'shared-pass' },
+    });
     expect(login.status).toBe(200);
-    expect((await request(apiB, 'GET', '/api/enrollments/my-applications', { token: registered.body.token })).status).toBe(200);
+    expect(
+      (await request(apiB, 'GET', '/api/enrollments/my-applications', { token: registered.body.token })).status,
+    ).toBe(200);
 
-    await request(apiB, 'POST', '/api/contact', { json: { name: 'n', email: 'n@x.rw', subject: 'from B', message: 'm' } });
+    await request(apiB, 'POST', '/api/contact', {
+      json: { name: 'n', email: 'n@x.rw', subject: 'from B', message: 'm' },
+    });
     await first.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'shared@example.rw'));
     const inbox = await request(apiA, 'GET', '/api/contact', { token: registered.body.token });
     expect(inbox.body.map((m: { subject: string }) => m.subject)).toContain('from B');

@@ -65,7 +65,10 @@ describe('POST /api/enrollments/apply', () => {
 
   it("requires a course ('Please select a course.') and refuses a start date in the past", async () => {
     const trainee = await account(api, 'trainee');
-    expect(await apply(trainee, { courseId: '' })).toMatchObject({ status: 400, body: { message: 'Please select a course.' } });
+    expect(await apply(trainee, { courseId: '' })).toMatchObject({
+      status: 400,
+      body: { message: 'Please select a course.' },
+    });
     expect(await apply(trainee, { preferredStartDate: dayOffset(-1) })).toMatchObject({
       status: 400,
       body: { message: 'Preferred start date cannot be in the past.' },
@@ -118,7 +121,9 @@ describe('GET /api/enrollments (admin review)', () => {
     const first = await applicationOf('Pending');
     const second = await applicationOf('Pending');
     const ids = (body: { id: number }[]) => body.map((e) => e.id);
-    const oldest = await request(api, 'GET', '/api/enrollments?status=Pending&sort=oldest&limit=100', { token: admin.token });
+    const oldest = await request(api, 'GET', '/api/enrollments?status=Pending&sort=oldest&limit=100', {
+      token: admin.token,
+    });
     expect(ids(oldest.body).indexOf(first.id)).toBeLessThan(ids(oldest.body).indexOf(second.id));
     const newest = await request(api, 'GET', '/api/enrollments?status=Pending&limit=100', { token: admin.token });
     expect(ids(newest.body).indexOf(second.id)).toBeLessThan(ids(newest.body).indexOf(first.id));
@@ -126,12 +131,16 @@ describe('GET /api/enrollments (admin review)', () => {
     const titles = byCourse.body.map((e: { courseTitle: string }) => e.courseTitle);
     expect(titles).toEqual([...titles].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
     const [firstRow] = await api.db.select().from(enrollments).where(eq(enrollments.id, first.id));
-    const ofCourse = await request(api, 'GET', `/api/enrollments?courseId=${firstRow!.courseId}&limit=100`, { token: admin.token });
+    const ofCourse = await request(api, 'GET', `/api/enrollments?courseId=${firstRow!.courseId}&limit=100`, {
+      token: admin.token,
+    });
     expect(ofCourse.body.every((e: { courseId: number }) => e.courseId === firstRow!.courseId)).toBe(true);
     expect(ids(ofCourse.body)).toContain(first.id);
 
     const done = await applicationOf('Completed');
-    const awaiting = await request(api, 'GET', '/api/enrollments?awaitingCertificate=true&limit=100', { token: admin.token });
+    const awaiting = await request(api, 'GET', '/api/enrollments?awaitingCertificate=true&limit=100', {
+      token: admin.token,
+    });
     expect(ids(awaiting.body)).toContain(done.id);
     expect(awaiting.body.every((e: { status: string }) => e.status === 'Completed')).toBe(true);
     const [doneRow] = await api.db.select().from(enrollments).where(eq(enrollments.id, done.id));
@@ -140,7 +149,9 @@ describe('GET /api/enrollments (admin review)', () => {
       json: { enrollmentApplicationId: done.id, userId: done.trainee.id, courseId: doneRow!.courseId },
     });
     expect(issued.status).toBe(201);
-    const after = await request(api, 'GET', '/api/enrollments?awaitingCertificate=true&limit=100', { token: admin.token });
+    const after = await request(api, 'GET', '/api/enrollments?awaitingCertificate=true&limit=100', {
+      token: admin.token,
+    });
     expect(ids(after.body)).not.toContain(done.id);
     expect((await request(api, 'GET', '/api/enrollments?sort=sideways', { token: admin.token })).status).toBe(400);
   });
@@ -156,24 +167,45 @@ describe('POST /api/enrollments/status (several at once)', () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe('2 applications updated to Waitlisted.');
-    const rows = await api.db.select().from(enrollments).where(inArray(enrollments.id, [a.id, b.id]));
+    const rows = await api.db
+      .select()
+      .from(enrollments)
+      .where(inArray(enrollments.id, [a.id, b.id]));
     expect(rows.map((r) => [r.status, r.adminNotes])).toEqual([
       ['Waitlisted', 'The March class is full.'],
       ['Waitlisted', 'The March class is full.'],
     ]);
-    expect((await request(api, 'POST', '/api/enrollments/status', { token: trainer.token, json: { ids: [a.id], status: 'Approved' } })).status).toBe(403);
-    expect((await request(api, 'POST', '/api/enrollments/status', { token: admin.token, json: { ids: [], status: 'Approved' } })).body.message).toBe(
-      'Select at least one application.',
-    );
+    expect(
+      (
+        await request(api, 'POST', '/api/enrollments/status', {
+          token: trainer.token,
+          json: { ids: [a.id], status: 'Approved' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await request(api, 'POST', '/api/enrollments/status', {
+          token: admin.token,
+          json: { ids: [], status: 'Approved' },
+        })
+      ).body.message,
+    ).toBe('Select at least one application.');
   });
 
   it('changes none when one of them cannot move (a completed one) or does not exist', async () => {
     const open = await applicationOf('Pending');
     const done = await applicationOf('Completed');
-    const refused = await request(api, 'POST', '/api/enrollments/status', { token: admin.token, json: { ids: [open.id, done.id], status: 'Rejected' } });
+    const refused = await request(api, 'POST', '/api/enrollments/status', {
+      token: admin.token,
+      json: { ids: [open.id, done.id], status: 'Rejected' },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('A completed enrollment keeps its status; only its notes can be edited.');
-    const missing = await request(api, 'POST', '/api/enrollments/status', { token: admin.token, json: { ids: [open.id, 999_999], status: 'Rejected' } });
+    const missing = await request(api, 'POST', '/api/enrollments/status', {
+      token: admin.token,
+      json: { ids: [open.id, 999_999], status: 'Rejected' },
+    });
     expect(missing.status).toBe(404);
     const [row] = await api.db.select().from(enrollments).where(eq(enrollments.id, open.id));
     expect(row!.status).toBe('Pending');
@@ -181,16 +213,26 @@ describe('POST /api/enrollments/status (several at once)', () => {
 });
 
 describe('approving with a trainer (issue 18: approve and assign in one step)', () => {
-  const assignedTo = async (id: number) =>
-    (await api.db.select().from(enrollments).where(eq(enrollments.id, id)))[0]!;
-  const mailsTo = async (email: string) => (await api.db.select().from(outbox).where(eq(outbox.recipient, email))).map((m) => m.subject);
+  const assignedTo = async (id: number) => (await api.db.select().from(enrollments).where(eq(enrollments.id, id)))[0]!;
+  const mailsTo = async (email: string) =>
+    (await api.db.select().from(outbox).where(eq(outbox.recipient, email))).map((m) => m.subject);
 
   it('approves and assigns in one request; the trainee hears of both, and the trainer sees the training', async () => {
     const { id, trainee } = await applicationOf('Pending');
-    const answer = await setStatus(admin.token, id, { status: 'Approved', adminNotes: 'Welcome!', trainerId: trainer.id });
+    const answer = await setStatus(admin.token, id, {
+      status: 'Approved',
+      adminNotes: 'Welcome!',
+      trainerId: trainer.id,
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body.message).toBe(`Application status updated to Approved. Trainer ${trainer.firstName} ${trainer.lastName} assigned.`);
-    expect(await assignedTo(id)).toMatchObject({ status: 'Approved', adminNotes: 'Welcome!', assignedTrainerId: trainer.id });
+    expect(answer.body.message).toBe(
+      `Application status updated to Approved. Trainer ${trainer.firstName} ${trainer.lastName} assigned.`,
+    );
+    expect(await assignedTo(id)).toMatchObject({
+      status: 'Approved',
+      adminNotes: 'Welcome!',
+      assignedTrainerId: trainer.id,
+    });
     const subjects = await mailsTo(trainee.email);
     expect(subjects.some((s) => s.includes('is now Approved'))).toBe(true);
     expect(subjects.length).toBeGreaterThanOrEqual(3); // received, approved, trainer assigned
@@ -201,13 +243,23 @@ describe('approving with a trainer (issue 18: approve and assign in one step)', 
   it('approves several at once with one trainer; without trainerId the trainer stays as it was', async () => {
     const a = await applicationOf('Pending');
     const b = await applicationOf('Waitlisted');
-    const answer = await request(api, 'POST', '/api/enrollments/status', { token: admin.token, json: { ids: [a.id, b.id], status: 'Approved', trainerId: trainer.id } });
-    expect(answer).toMatchObject({ status: 200, body: { message: `2 applications updated to Approved. Trainer ${trainer.firstName} ${trainer.lastName} assigned.` } });
+    const answer = await request(api, 'POST', '/api/enrollments/status', {
+      token: admin.token,
+      json: { ids: [a.id, b.id], status: 'Approved', trainerId: trainer.id },
+    });
+    expect(answer).toMatchObject({
+      status: 200,
+      body: {
+        message: `2 applications updated to Approved. Trainer ${trainer.firstName} ${trainer.lastName} assigned.`,
+      },
+    });
     expect((await assignedTo(a.id)).assignedTrainerId).toBe(trainer.id);
     expect((await assignedTo(b.id)).assignedTrainerId).toBe(trainer.id);
     // Edit notes later (same status, no trainer): the assignment stays, nobody is e-mailed again.
     const before = (await mailsTo(a.trainee.email)).length;
-    expect((await setStatus(admin.token, a.id, { status: 'Approved', adminNotes: 'Bring an apron' })).body.message).toBe('Admin notes updated.');
+    expect(
+      (await setStatus(admin.token, a.id, { status: 'Approved', adminNotes: 'Bring an apron' })).body.message,
+    ).toBe('Admin notes updated.');
     expect(await assignedTo(a.id)).toMatchObject({ assignedTrainerId: trainer.id, adminNotes: 'Bring an apron' });
     expect((await mailsTo(a.trainee.email)).length).toBe(before);
   });
@@ -215,7 +267,11 @@ describe('approving with a trainer (issue 18: approve and assign in one step)', 
   it('refuses, changing nothing: a trainer with another status (400), a missing user (404), a non-trainer or inactive trainer (400), a malformed id (400)', async () => {
     const { id } = await applicationOf('Pending');
     const refusals = [
-      [{ status: 'Rejected', trainerId: trainer.id }, 400, 'A trainer can only be assigned to an Approved application.'],
+      [
+        { status: 'Rejected', trainerId: trainer.id },
+        400,
+        'A trainer can only be assigned to an Approved application.',
+      ],
       [{ status: 'Approved', trainerId: 999_999 }, 404, 'Trainer not found.'],
       [{ status: 'Approved', trainerId: admin.id }, 400, 'The selected user is not an active trainer.'],
       [{ status: 'Approved', trainerId: 'someone' }, 400, 'Invalid trainer ID.'],
@@ -229,7 +285,10 @@ describe('approving with a trainer (issue 18: approve and assign in one step)', 
       status: 400,
       body: { message: 'The selected user is not an active trainer.' },
     });
-    const bulk = await request(api, 'POST', '/api/enrollments/status', { token: admin.token, json: { ids: [id], status: 'Approved', trainerId: idle.id } });
+    const bulk = await request(api, 'POST', '/api/enrollments/status', {
+      token: admin.token,
+      json: { ids: [id], status: 'Approved', trainerId: idle.id },
+    });
     expect(bulk.status).toBe(400);
     expect(await assignedTo(id)).toMatchObject({ status: 'Pending', assignedTrainerId: null });
   });
@@ -256,7 +315,9 @@ describe('GET /api/enrollments/my-applications and /my-assigned-trainings', () =
     expect(ids.sort()).toEqual([running.id, done.id].sort());
     expect(ids).not.toContain(someoneElses.id);
     expect(answer.body[0]).toMatchObject({ trainerEmail: mine.email, traineeEmail: expect.any(String) });
-    expect((await request(api, 'GET', '/api/enrollments/my-assigned-trainings', { token: admin.token })).status).toBe(403);
+    expect((await request(api, 'GET', '/api/enrollments/my-assigned-trainings', { token: admin.token })).status).toBe(
+      403,
+    );
   });
 
   it('lists the running trainings before the completed ones, even when a completed one is newer', async () => {
@@ -272,7 +333,9 @@ describe('GET /api/enrollments/:id', () => {
   it('shows an enrollment to an admin, its trainee and its assigned trainer; 404 to anyone else', async () => {
     const app = await applicationOf('Approved', trainer);
     expect((await request(api, 'GET', `/api/enrollments/${app.id}`, { token: admin.token })).status).toBe(200);
-    expect((await request(api, 'GET', `/api/enrollments/${app.id}`, { token: app.trainee.token })).body.id).toBe(app.id);
+    expect((await request(api, 'GET', `/api/enrollments/${app.id}`, { token: app.trainee.token })).body.id).toBe(
+      app.id,
+    );
     expect((await request(api, 'GET', `/api/enrollments/${app.id}`, { token: trainer.token })).status).toBe(200);
     const stranger = await account(api, 'trainee');
     const otherTrainer = await account(api, 'trainer');
@@ -379,7 +442,10 @@ describe('PUT /api/enrollments/:applicationId/assign-trainer', () => {
 
   it("requires a trainer ('Please select a trainer.'), only Approved applications, and only users whose role is trainer", async () => {
     const { id } = await applicationOf('Approved');
-    expect(await assign(admin.token, id, {})).toMatchObject({ status: 400, body: { message: 'Please select a trainer.' } });
+    expect(await assign(admin.token, id, {})).toMatchObject({
+      status: 400,
+      body: { message: 'Please select a trainer.' },
+    });
     const notTrainer = await account(api, 'trainee');
     expect((await assign(admin.token, id, { trainerId: notTrainer.id })).status).toBe(400);
     expect((await assign(admin.token, id, { trainerId: 999999 })).status).toBe(400);

@@ -29,15 +29,27 @@ describe('4xx instead of 500 (item 8)', () => {
     const admin = await account(api, 'admin');
     const trainee = await account(api, 'trainee');
     const course = await createCourse(api, admin.token);
-    const first = await request(api, 'POST', '/api/enrollments/apply', { token: trainee.token, json: { courseId: course.id } });
-    await request(api, 'PUT', `/api/enrollments/${first.body.applicationId}/status`, { token: admin.token, json: { status: 'Rejected' } });
-    const second = await request(api, 'POST', '/api/enrollments/apply', { token: trainee.token, json: { courseId: course.id } });
+    const first = await request(api, 'POST', '/api/enrollments/apply', {
+      token: trainee.token,
+      json: { courseId: course.id },
+    });
+    await request(api, 'PUT', `/api/enrollments/${first.body.applicationId}/status`, {
+      token: admin.token,
+      json: { status: 'Rejected' },
+    });
+    const second = await request(api, 'POST', '/api/enrollments/apply', {
+      token: trainee.token,
+      json: { courseId: course.id },
+    });
     expect(second.status).toBe(201);
     const reopen = await request(api, 'PUT', `/api/enrollments/${first.body.applicationId}/status`, {
       token: admin.token,
       json: { status: 'Pending' },
     });
-    expect(reopen).toMatchObject({ status: 409, body: { message: expect.stringMatching(/already has an open application/) } });
+    expect(reopen).toMatchObject({
+      status: 409,
+      body: { message: expect.stringMatching(/already has an open application/) },
+    });
   });
 
   it('answers 400 to deeply nested JSON', async () => {
@@ -86,15 +98,23 @@ describe('the last active admin (item 11)', () => {
   it('is kept when two admins demote each other at once', async () => {
     const { a, b } = await twoAdmins(api);
     const answers = await Promise.all([
-      request(api, 'PUT', `/api/users/${b.id}`, { token: a.token, json: { firstName: 'B', lastName: 'Admin', role: 'trainer' } }),
-      request(api, 'PUT', `/api/users/${a.id}`, { token: b.token, json: { firstName: 'A', lastName: 'Admin', role: 'trainer' } }),
+      request(api, 'PUT', `/api/users/${b.id}`, {
+        token: a.token,
+        json: { firstName: 'B', lastName: 'Admin', role: 'trainer' },
+      }),
+      request(api, 'PUT', `/api/users/${a.id}`, {
+        token: b.token,
+        json: { firstName: 'A', lastName: 'Admin', role: 'trainer' },
+      }),
     ]);
     // The loser is refused: by the guard (409), or, when it arrives after the winner, as no longer an admin.
     expect(answers.filter((x) => x.status === 200)).toHaveLength(1);
     const loser = answers.find((x) => x.status !== 200)!;
     expect([401, 403, 409]).toContain(loser.status);
     if (loser.status === 409) {
-      expect(loser.body.message).toBe('The platform must keep at least one active admin: make another user an admin first.');
+      expect(loser.body.message).toBe(
+        'The platform must keep at least one active admin: make another user an admin first.',
+      );
     }
     expect(await activeAdmins(api)).toHaveLength(1);
   });
@@ -125,8 +145,14 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
         await first.db.update(users).set({ isActive: true }).where(eq(users.id, a.id));
         await first.db.update(users).set({ isActive: true }).where(eq(users.id, b.id));
         const answers = await Promise.all([
-          request(first, 'PUT', `/api/users/${b.id}`, { token: a.token, json: { firstName: 'B', lastName: 'Admin', role: 'trainee' } }),
-          request(second, 'PUT', `/api/users/${a.id}`, { token: b.token, json: { firstName: 'A', lastName: 'Admin', role: 'trainee' } }),
+          request(first, 'PUT', `/api/users/${b.id}`, {
+            token: a.token,
+            json: { firstName: 'B', lastName: 'Admin', role: 'trainee' },
+          }),
+          request(second, 'PUT', `/api/users/${a.id}`, {
+            token: b.token,
+            json: { firstName: 'A', lastName: 'Admin', role: 'trainee' },
+          }),
         ]);
         expect(answers.filter((x) => x.status === 200)).toHaveLength(1);
         expect(answers.filter((x) => x.status >= 500)).toEqual([]);
@@ -142,7 +168,10 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
         const posted = await request(first, 'POST', '/api/jobs', { token: employer.token, json: job });
         const course = await createCourse(first, admin.token);
         const answers = await Promise.all([
-          request(first, 'PUT', `/api/jobs/${posted.body.job.id}`, { token: employer.token, json: { ...job, title: 'Edited' } }),
+          request(first, 'PUT', `/api/jobs/${posted.body.job.id}`, {
+            token: employer.token,
+            json: { ...job, title: 'Edited' },
+          }),
           request(second, 'DELETE', `/api/jobs/${posted.body.job.id}`, { token: employer.token }),
           request(first, 'POST', '/api/enrollments/apply', { token: trainee.token, json: { courseId: course.id } }),
           request(second, 'DELETE', `/api/courses/${course.id}`, { token: admin.token }),
@@ -152,8 +181,14 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
         const [open] = await first.db.select().from(enrollments).where(eq(enrollments.traineeId, trainee.id)).limit(1);
         if (open) {
           await first.db.update(enrollments).set({ status: 'Rejected' }).where(eq(enrollments.traineeId, trainee.id));
-          const again = await request(second, 'POST', '/api/enrollments/apply', { token: trainee.token, json: { courseId: open.courseId } });
-          const reopen = await request(second, 'PUT', `/api/enrollments/${open.id}/status`, { token: admin.token, json: { status: 'Pending' } });
+          const again = await request(second, 'POST', '/api/enrollments/apply', {
+            token: trainee.token,
+            json: { courseId: open.courseId },
+          });
+          const reopen = await request(second, 'PUT', `/api/enrollments/${open.id}/status`, {
+            token: admin.token,
+            json: { status: 'Pending' },
+          });
           statuses.push(again.status, reopen.status);
         }
       }
@@ -166,9 +201,15 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
         .returning();
       const record = { assessmentName: 'Tamping', score: 7, maxScore: 10 };
       for (let round = 0; round < 10; round++) {
-        const added = await request(first, 'POST', `/api/progress/enrollment/${running!.id}`, { token: trainer.token, json: record });
+        const added = await request(first, 'POST', `/api/progress/enrollment/${running!.id}`, {
+          token: trainer.token,
+          json: record,
+        });
         const answers = await Promise.all([
-          request(first, 'PUT', `/api/progress/${added.body.record.id}`, { token: trainer.token, json: { ...record, score: 9 } }),
+          request(first, 'PUT', `/api/progress/${added.body.record.id}`, {
+            token: trainer.token,
+            json: { ...record, score: 9 },
+          }),
           request(second, 'DELETE', `/api/progress/${added.body.record.id}`, { token: trainer.token }),
         ]);
         statuses.push(...answers.map((x) => x.status));
@@ -211,7 +252,11 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
 
 describe('slow clients are cut off (item 10)', () => {
   it('closes a connection whose headers or body trickle in past the timeouts', async () => {
-    const app = await buildApp({ database: api.database, jwtSecret: JWT_SECRET, timeouts: { headersMs: 1_000, requestMs: 1_500 } });
+    const app = await buildApp({
+      database: api.database,
+      jwtSecret: JWT_SECRET,
+      timeouts: { headersMs: 1_000, requestMs: 1_500 },
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as net.AddressInfo;
     const closedWithin = (first: string) =>
@@ -226,7 +271,9 @@ describe('slow clients are cut off (item 10)', () => {
     try {
       const [headers, body] = await Promise.all([
         closedWithin('POST /api/contact HTTP/1.1\r\nHost: x\r\n'),
-        closedWithin('POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na'),
+        closedWithin(
+          'POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na',
+        ),
       ]);
       expect(headers).toBeLessThan(6_000);
       expect(body).toBeLessThan(6_000);
@@ -246,7 +293,9 @@ describe.skipIf(onPostgres)('the embedded data directory is private (item 12)', 
       embeddedJwtSecret(dir);
       expect(statSync(dir).mode & 0o777).toBe(0o700);
       const walk = (path: string): string[] =>
-        readdirSync(path, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(path, e.name)) : [join(path, e.name)]));
+        readdirSync(path, { withFileTypes: true }).flatMap((e) =>
+          e.isDirectory() ? walk(join(path, e.name)) : [join(path, e.name)],
+        );
       const files = walk(dir);
       expect(files.length).toBeGreaterThan(10);
       for (const file of files) expect({ file, mode: statSync(file).mode & 0o077 }).toEqual({ file, mode: 0 });
@@ -278,8 +327,19 @@ describe('security headers (item 9)', () => {
     mkdirSync(join(root, 'shell', 'dist', 'assets'), { recursive: true });
     writeFileSync(join(root, 'shell', 'dist', 'index.html'), '<!doctype html><title>t</title>');
     const remotesFile = join(root, 'remotes.json');
-    writeFileSync(remotesFile, JSON.stringify({ mfe_public: '/remotes/public/remoteEntry.js', mfe_admin: 'https://cdn.example.rw/admin/remoteEntry.js' }));
-    const app = await buildApp({ database: api.database, jwtSecret: JWT_SECRET, publicUrl: 'https://btls.example.rw', web: { root, remotesFile } });
+    writeFileSync(
+      remotesFile,
+      JSON.stringify({
+        mfe_public: '/remotes/public/remoteEntry.js',
+        mfe_admin: 'https://cdn.example.rw/admin/remoteEntry.js',
+      }),
+    );
+    const app = await buildApp({
+      database: api.database,
+      jwtSecret: JWT_SECRET,
+      publicUrl: 'https://btls.example.rw',
+      web: { root, remotesFile },
+    });
     try {
       const page = await app.inject({ method: 'GET', url: '/courses' });
       const csp = String(page.headers['content-security-policy']);
@@ -314,7 +374,10 @@ describe('moderation (item 14)', () => {
     const off = await request(api, 'PUT', `/api/jobs/${id}`, { token: admin.token, json: { isActive: false } });
     expect(off).toMatchObject({ status: 200, body: { job: { isActive: false } } });
     expect((await request(api, 'GET', `/api/jobs/${id}`)).status).toBe(404);
-    const rewrite = await request(api, 'PUT', `/api/jobs/${id}`, { token: admin.token, json: { ...job, title: 'Mine now' } });
+    const rewrite = await request(api, 'PUT', `/api/jobs/${id}`, {
+      token: admin.token,
+      json: { ...job, title: 'Mine now' },
+    });
     expect(rewrite.status).toBe(403);
     const all = await request(api, 'GET', '/api/jobs/my-postings?limit=100', { token: admin.token });
     expect(all.body.map((j: { id: number }) => j.id)).toContain(id);
@@ -325,9 +388,13 @@ describe('moderation (item 14)', () => {
   it("takes a deactivated employer's jobs off the public board until they are reactivated", async () => {
     const admin = await account(api, 'admin');
     const employer = await account(api, 'employer');
-    const posted = await request(api, 'POST', '/api/jobs', { token: employer.token, json: { ...job, title: 'Hidden when off' } });
+    const posted = await request(api, 'POST', '/api/jobs', {
+      token: employer.token,
+      json: { ...job, title: 'Hidden when off' },
+    });
     const id = posted.body.job.id;
-    const board = async () => (await request(api, 'GET', '/api/jobs?q=Hidden%20when%20off')).body.map((j: { id: number }) => j.id);
+    const board = async () =>
+      (await request(api, 'GET', '/api/jobs?q=Hidden%20when%20off')).body.map((j: { id: number }) => j.id);
     expect(await board()).toEqual([id]);
     await request(api, 'PUT', `/api/users/${employer.id}/status`, { token: admin.token, json: { isActive: false } });
     expect(await board()).toEqual([]);

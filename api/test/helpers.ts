@@ -128,7 +128,12 @@ export async function request(
   api: TestApi,
   method: InjectOptions['method'],
   url: string,
-  options: { token?: string; json?: unknown; headers?: Record<string, string>; payload?: InjectOptions['payload'] } = {},
+  options: {
+    token?: string;
+    json?: unknown;
+    headers?: Record<string, string>;
+    payload?: InjectOptions['payload'];
+  } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -211,7 +216,9 @@ export function dayOffset(days: number): string {
 }
 
 /** A multipart body as a browser would send it (built by the platform's own FormData). */
-export async function multipart(fields: Record<string, string | Blob>): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+export async function multipart(
+  fields: Record<string, string | Blob>,
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) {
     if (typeof value === 'string') form.append(key, value);

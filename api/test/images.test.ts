@@ -16,7 +16,9 @@ afterAll(() => api.close());
 
 /** A camera-like photo: noise does not compress, so 3000×2000 at quality 70 is well over a megabyte. */
 const photo = (width: number, height: number, seed = 128) =>
-  sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: seed, sigma: 30 } } })
+  sharp({
+    create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: seed, sigma: 30 } },
+  })
     .jpeg({ quality: 70 })
     .toBuffer();
 
@@ -54,11 +56,18 @@ describe('uploaded course images get WebP copies', () => {
     expect(kept.headers['content-type']).toBe('image/jpeg');
     expect(kept.rawPayload.equals(original)).toBe(true);
     // Each copy has its own ETag, none the original's.
-    expect((await get(`${course.imageUrl}/640.webp`, { 'if-none-match': String(kept.headers.etag) })).statusCode).toBe(200);
+    expect((await get(`${course.imageUrl}/640.webp`, { 'if-none-match': String(kept.headers.etag) })).statusCode).toBe(
+      200,
+    );
 
     // The course answers carry the sizes too.
     const detail = await request(api, 'GET', `/api/courses/${course.id}`);
-    expect(detail.body).toMatchObject({ imageUrl: course.imageUrl, imageWidth: 3000, imageHeight: 2000, imageWidths: [320, 640, 960, 1280] });
+    expect(detail.body).toMatchObject({
+      imageUrl: course.imageUrl,
+      imageWidth: 3000,
+      imageHeight: 2000,
+      imageWidths: [320, 640, 960, 1280],
+    });
     const listed = (await request(api, 'GET', '/api/courses')).body.find((c: { id: number }) => c.id === course.id);
     expect(listed.imageWidths).toEqual([320, 640, 960, 1280]);
   });
@@ -77,12 +86,24 @@ describe('uploaded course images get WebP copies', () => {
   });
 
   it('keeps an animated GIF animated: its copies are animated WebP', async () => {
-    const frame = (colour: string) => sharp({ create: { width: 600, height: 400, channels: 4, background: colour } }).png().toBuffer();
-    const gif = await sharp([await frame('red'), await frame('green'), await frame('blue')], { join: { animated: true } }).gif().toBuffer();
+    const frame = (colour: string) =>
+      sharp({ create: { width: 600, height: 400, channels: 4, background: colour } })
+        .png()
+        .toBuffer();
+    const gif = await sharp([await frame('red'), await frame('green'), await frame('blue')], {
+      join: { animated: true },
+    })
+      .gif()
+      .toBuffer();
     const course = await uploadCourse(gif, 'image/gif');
     expect(course).toMatchObject({ imageWidth: 600, imageHeight: 400, imageWidths: [320, 600] });
     const copy = await get(`${course.imageUrl}/320.webp`);
-    expect(await sharp(copy.rawPayload, { animated: true }).metadata()).toMatchObject({ format: 'webp', width: 320, pages: 3, pageHeight: 213 });
+    expect(await sharp(copy.rawPayload, { animated: true }).metadata()).toMatchObject({
+      format: 'webp',
+      width: 320,
+      pages: 3,
+      pageHeight: 213,
+    });
   });
 
   it('gives no sizes for bytes that do not decode or for an external URL; the original is still served', async () => {
@@ -121,7 +142,10 @@ describe('backfill of uploads from before the copies existed', () => {
     const id = createHash('sha256').update(bytes).digest('hex');
     await api.db.insert(images).values({ id, contentType: 'image/jpeg', bytes, size: bytes.length });
     const url = `/api/images/${id}`;
-    const answer = await request(api, 'POST', '/api/courses', { token: admin.token, json: { ...validCourse, imageUrl: url } });
+    const answer = await request(api, 'POST', '/api/courses', {
+      token: admin.token,
+      json: { ...validCourse, imageUrl: url },
+    });
     return answer.body.course;
   }
 

@@ -82,20 +82,35 @@ describe('applying (trainees only)', () => {
     const me = await trainee(true);
     const answer = await apply(job, me, { phone: '078 123 4567', coverNote: '  Five years on a La Marzocco.  ' });
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ id: expect.any(Number), jobId: job, status: 'New', jobTitle: 'Head Barista', companyName: 'Kigali Beans Ltd' });
+    expect(answer.body).toMatchObject({
+      id: expect.any(Number),
+      jobId: job,
+      status: 'New',
+      jobTitle: 'Head Barista',
+      companyName: 'Kigali Beans Ltd',
+    });
     expect(Date.parse(answer.body.appliedAt)).not.toBeNaN();
     const [seen] = (await applicants(job, employer)).body;
     expect(seen).toMatchObject({ phone: '+250781234567', coverNote: 'Five years on a La Marzocco.', hasCv: false });
   });
 
   it('accepts the Rwandan formats of a phone number and refuses others with a clear message', async () => {
-    for (const phone of ['0781234567', '+250 78 123 4567', '250-722-123-456', '+250 (0)73 1234567'.replace('(0)', ''), '079 123 4567']) {
+    for (const phone of [
+      '0781234567',
+      '+250 78 123 4567',
+      '250-722-123-456',
+      '+250 (0)73 1234567'.replace('(0)', ''),
+      '079 123 4567',
+    ]) {
       const answer = await apply(await postJob(), await trainee(), { phone });
       expect(answer.status, phone).toBe(201);
     }
     for (const phone of ['12345', '+254 712 345 678', '0771234567', 'call me']) {
       const answer = await apply(await postJob(), await trainee(), { phone });
-      expect(answer, phone).toMatchObject({ status: 400, body: { message: 'Please enter a Rwandan phone number, e.g. 078 123 4567 or +250 78 123 4567.' } });
+      expect(answer, phone).toMatchObject({
+        status: 400,
+        body: { message: 'Please enter a Rwandan phone number, e.g. 078 123 4567 or +250 78 123 4567.' },
+      });
     }
   });
 
@@ -118,7 +133,10 @@ describe('applying (trainees only)', () => {
   it('employers, trainers and admins cannot apply (403, with the reason); a visitor is asked to sign in (401)', async () => {
     const job = await postJob();
     for (const who of [employer, trainer, admin]) {
-      expect(await apply(job, who)).toMatchObject({ status: 403, body: { message: 'Only trainees can apply for jobs.' } });
+      expect(await apply(job, who)).toMatchObject({
+        status: 403,
+        body: { message: 'Only trainees can apply for jobs.' },
+      });
     }
     expect((await request(api, 'POST', `/api/jobs/${job}/applications`, { json: {} })).status).toBe(401);
   });
@@ -126,12 +144,18 @@ describe('applying (trainees only)', () => {
   it("closed, inactive or deleted jobs refuse applications: 404 'Job not found or no longer available.'", async () => {
     const me = await trainee();
     const closed = await postJob();
-    await api.db.update(jobs).set({ closingDate: dayOffset(-1) }).where(eq(jobs.id, closed));
+    await api.db
+      .update(jobs)
+      .set({ closingDate: dayOffset(-1) })
+      .where(eq(jobs.id, closed));
     const inactive = await postJob({ isActive: false });
     const deleted = await postJob();
     await request(api, 'DELETE', `/api/jobs/${deleted}`, { token: employer.token });
     for (const job of [closed, inactive, deleted, 999_999]) {
-      expect(await apply(job, me)).toMatchObject({ status: 404, body: { message: 'Job not found or no longer available.' } });
+      expect(await apply(job, me)).toMatchObject({
+        status: 404,
+        body: { message: 'Job not found or no longer available.' },
+      });
     }
     // Still open on its closing day.
     expect((await apply(await postJob({ closingDate: dayOffset(0) }), me)).status).toBe(201);
@@ -141,7 +165,10 @@ describe('applying (trainees only)', () => {
     const job = await postJob();
     const me = await trainee();
     expect((await apply(job, me)).status).toBe(201);
-    expect(await apply(job, me)).toMatchObject({ status: 409, body: { message: 'You have already applied for this job.' } });
+    expect(await apply(job, me)).toMatchObject({
+      status: 409,
+      body: { message: 'You have already applied for this job.' },
+    });
   });
 
   it('a race of parallel applications for one job by one trainee: exactly one is taken', async () => {
@@ -156,18 +183,25 @@ describe('applying (trainees only)', () => {
   it('a CV: PDF only (checked by its bytes), at most 2 MB; anything else is a clear 4xx and nothing is stored', async () => {
     const job = await postJob();
     const me = await trainee();
-    const notPdf = await multipart({ phone: '0781234567', cv: new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], { type: 'application/pdf' }) });
+    const notPdf = await multipart({
+      phone: '0781234567',
+      cv: new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], { type: 'application/pdf' }),
+    });
     expect(await request(api, 'POST', `/api/jobs/${job}/applications`, { token: me.token, ...notPdf })).toMatchObject({
       status: 400,
       body: { message: 'The CV must be a PDF file.' },
     });
     const tooLarge = await multipart({ cv: pdf(2 * 1024 * 1024 + 1) });
-    expect(await request(api, 'POST', `/api/jobs/${job}/applications`, { token: me.token, ...tooLarge })).toMatchObject({
-      status: 413,
-      body: { message: 'The CV is too large. Max size is 2MB.' },
-    });
+    expect(await request(api, 'POST', `/api/jobs/${job}/applications`, { token: me.token, ...tooLarge })).toMatchObject(
+      {
+        status: 413,
+        body: { message: 'The CV is too large. Max size is 2MB.' },
+      },
+    );
     const wayTooLarge = await multipart({ cv: pdf(6 * 1024 * 1024) });
-    expect(await request(api, 'POST', `/api/jobs/${job}/applications`, { token: me.token, ...wayTooLarge })).toMatchObject({
+    expect(
+      await request(api, 'POST', `/api/jobs/${job}/applications`, { token: me.token, ...wayTooLarge }),
+    ).toMatchObject({
       status: 413,
       body: { message: 'The CV is too large. Max size is 2MB.' },
     });
@@ -197,7 +231,9 @@ describe('the CV download', () => {
       expect((await request(api, 'GET', `/api/job-applications/${body.id}/cv`, { token: who.token })).status).toBe(404);
     }
     const noCv = await apply(job, await trainee());
-    expect(await request(api, 'GET', `/api/job-applications/${noCv.body.id}/cv`, { token: employer.token })).toMatchObject({
+    expect(
+      await request(api, 'GET', `/api/job-applications/${noCv.body.id}/cv`, { token: employer.token }),
+    ).toMatchObject({
       status: 404,
       body: { message: 'This application has no CV.' },
     });
@@ -220,7 +256,9 @@ describe("reading a job's applications", () => {
       coverNote: 'Hello',
       hasCv: false,
       certificates: [{ code: me.code, courseTitle: 'Espresso Mastery', issuedAt: expect.any(String) }],
-      history: [{ from: null, to: 'New', note: null, at: expect.any(String), byName: `${me.firstName} ${me.lastName}` }],
+      history: [
+        { from: null, to: 'New', note: null, at: expect.any(String), byName: `${me.firstName} ${me.lastName}` },
+      ],
     });
     // The certificate it lists is the one the public verification page checks.
     const verified = await request(api, 'GET', `/api/certificates/verify/${me.code}`);
@@ -249,7 +287,9 @@ describe("reading a job's applications", () => {
     expect((await applicants(job, employer, '?status=Shortlisted')).body.map((r: any) => r.id)).toEqual([a]);
     expect((await applicants(job, employer, '?q=habim')).body.map((r: any) => r.trainee.firstName)).toEqual(['Jean']);
     expect((await applicants(job, employer, '?q=Amina%20Uwase')).body).toHaveLength(1);
-    expect((await applicants(job, employer, '?q=espresso')).body.map((r: any) => r.trainee.firstName)).toEqual(['Amina']);
+    expect((await applicants(job, employer, '?q=espresso')).body.map((r: any) => r.trainee.firstName)).toEqual([
+      'Amina',
+    ]);
     const page = await applicants(job, employer, '?limit=2');
     expect(page.body).toHaveLength(2);
     expect(page.headers['x-total-count']).toBe('3');
@@ -263,11 +303,16 @@ describe("reading a job's applications", () => {
     const csv = await request(api, 'GET', `/api/jobs/${job}/applications.csv`, { token: employer.token });
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = String(csv.body).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = String(csv.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('"Name","Email","Phone","Status","Applied","Certificates","Cover note","Has CV"');
     expect(lines[1]).toContain(`"'=cmd Kalisa"`);
     expect(lines[1]).toContain('"Line ""one"""');
-    expect((await request(api, 'GET', `/api/jobs/${job}/applications.csv`, { token: otherEmployer.token })).status).toBe(404);
+    expect(
+      (await request(api, 'GET', `/api/jobs/${job}/applications.csv`, { token: otherEmployer.token })).status,
+    ).toBe(404);
   });
 
   it("the trainee's phone, note and CV are seen by nobody else: not in the trainee lists, the public job or another employer's view", async () => {
@@ -345,7 +390,8 @@ describe('the pipeline', () => {
     const a = (await apply(job, await trainee())).body.id;
     const b = (await apply(job, await trainee())).body.id;
     const c = (await apply(job, await trainee())).body.id;
-    const bulk = (json: unknown, who = employer) => request(api, 'POST', `/api/jobs/${job}/applications/status`, { token: who.token, json });
+    const bulk = (json: unknown, who = employer) =>
+      request(api, 'POST', `/api/jobs/${job}/applications/status`, { token: who.token, json });
     const moved = await bulk({ ids: [a, b], status: 'Shortlisted', note: 'Strong certificates' });
     expect(moved.status).toBe(200);
     expect(moved.body.message).toBe('2 applications moved to Shortlisted.');
@@ -354,12 +400,22 @@ describe('the pipeline', () => {
     expect(await bulk({ ids: [a, c], status: 'Interview' })).toMatchObject({ status: 409 });
     const statuses = Object.fromEntries((await applicants(job, employer)).body.map((r: any) => [r.id, r.status]));
     expect(statuses).toEqual({ [a]: 'Shortlisted', [b]: 'Shortlisted', [c]: 'New' });
-    expect(await bulk({ ids: [], status: 'Interview' })).toMatchObject({ status: 400, body: { message: 'Please select at least one applicant.' } });
+    expect(await bulk({ ids: [], status: 'Interview' })).toMatchObject({
+      status: 400,
+      body: { message: 'Please select at least one applicant.' },
+    });
     // An application of another job is not found here.
     const foreign = (await apply(await postJob(), await trainee())).body.id;
     expect((await bulk({ ids: [a, foreign], status: 'Interview' })).status).toBe(404);
     expect((await bulk({ ids: [a], status: 'Interview' }, admin)).status).toBe(403);
-    expect((await request(api, 'POST', `/api/jobs/${job}/applications/status`, { token: otherEmployer.token, json: { ids: [a], status: 'Interview' } })).status).toBe(404);
+    expect(
+      (
+        await request(api, 'POST', `/api/jobs/${job}/applications/status`, {
+          token: otherEmployer.token,
+          json: { ids: [a], status: 'Interview' },
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -377,8 +433,18 @@ describe("the trainee's side", () => {
       ['Barista B', 'Question Coffee', 'New'],
       ['Barista A', 'Kigali Beans Ltd', 'New'],
     ]);
-    expect(Object.keys(mine.body[0]).sort()).toEqual(['appliedAt', 'companyName', 'id', 'jobId', 'jobTitle', 'status', 'updatedAt']);
-    expect((await request(api, 'GET', `/api/job-applications/mine?jobId=${first}`, { token: me.token })).body).toHaveLength(1);
+    expect(Object.keys(mine.body[0]).sort()).toEqual([
+      'appliedAt',
+      'companyName',
+      'id',
+      'jobId',
+      'jobTitle',
+      'status',
+      'updatedAt',
+    ]);
+    expect(
+      (await request(api, 'GET', `/api/job-applications/mine?jobId=${first}`, { token: me.token })).body,
+    ).toHaveLength(1);
     expect((await request(api, 'GET', '/api/job-applications/mine', { token: employer.token })).status).toBe(403);
   });
 
@@ -386,7 +452,9 @@ describe("the trainee's side", () => {
     const job = await postJob();
     const me = await trainee();
     const { id } = (await apply(job, me)).body;
-    expect((await request(api, 'DELETE', `/api/job-applications/${id}`, { token: (await trainee()).token })).status).toBe(404);
+    expect(
+      (await request(api, 'DELETE', `/api/job-applications/${id}`, { token: (await trainee()).token })).status,
+    ).toBe(404);
     const withdrawn = await request(api, 'DELETE', `/api/job-applications/${id}`, { token: me.token });
     expect(withdrawn).toMatchObject({ status: 200, body: { application: { status: 'Withdrawn' } } });
     expect(await move(id, employer, { status: 'Shortlisted' })).toMatchObject({ status: 409 });
@@ -395,7 +463,10 @@ describe("the trainee's side", () => {
 
     const later = (await apply(await postJob(), me)).body.id;
     const laterJob = (await request(api, 'GET', '/api/job-applications/mine', { token: me.token })).body[0].jobId;
-    await request(api, 'POST', `/api/jobs/${laterJob}/applications/status`, { token: employer.token, json: { ids: [later], status: 'Shortlisted' } });
+    await request(api, 'POST', `/api/jobs/${laterJob}/applications/status`, {
+      token: employer.token,
+      json: { ids: [later], status: 'Shortlisted' },
+    });
     expect(await request(api, 'DELETE', `/api/job-applications/${later}`, { token: me.token })).toMatchObject({
       status: 409,
       body: { message: 'An application can be withdrawn only while it is New.' },
@@ -409,7 +480,13 @@ describe("the trainee's side", () => {
     await move(id, employer, { status: 'Shortlisted' });
     expect((await request(api, 'DELETE', `/api/jobs/${job}`, { token: employer.token })).status).toBe(200);
     const [kept] = (await request(api, 'GET', '/api/job-applications/mine', { token: me.token })).body;
-    expect(kept).toMatchObject({ id, jobId: null, jobTitle: 'Soon gone', companyName: 'Kigali Beans Ltd', status: 'Shortlisted' });
+    expect(kept).toMatchObject({
+      id,
+      jobId: null,
+      jobTitle: 'Soon gone',
+      companyName: 'Kigali Beans Ltd',
+      status: 'Shortlisted',
+    });
     expect((await move(id, employer, { status: 'Interview' })).status).toBe(404);
   });
 });
@@ -423,13 +500,18 @@ describe('counts and notifications', () => {
     await apply(job, await trainee());
     await apply(other, await trainee());
     await move(a, boss, { status: 'Shortlisted' });
-    expect((await request(api, 'GET', '/api/job-applications/summary', { token: boss.token })).body).toEqual({ total: 3, new: 2 });
+    expect((await request(api, 'GET', '/api/job-applications/summary', { token: boss.token })).body).toEqual({
+      total: 3,
+      new: 2,
+    });
     const postings = (await request(api, 'GET', '/api/jobs/my-postings', { token: boss.token })).body;
     const counts = Object.fromEntries(postings.map((p: any) => [p.id, [p.applicationCount, p.newApplicationCount]]));
     expect(counts).toEqual({ [job]: [2, 1], [other]: [1, 1] });
     const all = (await request(api, 'GET', '/api/job-applications/summary', { token: admin.token })).body;
     expect(all.total).toBeGreaterThanOrEqual(3);
-    expect((await request(api, 'GET', '/api/job-applications/summary', { token: (await trainee()).token })).status).toBe(403);
+    expect(
+      (await request(api, 'GET', '/api/job-applications/summary', { token: (await trainee()).token })).status,
+    ).toBe(403);
   });
 
   it('a new application → the employer; a status change → the trainee (with the note)', async () => {
@@ -439,13 +521,19 @@ describe('counts and notifications', () => {
     const { id } = (await apply(job, me)).body;
     const toBoss = await api.db.select().from(outbox).where(eq(outbox.recipient, boss.email));
     expect(toBoss).toHaveLength(1);
-    expect(toBoss[0]).toMatchObject({ kind: 'job-application', subject: `New applicant for Latte Artist: ${me.firstName} ${me.lastName}` });
+    expect(toBoss[0]).toMatchObject({
+      kind: 'job-application',
+      subject: `New applicant for Latte Artist: ${me.firstName} ${me.lastName}`,
+    });
     expect(toBoss[0]!.text).toContain(`/employer/jobs/${job}/applicants`);
     expect(toBoss[0]!.text).toContain('1 verifiable certificate');
     await move(id, boss, { status: 'Shortlisted', note: 'Come on Monday' });
     const toMe = await api.db.select().from(outbox).where(eq(outbox.recipient, me.email));
     expect(toMe).toHaveLength(1);
-    expect(toMe[0]).toMatchObject({ kind: 'job-application-status', subject: 'Your application for Latte Artist: Shortlisted' });
+    expect(toMe[0]).toMatchObject({
+      kind: 'job-application-status',
+      subject: 'Your application for Latte Artist: Shortlisted',
+    });
     expect(toMe[0]!.text).toContain('Come on Monday');
   });
 });

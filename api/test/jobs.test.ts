@@ -99,7 +99,10 @@ describe('the public job board', () => {
     const open = (await post({ title: 'Open', closingDate: dayOffset(0) })).body.job;
     const inactive = (await post({ title: 'Inactive', isActive: false })).body.job;
     const closed = (await post({ title: 'Closed' })).body.job;
-    await api.db.update(jobs).set({ closingDate: dayOffset(-1) }).where(eq(jobs.id, closed.id));
+    await api.db
+      .update(jobs)
+      .set({ closingDate: dayOffset(-1) })
+      .where(eq(jobs.id, closed.id));
 
     const list = await request(api, 'GET', '/api/jobs');
     const ids = list.body.map((j: { id: number }) => j.id);
@@ -126,7 +129,9 @@ describe('the public job board', () => {
     });
     expect((await request(api, 'GET', `/api/jobs/${open.id}`, { token: employer.token })).status).toBe(200);
     const mine = await request(api, 'GET', '/api/jobs/my-postings', { token: employer.token });
-    expect(mine.body.map((j: { id: number }) => j.id)).toEqual(expect.arrayContaining([open.id, inactive.id, closed.id]));
+    expect(mine.body.map((j: { id: number }) => j.id)).toEqual(
+      expect.arrayContaining([open.id, inactive.id, closed.id]),
+    );
   });
 
   it('answers 404 for an unknown job and 400 for a malformed id', async () => {
@@ -149,7 +154,10 @@ describe('GET /api/jobs/my-postings', () => {
 describe('PUT /api/jobs/:id', () => {
   it('toggles the status with { isActive } alone', async () => {
     const created = (await post()).body.job;
-    const off = await request(api, 'PUT', `/api/jobs/${created.id}`, { token: employer.token, json: { isActive: false } });
+    const off = await request(api, 'PUT', `/api/jobs/${created.id}`, {
+      token: employer.token,
+      json: { isActive: false },
+    });
     expect(off.status).toBe(200);
     expect(off.body.job.isActive).toBe(false);
     expect(off.body.message).toBe('Job status updated to Inactive.');
@@ -164,13 +172,18 @@ describe('PUT /api/jobs/:id', () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.body.job).toMatchObject({ title: 'Head Barista', jobType: 'Contract', description: '<p>Lead</p>' });
-    expect((await request(api, 'PUT', `/api/jobs/${created.id}`, { token: employer.token, json: { ...job, location: '' } })).status).toBe(400);
+    expect(
+      (await request(api, 'PUT', `/api/jobs/${created.id}`, { token: employer.token, json: { ...job, location: '' } }))
+        .status,
+    ).toBe(400);
   });
 
   it("answers 404 for another employer's job and leaves it unchanged", async () => {
     const created = (await post()).body.job;
     const other = await account(api, 'employer');
-    expect((await request(api, 'PUT', `/api/jobs/${created.id}`, { token: other.token, json: { isActive: false } })).status).toBe(404);
+    expect(
+      (await request(api, 'PUT', `/api/jobs/${created.id}`, { token: other.token, json: { isActive: false } })).status,
+    ).toBe(404);
     expect((await request(api, 'PUT', `/api/jobs/${created.id}`, { token: other.token, json: job })).status).toBe(404);
     expect((await request(api, 'GET', `/api/jobs/${created.id}`)).body.isActive).toBe(true);
   });

@@ -12,7 +12,16 @@ import { outbox, users } from '../src/db/schema';
 import { HttpError, notFound } from '../src/http/errors';
 import { languageFromHeader } from '../src/language';
 import { mailWords, wordsFor } from '../src/mail/words';
-import { account, createCourse, PASSWORD, request, startApi, watchErrorCodes, type Account, type TestApi } from './helpers';
+import {
+  account,
+  createCourse,
+  PASSWORD,
+  request,
+  startApi,
+  watchErrorCodes,
+  type Account,
+  type TestApi,
+} from './helpers';
 
 let api: TestApi;
 let admin: Account;
@@ -82,7 +91,9 @@ describe('error answers carry a code', () => {
       code: 'notice.courseAdded',
       params: { title: 'Cupping' },
     });
-    expect((await request(api, 'DELETE', `/api/courses/${course.body.course.id}`, { token: admin.token })).body).toEqual({
+    expect(
+      (await request(api, 'DELETE', `/api/courses/${course.body.course.id}`, { token: admin.token })).body,
+    ).toEqual({
       message: 'Course deleted successfully.',
       code: 'notice.courseDeleted',
     });
@@ -122,11 +133,14 @@ describe('error answers carry a code', () => {
     const app = Fastify();
     const uncoded = watchErrorCodes(app);
     app.get('/api/raw', (_request, reply) => reply.status(418).send({ message: 'No code here.' }));
-    app.get('/api/coded', (_request, reply) => reply.status(404).send({ message: 'Image not found.', code: 'image.notFound' }));
+    app.get('/api/coded', (_request, reply) =>
+      reply.status(404).send({ message: 'Image not found.', code: 'image.notFound' }),
+    );
     app.get('/api/made-up', (_request, reply) => reply.status(400).send({ message: 'Made up.', code: 'made.up' }));
     app.get('/api/notice', () => ({ message: 'Done.' }));
     app.get('/api/list', () => [{ message: 'A contact message' }]);
-    for (const url of ['/api/raw', '/api/coded', '/api/made-up', '/api/notice', '/api/list']) await app.inject({ method: 'GET', url });
+    for (const url of ['/api/raw', '/api/coded', '/api/made-up', '/api/notice', '/api/list'])
+      await app.inject({ method: 'GET', url });
     await app.close();
     expect(uncoded).toEqual([
       'GET /api/raw → 418 {"message":"No code here."}',
@@ -141,7 +155,10 @@ describe('error answers carry a code', () => {
     for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))) {
       const source = readFileSync(new URL(file, root), 'utf8');
       // A zod message (`error: '…'`, `.min(1, '…')`) or an answer's `message: '…'` written in place.
-      const inline = source.match(/(?:error: |message: |\.(?:min|max|int|positive|nonnegative|regex|refine|email|url|length|date)\([^()]*, )(['"`])[A-Za-z][^'"`\n]* [^'"`\n]*\1/g) ?? [];
+      const inline =
+        source.match(
+          /(?:error: |message: |\.(?:min|max|int|positive|nonnegative|regex|refine|email|url|length|date)\([^()]*, )(['"`])[A-Za-z][^'"`\n]* [^'"`\n]*\1/g,
+        ) ?? [];
       found.push(...inline.map((text) => `${file}: ${text}`));
     }
     expect(found).toEqual([]);
@@ -180,13 +197,19 @@ describe("a user's language", () => {
 
     const settings = await request(api, 'GET', '/api/users/me/preferences', { token: trainee.token });
     expect(settings.body).toEqual({ emailNotifications: true, showInTalentSearch: true, language: 'rw' });
-    const saved = await request(api, 'PUT', '/api/users/me/preferences', { token: trainee.token, json: { language: 'fr' } });
+    const saved = await request(api, 'PUT', '/api/users/me/preferences', {
+      token: trainee.token,
+      json: { language: 'fr' },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.preferences).toEqual({ emailNotifications: true, showInTalentSearch: true, language: 'fr' });
     const [row] = await api.db.select().from(users).where(eq(users.id, trainee.id));
     expect(row!.language).toBe('fr');
 
-    const refused = await request(api, 'PUT', '/api/users/me/preferences', { token: trainee.token, json: { language: 'sw' } });
+    const refused = await request(api, 'PUT', '/api/users/me/preferences', {
+      token: trainee.token,
+      json: { language: 'sw' },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('session.invalidLanguage');
 
@@ -217,7 +240,10 @@ describe("e-mails in the recipient's language", () => {
   async function applicationMail(language: 'en' | 'fr' | 'rw') {
     const trainee = await account(api, 'trainee', { language, firstName: 'Aline' });
     const course = await createCourse(api, admin.token, { title: `Latte Art ${language}` });
-    const applied = await request(api, 'POST', '/api/enrollments/apply', { token: trainee.token, json: { courseId: course.id } });
+    const applied = await request(api, 'POST', '/api/enrollments/apply', {
+      token: trainee.token,
+      json: { courseId: course.id },
+    });
     expect(applied.status).toBe(201);
     const [mail] = await api.db.select().from(outbox).where(eq(outbox.recipient, trainee.email));
     return { mail: mail!, id: applied.body.applicationId as number, course: course.title };
@@ -271,17 +297,29 @@ describe("e-mails in the recipient's language", () => {
     const employer = await account(api, 'employer', { language: 'fr' });
     const job = await request(api, 'POST', '/api/jobs', {
       token: employer.token,
-      json: { title: 'Barista', companyName: 'Kigali Beans Ltd', description: 'Run the bar.', location: 'Kigali', jobType: 'Full-time' },
+      json: {
+        title: 'Barista',
+        companyName: 'Kigali Beans Ltd',
+        description: 'Run the bar.',
+        location: 'Kigali',
+        jobType: 'Full-time',
+      },
     });
     expect(job.status).toBe(201);
     const applicant = await account(api, 'trainee', { firstName: 'Eric', lastName: 'Mugisha' });
-    const applied = await request(api, 'POST', `/api/jobs/${job.body.job.id}/applications`, { token: applicant.token, json: {} });
+    const applied = await request(api, 'POST', `/api/jobs/${job.body.job.id}/applications`, {
+      token: applicant.token,
+      json: {},
+    });
     expect(applied.status).toBe(201);
     const [mail] = await api.db.select().from(outbox).where(eq(outbox.recipient, employer.email));
     expect(mail!.subject).toBe('Nouveau candidat pour Barista : Eric Mugisha');
 
     const csv = await request(api, 'GET', `/api/jobs/${job.body.job.id}/applications.csv`, { token: employer.token });
-    const lines = String(csv.body).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = String(csv.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe(
       '"Nom","E-mail","Téléphone","Statut","Date de candidature","Certificats","Lettre de motivation","CV joint"',
     );
@@ -295,7 +333,10 @@ describe("e-mails in the recipient's language", () => {
     expect(mailWords.en.date(date)).toBe('1 September 2026');
     expect(mailWords.fr.date(date)).toBe('1 septembre 2026');
     expect(mailWords.rw.date(date)).toBe('1 Nzeri 2026');
-    const months = Array.from({ length: 12 }, (_, m) => mailWords.rw.date(new Date(Date.UTC(2026, m, 15))).split(' ')[1]);
+    const months = Array.from(
+      { length: 12 },
+      (_, m) => mailWords.rw.date(new Date(Date.UTC(2026, m, 15))).split(' ')[1],
+    );
     expect(months).toEqual([
       'Mutarama',
       'Gashyantare',

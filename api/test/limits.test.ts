@@ -124,7 +124,12 @@ describe('TRUST_PROXY (item 3)', () => {
     expect(parseTrustProxy(undefined)).toBeUndefined();
     expect(parseTrustProxy('0')).toBeUndefined();
     expect(parseTrustProxy('1')).toBe(1);
-    expect(parseTrustProxy('10.0.0.0/8, 192.168.1.5,::1,loopback')).toEqual(['10.0.0.0/8', '192.168.1.5', '::1', 'loopback']);
+    expect(parseTrustProxy('10.0.0.0/8, 192.168.1.5,::1,loopback')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.5',
+      '::1',
+      'loopback',
+    ]);
     expect(() => parseTrustProxy('true')).toThrow(/would let any client choose its address/);
     expect(() => parseTrustProxy('10.0.0.0/33')).toThrow(/neither a hop count/);
     expect(() => parseTrustProxy('proxy.example')).toThrow(/neither a hop count/);

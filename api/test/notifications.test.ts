@@ -163,7 +163,14 @@ describe('what is sent, to whom', () => {
 
   it('employer registered → a welcome to the employer', async () => {
     const registered = await request(api, 'POST', '/api/auth/register', {
-      json: { firstName: 'Eric', lastName: 'Mugisha', email: 'eric@neo.rw', password: 'kawa-123', role: 'employer', companyName: 'Café Neo' },
+      json: {
+        firstName: 'Eric',
+        lastName: 'Mugisha',
+        email: 'eric@neo.rw',
+        password: 'kawa-123',
+        role: 'employer',
+        companyName: 'Café Neo',
+      },
     });
     expect(registered.status).toBe(201);
     const [mail] = await mailsTo('eric@neo.rw');
@@ -177,7 +184,10 @@ describe('what is sent, to whom', () => {
       token: trainee.token,
       json: { emailNotifications: false },
     });
-    expect(off).toMatchObject({ status: 200, body: { preferences: { emailNotifications: false, showInTalentSearch: true } } });
+    expect(off).toMatchObject({
+      status: 200,
+      body: { preferences: { emailNotifications: false, showInTalentSearch: true } },
+    });
     await apply(trainee);
     await request(api, 'POST', '/api/auth/forgot-password', { json: { email: trainee.email } });
     const [mail] = await mailsTo(trainee.email);
@@ -196,7 +206,9 @@ describe('the outbox is written in the transaction of the change', () => {
     const trainee = await account(api, 'trainee');
     await api.db.execute(sql`create function refuse_outbox() returns trigger language plpgsql as $$
       begin raise exception 'outbox refused'; end $$`);
-    await api.db.execute(sql`create trigger refuse_outbox before insert on outbox for each row execute function refuse_outbox()`);
+    await api.db.execute(
+      sql`create trigger refuse_outbox before insert on outbox for each row execute function refuse_outbox()`,
+    );
     try {
       const answer = await request(api, 'POST', '/api/enrollments/apply', {
         token: trainee.token,
@@ -214,7 +226,10 @@ describe('the outbox is written in the transaction of the change', () => {
   it('no notice for a change that is refused (a second open application for the course)', async () => {
     const trainee = await account(api, 'trainee');
     await apply(trainee);
-    const again = await request(api, 'POST', '/api/enrollments/apply', { token: trainee.token, json: { courseId: course.id } });
+    const again = await request(api, 'POST', '/api/enrollments/apply', {
+      token: trainee.token,
+      json: { courseId: course.id },
+    });
     expect(again.status).toBe(409);
     const rows = await api.db.select().from(outbox).where(eq(outbox.recipient, trainee.email));
     expect(rows).toHaveLength(1);
@@ -275,7 +290,11 @@ describe('without SMTP, and a failing SMTP server', () => {
       expect(row!.lastError).toContain('Mailbox unavailable');
 
       const listed = await request(failing, 'GET', '/api/admin/outbox?status=failed', { token: failingAdmin.token });
-      expect(listed.body[0]).toMatchObject({ id: row!.id, status: 'failed', lastError: expect.stringContaining('Mailbox unavailable') });
+      expect(listed.body[0]).toMatchObject({
+        id: row!.id,
+        status: 'failed',
+        lastError: expect.stringContaining('Mailbox unavailable'),
+      });
       await failingWorker.stop();
       const retry = await request(failing, 'POST', `/api/admin/outbox/${row!.id}/retry`, { token: failingAdmin.token });
       expect(retry.status).toBe(200);
@@ -283,7 +302,9 @@ describe('without SMTP, and a failing SMTP server', () => {
       expect(again).toMatchObject({ status: 'pending', attempts: 0 });
       const twice = await request(failing, 'POST', `/api/admin/outbox/${row!.id}/retry`, { token: failingAdmin.token });
       expect(twice.status).toBe(409);
-      expect((await request(failing, 'POST', '/api/admin/outbox/999999/retry', { token: failingAdmin.token })).status).toBe(404);
+      expect(
+        (await request(failing, 'POST', '/api/admin/outbox/999999/retry', { token: failingAdmin.token })).status,
+      ).toBe(404);
     } finally {
       await failingWorker.stop();
       await broken.close();
@@ -297,9 +318,21 @@ describe('the worker', () => {
     await worker.stop();
     const sink = await startSmtp();
     await api.db.insert(outbox).values(
-      Array.from({ length: 4 }, (_, i) => ({ kind: 'lease', recipient: `lease-${i}@example.rw`, subject: 'S', text: 't', html: 'h' })),
+      Array.from({ length: 4 }, (_, i) => ({
+        kind: 'lease',
+        recipient: `lease-${i}@example.rw`,
+        subject: 'S',
+        text: 't',
+        html: 'h',
+      })),
     );
-    const hurried = startOutboxWorker({ db: api.db, smtpUrl: sink.url, from: 'no-reply@btls.rw', pollMs: 5, leaseMs: 1 });
+    const hurried = startOutboxWorker({
+      db: api.db,
+      smtpUrl: sink.url,
+      from: 'no-reply@btls.rw',
+      pollMs: 5,
+      leaseMs: 1,
+    });
     try {
       await sink.waitFor(4);
       await hurried.stop();

@@ -33,10 +33,21 @@ const NOT_IN_DOCUMENT: Record<string, string> = {
 
 interface OpenApiDocument {
   openapi: string;
-  paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>; requestBody?: unknown; parameters?: { in: string; name: string }[] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+        requestBody?: unknown;
+        parameters?: { in: string; name: string }[];
+      }
+    >
+  >;
 }
 
-const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+const methodsOf = (route: RouteOptions) =>
+  (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
 /** Fastify's `/api/courses/:id` is OpenAPI's `/api/courses/{id}`. */
 const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
@@ -48,7 +59,8 @@ function problems(routes: RouteOptions[], document: OpenApiDocument): string[] {
     for (const method of methodsOf(route)) {
       const name = `${method} ${route.url}`;
       if (schema.hide) {
-        if (!NOT_IN_DOCUMENT[name]) found.push(`${name} is hidden from the document without a reason in NOT_IN_DOCUMENT`);
+        if (!NOT_IN_DOCUMENT[name])
+          found.push(`${name} is hidden from the document without a reason in NOT_IN_DOCUMENT`);
         continue;
       }
       if (!schema.response) found.push(`${name} has no response schema`);
@@ -61,14 +73,18 @@ function problems(routes: RouteOptions[], document: OpenApiDocument): string[] {
       if (ok.length === 0) found.push(`${name} documents no successful answer`);
       for (const [status, answer] of ok) {
         const content = Object.values(answer.content ?? {});
-        if (content.length === 0 || content.some((c) => c.schema === undefined)) found.push(`${name} ${status} has no schema`);
+        if (content.length === 0 || content.some((c) => c.schema === undefined))
+          found.push(`${name} ${status} has no schema`);
       }
-      if (!operation.responses?.['4XX'] && !operation.responses?.['4xx']) found.push(`${name} documents no error answer`);
+      if (!operation.responses?.['4XX'] && !operation.responses?.['4xx'])
+        found.push(`${name} documents no error answer`);
       if (schema.body && !operation.requestBody) found.push(`${name} declares a body the document does not show`);
       const parameters = operation.parameters ?? [];
-      if (schema.querystring && !parameters.some((p) => p.in === 'query')) found.push(`${name} declares a query the document does not show`);
+      if (schema.querystring && !parameters.some((p) => p.in === 'query'))
+        found.push(`${name} declares a query the document does not show`);
       for (const [, param] of route.url.matchAll(/:([A-Za-z0-9_]+)/g)) {
-        if (!parameters.some((p) => p.in === 'path' && p.name === param)) found.push(`${name} does not document its path parameter ${param}`);
+        if (!parameters.some((p) => p.in === 'path' && p.name === param))
+          found.push(`${name} does not document its path parameter ${param}`);
       }
     }
   }
@@ -116,7 +132,9 @@ describe('/api/openapi.json', () => {
   });
 
   it('names no excluded route that does not exist', () => {
-    const names = new Set(app.routeTable.flatMap((route) => methodsOf(route).map((method) => `${method} ${route.url}`)));
+    const names = new Set(
+      app.routeTable.flatMap((route) => methodsOf(route).map((method) => `${method} ${route.url}`)),
+    );
     expect(Object.keys(NOT_IN_DOCUMENT).filter((name) => !names.has(name))).toEqual([]);
   });
 
@@ -139,8 +157,13 @@ describe('/api/openapi.json', () => {
 
   it('shows the contract: a course, its query, the body of a sign-in and the answers by content type', () => {
     const courses = document.paths['/api/courses']!.get!;
-    expect(courses.parameters!.map((p) => p.name)).toEqual(expect.arrayContaining(['limit', 'offset', 'q', 'category', 'level', 'status']));
-    const list = courses.responses!['200']!.content!['application/json']!.schema as { type: string; items: { required: string[] } };
+    expect(courses.parameters!.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['limit', 'offset', 'q', 'category', 'level', 'status']),
+    );
+    const list = courses.responses!['200']!.content!['application/json']!.schema as {
+      type: string;
+      items: { required: string[] };
+    };
     expect(list.type).toBe('array');
     expect(list.items.required).toEqual(expect.arrayContaining(['id', 'title', 'tags', 'isActive', 'createdAt']));
     const users = document.paths['/api/users']!.get! as { security?: unknown; description?: string };
@@ -164,9 +187,21 @@ describe('answers are checked on their way out', () => {
     const database = await createTestDatabase();
     const built = await buildApp({ database: database.database, jwtSecret: JWT_SECRET });
     const reply = answers({ 200: z.object({ id: z.number(), name: z.string() }) });
-    built.get('/api/test-extra-field', { schema: { response: reply } }, async () => ({ id: 1, name: 'n', passwordHash: 'x' }));
+    built.get('/api/test-extra-field', { schema: { response: reply } }, async () => ({
+      id: 1,
+      name: 'n',
+      passwordHash: 'x',
+    }));
     built.get('/api/test-wrong-type', { schema: { response: reply } }, async () => ({ id: 'one', name: 'n' }));
-    api = { app: built, db: database.database.db, database: database.database, close: async () => { await built.close(); await database.drop(); } };
+    api = {
+      app: built,
+      db: database.database.db,
+      database: database.database,
+      close: async () => {
+        await built.close();
+        await database.drop();
+      },
+    };
   });
   afterAll(() => api.close());
 
@@ -178,7 +213,10 @@ describe('answers are checked on their way out', () => {
 
   it('refuses to send an answer that breaks it (a bug, answered as a 500 with the usual message)', async () => {
     const answer = await request(api, 'GET', '/api/test-wrong-type');
-    expect(answer).toMatchObject({ status: 500, body: { message: 'Something went wrong on our side. Please try again.' } });
+    expect(answer).toMatchObject({
+      status: 500,
+      body: { message: 'Something went wrong on our side. Please try again.' },
+    });
   });
 
   it('keeps the contract words for bad input and answers 401 before looking at the body', async () => {
@@ -191,9 +229,16 @@ describe('answers are checked on their way out', () => {
       body: { message: 'Not authorized. Please log in.' },
     });
     const trainee = await account(api, 'trainee');
-    expect(await request(api, 'POST', '/api/jobs', { token: trainee.token, json: { title: '' } })).toMatchObject({ status: 403 });
-    expect(await request(api, 'GET', '/api/courses/abc')).toMatchObject({ status: 400, body: { message: 'Invalid course ID.' } });
-    expect(await request(api, 'GET', '/api/users?limit=x', { token: (await account(api, 'admin')).token })).toMatchObject({
+    expect(await request(api, 'POST', '/api/jobs', { token: trainee.token, json: { title: '' } })).toMatchObject({
+      status: 403,
+    });
+    expect(await request(api, 'GET', '/api/courses/abc')).toMatchObject({
+      status: 400,
+      body: { message: 'Invalid course ID.' },
+    });
+    expect(
+      await request(api, 'GET', '/api/users?limit=x', { token: (await account(api, 'admin')).token }),
+    ).toMatchObject({
       status: 400,
       body: { message: 'limit must be a whole number of at least 1.' },
     });
@@ -201,30 +246,33 @@ describe('answers are checked on their way out', () => {
 });
 
 describe('/api/docs', () => {
-  it.each(['/api/docs', '/api/docs/'])('%s is a page whose scripts and styles are files of this site (the CSP allows no inline script)', async (url) => {
-    const page = await app.inject({ method: 'GET', url });
-    expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toMatch(/^text\/html/);
-    const csp = String(page.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain('unsafe-eval');
-    // Every script has a src (none inline) on this site, and each of them and each style sheet is served.
-    const scripts = [...page.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const [, attributes, inline] of scripts) {
-      expect(inline!.trim()).toBe('');
-      expect(attributes).toMatch(/src="(\/api\/docs|\.)\/static\//);
-    }
-    const files = [...page.body.matchAll(/(?:src|href)="((?:\/api\/docs|\.)\/static\/[^"]+)"/g)].map((m) =>
-      m[1]!.replace(/^\./, '/api/docs'),
-    );
-    expect(files.length).toBeGreaterThanOrEqual(4);
-    for (const file of files) {
-      const asset = await app.inject({ method: 'GET', url: file });
-      expect(asset.statusCode, file).toBe(200);
-    }
-    // The UI reads the same document.
-    const json = await app.inject({ method: 'GET', url: '/api/docs/json' });
-    expect(json.json().paths).toEqual(document.paths);
-  });
+  it.each(['/api/docs', '/api/docs/'])(
+    '%s is a page whose scripts and styles are files of this site (the CSP allows no inline script)',
+    async (url) => {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-eval');
+      // Every script has a src (none inline) on this site, and each of them and each style sheet is served.
+      const scripts = [...page.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const [, attributes, inline] of scripts) {
+        expect(inline!.trim()).toBe('');
+        expect(attributes).toMatch(/src="(\/api\/docs|\.)\/static\//);
+      }
+      const files = [...page.body.matchAll(/(?:src|href)="((?:\/api\/docs|\.)\/static\/[^"]+)"/g)].map((m) =>
+        m[1]!.replace(/^\./, '/api/docs'),
+      );
+      expect(files.length).toBeGreaterThanOrEqual(4);
+      for (const file of files) {
+        const asset = await app.inject({ method: 'GET', url: file });
+        expect(asset.statusCode, file).toBe(200);
+      }
+      // The UI reads the same document.
+      const json = await app.inject({ method: 'GET', url: '/api/docs/json' });
+      expect(json.json().paths).toEqual(document.paths);
+    },
+  );
 });

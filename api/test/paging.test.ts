@@ -57,7 +57,11 @@ describe('GET /api/jobs', () => {
     expect(head.headers['x-total-count']).toBe('13');
     expect(head.body.every((j: { title: string }) => j.title.startsWith('Head barista'))).toBe(true);
     const filtered = await request(api, 'GET', '/api/jobs?location=musanze&jobType=Part-time&limit=100');
-    expect(filtered.body.every((j: { location: string; jobType: string }) => j.location === 'Musanze' && j.jobType === 'Part-time')).toBe(true);
+    expect(
+      filtered.body.every(
+        (j: { location: string; jobType: string }) => j.location === 'Musanze' && j.jobType === 'Part-time',
+      ),
+    ).toBe(true);
     expect(filtered.headers['x-total-count']).toBe(String(filtered.body.length));
     // Wildcards are taken literally.
     expect((await request(api, 'GET', '/api/jobs?q=%25')).headers['x-total-count']).toBe('0');
@@ -67,7 +71,16 @@ describe('GET /api/jobs', () => {
   it('answers the filter options of the open jobs (facets): distinct, sorted, nothing from closed ads', async () => {
     const [closed] = await api.db
       .insert(jobs)
-      .values({ employerId: employer.id, title: 'Old', companyName: 'X', description: 'x', descriptionSnippet: 'x', location: 'Huye', jobType: 'Internship', isActive: false })
+      .values({
+        employerId: employer.id,
+        title: 'Old',
+        companyName: 'X',
+        description: 'x',
+        descriptionSnippet: 'x',
+        location: 'Huye',
+        jobType: 'Internship',
+        isActive: false,
+      })
       .returning();
     const facets = await request(api, 'GET', '/api/jobs/facets');
     expect(facets.status).toBe(200);
@@ -92,7 +105,9 @@ describe('the other growing lists', () => {
     expect(ids(found.body)).toEqual([trainee.id]);
     const byId = await request(api, 'GET', `/api/users?id=${trainee.id}`, { token: admin.token });
     expect(ids(byId.body)).toEqual([trainee.id]);
-    const employers = await request(api, 'GET', '/api/users?role=employer&status=active&limit=1', { token: admin.token });
+    const employers = await request(api, 'GET', '/api/users?role=employer&status=active&limit=1', {
+      token: admin.token,
+    });
     expect(employers.body).toHaveLength(1);
     expect(employers.body[0].role).toBe('employer');
     expect(Number(employers.headers['x-total-count'])).toBeGreaterThanOrEqual(1);
@@ -111,11 +126,15 @@ describe('the other growing lists', () => {
     );
     const latte = await request(api, 'GET', '/api/courses?category=Latte%20Art&limit=100');
     expect(latte.headers['x-total-count']).toBe('30');
-    expect((await request(api, 'GET', '/api/courses?q=rosetta')).body.map((c: { title: string }) => c.title)).toEqual(['Course 7']);
+    expect((await request(api, 'GET', '/api/courses?q=rosetta')).body.map((c: { title: string }) => c.title)).toEqual([
+      'Course 7',
+    ]);
     const defaultPage = await request(api, 'GET', '/api/courses');
     expect(defaultPage.body).toHaveLength(50);
     // The catalogue's filter options come from the active courses only, whatever page is shown.
-    await api.db.insert(courses).values({ title: 'Hidden', description: 'x', category: 'Coffee Knowledge', level: 'Advanced', isActive: false });
+    await api.db
+      .insert(courses)
+      .values({ title: 'Hidden', description: 'x', category: 'Coffee Knowledge', level: 'Advanced', isActive: false });
     const facets = await request(api, 'GET', '/api/courses/facets');
     expect(facets.body.categories).toEqual(['Latte Art', 'Management']);
     expect(facets.body.levels).toEqual(['Beginner']);
@@ -129,7 +148,12 @@ describe('the other growing lists', () => {
     expect(approved.headers['x-total-count']).toBe('1');
 
     await api.db.insert(contactMessages).values(
-      Array.from({ length: 55 }, (_, i) => ({ name: `Sender ${i}`, email: 's@example.rw', subject: 'Hi', message: 'Hello' })),
+      Array.from({ length: 55 }, (_, i) => ({
+        name: `Sender ${i}`,
+        email: 's@example.rw',
+        subject: 'Hi',
+        message: 'Hello',
+      })),
     );
     const inbox = await request(api, 'GET', '/api/contact', { token: admin.token });
     expect(inbox.body).toHaveLength(50);

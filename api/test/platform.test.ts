@@ -52,7 +52,10 @@ describe('answers are JSON with a message', () => {
   });
 
   it('an unsupported content type answers 415 with a message', async () => {
-    const answer = await request(api, 'POST', '/api/contact', { payload: 'name=x', headers: { 'content-type': 'text/csv' } });
+    const answer = await request(api, 'POST', '/api/contact', {
+      payload: 'name=x',
+      headers: { 'content-type': 'text/csv' },
+    });
     expect(answer.status).toBe(415);
     expect(answer.body.message).toEqual(expect.any(String));
   });
@@ -66,7 +69,13 @@ describe('bad input never yields a 500', () => {
     42,
     {},
     { id: 'x', courseId: [], status: {}, isActive: 'yes', trainerId: -1, score: 'NaN', email: 5, tags: { a: 1 } },
-    { courseId: 1e20, enrollmentApplicationId: 1.5, userId: '12abc', preferredStartDate: '2026-02-30', closingDate: 'soon' },
+    {
+      courseId: 1e20,
+      enrollmentApplicationId: 1.5,
+      userId: '12abc',
+      preferredStartDate: '2026-02-30',
+      closingDate: 'soon',
+    },
     { title: 'x'.repeat(50_000), description: '\u0000', firstName: '\ud800', role: 'admin' },
   ];
   const routes: [string, string][] = [
@@ -103,7 +112,10 @@ describe('bad input never yields a 500', () => {
             payload: JSON.stringify(body),
             headers: { 'content-type': 'application/json' },
           });
-          if (answer.status >= 500) throw new Error(`${method} ${url} as ${who?.role ?? 'visitor'} with ${JSON.stringify(body).slice(0, 80)} → ${answer.status} ${JSON.stringify(answer.body)}`);
+          if (answer.status >= 500)
+            throw new Error(
+              `${method} ${url} as ${who?.role ?? 'visitor'} with ${JSON.stringify(body).slice(0, 80)} → ${answer.status} ${JSON.stringify(answer.body)}`,
+            );
           expect(answer.body.message ?? answer.body).toBeTruthy();
         }
       }
@@ -130,7 +142,15 @@ describe('bad input never yields a 500', () => {
   });
 
   it('for odd path parameters', async () => {
-    for (const url of ['/api/courses/-1', '/api/courses/1.5', '/api/courses/99999999999', '/api/jobs/%00', '/api/enrollments/0', '/api/certificates/code/%25', '/api/progress/enrollment/x']) {
+    for (const url of [
+      '/api/courses/-1',
+      '/api/courses/1.5',
+      '/api/courses/99999999999',
+      '/api/jobs/%00',
+      '/api/enrollments/0',
+      '/api/certificates/code/%25',
+      '/api/progress/enrollment/x',
+    ]) {
       const answer = await request(api, 'GET', url, { token: admin.token });
       expect(answer.status).toBeGreaterThanOrEqual(400);
       expect(answer.status).toBeLessThan(500);

@@ -48,7 +48,12 @@ describe('POST /api/progress/enrollment/:id', () => {
     for (const [json, message] of cases) {
       expect(await add(trainer.token, id, json)).toMatchObject({ status: 400, body: { message } });
     }
-    const empty = await add(trainer.token, id, { assessmentName: 'Attendance', score: '', maxScore: null, feedbackNotes: '' });
+    const empty = await add(trainer.token, id, {
+      assessmentName: 'Attendance',
+      score: '',
+      maxScore: null,
+      feedbackNotes: '',
+    });
     expect(empty.status).toBe(201);
     expect(empty.body.record).toMatchObject({ score: null, maxScore: null, feedbackNotes: null });
   });
@@ -110,11 +115,13 @@ describe('PUT and DELETE /api/progress/:recordId', () => {
     expect(answer).toMatchObject({ status: 400, body: { message: 'Score cannot be greater than Max Score.' } });
   });
 
-  it("refuses anyone but the assigned trainer, and records of finished trainings", async () => {
+  it('refuses anyone but the assigned trainer, and records of finished trainings', async () => {
     const { id, trainee } = await enrollment();
     const created = (await add(trainer.token, id, record)).body.record;
     const other = await account(api, 'trainer');
-    expect((await request(api, 'PUT', `/api/progress/${created.id}`, { token: other.token, json: record })).status).toBe(404);
+    expect(
+      (await request(api, 'PUT', `/api/progress/${created.id}`, { token: other.token, json: record })).status,
+    ).toBe(404);
     expect((await request(api, 'DELETE', `/api/progress/${created.id}`, { token: other.token })).status).toBe(404);
     expect((await request(api, 'DELETE', `/api/progress/${created.id}`, { token: trainee.token })).status).toBe(403);
     expect((await request(api, 'DELETE', `/api/progress/${created.id}`, { token: admin.token })).status).toBe(403);

@@ -18,17 +18,13 @@ const forgot = (email: string, target: TestApi = api) =>
   request(target, 'POST', '/api/auth/forgot-password', { json: { email } });
 const reset = (token: string, password: string) =>
   request(api, 'POST', '/api/auth/reset-password', { json: { token, password } });
-const login = (email: string, password: string) => request(api, 'POST', '/api/auth/login', { json: { email, password } });
+const login = (email: string, password: string) =>
+  request(api, 'POST', '/api/auth/login', { json: { email, password } });
 const me = (token: string) => request(api, 'GET', '/api/users/me/preferences', { token });
 
 /** The token in the newest reset e-mail to `email`, read from the outbox like an admin would. */
 async function resetTokenFor(email: string): Promise<string> {
-  const [row] = await api.db
-    .select()
-    .from(outbox)
-    .where(eq(outbox.recipient, email))
-    .orderBy(desc(outbox.id))
-    .limit(1);
+  const [row] = await api.db.select().from(outbox).where(eq(outbox.recipient, email)).orderBy(desc(outbox.id)).limit(1);
   const match = new RegExp(`${SITE}/reset-password/([A-Za-z0-9_-]+)`).exec(row?.text ?? '');
   if (!match) throw new Error(`no reset link for ${email}`);
   return match[1]!;
@@ -82,7 +78,10 @@ describe('POST /api/auth/forgot-password', () => {
   });
 
   it('refuses a malformed e-mail with 400', async () => {
-    expect(await forgot('not-an-email')).toMatchObject({ status: 400, body: { message: 'Please enter a valid email address.' } });
+    expect(await forgot('not-an-email')).toMatchObject({
+      status: 400,
+      body: { message: 'Please enter a valid email address.' },
+    });
   });
 });
 
@@ -114,7 +113,9 @@ describe('POST /api/auth/reset-password', () => {
       .where(eq(passwordResetTokens.userId, user.id));
     expect(await reset(token, 'new-kawa-pass')).toMatchObject({ status: 400, body: { message: INVALID } });
     expect(await reset('x'.repeat(43), 'new-kawa-pass')).toMatchObject({ status: 400, body: { message: INVALID } });
-    expect(await request(api, 'POST', '/api/auth/reset-password', { json: { password: 'new-kawa-pass' } })).toMatchObject({
+    expect(
+      await request(api, 'POST', '/api/auth/reset-password', { json: { password: 'new-kawa-pass' } }),
+    ).toMatchObject({
       status: 400,
       body: { message: INVALID },
     });
@@ -156,7 +157,11 @@ describe('PUT /api/auth/password', () => {
       json: { currentPassword: PASSWORD, newPassword: 'changed-pass' },
     });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ message: expect.any(String), token: expect.any(String), user: { id: user.id } });
+    expect(changed.body).toMatchObject({
+      message: expect.any(String),
+      token: expect.any(String),
+      user: { id: user.id },
+    });
     expect((await me(other)).status).toBe(401);
     expect((await me(user.token)).status).toBe(401);
     expect((await me(changed.body.token)).status).toBe(200);
@@ -164,7 +169,10 @@ describe('PUT /api/auth/password', () => {
   });
 
   it('requires a sign-in and a valid new password', async () => {
-    expect((await request(api, 'PUT', '/api/auth/password', { json: { currentPassword: 'a', newPassword: 'bbbbbb' } })).status).toBe(401);
+    expect(
+      (await request(api, 'PUT', '/api/auth/password', { json: { currentPassword: 'a', newPassword: 'bbbbbb' } }))
+        .status,
+    ).toBe(401);
     const user = await account(api, 'trainer');
     expect(
       await request(api, 'PUT', '/api/auth/password', {
@@ -180,17 +188,22 @@ describe('POST /api/users/{id}/reset-link', () => {
     const admin = await account(api, 'admin');
     const user = await account(api, 'trainer');
     const sent = await request(api, 'POST', `/api/users/${user.id}/reset-link`, { token: admin.token });
-    expect(sent).toMatchObject({ status: 200, body: { message: `A password reset link has been sent to ${user.email}.` } });
+    expect(sent).toMatchObject({
+      status: 200,
+      body: { message: `A password reset link has been sent to ${user.email}.` },
+    });
     const token = await resetTokenFor(user.email);
     expect((await reset(token, 'from-admin-link')).status).toBe(200);
     expect((await request(api, 'POST', `/api/users/${admin.id}/reset-link`, { token: user.token })).status).toBe(401);
     const trainee = await account(api, 'trainee');
-    expect((await request(api, 'POST', `/api/users/${admin.id}/reset-link`, { token: trainee.token })).status).toBe(403);
+    expect((await request(api, 'POST', `/api/users/${admin.id}/reset-link`, { token: trainee.token })).status).toBe(
+      403,
+    );
     expect((await request(api, 'POST', '/api/users/999999/reset-link', { token: admin.token })).status).toBe(404);
   });
 });
 
-describe('a trainee\'s settings (issue 14, item 15)', () => {
+describe("a trainee's settings (issue 14, item 15)", () => {
   async function certifiedTrainee(): Promise<Account> {
     const trainee = await account(api, 'trainee');
     const admin = await account(api, 'admin');
@@ -221,17 +234,25 @@ describe('a trainee\'s settings (issue 14, item 15)', () => {
     const trainee = await certifiedTrainee();
     const employer = await account(api, 'employer');
     const listed = async () =>
-      ((await request(api, 'GET', '/api/users/certified-trainees', { token: employer.token })).body as { userId: number }[]).some(
-        (t) => t.userId === trainee.id,
-      );
-    expect(await me(trainee.token)).toMatchObject({ status: 200, body: { emailNotifications: true, showInTalentSearch: true } });
+      (
+        (await request(api, 'GET', '/api/users/certified-trainees', { token: employer.token })).body as {
+          userId: number;
+        }[]
+      ).some((t) => t.userId === trainee.id);
+    expect(await me(trainee.token)).toMatchObject({
+      status: 200,
+      body: { emailNotifications: true, showInTalentSearch: true },
+    });
     expect(await listed()).toBe(true);
 
     const hide = await request(api, 'PUT', '/api/users/me/preferences', {
       token: trainee.token,
       json: { showInTalentSearch: false },
     });
-    expect(hide).toMatchObject({ status: 200, body: { preferences: { showInTalentSearch: false, emailNotifications: true } } });
+    expect(hide).toMatchObject({
+      status: 200,
+      body: { preferences: { showInTalentSearch: false, emailNotifications: true } },
+    });
     expect(await listed()).toBe(false);
   });
 

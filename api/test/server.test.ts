@@ -64,7 +64,12 @@ describe('the server process', { timeout: 120_000 }, () => {
     const server = start(dataDir, { BTLS_ADMIN_EMAIL: 'ops@example.rw', BTLS_ADMIN_PASSWORD: 'ops-password' });
     await server.ready;
 
-    const body = JSON.stringify({ name: 'Late', email: 'late@example.rw', subject: 'Drain', message: 'Still delivered' });
+    const body = JSON.stringify({
+      name: 'Late',
+      email: 'late@example.rw',
+      subject: 'Drain',
+      message: 'Still delivered',
+    });
     const answer = new Promise<number>((resolve, reject) => {
       const req = http.request(
         `${server.base}/api/contact`,
@@ -95,7 +100,9 @@ describe('the server process', { timeout: 120_000 }, () => {
       body: JSON.stringify({ email: 'ops@example.rw', password: 'ops-password' }),
     });
     const { token } = (await login.json()) as { token: string };
-    const inbox = (await (await fetch(`${again.base}/api/contact`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    const inbox = (await (
+      await fetch(`${again.base}/api/contact`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as {
       subject: string;
     }[];
     expect(inbox.map((m) => m.subject)).toContain('Drain');
@@ -129,7 +136,9 @@ describe('the server process', { timeout: 120_000 }, () => {
   });
 
   it('refuses to start on PostgreSQL without JWT_SECRET, saying why', async () => {
-    const server = start(mkdtempSync(join(tmpdir(), 'btls-srv-')), { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+    const server = start(mkdtempSync(join(tmpdir(), 'btls-srv-')), {
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+    });
     expect(await server.exited).toBe(1);
     expect(server.output()).toMatch(/JWT_SECRET is required when DATABASE_URL is set/);
   });

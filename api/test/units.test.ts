@@ -66,7 +66,9 @@ describe('configuration', () => {
     const postgres = { DATABASE_URL: 'postgres://x', JWT_SECRET: 'x'.repeat(32) };
     expect(() => loadConfig(postgres)).toThrow(/BTLS_ISSUER_KEY is required when DATABASE_URL is set/);
     expect(() => loadConfig({ ...postgres, BTLS_ISSUER_KEY: 'too-short' })).toThrow(/32 random bytes/);
-    expect([...loadConfig({ ...postgres, BTLS_ISSUER_KEY: ISSUER_KEY }).issuerKey!]).toEqual([...Buffer.from(ISSUER_KEY, 'base64')]);
+    expect([...loadConfig({ ...postgres, BTLS_ISSUER_KEY: ISSUER_KEY }).issuerKey!]).toEqual([
+      ...Buffer.from(ISSUER_KEY, 'base64'),
+    ]);
     expect(loadConfig({}).publicUrl).toBeUndefined();
     expect(loadConfig({ PUBLIC_URL: 'https://btls.rw/' }).publicUrl).toBe('https://btls.rw');
   });

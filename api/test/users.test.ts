@@ -37,7 +37,12 @@ describe('GET /api/users/trainers', () => {
     const notATrainer = await account(api, 'trainee');
     const answer = await request(api, 'GET', '/api/users/trainers', { token: admin.token });
     expect(answer.status).toBe(200);
-    expect(answer.body).toContainEqual({ id: trainer.id, firstName: trainer.firstName, lastName: trainer.lastName, email: trainer.email });
+    expect(answer.body).toContainEqual({
+      id: trainer.id,
+      firstName: trainer.firstName,
+      lastName: trainer.lastName,
+      email: trainer.email,
+    });
     const ids = answer.body.map((t: { id: number }) => t.id);
     expect(ids).not.toContain(inactive.id);
     expect(ids).not.toContain(notATrainer.id);
@@ -50,35 +55,61 @@ describe('GET /api/users/trainers', () => {
 describe('PUT /api/users/:id/status', () => {
   it('deactivates and reactivates a user', async () => {
     const user = await account(api, 'trainee');
-    const off = await request(api, 'PUT', `/api/users/${user.id}/status`, { token: admin.token, json: { isActive: false } });
+    const off = await request(api, 'PUT', `/api/users/${user.id}/status`, {
+      token: admin.token,
+      json: { isActive: false },
+    });
     expect(off.status).toBe(200);
     expect(off.body.user.isActive).toBe(false);
-    const on = await request(api, 'PUT', `/api/users/${user.id}/status`, { token: admin.token, json: { isActive: true } });
+    const on = await request(api, 'PUT', `/api/users/${user.id}/status`, {
+      token: admin.token,
+      json: { isActive: true },
+    });
     expect(on.body.user.isActive).toBe(true);
   });
 
   it('deactivates another admin and activates them again (issue 18: an inactive admin is not stuck)', async () => {
     const other = await account(api, 'admin');
-    const off = await request(api, 'PUT', `/api/users/${other.id}/status`, { token: admin.token, json: { isActive: false } });
+    const off = await request(api, 'PUT', `/api/users/${other.id}/status`, {
+      token: admin.token,
+      json: { isActive: false },
+    });
     expect(off).toMatchObject({ status: 200, body: { user: { isActive: false, role: 'admin' } } });
-    const on = await request(api, 'PUT', `/api/users/${other.id}/status`, { token: admin.token, json: { isActive: true } });
-    expect(on).toMatchObject({ status: 200, body: { message: 'User activated successfully.', user: { isActive: true, role: 'admin' } } });
+    const on = await request(api, 'PUT', `/api/users/${other.id}/status`, {
+      token: admin.token,
+      json: { isActive: true },
+    });
+    expect(on).toMatchObject({
+      status: 200,
+      body: { message: 'User activated successfully.', user: { isActive: true, role: 'admin' } },
+    });
   });
 
   it('refuses to let an admin deactivate their own account', async () => {
-    const answer = await request(api, 'PUT', `/api/users/${admin.id}/status`, { token: admin.token, json: { isActive: false } });
+    const answer = await request(api, 'PUT', `/api/users/${admin.id}/status`, {
+      token: admin.token,
+      json: { isActive: false },
+    });
     expect(answer).toMatchObject({ status: 400, body: { message: 'You cannot deactivate your own account.' } });
     expect((await request(api, 'GET', '/api/users', { token: admin.token })).status).toBe(200);
   });
 
   it('validates the body and the id, and 404s an unknown user', async () => {
     const user = await account(api, 'trainee');
-    expect((await request(api, 'PUT', `/api/users/${user.id}/status`, { token: admin.token, json: { isActive: 'maybe' } })).status).toBe(400);
-    expect(await request(api, 'PUT', '/api/users/999999/status', { token: admin.token, json: { isActive: true } })).toMatchObject({
+    expect(
+      (await request(api, 'PUT', `/api/users/${user.id}/status`, { token: admin.token, json: { isActive: 'maybe' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      await request(api, 'PUT', '/api/users/999999/status', { token: admin.token, json: { isActive: true } }),
+    ).toMatchObject({
       status: 404,
       body: { message: 'User with ID 999999 not found.' },
     });
-    expect((await request(api, 'PUT', `/api/users/${user.id}/status`, { token: user.token, json: { isActive: false } })).status).toBe(403);
+    expect(
+      (await request(api, 'PUT', `/api/users/${user.id}/status`, { token: user.token, json: { isActive: false } }))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -90,9 +121,16 @@ describe('PUT /api/users/:id', () => {
       json: { firstName: 'Claude', lastName: 'Iradukunda', role: 'trainer' },
     });
     expect(answer.status).toBe(200);
-    expect(answer.body.user).toMatchObject({ firstName: 'Claude', lastName: 'Iradukunda', role: 'trainer', email: user.email });
+    expect(answer.body.user).toMatchObject({
+      firstName: 'Claude',
+      lastName: 'Iradukunda',
+      role: 'trainer',
+      email: user.email,
+    });
     // The new role applies to the existing token at once.
-    expect((await request(api, 'GET', '/api/enrollments/my-assigned-trainings', { token: user.token })).status).toBe(200);
+    expect((await request(api, 'GET', '/api/enrollments/my-assigned-trainings', { token: user.token })).status).toBe(
+      200,
+    );
   });
 
   it('never changes the e-mail, even when sent', async () => {
@@ -106,11 +144,21 @@ describe('PUT /api/users/:id', () => {
 
   it('requires names and role, and an allowed role', async () => {
     const user = await account(api, 'trainee');
-    expect(await request(api, 'PUT', `/api/users/${user.id}`, { token: admin.token, json: { firstName: 'A', role: 'trainee' } })).toMatchObject({
+    expect(
+      await request(api, 'PUT', `/api/users/${user.id}`, {
+        token: admin.token,
+        json: { firstName: 'A', role: 'trainee' },
+      }),
+    ).toMatchObject({
       status: 400,
       body: { message: 'First name, last name, and role are required.' },
     });
-    expect(await request(api, 'PUT', `/api/users/${user.id}`, { token: admin.token, json: { firstName: 'A', lastName: 'B', role: 'owner' } })).toMatchObject({
+    expect(
+      await request(api, 'PUT', `/api/users/${user.id}`, {
+        token: admin.token,
+        json: { firstName: 'A', lastName: 'B', role: 'owner' },
+      }),
+    ).toMatchObject({
       status: 400,
       body: { message: 'Invalid role selected.' },
     });
@@ -133,7 +181,9 @@ describe('PUT /api/users/:id', () => {
 describe('DELETE /api/users/:id', () => {
   it('deletes a user with no records', async () => {
     const user = await account(api, 'trainee');
-    expect(await request(api, 'DELETE', `/api/users/${user.id}`, { token: admin.token })).toMatchObject({ status: 200 });
+    expect(await request(api, 'DELETE', `/api/users/${user.id}`, { token: admin.token })).toMatchObject({
+      status: 200,
+    });
     expect((await request(api, 'DELETE', `/api/users/${user.id}`, { token: admin.token })).status).toBe(404);
   });
 
@@ -154,7 +204,12 @@ describe('DELETE /api/users/:id', () => {
 
     const employer = await account(api, 'employer');
     await api.db.insert(jobs).values({
-      employerId: employer.id, title: 'Barista', companyName: 'C', description: 'd', descriptionSnippet: 'd', location: 'Kigali',
+      employerId: employer.id,
+      title: 'Barista',
+      companyName: 'C',
+      description: 'd',
+      descriptionSnippet: 'd',
+      location: 'Kigali',
     });
     expect((await request(api, 'DELETE', `/api/users/${employer.id}`, { token: admin.token })).status).toBe(409);
   });
@@ -219,7 +274,9 @@ describe('PUT /api/users/me/profile', () => {
     expect(answer.body.user).toMatchObject({ id: trainee.id, firstName: 'New', companyName: null });
     const list = await request(api, 'GET', '/api/users', { token: admin.token });
     expect(list.body.find((u: { id: number }) => u.id === other.id).firstName).not.toBe('New');
-    expect((await request(api, 'PUT', '/api/users/me/profile', { json: { firstName: 'a', lastName: 'b' } })).status).toBe(401);
+    expect(
+      (await request(api, 'PUT', '/api/users/me/profile', { json: { firstName: 'a', lastName: 'b' } })).status,
+    ).toBe(401);
   });
 });
 
@@ -228,7 +285,10 @@ describe('GET /api/users/certified-trainees', () => {
     const trainee = await account(api, 'trainee');
     const courseA = await createCourse(api, admin.token, { title: 'Latte Art' });
     const courseB = await createCourse(api, admin.token, { title: 'Cupping' });
-    for (const [course, code] of [[courseA, 'BTLS-AAAA-1111'], [courseB, 'BTLS-BBBB-2222']] as const) {
+    for (const [course, code] of [
+      [courseA, 'BTLS-AAAA-1111'],
+      [courseB, 'BTLS-BBBB-2222'],
+    ] as const) {
       const [enrollment] = await api.db
         .insert(enrollments)
         .values({ courseId: course.id, traineeId: trainee.id, status: 'Completed' })

@@ -18,7 +18,13 @@ const port = 24_000 + Math.floor(Math.random() * 1000);
 const base = `http://127.0.0.1:${port}`;
 
 const server = spawn(process.execPath, [join(ROOT, 'api', 'dist', 'server.js')], {
-  env: { ...process.env, DATABASE_URL: '', BTLS_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'btls-bundle-')), 'data'), PORT: String(port), HOST: '127.0.0.1' },
+  env: {
+    ...process.env,
+    DATABASE_URL: '',
+    BTLS_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'btls-bundle-')), 'data'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 await new Promise((ready, fail) => {
@@ -54,7 +60,12 @@ function recorder(page) {
     try {
       const body = await response.body();
       const sizes = await response.request().sizes();
-      scripts.push({ url: response.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length, wire: sizes.responseBodySize });
+      scripts.push({
+        url: response.url(),
+        raw: body.length,
+        gzip: gzipSync(body, { level: 9 }).length,
+        wire: sizes.responseBodySize,
+      });
     } catch {
       /* navigation raced the body */
     }
@@ -63,9 +74,13 @@ function recorder(page) {
     take() {
       const taken = scripts.splice(0);
       if (listFiles) {
-        for (const s of [...taken].sort((a, b) => b.gzip - a.gzip)) console.log(`${kib(s.gzip)} ${s.url.replace(base, '')}`);
+        for (const s of [...taken].sort((a, b) => b.gzip - a.gzip))
+          console.log(`${kib(s.gzip)} ${s.url.replace(base, '')}`);
       }
-      return taken.reduce((sum, s) => ({ count: sum.count + 1, raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip, wire: sum.wire + s.wire }), { count: 0, raw: 0, gzip: 0, wire: 0 });
+      return taken.reduce(
+        (sum, s) => ({ count: sum.count + 1, raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip, wire: sum.wire + s.wire }),
+        { count: 0, raw: 0, gzip: 0, wire: 0 },
+      );
     },
   };
 }
@@ -74,10 +89,13 @@ async function measure(label, path, account) {
   const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
   if (account) {
     const { token, user } = await session(account.email, account.password);
-    await context.addInitScript(([t, u]) => {
-      localStorage.setItem('btlsToken', t);
-      localStorage.setItem('btlsUser', u);
-    }, [token, JSON.stringify(user)]);
+    await context.addInitScript(
+      ([t, u]) => {
+        localStorage.setItem('btlsToken', t);
+        localStorage.setItem('btlsUser', u);
+      },
+      [token, JSON.stringify(user)],
+    );
   }
   const page = await context.newPage();
   const scripts = recorder(page);
@@ -103,8 +121,14 @@ const rows = [
   await measure('first load of /', '/'),
   await measure('enter trainee area', '/dashboard', { email: 'trainee@btls-demo.rw', password: 'trainee-demo-2026' }),
   await measure('enter admin area', '/admin/dashboard', { email: 'admin@btls-demo.rw', password: 'admin-demo-2026' }),
-  await measure('enter trainer area', '/trainer/dashboard', { email: 'trainer@btls-demo.rw', password: 'trainer-demo-2026' }),
-  await measure('enter employer area', '/employer/dashboard', { email: 'employer@btls-demo.rw', password: 'employer-demo-2026' }),
+  await measure('enter trainer area', '/trainer/dashboard', {
+    email: 'trainer@btls-demo.rw',
+    password: 'trainer-demo-2026',
+  }),
+  await measure('enter employer area', '/employer/dashboard', {
+    email: 'employer@btls-demo.rw',
+    password: 'employer-demo-2026',
+  }),
 ];
 await browser.close();
 server.kill('SIGTERM');
@@ -116,4 +140,6 @@ for (const row of rows) {
   console.log(`${row.label.padEnd(24)}${String(m.count).padStart(6)}${kib(m.raw)}${kib(m.gzip)}${kib(m.wire)}`);
 }
 const firstGzip = rows[0].first.gzip / 1024;
-console.log(`\nBudget for the first load of /: ${BUDGET_KIB} KiB gzip — ${firstGzip <= BUDGET_KIB ? 'within' : 'OVER'} (${firstGzip.toFixed(1)} KiB).`);
+console.log(
+  `\nBudget for the first load of /: ${BUDGET_KIB} KiB gzip — ${firstGzip <= BUDGET_KIB ? 'within' : 'OVER'} (${firstGzip.toFixed(1)} KiB).`,
+);

@@ -45,7 +45,10 @@ function stopAll() {
   stopping ??= Promise.allSettled([chrome?.kill(), site?.stop()]);
   return stopping;
 }
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
   process.on(signal, () => stopAll().then(() => process.exit(code)));
 }
 
@@ -100,7 +103,12 @@ try {
   // Warm the server (first queries, file reads) so the first page measured is not the one that pays for it.
   for (const path of pages) await fetch(site.base + path).then((r) => r.arrayBuffer());
 
-  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, handleSIGINT: false, logLevel: 'silent' });
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: CHROMIUM_FLAGS,
+    handleSIGINT: false,
+    logLevel: 'silent',
+  });
 
   const rows = [];
   let versions = '';
@@ -146,14 +154,23 @@ try {
   console.log(`| page | performance | accessibility | LCP (s) | CLS | TBT (ms) |${anyNote ? ' note |' : ''}`);
   console.log(`|---|---:|---:|---:|---:|---:|${anyNote ? '---|' : ''}`);
   for (const r of rows) {
-    const cells = [`\`${r.path}\``, fixed(r.performance, 0), fixed(r.accessibility, 0), fixed(r.lcp, 1), fixed(r.cls, 3), fixed(r.tbt, 0)];
+    const cells = [
+      `\`${r.path}\``,
+      fixed(r.performance, 0),
+      fixed(r.accessibility, 0),
+      fixed(r.lcp, 1),
+      fixed(r.cls, 3),
+      fixed(r.tbt, 0),
+    ];
     if (anyNote) cells.push(r.note.replace(/\|/g, '\\|').replace(/\s+/g, ' '));
     console.log(`| ${cells.join(' | ')} |`);
   }
   const benchmarkIndex = median(benchmarkIndexes);
   if (benchmarkIndex !== undefined && benchmarkIndex < 1000) {
     // The threshold at which Lighthouse's own CLI warns that the host CPU is too slow for its 4× slowdown.
-    console.log(`\nbenchmarkIndex ${benchmarkIndex.toFixed(0)} < 1000: this CPU is slower or busier than Lighthouse expects; TBT and performance are pessimistic.`);
+    console.log(
+      `\nbenchmarkIndex ${benchmarkIndex.toFixed(0)} < 1000: this CPU is slower or busier than Lighthouse expects; TBT and performance are pessimistic.`,
+    );
   }
   if (warnings.size) console.log(`\nLighthouse warnings:\n${[...warnings].map((w) => `- ${w}`).join('\n')}`);
   if (saveDir) console.log(`\nHTML reports in ${saveDir}`);

@@ -20,7 +20,11 @@ const serverJs = join(ROOT, 'api', 'dist', 'server.js');
 
 /** @returns {Promise<Site>} */
 export async function startSite() {
-  for (const built of [serverJs, join(ROOT, 'shell', 'dist', 'index.html'), join(ROOT, 'mfe-public', 'dist', 'remoteEntry.js')]) {
+  for (const built of [
+    serverJs,
+    join(ROOT, 'shell', 'dist', 'index.html'),
+    join(ROOT, 'mfe-public', 'dist', 'remoteEntry.js'),
+  ]) {
     if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first (npm test does).`);
   }
   const work = mkdtempSync(join(tmpdir(), 'btls-e2e-'));

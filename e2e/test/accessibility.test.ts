@@ -25,7 +25,12 @@ type Role = keyof typeof ACCOUNTS | 'visitor';
 /** Every page of every role, with real ids from the demo data. */
 async function everyPage(): Promise<Record<Role, string[]>> {
   const token = async (role: keyof typeof ACCOUNTS) => tokenFor(site, ACCOUNTS[role]);
-  const [admin, trainer, graduate, employer] = await Promise.all([token('admin'), token('trainer'), token('graduate'), token('employer')]);
+  const [admin, trainer, graduate, employer] = await Promise.all([
+    token('admin'),
+    token('trainer'),
+    token('graduate'),
+    token('employer'),
+  ]);
   await longAddressTrainee(admin);
   const [[course], [job], [certificate], [enrollment], [user], [posting], [student]] = await Promise.all([
     mustCallApi(site, '/courses'),
@@ -38,19 +43,58 @@ async function everyPage(): Promise<Record<Role, string[]>> {
   ]);
   return {
     visitor: [
-      '/', '/courses', `/courses/${course.id}`, '/jobs', `/jobs/${job.id}`, '/about', '/contact', '/rwanda-coffee-experience',
-      '/privacy-policy', '/terms-of-service', `/verify/${certificate.certificateCode}`, '/login', '/register',
-      '/employer/register', '/forgot-password', '/no-such-page',
+      '/',
+      '/courses',
+      `/courses/${course.id}`,
+      '/jobs',
+      `/jobs/${job.id}`,
+      '/about',
+      '/contact',
+      '/rwanda-coffee-experience',
+      '/privacy-policy',
+      '/terms-of-service',
+      `/verify/${certificate.certificateCode}`,
+      '/login',
+      '/register',
+      '/employer/register',
+      '/forgot-password',
+      '/no-such-page',
     ],
     graduate: ['/dashboard', `/certificate/${certificate.certificateCode}`, '/profile', `/jobs/${job.id}/apply`],
     trainee: ['/dashboard', '/apply-for-course', '/profile'],
     admin: [
-      '/admin/dashboard', '/admin/messages', '/admin/outbox', '/admin/users', '/admin/users/new', `/admin/users/edit/${user.id}`,
-      '/admin/enrollments', `/admin/enrollments/${enrollment.id}/assign-trainer`, `/admin/enrollments/${enrollment.id}/progress`,
-      '/admin/courses', '/admin/courses/new', `/admin/courses/edit/${course.id}`, '/admin/jobs', `/admin/jobs/${posting.id}/applications`, '/admin/analytics', '/admin/settings',
+      '/admin/dashboard',
+      '/admin/messages',
+      '/admin/outbox',
+      '/admin/users',
+      '/admin/users/new',
+      `/admin/users/edit/${user.id}`,
+      '/admin/enrollments',
+      `/admin/enrollments/${enrollment.id}/assign-trainer`,
+      `/admin/enrollments/${enrollment.id}/progress`,
+      '/admin/courses',
+      '/admin/courses/new',
+      `/admin/courses/edit/${course.id}`,
+      '/admin/jobs',
+      `/admin/jobs/${posting.id}/applications`,
+      '/admin/analytics',
+      '/admin/settings',
     ],
-    trainer: ['/trainer/dashboard', '/trainer/assigned-students', `/trainer/student-progress/${student.id}`, '/trainer/profile'],
-    employer: ['/employer/dashboard', '/employer/find-talent', '/employer/my-jobs', '/employer/post-job', `/employer/jobs/edit/${posting.id}`, `/employer/jobs/${posting.id}/applicants`, '/employer/profile'],
+    trainer: [
+      '/trainer/dashboard',
+      '/trainer/assigned-students',
+      `/trainer/student-progress/${student.id}`,
+      '/trainer/profile',
+    ],
+    employer: [
+      '/employer/dashboard',
+      '/employer/find-talent',
+      '/employer/my-jobs',
+      '/employer/post-job',
+      `/employer/jobs/edit/${posting.id}`,
+      `/employer/jobs/${posting.id}/applicants`,
+      '/employer/profile',
+    ],
   };
 }
 
@@ -68,16 +112,27 @@ async function longAddressTrainee(admin: string) {
   const applied = await mustCallApi(site, '/enrollments/apply', {
     method: 'POST',
     token: registered.token,
-    body: { courseId: course.id, applicantNotes: 'Weekend-classes-only-please-because-of-my-café-shifts-in-Nyamirambo' },
+    body: {
+      courseId: course.id,
+      applicantNotes: 'Weekend-classes-only-please-because-of-my-café-shifts-in-Nyamirambo',
+    },
   });
   const [trainer] = await mustCallApi(site, '/users/trainers', { token: admin });
-  await mustCallApi(site, `/enrollments/${applied.applicationId}/status`, { method: 'PUT', token: admin, body: { status: 'Approved', trainerId: trainer.id } });
+  await mustCallApi(site, `/enrollments/${applied.applicationId}/status`, {
+    method: 'PUT',
+    token: admin,
+    body: { status: 'Approved', trainerId: trainer.id },
+  });
   // A second one stays Pending, in the admin's queue.
   const pending = await mustCallApi(site, '/auth/register', {
     method: 'POST',
     body: { firstName: 'Olivier', lastName: 'Habyarimana', email: `o.${email}`, password: 'kawa-2026' },
   });
-  await mustCallApi(site, '/enrollments/apply', { method: 'POST', token: pending.token, body: { courseId: course.id } });
+  await mustCallApi(site, '/enrollments/apply', {
+    method: 'POST',
+    token: pending.token,
+    body: { courseId: course.id },
+  });
 }
 
 /** A browser profile signed in as `role` (the session as a sign-in stores it), or a visitor's. */
@@ -102,61 +157,84 @@ async function contextFor(role: Role, width: number): Promise<BrowserContext> {
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } };
+    const { axe } = window as unknown as {
+      axe: {
+        run(
+          context: Document,
+        ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+      };
+    };
     const { violations } = await axe.run(document);
     return violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      );
   });
 }
 
 describe('every page of every role', () => {
-  it('fits a 320, 360 and 390 px screen, has no serious or critical axe violation at 390 and 1280 px, and names itself', { timeout: 600_000 }, async () => {
-    const pages = await everyPage();
-    const problems: string[] = [];
-    const titles = new Map<string, string>();
-    for (const [role, paths] of Object.entries(pages) as [Role, string[]][]) {
-      for (const width of [320, 360, 390, 1280]) {
-        const context = await contextFor(role, width);
-        const page = await context.newPage();
-        for (const path of paths) {
-          await page.goto(`${site.base}${path}`, { waitUntil: 'networkidle' });
-          await page.locator('h1').first().waitFor();
-          const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-          if (scrollWidth > width) problems.push(`${role} ${path} at ${width} px is ${scrollWidth} px wide`);
-          if (width === 320 || width === 360) continue;
-          for (const violation of await seriousViolations(page)) problems.push(`${role} ${path} at ${width} px: ${violation}`);
-          if (width === 1280) {
-            expect(await page.locator('h1').count(), `${role} ${path}`).toBe(1);
-            const title = await page.title();
-            expect(title, `${role} ${path}`).toMatch(/^.+ · BTLS Coffee$/);
-            if (!/^(Welcome|Page not found)/.test(title)) titles.set(`${role} ${path}`, title);
+  it(
+    'fits a 320, 360 and 390 px screen, has no serious or critical axe violation at 390 and 1280 px, and names itself',
+    { timeout: 600_000 },
+    async () => {
+      const pages = await everyPage();
+      const problems: string[] = [];
+      const titles = new Map<string, string>();
+      for (const [role, paths] of Object.entries(pages) as [Role, string[]][]) {
+        for (const width of [320, 360, 390, 1280]) {
+          const context = await contextFor(role, width);
+          const page = await context.newPage();
+          for (const path of paths) {
+            await page.goto(`${site.base}${path}`, { waitUntil: 'networkidle' });
+            await page.locator('h1').first().waitFor();
+            const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+            if (scrollWidth > width) problems.push(`${role} ${path} at ${width} px is ${scrollWidth} px wide`);
+            if (width === 320 || width === 360) continue;
+            for (const violation of await seriousViolations(page))
+              problems.push(`${role} ${path} at ${width} px: ${violation}`);
+            if (width === 1280) {
+              expect(await page.locator('h1').count(), `${role} ${path}`).toBe(1);
+              const title = await page.title();
+              expect(title, `${role} ${path}`).toMatch(/^.+ · BTLS Coffee$/);
+              if (!/^(Welcome|Page not found)/.test(title)) titles.set(`${role} ${path}`, title);
+            }
           }
+          await context.close();
         }
-        await context.close();
       }
-    }
-    expect(problems).toEqual([]);
-    // Every page has its own title (a role's own pages; the same page for two roles may share one).
-    const byRole = new Map<string, Set<string>>();
-    for (const [key, title] of titles) {
-      const role = key.split(' ')[0]!;
-      const seen = byRole.get(role) ?? new Set();
-      expect(seen.has(title), `${key}: ${title}`).toBe(false);
-      seen.add(title);
-      byRole.set(role, seen);
-    }
-  });
+      expect(problems).toEqual([]);
+      // Every page has its own title (a role's own pages; the same page for two roles may share one).
+      const byRole = new Map<string, Set<string>>();
+      for (const [key, title] of titles) {
+        const role = key.split(' ')[0]!;
+        const seen = byRole.get(role) ?? new Set();
+        expect(seen.has(title), `${key}: ${title}`).toBe(false);
+        seen.add(title);
+        byRole.set(role, seen);
+      }
+    },
+  );
 });
 
 const focused = (page: Page) =>
   page.evaluate(() => {
     const active = document.activeElement as HTMLElement | null;
-    return { tag: active?.tagName.toLowerCase(), text: active?.textContent?.trim(), id: active?.id, inMenu: !!active?.closest('#panel-menu'), inDialog: !!active?.closest('dialog') };
+    return {
+      tag: active?.tagName.toLowerCase(),
+      text: active?.textContent?.trim(),
+      id: active?.id,
+      inMenu: !!active?.closest('#panel-menu'),
+      inDialog: !!active?.closest('dialog'),
+    };
   });
 
 describe('with a keyboard', () => {
-  it('skips to the content first, and lands on the new page\'s heading after each route change', async () => {
+  it("skips to the content first, and lands on the new page's heading after each route change", async () => {
     const { page, context, errors } = await openPage(browser, 390);
     await page.goto(`${site.base}/`, { waitUntil: 'networkidle' });
     await page.keyboard.press('Tab');

@@ -29,10 +29,19 @@ describe('an admin', () => {
     const { page, context, errors } = await adminPage(360);
     const registered = await api('/auth/register', {
       method: 'POST',
-      body: { firstName: 'Eric', lastName: 'Nshimiyimana', email: `eric.${Date.now()}@example.rw`, password: 'kawa-2026' },
+      body: {
+        firstName: 'Eric',
+        lastName: 'Nshimiyimana',
+        email: `eric.${Date.now()}@example.rw`,
+        password: 'kawa-2026',
+      },
     });
     const [course] = await api('/courses');
-    const applied = await api('/enrollments/apply', { method: 'POST', token: registered.token, body: { courseId: course.id } });
+    const applied = await api('/enrollments/apply', {
+      method: 'POST',
+      token: registered.token,
+      body: { courseId: course.id },
+    });
     const who = `Eric Nshimiyimana, ${course.title}`;
     await page.goto(`${site.base}/admin/enrollments?q=Nshimiyimana`);
     // One line of actions: Approve and More (the rest behind it).
@@ -42,7 +51,9 @@ describe('an admin', () => {
     await page.getByLabel('Status').selectOption('Approved');
     await page.getByRole('link', { name: `Assign Trainer: ${who}` }).click();
     await page.getByRole('heading', { level: 1, name: 'Assign Trainer' }).waitFor();
-    await page.getByLabel('Trainer', { exact: true }).selectOption({ label: 'Jean-Paul Habimana (trainer@btls-demo.rw)' });
+    await page
+      .getByLabel('Trainer', { exact: true })
+      .selectOption({ label: 'Jean-Paul Habimana (trainer@btls-demo.rw)' });
     await page.getByRole('button', { name: 'Assign Trainer' }).click();
     await page.getByText('Trainer Jean-Paul Habimana assigned successfully.').waitFor();
     const [row] = await api(`/enrollments?q=Nshimiyimana&status=Approved`, { token: await tokenFor(site, DEMO.admin) });
@@ -61,7 +72,11 @@ describe('an admin', () => {
     });
     const courses = await api('/courses');
     const cupping = courses.find((c: { title: string }) => c.title === 'Cupping and Sensory Skills');
-    const applied = await api('/enrollments/apply', { method: 'POST', token: registered.token, body: { courseId: cupping.id } });
+    const applied = await api('/enrollments/apply', {
+      method: 'POST',
+      token: registered.token,
+      body: { courseId: cupping.id },
+    });
 
     // Create the trainer.
     const trainerEmail = `trainer.${Date.now()}@btls-demo.rw`;
@@ -86,7 +101,9 @@ describe('an admin', () => {
     await page.getByLabel('Status').selectOption('Approved');
     await page.getByRole('link', { name: 'Progress: Ines Mutoni, Cupping and Sensory Skills' }).waitFor();
     await page.getByText('Trainer: Diane Ingabire').waitFor();
-    expect(await page.getByRole('link', { name: 'Assign Trainer: Ines Mutoni, Cupping and Sensory Skills' }).count()).toBe(0);
+    expect(
+      await page.getByRole('link', { name: 'Assign Trainer: Ines Mutoni, Cupping and Sensory Skills' }).count(),
+    ).toBe(0);
 
     // The trainer records progress and completes the training.
     const trainerToken = await tokenFor(site, { email: trainerEmail, password: 'brew-2026' });
@@ -95,7 +112,11 @@ describe('an admin', () => {
       token: trainerToken,
       body: { assessmentName: 'Cupping form', score: 85, maxScore: 100, feedbackNotes: 'Sharp palate' },
     });
-    await api(`/enrollments/${applied.applicationId}/status`, { method: 'PUT', token: trainerToken, body: { status: 'Completed' } });
+    await api(`/enrollments/${applied.applicationId}/status`, {
+      method: 'PUT',
+      token: trainerToken,
+      body: { status: 'Completed' },
+    });
 
     // Issue the certificate and open it.
     await page.goto(`${site.base}/admin/enrollments/${applied.applicationId}/progress`);
@@ -103,7 +124,10 @@ describe('an admin', () => {
     await page.getByRole('button', { name: 'Issue Certificate' }).click();
     await answerDialog(page);
     await page.getByText('Certificate issued and data refreshed!').waitFor();
-    const [certificateTab] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: /View certificate/ }).click()]);
+    const [certificateTab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('link', { name: /View certificate/ }).click(),
+    ]);
     await certificateTab.getByRole('article', { name: 'Certificate of Completion' }).getByText('Ines Mutoni').waitFor();
     expect(errors).toEqual([]);
     await context.close();
@@ -130,7 +154,13 @@ describe('an admin', () => {
     expect(await publicTitles()).toContain('Barista Basics for Hotels');
 
     const png = join(tmpdir(), `course-${Date.now()}.png`);
-    writeFileSync(png, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+    writeFileSync(
+      png,
+      Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+    );
     await page.getByRole('link', { name: 'Edit Barista Basics for Hotels' }).click();
     await page.getByLabel('Title').fill('Hotel Barista Basics');
     await page.getByLabel('Replace the image').setInputFiles(png);

@@ -44,7 +44,13 @@ describe('a verifiable credential', () => {
     await visitor.page.getByText('Valid, not revoked').waitFor();
 
     const changed = join(folder, 'changed.json');
-    writeFileSync(changed, JSON.stringify({ ...credential, credentialSubject: { ...credential.credentialSubject, name: `${credential.credentialSubject.name}s` } }));
+    writeFileSync(
+      changed,
+      JSON.stringify({
+        ...credential,
+        credentialSubject: { ...credential.credentialSubject, name: `${credential.credentialSubject.name}s` },
+      }),
+    );
     await visitor.page.getByLabel(/Drop a .json credential here/).setInputFiles(changed);
     await visitor.page.getByText(/The signature does not match/).waitFor();
     expect(await visitor.page.getByText('Signature valid').count()).toBe(0);

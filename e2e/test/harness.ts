@@ -29,10 +29,17 @@ export function useSite(): void {
   });
 }
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.html': 'text/html' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.html': 'text/html',
+};
 
 /** A plain static file server on another origin (a CDN, say), answering with CORS like one would. */
-export async function serveFolder(folder: string): Promise<{ base: string; requests: string[]; close(): Promise<void> }> {
+export async function serveFolder(
+  folder: string,
+): Promise<{ base: string; requests: string[]; close(): Promise<void> }> {
   const requests: string[] = [];
   const server = http.createServer((req, res) => {
     requests.push(req.url ?? '');
@@ -58,7 +65,10 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh browser profile (empty localStorage) with the page's errors (and CSP violations) collected. */
-export async function openPage(browser: Browser, width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function openPage(
+  browser: Browser,
+  width = 1280,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -84,7 +94,11 @@ export async function signIn(page: Page, base: string, who: { email: string; pas
 }
 
 /** A call to the site's API, as a test's own side channel (e.g. what an admin does meanwhile). */
-export async function callApi(site: Site, path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
+export async function callApi(
+  site: Site,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+) {
   const response = await fetch(`${site.base}/api${path}`, {
     method: init.method ?? 'GET',
     headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
@@ -94,7 +108,10 @@ export async function callApi(site: Site, path: string, init: { method?: string;
 }
 
 export async function tokenFor(site: Site, who: { email: string; password: string }): Promise<string> {
-  const { body } = await callApi(site, '/auth/login', { method: 'POST', body: { email: who.email, password: who.password } });
+  const { body } = await callApi(site, '/auth/login', {
+    method: 'POST',
+    body: { email: who.email, password: who.password },
+  });
   return body.token;
 }
 

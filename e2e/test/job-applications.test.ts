@@ -21,10 +21,18 @@ async function certify(email: string, password: string): Promise<string> {
   const userId: number = login.user.id;
   const courses = await api('/courses');
   const course = courses.find((c: { title: string }) => c.title === 'Latte Art Masterclass');
-  const { applicationId } = await api('/enrollments/apply', { method: 'POST', token: trainee, body: { courseId: course.id } });
+  const { applicationId } = await api('/enrollments/apply', {
+    method: 'POST',
+    token: trainee,
+    body: { courseId: course.id },
+  });
   await api(`/enrollments/${applicationId}/status`, { method: 'PUT', token: admin, body: { status: 'Approved' } });
   const [trainerInfo] = await api('/users/trainers', { token: admin });
-  await api(`/enrollments/${applicationId}/assign-trainer`, { method: 'PUT', token: admin, body: { trainerId: trainerInfo.id } });
+  await api(`/enrollments/${applicationId}/assign-trainer`, {
+    method: 'PUT',
+    token: admin,
+    body: { trainerId: trainerInfo.id },
+  });
   await api(`/enrollments/${applicationId}/status`, { method: 'PUT', token: trainer, body: { status: 'Completed' } });
   const { certificate } = await api('/certificates/issue', {
     method: 'POST',
@@ -40,7 +48,13 @@ describe('applying for a job', () => {
     const { job } = await api('/jobs', {
       method: 'POST',
       token: employerToken,
-      body: { title: 'Weekend Barista', companyName: 'Kigali Heights Café', description: 'Espresso and smiles.', location: 'Kigali', jobType: 'Part-time' },
+      body: {
+        title: 'Weekend Barista',
+        companyName: 'Kigali Heights Café',
+        description: 'Espresso and smiles.',
+        location: 'Kigali',
+        jobType: 'Part-time',
+      },
     });
 
     // A visitor on a phone follows a shared job link.
@@ -75,7 +89,9 @@ describe('applying for a job', () => {
     await page.getByLabel('Cover note (optional)').fill('Three years at a busy café in Nyamirambo.');
     await page.getByRole('button', { name: 'Send application' }).click();
     await page.getByText('Please enter a Rwandan phone number, e.g. 078 123 4567 or +250 78 123 4567.').waitFor();
-    expect(await page.getByLabel('Cover note (optional)').inputValue()).toBe('Three years at a busy café in Nyamirambo.');
+    expect(await page.getByLabel('Cover note (optional)').inputValue()).toBe(
+      'Three years at a busy café in Nyamirambo.',
+    );
     await page.getByLabel('Phone number (optional)').fill('078 123 4567');
     await page.getByLabel('CV (optional, PDF, at most 2 MB)').setInputFiles({
       name: 'claudine-cv.pdf',

@@ -21,7 +21,8 @@ const SHOTS = process.env.BTLS_SCREENSHOTS;
 function catalogue(folder: string, locale: string): Map<string, string> {
   const texts = new Map<string, string>();
   const po = readFileSync(join(ROOT, folder, 'src/locales', `${locale}.po`), 'utf8');
-  for (const [, id, text] of po.matchAll(/^msgid "((?:[^"\\]|\\.)+)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm)) texts.set(id!, text!.replace(/\\"/g, '"'));
+  for (const [, id, text] of po.matchAll(/^msgid "((?:[^"\\]|\\.)+)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm))
+    texts.set(id!, text!.replace(/\\"/g, '"'));
   return texts;
 }
 
@@ -35,7 +36,9 @@ function englishOf(folders: string[], locale: string): string[] {
     const english = catalogue(folder, 'en');
     const translated = catalogue(folder, locale);
     for (const [id, text] of english) {
-      for (const phrase of text.split(/\{\w+\}/).map((part) => part.replace(/^[\s:·(),.!?"'+-]+|[\s:·(),.!?"'+-]+$/g, ''))) {
+      for (const phrase of text
+        .split(/\{\w+\}/)
+        .map((part) => part.replace(/^[\s:·(),.!?"'+-]+|[\s:·(),.!?"'+-]+$/g, ''))) {
         if (phrase.split(/\s+/).length < 2 || (translated.get(id) ?? '').includes(phrase)) continue;
         phrases.add(phrase);
       }
@@ -45,9 +48,17 @@ function englishOf(folders: string[], locale: string): string[] {
 }
 
 async function englishLeft(page: Page, folders: string[], locale: string): Promise<string[]> {
-  const text = await page.evaluate(() => document.body.innerText + ' ' + Array.from(document.querySelectorAll('[aria-label], [alt], [placeholder]'))
-    .map((el) => `${el.getAttribute('aria-label') ?? ''} ${el.getAttribute('alt') ?? ''} ${el.getAttribute('placeholder') ?? ''}`)
-    .join(' '));
+  const text = await page.evaluate(
+    () =>
+      document.body.innerText +
+      ' ' +
+      Array.from(document.querySelectorAll('[aria-label], [alt], [placeholder]'))
+        .map(
+          (el) =>
+            `${el.getAttribute('aria-label') ?? ''} ${el.getAttribute('alt') ?? ''} ${el.getAttribute('placeholder') ?? ''}`,
+        )
+        .join(' '),
+  );
   return englishOf(folders, locale).filter((phrase) => text.includes(phrase));
 }
 
@@ -58,9 +69,17 @@ async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } };
+    const { axe } = window as unknown as {
+      axe: {
+        run(
+          context: Document,
+        ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+      };
+    };
     const { violations } = await axe.run(document);
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
 }
 
@@ -85,94 +104,123 @@ async function atEveryWidth(page: Page, name: string) {
 const RW_DATE = /\b\d{1,2} (Mut|Gas|Wer|Mat|Gic|Kam|Nya|Kan|Nze|Ukw|Ugu|Uku)\. \d{4}\b/;
 
 describe('the site in three languages', () => {
-  it('switches to Kinyarwanda, keeps it through sign-in and a reload, and switches a panel to French', { timeout: 180_000 }, async () => {
-    const { page, context, errors } = await openPage(browser, 390);
-    // The page's script must have taken the server's HTML over for the switcher to act.
-    await page.goto(`${site.base}/`, { waitUntil: 'networkidle' });
-    expect(await page.getAttribute('html', 'lang')).toBe('en');
-    // The public header's switcher, labelled, each language in its own words.
-    const switcher = page.getByRole('banner').getByRole('combobox', { name: 'Language' });
-    await switcher.selectOption('rw');
-    await page.waitForSelector('html[lang="rw"]', { state: 'attached' });
-    await page.getByRole('heading', { level: 1, name: "Amahugurwa y'aba-barista, ibyemezo n'akazi ka kawa i Kigali" }).waitFor();
-    expect(await page.getByRole('banner').getByRole('combobox', { name: 'Ururimi' }).inputValue()).toBe('rw');
-    expect(await page.evaluate(() => localStorage.getItem('btlsLang'))).toBe('rw');
-    expect((await context.cookies()).find((c) => c.name === 'btlsLang')?.value).toBe('rw');
-    await page.getByRole('heading', { name: 'Amasomo yatoranyijwe' }).waitFor();
-    expect(await englishLeft(page, ['shell', 'mfe-public'], 'rw')).toEqual([]);
-    expect(await seriousViolations(page)).toEqual([]);
-    const wide = await atEveryWidth(page, 'home-rw');
+  it(
+    'switches to Kinyarwanda, keeps it through sign-in and a reload, and switches a panel to French',
+    { timeout: 180_000 },
+    async () => {
+      const { page, context, errors } = await openPage(browser, 390);
+      // The page's script must have taken the server's HTML over for the switcher to act.
+      await page.goto(`${site.base}/`, { waitUntil: 'networkidle' });
+      expect(await page.getAttribute('html', 'lang')).toBe('en');
+      // The public header's switcher, labelled, each language in its own words.
+      const switcher = page.getByRole('banner').getByRole('combobox', { name: 'Language' });
+      await switcher.selectOption('rw');
+      await page.waitForSelector('html[lang="rw"]', { state: 'attached' });
+      await page
+        .getByRole('heading', { level: 1, name: "Amahugurwa y'aba-barista, ibyemezo n'akazi ka kawa i Kigali" })
+        .waitFor();
+      expect(await page.getByRole('banner').getByRole('combobox', { name: 'Ururimi' }).inputValue()).toBe('rw');
+      expect(await page.evaluate(() => localStorage.getItem('btlsLang'))).toBe('rw');
+      expect((await context.cookies()).find((c) => c.name === 'btlsLang')?.value).toBe('rw');
+      await page.getByRole('heading', { name: 'Amasomo yatoranyijwe' }).waitFor();
+      expect(await englishLeft(page, ['shell', 'mfe-public'], 'rw')).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
+      const wide = await atEveryWidth(page, 'home-rw');
 
-    // Sign in as the trainee, in Kinyarwanda.
-    await page.getByRole('banner').getByRole('link', { name: 'Injira' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Injira' }).waitFor();
-    expect(await englishLeft(page, ['shell', 'mfe-public'], 'rw')).toEqual([]);
-    await page.getByLabel('Imeyili').fill(DEMO.trainee.email);
-    await page.getByLabel('Ijambobanga').fill(DEMO.trainee.password);
-    await page.getByRole('button', { name: 'Injira' }).click();
-    await page.waitForURL(`${site.base}/dashboard`);
-    await page.getByRole('heading', { level: 1, name: `Murakaza neza, ${DEMO.trainee.firstName}!` }).waitFor();
-    await page.getByRole('heading', { name: 'Ubusabe bwanjye bw\'amasomo' }).waitFor();
-    // A date in Kinyarwanda (Chromium has no rw data: the names are ours), e.g. "Wasabye ku wa 3 Ugu. 2026".
-    expect(await page.locator('main').innerText()).toMatch(RW_DATE);
-    expect(await englishLeft(page, ['shell', 'mfe-trainee'], 'rw')).toEqual([]);
+      // Sign in as the trainee, in Kinyarwanda.
+      await page.getByRole('banner').getByRole('link', { name: 'Injira' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Injira' }).waitFor();
+      expect(await englishLeft(page, ['shell', 'mfe-public'], 'rw')).toEqual([]);
+      await page.getByLabel('Imeyili').fill(DEMO.trainee.email);
+      await page.getByLabel('Ijambobanga').fill(DEMO.trainee.password);
+      await page.getByRole('button', { name: 'Injira' }).click();
+      await page.waitForURL(`${site.base}/dashboard`);
+      await page.getByRole('heading', { level: 1, name: `Murakaza neza, ${DEMO.trainee.firstName}!` }).waitFor();
+      await page.getByRole('heading', { name: "Ubusabe bwanjye bw'amasomo" }).waitFor();
+      // A date in Kinyarwanda (Chromium has no rw data: the names are ours), e.g. "Wasabye ku wa 3 Ugu. 2026".
+      expect(await page.locator('main').innerText()).toMatch(RW_DATE);
+      expect(await englishLeft(page, ['shell', 'mfe-trainee'], 'rw')).toEqual([]);
 
-    // A reload keeps the language (the device remembers it).
-    await page.reload();
-    await page.getByRole('heading', { level: 1, name: `Murakaza neza, ${DEMO.trainee.firstName}!` }).waitFor();
-    expect(await page.getAttribute('html', 'lang')).toBe('rw');
+      // A reload keeps the language (the device remembers it).
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: `Murakaza neza, ${DEMO.trainee.firstName}!` }).waitFor();
+      expect(await page.getAttribute('html', 'lang')).toBe('rw');
 
-    // Sign out, sign in as the employer: still Kinyarwanda; then French from the panel.
-    await page.getByRole('banner').getByRole('button', { name: 'Sohoka' }).click();
-    await page.getByLabel('Imeyili').fill(DEMO.employer.email);
-    await page.getByLabel('Ijambobanga').fill(DEMO.employer.password);
-    await page.getByRole('button', { name: 'Injira' }).click();
-    await page.waitForURL(`${site.base}/dashboard`);
-    await page.goto(`${site.base}/employer/dashboard`);
-    await page.getByRole('heading', { level: 1, name: /^Murakaza neza, / }).waitFor();
-    expect(await englishLeft(page, ['shell', 'mfe-employer'], 'rw')).toEqual([]);
-    wide.push(...(await atEveryWidth(page, 'panel-rw')));
-    // On a phone the panel's switcher is in its header (the menu is closed).
-    await page.getByRole('banner').getByRole('combobox', { name: 'Ururimi' }).selectOption('fr');
-    await page.waitForSelector('html[lang="fr"]', { state: 'attached' });
-    await page.getByRole('heading', { level: 1, name: /^Bienvenue, / }).waitFor();
-    await page.getByText('Offres d\u2019emploi actives').or(page.getByText("Offres d'emploi actives")).first().waitFor();
-    expect(await englishLeft(page, ['shell', 'mfe-employer'], 'fr')).toEqual([]);
-    expect(await seriousViolations(page)).toEqual([]);
-    wide.push(...(await atEveryWidth(page, 'panel-fr')));
-    expect(await page.evaluate(() => localStorage.getItem('btlsLang'))).toBe('fr');
+      // Sign out, sign in as the employer: still Kinyarwanda; then French from the panel.
+      await page.getByRole('banner').getByRole('button', { name: 'Sohoka' }).click();
+      await page.getByLabel('Imeyili').fill(DEMO.employer.email);
+      await page.getByLabel('Ijambobanga').fill(DEMO.employer.password);
+      await page.getByRole('button', { name: 'Injira' }).click();
+      await page.waitForURL(`${site.base}/dashboard`);
+      await page.goto(`${site.base}/employer/dashboard`);
+      await page.getByRole('heading', { level: 1, name: /^Murakaza neza, / }).waitFor();
+      expect(await englishLeft(page, ['shell', 'mfe-employer'], 'rw')).toEqual([]);
+      wide.push(...(await atEveryWidth(page, 'panel-rw')));
+      // On a phone the panel's switcher is in its header (the menu is closed).
+      await page.getByRole('banner').getByRole('combobox', { name: 'Ururimi' }).selectOption('fr');
+      await page.waitForSelector('html[lang="fr"]', { state: 'attached' });
+      await page.getByRole('heading', { level: 1, name: /^Bienvenue, / }).waitFor();
+      await page
+        .getByText('Offres d\u2019emploi actives')
+        .or(page.getByText("Offres d'emploi actives"))
+        .first()
+        .waitFor();
+      expect(await englishLeft(page, ['shell', 'mfe-employer'], 'fr')).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
+      wide.push(...(await atEveryWidth(page, 'panel-fr')));
+      expect(await page.evaluate(() => localStorage.getItem('btlsLang'))).toBe('fr');
 
-    // The home page in French, server-rendered from the cookie.
-    await page.goto(`${site.base}/`);
-    expect(await page.getAttribute('html', 'lang')).toBe('fr');
-    await page.getByRole('heading', { level: 1, name: 'Formation de barista, certificats et emplois dans le café à Kigali' }).waitFor();
-    expect(await englishLeft(page, ['shell', 'mfe-public'], 'fr')).toEqual([]);
-    wide.push(...(await atEveryWidth(page, 'home-fr')));
-    expect(wide).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('leaves no English on the translated public pages, in Kinyarwanda and in French', { timeout: 120_000 }, async () => {
-    const [course] = (await (await fetch(`${site.base}/api/courses`)).json()) as { id: number }[];
-    const [job] = (await (await fetch(`${site.base}/api/jobs`)).json()) as { id: number }[];
-    const paths = ['/', '/courses', `/courses/${course!.id}`, '/jobs', `/jobs/${job!.id}`, '/contact', '/login', '/register', '/forgot-password', '/employer/register', '/no-such-page'];
-    const left: string[] = [];
-    for (const locale of ['rw', 'fr']) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-      await context.addCookies([{ name: 'btlsLang', value: locale, url: site.base }]);
-      const page = await context.newPage();
-      for (const path of paths) {
-        await page.goto(`${site.base}${path}`, { waitUntil: 'networkidle' });
-        expect(await page.getAttribute('html', 'lang'), path).toBe(locale);
-        for (const phrase of await englishLeft(page, ['shell', 'mfe-public'], locale)) left.push(`${locale} ${path}: ${phrase}`);
-      }
+      // The home page in French, server-rendered from the cookie.
+      await page.goto(`${site.base}/`);
+      expect(await page.getAttribute('html', 'lang')).toBe('fr');
+      await page
+        .getByRole('heading', { level: 1, name: 'Formation de barista, certificats et emplois dans le café à Kigali' })
+        .waitFor();
+      expect(await englishLeft(page, ['shell', 'mfe-public'], 'fr')).toEqual([]);
+      wide.push(...(await atEveryWidth(page, 'home-fr')));
+      expect(wide).toEqual([]);
+      expect(errors).toEqual([]);
       await context.close();
-    }
-    expect(left).toEqual([]);
-  });
+    },
+  );
 
-  it('renders public pages on the server in the cookie\'s language, else the browser\'s, and says so to caches', async () => {
+  it(
+    'leaves no English on the translated public pages, in Kinyarwanda and in French',
+    { timeout: 120_000 },
+    async () => {
+      const [course] = (await (await fetch(`${site.base}/api/courses`)).json()) as { id: number }[];
+      const [job] = (await (await fetch(`${site.base}/api/jobs`)).json()) as { id: number }[];
+      const paths = [
+        '/',
+        '/courses',
+        `/courses/${course!.id}`,
+        '/jobs',
+        `/jobs/${job!.id}`,
+        '/contact',
+        '/login',
+        '/register',
+        '/forgot-password',
+        '/employer/register',
+        '/no-such-page',
+      ];
+      const left: string[] = [];
+      for (const locale of ['rw', 'fr']) {
+        const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+        await context.addCookies([{ name: 'btlsLang', value: locale, url: site.base }]);
+        const page = await context.newPage();
+        for (const path of paths) {
+          await page.goto(`${site.base}${path}`, { waitUntil: 'networkidle' });
+          expect(await page.getAttribute('html', 'lang'), path).toBe(locale);
+          for (const phrase of await englishLeft(page, ['shell', 'mfe-public'], locale))
+            left.push(`${locale} ${path}: ${phrase}`);
+        }
+        await context.close();
+      }
+      expect(left).toEqual([]);
+    },
+  );
+
+  it("renders public pages on the server in the cookie's language, else the browser's, and says so to caches", async () => {
     const get = (headers: Record<string, string>) => fetch(`${site.base}/login`, { headers });
     const french = await get({ cookie: 'btlsLang=fr' });
     const html = await french.text();
@@ -182,13 +230,17 @@ describe('the site in three languages', () => {
     expect(french.headers.get('vary')).toMatch(/Cookie/);
     expect(french.headers.get('vary')).toMatch(/Accept-Language/);
     // A first visit follows Accept-Language; the cookie wins over it.
-    expect(await (await get({ 'accept-language': 'rw-RW,rw;q=0.9,en;q=0.8' })).text()).toMatch(/<html lang="rw"[\s\S]*Wibagiwe ijambobanga\?/);
+    expect(await (await get({ 'accept-language': 'rw-RW,rw;q=0.9,en;q=0.8' })).text()).toMatch(
+      /<html lang="rw"[\s\S]*Wibagiwe ijambobanga\?/,
+    );
     expect(await (await get({ 'accept-language': 'fr-FR,fr;q=0.9' })).text()).toMatch(/<html lang="fr"/);
     expect(await (await get({ 'accept-language': 'de-DE', cookie: 'btlsLang=rw' })).text()).toMatch(/<html lang="rw"/);
-    expect(await (await get({ 'accept-language': 'sw-KE,de;q=0.8' })).text()).toMatch(/<html lang="en"[\s\S]*Forgot password\?/);
+    expect(await (await get({ 'accept-language': 'sw-KE,de;q=0.8' })).text()).toMatch(
+      /<html lang="en"[\s\S]*Forgot password\?/,
+    );
   });
 
-  it('follows a first visitor\'s browser languages, and hydrates a server-rendered page without a mismatch', async () => {
+  it("follows a first visitor's browser languages, and hydrates a server-rendered page without a mismatch", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'fr-FR' });
     const page = await context.newPage();
     const warnings: string[] = [];

@@ -55,7 +55,9 @@ describe('signing up, in and out', () => {
 
     await page.reload();
     await page.getByRole('banner').getByText(`Hello, ${DEMO.employer.firstName}`).waitFor();
-    expect(await page.getByRole('banner').getByRole('link', { name: 'Employer Panel' }).getAttribute('href')).toBe('/employer/dashboard');
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Employer Panel' }).getAttribute('href')).toBe(
+      '/employer/dashboard',
+    );
 
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${site.base}/login`);
@@ -166,8 +168,14 @@ describe('one page, many remotes', () => {
     await page.getByRole('complementary', { name: 'Admin Panel' }).waitFor();
 
     const providers = await page.evaluate(() => {
-      const share = (globalThis as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, { from: string }>>>> } })
-        .__FEDERATION__?.__SHARE__ ?? {};
+      const share =
+        (
+          globalThis as {
+            __FEDERATION__?: {
+              __SHARE__?: Record<string, Record<string, Record<string, Record<string, { from: string }>>>>;
+            };
+          }
+        ).__FEDERATION__?.__SHARE__ ?? {};
       const seen: Record<string, Set<string>> = {};
       for (const scopes of Object.values(share)) {
         for (const packages of Object.values(scopes)) {
@@ -181,7 +189,15 @@ describe('one page, many remotes', () => {
       return Object.fromEntries(Object.entries(seen).map(([k, v]) => [k, [...v]]));
     });
     // Issue 19: Lingui's core (the i18n instance lives in @btls/shared-api, its hook in @btls/shared-auth).
-    for (const name of ['react', 'react-dom', 'react-dom/client', 'zustand', '@lingui/core', '@btls/shared-auth', '@btls/shared-api']) {
+    for (const name of [
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'zustand',
+      '@lingui/core',
+      '@btls/shared-auth',
+      '@btls/shared-api',
+    ]) {
       expect(providers[name], name).toHaveLength(1);
       expect(providers[name]![0], name).toMatch(/ from shell$/);
     }
@@ -195,9 +211,13 @@ describe('one page, many remotes', () => {
       // A second i18n runtime (Lingui's core; our own part of it is in the API client's module).
       'Attempted to call a translation function',
     ];
-    const scripts = await Promise.all([...remoteScripts].map(async (url) => ({ url, body: await (await fetch(url)).text() })));
+    const scripts = await Promise.all(
+      [...remoteScripts].map(async (url) => ({ url, body: await (await fetch(url)).text() })),
+    );
     expect(scripts.length).toBeGreaterThan(2);
-    const copies = scripts.flatMap(({ url, body }) => markers.filter((marker) => body.includes(marker)).map((marker) => `${marker} in ${url}`));
+    const copies = scripts.flatMap(({ url, body }) =>
+      markers.filter((marker) => body.includes(marker)).map((marker) => `${marker} in ${url}`),
+    );
     expect(copies).toEqual([]);
     await context.close();
   });
@@ -224,7 +244,11 @@ describe('one page, many remotes', () => {
       await page.getByRole('heading', { name: 'This part of the site is unavailable right now' }).waitFor();
 
       // The rest of the site still works.
-      await page.getByRole('banner').getByRole('link', { name: 'Courses' }).waitFor({ state: 'detached' }).catch(() => {});
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: 'Courses' })
+        .waitFor({ state: 'detached' })
+        .catch(() => {});
       await page.goto(`${site.base}/courses`);
       await page.getByRole('heading', { level: 1, name: 'Our Barista Courses' }).waitFor();
       await page.goBack();
@@ -294,7 +318,10 @@ describe('one page, many remotes', () => {
       expect(errors).toEqual([]);
 
       // Clickjacking: a page on another origin frames the sign-in page; the browser refuses to show it.
-      writeFileSync(join(attacker, 'frame.html'), `<!doctype html><iframe src="${site.base}/login" width="600" height="400"></iframe>`);
+      writeFileSync(
+        join(attacker, 'frame.html'),
+        `<!doctype html><iframe src="${site.base}/login" width="600" height="400"></iframe>`,
+      );
       const evil = await serveFolder(attacker);
       const other = await context.newPage();
       other.on('console', (message) => framing.push(message.text()));

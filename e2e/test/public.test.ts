@@ -20,7 +20,9 @@ describe('a visitor', () => {
     await page.getByRole('link', { name: 'View Details: Latte Art Masterclass' }).click();
     await page.getByRole('heading', { level: 1, name: 'Latte Art Masterclass' }).waitFor();
     await page.getByText('Provided upon completion').waitFor();
-    expect(await page.getByRole('link', { name: 'Enroll Now (Login or register is Required)' }).getAttribute('href')).toMatch(/^\/apply-for-course\?courseId=\d+$/);
+    expect(
+      await page.getByRole('link', { name: 'Enroll Now (Login or register is Required)' }).getAttribute('href'),
+    ).toMatch(/^\/apply-for-course\?courseId=\d+$/);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -31,7 +33,12 @@ describe('a visitor', () => {
       const created = await api('/courses', {
         method: 'POST',
         token: admin,
-        body: { title: `Cold Brew Workshop ${i}`, description: 'Slow coffee.', category: 'Brewing Techniques', level: 'Beginner' },
+        body: {
+          title: `Cold Brew Workshop ${i}`,
+          description: 'Slow coffee.',
+          category: 'Brewing Techniques',
+          level: 'Beginner',
+        },
       });
       expect(created.status).toBe(201);
     }
@@ -60,7 +67,9 @@ describe('a visitor', () => {
     await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
     await page.getByRole('link', { name: 'Page 2' }).click();
     await page.waitForURL(`${site.base}/courses?page=2`);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(`Showing 13–${total} of ${total} courses`);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe(`Showing 13–${total} of ${total} courses`);
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
     await page.goBack();
     await expect.poll(() => page.getByRole('status').textContent()).toBe(`Showing 1–12 of ${total} courses`);

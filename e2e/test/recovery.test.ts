@@ -9,58 +9,67 @@ useSite();
 
 describe('a trainee who forgot the password', () => {
   // Three browser sessions one after another: generous on a busy machine.
-  it('asks for a link, sets a new password from the e-mail, signs in, and the old session is gone', { timeout: 240_000 }, async () => {
-    // A session opened earlier (another phone, say).
-    const old = await openPage(browser, 390);
-    old.context.setDefaultTimeout(60_000);
-    await signIn(old.page, site.base, DEMO.trainee);
-    await old.page.getByRole('heading', { name: `Welcome, ${DEMO.trainee.firstName}!` }).waitFor();
+  it(
+    'asks for a link, sets a new password from the e-mail, signs in, and the old session is gone',
+    { timeout: 240_000 },
+    async () => {
+      // A session opened earlier (another phone, say).
+      const old = await openPage(browser, 390);
+      old.context.setDefaultTimeout(60_000);
+      await signIn(old.page, site.base, DEMO.trainee);
+      await old.page.getByRole('heading', { name: `Welcome, ${DEMO.trainee.firstName}!` }).waitFor();
 
-    const { page, context, errors } = await openPage(browser, 390);
-    context.setDefaultTimeout(60_000);
-    await page.goto(`${site.base}/login`);
-    await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await page.waitForURL(`${site.base}/forgot-password`);
-    await page.getByLabel('Email').fill(DEMO.trainee.email);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByText('If an account exists for that e-mail, we have sent a link to reset the password.').waitFor();
+      const { page, context, errors } = await openPage(browser, 390);
+      context.setDefaultTimeout(60_000);
+      await page.goto(`${site.base}/login`);
+      await page.getByRole('link', { name: 'Forgot password?' }).click();
+      await page.waitForURL(`${site.base}/forgot-password`);
+      await page.getByLabel('Email').fill(DEMO.trainee.email);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await page
+        .getByText('If an account exists for that e-mail, we have sent a link to reset the password.')
+        .waitFor();
 
-    // Without SMTP the e-mail waits in the outbox, where an admin reads it, links and all.
-    const admin = await openPage(browser);
-    admin.context.setDefaultTimeout(60_000);
-    await signIn(admin.page, site.base, DEMO.admin);
-    await admin.page.waitForURL(`${site.base}/dashboard`);
-    await admin.page.goto(`${site.base}/admin/outbox`);
-    const row = admin.page.getByRole('row').filter({ hasText: DEMO.trainee.email }).filter({ hasText: 'Reset your BTLS password' });
-    await row.getByRole('button', { name: 'View E-mail' }).click();
-    const link = admin.page.getByRole('link', { name: /\/reset-password\// });
-    // Without PUBLIC_URL links start with the server's own address, http://localhost:PORT.
-    const emailed = new URL((await link.getAttribute('href'))!);
-    expect(emailed.origin).toBe(`http://localhost:${new URL(site.base).port}`);
-    expect(emailed.pathname).toMatch(/^\/reset-password\/[A-Za-z0-9_-]{43}$/);
-    const href = `${site.base}${emailed.pathname}`;
+      // Without SMTP the e-mail waits in the outbox, where an admin reads it, links and all.
+      const admin = await openPage(browser);
+      admin.context.setDefaultTimeout(60_000);
+      await signIn(admin.page, site.base, DEMO.admin);
+      await admin.page.waitForURL(`${site.base}/dashboard`);
+      await admin.page.goto(`${site.base}/admin/outbox`);
+      const row = admin.page
+        .getByRole('row')
+        .filter({ hasText: DEMO.trainee.email })
+        .filter({ hasText: 'Reset your BTLS password' });
+      await row.getByRole('button', { name: 'View E-mail' }).click();
+      const link = admin.page.getByRole('link', { name: /\/reset-password\// });
+      // Without PUBLIC_URL links start with the server's own address, http://localhost:PORT.
+      const emailed = new URL((await link.getAttribute('href'))!);
+      expect(emailed.origin).toBe(`http://localhost:${new URL(site.base).port}`);
+      expect(emailed.pathname).toMatch(/^\/reset-password\/[A-Za-z0-9_-]{43}$/);
+      const href = `${site.base}${emailed.pathname}`;
 
-    await page.goto(href);
-    await page.getByLabel('New Password').fill('new-kawa-2026');
-    await page.getByLabel('Confirm Password').fill('new-kawa-2026');
-    await page.getByRole('button', { name: 'Set new password' }).click();
-    await page.waitForURL(`${site.base}/login`);
-    await page.getByText('Your password has been reset. Please sign in with your new password.').waitFor();
-    await signIn(page, site.base, { email: DEMO.trainee.email, password: 'new-kawa-2026' });
-    await page.getByRole('heading', { name: `Welcome, ${DEMO.trainee.firstName}!` }).waitFor();
+      await page.goto(href);
+      await page.getByLabel('New Password').fill('new-kawa-2026');
+      await page.getByLabel('Confirm Password').fill('new-kawa-2026');
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await page.waitForURL(`${site.base}/login`);
+      await page.getByText('Your password has been reset. Please sign in with your new password.').waitFor();
+      await signIn(page, site.base, { email: DEMO.trainee.email, password: 'new-kawa-2026' });
+      await page.getByRole('heading', { name: `Welcome, ${DEMO.trainee.firstName}!` }).waitFor();
 
-    // The link was single use.
-    await page.goto(href);
-    await page.getByLabel('New Password').fill('again-2026');
-    await page.getByLabel('Confirm Password').fill('again-2026');
-    await page.getByRole('button', { name: 'Set new password' }).click();
-    await page.getByText('This reset link is invalid or has expired.').waitFor();
-    await page.getByRole('link', { name: 'Ask for a new reset link' }).waitFor();
+      // The link was single use.
+      await page.goto(href);
+      await page.getByLabel('New Password').fill('again-2026');
+      await page.getByLabel('Confirm Password').fill('again-2026');
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await page.getByText('This reset link is invalid or has expired.').waitFor();
+      await page.getByRole('link', { name: 'Ask for a new reset link' }).waitFor();
 
-    // The earlier session is refused at its next call, which signs it out.
-    await old.page.reload();
-    await old.page.waitForURL(/\/login/);
-    expect(await old.page.evaluate(() => localStorage.getItem('btlsToken'))).toBeNull();
-    expect(errors).toEqual([]);
-  });
+      // The earlier session is refused at its next call, which signs it out.
+      await old.page.reload();
+      await old.page.waitForURL(/\/login/);
+      expect(await old.page.evaluate(() => localStorage.getItem('btlsToken'))).toBeNull();
+      expect(errors).toEqual([]);
+    },
+  );
 });

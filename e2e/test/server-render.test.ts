@@ -65,18 +65,29 @@ describe('public pages without JavaScript', () => {
         expect(response?.status(), path).toBe(path === '/no-such-page' ? 404 : 200);
         expect(await page.getByRole('heading', { level: 1 }).allTextContents(), path).toEqual([h1]);
         // The shell's layout is there too.
-        expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).count(), path).toBe(1);
+        expect(
+          await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).count(),
+          path,
+        ).toBe(1);
       }
       // The content that comes from the API is in the page.
       await page.goto(`${site.base}/courses`);
       expect(await page.getByRole('heading', { level: 2, name: course.title }).count()).toBe(1);
       await page.goto(`${site.base}/`);
-      expect(await page.getByRole('region', { name: 'Featured Training Programs' }).getByRole('heading', { level: 3 }).count()).toBeGreaterThan(0);
+      expect(
+        await page
+          .getByRole('region', { name: 'Featured Training Programs' })
+          .getByRole('heading', { level: 3 })
+          .count(),
+      ).toBeGreaterThan(0);
       expect(await page.getByRole('heading', { name: 'Employers' }).isVisible()).toBe(true);
       // Links are plain links: following them loads the next server-rendered page.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).click();
       await page.waitForURL(`${site.base}/jobs`);
-      await page.getByRole('link', { name: `View Details: ${job.title}` }).first().click();
+      await page
+        .getByRole('link', { name: `View Details: ${job.title}` })
+        .first()
+        .click();
       await page.waitForURL(`${site.base}/jobs/${job.id}`);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(job.title);
       // The job filters work as a plain form.
@@ -92,31 +103,46 @@ describe('public pages without JavaScript', () => {
 });
 
 describe('taking over a server-rendered page', () => {
-  it.each([390, 1280])('shows the same page at %i px, asks the API for nothing it already has, and moves nothing', async (width) => {
-    {
-      for (const { path, h1 } of publicPages()) {
-        const { page, context, errors } = await openPage(browser, width);
-        const shifts = await watchLayoutShifts(page);
-        const apiCalls: string[] = [];
-        const warnings: string[] = [];
-        // What the page came with is not asked for again (the credential check of /verify is new work).
-        page.on('request', (request) => /\/api\/(courses|jobs|certificates\/verify)\b/.test(request.url()) && apiCalls.push(request.url()));
-        page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
-        await page.goto(`${site.base}${path}`, { waitUntil: 'networkidle' });
-        // Taken over: React owns the heading the server sent.
-        await expect
-          .poll(() => page.getByRole('heading', { level: 1 }).evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))))
-          .toBe(true);
-        expect(await page.getByRole('heading', { level: 1 }).allTextContents(), path).toEqual([h1]);
-        expect(apiCalls, path).toEqual([]);
-        expect(warnings.filter((text) => /hydrat/i.test(text)), path).toEqual([]);
-        expect(errors, path).toEqual([]);
-        expect(await page.locator('title').count(), path).toBe(1);
-        expect(await shifts(), `${path} at ${width} px`).toBeLessThanOrEqual(0.02);
-        await context.close();
+  it.each([390, 1280])(
+    'shows the same page at %i px, asks the API for nothing it already has, and moves nothing',
+    async (width) => {
+      {
+        for (const { path, h1 } of publicPages()) {
+          const { page, context, errors } = await openPage(browser, width);
+          const shifts = await watchLayoutShifts(page);
+          const apiCalls: string[] = [];
+          const warnings: string[] = [];
+          // What the page came with is not asked for again (the credential check of /verify is new work).
+          page.on(
+            'request',
+            (request) =>
+              /\/api\/(courses|jobs|certificates\/verify)\b/.test(request.url()) && apiCalls.push(request.url()),
+          );
+          page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+          await page.goto(`${site.base}${path}`, { waitUntil: 'networkidle' });
+          // Taken over: React owns the heading the server sent.
+          await expect
+            .poll(() =>
+              page
+                .getByRole('heading', { level: 1 })
+                .evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))),
+            )
+            .toBe(true);
+          expect(await page.getByRole('heading', { level: 1 }).allTextContents(), path).toEqual([h1]);
+          expect(apiCalls, path).toEqual([]);
+          expect(
+            warnings.filter((text) => /hydrat/i.test(text)),
+            path,
+          ).toEqual([]);
+          expect(errors, path).toEqual([]);
+          expect(await page.locator('title').count(), path).toBe(1);
+          expect(await shifts(), `${path} at ${width} px`).toBeLessThanOrEqual(0.02);
+          await context.close();
+        }
       }
-    }
-  }, 240_000);
+    },
+    240_000,
+  );
 
   it('keeps what was typed before the page was taken over, and signs in only then', async () => {
     const { page, context } = await openPage(browser, 390);
@@ -193,32 +219,39 @@ describe('a browser that blocks site data', () => {
 });
 
 describe('entering each area after signing in', () => {
-  it.each([390, 1280])('moves nothing at %i px while the area and its data load', async (width) => {
-    const people = [
-      { who: DEMO.admin, landing: '/admin/dashboard' },
-      { who: { email: 'trainer@btls-demo.rw', password: 'trainer-demo-2026' }, landing: '/trainer/dashboard' },
-      { who: DEMO.employer, landing: '/employer/dashboard' },
-      { who: { email: 'graduate@btls-demo.rw', password: 'graduate-demo-2026' }, landing: '/dashboard' },
-    ];
-    {
-      for (const { who, landing } of people) {
-        const { page, context } = await openPage(browser, width);
-        await signIn(page, site.base, who);
-        await page.waitForURL(`${site.base}/dashboard`);
-        const shifts = await watchLayoutShifts(page);
-        await page.goto(`${site.base}${landing}`, { waitUntil: 'networkidle' });
-        await page.getByRole('heading', { level: 1 }).first().waitFor();
-        await page.waitForTimeout(300);
-        expect(await shifts(), `${landing} at ${width} px`).toBeLessThanOrEqual(0.02);
-        await context.close();
+  it.each([390, 1280])(
+    'moves nothing at %i px while the area and its data load',
+    async (width) => {
+      const people = [
+        { who: DEMO.admin, landing: '/admin/dashboard' },
+        { who: { email: 'trainer@btls-demo.rw', password: 'trainer-demo-2026' }, landing: '/trainer/dashboard' },
+        { who: DEMO.employer, landing: '/employer/dashboard' },
+        { who: { email: 'graduate@btls-demo.rw', password: 'graduate-demo-2026' }, landing: '/dashboard' },
+      ];
+      {
+        for (const { who, landing } of people) {
+          const { page, context } = await openPage(browser, width);
+          await signIn(page, site.base, who);
+          await page.waitForURL(`${site.base}/dashboard`);
+          const shifts = await watchLayoutShifts(page);
+          await page.goto(`${site.base}${landing}`, { waitUntil: 'networkidle' });
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          await page.waitForTimeout(300);
+          expect(await shifts(), `${landing} at ${width} px`).toBeLessThanOrEqual(0.02);
+          await context.close();
+        }
       }
-    }
-  }, 240_000);
+    },
+    240_000,
+  );
 });
 
 describe('links that look good when shared, and search engines', () => {
   const metaOf = (html: string, key: string) =>
-    new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, '&').replace(/&#x27;/g, "'");
+    new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`)
+      .exec(html)?.[1]
+      ?.replace(/&amp;/g, '&')
+      .replace(/&#x27;/g, "'");
 
   it("a job's page names the job, the company and the place, and carries JobPosting data", async () => {
     const html = await (await fetch(`${site.base}/jobs/${job.id}`)).text();
@@ -255,7 +288,17 @@ describe('links that look good when shared, and search engines', () => {
     const posted = await mustCallApi(site, '/jobs', {
       method: 'POST',
       token: employer,
-      body: { title: 'Night barista', companyName: 'Kigali Heights Coffee Co.', description: 'Evenings.', requirements: '', location: 'Kigali', jobType: 'Part-time', salaryRange: '', closingDate: null, isActive: false },
+      body: {
+        title: 'Night barista',
+        companyName: 'Kigali Heights Coffee Co.',
+        description: 'Evenings.',
+        requirements: '',
+        location: 'Kigali',
+        jobType: 'Part-time',
+        salaryRange: '',
+        closingDate: null,
+        isActive: false,
+      },
     });
     const sitemap = await (await fetch(`${site.base}/sitemap.xml`)).text();
     expect(sitemap).toContain(`<loc>${site.base}/</loc>`);
@@ -279,7 +322,11 @@ describe('a remote redeployed by its files alone', () => {
     const folder = join(copy, 'public-v2');
     cpSync(join(ROOT, 'mfe-public', 'dist'), folder, { recursive: true });
     // Version 2 of the jobs page says so, in the server build and in the browser's chunk alike.
-    const retitle = (file: string) => writeFileSync(file, readFileSync(file, 'utf8').replaceAll('Find Your Barista Career', 'Find Your Barista Career Today'));
+    const retitle = (file: string) =>
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8').replaceAll('Find Your Barista Career', 'Find Your Barista Career Today'),
+      );
     retitle(join(folder, 'server', 'render.cjs'));
     const manifest = JSON.parse(readFileSync(join(folder, 'server', 'client-manifest.json'), 'utf8'));
     retitle(join(folder, manifest['src/features/jobs/jobs-page.tsx'].file));

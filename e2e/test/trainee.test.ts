@@ -43,9 +43,17 @@ describe('a trainee', () => {
     const [mine] = await api('/enrollments?status=Pending', { token: admin }).then((list) =>
       list.filter((e: { traineeEmail: string }) => e.traineeEmail === email),
     );
-    await api(`/enrollments/${mine.id}/status`, { method: 'PUT', token: admin, body: { status: 'Approved', adminNotes: 'See you Saturday!' } });
+    await api(`/enrollments/${mine.id}/status`, {
+      method: 'PUT',
+      token: admin,
+      body: { status: 'Approved', adminNotes: 'See you Saturday!' },
+    });
     const [trainerInfo] = await api('/users/trainers', { token: admin });
-    await api(`/enrollments/${mine.id}/assign-trainer`, { method: 'PUT', token: admin, body: { trainerId: trainerInfo.id } });
+    await api(`/enrollments/${mine.id}/assign-trainer`, {
+      method: 'PUT',
+      token: admin,
+      body: { trainerId: trainerInfo.id },
+    });
     await api(`/progress/enrollment/${mine.id}`, {
       method: 'POST',
       token: trainer,
@@ -77,7 +85,11 @@ describe('a trainee', () => {
     // Printing: exactly the certificate, filling one A4 landscape page; no navigation, no buttons.
     await page.emulateMedia({ media: 'print' });
     // (Hidden elements drop out of the accessibility tree, so these are found by tag.)
-    const visibility = (selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).visibility);
+    const visibility = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => getComputedStyle(el).visibility);
     expect(await visibility('header')).toBe('hidden');
     expect(await visibility('footer')).toBe('hidden');
     expect(await visibility('main button')).toBe('hidden');

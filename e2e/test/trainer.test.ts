@@ -16,11 +16,25 @@ describe('a trainer', () => {
     });
     const courses = (await callApi(site, '/courses')).body;
     const manual = courses.find((c: { title: string }) => c.title.startsWith('Manual Brewing'));
-    const applied = (await callApi(site, '/enrollments/apply', { method: 'POST', token: trainee.body.token, body: { courseId: manual.id } })).body;
-    await callApi(site, `/enrollments/${applied.applicationId}/status`, { method: 'PUT', token: admin, body: { status: 'Approved', adminNotes: '' } });
+    const applied = (
+      await callApi(site, '/enrollments/apply', {
+        method: 'POST',
+        token: trainee.body.token,
+        body: { courseId: manual.id },
+      })
+    ).body;
+    await callApi(site, `/enrollments/${applied.applicationId}/status`, {
+      method: 'PUT',
+      token: admin,
+      body: { status: 'Approved', adminNotes: '' },
+    });
     const trainers = (await callApi(site, '/users/trainers', { token: admin })).body;
     const demoTrainer = trainers.find((t: { email: string }) => t.email === TRAINER.email);
-    await callApi(site, `/enrollments/${applied.applicationId}/assign-trainer`, { method: 'PUT', token: admin, body: { trainerId: demoTrainer.id } });
+    await callApi(site, `/enrollments/${applied.applicationId}/assign-trainer`, {
+      method: 'PUT',
+      token: admin,
+      body: { trainerId: demoTrainer.id },
+    });
 
     const { page, context, errors } = await openPage(browser, 390);
     await signIn(page, site.base, TRAINER);

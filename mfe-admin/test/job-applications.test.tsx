@@ -28,11 +28,19 @@ describe("a job's applications, for admins", () => {
         Response.json([aJobApplicant({ jobId: 4, status: 'Interview' })], { headers: { 'X-Total-Count': '1' } }),
       ),
     );
-    renderAt('/admin/jobs/4/applications', [{ path: '/admin/jobs/:jobId/applications', element: <JobApplicationsPage /> }]);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Applications: Latte Artist (Question Coffee)' })).toBeTruthy();
+    renderAt('/admin/jobs/4/applications', [
+      { path: '/admin/jobs/:jobId/applications', element: <JobApplicationsPage /> },
+    ]);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Applications: Latte Artist (Question Coffee)' }),
+    ).toBeTruthy();
     const card = await screen.findByRole('article', { name: 'Aline Uwase' });
     expect(within(card).getByText('Interview')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: /Verify BTLS-AAAA-BBBB-CCCC-DDDD/ }).getAttribute('href')).toBe('/verify/BTLS-AAAA-BBBB-CCCC-DDDD');
+    expect(
+      within(card)
+        .getByRole('link', { name: /Verify BTLS-AAAA-BBBB-CCCC-DDDD/ })
+        .getAttribute('href'),
+    ).toBe('/verify/BTLS-AAAA-BBBB-CCCC-DDDD');
     expect(within(card).queryAllByRole('button')).toHaveLength(0);
     expect(screen.getByText("Read-only: only the job's employer changes an application's status.")).toBeTruthy();
   });

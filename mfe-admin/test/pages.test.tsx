@@ -44,7 +44,13 @@ describe('courses', () => {
         rows = [kept];
         return Response.json({ message: 'Course deleted successfully.' });
       }),
-      http.delete(`${API}/courses/${kept.id}`, answer({ message: 'This course has applications or certificates and cannot be deleted. Deactivate it instead.' }, 409)),
+      http.delete(
+        `${API}/courses/${kept.id}`,
+        answer(
+          { message: 'This course has applications or certificates and cannot be deleted. Deactivate it instead.' },
+          409,
+        ),
+      ),
     );
     renderAt('/admin/courses', [{ path: '/admin/courses', element: <CoursesPage /> }]);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Gone' }));
@@ -68,7 +74,10 @@ describe('courses', () => {
     expect((screen.getByLabelText('Level') as HTMLSelectElement).value).toBe('Beginner');
     expect((screen.getByRole('checkbox', { name: /Active/ }) as HTMLInputElement).checked).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Add Course' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Required fields: Title, Description, Category, Level.'), { timeout: 2000 });
+    await waitFor(
+      () => expect(screen.getByRole('alert').textContent).toBe('Required fields: Title, Description, Category, Level.'),
+      { timeout: 2000 },
+    );
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -76,15 +85,38 @@ describe('courses', () => {
     const onSubmit = vi.fn();
     globalThis.URL.createObjectURL ??= () => 'blob:preview';
     globalThis.URL.revokeObjectURL ??= () => {};
-    renderAt('/x', [{ path: '/x', element: <CourseForm mode="edit" initial={{ ...NEW_COURSE, title: 'T', description: 'D', imageUrl: 'nope' }} onSubmit={onSubmit} /> }]);
+    renderAt('/x', [
+      {
+        path: '/x',
+        element: (
+          <CourseForm
+            mode="edit"
+            initial={{ ...NEW_COURSE, title: 'T', description: 'D', imageUrl: 'nope' }}
+            onSubmit={onSubmit}
+          />
+        ),
+      },
+    ]);
     await userEvent.click(screen.getByRole('button', { name: 'Update Course' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Image URL must be a valid URL.'), { timeout: 2000 });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Image URL must be a valid URL.'), {
+      timeout: 2000,
+    });
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: ' ' } });
     await userEvent.click(screen.getByRole('button', { name: 'Update Course' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields: Title, Description, Category, Level.'), { timeout: 2000 });
-    fireEvent.change(screen.getByLabelText('Replace the image'), { target: { files: [new File(['x'], 'a.txt', { type: 'text/plain' })] } });
+    await waitFor(
+      () =>
+        expect(screen.getByRole('alert').textContent).toBe(
+          'Please fill in all required fields: Title, Description, Category, Level.',
+        ),
+      { timeout: 2000 },
+    );
+    fireEvent.change(screen.getByLabelText('Replace the image'), {
+      target: { files: [new File(['x'], 'a.txt', { type: 'text/plain' })] },
+    });
     expect(screen.getByRole('alert').textContent).toBe('Invalid file type. Please upload an image.');
-    fireEvent.change(screen.getByLabelText('Replace the image'), { target: { files: [new File([new Uint8Array(8)], 'a.png', { type: 'image/png' })] } });
+    fireEvent.change(screen.getByLabelText('Replace the image'), {
+      target: { files: [new File([new Uint8Array(8)], 'a.png', { type: 'image/png' })] },
+    });
     expect(await screen.findByRole('img', { name: 'Preview of the chosen image' })).toBeTruthy();
   });
 
@@ -106,7 +138,16 @@ describe('courses', () => {
 describe('job moderation', () => {
   it('lists every posting a page at a time and lets the admin deactivate or delete one', async () => {
     signInAs(me);
-    let job = { id: 5, employerId: 9, title: 'Barista', companyName: 'Café Neo', location: 'Kigali', jobType: 'Full-time', isActive: true, postedDate: '2026-01-01T00:00:00Z' };
+    let job = {
+      id: 5,
+      employerId: 9,
+      title: 'Barista',
+      companyName: 'Café Neo',
+      location: 'Kigali',
+      jobType: 'Full-time',
+      isActive: true,
+      postedDate: '2026-01-01T00:00:00Z',
+    };
     let toggled: unknown;
     server.use(
       http.get(`${API}/jobs/my-postings`, () => Response.json([job], { headers: { 'X-Total-Count': '41' } })),
@@ -141,7 +182,9 @@ describe('users', () => {
         const params = new URL(request.url).searchParams;
         asked.push(params.toString());
         const q = (params.get('q') ?? '').toLowerCase();
-        const rows = [me, trainer, otherAdmin, employer].filter((u) => `${u.firstName} ${u.lastName}`.toLowerCase().includes(q));
+        const rows = [me, trainer, otherAdmin, employer].filter((u) =>
+          `${u.firstName} ${u.lastName}`.toLowerCase().includes(q),
+        );
         return Response.json(rows, { headers: { 'X-Total-Count': String(rows.length) } });
       }),
       http.delete(`${API}/users/:id`, ({ request }) => {
@@ -157,11 +200,17 @@ describe('users', () => {
     await screen.findByRole('button', { name: 'Delete Jean Paul' });
     // Deleting an employer says that their jobs go too, and confirms it to the server.
     await userEvent.click(screen.getByRole('button', { name: 'Delete Patrick Boss' }));
-    expect(within(screen.getByRole('dialog')).getByText('Are you sure you want to delete this employer? Their job postings will be deleted too.')).toBeTruthy();
+    expect(
+      within(screen.getByRole('dialog')).getByText(
+        'Are you sure you want to delete this employer? Their job postings will be deleted too.',
+      ),
+    ).toBeTruthy();
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('User deleted successfully.')).toBeTruthy();
     expect(deleted).toMatch(new RegExp(`/users/${employer.id}\\?deleteJobs=true$`));
-    expect((screen.getByRole('button', { name: 'Deactivate Grace Mukamana' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Deactivate Grace Mukamana' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     expect(screen.queryByRole('button', { name: 'Delete Grace Mukamana' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Other Admin' })).toBeNull();
     // An inactive admin can be activated again (issue 18).
@@ -187,26 +236,32 @@ describe('users', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 
-  it.each(['trainer', 'trainee', 'employer'] as const)("tells the %s role on /admin/users/new it is 'Unauthorized', with the way back (spec §2)", async (role) => {
-    signInAs({ role });
-    renderAt('/admin/users/new', [
-      { path: '/*', element: <AdminRoutes /> },
-      { path: '/dashboard', element: <p>Their dashboard</p> },
-    ]);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Unauthorized' })).toBeTruthy();
-    expect(screen.getByText('You do not have permission to access this page.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to your dashboard' }).getAttribute('href')).toBe('/dashboard');
-    expect(screen.queryByRole('heading', { name: 'Add User' })).toBeNull();
-  });
+  it.each(['trainer', 'trainee', 'employer'] as const)(
+    "tells the %s role on /admin/users/new it is 'Unauthorized', with the way back (spec §2)",
+    async (role) => {
+      signInAs({ role });
+      renderAt('/admin/users/new', [
+        { path: '/*', element: <AdminRoutes /> },
+        { path: '/dashboard', element: <p>Their dashboard</p> },
+      ]);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Unauthorized' })).toBeTruthy();
+      expect(screen.getByText('You do not have permission to access this page.')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Back to your dashboard' }).getAttribute('href')).toBe('/dashboard');
+      expect(screen.queryByRole('heading', { name: 'Add User' })).toBeNull();
+    },
+  );
 
-  it.each(['trainer', 'trainee', 'employer'] as const)('sends the %s role elsewhere in the admin area to its dashboard', async (role) => {
-    signInAs({ role });
-    renderAt('/admin/users', [
-      { path: '/*', element: <AdminRoutes /> },
-      { path: '/dashboard', element: <p>Their dashboard</p> },
-    ]);
-    expect(await screen.findByText('Their dashboard')).toBeTruthy();
-  });
+  it.each(['trainer', 'trainee', 'employer'] as const)(
+    'sends the %s role elsewhere in the admin area to its dashboard',
+    async (role) => {
+      signInAs({ role });
+      renderAt('/admin/users', [
+        { path: '/*', element: <AdminRoutes /> },
+        { path: '/dashboard', element: <p>Their dashboard</p> },
+      ]);
+      expect(await screen.findByText('Their dashboard')).toBeTruthy();
+    },
+  );
 
   it('shows the add-user form to an admin on /admin/users/new', async () => {
     signInAs(me);
@@ -242,7 +297,17 @@ describe('enrollments', () => {
         return answer([done])();
       }),
     );
-    renderAt('/admin/enrollments', [{ path: '/admin/enrollments', element: <><EnrollmentsPage /><Where /></> }]);
+    renderAt('/admin/enrollments', [
+      {
+        path: '/admin/enrollments',
+        element: (
+          <>
+            <EnrollmentsPage />
+            <Where />
+          </>
+        ),
+      },
+    ]);
     await screen.findByRole('option', { name: 'Cupping' });
     fireEvent.change(screen.getByLabelText('Course'), { target: { value: '5' } });
     await waitFor(() => expect(asked.at(-1)?.get('courseId')).toBe('5'));
@@ -326,7 +391,9 @@ describe('enrollments', () => {
     const { unmount } = renderAt(`/admin/enrollments/${approved.id}/assign-trainer`, routes);
     await screen.findByRole('option', { name: /Jean Paul/ });
     await userEvent.click(screen.getByRole('button', { name: 'Assign Trainer' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Please select a trainer.'), { timeout: 2000 });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Please select a trainer.'), {
+      timeout: 2000,
+    });
     unmount();
     renderAt('/admin/enrollments/777/assign-trainer', routes);
     expect((await screen.findByRole('alert')).textContent).toBe('Application not found or not in approved state.');
@@ -338,7 +405,20 @@ describe('enrollments', () => {
     let issued = false;
     server.use(
       http.get(`${API}/enrollments/${done.id}`, answer(done)),
-      http.get(`${API}/progress/enrollment/${done.id}`, answer([{ id: 1, enrollmentId: done.id, assessmentName: 'Final', score: null, maxScore: 10, feedbackNotes: 'ok', recordDate: '2026-03-01T00:00:00.000Z' }])),
+      http.get(
+        `${API}/progress/enrollment/${done.id}`,
+        answer([
+          {
+            id: 1,
+            enrollmentId: done.id,
+            assessmentName: 'Final',
+            score: null,
+            maxScore: 10,
+            feedbackNotes: 'ok',
+            recordDate: '2026-03-01T00:00:00.000Z',
+          },
+        ]),
+      ),
       http.get(`${API}/certificates/enrollment/${done.id}`, () =>
         issued
           ? answer({ id: 1, certificateCode: 'BTLS-NEW', issueDate: '2026-03-02T00:00:00.000Z' })()
@@ -349,11 +429,17 @@ describe('enrollments', () => {
         return answer({ message: 'ok', certificate: {} }, 201)();
       }),
     );
-    renderAt(`/admin/enrollments/${done.id}/progress`, [{ path: '/admin/enrollments/:applicationId/progress', element: <EnrollmentProgressPage /> }]);
+    renderAt(`/admin/enrollments/${done.id}/progress`, [
+      { path: '/admin/enrollments/:applicationId/progress', element: <EnrollmentProgressPage /> },
+    ]);
     const row = (await screen.findByRole('cell', { name: 'Final' })).closest('tr')!;
     expect(within(row).getByText('—')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Issue Certificate' }));
-    expect(within(screen.getByRole('dialog')).getByText('Are you sure you want to issue a certificate for this trainee and course?')).toBeTruthy();
+    expect(
+      within(screen.getByRole('dialog')).getByText(
+        'Are you sure you want to issue a certificate for this trainee and course?',
+      ),
+    ).toBeTruthy();
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('Certificate issued and data refreshed!')).toBeTruthy();
     expect(screen.getByText('BTLS-NEW')).toBeTruthy();
@@ -377,7 +463,9 @@ describe('enrollments', () => {
         return answer({ message: 'Certificate revoked.', certificate: shown })();
       }),
     );
-    renderAt(`/admin/enrollments/${done.id}/progress`, [{ path: '/admin/enrollments/:applicationId/progress', element: <EnrollmentProgressPage /> }]);
+    renderAt(`/admin/enrollments/${done.id}/progress`, [
+      { path: '/admin/enrollments/:applicationId/progress', element: <EnrollmentProgressPage /> },
+    ]);
     const revoke = await screen.findByRole('button', { name: 'Revoke Certificate' });
 
     // A blank reason is refused before any call; Cancel on the confirm aborts.
@@ -387,7 +475,9 @@ describe('enrollments', () => {
     await userEvent.click(revoke);
     await userEvent.type(within(screen.getByRole('dialog')).getByRole('textbox'), 'Assessment copied.');
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
-    expect(within(await screen.findByRole('dialog')).getByText(/Are you sure you want to revoke this certificate\?/)).toBeTruthy();
+    expect(
+      within(await screen.findByRole('dialog')).getByText(/Are you sure you want to revoke this certificate\?/),
+    ).toBeTruthy();
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     expect(sent).toEqual([]);
 
@@ -405,7 +495,21 @@ describe('enrollments', () => {
 describe('messages', () => {
   it("toggles 'View Message' / 'Hide Message', links to the sender, and says when there are none", async () => {
     signInAs(me);
-    server.use(http.get(`${API}/contact`, answer([{ id: 1, name: 'Olivier', email: 'o@x.rw', subject: 'Hello', message: 'Ten staff?', created_at: '2026-03-01T10:00:00.000Z' }])));
+    server.use(
+      http.get(
+        `${API}/contact`,
+        answer([
+          {
+            id: 1,
+            name: 'Olivier',
+            email: 'o@x.rw',
+            subject: 'Hello',
+            message: 'Ten staff?',
+            created_at: '2026-03-01T10:00:00.000Z',
+          },
+        ]),
+      ),
+    );
     const { unmount } = renderAt('/admin/messages', [{ path: '/admin/messages', element: <MessagesPage /> }]);
     await userEvent.click(await screen.findByRole('button', { name: 'View Message' }));
     expect(screen.getByText('Ten staff?')).toBeTruthy();
@@ -476,7 +580,9 @@ describe('approve and assign a trainer in one step (issue 18)', () => {
     await userEvent.selectOptions(trainer, '10');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Admin notes (optional)' }), 'Welcome!');
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
-    expect(await screen.findByText('Application status updated to Approved. Trainer Diane Ingabire assigned.')).toBeTruthy();
+    expect(
+      await screen.findByText('Application status updated to Approved. Trainer Diane Ingabire assigned.'),
+    ).toBeTruthy();
     expect(sent).toEqual({ status: 'Approved', adminNotes: 'Welcome!', trainerId: 10 });
   });
 
@@ -501,7 +607,9 @@ describe('approve and assign a trainer in one step (issue 18)', () => {
     );
     renderAt('/admin/enrollments?status=All', [{ path: '/admin/enrollments', element: <EnrollmentsPage /> }]);
     await userEvent.click(await screen.findByRole('button', { name: /^Approve: Eric/ }));
-    const trainer = within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Trainer (optional)' }) as HTMLSelectElement;
+    const trainer = within(screen.getByRole('dialog')).getByRole('combobox', {
+      name: 'Trainer (optional)',
+    }) as HTMLSelectElement;
     await waitFor(() => expect(trainer.value).toBe('9'));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
     await screen.findByText('Application status updated to Approved.');
@@ -510,7 +618,10 @@ describe('approve and assign a trainer in one step (issue 18)', () => {
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
     await userEvent.click(screen.getByRole('button', { name: 'Approve selected' }));
-    await userEvent.selectOptions(within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Trainer (optional)' }), '9');
+    await userEvent.selectOptions(
+      within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Trainer (optional)' }),
+      '9',
+    );
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('2 applications updated to Approved. Trainer Jean Paul assigned.')).toBeTruthy();
     expect(bulk).toEqual({ ids: [41, 42], status: 'Approved', trainerId: 9 });

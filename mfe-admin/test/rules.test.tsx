@@ -24,7 +24,6 @@ describe('the admin transition table (spec §4)', () => {
     expect(offersAssignTrainer({ status: 'Approved', assignedTrainerId: 4 })).toBe(false);
     expect(offersAssignTrainer({ status: 'Pending', assignedTrainerId: null })).toBe(false);
   });
-
 });
 
 describe('user restrictions (spec §6)', () => {
@@ -53,7 +52,9 @@ describe('validation texts (spec §5)', () => {
   });
 
   it('checks course images by type and size', () => {
-    expect(imageProblem(new File(['x'], 'a.txt', { type: 'text/plain' }))).toBe('Invalid file type. Please upload an image.');
+    expect(imageProblem(new File(['x'], 'a.txt', { type: 'text/plain' }))).toBe(
+      'Invalid file type. Please upload an image.',
+    );
     const big = new File([new Uint8Array(5_242_881)], 'big.png', { type: 'image/png' });
     expect(imageProblem(big)).toBe('File is too large. Max size is 5MB.');
     expect(imageProblem(new File([new Uint8Array(10)], 'ok.webp', { type: 'image/webp' }))).toBeNull();

@@ -1,6 +1,17 @@
 /** The employer area (/employer/*, but /employer/register which is public): talent, jobs, company profile. */
 import { Suspense, type ReactNode } from 'react';
-import { Link, Navigate, paths, RequireRole, Route, routePath, Routes, useAuth, useI18n, usePanelSession } from '@btls/shared-auth';
+import {
+  Link,
+  Navigate,
+  paths,
+  RequireRole,
+  Route,
+  routePath,
+  Routes,
+  useAuth,
+  useI18n,
+  usePanelSession,
+} from '@btls/shared-auth';
 import { Spinner } from '@btls/shared-ui/components';
 import { lazyPage } from '@btls/shared-ui/lazy-page';
 import { PANEL_TITLES, PanelLayout } from '@btls/shared-ui/panel-layout';
@@ -28,8 +39,14 @@ function EmployerPanel({ children }: { children: ReactNode }) {
   const i18n = useI18n();
   const panel = usePanelSession();
   return (
-    <PanelLayout title={i18n._(PANEL_TITLES.employer)} nav={NAV.map((item) => ({ ...item, label: i18n._(item.label) }))} {...panel}>
-      <Suspense fallback={<Spinner label={i18n._({ id: 'common.loading', message: 'Loading...' })} />}>{children}</Suspense>
+    <PanelLayout
+      title={i18n._(PANEL_TITLES.employer)}
+      nav={NAV.map((item) => ({ ...item, label: i18n._(item.label) }))}
+      {...panel}
+    >
+      <Suspense fallback={<Spinner label={i18n._({ id: 'common.loading', message: 'Loading...' })} />}>
+        {children}
+      </Suspense>
     </PanelLayout>
   );
 }
@@ -45,10 +62,17 @@ function EmployersOnly({ children }: { children: ReactNode }) {
   return (
     <main className={styles.card} style={{ margin: '2rem auto' }}>
       <h1>{i18n._({ id: 'employer.denied.title', message: 'Access Denied' })}</h1>
-      <p>{i18n._({ id: 'employer.denied.text', message: 'This page is for employers. Sign in with your company account, or register your company.' })}</p>
+      <p>
+        {i18n._({
+          id: 'employer.denied.text',
+          message: 'This page is for employers. Sign in with your company account, or register your company.',
+        })}
+      </p>
       <p className={styles.actions}>
         <Link to={paths.login}>{i18n._({ id: 'common.logIn', message: 'Log in' })}</Link>
-        <Link to={paths.employerRegister}>{i18n._({ id: 'employer.denied.register', message: 'Register your company' })}</Link>
+        <Link to={paths.employerRegister}>
+          {i18n._({ id: 'employer.denied.register', message: 'Register your company' })}
+        </Link>
       </p>
     </main>
   );

@@ -33,7 +33,13 @@ const jean = aJobApplicant({
   certificates: [],
   history: [
     { from: null, to: 'New', note: null, at: '2026-05-04T09:00:00.000Z', byName: 'Jean Habimana' },
-    { from: 'New', to: 'Shortlisted', note: 'Great latte art', at: '2026-05-05T09:00:00.000Z', byName: 'Eric Employer' },
+    {
+      from: 'New',
+      to: 'Shortlisted',
+      note: 'Great latte art',
+      at: '2026-05-05T09:00:00.000Z',
+      byName: 'Eric Employer',
+    },
   ],
 });
 
@@ -62,8 +68,10 @@ describe('the Applicants page', () => {
     api();
     page();
     expect(await screen.findByRole('heading', { level: 1, name: 'Applicants: Head Barista' })).toBeTruthy();
-    const card = (await screen.findByRole('article', { name: 'Aline Uwase' }));
-    expect(within(card).getByRole('link', { name: 'aline@example.rw' }).getAttribute('href')).toBe('mailto:aline@example.rw');
+    const card = await screen.findByRole('article', { name: 'Aline Uwase' });
+    expect(within(card).getByRole('link', { name: 'aline@example.rw' }).getAttribute('href')).toBe(
+      'mailto:aline@example.rw',
+    );
     expect(within(card).getByRole('link', { name: '+250781234567' }).getAttribute('href')).toBe('tel:+250781234567');
     expect(within(card).getByText('I love espresso.')).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Download CV of Aline Uwase' })).toBeTruthy();
@@ -83,11 +91,11 @@ describe('the Applicants page', () => {
     api();
     page();
     const aCard = await screen.findByRole('article', { name: 'Aline Uwase' });
-    expect(within(aCard).getAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual([
-      'Download CV of Aline Uwase',
-      'Shortlist: Aline Uwase',
-      'Not selected: Aline Uwase',
-    ]);
+    expect(
+      within(aCard)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label') ?? b.textContent),
+    ).toEqual(['Download CV of Aline Uwase', 'Shortlist: Aline Uwase', 'Not selected: Aline Uwase']);
     const jCard = screen.getByRole('article', { name: 'Jean Habimana' });
     expect(within(jCard).getByRole('button', { name: 'Move to Interview: Jean Habimana' })).toBeTruthy();
     expect(within(jCard).queryByRole('button', { name: /Shortlist:/ })).toBeNull();
@@ -120,7 +128,10 @@ describe('the Applicants page', () => {
     server.use(
       http.post(`${API}/jobs/9/applications/status`, async ({ request }) => {
         sent = await request.json();
-        return Response.json({ message: 'Aline Uwase: An application that is New cannot be moved to Interview.' }, { status: 409 });
+        return Response.json(
+          { message: 'Aline Uwase: An application that is New cannot be moved to Interview.' },
+          { status: 409 },
+        );
       }),
     );
     page();
@@ -132,7 +143,9 @@ describe('the Applicants page', () => {
     await userEvent.selectOptions(screen.getByLabelText('New status'), 'Interview');
     await userEvent.type(screen.getByLabelText('Note (optional)'), 'Monday 10:00');
     await userEvent.click(screen.getByRole('button', { name: 'Apply to selected' }));
-    expect(await screen.findByText('Aline Uwase: An application that is New cannot be moved to Interview.')).toBeTruthy();
+    expect(
+      await screen.findByText('Aline Uwase: An application that is New cannot be moved to Interview.'),
+    ).toBeTruthy();
     expect(sent).toEqual({ ids: [31, 32], status: 'Interview', note: 'Monday 10:00' });
     expect((screen.getByRole('checkbox', { name: 'Select Aline Uwase' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Note (optional)') as HTMLTextAreaElement).value).toBe('Monday 10:00');

@@ -39,15 +39,37 @@ describe('talent rules', () => {
 });
 
 describe('job form rules (spec §5)', () => {
-  const ok = { title: 'Barista', companyName: 'Cafe', description: 'D', requirements: '', location: 'Kigali', jobType: 'Full-time', salaryRange: '', closingDate: '', isActive: true };
+  const ok = {
+    title: 'Barista',
+    companyName: 'Cafe',
+    description: 'D',
+    requirements: '',
+    location: 'Kigali',
+    jobType: 'Full-time',
+    salaryRange: '',
+    closingDate: '',
+    isActive: true,
+  };
   it('requires company name, title, description and location, and refuses a past closing date', async () => {
     for (const key of ['title', 'companyName', 'description', 'location']) {
-      expect(await jobPayload({ ...ok, [key]: ' ' })).toEqual({ problem: 'Please fill in all required fields: Company Name, Job Title, Description, and Location.' });
+      expect(await jobPayload({ ...ok, [key]: ' ' })).toEqual({
+        problem: 'Please fill in all required fields: Company Name, Job Title, Description, and Location.',
+      });
     }
-    expect(await jobPayload({ ...ok, closingDate: '2020-01-01' })).toEqual({ problem: 'Closing date cannot be in the past.' });
+    expect(await jobPayload({ ...ok, closingDate: '2020-01-01' })).toEqual({
+      problem: 'Closing date cannot be in the past.',
+    });
   });
   it('sends an empty closing date, salary and requirements as null', async () => {
-    expect(await jobPayload(ok)).toEqual({ payload: expect.objectContaining({ closingDate: null, salaryRange: null, requirements: null, jobType: 'Full-time', isActive: true }) });
+    expect(await jobPayload(ok)).toEqual({
+      payload: expect.objectContaining({
+        closingDate: null,
+        salaryRange: null,
+        requirements: null,
+        jobType: 'Full-time',
+        isActive: true,
+      }),
+    });
   });
 });
 
@@ -96,7 +118,7 @@ describe('employer pages', () => {
     expect(asked.at(-1)).toBe('limit=20&offset=0&q=latte');
   });
 
-  it("offers Try Again when the job stats fail", async () => {
+  it('offers Try Again when the job stats fail', async () => {
     signInAs({ role: 'employer' });
     server.use(
       http.get(`${API}/jobs/my-postings`, () => new Response(null, { status: 500 })),
@@ -123,7 +145,9 @@ describe('employer pages', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Post Job' }));
     const status = await screen.findByText('Job "Barista" posted successfully!');
     await waitFor(() => expect(status.closest('[tabindex="-1"]')).toBe(document.activeElement));
-    expect(screen.getByRole('link', { name: 'See it on My Job Postings' }).getAttribute('href')).toBe('/employer/my-jobs');
+    expect(screen.getByRole('link', { name: 'See it on My Job Postings' }).getAttribute('href')).toBe(
+      '/employer/my-jobs',
+    );
     expect(screen.getByRole('link', { name: 'View its public page' }).getAttribute('href')).toBe('/jobs/77');
     expect((screen.getByLabelText(/^Job Title/) as HTMLInputElement).value).toBe('');
   });
@@ -136,12 +160,29 @@ describe('employer pages', () => {
   });
 
   it('profile: view, edit, cancel resets, save trims and updates the session user', async () => {
-    signInAs({ role: 'employer', firstName: 'Patrick', lastName: 'N', companyName: 'Old Name', companyWebsite: null, companyDescription: null });
+    signInAs({
+      role: 'employer',
+      firstName: 'Patrick',
+      lastName: 'N',
+      companyName: 'Old Name',
+      companyWebsite: null,
+      companyDescription: null,
+    });
     let sent: Record<string, string> | undefined;
     server.use(
       http.put(`${API}/users/me/profile`, async ({ request }) => {
         sent = (await request.json()) as Record<string, string>;
-        return answer({ message: 'Profile updated successfully.', user: { id: 1, firstName: 'Patrick', lastName: 'N', email: 'p@x.rw', role: 'employer', companyName: sent.companyName } })();
+        return answer({
+          message: 'Profile updated successfully.',
+          user: {
+            id: 1,
+            firstName: 'Patrick',
+            lastName: 'N',
+            email: 'p@x.rw',
+            role: 'employer',
+            companyName: sent.companyName,
+          },
+        })();
       }),
     );
     renderAt('/employer/profile', [{ path: '/employer/profile', element: <CompanyProfilePage /> }]);
@@ -167,7 +208,12 @@ describe('employer pages', () => {
 describe('one message, not two, after a failed load (issue 18)', () => {
   it('Find Talent shows the error alone, without "No certified trainees are listed yet."', async () => {
     signInAs({ role: 'employer' });
-    server.use(http.get(`${API}/users/certified-trainees`, answer({ message: 'Failed to fetch certified trainees. Status: 500' }, 500)));
+    server.use(
+      http.get(
+        `${API}/users/certified-trainees`,
+        answer({ message: 'Failed to fetch certified trainees. Status: 500' }, 500),
+      ),
+    );
     renderAt('/employer/find-talent', [{ path: '/employer/find-talent', element: <FindTalentPage /> }]);
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch certified trainees. Status: 500');
     expect(screen.queryByText(/No certified trainees/)).toBeNull();

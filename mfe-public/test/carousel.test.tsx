@@ -15,7 +15,13 @@ vi.mock('swiper/react', () => ({
 describe('the featured carousel', () => {
   it('shows 1 slide on phones, 2 from 768 px and 3 from 1024 px', async () => {
     const { default: FeaturedCarousel } = await import('../src/features/home/featured-courses');
-    renderAt('/', [{ path: '/', element: <FeaturedCarousel courses={[course({ title: 'One' }), course({ title: 'Two' })]} /> }]);
-    expect(given.at(-1)?.breakpoints).toEqual({ 0: { slidesPerView: 1 }, 768: { slidesPerView: 2 }, 1024: { slidesPerView: 3 } });
+    renderAt('/', [
+      { path: '/', element: <FeaturedCarousel courses={[course({ title: 'One' }), course({ title: 'Two' })]} /> },
+    ]);
+    expect(given.at(-1)?.breakpoints).toEqual({
+      0: { slidesPerView: 1 },
+      768: { slidesPerView: 2 },
+      1024: { slidesPerView: 3 },
+    });
   });
 });

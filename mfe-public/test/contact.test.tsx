@@ -19,7 +19,8 @@ describe('the contact page', () => {
     expect(screen.getByText(/Kigali, Rwanda/)).toBeTruthy();
     expect(screen.getAllByRole('link', { name: /^\+250/ })).toHaveLength(2);
     expect(screen.getByTitle(/Map of the training centre/).getAttribute('loading')).toBe('lazy');
-    for (const label of ['Name', 'Email', 'Subject', 'Message']) expect(screen.getByLabelText(label).hasAttribute('required')).toBe(true);
+    for (const label of ['Name', 'Email', 'Subject', 'Message'])
+      expect(screen.getByLabelText(label).hasAttribute('required')).toBe(true);
     expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
   });
 
@@ -35,7 +36,12 @@ describe('the contact page', () => {
     await fill();
     await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByText('Thank you for your message! We will get back to you shortly.')).toBeTruthy();
-    expect(sent).toEqual({ name: 'Olivier', email: 'olivier@example.rw', subject: 'Group training', message: 'Ten staff in March?' });
+    expect(sent).toEqual({
+      name: 'Olivier',
+      email: 'olivier@example.rw',
+      subject: 'Group training',
+      message: 'Ten staff in March?',
+    });
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
   });
 

@@ -11,14 +11,44 @@ import { answer, API, course, http, pagedAnswer, renderAt, server } from './rend
 mockApiForFile();
 
 const catalogue = [
-  course({ title: 'Espresso Fundamentals', description: 'Pull shots.', tags: ['espresso'], category: 'Brewing Techniques', level: 'Beginner' }),
-  course({ title: 'Latte Art Masterclass', description: 'Hearts and tulips.', tags: ['milk'], category: 'Latte Art', level: 'Intermediate', trainingCenter: 'Huye Coffee Lab' }),
-  course({ title: 'Cupping', description: 'Taste like a Q grader.', tags: ['sensory'], category: 'Coffee Knowledge', level: 'Advanced' }),
+  course({
+    title: 'Espresso Fundamentals',
+    description: 'Pull shots.',
+    tags: ['espresso'],
+    category: 'Brewing Techniques',
+    level: 'Beginner',
+  }),
+  course({
+    title: 'Latte Art Masterclass',
+    description: 'Hearts and tulips.',
+    tags: ['milk'],
+    category: 'Latte Art',
+    level: 'Intermediate',
+    trainingCenter: 'Huye Coffee Lab',
+  }),
+  course({
+    title: 'Cupping',
+    description: 'Taste like a Q grader.',
+    tags: ['sensory'],
+    category: 'Coffee Knowledge',
+    level: 'Advanced',
+  }),
 ];
 
 /** The page, and where the address is (its search part). */
 const Where = () => <span data-testid="where">{useLocation().search}</span>;
-const page = (at = '/courses') => renderAt(at, [{ path: '/courses', element: <><CoursesPage /><Where /></> }]);
+const page = (at = '/courses') =>
+  renderAt(at, [
+    {
+      path: '/courses',
+      element: (
+        <>
+          <CoursesPage />
+          <Where />
+        </>
+      ),
+    },
+  ]);
 const address = () => screen.getByTestId('where').textContent;
 const titles = () => screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 /** A query client that already holds a page of the catalogue, as after a visit to /courses. */
@@ -39,9 +69,16 @@ const matches = (c: Row, query: URLSearchParams) => {
     (!query.get('trainingCenter') || c.trainingCenter === query.get('trainingCenter'))
   );
 };
-const facets = { categories: ['Brewing Techniques', 'Coffee Knowledge', 'Latte Art'], levels: ['Advanced', 'Beginner', 'Intermediate'], trainingCenters: ['Huye Coffee Lab'] };
+const facets = {
+  categories: ['Brewing Techniques', 'Coffee Knowledge', 'Latte Art'],
+  levels: ['Advanced', 'Beginner', 'Intermediate'],
+  trainingCenters: ['Huye Coffee Lab'],
+};
 const serve = (rows: Row[], seen: URLSearchParams[] = []) =>
-  server.use(http.get(`${API}/courses/facets`, answer(facets)), http.get(`${API}/courses`, pagedAnswer(rows, matches, seen)));
+  server.use(
+    http.get(`${API}/courses/facets`, answer(facets)),
+    http.get(`${API}/courses`, pagedAnswer(rows, matches, seen)),
+  );
 
 describe('the courses page', () => {
   it("shows 'Loading available courses...' and then the cards and how many there are", async () => {
@@ -55,7 +92,10 @@ describe('the courses page', () => {
   });
 
   it("shows 'Failed to Load Courses' and the error", async () => {
-    server.use(http.get(`${API}/courses/facets`, answer(facets)), http.get(`${API}/courses`, () => new Response(null, { status: 500 })));
+    server.use(
+      http.get(`${API}/courses/facets`, answer(facets)),
+      http.get(`${API}/courses`, () => new Response(null, { status: 500 })),
+    );
     page();
     expect(await screen.findByRole('heading', { name: 'Failed to Load Courses' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('Failed to fetch courses. Status: 500');
@@ -81,9 +121,21 @@ describe('the courses page', () => {
     serve(catalogue, seen);
     page();
     const category = await screen.findByLabelText('Category');
-    expect(within(category).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', ...facets.categories]);
-    expect(within(screen.getByLabelText('Skill Level')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', ...facets.levels]);
-    expect(within(screen.getByLabelText('Training Center')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Huye Coffee Lab']);
+    expect(
+      within(category)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', ...facets.categories]);
+    expect(
+      within(screen.getByLabelText('Skill Level'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', ...facets.levels]);
+    expect(
+      within(screen.getByLabelText('Training Center'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Huye Coffee Lab']);
     fireEvent.change(category, { target: { value: 'Latte Art' } });
     await waitFor(() => expect(titles()).toEqual(['Latte Art Masterclass']));
     expect(seen.at(-1)?.get('category')).toBe('Latte Art');
@@ -104,8 +156,14 @@ describe('the courses page', () => {
     expect(titles()).toHaveLength(12);
     expect(screen.getByRole('status').textContent).toBe('Showing 1–12 of 30 courses');
     const pages = screen.getByRole('navigation', { name: 'Pages of courses' });
-    expect(within(pages).getAllByRole('link').map((a) => a.textContent)).toEqual(['2', '3', 'Next']);
-    expect(within(pages).getByRole('link', { name: 'Page 3' }).getAttribute('href')).toBe('/courses?category=Latte+Art&page=3');
+    expect(
+      within(pages)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['2', '3', 'Next']);
+    expect(within(pages).getByRole('link', { name: 'Page 3' }).getAttribute('href')).toBe(
+      '/courses?category=Latte+Art&page=3',
+    );
     await userEvent.click(within(pages).getByRole('link', { name: 'Next page' }));
     await screen.findByRole('heading', { name: 'Course 13' });
     expect(screen.getByRole('status').textContent).toBe('Showing 13–24 of 30 courses');
@@ -113,7 +171,11 @@ describe('the courses page', () => {
     expect(address()).toBe('?category=Latte+Art&page=2');
     expect(seen.at(-1)?.get('offset')).toBe('12');
     expect(seen.at(-1)?.get('limit')).toBe('12');
-    expect(within(screen.getByRole('navigation', { name: 'Pages of courses' })).getByText('2').closest('[aria-current="page"]')).toBeTruthy();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Pages of courses' }))
+        .getByText('2')
+        .closest('[aria-current="page"]'),
+    ).toBeTruthy();
     // A new filter starts again at the first page.
     fireEvent.change(screen.getByLabelText('Skill Level'), { target: { value: 'Beginner' } });
     await waitFor(() => expect(address()).toBe('?category=Latte+Art&level=Beginner'));
@@ -148,7 +210,11 @@ describe('the courses page', () => {
     const ask = card('Ask us');
     expect(within(ask).getByText('N/A')).toBeTruthy();
     expect(within(ask).getByRole('img', { name: 'Ask us' }).getAttribute('src')).toBe('https://img.example/cup.jpg');
-    expect(within(ask).getByRole('link', { name: /View Details/ }).getAttribute('href')).toBe(`/courses/${askUs.id}`);
+    expect(
+      within(ask)
+        .getByRole('link', { name: /View Details/ })
+        .getAttribute('href'),
+    ).toBe(`/courses/${askUs.id}`);
   });
 });
 
@@ -160,7 +226,9 @@ describe('the course detail page', () => {
     expect(screen.getByText('Experienced Professionals')).toBeTruthy();
     expect(screen.getByText('Provided upon completion')).toBeTruthy();
     expect(screen.getByText('espresso')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Enroll Now (Login or register is Required)' }).getAttribute('href')).toBe(`/apply-for-course?courseId=${known.id}`);
+    expect(screen.getByRole('link', { name: 'Enroll Now (Login or register is Required)' }).getAttribute('href')).toBe(
+      `/apply-for-course?courseId=${known.id}`,
+    );
     expect(screen.getByRole('link', { name: /Back to all courses/ }).getAttribute('href')).toBe('/courses');
   });
 
@@ -170,7 +238,9 @@ describe('the course detail page', () => {
     localStorage.setItem('btlsUser', JSON.stringify({ id: 9, firstName: 'Aline', role: 'trainee' }));
     try {
       renderAt(`/courses/${known.id}`, [{ path: '/courses/:id', element: <CourseDetailPage /> }], withList([known]));
-      expect(screen.getByRole('link', { name: 'Enroll Now' }).getAttribute('href')).toBe(`/apply-for-course?courseId=${known.id}`);
+      expect(screen.getByRole('link', { name: 'Enroll Now' }).getAttribute('href')).toBe(
+        `/apply-for-course?courseId=${known.id}`,
+      );
     } finally {
       localStorage.clear();
     }

@@ -6,7 +6,10 @@ import { answer, API, http, renderAt, server, mockApiForFile } from './render';
 
 mockApiForFile();
 
-const credential = { '@context': ['https://www.w3.org/ns/credentials/v2'], type: ['VerifiableCredential', 'OpenBadgeCredential'] };
+const credential = {
+  '@context': ['https://www.w3.org/ns/credentials/v2'],
+  type: ['VerifiableCredential', 'OpenBadgeCredential'],
+};
 const verified = {
   verified: true,
   revoked: false,
@@ -52,7 +55,11 @@ describe('the credential check', () => {
   });
 
   it('checks a .json file someone chooses, and lists what is wrong with it', async () => {
-    const sent = checksAnswering({ ...verified, verified: false, errors: ['This credential was not issued by BTLS Coffee Training Centre.'] });
+    const sent = checksAnswering({
+      ...verified,
+      verified: false,
+      errors: ['This credential was not issued by BTLS Coffee Training Centre.'],
+    });
     renderAt('/', [{ path: '/', element: <CredentialChecker /> }]);
     const file = new File([JSON.stringify(credential)], 'badge.json', { type: 'application/json' });
     await userEvent.upload(screen.getByLabelText(/Drop a .json credential here/), file);

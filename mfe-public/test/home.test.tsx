@@ -79,12 +79,16 @@ describe('the home page', () => {
   });
 
   it('features the first 6 courses in the carousel', async () => {
-    server.use(http.get(`${API}/courses`, answer(Array.from({ length: 8 }, (_, i) => course({ title: `Featured ${i + 1}` })))));
+    server.use(
+      http.get(`${API}/courses`, answer(Array.from({ length: 8 }, (_, i) => course({ title: `Featured ${i + 1}` })))),
+    );
     home();
     const section = screen.getByRole('region', { name: 'Featured Training Programs' });
     const headings = await within(section).findAllByRole('heading', { level: 3 }, { timeout: 10_000 });
     const names = headings.map((h) => h.textContent);
-    expect(new Set(names)).toEqual(new Set(['Featured 1', 'Featured 2', 'Featured 3', 'Featured 4', 'Featured 5', 'Featured 6']));
+    expect(new Set(names)).toEqual(
+      new Set(['Featured 1', 'Featured 2', 'Featured 3', 'Featured 4', 'Featured 5', 'Featured 6']),
+    );
   }, 20_000);
 
   it("says 'Could not load featured courses.' when the courses fail to load", async () => {

@@ -44,7 +44,14 @@ describe('Apply Now on the job page', () => {
 
   it('applied already: "Applied on {date} — {status}" instead of the button', async () => {
     signInAs({ role: 'trainee' });
-    server.use(http.get(`${API}/job-applications/mine`, answer([aMyJobApplication({ jobId: barista.id, status: 'Shortlisted', appliedAt: '2026-05-04T09:00:00.000Z' })])));
+    server.use(
+      http.get(
+        `${API}/job-applications/mine`,
+        answer([
+          aMyJobApplication({ jobId: barista.id, status: 'Shortlisted', appliedAt: '2026-05-04T09:00:00.000Z' }),
+        ]),
+      ),
+    );
     open();
     expect(await screen.findByText('Applied on May 4, 2026 — Shortlisted')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Apply Now' })).toBeNull();
@@ -86,7 +93,11 @@ describe('signing in on the way to the form', () => {
     server.use(
       http.post(`${API}/auth/register`, () =>
         Response.json(
-          { message: 'ok', token: 'new-token', user: { id: 9, firstName: 'Claudine', lastName: 'Ingabire', email: 'c@example.rw', role: 'trainee' } },
+          {
+            message: 'ok',
+            token: 'new-token',
+            user: { id: 9, firstName: 'Claudine', lastName: 'Ingabire', email: 'c@example.rw', role: 'trainee' },
+          },
           { status: 201 },
         ),
       ),

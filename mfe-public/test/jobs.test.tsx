@@ -28,8 +28,20 @@ const serve = (rows: Row[], seen: URLSearchParams[] = []) =>
 
 describe('the job list', () => {
   const board = [
-    job({ title: 'Barista', companyName: 'Question Coffee', location: 'Kigali', jobType: 'Full-time', descriptionSnippet: 'Morning shifts' }),
-    job({ title: 'Head Barista', companyName: '', location: 'Huye', jobType: 'Part-time', descriptionSnippet: 'Lead a team' }),
+    job({
+      title: 'Barista',
+      companyName: 'Question Coffee',
+      location: 'Kigali',
+      jobType: 'Full-time',
+      descriptionSnippet: 'Morning shifts',
+    }),
+    job({
+      title: 'Head Barista',
+      companyName: '',
+      location: 'Huye',
+      jobType: 'Part-time',
+      descriptionSnippet: 'Lead a team',
+    }),
   ];
 
   it("is titled 'Find Your Barista Career' and shows cards with their fallbacks and a relative posted time", async () => {
@@ -39,7 +51,11 @@ describe('the job list', () => {
     const card = (await screen.findByRole('heading', { name: 'Head Barista' })).closest('article')!;
     expect(within(card).getByText('A Reputable Company')).toBeTruthy();
     expect(within(card).getByText('Posted 3 days ago')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: /View Details/ }).getAttribute('href')).toBe(`/jobs/${board[1]!.id}`);
+    expect(
+      within(card)
+        .getByRole('link', { name: /View Details/ })
+        .getAttribute('href'),
+    ).toBe(`/jobs/${board[1]!.id}`);
     expect(screen.getByRole('status').textContent).toBe('2 job openings');
   });
 
@@ -55,7 +71,11 @@ describe('the job list', () => {
     await userEvent.type(screen.getByLabelText('Search jobs'), 'lead a');
     await waitFor(() => expect(titles()).toEqual(['Head Barista']));
     await userEvent.clear(screen.getByLabelText('Search jobs'));
-    expect(within(screen.getByLabelText('Location')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Huye', 'Kigali']);
+    expect(
+      within(screen.getByLabelText('Location'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Huye', 'Kigali']);
     fireEvent.change(screen.getByLabelText('Job type'), { target: { value: 'Part-time' } });
     await waitFor(() => expect(titles()).toEqual(['Head Barista']));
     expect(seen.at(-1)?.get('jobType')).toBe('Part-time');
@@ -70,14 +90,20 @@ describe('the job list', () => {
     expect(titles()).toHaveLength(5);
     expect(screen.getByRole('status').textContent).toBe('Showing 21–25 of 25 job openings');
     const pages = screen.getByRole('navigation', { name: 'Pages of job openings' });
-    expect(within(pages).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/jobs?page=2', '/jobs', '/jobs?page=2']);
+    expect(
+      within(pages)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/jobs?page=2', '/jobs', '/jobs?page=2']);
   });
 
   it("prefixes a load error with 'Could not load jobs:'", async () => {
     serve([]);
     server.use(http.get(`${API}/jobs`, () => new Response(null, { status: 503 })));
     page();
-    expect((await screen.findByRole('alert')).textContent).toBe('Could not load jobs: Failed to fetch jobs. Status: 503');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Could not load jobs: Failed to fetch jobs. Status: 503',
+    );
   });
 });
 
@@ -85,7 +111,8 @@ describe('the public job detail', () => {
   it('renders employer HTML with line breaks, sanitised: no script, no event handlers, no javascript: links', async () => {
     const hostile = job({
       title: 'Barista',
-      description: '<p>Hello<img src=x onerror="window.__hacked=1"><script>window.__hacked=2</script></p><a href="javascript:alert(1)">x</a><a href="https://cafe.rw">site</a>',
+      description:
+        '<p>Hello<img src=x onerror="window.__hacked=1"><script>window.__hacked=2</script></p><a href="javascript:alert(1)">x</a><a href="https://cafe.rw">site</a>',
       requirements: 'Line one\nLine two',
     });
     server.use(http.get(`${API}/jobs/${hostile.id}`, answer(hostile)));

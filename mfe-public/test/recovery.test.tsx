@@ -52,7 +52,9 @@ describe('account recovery screens', () => {
     await userEvent.clear(screen.getByLabelText('Confirm Password'));
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'abcdef');
     await userEvent.click(screen.getByRole('button', { name: 'Set new password' }));
-    expect(await screen.findByText('Your password has been reset. Please sign in with your new password.')).toBeTruthy();
+    expect(
+      await screen.findByText('Your password has been reset. Please sign in with your new password.'),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
     expect(sent).toEqual({ token: 'tok-123', password: 'abcdef' });
   });

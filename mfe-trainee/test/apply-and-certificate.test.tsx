@@ -63,16 +63,21 @@ describe('applying for a course', () => {
     expect(((await screen.findByLabelText('Course')) as HTMLSelectElement).value).toBe('');
   });
 
-  it('shows what was submitted again after a reload (?applied=), read from the trainee\'s applications', async () => {
+  it("shows what was submitted again after a reload (?applied=), read from the trainee's applications", async () => {
     signInAs({ role: 'trainee' });
-    server.use(http.get(`${API}/enrollments/my-applications`, answer([anEnrollment({ id: 42, applicationId: 42, courseTitle: 'Cupping' })])));
+    server.use(
+      http.get(
+        `${API}/enrollments/my-applications`,
+        answer([anEnrollment({ id: 42, applicationId: 42, courseTitle: 'Cupping' })]),
+      ),
+    );
     apply('/apply-for-course?applied=42');
     expect((await screen.findByText(/"Cupping"/)).textContent).toBe(
       'Your application for "Cupping" has been submitted (application ID 42). You will be notified once it has been reviewed.',
     );
   });
 
-  it("preselects a course from ?courseId=, offers dates from today only, and Cancel goes to /dashboard", async () => {
+  it('preselects a course from ?courseId=, offers dates from today only, and Cancel goes to /dashboard', async () => {
     signInAs({ role: 'trainee' });
     server.use(http.get(`${API}/courses`, answer(courses)));
     apply('/apply-for-course?courseId=3');
@@ -86,7 +91,10 @@ describe('applying for a course', () => {
     signInAs({ role: 'trainee' });
     server.use(
       http.get(`${API}/courses`, answer(courses)),
-      http.post(`${API}/enrollments/apply`, answer({ message: 'You already have an open application for this course.' }, 409)),
+      http.post(
+        `${API}/enrollments/apply`,
+        answer({ message: 'You already have an open application for this course.' }, 409),
+      ),
     );
     apply('/apply-for-course?courseId=3');
     await screen.findByRole('option', { name: 'Espresso Fundamentals (Beginner)' });
@@ -95,7 +103,9 @@ describe('applying for a course', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Preferred start date cannot be in the past.');
     fireEvent.change(screen.getByLabelText('Preferred start date (optional)'), { target: { value: '' } });
     await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('You already have an open application for this course.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You already have an open application for this course.',
+    );
     expect((screen.getByLabelText('Course') as HTMLSelectElement).value).toBe('3');
   });
 
@@ -133,7 +143,11 @@ describe('the certificate page', () => {
 
   it('downloads the verifiable credential and adds the certificate to LinkedIn with its fields, also shown for copying', async () => {
     signInAs({ role: 'trainee' });
-    const cert = certificate({ certificateCode: 'BTLS-AB12-CD34-EF56-GH78', courseTitle: 'Latte Art & Milk', issueDate: '2026-03-31T23:30:00.000Z' });
+    const cert = certificate({
+      certificateCode: 'BTLS-AB12-CD34-EF56-GH78',
+      courseTitle: 'Latte Art & Milk',
+      issueDate: '2026-03-31T23:30:00.000Z',
+    });
     server.use(http.get(`${API}/certificates/code/${cert.certificateCode}`, answer(cert)));
     open(cert.certificateCode);
     const download = await screen.findByRole('link', { name: 'Download verifiable credential' });
@@ -150,7 +164,13 @@ describe('the certificate page', () => {
     );
     expect(linkedIn.getAttribute('target')).toBe('_blank');
     const copy = screen.getByRole('region', { name: 'Show it on LinkedIn' });
-    for (const text of ['Latte Art & Milk', 'BTLS Coffee Training Centre', 'April 2026', 'BTLS-AB12-CD34-EF56-GH78', verifyUrl]) {
+    for (const text of [
+      'Latte Art & Milk',
+      'BTLS Coffee Training Centre',
+      'April 2026',
+      'BTLS-AB12-CD34-EF56-GH78',
+      verifyUrl,
+    ]) {
       expect(within(copy).getByText(text)).toBeTruthy();
     }
   });
@@ -160,7 +180,9 @@ describe('the certificate page', () => {
     const cert = certificate({ revokedAt: '2026-05-02T09:00:00.000Z', revocationReason: 'Issued by mistake.' });
     server.use(http.get(`${API}/certificates/code/${cert.certificateCode}`, answer(cert)));
     open(cert.certificateCode);
-    expect((await screen.findByRole('alert')).textContent).toBe('This certificate has been revoked by the training centre. (revoked May 2, 2026)');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This certificate has been revoked by the training centre. (revoked May 2, 2026)',
+    );
     expect(screen.queryByRole('link', { name: 'Add to LinkedIn profile' })).toBeNull();
   });
 

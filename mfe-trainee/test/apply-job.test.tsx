@@ -11,7 +11,10 @@ mockApiForFile();
 const barista = aJob({ id: 7, title: 'Head Barista', companyName: 'Question Coffee' });
 const form = () => renderAt('/jobs/7/apply', [{ path: '/jobs/:jobId/apply', element: <ApplyJobPage /> }]);
 
-function api({ mine = [], certificates = [aCertificate({ courseTitle: 'Espresso Mastery', certificateCode: 'BTLS-1111-2222-3333-4444' })] } = {}) {
+function api({
+  mine = [],
+  certificates = [aCertificate({ courseTitle: 'Espresso Mastery', certificateCode: 'BTLS-1111-2222-3333-4444' })],
+} = {}) {
   server.use(
     http.get(`${API}/jobs/7`, answer(barista)),
     http.get(`${API}/job-applications/mine`, answer(mine)),
@@ -27,10 +30,16 @@ describe('the job application form', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Apply: Head Barista' })).toBeTruthy();
     const shared = await screen.findByRole('group', { name: 'Certificates you share' });
     expect(await within(shared).findByText('Espresso Mastery')).toBeTruthy();
-    expect(within(shared).getByRole('link', { name: /verify BTLS-1111-2222-3333-4444/ }).getAttribute('href')).toBe('/verify/BTLS-1111-2222-3333-4444');
+    expect(
+      within(shared)
+        .getByRole('link', { name: /verify BTLS-1111-2222-3333-4444/ })
+        .getAttribute('href'),
+    ).toBe('/verify/BTLS-1111-2222-3333-4444');
     expect(screen.getByLabelText('Phone number (optional)')).toBeTruthy();
     expect(screen.getByLabelText('Cover note (optional)')).toBeTruthy();
-    expect(screen.getByLabelText('CV (optional, PDF, at most 2 MB)').getAttribute('accept')).toContain('application/pdf');
+    expect(screen.getByLabelText('CV (optional, PDF, at most 2 MB)').getAttribute('accept')).toContain(
+      'application/pdf',
+    );
   });
 
   it('a trainee without certificates may still apply, and is told so', async () => {
@@ -49,9 +58,13 @@ describe('the job application form', () => {
     await userEvent.type(await screen.findByLabelText('Phone number (optional)'), '12345');
     await userEvent.type(screen.getByLabelText('Cover note (optional)'), 'Five years of espresso.');
     await userEvent.click(screen.getByRole('button', { name: 'Send application' }));
-    expect(screen.getByRole('alert').textContent).toBe('Please enter a Rwandan phone number, e.g. 078 123 4567 or +250 78 123 4567.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Please enter a Rwandan phone number, e.g. 078 123 4567 or +250 78 123 4567.',
+    );
     expect((screen.getByLabelText('Phone number (optional)') as HTMLInputElement).value).toBe('12345');
-    expect((screen.getByLabelText('Cover note (optional)') as HTMLTextAreaElement).value).toBe('Five years of espresso.');
+    expect((screen.getByLabelText('Cover note (optional)') as HTMLTextAreaElement).value).toBe(
+      'Five years of espresso.',
+    );
     expect(posted).toBe(false);
   });
 
@@ -72,7 +85,10 @@ describe('the job application form', () => {
     server.use(
       http.post(`${API}/jobs/7/applications`, async ({ request }) => {
         sent = await request.json();
-        return Response.json(aMyJobApplication({ jobId: 7, jobTitle: 'Head Barista', appliedAt: '2026-05-04T09:00:00.000Z' }), { status: 201 });
+        return Response.json(
+          aMyJobApplication({ jobId: 7, jobTitle: 'Head Barista', appliedAt: '2026-05-04T09:00:00.000Z' }),
+          { status: 201 },
+        );
       }),
     );
     form();
@@ -87,7 +103,9 @@ describe('the job application form', () => {
   it("shows the server's refusal (e.g. the job closed meanwhile) and keeps what was typed", async () => {
     signInAs({ role: 'trainee' });
     api();
-    server.use(http.post(`${API}/jobs/7/applications`, answer({ message: 'Job not found or no longer available.' }, 404)));
+    server.use(
+      http.post(`${API}/jobs/7/applications`, answer({ message: 'Job not found or no longer available.' }, 404)),
+    );
     form();
     await userEvent.type(await screen.findByLabelText('Cover note (optional)'), 'Hello');
     await userEvent.click(screen.getByRole('button', { name: 'Send application' }));
@@ -97,7 +115,9 @@ describe('the job application form', () => {
 
   it('applied already: the status instead of the form', async () => {
     signInAs({ role: 'trainee' });
-    api({ mine: [aMyJobApplication({ jobId: 7, status: 'Interview', appliedAt: '2026-05-04T09:00:00.000Z' })] as never[] });
+    api({
+      mine: [aMyJobApplication({ jobId: 7, status: 'Interview', appliedAt: '2026-05-04T09:00:00.000Z' })] as never[],
+    });
     form();
     expect(await screen.findByRole('heading', { name: 'Applied on May 4, 2026 — Interview' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Send application' })).toBeNull();

@@ -16,7 +16,12 @@ function api({
   certificates = [],
   progress = {},
   jobApplications = [],
-}: { applications?: Enrollment[]; certificates?: Certificate[]; progress?: Record<number, unknown>; jobApplications?: MyJobApplication[] } = {}) {
+}: {
+  applications?: Enrollment[];
+  certificates?: Certificate[];
+  progress?: Record<number, unknown>;
+  jobApplications?: MyJobApplication[];
+} = {}) {
   server.use(
     http.get(`${API}/job-applications/mine`, answer(jobApplications)),
     http.get(`${API}/enrollments/my-applications`, answer(applications)),
@@ -38,7 +43,9 @@ describe('the trainee dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Start Your Barista Journey' })).toBeTruthy();
     expect(await screen.findByText('You have not applied for any courses yet.')).toBeTruthy();
     expect(await screen.findByText('You have not earned any certificates yet.')).toBeTruthy();
-    expect(await screen.findByText("No recent progress to display. Engage with your 'Approved' or 'Completed' courses!")).toBeTruthy();
+    expect(
+      await screen.findByText("No recent progress to display. Engage with your 'Approved' or 'Completed' courses!"),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Apply for New Course' }).getAttribute('href')).toBe('/apply-for-course');
   });
 
@@ -71,7 +78,9 @@ describe('the trainee dashboard', () => {
     });
     dashboard();
     const applications = await screen.findByRole('region', { name: 'My Course Applications' });
-    const espresso = (await within(applications).findByRole('heading', { name: 'Espresso Fundamentals' })).closest('li')!;
+    const espresso = (await within(applications).findByRole('heading', { name: 'Espresso Fundamentals' })).closest(
+      'li',
+    )!;
     expect(within(espresso).getByText('Approved')).toBeTruthy();
     expect(within(espresso).getByText(/Applied Mar 5, 2026/)).toBeTruthy();
     expect(within(espresso).getByText(/Preferred start Apr 20, 2026/)).toBeTruthy();
@@ -101,7 +110,11 @@ describe('the trainee dashboard', () => {
     api({
       applications: apps,
       progress: {
-        [apps[0]!.id]: [record({ assessmentName: 'First' }), record({ assessmentName: 'Second' }), record({ assessmentName: 'Third' })],
+        [apps[0]!.id]: [
+          record({ assessmentName: 'First' }),
+          record({ assessmentName: 'Second' }),
+          record({ assessmentName: 'Third' }),
+        ],
         [apps[2]!.id]: 'fail',
         [apps[3]!.id]: [],
       },
@@ -117,7 +130,7 @@ describe('the trainee dashboard', () => {
     server.events.removeAllListeners();
   });
 
-  it("lists certificates with links to their pages", async () => {
+  it('lists certificates with links to their pages', async () => {
     signInAs({ role: 'trainee' });
     const cert = certificate({ courseTitle: 'Latte Art Masterclass' });
     api({ certificates: [cert] });
@@ -129,7 +142,10 @@ describe('the trainee dashboard', () => {
 
   it("puts a graduate's certificates first, above the journey banner; without any they come after the applications", async () => {
     signInAs({ role: 'trainee' });
-    api({ certificates: [certificate({ courseTitle: 'Latte Art Masterclass' })], applications: [application({ status: 'Completed', courseTitle: 'Latte Art Masterclass' })] });
+    api({
+      certificates: [certificate({ courseTitle: 'Latte Art Masterclass' })],
+      applications: [application({ status: 'Completed', courseTitle: 'Latte Art Masterclass' })],
+    });
     dashboard();
     await screen.findByRole('link', { name: 'View certificate' });
     const sections = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
@@ -147,7 +163,9 @@ describe('the trainee dashboard', () => {
 
   it('marks a revoked certificate as revoked', async () => {
     signInAs({ role: 'trainee' });
-    api({ certificates: [certificate({ revokedAt: '2026-05-02T09:00:00.000Z', revocationReason: 'Issued by mistake.' })] });
+    api({
+      certificates: [certificate({ revokedAt: '2026-05-02T09:00:00.000Z', revocationReason: 'Issued by mistake.' })],
+    });
     dashboard();
     expect(await screen.findByText('Revoked May 2, 2026')).toBeTruthy();
   });
@@ -167,11 +185,16 @@ describe('the trainee dashboard', () => {
   it("reports a non-JSON answer for applications as 'Network error or non-JSON response fetching applications.'", async () => {
     signInAs({ role: 'trainee' });
     server.use(
-      http.get(`${API}/enrollments/my-applications`, () => new Response('<html>', { status: 200, headers: { 'content-type': 'text/html' } })),
+      http.get(
+        `${API}/enrollments/my-applications`,
+        () => new Response('<html>', { status: 200, headers: { 'content-type': 'text/html' } }),
+      ),
       http.get(`${API}/certificates/user`, answer([])),
     );
     dashboard();
-    expect(await screen.findByText('Could not load applications: Network error or non-JSON response fetching applications.')).toBeTruthy();
+    expect(
+      await screen.findByText('Could not load applications: Network error or non-JSON response fetching applications.'),
+    ).toBeTruthy();
   });
 
   it.each([
@@ -196,7 +219,14 @@ describe('My Job Applications on the dashboard (issue 16)', () => {
     signInAs({ role: 'trainee' });
     api({
       jobApplications: [
-        aMyJobApplication({ jobId: 12, jobTitle: 'Head Barista', companyName: 'Question Coffee', status: 'Interview', appliedAt: '2026-05-04T09:00:00.000Z', updatedAt: '2026-05-06T09:00:00.000Z' }),
+        aMyJobApplication({
+          jobId: 12,
+          jobTitle: 'Head Barista',
+          companyName: 'Question Coffee',
+          status: 'Interview',
+          appliedAt: '2026-05-04T09:00:00.000Z',
+          updatedAt: '2026-05-06T09:00:00.000Z',
+        }),
         aMyJobApplication({ jobId: null, jobTitle: 'Gone Job', status: 'Shortlisted' }),
       ],
     });
@@ -224,10 +254,15 @@ describe('My Job Applications on the dashboard (issue 16)', () => {
     let withdrawn = false;
     api({ jobApplications: [application] });
     server.use(
-      http.get(`${API}/job-applications/mine`, () => Response.json([{ ...application, status: withdrawn ? 'Withdrawn' : 'New' }])),
+      http.get(`${API}/job-applications/mine`, () =>
+        Response.json([{ ...application, status: withdrawn ? 'Withdrawn' : 'New' }]),
+      ),
       http.delete(`${API}/job-applications/55`, () => {
         withdrawn = true;
-        return Response.json({ message: 'Your application has been withdrawn.', application: { ...application, status: 'Withdrawn' } });
+        return Response.json({
+          message: 'Your application has been withdrawn.',
+          application: { ...application, status: 'Withdrawn' },
+        });
       }),
     );
     dashboard();

@@ -26,7 +26,10 @@ describe('the trainee profile page (/profile)', () => {
       http.get(`${API}/users/me/preferences`, answer({ emailNotifications: true, showInTalentSearch: true })),
       http.put(`${API}/users/me/profile`, async ({ request }) => {
         sent = await request.json();
-        return answer({ message: 'Profile updated successfully.', user: { id: 1, firstName: 'Ange', lastName: 'Uwase', email: 'aline@example.rw', role: 'trainee' } })();
+        return answer({
+          message: 'Profile updated successfully.',
+          user: { id: 1, firstName: 'Ange', lastName: 'Uwase', email: 'aline@example.rw', role: 'trainee' },
+        })();
       }),
     );
     profile();
@@ -49,7 +52,10 @@ describe('the trainee profile page (/profile)', () => {
       http.get(`${API}/users/me/preferences`, answer({ emailNotifications: true, showInTalentSearch: true })),
       http.put(`${API}/users/me/preferences`, async ({ request }) => {
         sent = await request.json();
-        return answer({ message: 'Your settings have been saved.', preferences: { emailNotifications: true, showInTalentSearch: false } })();
+        return answer({
+          message: 'Your settings have been saved.',
+          preferences: { emailNotifications: true, showInTalentSearch: false },
+        })();
       }),
     );
     profile();
@@ -86,7 +92,9 @@ describe('the trainee profile page (/profile)', () => {
     await userEvent.clear(screen.getByLabelText('Confirm New Password'));
     await userEvent.type(screen.getByLabelText('Confirm New Password'), 'new-pass');
     await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect(await screen.findByText('Your password has been changed. Your other sign-ins have been ended.')).toBeTruthy();
+    expect(
+      await screen.findByText('Your password has been changed. Your other sign-ins have been ended.'),
+    ).toBeTruthy();
     expect(sent).toEqual({ currentPassword: 'old-pass', newPassword: 'new-pass' });
     expect(localStorage.getItem('btlsToken')).toBe('new-token');
   });

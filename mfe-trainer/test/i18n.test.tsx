@@ -10,9 +10,25 @@ mockApiForFile();
 afterEach(() => setLanguage('en'));
 
 const row: Enrollment = {
-  id: 7, applicationId: 7, courseId: 1, courseTitle: 'Espresso Fundamentals', courseCategory: 'Brewing Techniques', courseLevel: 'Beginner',
-  traineeId: 2, traineeFirstName: 'Aline', traineeLastName: 'Uwase', traineeEmail: 'aline@example.rw', applicationDate: '2026-03-05T10:00:00.000Z',
-  preferredStartDate: null, applicantNotes: null, adminNotes: null, status: 'Completed', assignedTrainerId: 3, trainerFirstName: 'Jean', trainerLastName: 'Paul', trainerEmail: 'jp@x.rw',
+  id: 7,
+  applicationId: 7,
+  courseId: 1,
+  courseTitle: 'Espresso Fundamentals',
+  courseCategory: 'Brewing Techniques',
+  courseLevel: 'Beginner',
+  traineeId: 2,
+  traineeFirstName: 'Aline',
+  traineeLastName: 'Uwase',
+  traineeEmail: 'aline@example.rw',
+  applicationDate: '2026-03-05T10:00:00.000Z',
+  preferredStartDate: null,
+  applicantNotes: null,
+  adminNotes: null,
+  status: 'Completed',
+  assignedTrainerId: 3,
+  trainerFirstName: 'Jean',
+  trainerLastName: 'Paul',
+  trainerEmail: 'jp@x.rw',
 };
 
 describe('the trainer area in Kinyarwanda (issue 19)', () => {

@@ -14,7 +14,10 @@ describe('the trainer profile (issue 15)', () => {
       http.get(`${API}/users/me/preferences`, answer({ emailNotifications: true, showInTalentSearch: true })),
       http.put(`${API}/users/me/preferences`, async ({ request }) => {
         saved = await request.json();
-        return answer({ message: 'Your settings have been saved.', preferences: { emailNotifications: false, showInTalentSearch: true } })();
+        return answer({
+          message: 'Your settings have been saved.',
+          preferences: { emailNotifications: false, showInTalentSearch: true },
+        })();
       }),
       http.put(`${API}/auth/password`, answer({ message: 'Your current password is incorrect.' }, 400)),
     );

@@ -10,9 +10,25 @@ import { StudentProgressPage } from '../src/features/student-progress-page';
 mockApiForFile();
 
 const base: Enrollment = {
-  id: 7, applicationId: 7, courseId: 1, courseTitle: 'Espresso Fundamentals', courseCategory: 'Brewing Techniques', courseLevel: 'Beginner',
-  traineeId: 2, traineeFirstName: 'Aline', traineeLastName: 'Uwase', traineeEmail: 'aline@example.rw', applicationDate: '2026-03-05T10:00:00.000Z',
-  preferredStartDate: null, applicantNotes: null, adminNotes: null, status: 'Approved', assignedTrainerId: 3, trainerFirstName: 'Jean', trainerLastName: 'Paul', trainerEmail: 'jp@x.rw',
+  id: 7,
+  applicationId: 7,
+  courseId: 1,
+  courseTitle: 'Espresso Fundamentals',
+  courseCategory: 'Brewing Techniques',
+  courseLevel: 'Beginner',
+  traineeId: 2,
+  traineeFirstName: 'Aline',
+  traineeLastName: 'Uwase',
+  traineeEmail: 'aline@example.rw',
+  applicationDate: '2026-03-05T10:00:00.000Z',
+  preferredStartDate: null,
+  applicantNotes: null,
+  adminNotes: null,
+  status: 'Approved',
+  assignedTrainerId: 3,
+  trainerFirstName: 'Jean',
+  trainerLastName: 'Paul',
+  trainerEmail: 'jp@x.rw',
 };
 
 describe('the progress record rules (spec §5)', () => {
@@ -30,7 +46,9 @@ describe('the progress record rules (spec §5)', () => {
     expect(recordPayload(fields)).toEqual({ problem });
   });
   it('sends numbers with decimals, and empty score or max score as null', () => {
-    expect(recordPayload(ok)).toEqual({ payload: { assessmentName: 'Milk', score: 8.5, maxScore: 10, feedbackNotes: 'Silky' } });
+    expect(recordPayload(ok)).toEqual({
+      payload: { assessmentName: 'Milk', score: 8.5, maxScore: 10, feedbackNotes: 'Silky' },
+    });
     expect(recordPayload({ assessmentName: 'Attendance', score: '', maxScore: '', feedbackNotes: '' })).toEqual({
       payload: { assessmentName: 'Attendance', score: null, maxScore: null, feedbackNotes: null },
     });
@@ -40,7 +58,11 @@ describe('the progress record rules (spec §5)', () => {
 describe('the trainer pages', () => {
   it('counts Approved assignments as active and Completed ones as completed', async () => {
     signInAs({ role: 'trainer', firstName: 'Jean' });
-    const rows = [base, { ...base, id: 8, applicationId: 8 }, { ...base, id: 9, applicationId: 9, status: 'Completed' }];
+    const rows = [
+      base,
+      { ...base, id: 8, applicationId: 8 },
+      { ...base, id: 9, applicationId: 9, status: 'Completed' },
+    ];
     // The server filters by status and counts (X-Total-Count); the dashboard reads the totals.
     server.use(
       http.get(`${API}/enrollments/my-assigned-trainings`, ({ request }) => {
@@ -56,8 +78,12 @@ describe('the trainer pages', () => {
 
   it("shows 'Enrollment not found or not assigned to you.' for someone else's trainee", async () => {
     signInAs({ role: 'trainer' });
-    server.use(http.get(`${API}/enrollments/99`, answer({ message: 'Enrollment not found or not assigned to you.' }, 404)));
-    renderAt('/trainer/student-progress/99', [{ path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> }]);
+    server.use(
+      http.get(`${API}/enrollments/99`, answer({ message: 'Enrollment not found or not assigned to you.' }, 404)),
+    );
+    renderAt('/trainer/student-progress/99', [
+      { path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> },
+    ]);
     expect((await screen.findByRole('alert')).textContent).toBe('Enrollment not found or not assigned to you.');
   });
 
@@ -65,10 +91,14 @@ describe('the trainer pages', () => {
     signInAs({ role: 'trainer' });
     let asked = 0;
     server.use(
-      http.get(`${API}/enrollments/7`, () => (++asked === 1 ? answer({ message: 'Failed to fetch application details' }, 500)() : answer(base)())),
+      http.get(`${API}/enrollments/7`, () =>
+        ++asked === 1 ? answer({ message: 'Failed to fetch application details' }, 500)() : answer(base)(),
+      ),
       http.get(`${API}/progress/enrollment/7`, answer([])),
     );
-    renderAt('/trainer/student-progress/7', [{ path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> }]);
+    renderAt('/trainer/student-progress/7', [
+      { path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> },
+    ]);
     expect((await screen.findByRole('alert')).textContent).toMatch(/^Failed to fetch application details/);
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No progress recorded yet.')).toBeTruthy();
@@ -78,7 +108,17 @@ describe('the trainer pages', () => {
 
   it('deletes a record after a confirm: when the notice shows, the row is gone (the records were asked again)', async () => {
     signInAs({ role: 'trainer' });
-    let records = [{ id: 1, enrollmentId: 7, assessmentName: 'Grind', score: 8, maxScore: 10, feedbackNotes: null, recordDate: '2026-03-06T09:30:00.000Z' }];
+    let records = [
+      {
+        id: 1,
+        enrollmentId: 7,
+        assessmentName: 'Grind',
+        score: 8,
+        maxScore: 10,
+        feedbackNotes: null,
+        recordDate: '2026-03-06T09:30:00.000Z',
+      },
+    ];
     server.use(
       http.get(`${API}/enrollments/7`, answer(base)),
       // The list asked again after the delete comes slowly: the notice must wait for it.
@@ -91,7 +131,9 @@ describe('the trainer pages', () => {
         return Response.json({ message: 'Progress record deleted successfully.' });
       }),
     );
-    renderAt('/trainer/student-progress/7', [{ path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> }]);
+    renderAt('/trainer/student-progress/7', [
+      { path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> },
+    ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Grind' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
     await screen.findByText('Progress record deleted.');
@@ -101,14 +143,26 @@ describe('the trainer pages', () => {
 
   it("says 'Authentication or Application ID missing.' without a valid id", async () => {
     signInAs({ role: 'trainer' });
-    renderAt('/trainer/student-progress/abc', [{ path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> }]);
+    renderAt('/trainer/student-progress/abc', [
+      { path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> },
+    ]);
     expect((await screen.findByRole('alert')).textContent).toBe('Authentication or Application ID missing.');
   });
 
   it('adds a record (empty scores as null), shows dates and scores, and marks the training completed after a confirm', async () => {
     signInAs({ role: 'trainer' });
     let status: Enrollment['status'] = 'Approved';
-    const records = [{ id: 1, enrollmentId: 7, assessmentName: 'Grind', score: 8, maxScore: 10, feedbackNotes: 'Good', recordDate: '2026-03-06T09:30:00.000Z' }];
+    const records = [
+      {
+        id: 1,
+        enrollmentId: 7,
+        assessmentName: 'Grind',
+        score: 8,
+        maxScore: 10,
+        feedbackNotes: 'Good',
+        recordDate: '2026-03-06T09:30:00.000Z',
+      },
+    ];
     let sent: unknown;
     server.use(
       http.get(`${API}/enrollments/7`, () => answer({ ...base, status })()),
@@ -119,10 +173,14 @@ describe('the trainer pages', () => {
       }),
       http.put(`${API}/enrollments/7/status`, () => {
         status = 'Completed';
-        return answer({ message: 'Training marked as completed. The admin has been notified to issue the certificate.' })();
+        return answer({
+          message: 'Training marked as completed. The admin has been notified to issue the certificate.',
+        })();
       }),
     );
-    renderAt('/trainer/student-progress/7', [{ path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> }]);
+    renderAt('/trainer/student-progress/7', [
+      { path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> },
+    ]);
     const row = (await screen.findByRole('cell', { name: 'Grind' })).closest('tr')!;
     expect(within(row).getByText('8 / 10')).toBeTruthy();
     expect(within(row).getByText(/Mar 6, 2026/)).toBeTruthy();
@@ -143,7 +201,17 @@ describe('the trainer pages', () => {
   it('records assessments in a row quickly: the message beside the form, the name field ready, Max score remembered; Edit brings the form', async () => {
     signInAs({ role: 'trainer' });
     const sent: unknown[] = [];
-    const records = [{ id: 1, enrollmentId: 7, assessmentName: 'Grind', score: 8, maxScore: 10, feedbackNotes: null, recordDate: '2026-03-06T09:30:00.000Z' }];
+    const records = [
+      {
+        id: 1,
+        enrollmentId: 7,
+        assessmentName: 'Grind',
+        score: 8,
+        maxScore: 10,
+        feedbackNotes: null,
+        recordDate: '2026-03-06T09:30:00.000Z',
+      },
+    ];
     server.use(
       http.get(`${API}/enrollments/7`, answer(base)),
       http.get(`${API}/progress/enrollment/7`, () => answer(records)()),
@@ -154,7 +222,9 @@ describe('the trainer pages', () => {
     );
     const scrolled = vi.fn();
     Element.prototype.scrollIntoView = scrolled;
-    renderAt('/trainer/student-progress/7', [{ path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> }]);
+    renderAt('/trainer/student-progress/7', [
+      { path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> },
+    ]);
     const form = (await screen.findByRole('heading', { name: 'Add a progress record' })).closest('form')!;
     await userEvent.type(within(form).getByLabelText('Assessment name'), 'Tamping');
     await userEvent.type(within(form).getByLabelText('Score'), '15');

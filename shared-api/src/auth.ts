@@ -15,7 +15,13 @@ export type EmployerRegistration = Omit<RegisterPayload, 'role'> & { companyName
 
 /** Trainee sign-up; the answer carries a token and the user (spec §4: it signs in). */
 export function registerTrainee(payload: TraineeRegistration): Promise<AuthAnswer> {
-  return call({ method: 'post', path: 'auth/register', auth: { bearer: 'none' }, json: payload, fallback: () => fallback.register });
+  return call({
+    method: 'post',
+    path: 'auth/register',
+    auth: { bearer: 'none' },
+    json: payload,
+    fallback: () => fallback.register,
+  });
 }
 
 /** Company sign-up from /employer/register; the role is fixed to employer. */

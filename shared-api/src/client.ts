@@ -27,13 +27,17 @@ export class ApiError extends Error {
 }
 
 /**
-  * The text to show for a failed call: the translation of the answer's `code` in the page's language when a
-  * catalogue has one (issue 19; the codes are the keys of messages.ts's groups, `validation.passwordTooShort`),
-  * else the server's message (or the §8 fallback) that `call` put in the error, in English.
+ * The text to show for a failed call: the translation of the answer's `code` in the page's language when a
+ * catalogue has one (issue 19; the codes are the keys of messages.ts's groups, `validation.passwordTooShort`),
+ * else the server's message (or the §8 fallback) that `call` put in the error, in English.
  */
 export function errorMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return translateMessage(message, error instanceof ApiError ? error.code : undefined, error instanceof ApiError ? error.params : undefined);
+  return translateMessage(
+    message,
+    error instanceof ApiError ? error.code : undefined,
+    error instanceof ApiError ? error.params : undefined,
+  );
 }
 
 /**
@@ -204,7 +208,10 @@ export async function call<T>(options: CallOptions): Promise<T> {
  * A file behind the bearer token (a CV, an export): fetched with the token, then handed to the browser as a
  * download under `filename`. A link cannot carry the token, so the browser cannot fetch it alone.
  */
-export async function downloadFile(options: Omit<CallOptions, 'method' | 'json' | 'body'>, filename: string): Promise<void> {
+export async function downloadFile(
+  options: Omit<CallOptions, 'method' | 'json' | 'body'>,
+  filename: string,
+): Promise<void> {
   const response = await send({ ...options, method: 'get' });
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

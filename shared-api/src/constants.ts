@@ -65,7 +65,15 @@ export const JOB_REQUIREMENTS_MAX = 10_000;
  * Job applications (issue 16): the employer's pipeline New → Shortlisted → Interview → Offered → Hired, or
  * Not selected from any open state; Withdrawn is the trainee's, while the application is still New.
  */
-export const JOB_APPLICATION_STATUSES = ['New', 'Shortlisted', 'Interview', 'Offered', 'Hired', 'Not selected', 'Withdrawn'] as const;
+export const JOB_APPLICATION_STATUSES = [
+  'New',
+  'Shortlisted',
+  'Interview',
+  'Offered',
+  'Hired',
+  'Not selected',
+  'Withdrawn',
+] as const;
 export type JobApplicationStatus = (typeof JOB_APPLICATION_STATUSES)[number];
 /** The statuses an employer sets. */
 export const EMPLOYER_APPLICATION_STATUSES = ['Shortlisted', 'Interview', 'Offered', 'Hired', 'Not selected'] as const;

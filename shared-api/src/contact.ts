@@ -3,7 +3,13 @@ import { fallback, session } from './messages';
 import type { ContactMessage, ContactPayload, MessageAnswer } from './schemas';
 
 export function sendContactMessage(payload: ContactPayload): Promise<MessageAnswer> {
-  return call({ method: 'post', path: 'contact', auth: { bearer: 'none' }, json: payload, fallback: () => fallback.contact });
+  return call({
+    method: 'post',
+    path: 'contact',
+    auth: { bearer: 'none' },
+    json: payload,
+    fallback: () => fallback.contact,
+  });
 }
 
 /** The admin inbox, newest first, a page at a time. */

@@ -1,7 +1,14 @@
 import { ApiError, call, callPage, listQuery, seg, type Page, type PageParams } from './client';
 import type { CourseCategory, CourseLevel } from './constants';
 import { fallback, validation } from './messages';
-import type { Course, CourseAnswer, CourseFacets, CourseCreatePayload, CourseUpdatePayload, MessageAnswer } from './schemas';
+import type {
+  Course,
+  CourseAnswer,
+  CourseFacets,
+  CourseCreatePayload,
+  CourseUpdatePayload,
+  MessageAnswer,
+} from './schemas';
 
 const staffOnly = { bearer: 'required', missingToken: validation.noToken } as const;
 

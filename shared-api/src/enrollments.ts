@@ -1,6 +1,14 @@
 import { call, callPage, listQuery, seg, type Page, type PageParams } from './client';
 import { fallback, validation } from './messages';
-import type { ApplyAnswer, ApplyPayload, AssignTrainerPayload, Enrollment, EnrollmentBulkStatusPayload, EnrollmentStatusPayload, MessageAnswer } from './schemas';
+import type {
+  ApplyAnswer,
+  ApplyPayload,
+  AssignTrainerPayload,
+  Enrollment,
+  EnrollmentBulkStatusPayload,
+  EnrollmentStatusPayload,
+  MessageAnswer,
+} from './schemas';
 import type { EnrollmentStatus } from './constants';
 
 const signedIn = { bearer: 'required', missingToken: validation.noSession } as const;
@@ -100,7 +108,13 @@ export function updateEnrollmentStatus(id: number, payload: EnrollmentStatusPayl
 
 /** The admin's queue: several applications to one status with one note, all or none. */
 export function updateEnrollmentStatuses(payload: EnrollmentBulkStatusPayload): Promise<MessageAnswer> {
-  return call({ method: 'post', path: 'enrollments/status', auth: signedIn, json: payload, fallback: fallback.updateEnrollmentStatus });
+  return call({
+    method: 'post',
+    path: 'enrollments/status',
+    auth: signedIn,
+    json: payload,
+    fallback: fallback.updateEnrollmentStatus,
+  });
 }
 
 /** The trainer's completion: only the status is sent. */

@@ -2,7 +2,16 @@
  * Example answers of the contract, for tests (component tests build API answers with these). Not shipped:
  * only test files import this, and the federation config leaves it out.
  */
-import type { Certificate, Course, Enrollment, Job, JobApplicant, MyJobApplication, ProgressRecord, User } from './schemas';
+import type {
+  Certificate,
+  Course,
+  Enrollment,
+  Job,
+  JobApplicant,
+  MyJobApplication,
+  ProgressRecord,
+  User,
+} from './schemas';
 
 let nextId = 1000;
 
@@ -72,7 +81,16 @@ export function anEnrollment(fields: Partial<Enrollment> = {}): Enrollment {
 
 export function aProgressRecord(fields: Partial<ProgressRecord> = {}): ProgressRecord {
   const id = nextId++;
-  return { id, enrollmentId: 1, assessmentName: `Assessment ${id}`, score: 8, maxScore: 10, feedbackNotes: null, recordDate: '2026-03-10T10:00:00.000Z', ...fields };
+  return {
+    id,
+    enrollmentId: 1,
+    assessmentName: `Assessment ${id}`,
+    score: 8,
+    maxScore: 10,
+    feedbackNotes: null,
+    recordDate: '2026-03-10T10:00:00.000Z',
+    ...fields,
+  };
 }
 
 export function aCertificate(fields: Partial<Certificate> = {}): Certificate {
@@ -143,7 +161,9 @@ export function aJobApplicant(fields: Partial<JobApplicant> = {}): JobApplicant 
     phone: '+250781234567',
     coverNote: 'I love espresso.',
     hasCv: false,
-    certificates: [{ code: 'BTLS-AAAA-BBBB-CCCC-DDDD', courseTitle: 'Latte Art Masterclass', issuedAt: '2026-04-01T10:00:00.000Z' }],
+    certificates: [
+      { code: 'BTLS-AAAA-BBBB-CCCC-DDDD', courseTitle: 'Latte Art Masterclass', issuedAt: '2026-04-01T10:00:00.000Z' },
+    ],
     history: [{ from: null, to: 'New', note: null, at: '2026-05-04T09:00:00.000Z', byName: 'Aline Uwase' }],
     ...fields,
   };

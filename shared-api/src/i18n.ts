@@ -142,7 +142,10 @@ export function languageChosenThisVisit(): boolean {
  * cookie the server render reads): a user's switch, or the profile's language. `chosen` marks the user's own
  * switch, which listeners save to the profile when signed in.
  */
-export async function setLanguage(language: Language, options: { chosen?: boolean; remember?: boolean } = {}): Promise<void> {
+export async function setLanguage(
+  language: Language,
+  options: { chosen?: boolean; remember?: boolean } = {},
+): Promise<void> {
   const chosen = options.chosen ?? false;
   const keep = options.remember ?? chosen;
   await Promise.all([...loaders.keys()].map((name) => loadCatalogue(i18n, name, language)));
@@ -171,5 +174,8 @@ export function storedLanguage(): Language | null {
 
 /** The language a page starts in: the device's choice, else the browser's languages. */
 export function initialLanguage(): Language {
-  return storedLanguage() ?? languageFromPreferences(typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]);
+  return (
+    storedLanguage() ??
+    languageFromPreferences(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]))
+  );
 }

@@ -49,7 +49,12 @@ export function getMyJobApplications(params?: MyJobApplicationsParams): Promise<
 
 /** Withdraws the trainee's application while it is still New. */
 export function withdrawJobApplication(id: number): Promise<MessageAnswer & { application: MyJobApplication }> {
-  return call({ method: 'delete', path: `job-applications/${seg(id)}`, auth: signedIn, fallback: () => jobApplication.failedWithdraw });
+  return call({
+    method: 'delete',
+    path: `job-applications/${seg(id)}`,
+    auth: signedIn,
+    fallback: () => jobApplication.failedWithdraw,
+  });
 }
 
 export interface JobApplicantsParams extends PageParams {
@@ -57,7 +62,10 @@ export interface JobApplicantsParams extends PageParams {
 }
 
 /** A job's applicants (its employer, admins), a page at a time with the total. */
-export function getJobApplicantsPage(jobId: number | string, params?: JobApplicantsParams): Promise<Page<JobApplicant>> {
+export function getJobApplicantsPage(
+  jobId: number | string,
+  params?: JobApplicantsParams,
+): Promise<Page<JobApplicant>> {
   return callPage({
     method: 'get',
     path: `jobs/${seg(jobId)}/applications`,
@@ -67,7 +75,11 @@ export function getJobApplicantsPage(jobId: number | string, params?: JobApplica
   });
 }
 
-export function setJobApplicationStatus(id: number, status: EmployerApplicationStatus, note?: string): Promise<JobApplicant> {
+export function setJobApplicationStatus(
+  id: number,
+  status: EmployerApplicationStatus,
+  note?: string,
+): Promise<JobApplicant> {
   return call({
     method: 'patch',
     path: `job-applications/${seg(id)}`,
@@ -94,11 +106,19 @@ export function setJobApplicationsStatus(
 
 /** Applications received (an employer: on their jobs; an admin: all), and how many are still New. */
 export function getJobApplicationsSummary(): Promise<JobApplicationsSummary> {
-  return call({ method: 'get', path: 'job-applications/summary', auth: signedIn, fallback: () => jobApplication.failedSummary });
+  return call({
+    method: 'get',
+    path: 'job-applications/summary',
+    auth: signedIn,
+    fallback: () => jobApplication.failedSummary,
+  });
 }
 
 export function downloadApplicationCv(id: number): Promise<void> {
-  return downloadFile({ path: `job-applications/${seg(id)}/cv`, auth: signedIn, fallback: () => jobApplication.failedDownload }, `cv-${id}.pdf`);
+  return downloadFile(
+    { path: `job-applications/${seg(id)}/cv`, auth: signedIn, fallback: () => jobApplication.failedDownload },
+    `cv-${id}.pdf`,
+  );
 }
 
 export function downloadApplicantsCsv(jobId: number, params?: JobApplicantsParams): Promise<void> {

@@ -12,11 +12,23 @@ export interface JobListParams extends PageParams {
 
 /** Open jobs: active and not past their closing date; a page (the first 50 without params). */
 export function listJobs(params?: JobListParams): Promise<Job[]> {
-  return call({ method: 'get', path: 'jobs', auth: { bearer: 'none' }, searchParams: listQuery(params), fallback: fallback.fetchJobs });
+  return call({
+    method: 'get',
+    path: 'jobs',
+    auth: { bearer: 'none' },
+    searchParams: listQuery(params),
+    fallback: fallback.fetchJobs,
+  });
 }
 
 export function listJobsPage(params?: JobListParams): Promise<Page<Job>> {
-  return callPage({ method: 'get', path: 'jobs', auth: { bearer: 'none' }, searchParams: listQuery(params), fallback: fallback.fetchJobs });
+  return callPage({
+    method: 'get',
+    path: 'jobs',
+    auth: { bearer: 'none' },
+    searchParams: listQuery(params),
+    fallback: fallback.fetchJobs,
+  });
 }
 
 /** The filter options of the public job board: the locations and job types the open jobs hold. */
@@ -47,7 +59,13 @@ export interface MyJobsParams extends JobListParams {
 
 /** The employer's own postings (an admin's token: every posting), a page at a time. */
 export function getMyPostings(params?: MyJobsParams): Promise<Job[]> {
-  return call({ method: 'get', path: 'jobs/my-postings', auth: employer, searchParams: listQuery(params), fallback: fallback.fetchMyJobs });
+  return call({
+    method: 'get',
+    path: 'jobs/my-postings',
+    auth: employer,
+    searchParams: listQuery(params),
+    fallback: fallback.fetchMyJobs,
+  });
 }
 
 export function getMyPostingsPage(params?: MyJobsParams): Promise<Page<Job>> {

@@ -27,7 +27,8 @@ export const validation = {
   editUserRequired: 'First name, last name, and role are required.',
   ownRoleFromAdmin: 'You cannot change your own role from Admin.',
   deleteSelf: 'You cannot delete your own account.',
-  employerHasJobs: 'This employer has job postings. Confirm that they are deleted with the account, or deactivate the account instead.',
+  employerHasJobs:
+    'This employer has job postings. Confirm that they are deleted with the account, or deactivate the account instead.',
   lastAdmin: 'The platform must keep at least one active admin: make another user an admin first.',
   courseAddRequired: 'Required fields: Title, Description, Category, Level.',
   courseEditRequired: 'Please fill in all required fields: Title, Description, Category, Level.',
@@ -288,7 +289,8 @@ export const certificate = {
 
 /** Job postings and their applications, beyond the texts of the screens above. */
 export const job = {
-  notFoundOrNotYours: ({ id }: { id: number }) => `Job posting with ID ${id} not found or you're not authorized to edit it.`,
+  notFoundOrNotYours: ({ id }: { id: number }) =>
+    `Job posting with ID ${id} not found or you're not authorized to edit it.`,
   adminCannotEdit: 'Admins can deactivate or delete a job posting, but only its employer can edit it.',
   invalidId: 'Invalid job ID.',
   typeOneOf: `Job type must be one of: ${JOB_TYPES.join(', ')}.`,

@@ -5,7 +5,13 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { checkCredential, issueCertificate, revokeCertificate } from './certificates';
 import { createCourse, deleteCourse, updateCourse } from './courses';
-import { applyForCourse, assignTrainer, markTrainingCompleted, updateEnrollmentStatus, updateEnrollmentStatuses } from './enrollments';
+import {
+  applyForCourse,
+  assignTrainer,
+  markTrainingCompleted,
+  updateEnrollmentStatus,
+  updateEnrollmentStatuses,
+} from './enrollments';
 import { deleteJob, postJob, setJobActive, updateJob } from './jobs';
 import { setJobApplicationsStatus, setJobApplicationStatus } from './job-applications';
 import type { EmployerApplicationStatus } from './constants';
@@ -29,7 +35,14 @@ import type {
 } from './schemas';
 import { createUser, registerEmployer, requestPasswordReset, resetPassword } from './auth';
 import { sendContactMessage } from './contact';
-import { deleteUser, sendPasswordResetLink, setUserActive, updateMyPreferences, updateMyProfile, updateUser } from './users';
+import {
+  deleteUser,
+  sendPasswordResetLink,
+  setUserActive,
+  updateMyPreferences,
+  updateMyProfile,
+  updateUser,
+} from './users';
 
 /**
  * A write that refreshes `changes` once it has succeeded. The answer comes when the screens' data has been
@@ -51,46 +64,79 @@ export function useApiMutation<V, R>(write: (variables: V) => Promise<R>, change
 
 // Enrollments: a status, a trainer or a completion changes the lists, the counts and the trainer's views.
 export const useUpdateEnrollmentStatus = () =>
-  useApiMutation(({ id, ...payload }: EnrollmentStatusPayload & { id: number }) => updateEnrollmentStatus(id, payload), [queryKeys.enrollments]);
+  useApiMutation(
+    ({ id, ...payload }: EnrollmentStatusPayload & { id: number }) => updateEnrollmentStatus(id, payload),
+    [queryKeys.enrollments],
+  );
 export const useUpdateEnrollmentStatuses = () => useApiMutation(updateEnrollmentStatuses, [queryKeys.enrollments]);
 export const useAssignTrainer = () =>
-  useApiMutation(({ id, ...payload }: AssignTrainerPayload & { id: number }) => assignTrainer(id, payload), [queryKeys.enrollments]);
+  useApiMutation(
+    ({ id, ...payload }: AssignTrainerPayload & { id: number }) => assignTrainer(id, payload),
+    [queryKeys.enrollments],
+  );
 export const useMarkTrainingCompleted = () => useApiMutation(markTrainingCompleted, [queryKeys.enrollments]);
 export const useApplyForCourse = () => useApiMutation(applyForCourse, [queryKeys.enrollments]);
 
 export const useAddProgress = () =>
-  useApiMutation(({ enrollmentId, payload }: { enrollmentId: number; payload: ProgressPayload }) => addProgress(enrollmentId, payload), [queryKeys.progress]);
+  useApiMutation(
+    ({ enrollmentId, payload }: { enrollmentId: number; payload: ProgressPayload }) =>
+      addProgress(enrollmentId, payload),
+    [queryKeys.progress],
+  );
 export const useUpdateProgress = () =>
-  useApiMutation(({ recordId, payload }: { recordId: number; payload: ProgressPayload }) => updateProgress(recordId, payload), [queryKeys.progress]);
+  useApiMutation(
+    ({ recordId, payload }: { recordId: number; payload: ProgressPayload }) => updateProgress(recordId, payload),
+    [queryKeys.progress],
+  );
 export const useDeleteProgress = () => useApiMutation(deleteProgress, [queryKeys.progress]);
 
 export const useIssueCertificate = () =>
-  useApiMutation((payload: IssueCertificatePayload) => issueCertificate(payload), [queryKeys.certificates, queryKeys.enrollments]);
+  useApiMutation(
+    (payload: IssueCertificatePayload) => issueCertificate(payload),
+    [queryKeys.certificates, queryKeys.enrollments],
+  );
 export const useRevokeCertificate = () =>
-  useApiMutation(({ code, ...payload }: RevokeCertificatePayload & { code: string }) => revokeCertificate(code, payload), [queryKeys.certificates]);
+  useApiMutation(
+    ({ code, ...payload }: RevokeCertificatePayload & { code: string }) => revokeCertificate(code, payload),
+    [queryKeys.certificates],
+  );
 
 /** Checking a credential someone brings changes nothing on the server. */
 export const useCheckCredential = () => useApiMutation(checkCredential, []);
 
 export const useCreateCourse = () =>
-  useApiMutation(({ payload, image }: { payload: CourseCreatePayload; image?: Blob | null }) => createCourse(payload, image), [queryKeys.courses]);
+  useApiMutation(
+    ({ payload, image }: { payload: CourseCreatePayload; image?: Blob | null }) => createCourse(payload, image),
+    [queryKeys.courses],
+  );
 export const useUpdateCourse = () =>
   useApiMutation(
-    ({ id, payload, image }: { id: number; payload: CourseCreatePayload; image?: Blob | null }) => updateCourse(id, payload, image),
+    ({ id, payload, image }: { id: number; payload: CourseCreatePayload; image?: Blob | null }) =>
+      updateCourse(id, payload, image),
     [queryKeys.courses],
   );
 export const useDeleteCourse = () => useApiMutation(deleteCourse, [queryKeys.courses]);
 
 export const useCreateUser = () => useApiMutation((payload: RegisterPayload) => createUser(payload), [queryKeys.users]);
 export const useUpdateUser = () =>
-  useApiMutation(({ id, ...payload }: UserUpdatePayload & { id: number }) => updateUser(id, payload), [queryKeys.users]);
+  useApiMutation(
+    ({ id, ...payload }: UserUpdatePayload & { id: number }) => updateUser(id, payload),
+    [queryKeys.users],
+  );
 export const useSetUserActive = () =>
-  useApiMutation(({ id, isActive }: { id: number; isActive: boolean }) => setUserActive(id, isActive), [queryKeys.users, queryKeys.jobs]);
+  useApiMutation(
+    ({ id, isActive }: { id: number; isActive: boolean }) => setUserActive(id, isActive),
+    [queryKeys.users, queryKeys.jobs],
+  );
 /** Deleting an employer deletes their postings too. */
 export const useDeleteUser = () =>
-  useApiMutation(({ id, deleteJobs }: { id: number; deleteJobs?: boolean }) => deleteUser(id, { deleteJobs }), [queryKeys.users, queryKeys.jobs]);
+  useApiMutation(
+    ({ id, deleteJobs }: { id: number; deleteJobs?: boolean }) => deleteUser(id, { deleteJobs }),
+    [queryKeys.users, queryKeys.jobs],
+  );
 /** One's own name: the users list shows it too. */
-export const useUpdateMyProfile = () => useApiMutation((payload: ProfilePayload) => updateMyProfile(payload), [queryKeys.users]);
+export const useUpdateMyProfile = () =>
+  useApiMutation((payload: ProfilePayload) => updateMyProfile(payload), [queryKeys.users]);
 export const useSendPasswordResetLink = () => useApiMutation(sendPasswordResetLink, [queryKeys.outbox]);
 
 export const useSetJobActive = () =>
@@ -103,13 +149,23 @@ export const useUpdateJob = () =>
 // An applicant's move changes the job's pipeline, the counts on the postings and the summaries.
 export const useSetJobApplicationStatus = () =>
   useApiMutation(
-    ({ id, status, note }: { id: number; status: EmployerApplicationStatus; note?: string }) => setJobApplicationStatus(id, status, note),
+    ({ id, status, note }: { id: number; status: EmployerApplicationStatus; note?: string }) =>
+      setJobApplicationStatus(id, status, note),
     [queryKeys.jobApplications, queryKeys.jobs],
   );
 export const useSetJobApplicationsStatus = () =>
   useApiMutation(
-    ({ jobId, ids, status, note }: { jobId: number; ids: number[]; status: EmployerApplicationStatus; note?: string }) =>
-      setJobApplicationsStatus(jobId, ids, status, note),
+    ({
+      jobId,
+      ids,
+      status,
+      note,
+    }: {
+      jobId: number;
+      ids: number[];
+      status: EmployerApplicationStatus;
+      note?: string;
+    }) => setJobApplicationsStatus(jobId, ids, status, note),
     [queryKeys.jobApplications, queryKeys.jobs],
   );
 
@@ -117,7 +173,11 @@ export const useSetJobApplicationsStatus = () =>
 export const useRegisterEmployer = () => useApiMutation(registerEmployer, [queryKeys.users]);
 export const useRequestPasswordReset = () => useApiMutation(requestPasswordReset, [queryKeys.outbox]);
 export const useResetPassword = () => useApiMutation((payload: ResetPasswordPayload) => resetPassword(payload), []);
-export const useSendContactMessage = () => useApiMutation((payload: ContactPayload) => sendContactMessage(payload), [queryKeys.contactMessages, queryKeys.outbox]);
+export const useSendContactMessage = () =>
+  useApiMutation(
+    (payload: ContactPayload) => sendContactMessage(payload),
+    [queryKeys.contactMessages, queryKeys.outbox],
+  );
 
 export const useRetryOutboxMessage = () => useApiMutation(retryOutboxMessage, [queryKeys.outbox]);
 

@@ -11,5 +11,10 @@ export function listOutbox(): Promise<OutboxMessage[]> {
 
 /** Puts a failed e-mail back in the queue. */
 export function retryOutboxMessage(id: number): Promise<MessageAnswer & { outboxMessage: OutboxMessage }> {
-  return call({ method: 'post', path: `admin/outbox/${seg(id)}/retry`, auth: admin, fallback: () => account.failedRetry });
+  return call({
+    method: 'post',
+    path: `admin/outbox/${seg(id)}/retry`,
+    auth: admin,
+    fallback: () => account.failedRetry,
+  });
 }

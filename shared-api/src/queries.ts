@@ -22,13 +22,25 @@ export {
   useSuspenseQuery,
 } from '@tanstack/react-query';
 import { ApiError, type Page } from './client';
-import { checkCredential, getCertificateByCode, getCertificateCredential, getEnrollmentCertificate, getMyCertificates, verifyCertificate } from './certificates';
+import {
+  checkCredential,
+  getCertificateByCode,
+  getCertificateCredential,
+  getEnrollmentCertificate,
+  getMyCertificates,
+  verifyCertificate,
+} from './certificates';
 import { COURSE_CATEGORIES, COURSE_LEVELS, JOB_TYPES } from './constants';
 import { listContactMessagesPage } from './contact';
 import { getCourse, getCourseFacets, listCourses, listCoursesPage } from './courses';
 import { getEnrollment, getMyApplications, getMyAssignedTrainingsPage, listEnrollmentsPage } from './enrollments';
 import { getJob, getJobFacets, getJobForEdit, getMyPostingsPage, listJobsPage } from './jobs';
-import { getJobApplicantsPage, getJobApplicationsSummary, getMyJobApplications, type JobApplicantsParams } from './job-applications';
+import {
+  getJobApplicantsPage,
+  getJobApplicationsSummary,
+  getMyJobApplications,
+  type JobApplicantsParams,
+} from './job-applications';
 import { listOutbox } from './outbox';
 import { listProgress } from './progress';
 import { getMyPreferences, listCertifiedTraineesPage, listTrainers, listUsers, listUsersPage } from './users';
@@ -101,7 +113,8 @@ async function orNotFound<T>(load: () => Promise<T>): Promise<T | NotFound> {
   try {
     return await load();
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { notFound: error.message, status: error.status };
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+      return { notFound: error.message, status: error.status };
     throw error;
   }
 }
@@ -177,11 +190,17 @@ export function courseQuery(id: string, client?: QueryClient) {
  * form from `courseQuery`.
  */
 export const courseChoicesQuery = () =>
-  queryOptions({ queryKey: [...queryKeys.courses, 'choices'] as const, queryFn: () => listCourses({ limit: 100, status: 'active' }) });
+  queryOptions({
+    queryKey: [...queryKeys.courses, 'choices'] as const,
+    queryFn: () => listCourses({ limit: 100, status: 'active' }),
+  });
 
 /** Every course (an admin's token lists inactive ones too), for an admin's filter by course. */
 export const allCourseChoicesQuery = () =>
-  queryOptions({ queryKey: [...queryKeys.courses, 'choices', 'all'] as const, queryFn: () => listCourses({ limit: 100 }) });
+  queryOptions({
+    queryKey: [...queryKeys.courses, 'choices', 'all'] as const,
+    queryFn: () => listCourses({ limit: 100 }),
+  });
 
 export function jobsPageQuery(filters: JobFilters, page: number) {
   const size = PUBLIC_PAGE_SIZE.jobs;
@@ -192,9 +211,11 @@ export function jobsPageQuery(filters: JobFilters, page: number) {
   });
 }
 
-export const jobFacetsQuery = () => queryOptions({ queryKey: queryKeys.jobFacets, queryFn: getJobFacets, staleTime: 5 * 60_000 });
+export const jobFacetsQuery = () =>
+  queryOptions({ queryKey: queryKeys.jobFacets, queryFn: getJobFacets, staleTime: 5 * 60_000 });
 
-export const jobQuery = (id: string) => queryOptions({ queryKey: queryKeys.job(id), queryFn: () => orNotFound(() => getJob(id)) });
+export const jobQuery = (id: string) =>
+  queryOptions({ queryKey: queryKeys.job(id), queryFn: () => orNotFound(() => getJob(id)) });
 
 export const certificateVerificationQuery = (code: string) =>
   queryOptions({ queryKey: queryKeys.certificateVerification(code), queryFn: () => verifyCertificate(code) });
@@ -219,11 +240,13 @@ export const myJobApplicationForQuery = (jobId: string) =>
 
 /** One page of a job's applicants, with the total. */
 export const jobApplicantsQuery = (jobId: string, params: JobApplicantsParams) =>
-  queryOptions({ queryKey: queryKeys.jobApplicants(jobId, params), queryFn: () => getJobApplicantsPage(jobId, params) });
+  queryOptions({
+    queryKey: queryKeys.jobApplicants(jobId, params),
+    queryFn: () => getJobApplicantsPage(jobId, params),
+  });
 
 export const jobApplicationsSummaryQuery = () =>
   queryOptions({ queryKey: queryKeys.jobApplicationsSummary, queryFn: getJobApplicationsSummary });
-
 
 // ---------------------------------------------------------------- the panels (signed-in areas)
 
@@ -258,7 +281,9 @@ export const recentTalentQuery = () =>
   queryOptions({
     queryKey: [...queryKeys.certifiedTrainees, 'recent'] as const,
     queryFn: () =>
-      listCertifiedTraineesPage({ limit: EMPLOYER_RECENT_TRAINEES }).catch((error: Error) => (console.error(error.message), { items: [], total: 0 })),
+      listCertifiedTraineesPage({ limit: EMPLOYER_RECENT_TRAINEES }).catch(
+        (error: Error) => (console.error(error.message), { items: [], total: 0 }),
+      ),
   });
 
 export const enrollmentQuery = (id: string) =>
@@ -280,7 +305,8 @@ export const trainersQuery = () => queryOptions({ queryKey: queryKeys.trainers, 
 export const userQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.user(id),
-    queryFn: async () => (/^\d+$/.test(id) ? (await listUsers({ id: Number(id) })).find((u) => String(u.id) === id) ?? null : null),
+    queryFn: async () =>
+      /^\d+$/.test(id) ? ((await listUsers({ id: Number(id) })).find((u) => String(u.id) === id) ?? null) : null,
   });
 
 /** The total of a paged list with these filters. */
@@ -306,16 +332,25 @@ export const assignmentSummaryQuery = () =>
     },
   });
 
-export const myApplicationsQuery = () => queryOptions({ queryKey: queryKeys.myApplications, queryFn: () => getMyApplications() });
+export const myApplicationsQuery = () =>
+  queryOptions({ queryKey: queryKeys.myApplications, queryFn: () => getMyApplications() });
 
-export const myCertificatesQuery = () => queryOptions({ queryKey: queryKeys.myCertificates, queryFn: () => getMyCertificates() });
+export const myCertificatesQuery = () =>
+  queryOptions({ queryKey: queryKeys.myCertificates, queryFn: () => getMyCertificates() });
 
 /** The first `items` records of each enrollment; an enrollment whose records fail to load shows none. */
 export const latestProgressQuery = (enrollmentIds: readonly number[], items: number) =>
   queryOptions({
     queryKey: [...queryKeys.latestProgress(enrollmentIds), items],
     queryFn: () =>
-      Promise.all(enrollmentIds.map((id) => listProgress(id).then((records) => records.slice(0, items), () => []))),
+      Promise.all(
+        enrollmentIds.map((id) =>
+          listProgress(id).then(
+            (records) => records.slice(0, items),
+            () => [],
+          ),
+        ),
+      ),
   });
 
 export const certificateQuery = (code: string) =>

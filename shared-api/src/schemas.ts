@@ -23,7 +23,18 @@ import {
   ROLES,
 } from './constants';
 import { todayInKigali } from './dates';
-import { account, course as courseText, credentialCheck, enrollment as enrollmentText, job as jobText, jobApplication, request, session, user as userText, validation } from './messages';
+import {
+  account,
+  course as courseText,
+  credentialCheck,
+  enrollment as enrollmentText,
+  job as jobText,
+  jobApplication,
+  request,
+  session,
+  user as userText,
+  validation,
+} from './messages';
 import { MESSAGE_CODES } from './codes';
 
 // ---------------------------------------------------------------- building blocks
@@ -32,11 +43,7 @@ const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === '
 
 /** A required text: trimmed, not empty, bounded. `message` is the spec's words for a missing value. */
 const requiredText = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, request.textTooLong({ max }));
+  z.string({ error: message }).trim().min(1, message).max(max, request.textTooLong({ max }));
 
 /** An optional text: missing, null or blank all become null. */
 const optionalText = (max: number) =>
@@ -122,8 +129,8 @@ const wholeNumber = (message: string, min: number, max: number) =>
  * counts as PAGE_MAX), `offset`, and the search text `q`.
  */
 export const pageQuerySchema = z.object({
-  limit: queryParam(wholeNumber(request.limitNotWhole, 1, Number.MAX_SAFE_INTEGER)).transform(
-    (v) => Math.min(v ?? PAGE_DEFAULT, PAGE_MAX),
+  limit: queryParam(wholeNumber(request.limitNotWhole, 1, Number.MAX_SAFE_INTEGER)).transform((v) =>
+    Math.min(v ?? PAGE_DEFAULT, PAGE_MAX),
   ),
   offset: queryParam(wholeNumber(request.offsetNotWhole, 0, 1_000_000_000)).transform((v) => v ?? 0),
   q: queryParam(z.string({ error: request.queryNotText }).trim().max(200, request.searchTooLong)).transform(
@@ -138,7 +145,8 @@ const activeStatus = queryParam(z.enum(['active', 'inactive'], { error: request.
 
 /** The stable code of a text of the catalogue. */
 export const messageCodeSchema = z.enum(MESSAGE_CODES).meta({
-  description: 'Stable identifier of the text, `<group>.<key>` of the catalogue (shared-api messages.ts), to translate by.',
+  description:
+    'Stable identifier of the text, `<group>.<key>` of the catalogue (shared-api messages.ts), to translate by.',
 });
 export const messageParamsSchema = z
   .record(z.string(), z.union([z.string(), z.number()]))
@@ -217,7 +225,11 @@ export const forgotPasswordPayloadSchema = z.object({ email });
 export type ForgotPasswordPayload = z.input<typeof forgotPasswordPayloadSchema>;
 
 export const resetPasswordPayloadSchema = z.object({
-  token: z.string({ error: account.resetLinkInvalid }).trim().min(1, account.resetLinkInvalid).max(200, account.resetLinkInvalid),
+  token: z
+    .string({ error: account.resetLinkInvalid })
+    .trim()
+    .min(1, account.resetLinkInvalid)
+    .max(200, account.resetLinkInvalid),
   password: newPassword,
 });
 export type ResetPasswordPayload = z.input<typeof resetPasswordPayloadSchema>;
@@ -232,7 +244,11 @@ export const changePasswordPayloadSchema = z.object({
 export type ChangePasswordPayload = z.input<typeof changePasswordPayloadSchema>;
 
 /** A user's own settings: non-essential e-mails, and (trainees) being listed in the employers' talent search. */
-export const preferencesSchema = z.object({ emailNotifications: flag, showInTalentSearch: flag, language: languageSchema });
+export const preferencesSchema = z.object({
+  emailNotifications: flag,
+  showInTalentSearch: flag,
+  language: languageSchema,
+});
 export type Preferences = z.infer<typeof preferencesSchema>;
 export const preferencesPayloadSchema = preferencesSchema.partial();
 /** The settings as the API answers them (plain booleans: an answer is checked on its way out). */
@@ -262,13 +278,19 @@ export type SignedInAnswer = z.infer<typeof signedInAnswerSchema>;
 export const userUpdatePayloadSchema = z.object({
   firstName: personName(validation.editUserRequired),
   lastName: personName(validation.editUserRequired),
-  role: z.enum(ROLES, { error: (iss) => (iss.input === undefined || iss.input === '' ? validation.editUserRequired : validation.invalidRole) }),
+  role: z.enum(ROLES, {
+    error: (iss) =>
+      iss.input === undefined || iss.input === '' ? validation.editUserRequired : validation.invalidRole,
+  }),
 });
 export type UserUpdatePayload = z.input<typeof userUpdatePayloadSchema>;
 
 /** `?deleteJobs=true`: the admin confirmed that an employer's job postings go with the account. */
 export const deleteUserQuerySchema = z.object({
-  deleteJobs: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+  deleteJobs: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
 });
 
 export const userStatusPayloadSchema = z.object({ isActive: flag });
@@ -355,7 +377,11 @@ export function parseTags(value: unknown): string[] | undefined {
   if (!Array.isArray(list)) return undefined;
   const tags = list
     .filter((t): t is string | number => typeof t === 'string' || typeof t === 'number')
-    .map((t) => String(t).replace(/^["'\s]+|["'\s]+$/g, '').trim())
+    .map((t) =>
+      String(t)
+        .replace(/^["'\s]+|["'\s]+$/g, '')
+        .trim(),
+    )
     .filter((t) => t.length > 0 && t.length <= 50);
   return [...new Set(tags)].slice(0, 30);
 }
@@ -658,7 +684,9 @@ export type ContactPayload = z.input<typeof contactPayloadSchema>;
 // ---------------------------------------------------------------- job applications (issue 16)
 
 export const jobApplicationStatusSchema = z.enum(JOB_APPLICATION_STATUSES, { error: jobText.invalidApplicationStatus });
-export const employerApplicationStatusSchema = z.enum(EMPLOYER_APPLICATION_STATUSES, { error: jobText.invalidApplicationStatus });
+export const employerApplicationStatusSchema = z.enum(EMPLOYER_APPLICATION_STATUSES, {
+  error: jobText.invalidApplicationStatus,
+});
 
 /**
  * A Rwandan phone number as people write it: 078 123 4567, 0781234567, +250 781 234 567, 250-78-123-4567
@@ -691,7 +719,10 @@ const statusNote = z
   .nullish()
   .transform((v) => v || null);
 
-export const jobApplicationStatusPayloadSchema = z.object({ status: employerApplicationStatusSchema, note: statusNote });
+export const jobApplicationStatusPayloadSchema = z.object({
+  status: employerApplicationStatusSchema,
+  note: statusNote,
+});
 export type JobApplicationStatusPayload = z.input<typeof jobApplicationStatusPayloadSchema>;
 
 export const jobApplicationBulkStatusPayloadSchema = z.object({
@@ -788,7 +819,12 @@ export type UserAnswer = z.infer<typeof userAnswerSchema>;
  * A form's check in the contract's own words: the payload the server will accept, or the first problem the
  * server would answer. Forms call it with the schema of their request, so the two sides cannot drift apart.
  */
-export function checkForm<S extends z.ZodType>(schema: S, values: unknown): { payload: z.output<S> } | { problem: string } {
+export function checkForm<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+): { payload: z.output<S> } | { problem: string } {
   const result = schema.safeParse(values);
-  return result.success ? { payload: result.data } : { problem: result.error.issues[0]?.message ?? validation.requiredFields };
+  return result.success
+    ? { payload: result.data }
+    : { problem: result.error.issues[0]?.message ?? validation.requiredFields };
 }

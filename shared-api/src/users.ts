@@ -24,11 +24,23 @@ export interface UserListParams extends PageParams {
 
 /** A page of the users (the first 50 without params), newest first. */
 export function listUsers(params?: UserListParams): Promise<User[]> {
-  return call({ method: 'get', path: 'users', auth: signedIn, searchParams: listQuery(params), fallback: fallback.fetchUsers });
+  return call({
+    method: 'get',
+    path: 'users',
+    auth: signedIn,
+    searchParams: listQuery(params),
+    fallback: fallback.fetchUsers,
+  });
 }
 
 export function listUsersPage(params?: UserListParams): Promise<Page<User>> {
-  return callPage({ method: 'get', path: 'users', auth: signedIn, searchParams: listQuery(params), fallback: fallback.fetchUsers });
+  return callPage({
+    method: 'get',
+    path: 'users',
+    auth: signedIn,
+    searchParams: listQuery(params),
+    fallback: fallback.fetchUsers,
+  });
 }
 
 export function setUserActive(id: number, isActive: boolean): Promise<UserAnswer> {
@@ -42,7 +54,13 @@ export function setUserActive(id: number, isActive: boolean): Promise<UserAnswer
 }
 
 export function updateUser(id: number, payload: UserUpdatePayload): Promise<UserAnswer> {
-  return call({ method: 'put', path: `users/${seg(id)}`, auth: signedIn, json: payload, fallback: fallback.updateUser });
+  return call({
+    method: 'put',
+    path: `users/${seg(id)}`,
+    auth: signedIn,
+    json: payload,
+    fallback: fallback.updateUser,
+  });
 }
 
 /** `deleteJobs`: the admin confirmed that an employer's job postings are deleted with the account. */
@@ -98,10 +116,17 @@ export function saveMyLanguage(language: Language): Promise<{ message: string; p
 
 /** The caller's own settings: non-essential e-mails, and being shown in the talent search. */
 export function getMyPreferences(): Promise<Preferences> {
-  return call({ method: 'get', path: 'users/me/preferences', auth: signedIn, fallback: () => account.failedPreferences });
+  return call({
+    method: 'get',
+    path: 'users/me/preferences',
+    auth: signedIn,
+    fallback: () => account.failedPreferences,
+  });
 }
 
-export function updateMyPreferences(payload: PreferencesPayload): Promise<{ message: string; preferences: Preferences }> {
+export function updateMyPreferences(
+  payload: PreferencesPayload,
+): Promise<{ message: string; preferences: Preferences }> {
   return call({
     method: 'put',
     path: 'users/me/preferences',

@@ -35,7 +35,17 @@ import {
   markTrainingCompleted,
   updateEnrollmentStatus,
 } from '../src/enrollments';
-import { deleteJob, getJob, getJobForEdit, getMyPostings, getMyPostingsPage, listJobs, postJob, setJobActive, updateJob } from '../src/jobs';
+import {
+  deleteJob,
+  getJob,
+  getJobForEdit,
+  getMyPostings,
+  getMyPostingsPage,
+  listJobs,
+  postJob,
+  setJobActive,
+  updateJob,
+} from '../src/jobs';
 import {
   applyForJob,
   getJobApplicantsPage,
@@ -114,16 +124,40 @@ const progress = { assessmentName: 'A', score: 1, maxScore: 2, feedbackNotes: nu
 
 // [name, call, method, path, bearer?]
 const calls: [string, () => Promise<unknown>, string, string, boolean][] = [
-  ['register a trainee', () => registerTrainee({ firstName: 'a', lastName: 'b', email: 'e@x.rw', password: 'pppppp' }), 'POST', '/auth/register', false],
-  ['register a company', () => registerEmployer({ firstName: 'a', lastName: 'b', email: 'e@x.rw', password: 'pppppp', companyName: 'C' }), 'POST', '/auth/register', false],
-  ['admin creates a user', () => createUser({ firstName: 'a', lastName: 'b', email: 'e@x.rw', password: 'pppppp', role: 'trainer' }), 'POST', '/auth/register', true],
+  [
+    'register a trainee',
+    () => registerTrainee({ firstName: 'a', lastName: 'b', email: 'e@x.rw', password: 'pppppp' }),
+    'POST',
+    '/auth/register',
+    false,
+  ],
+  [
+    'register a company',
+    () => registerEmployer({ firstName: 'a', lastName: 'b', email: 'e@x.rw', password: 'pppppp', companyName: 'C' }),
+    'POST',
+    '/auth/register',
+    false,
+  ],
+  [
+    'admin creates a user',
+    () => createUser({ firstName: 'a', lastName: 'b', email: 'e@x.rw', password: 'pppppp', role: 'trainer' }),
+    'POST',
+    '/auth/register',
+    true,
+  ],
   ['login', () => login({ email: 'e@x.rw', password: 'p' }), 'POST', '/auth/login', false],
   ['list courses (token only when signed in)', () => listCourses(), 'GET', '/courses', true],
   ['get a course', () => getCourse(7), 'GET', '/courses/7', true],
   ['add a course', () => createCourse(course), 'POST', '/courses', true],
   ['update a course', () => updateCourse(7, course), 'PUT', '/courses/7', true],
   ['delete a course', () => deleteCourse(7), 'DELETE', '/courses/7', true],
-  ['send a contact message', () => sendContactMessage({ name: 'n', email: 'e@x.rw', subject: 's', message: 'm' }), 'POST', '/contact', false],
+  [
+    'send a contact message',
+    () => sendContactMessage({ name: 'n', email: 'e@x.rw', subject: 's', message: 'm' }),
+    'POST',
+    '/contact',
+    false,
+  ],
   ['list contact messages', () => listContactMessages(), 'GET', '/contact', true],
   ['list users', () => listUsers(), 'GET', '/users', true],
   ['set user status', () => setUserActive(3, false), 'PUT', '/users/3/status', true],
@@ -131,13 +165,31 @@ const calls: [string, () => Promise<unknown>, string, string, boolean][] = [
   ['delete a user', () => deleteUser(3), 'DELETE', '/users/3', true],
   ['list trainers', () => listTrainers(), 'GET', '/users/trainers', true],
   ['list certified trainees', () => listCertifiedTrainees(), 'GET', '/users/certified-trainees', true],
-  ['update my profile', () => updateMyProfile({ firstName: 'a', lastName: 'b', companyName: 'C' }), 'PUT', '/users/me/profile', true],
-  ['apply for a course', () => applyForCourse({ courseId: 1, applicantNotes: '', preferredStartDate: null }), 'POST', '/enrollments/apply', true],
+  [
+    'update my profile',
+    () => updateMyProfile({ firstName: 'a', lastName: 'b', companyName: 'C' }),
+    'PUT',
+    '/users/me/profile',
+    true,
+  ],
+  [
+    'apply for a course',
+    () => applyForCourse({ courseId: 1, applicantNotes: '', preferredStartDate: null }),
+    'POST',
+    '/enrollments/apply',
+    true,
+  ],
   ['list enrollments', () => listEnrollments('Pending'), 'GET', '/enrollments', true],
   ['my applications', () => getMyApplications(), 'GET', '/enrollments/my-applications', true],
   ['my assigned trainings', () => getMyAssignedTrainings(), 'GET', '/enrollments/my-assigned-trainings', true],
   ['get an enrollment', () => getEnrollment(5), 'GET', '/enrollments/5', true],
-  ['update enrollment status', () => updateEnrollmentStatus(5, { status: 'Approved', adminNotes: 'n' }), 'PUT', '/enrollments/5/status', true],
+  [
+    'update enrollment status',
+    () => updateEnrollmentStatus(5, { status: 'Approved', adminNotes: 'n' }),
+    'PUT',
+    '/enrollments/5/status',
+    true,
+  ],
   ['assign a trainer', () => assignTrainer(5, { trainerId: 2 }), 'PUT', '/enrollments/5/assign-trainer', true],
   ['list progress', () => listProgress(5), 'GET', '/progress/enrollment/5', true],
   ['add progress', () => addProgress(5, progress), 'POST', '/progress/enrollment/5', true],
@@ -145,19 +197,61 @@ const calls: [string, () => Promise<unknown>, string, string, boolean][] = [
   ['delete progress', () => deleteProgress(9), 'DELETE', '/progress/9', true],
   ['my certificates', () => getMyCertificates(), 'GET', '/certificates/user', true],
   ['certificate of an enrollment', () => getEnrollmentCertificate(5), 'GET', '/certificates/enrollment/5', true],
-  ['issue a certificate', () => issueCertificate({ enrollmentApplicationId: 5, userId: 1, courseId: 2 }), 'POST', '/certificates/issue', true],
+  [
+    'issue a certificate',
+    () => issueCertificate({ enrollmentApplicationId: 5, userId: 1, courseId: 2 }),
+    'POST',
+    '/certificates/issue',
+    true,
+  ],
   ['certificate by code', () => getCertificateByCode('BTLS-AB/CD'), 'GET', '/certificates/code/BTLS-AB%2FCD', true],
   ['verify a certificate (public)', () => verifyCertificate('BTLS-1'), 'GET', '/certificates/verify/BTLS-1', false],
-  ['apply for a job', () => applyForJob(4, { phone: '0781234567', coverNote: 'n' }), 'POST', '/jobs/4/applications', true],
+  [
+    'apply for a job',
+    () => applyForJob(4, { phone: '0781234567', coverNote: 'n' }),
+    'POST',
+    '/jobs/4/applications',
+    true,
+  ],
   ['my job applications', () => getMyJobApplications({ jobId: 4 }), 'GET', '/job-applications/mine', true],
   ['withdraw a job application', () => withdrawJobApplication(8), 'DELETE', '/job-applications/8', true],
   ["a job's applicants", () => getJobApplicantsPage(4, { status: 'New' }), 'GET', '/jobs/4/applications', true],
-  ['move a job application', () => setJobApplicationStatus(8, 'Shortlisted', 'n'), 'PATCH', '/job-applications/8', true],
-  ['move several job applications', () => setJobApplicationsStatus(4, [8, 9], 'Interview'), 'POST', '/jobs/4/applications/status', true],
+  [
+    'move a job application',
+    () => setJobApplicationStatus(8, 'Shortlisted', 'n'),
+    'PATCH',
+    '/job-applications/8',
+    true,
+  ],
+  [
+    'move several job applications',
+    () => setJobApplicationsStatus(4, [8, 9], 'Interview'),
+    'POST',
+    '/jobs/4/applications/status',
+    true,
+  ],
   ['job applications summary', () => getJobApplicationsSummary(), 'GET', '/job-applications/summary', true],
-  ['revoke a certificate', () => revokeCertificate('BTLS-1', { reason: 'Copied.' }), 'POST', '/certificates/BTLS-1/revoke', true],
-  ['signed credential of a certificate (public)', () => getCertificateCredential('BTLS-1'), 'GET', '/certificates/BTLS-1/credential', false],
-  ['check a credential (public)', () => checkCredential({ type: ['VerifiableCredential'] }), 'POST', '/credentials/verify', false],
+  [
+    'revoke a certificate',
+    () => revokeCertificate('BTLS-1', { reason: 'Copied.' }),
+    'POST',
+    '/certificates/BTLS-1/revoke',
+    true,
+  ],
+  [
+    'signed credential of a certificate (public)',
+    () => getCertificateCredential('BTLS-1'),
+    'GET',
+    '/certificates/BTLS-1/credential',
+    false,
+  ],
+  [
+    'check a credential (public)',
+    () => checkCredential({ type: ['VerifiableCredential'] }),
+    'POST',
+    '/credentials/verify',
+    false,
+  ],
   ['list jobs', () => listJobs(), 'GET', '/jobs', false],
   ['public job detail', () => getJob(4), 'GET', '/jobs/4', false],
   ['job for editing', () => getJobForEdit(4), 'GET', '/jobs/4', true],
@@ -168,7 +262,13 @@ const calls: [string, () => Promise<unknown>, string, string, boolean][] = [
   ['delete a job', () => deleteJob(4), 'DELETE', '/jobs/4', true],
   ['forgot password (issue 15)', () => requestPasswordReset('e@x.rw'), 'POST', '/auth/forgot-password', false],
   ['reset password', () => resetPassword({ token: 't', password: 'pppppp' }), 'POST', '/auth/reset-password', false],
-  ['change my password', () => changePassword({ currentPassword: 'a', newPassword: 'pppppp' }), 'PUT', '/auth/password', true],
+  [
+    'change my password',
+    () => changePassword({ currentPassword: 'a', newPassword: 'pppppp' }),
+    'PUT',
+    '/auth/password',
+    true,
+  ],
   ['my settings', () => getMyPreferences(), 'GET', '/users/me/preferences', true],
   ['save my settings', () => updateMyPreferences({ showInTalentSearch: false }), 'PUT', '/users/me/preferences', true],
   ['admin sends a reset link', () => sendPasswordResetLink(3), 'POST', '/users/3/reset-link', true],
@@ -218,14 +318,27 @@ describe('every call of spec §7', () => {
 
   it("saves the user's language in their settings (issue 19)", async () => {
     await saveMyLanguage('rw');
-    expect(seen[0]).toMatchObject({ method: 'PUT', path: '/users/me/preferences', authorization: 'Bearer the-token', body: { language: 'rw' } });
+    expect(seen[0]).toMatchObject({
+      method: 'PUT',
+      path: '/users/me/preferences',
+      authorization: 'Bearer the-token',
+      body: { language: 'rw' },
+    });
   });
 
-  it('keeps an error answer\'s code and params for the translation (issue 19)', async () => {
-    reply = () => HttpResponse.json({ message: 'Password must be at least 6 characters long.', code: 'validation.passwordTooShort' }, { status: 400 });
+  it("keeps an error answer's code and params for the translation (issue 19)", async () => {
+    reply = () =>
+      HttpResponse.json(
+        { message: 'Password must be at least 6 characters long.', code: 'validation.passwordTooShort' },
+        { status: 400 },
+      );
     const failure = await updateMyProfile({ firstName: 'a', lastName: 'b' }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
-    expect(failure).toMatchObject({ status: 400, code: 'validation.passwordTooShort', message: 'Password must be at least 6 characters long.' });
+    expect(failure).toMatchObject({
+      status: 400,
+      code: 'validation.passwordTooShort',
+      message: 'Password must be at least 6 characters long.',
+    });
   });
 
   it('sends a course with an image as multipart: tags as JSON list text, the file as courseImage', async () => {
@@ -280,10 +393,14 @@ describe('the error rule of spec §8', () => {
     await expect(listUsers()).rejects.toThrow('Failed to fetch users. Status: 500');
     await expect(setUserActive(1, true)).rejects.toThrow('Failed to update status. Status: 500');
     await expect(deleteUser(1)).rejects.toThrow('Failed to delete user. Status: 500');
-    await expect(updateUser(1, { firstName: 'a', lastName: 'b', role: 'admin' })).rejects.toThrow('Failed to update user. Status: 500');
+    await expect(updateUser(1, { firstName: 'a', lastName: 'b', role: 'admin' })).rejects.toThrow(
+      'Failed to update user. Status: 500',
+    );
     await expect(listEnrollments()).rejects.toThrow('Failed to fetch applications. Status: 500');
     await expect(applyForCourse({ courseId: 1 })).rejects.toThrow('Application submission failed. Status: 500');
-    await expect(updateEnrollmentStatus(1, { status: 'Approved' })).rejects.toThrow('Failed to update status. Status: 500');
+    await expect(updateEnrollmentStatus(1, { status: 'Approved' })).rejects.toThrow(
+      'Failed to update status. Status: 500',
+    );
     await expect(getMyApplications()).rejects.toThrow('Failed to fetch your applications.');
     await expect(getMyAssignedTrainings()).rejects.toThrow('Failed to fetch assigned trainings.');
     await expect(markTrainingCompleted(1)).rejects.toThrow('Failed to mark training as completed.');
@@ -293,14 +410,26 @@ describe('the error rule of spec §8', () => {
     await expect(listProgress(1)).rejects.toThrow('Failed to fetch progress records.');
     await expect(deleteProgress(1)).rejects.toThrow('Failed to delete progress record.');
     await expect(getMyCertificates()).rejects.toThrow('Failed to fetch your certificates.');
-    await expect(issueCertificate({ enrollmentApplicationId: 1, userId: 1, courseId: 1 })).rejects.toThrow('Failed to issue certificate.');
+    await expect(issueCertificate({ enrollmentApplicationId: 1, userId: 1, courseId: 1 })).rejects.toThrow(
+      'Failed to issue certificate.',
+    );
     await expect(getCertificateByCode('X')).rejects.toThrow('Failed to fetch certificate. Status: 500');
     await expect(updateMyProfile({ firstName: 'a', lastName: 'b' })).rejects.toThrow('Failed to update profile.');
-    await expect(sendContactMessage({ name: 'n', email: 'e', subject: 's', message: 'm' })).rejects.toThrow('An error occurred. Please try again.');
-    await expect(registerTrainee({ firstName: 'a', lastName: 'b', email: 'e', password: 'p' })).rejects.toThrow('Failed to register. Please try again.');
-    await expect(registerEmployer({ firstName: 'a', lastName: 'b', email: 'e', password: 'p', companyName: 'c' })).rejects.toThrow('Failed to register company. Please try again.');
-    await expect(login({ email: 'e', password: 'p' })).rejects.toThrow('Failed to log in. Please check your credentials.');
-    await expect(createUser({ firstName: 'a', lastName: 'b', email: 'e', password: 'p' })).rejects.toThrow('Failed to create user. Please try again.');
+    await expect(sendContactMessage({ name: 'n', email: 'e', subject: 's', message: 'm' })).rejects.toThrow(
+      'An error occurred. Please try again.',
+    );
+    await expect(registerTrainee({ firstName: 'a', lastName: 'b', email: 'e', password: 'p' })).rejects.toThrow(
+      'Failed to register. Please try again.',
+    );
+    await expect(
+      registerEmployer({ firstName: 'a', lastName: 'b', email: 'e', password: 'p', companyName: 'c' }),
+    ).rejects.toThrow('Failed to register company. Please try again.');
+    await expect(login({ email: 'e', password: 'p' })).rejects.toThrow(
+      'Failed to log in. Please check your credentials.',
+    );
+    await expect(createUser({ firstName: 'a', lastName: 'b', email: 'e', password: 'p' })).rejects.toThrow(
+      'Failed to create user. Please try again.',
+    );
   });
 
   it('logs the error to the console and rethrows it as an ApiError', async () => {
@@ -365,13 +494,16 @@ describe('the error rule of spec §8', () => {
 
     // A proxy asking for an hour's patience gets a second (this test would time out otherwise), then its answer.
     seen = [];
-    reply = () => HttpResponse.json({ message: 'Back in an hour' }, { status: 503, headers: { 'Retry-After': '3600' } });
+    reply = () =>
+      HttpResponse.json({ message: 'Back in an hour' }, { status: 503, headers: { 'Retry-After': '3600' } });
     await expect(listJobs()).rejects.toThrow('Back in an hour');
     expect(seen).toHaveLength(2);
 
     seen = [];
     reply = () => HttpResponse.json({ message: 'Busy' }, { status: 503 });
-    await expect(sendContactMessage({ name: 'A', email: 'a@b.rw', subject: 'S', message: 'M' })).rejects.toThrow('Busy');
+    await expect(sendContactMessage({ name: 'A', email: 'a@b.rw', subject: 'S', message: 'M' })).rejects.toThrow(
+      'Busy',
+    );
     expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /contact']);
   });
 
@@ -384,7 +516,10 @@ describe('the error rule of spec §8', () => {
 describe('job applications (issue 16)', () => {
   it('applies as JSON without a CV, as a multipart form with one', async () => {
     await applyForJob(4, { phone: '078', coverNote: 'hi' });
-    expect(seen[0]).toMatchObject({ contentType: expect.stringContaining('json'), body: { phone: '078', coverNote: 'hi' } });
+    expect(seen[0]).toMatchObject({
+      contentType: expect.stringContaining('json'),
+      body: { phone: '078', coverNote: 'hi' },
+    });
     const cv = new File([new TextEncoder().encode('%PDF-1.7')], 'cv.pdf', { type: 'application/pdf' });
     await applyForJob(4, { phone: '078', coverNote: 'hi', cv });
     const form = seen[1]!.body as FormData;

@@ -21,7 +21,8 @@ describe('the codes of the catalogue', () => {
 
   it('give every text exactly one code: no text is defined twice', () => {
     const byText = new Map<string, string[]>();
-    for (const { code, text } of entries) if (typeof text === 'string') byText.set(text, [...(byText.get(text) ?? []), code]);
+    for (const { code, text } of entries)
+      if (typeof text === 'string') byText.set(text, [...(byText.get(text) ?? []), code]);
     const twice = [...byText].filter(([, codes]) => codes.length > 1);
     expect(twice).toEqual([]);
     for (const [text, [code]] of byText) expect(codeOf(text)).toBe(code);

@@ -42,7 +42,7 @@ describe('Kinyarwanda plurals', () => {
     const rw = setupI18n({
       locale: 'rw',
       locales: pluralLocales('rw'),
-      messages: { rw: { jobs: compileMessage('{count, plural, one {akazi # } other {imyanya # y\'akazi}}') } },
+      messages: { rw: { jobs: compileMessage("{count, plural, one {akazi # } other {imyanya # y'akazi}}") } },
     });
     expect(rw._('jobs', { count: 1 })).toBe('akazi 1 ');
     expect(rw._('jobs', { count: 0 })).toBe("imyanya 0 y'akazi");
@@ -51,7 +51,9 @@ describe('Kinyarwanda plurals', () => {
 
 describe('catalogues per area', () => {
   it('loads an area only in the active language, and every entered area on a switch, then re-renders once', async () => {
-    const shell = vi.fn(async (locale: string) => ({ greeting: [locale === 'rw' ? 'Muraho' : locale === 'fr' ? 'Bonjour' : 'Hello'] }));
+    const shell = vi.fn(async (locale: string) => ({
+      greeting: [locale === 'rw' ? 'Muraho' : locale === 'fr' ? 'Bonjour' : 'Hello'],
+    }));
     const area = vi.fn(async (locale: string) => ({ title: [`title-${locale}`] }));
     await addCatalogue('shell', shell);
     await setLanguage('rw');
@@ -77,17 +79,23 @@ describe('catalogues per area', () => {
   it("shows a server error's code in the page's language, else the English message", async () => {
     i18n.load('rw', { 'validation.passwordTooShort': ['Ijambobanga rigomba kugira nibura inyuguti 6.'] });
     await setLanguage('rw');
-    expect(errorMessage(new ApiError(validation.passwordTooShort, 400, 'validation.passwordTooShort'))).toBe('Ijambobanga rigomba kugira nibura inyuguti 6.');
+    expect(errorMessage(new ApiError(validation.passwordTooShort, 400, 'validation.passwordTooShort'))).toBe(
+      'Ijambobanga rigomba kugira nibura inyuguti 6.',
+    );
     // No code (a form's own check, an older server): found by its English text.
     expect(translateMessage(validation.passwordTooShort)).toBe('Ijambobanga rigomba kugira nibura inyuguti 6.');
-    expect(errorMessage(new ApiError('Something new.', 400, 'validation.somethingNew' as MessageCode))).toBe('Something new.');
+    expect(errorMessage(new ApiError('Something new.', 400, 'validation.somethingNew' as MessageCode))).toBe(
+      'Something new.',
+    );
     await setLanguage('en');
-    expect(errorMessage(new ApiError(validation.passwordTooShort, 400, 'validation.passwordTooShort'))).toBe(validation.passwordTooShort);
+    expect(errorMessage(new ApiError(validation.passwordTooShort, 400, 'validation.passwordTooShort'))).toBe(
+      validation.passwordTooShort,
+    );
   });
 });
 
 describe('a server render', () => {
-  it('has an instance of its own in the request\'s language, leaving the page-wide one alone', async () => {
+  it("has an instance of its own in the request's language, leaving the page-wide one alone", async () => {
     const before = i18n.locale;
     const fr = await serverI18n('fr', [async () => ({ greeting: ['Bonjour, ', ['name']] })]);
     expect(fr._({ id: 'greeting', message: 'Hello, {name}', values: { name: 'Aline' } })).toBe('Bonjour, Aline');

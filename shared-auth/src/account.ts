@@ -1,5 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { changePassword, errorMessage, preferencesQuery, useQuery, useUpdateMyProfile, useUpdatePreferences } from '@btls/shared-api';
+import {
+  changePassword,
+  errorMessage,
+  preferencesQuery,
+  useQuery,
+  useUpdateMyProfile,
+  useUpdatePreferences,
+} from '@btls/shared-api';
 import type { PreferencesPayload } from '@btls/shared-api/schemas';
 import { useAuth, useSessionStore } from './session';
 

@@ -116,9 +116,13 @@ export const PUBLIC_PAGES = [
 ].map(patternOf);
 
 /** The trainee's pages: on the public layout, behind sign-in. */
-export const TRAINEE_PAGES = [paths.dashboard, paths.applyForCourse, paths.applyForJob, paths.certificate, paths.profile].map(
-  patternOf,
-);
+export const TRAINEE_PAGES = [
+  paths.dashboard,
+  paths.applyForCourse,
+  paths.applyForJob,
+  paths.certificate,
+  paths.profile,
+].map(patternOf);
 
 /** A route path inside an area's own <Routes>: the pattern without its leading slash ("admin/users"). */
 export const routePath = (page: string | PageWithParams<string>) => patternOf(page).slice(1);

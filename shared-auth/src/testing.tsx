@@ -42,7 +42,10 @@ export function mockApiForFile() {
 }
 
 /** An msw resolver answering `body` with `status`. */
-export const answer = (body: JsonBodyType, status = 200) => () => HttpResponse.json(body, { status });
+export const answer =
+  (body: JsonBodyType, status = 200) =>
+  () =>
+    HttpResponse.json(body, { status });
 
 /**
  * A paged list as the API answers it: the rows `keep` lets through for the request's query, `limit`/`offset`
@@ -59,14 +62,26 @@ export function pagedAnswer<Row extends JsonBodyType>(
     const found = rows.filter((row) => keep(row, query));
     const offset = Number(query.get('offset') ?? 0);
     const limit = Number(query.get('limit') ?? 50);
-    return HttpResponse.json(found.slice(offset, offset + limit), { headers: { 'X-Total-Count': String(found.length) } });
+    return HttpResponse.json(found.slice(offset, offset + limit), {
+      headers: { 'X-Total-Count': String(found.length) },
+    });
   };
 }
 
 /** Stores a session the way a sign-in does, so the provider restores it. */
 export function signInAs(user: Partial<User>, token = 'test-token') {
   localStorage.setItem('btlsToken', token);
-  localStorage.setItem('btlsUser', JSON.stringify({ id: 1, firstName: 'Aline', lastName: 'Uwase', email: 'aline@example.rw', role: 'trainee', ...user }));
+  localStorage.setItem(
+    'btlsUser',
+    JSON.stringify({
+      id: 1,
+      firstName: 'Aline',
+      lastName: 'Uwase',
+      email: 'aline@example.rw',
+      role: 'trainee',
+      ...user,
+    }),
+  );
 }
 
 /** A query client for one test: nothing cached from another test, no retries to wait for. */
@@ -74,7 +89,11 @@ export function testQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
 }
 
-export function renderAt(path: string, routes: { path: string; element: ReactNode }[], queryClient = testQueryClient()) {
+export function renderAt(
+  path: string,
+  routes: { path: string; element: ReactNode }[],
+  queryClient = testQueryClient(),
+) {
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>

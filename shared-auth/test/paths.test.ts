@@ -22,7 +22,13 @@ describe('paths', () => {
     expect(patternOf(paths.course)).toBe('/courses/:id');
     expect(routePath(paths.admin.editUser)).toBe('admin/users/edit/:userId');
     expect(PUBLIC_PAGES).toContain('/verify/:certificateCode');
-    expect(TRAINEE_PAGES).toEqual(['/dashboard', '/apply-for-course', '/jobs/:jobId/apply', '/certificate/:certificateCode', '/profile']);
+    expect(TRAINEE_PAGES).toEqual([
+      '/dashboard',
+      '/apply-for-course',
+      '/jobs/:jobId/apply',
+      '/certificate/:certificateCode',
+      '/profile',
+    ]);
   });
 
   it('names every page once: no two entries share an address', () => {

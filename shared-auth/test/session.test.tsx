@@ -8,7 +8,18 @@ import { RequireAuth, RequireRole } from '../src/guards';
 import { panelFor } from '../src/roles';
 import { AuthProvider, useAuth, useSessionStore } from '../src/session';
 
-const user = { id: 1, firstName: 'Aline', lastName: 'Uwase', email: 'aline@example.rw', role: 'trainee', isActive: true, companyName: null, companyWebsite: null, companyDescription: null, createdAt: '2026-01-01T00:00:00.000Z' } as const;
+const user = {
+  id: 1,
+  firstName: 'Aline',
+  lastName: 'Uwase',
+  email: 'aline@example.rw',
+  role: 'trainee',
+  isActive: true,
+  companyName: null,
+  companyWebsite: null,
+  companyDescription: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+} as const;
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
@@ -36,7 +47,9 @@ describe('the session store', () => {
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     expect(result.current.isAuthenticated).toBe(false);
     expect(result.current.storageBlocked).toBe(true);
-    await expect(result.current.login({ email: 'aline@example.rw', password: 'x' })).rejects.toThrow(/Signing in needs site data/);
+    await expect(result.current.login({ email: 'aline@example.rw', password: 'x' })).rejects.toThrow(
+      /Signing in needs site data/,
+    );
     expect(useSessionStore.getState().status).toBe('signedOut');
     blocked.mockRestore();
   });
@@ -68,14 +81,20 @@ describe('the session store', () => {
   it('renders nothing while loading', () => {
     useSessionStore.setState({ status: 'loading' });
     const restore = vi.spyOn(useSessionStore.getState(), 'restore').mockImplementation(() => {});
-    render(<AuthProvider><p>content</p></AuthProvider>);
+    render(
+      <AuthProvider>
+        <p>content</p>
+      </AuthProvider>,
+    );
     expect(screen.queryByText('content')).toBeNull();
     restore.mockRestore();
   });
 
   it('signs in on a login answer with token and user, and stores both', async () => {
     configureApi({ baseUrl: 'http://api.test/api/' });
-    server.use(http.post('http://api.test/api/auth/login', () => HttpResponse.json({ message: 'ok', token: 't2', user })));
+    server.use(
+      http.post('http://api.test/api/auth/login', () => HttpResponse.json({ message: 'ok', token: 't2', user })),
+    );
     const { result } = renderHook(() => useAuth(), { wrapper });
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     configureApi({ baseUrl: 'http://api.test/api/' });
@@ -88,11 +107,19 @@ describe('the session store', () => {
   it('a failed login clears a stored session', async () => {
     localStorage.setItem('btlsToken', 'old');
     localStorage.setItem('btlsUser', JSON.stringify(user));
-    server.use(http.post('http://api.test/api/auth/login', () => HttpResponse.json({ message: 'Invalid email or password.' }, { status: 401 })));
+    server.use(
+      http.post('http://api.test/api/auth/login', () =>
+        HttpResponse.json({ message: 'Invalid email or password.' }, { status: 401 }),
+      ),
+    );
     const { result } = renderHook(() => useAuth(), { wrapper });
     await waitFor(() => expect(result.current.isAuthenticated).toBe(true));
     configureApi({ baseUrl: 'http://api.test/api/' });
-    await act(() => expect(result.current.login({ email: user.email, password: 'bad' })).rejects.toThrow('Invalid email or password.'));
+    await act(() =>
+      expect(result.current.login({ email: user.email, password: 'bad' })).rejects.toThrow(
+        'Invalid email or password.',
+      ),
+    );
     expect(result.current.isAuthenticated).toBe(false);
     expect(localStorage.getItem('btlsToken')).toBeNull();
   });
@@ -114,7 +141,9 @@ describe('the session store', () => {
   it('signs out when the API answers 401 to a call that carried the token', async () => {
     localStorage.setItem('btlsToken', 'expired');
     localStorage.setItem('btlsUser', JSON.stringify(user));
-    server.use(http.get('http://api.test/api/users', () => HttpResponse.json({ message: 'Session expired' }, { status: 401 })));
+    server.use(
+      http.get('http://api.test/api/users', () => HttpResponse.json({ message: 'Session expired' }, { status: 401 })),
+    );
     const { result } = renderHook(() => useAuth(), { wrapper });
     await waitFor(() => expect(result.current.isAuthenticated).toBe(true));
     configureApi({ baseUrl: 'http://api.test/api/' });
@@ -135,9 +164,30 @@ describe('guards', () => {
           <Routes>
             <Route path="/login" element={<p>login page</p>} />
             <Route path="/" element={<p>home page</p>} />
-            <Route path="/dashboard" element={<RequireRole roles={['trainee']}><p>dashboard page</p></RequireRole>} />
-            <Route path="/admin" element={<RequireRole roles={['admin']}><p>admin page</p></RequireRole>} />
-            <Route path="/mine" element={<RequireAuth><p>mine page</p></RequireAuth>} />
+            <Route
+              path="/dashboard"
+              element={
+                <RequireRole roles={['trainee']}>
+                  <p>dashboard page</p>
+                </RequireRole>
+              }
+            />
+            <Route
+              path="/admin"
+              element={
+                <RequireRole roles={['admin']}>
+                  <p>admin page</p>
+                </RequireRole>
+              }
+            />
+            <Route
+              path="/mine"
+              element={
+                <RequireAuth>
+                  <p>mine page</p>
+                </RequireAuth>
+              }
+            />
           </Routes>
         </AuthProvider>
       </MemoryRouter>,

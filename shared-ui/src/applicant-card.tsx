@@ -56,7 +56,13 @@ export function ApplicantCard({
         </div>
         <div>
           <dt>{i18n._({ id: 'applicant.phone', message: 'Phone' })}</dt>
-          <dd>{a.phone ? <a href={`tel:${a.phone}`}>{a.phone}</a> : i18n._({ id: 'applicant.notGiven', message: 'Not given' })}</dd>
+          <dd>
+            {a.phone ? (
+              <a href={`tel:${a.phone}`}>{a.phone}</a>
+            ) : (
+              i18n._({ id: 'applicant.notGiven', message: 'Not given' })
+            )}
+          </dd>
         </div>
         <div>
           <dt>{i18n._({ id: 'applicant.applied', message: 'Applied' })}</dt>
@@ -68,7 +74,9 @@ export function ApplicantCard({
             {a.hasCv ? (
               <Button variant="secondary" className={styles.small} onClick={onDownloadCv}>
                 {i18n._({ id: 'applicant.downloadCv', message: 'Download CV' })}{' '}
-                <span className="visually-hidden">{i18n._({ id: 'applicant.downloadCvOf', message: 'of {name}', values: { name } })}</span>
+                <span className="visually-hidden">
+                  {i18n._({ id: 'applicant.downloadCvOf', message: 'of {name}', values: { name } })}
+                </span>
               </Button>
             ) : (
               i18n._({ id: 'applicant.noCv', message: 'None attached' })
@@ -78,15 +86,25 @@ export function ApplicantCard({
       </dl>
       <h4>{i18n._({ id: 'applicant.certificates', message: 'Certificates' })}</h4>
       {a.certificates.length === 0 ? (
-        <p className={styles.muted}>{i18n._({ id: 'applicant.noCertificates', message: 'No certificates from our training centre yet.' })}</p>
+        <p className={styles.muted}>
+          {i18n._({ id: 'applicant.noCertificates', message: 'No certificates from our training centre yet.' })}
+        </p>
       ) : (
         <ul className={styles.certificates}>
           {a.certificates.map((c) => (
             <li key={c.code}>
-              {c.courseTitle} · {i18n._({ id: 'applicant.issued', message: 'issued {date}', values: { date: formatDate(c.issuedAt, undefined, locale) } })} ·{' '}
+              {c.courseTitle} ·{' '}
+              {i18n._({
+                id: 'applicant.issued',
+                message: 'issued {date}',
+                values: { date: formatDate(c.issuedAt, undefined, locale) },
+              })}{' '}
+              ·{' '}
               <a href={paths.verify(c.code)} target="_blank" rel="noopener">
                 {i18n._({ id: 'applicant.verify', message: 'Verify {code}', values: { code: c.code } })}{' '}
-                <span className="visually-hidden">{i18n._({ id: 'common.newTab', message: '(opens in a new tab)' })}</span>
+                <span className="visually-hidden">
+                  {i18n._({ id: 'common.newTab', message: '(opens in a new tab)' })}
+                </span>
               </a>
             </li>
           ))}
@@ -99,11 +117,18 @@ export function ApplicantCard({
         </>
       )}
       <details className={styles.history}>
-        <summary>{i18n._({ id: 'applicant.history', message: 'Status history ({count})', values: { count: a.history.length } })}</summary>
+        <summary>
+          {i18n._({
+            id: 'applicant.history',
+            message: 'Status history ({count})',
+            values: { count: a.history.length },
+          })}
+        </summary>
         <ol>
           {a.history.map((h, i) => (
             <li key={i}>
-              {formatDate(h.at, 'MMM d, yyyy HH:mm', locale)} · {h.byName}: {h.from ? `${status(h.from)} → ${status(h.to)}` : status(h.to)}
+              {formatDate(h.at, 'MMM d, yyyy HH:mm', locale)} · {h.byName}:{' '}
+              {h.from ? `${status(h.from)} → ${status(h.to)}` : status(h.to)}
               {h.note && <span className={styles.muted}> — “{h.note}”</span>}
             </li>
           ))}
@@ -115,10 +140,20 @@ export function ApplicantCard({
 }
 
 /** The status filter of a job's applicants (every status, or one). */
-export function ApplicationStatusFilter({ value, onChange }: { value: JobApplicationStatus | ''; onChange: (status: JobApplicationStatus | '') => void }) {
+export function ApplicationStatusFilter({
+  value,
+  onChange,
+}: {
+  value: JobApplicationStatus | '';
+  onChange: (status: JobApplicationStatus | '') => void;
+}) {
   const i18n = useI18n();
   return (
-    <SelectField label={i18n._({ id: 'applicant.status', message: 'Status' })} value={value} onChange={(e) => onChange(e.target.value as JobApplicationStatus | '')}>
+    <SelectField
+      label={i18n._({ id: 'applicant.status', message: 'Status' })}
+      value={value}
+      onChange={(e) => onChange(e.target.value as JobApplicationStatus | '')}
+    >
       <option value="">{i18n._({ id: 'applicant.all', message: 'All' })}</option>
       {JOB_APPLICATION_STATUSES.map((s) => (
         <option key={s} value={s}>

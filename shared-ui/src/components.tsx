@@ -14,7 +14,9 @@ import styles from './components.module.css';
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'danger' };
 
 export function Button({ variant = 'primary', className, type = 'button', ...props }: ButtonProps) {
-  return <button type={type} className={[styles.button, styles[variant], className].filter(Boolean).join(' ')} {...props} />;
+  return (
+    <button type={type} className={[styles.button, styles[variant], className].filter(Boolean).join(' ')} {...props} />
+  );
 }
 
 /** Class names for a link that looks like a button. */
@@ -26,7 +28,12 @@ interface FieldBase {
 }
 
 /** A visible label tied to its control (by id), and an optional hint the control is described by. */
-function Field({ label, hint, id, control }: FieldBase & { id?: string; control: (id: string, hintId?: string) => ReactNode }) {
+function Field({
+  label,
+  hint,
+  id,
+  control,
+}: FieldBase & { id?: string; control: (id: string, hintId?: string) => ReactNode }) {
   const fallbackId = useId();
   const controlId = id ?? fallbackId;
   const hintId = hint ? `${controlId}-hint` : undefined;
@@ -47,17 +54,27 @@ function Field({ label, hint, id, control }: FieldBase & { id?: string; control:
 
 export function TextField({ label, hint, id, ...props }: FieldBase & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <Field label={label} hint={hint} id={id} control={(controlId, hintId) => (
-      <input id={controlId} className={styles.control} aria-describedby={hintId} {...props} />
-    )} />
+    <Field
+      label={label}
+      hint={hint}
+      id={id}
+      control={(controlId, hintId) => (
+        <input id={controlId} className={styles.control} aria-describedby={hintId} {...props} />
+      )}
+    />
   );
 }
 
 export function TextAreaField({ label, hint, id, ...props }: FieldBase & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
-    <Field label={label} hint={hint} id={id} control={(controlId, hintId) => (
-      <textarea id={controlId} className={styles.control} aria-describedby={hintId} {...props} />
-    )} />
+    <Field
+      label={label}
+      hint={hint}
+      id={id}
+      control={(controlId, hintId) => (
+        <textarea id={controlId} className={styles.control} aria-describedby={hintId} {...props} />
+      )}
+    />
   );
 }
 
@@ -69,11 +86,16 @@ export function SelectField({
   ...props
 }: FieldBase & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }) {
   return (
-    <Field label={label} hint={hint} id={id} control={(controlId, hintId) => (
-      <select id={controlId} className={styles.control} aria-describedby={hintId} {...props}>
-        {children}
-      </select>
-    )} />
+    <Field
+      label={label}
+      hint={hint}
+      id={id}
+      control={(controlId, hintId) => (
+        <select id={controlId} className={styles.control} aria-describedby={hintId} {...props}>
+          {children}
+        </select>
+      )}
+    />
   );
 }
 
@@ -145,7 +167,11 @@ export function statusText(status: string): { id: string; message: string } {
 export function ApplicationStatusBadge({ status }: { status: string }) {
   const i18n = useI18n();
   const text = STATUS_TEXTS[status];
-  return <span className={`${styles.badge} ${styles[APPLICATION_TONE[status] ?? 'neutral']}`}>{text ? i18n._(text) : status}</span>;
+  return (
+    <span className={`${styles.badge} ${styles[APPLICATION_TONE[status] ?? 'neutral']}`}>
+      {text ? i18n._(text) : status}
+    </span>
+  );
 }
 
 export interface Column<Row> {
@@ -157,7 +183,13 @@ export interface Column<Row> {
  * A table that turns into labelled cards on a phone. `detail` adds, below a row, a full-width row to read
  * (an e-mail, a message) when it answers something for that row.
  */
-export function Table<Row>({ caption, columns, rows, rowKey, detail }: {
+export function Table<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  detail,
+}: {
   caption: string;
   columns: Column<Row>[];
   rows: Row[];
@@ -208,7 +240,12 @@ export function Table<Row>({ caption, columns, rows, rowKey, detail }: {
 export const tableClass = styles.table;
 
 /** A checkbox with its label beside it, and an optional hint it is described by. */
-export function CheckboxField({ label, hint, id, ...props }: FieldBase & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+export function CheckboxField({
+  label,
+  hint,
+  id,
+  ...props
+}: FieldBase & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   const fallbackId = useId();
   const controlId = id ?? fallbackId;
   const hintId = hint ? `${controlId}-hint` : undefined;

@@ -34,7 +34,8 @@ interface Request {
 export function useDialog() {
   const [request, setRequest] = useState<Request | null>(null);
   const ask = useCallback(
-    (question: Omit<Request, 'resolve'>) => new Promise<Answer | null>((resolve) => setRequest({ ...question, resolve })),
+    (question: Omit<Request, 'resolve'>) =>
+      new Promise<Answer | null>((resolve) => setRequest({ ...question, resolve })),
     [],
   );
   const close = (answer: Answer | null) => {
@@ -43,7 +44,10 @@ export function useDialog() {
   };
   return {
     /** Resolves true for OK, false for Cancel. */
-    confirm: useCallback(async (message: string) => (await ask({ kind: 'confirm', message, initial: '' })) !== null, [ask]),
+    confirm: useCallback(
+      async (message: string) => (await ask({ kind: 'confirm', message, initial: '' })) !== null,
+      [ask],
+    ),
     /** Resolves the text entered (maybe empty), or null when cancelled. */
     prompt: useCallback(
       async (message: string, initial = '') => (await ask({ kind: 'prompt', message, initial }))?.text ?? null,
@@ -51,8 +55,10 @@ export function useDialog() {
     ),
     /** A prompt that also asks `choice` (first): resolves the text and the chosen value, or null when cancelled. */
     promptWithChoice: useCallback(
-      (message: string, { initial = '', choice, textLabel }: { initial?: string; choice: DialogChoice; textLabel?: string }) =>
-        ask({ kind: 'prompt', message, initial, choice, textLabel }),
+      (
+        message: string,
+        { initial = '', choice, textLabel }: { initial?: string; choice: DialogChoice; textLabel?: string },
+      ) => ask({ kind: 'prompt', message, initial, choice, textLabel }),
       [ask],
     ),
     dialog: request ? <DialogBox request={request} onClose={close} /> : null,
@@ -113,7 +119,13 @@ function DialogBox({ request, onClose }: { request: Request; onClose: (answer: A
             <label className={styles.label} htmlFor={choiceId}>
               {request.choice.label}
             </label>
-            <select id={choiceId} ref={first as never} className={styles.input} value={choice} onChange={(e) => setChoice(e.target.value)}>
+            <select
+              id={choiceId}
+              ref={first as never}
+              className={styles.input}
+              value={choice}
+              onChange={(e) => setChoice(e.target.value)}
+            >
               {request.choice.options.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -124,7 +136,9 @@ function DialogBox({ request, onClose }: { request: Request; onClose: (answer: A
         )}
         {request.kind === 'prompt' && (
           <label className={styles.label}>
-            <span className={request.textLabel ? styles.labelText : 'visually-hidden'}>{request.textLabel ?? request.message}</span>
+            <span className={request.textLabel ? styles.labelText : 'visually-hidden'}>
+              {request.textLabel ?? request.message}
+            </span>
             <textarea
               ref={request.choice ? undefined : (first as never)}
               className={styles.input}

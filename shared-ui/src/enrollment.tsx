@@ -18,12 +18,33 @@ export function EnrollmentFacts({ enrollment: e, children }: { enrollment: Enrol
   return (
     <div className={styles.card}>
       <dl className={styles.facts}>
-        <div><dt>{i18n._({ id: 'enrollment.trainee', message: 'Trainee' })}</dt><dd>{e.traineeFirstName} {e.traineeLastName} ({e.traineeEmail})</dd></div>
-        <div><dt>{i18n._({ id: 'enrollment.course', message: 'Course' })}</dt><dd>{e.courseTitle}</dd></div>
-        <div><dt>{i18n._({ id: 'enrollment.applied', message: 'Applied' })}</dt><dd>{formatDate(e.applicationDate, undefined, locale)}</dd></div>
-        <div><dt>{i18n._({ id: 'enrollment.status', message: 'Status' })}</dt><dd><StatusBadge status={e.status} /></dd></div>
+        <div>
+          <dt>{i18n._({ id: 'enrollment.trainee', message: 'Trainee' })}</dt>
+          <dd>
+            {e.traineeFirstName} {e.traineeLastName} ({e.traineeEmail})
+          </dd>
+        </div>
+        <div>
+          <dt>{i18n._({ id: 'enrollment.course', message: 'Course' })}</dt>
+          <dd>{e.courseTitle}</dd>
+        </div>
+        <div>
+          <dt>{i18n._({ id: 'enrollment.applied', message: 'Applied' })}</dt>
+          <dd>{formatDate(e.applicationDate, undefined, locale)}</dd>
+        </div>
+        <div>
+          <dt>{i18n._({ id: 'enrollment.status', message: 'Status' })}</dt>
+          <dd>
+            <StatusBadge status={e.status} />
+          </dd>
+        </div>
         {e.trainerFirstName && (
-          <div><dt>{i18n._({ id: 'enrollment.trainer', message: 'Trainer' })}</dt><dd>{e.trainerFirstName} {e.trainerLastName} ({e.trainerEmail})</dd></div>
+          <div>
+            <dt>{i18n._({ id: 'enrollment.trainer', message: 'Trainer' })}</dt>
+            <dd>
+              {e.trainerFirstName} {e.trainerLastName} ({e.trainerEmail})
+            </dd>
+          </div>
         )}
       </dl>
       {children}
@@ -32,16 +53,36 @@ export function EnrollmentFacts({ enrollment: e, children }: { enrollment: Enrol
 }
 
 /** An enrollment's records, or a line saying there are none; `actions` adds a last column (the trainer's). */
-export function ProgressTable({ records, actions }: { records: ProgressRecord[]; actions?: (record: ProgressRecord) => ReactNode }) {
+export function ProgressTable({
+  records,
+  actions,
+}: {
+  records: ProgressRecord[];
+  actions?: (record: ProgressRecord) => ReactNode;
+}) {
   const i18n = useI18n();
   const locale = useLocale();
-  if (records.length === 0) return <p>{i18n._({ id: 'enrollment.noProgress', message: 'No progress recorded yet.' })}</p>;
+  if (records.length === 0)
+    return <p>{i18n._({ id: 'enrollment.noProgress', message: 'No progress recorded yet.' })}</p>;
   const columns: Column<ProgressRecord>[] = [
-    { header: i18n._({ id: 'enrollment.date', message: 'Date' }), cell: (r) => formatDate(r.recordDate, 'PP p', locale) },
+    {
+      header: i18n._({ id: 'enrollment.date', message: 'Date' }),
+      cell: (r) => formatDate(r.recordDate, 'PP p', locale),
+    },
     { header: i18n._({ id: 'enrollment.assessment', message: 'Assessment' }), cell: (r) => r.assessmentName },
     { header: i18n._({ id: 'enrollment.score', message: 'Score' }), cell: formatScore },
-    { header: i18n._({ id: 'enrollment.feedback', message: 'Feedback by Trainer' }), cell: (r) => r.feedbackNotes ?? '' },
+    {
+      header: i18n._({ id: 'enrollment.feedback', message: 'Feedback by Trainer' }),
+      cell: (r) => r.feedbackNotes ?? '',
+    },
   ];
   if (actions) columns.push({ header: i18n._({ id: 'enrollment.actions', message: 'Actions' }), cell: actions });
-  return <Table caption={i18n._({ id: 'enrollment.records', message: 'Progress records' })} rows={records} rowKey={(r) => r.id} columns={columns} />;
+  return (
+    <Table
+      caption={i18n._({ id: 'enrollment.records', message: 'Progress records' })}
+      rows={records}
+      rowKey={(r) => r.id}
+      columns={columns}
+    />
+  );
 }

@@ -4,11 +4,14 @@
  */
 import type { KeyboardEvent } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function keepTabInside(event: KeyboardEvent, container: HTMLElement | null): void {
   if (event.key !== 'Tab' || !container) return;
-  const controls = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => !element.closest('[inert]'));
+  const controls = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => !element.closest('[inert]'),
+  );
   const first = controls[0];
   const last = controls.at(-1);
   if (!first || !last) return;

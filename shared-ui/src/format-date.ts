@@ -9,7 +9,11 @@ import { LOCALE_DATA } from './locale-data';
  * is "12 janv. 2026" / "12 Mut. 2026", 'MMMM d, yyyy' the full month, and a pattern with a time ('HH:mm',
  * 'p') adds it on the 24-hour clock.
  */
-export function formatDate(value: string | Date | null | undefined, pattern = 'MMM d, yyyy', locale: Language = 'en'): string {
+export function formatDate(
+  value: string | Date | null | undefined,
+  pattern = 'MMM d, yyyy',
+  locale: Language = 'en',
+): string {
   if (!value) return '';
   const date = typeof value === 'string' ? parseISO(value) : value;
   if (!isValid(date)) return '';

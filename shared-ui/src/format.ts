@@ -34,7 +34,8 @@ export function truncateDescription(text: string | null | undefined, max = 100, 
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
-export const orNA = (value: string | null | undefined, i18n?: I18n) => (value && value.trim() ? value : say(NOT_AVAILABLE, i18n));
+export const orNA = (value: string | null | undefined, i18n?: I18n) =>
+  value && value.trim() ? value : say(NOT_AVAILABLE, i18n);
 
 /** A progress score: 'score / max', the score alone without a max, or a dash without a score. */
 export function formatScore(record: { score: number | null; maxScore: number | null }): string {

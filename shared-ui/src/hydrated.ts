@@ -32,7 +32,9 @@ export function useKeepTypedValues<Fields extends Record<string, string>>(
     for (const name of Object.keys(fields) as (keyof Fields & string)[]) {
       const element = elements.namedItem(name);
       if (
-        (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) &&
+        (element instanceof HTMLInputElement ||
+          element instanceof HTMLTextAreaElement ||
+          element instanceof HTMLSelectElement) &&
         element.value !== fields[name]
       ) {
         typed[name] = element.value as Fields[typeof name];

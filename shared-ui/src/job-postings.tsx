@@ -49,7 +49,15 @@ export function useJobPostingActions(list: PagedList<Job>, deleteQuestion: (job:
 }
 
 /** The search box and the status choice of a postings list; `children` are further filters. */
-export function JobPostingFilters({ list, searchLabel, children }: { list: PagedList<Job>; searchLabel: string; children?: ReactNode }) {
+export function JobPostingFilters({
+  list,
+  searchLabel,
+  children,
+}: {
+  list: PagedList<Job>;
+  searchLabel: string;
+  children?: ReactNode;
+}) {
   const i18n = useI18n();
   return (
     <div className={styles.filters}>
@@ -60,7 +68,11 @@ export function JobPostingFilters({ list, searchLabel, children }: { list: Paged
         value={list.filters.q}
         onChange={(e) => list.setFilter('q', e.target.value)}
       />
-      <SelectField label={i18n._({ id: 'jobPostings.status', message: 'Status' })} value={list.filters.status} onChange={(e) => list.setFilter('status', e.target.value)}>
+      <SelectField
+        label={i18n._({ id: 'jobPostings.status', message: 'Status' })}
+        value={list.filters.status}
+        onChange={(e) => list.setFilter('status', e.target.value)}
+      >
         <option value="">{i18n._({ id: 'jobPostings.all', message: 'All' })}</option>
         <option value="active">{i18n._({ id: 'jobPostings.active', message: 'Active' })}</option>
         <option value="inactive">{i18n._({ id: 'jobPostings.inactive', message: 'Inactive' })}</option>
@@ -71,12 +83,25 @@ export function JobPostingFilters({ list, searchLabel, children }: { list: Paged
 }
 
 /** A row's actions: what the screen puts first (edit, or take down), then Delete, which asks before it deletes. */
-export function JobRowActions({ job, remove, children }: { job: Job; remove: (job: Job) => Promise<void>; children: ReactNode }) {
+export function JobRowActions({
+  job,
+  remove,
+  children,
+}: {
+  job: Job;
+  remove: (job: Job) => Promise<void>;
+  children: ReactNode;
+}) {
   const i18n = useI18n();
   return (
     <span className={styles.actions}>
       {children}
-      <button type="button" className={`${styles.linkButton} ${styles.danger}`} aria-label={i18n._({ id: 'jobPostings.deleteOf', message: 'Delete {title}', values: { title: job.title } })} onClick={() => void remove(job)}>
+      <button
+        type="button"
+        className={`${styles.linkButton} ${styles.danger}`}
+        aria-label={i18n._({ id: 'jobPostings.deleteOf', message: 'Delete {title}', values: { title: job.title } })}
+        onClick={() => void remove(job)}
+      >
         {i18n._({ id: 'jobPostings.delete', message: 'Delete' })}
       </button>
     </span>

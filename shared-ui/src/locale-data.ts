@@ -20,14 +20,40 @@ export interface LocaleData {
 
 export const LOCALE_DATA: Record<Exclude<Language, 'en'>, LocaleData> = {
   rw: {
-    months: ['Mutarama', 'Gashyantare', 'Werurwe', 'Mata', 'Gicurasi', 'Kamena', 'Nyakanga', 'Kanama', 'Nzeri', 'Ukwakira', 'Ugushyingo', 'Ukuboza'],
+    months: [
+      'Mutarama',
+      'Gashyantare',
+      'Werurwe',
+      'Mata',
+      'Gicurasi',
+      'Kamena',
+      'Nyakanga',
+      'Kanama',
+      'Nzeri',
+      'Ukwakira',
+      'Ugushyingo',
+      'Ukuboza',
+    ],
     monthsShort: ['Mut.', 'Gas.', 'Wer.', 'Mat.', 'Gic.', 'Kam.', 'Nya.', 'Kan.', 'Nze.', 'Ukw.', 'Ugu.', 'Uku.'],
     weekdays: ['Ku cyumweru', 'Kuwa mbere', 'Kuwa kabiri', 'Kuwa gatatu', 'Kuwa kane', 'Kuwa gatanu', 'Kuwa gatandatu'],
     group: '.',
     money: (amount) => `${amount}\u00a0Frw`,
   },
   fr: {
-    months: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
+    months: [
+      'janvier',
+      'février',
+      'mars',
+      'avril',
+      'mai',
+      'juin',
+      'juillet',
+      'août',
+      'septembre',
+      'octobre',
+      'novembre',
+      'décembre',
+    ],
     monthsShort: ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'],
     weekdays: ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'],
     // The narrow no-break space of French typography (what Intl's fr formats with).

@@ -124,21 +124,36 @@ export function usePagedList<T>(
     setPage: (to) => update({ page: String(to) }),
     reload: () => void client.invalidateQueries({ queryKey }),
     setItems: (change) =>
-      client.setQueryData<ListPage<T>>([...queryKey, query], (shown) => (shown ? { ...shown, items: change(shown.items) } : shown)),
+      client.setQueryData<ListPage<T>>([...queryKey, query], (shown) =>
+        shown ? { ...shown, items: change(shown.items) } : shown,
+      ),
   };
 }
 
 /** Numbered pages: Previous, "Page 2 of 5 (93 in all)", Next. Hidden while there is only one page. */
-export function Pager({ list, label }: { list: Pick<PagedList<unknown>, 'page' | 'pageCount' | 'total' | 'setPage'>; label: string }) {
+export function Pager({
+  list,
+  label,
+}: {
+  list: Pick<PagedList<unknown>, 'page' | 'pageCount' | 'total' | 'setPage'>;
+  label: string;
+}) {
   const i18n = useI18n();
   if (list.pageCount <= 1 && list.page <= 1) return null;
   return (
-    <nav className={styles.pager} aria-label={i18n._({ id: 'paging.pages', message: '{label} pages', values: { label } })}>
+    <nav
+      className={styles.pager}
+      aria-label={i18n._({ id: 'paging.pages', message: '{label} pages', values: { label } })}
+    >
       <Button variant="secondary" disabled={list.page <= 1} onClick={() => list.setPage(list.page - 1)}>
         {i18n._({ id: 'paging.previous', message: 'Previous' })}
       </Button>
       <span aria-live="polite">
-        {i18n._({ id: 'paging.status', message: 'Page {page} of {pageCount} ({total} in all)', values: { page: list.page, pageCount: list.pageCount, total: list.total } })}
+        {i18n._({
+          id: 'paging.status',
+          message: 'Page {page} of {pageCount} ({total} in all)',
+          values: { page: list.page, pageCount: list.pageCount, total: list.total },
+        })}
       </span>
       <Button variant="secondary" disabled={list.page >= list.pageCount} onClick={() => list.setPage(list.page + 1)}>
         {i18n._({ id: 'paging.next', message: 'Next' })}

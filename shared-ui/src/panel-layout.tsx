@@ -65,7 +65,16 @@ export interface PanelLayoutProps {
   children: ReactNode;
 }
 
-export function PanelLayout({ title, nav, user, onLogout, mobileTitle = title, NavLink, pathname, children }: PanelLayoutProps) {
+export function PanelLayout({
+  title,
+  nav,
+  user,
+  onLogout,
+  mobileTitle = title,
+  NavLink,
+  pathname,
+  children,
+}: PanelLayoutProps) {
   const i18n = useI18n();
   const [open, setOpen] = useState(false);
   const phone = usePhoneMenu();
@@ -98,7 +107,13 @@ export function PanelLayout({ title, nav, user, onLogout, mobileTitle = title, N
       }}
     >
       {!behindMenu && <SkipLink />}
-      <aside ref={menu} id="panel-menu" className={`${styles.sidebar} ${open ? styles.open : ''}`} aria-label={title} inert={menuHidden}>
+      <aside
+        ref={menu}
+        id="panel-menu"
+        className={`${styles.sidebar} ${open ? styles.open : ''}`}
+        aria-label={title}
+        inert={menuHidden}
+      >
         <p className={styles.panelTitle}>{title}</p>
         {user && (
           <p className={styles.who}>

@@ -7,7 +7,17 @@ import { panelPage as styles } from './panel-page';
  * A panel page that cannot show what was asked (not found, not yours, failed): why, and the way back; with
  * `retry` (a failure worth asking again, from QueryBoundary) a Retry button.
  */
-export function PanelUnavailable({ title, message, back, retry }: { title: string; message: ReactNode; back: ReactNode; retry?: () => void }) {
+export function PanelUnavailable({
+  title,
+  message,
+  back,
+  retry,
+}: {
+  title: string;
+  message: ReactNode;
+  back: ReactNode;
+  retry?: () => void;
+}) {
   const i18n = useI18n();
   return (
     <section className={styles.page}>
@@ -34,7 +44,13 @@ export function PanelUnavailable({ title, message, back, retry }: { title: strin
  * the empty text when there is nothing, else the rows. `items` and `error` are a paged list's (usePagedList)
  * or a query's.
  */
-export function ListStates<T>({ items, error, loading, empty, children }: {
+export function ListStates<T>({
+  items,
+  error,
+  loading,
+  empty,
+  children,
+}: {
   items: readonly T[] | null | undefined;
   error: unknown;
   loading: string;

@@ -53,15 +53,32 @@ export function PasswordChangeForm({ check, change }: PasswordChangeFormProps) {
       <h2 id="change-password-title">{i18n._({ id: 'password.title', message: 'Change password' })}</h2>
       <SuccessBanner>{notice}</SuccessBanner>
       <ErrorBanner>{error}</ErrorBanner>
-      <TextField label={i18n._({ id: 'password.current', message: 'Current Password' })} autoComplete="current-password" {...bind('currentPassword')} />
+      <TextField
+        label={i18n._({ id: 'password.current', message: 'Current Password' })}
+        autoComplete="current-password"
+        {...bind('currentPassword')}
+      />
       <div className={styles.row}>
-        <TextField label={i18n._({ id: 'password.new', message: 'New Password' })} autoComplete="new-password" placeholder={i18n._({ id: 'password.newHint', message: 'min. 6 characters' })} {...bind('newPassword')} />
-        <TextField label={i18n._({ id: 'password.confirm', message: 'Confirm New Password' })} autoComplete="new-password" {...bind('confirmPassword')} />
+        <TextField
+          label={i18n._({ id: 'password.new', message: 'New Password' })}
+          autoComplete="new-password"
+          placeholder={i18n._({ id: 'password.newHint', message: 'min. 6 characters' })}
+          {...bind('newPassword')}
+        />
+        <TextField
+          label={i18n._({ id: 'password.confirm', message: 'Confirm New Password' })}
+          autoComplete="new-password"
+          {...bind('confirmPassword')}
+        />
       </div>
-      <p className={styles.hint}>{i18n._({ id: 'password.signsOut', message: 'Changing it signs you out everywhere else.' })}</p>
+      <p className={styles.hint}>
+        {i18n._({ id: 'password.signsOut', message: 'Changing it signs you out everywhere else.' })}
+      </p>
       <div className={styles.actions}>
         <Button type="submit" disabled={busy}>
-          {busy ? i18n._({ id: 'password.changing', message: 'Changing...' }) : i18n._({ id: 'password.submit', message: 'Change Password' })}
+          {busy
+            ? i18n._({ id: 'password.changing', message: 'Changing...' })
+            : i18n._({ id: 'password.submit', message: 'Change Password' })}
         </Button>
       </div>
     </form>

@@ -26,15 +26,36 @@ export function NameForm({ form, emailHint, heading }: { form: NameFormState; em
   const i18n = useI18n();
   const headingId = useId();
   return (
-    <form className={styles.card} onSubmit={(e) => void form.save(e)} noValidate aria-labelledby={heading ? headingId : undefined}>
+    <form
+      className={styles.card}
+      onSubmit={(e) => void form.save(e)}
+      noValidate
+      aria-labelledby={heading ? headingId : undefined}
+    >
       {heading && <h2 id={headingId}>{heading}</h2>}
       <SuccessBanner>{translateMessage(form.notice)}</SuccessBanner>
       <ErrorBanner>{translateMessage(form.error)}</ErrorBanner>
       <div className={styles.row}>
-        <TextField label={i18n._({ id: 'profile.firstName', message: 'First Name' })} required value={form.firstName} onChange={(e) => form.setFirstName(e.target.value)} />
-        <TextField label={i18n._({ id: 'profile.lastName', message: 'Last Name' })} required value={form.lastName} onChange={(e) => form.setLastName(e.target.value)} />
+        <TextField
+          label={i18n._({ id: 'profile.firstName', message: 'First Name' })}
+          required
+          value={form.firstName}
+          onChange={(e) => form.setFirstName(e.target.value)}
+        />
+        <TextField
+          label={i18n._({ id: 'profile.lastName', message: 'Last Name' })}
+          required
+          value={form.lastName}
+          onChange={(e) => form.setLastName(e.target.value)}
+        />
       </div>
-      <TextField label={i18n._({ id: 'profile.email', message: 'Email' })} type="email" value={form.user?.email ?? ''} readOnly hint={emailHint} />
+      <TextField
+        label={i18n._({ id: 'profile.email', message: 'Email' })}
+        type="email"
+        value={form.user?.email ?? ''}
+        readOnly
+        hint={emailHint}
+      />
       <Button type="submit">{i18n._({ id: 'profile.save', message: 'Save Profile' })}</Button>
     </form>
   );
@@ -44,7 +65,10 @@ export function NameForm({ form, emailHint, heading }: { form: NameFormState; em
 export function EmailNotificationsField({
   settings,
 }: {
-  settings: { preferences: { emailNotifications: boolean } | null; save(change: { emailNotifications: boolean }): unknown };
+  settings: {
+    preferences: { emailNotifications: boolean } | null;
+    save(change: { emailNotifications: boolean }): unknown;
+  };
 }) {
   return (
     <CheckboxField

@@ -41,11 +41,14 @@ describe('banners and badges', () => {
       .map((rule) => rule.style);
 
   // Spec §4: Pending yellow, Approved green, Rejected red, Completed blue, Waitlisted indigo (tokens.css).
-  it.each(['Pending', 'Approved', 'Rejected', 'Completed', 'Waitlisted'] as const)('show %s as text in its own colours', (status) => {
-    render(<StatusBadge status={status} />);
-    const applied = stylesOf(screen.getByText(status));
-    const token = status.toLowerCase();
-    expect(applied.map((s) => s.getPropertyValue('background'))).toContain(`var(--status-${token}-bg)`);
-    expect(applied.map((s) => s.getPropertyValue('color'))).toContain(`var(--status-${token}-fg)`);
-  });
+  it.each(['Pending', 'Approved', 'Rejected', 'Completed', 'Waitlisted'] as const)(
+    'show %s as text in its own colours',
+    (status) => {
+      render(<StatusBadge status={status} />);
+      const applied = stylesOf(screen.getByText(status));
+      const token = status.toLowerCase();
+      expect(applied.map((s) => s.getPropertyValue('background'))).toContain(`var(--status-${token}-bg)`);
+      expect(applied.map((s) => s.getPropertyValue('color'))).toContain(`var(--status-${token}-fg)`);
+    },
+  );
 });

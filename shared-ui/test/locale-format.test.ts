@@ -39,7 +39,10 @@ describe('numbers and money', () => {
   });
 
   it("formatPrice takes the page's i18n: its language and its words for Free and N/A", () => {
-    const rw = setupI18n({ locale: 'rw', messages: { rw: { 'format.free': 'Ubuntu', 'format.notAvailable': 'Ntibizwi' } } });
+    const rw = setupI18n({
+      locale: 'rw',
+      messages: { rw: { 'format.free': 'Ubuntu', 'format.notAvailable': 'Ntibizwi' } },
+    });
     expect(formatPrice('150,000', rw)).toBe(`150.000${NBSP}Frw`);
     expect(formatPrice(0, rw)).toBe('Ubuntu');
     expect(formatPrice('ask us', rw)).toBe('Ntibizwi');

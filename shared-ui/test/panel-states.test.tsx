@@ -6,7 +6,13 @@ afterEach(cleanup);
 
 const body = (items: string[] | null, error = '') => (
   <ListStates items={items} error={error} loading="Loading things..." empty="No things yet.">
-    {(rows) => <ul>{rows.map((r) => <li key={r}>{r}</li>)}</ul>}
+    {(rows) => (
+      <ul>
+        {rows.map((r) => (
+          <li key={r}>{r}</li>
+        ))}
+      </ul>
+    )}
   </ListStates>
 );
 

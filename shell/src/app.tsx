@@ -24,21 +24,11 @@ function NotFound() {
     <main className={styles.notFound}>
       <title>{`${title} · BTLS Coffee`}</title>
       <h1>{title}</h1>
+      <p>{i18n._({ id: 'shell.notFound.body', message: 'The page you asked for does not exist or has moved.' })}</p>
       <p>
-        {i18n._({ id: 'shell.notFound.body', message: 'The page you asked for does not exist or has moved.' })}
-      </p>
-      <p>
-        <Link to="/">
-          {i18n._({ id: 'shell.notFound.home', message: 'Back to the home page' })}
-        </Link>{' '}
-        ·{' '}
-        <Link to={paths.courses}>
-          {i18n._({ id: 'shell.notFound.courses', message: 'Browse courses' })}
-        </Link>{' '}
-        ·{' '}
-        <Link to={paths.jobs}>
-          {i18n._({ id: 'shell.notFound.jobs', message: 'See jobs' })}
-        </Link>
+        <Link to="/">{i18n._({ id: 'shell.notFound.home', message: 'Back to the home page' })}</Link> ·{' '}
+        <Link to={paths.courses}>{i18n._({ id: 'shell.notFound.courses', message: 'Browse courses' })}</Link> ·{' '}
+        <Link to={paths.jobs}>{i18n._({ id: 'shell.notFound.jobs', message: 'See jobs' })}</Link>
       </p>
     </main>
   );
@@ -48,8 +38,18 @@ export function App() {
   const { pathname } = useLocation();
   const area = areaFor(pathname);
   let page;
-  if (!area) page = <PublicLayout><NotFound /></PublicLayout>;
-  else if (area.layout === 'public') page = <PublicLayout><RemoteArea key={area.remote} area={area} /></PublicLayout>;
+  if (!area)
+    page = (
+      <PublicLayout>
+        <NotFound />
+      </PublicLayout>
+    );
+  else if (area.layout === 'public')
+    page = (
+      <PublicLayout>
+        <RemoteArea key={area.remote} area={area} />
+      </PublicLayout>
+    );
   // Panel areas draw their own panel layout (shared-ui) around their pages.
   else page = <RemoteArea key={area.remote} area={area} />;
   return (

@@ -38,7 +38,13 @@ function usePageHeading(): string | null {
       observer.disconnect();
       clearTimeout(timer);
     };
-    observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['inert'] });
+    observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['inert'],
+    });
     return stop;
   }, [pathname]);
   return heading;

@@ -67,9 +67,7 @@ function TopBar() {
             </>
           ) : (
             <>
-              <Link to={paths.login}>
-                {i18n._({ id: 'shell.login', message: 'Login' })}
-              </Link>
+              <Link to={paths.login}>{i18n._({ id: 'shell.login', message: 'Login' })}</Link>
               <Link to={paths.employerRegister} className={styles.collaborate}>
                 {i18n._({ id: 'shell.collaborate', message: 'Collaborate' })}
               </Link>
@@ -90,12 +88,24 @@ function Footer() {
         <nav aria-label={i18n._({ id: 'shell.footer.quickLinks', message: 'Quick links' })}>
           <h2>{i18n._({ id: 'shell.footer.quickLinks', message: 'Quick links' })}</h2>
           <ul>
-            <li><Link to={paths.courses}>{i18n._(NAV[0]!.label)}</Link></li>
-            <li><Link to={paths.jobs}>{i18n._(NAV[1]!.label)}</Link></li>
-            <li><Link to={paths.about}>{i18n._({ id: 'shell.footer.aboutUs', message: 'About us' })}</Link></li>
-            <li><Link to={paths.contact}>{i18n._(NAV[4]!.label)}</Link></li>
-            <li><Link to={paths.privacyPolicy}>{i18n._({ id: 'shell.footer.privacy', message: 'Privacy policy' })}</Link></li>
-            <li><Link to={paths.termsOfService}>{i18n._({ id: 'shell.footer.terms', message: 'Terms of service' })}</Link></li>
+            <li>
+              <Link to={paths.courses}>{i18n._(NAV[0]!.label)}</Link>
+            </li>
+            <li>
+              <Link to={paths.jobs}>{i18n._(NAV[1]!.label)}</Link>
+            </li>
+            <li>
+              <Link to={paths.about}>{i18n._({ id: 'shell.footer.aboutUs', message: 'About us' })}</Link>
+            </li>
+            <li>
+              <Link to={paths.contact}>{i18n._(NAV[4]!.label)}</Link>
+            </li>
+            <li>
+              <Link to={paths.privacyPolicy}>{i18n._({ id: 'shell.footer.privacy', message: 'Privacy policy' })}</Link>
+            </li>
+            <li>
+              <Link to={paths.termsOfService}>{i18n._({ id: 'shell.footer.terms', message: 'Terms of service' })}</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label={i18n._({ id: 'shell.footer.partners', message: 'Partners' })}>
@@ -131,7 +141,11 @@ function Footer() {
         </div>
       </div>
       <p className={styles.copyright}>
-        {i18n._({ id: 'shell.footer.copyright', message: '© {year} BTLS Coffee Training Centre. All rights reserved.', values: { year: new Date().getFullYear() } })}
+        {i18n._({
+          id: 'shell.footer.copyright',
+          message: '© {year} BTLS Coffee Training Centre. All rights reserved.',
+          values: { year: new Date().getFullYear() },
+        })}
       </p>
     </footer>
   );

@@ -2,7 +2,16 @@
  * One remote on the page: loaded lazily when its route matches, behind its own loading state and error
  * boundary. A remote that is down shows a panel with a Retry that really retries; the rest keeps working.
  */
-import { Component, createContext, lazy, Suspense, useContext, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  Component,
+  createContext,
+  lazy,
+  Suspense,
+  useContext,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { addCatalogue } from '@btls/shared-api';
 import { useI18n, useLocation } from '@btls/shared-auth';
 import { Button, Spinner } from '@btls/shared-ui/components';
@@ -70,8 +79,15 @@ function Unavailable({ onRetry }: { onRetry: () => void }) {
   const i18n = useI18n();
   return (
     <section className={styles.unavailable} aria-labelledby="unavailable-title">
-      <h1 id="unavailable-title">{i18n._({ id: 'shell.unavailable.title', message: 'This part of the site is unavailable right now' })}</h1>
-      <p>{i18n._({ id: 'shell.unavailable.body', message: 'Please check your connection and try again. The rest of the site still works.' })}</p>
+      <h1 id="unavailable-title">
+        {i18n._({ id: 'shell.unavailable.title', message: 'This part of the site is unavailable right now' })}
+      </h1>
+      <p>
+        {i18n._({
+          id: 'shell.unavailable.body',
+          message: 'Please check your connection and try again. The rest of the site still works.',
+        })}
+      </p>
       <Button onClick={onRetry}>{i18n._({ id: 'shell.unavailable.retry', message: 'Retry' })}</Button>
     </section>
   );
@@ -83,7 +99,9 @@ export function RemoteArea({ area }: { area: Area }) {
   // A retry needs a new lazy component: React remembers a lazy component's failure forever.
   const [attempt, setAttempt] = useState(0);
   const provided = useContext(ProvidedRemotes)[area.remote];
-  const [AreaRoutes, setAreaRoutes] = useState<ComponentType>(() => provided ?? loaded.get(area.remote) ?? lazyArea(area.remote, false));
+  const [AreaRoutes, setAreaRoutes] = useState<ComponentType>(
+    () => provided ?? loaded.get(area.remote) ?? lazyArea(area.remote, false),
+  );
   return (
     <AreaErrorBoundary
       key={`${area.remote}:${attempt}`}

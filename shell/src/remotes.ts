@@ -13,7 +13,11 @@ async function fetchAndRegister(force: boolean): Promise<void> {
   if (!response.ok) throw new Error(`remotes.json: HTTP ${response.status}`);
   const entries = (await response.json()) as Record<string, string>;
   registerRemotes(
-    Object.entries(entries).map(([name, entry]) => ({ name, entry: new URL(entry, location.href).href, type: 'module' })),
+    Object.entries(entries).map(([name, entry]) => ({
+      name,
+      entry: new URL(entry, location.href).href,
+      type: 'module',
+    })),
     { force },
   );
 }

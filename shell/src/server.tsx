@@ -108,13 +108,19 @@ export async function render(options: {
   timeoutMs?: number;
 }): Promise<RenderResult> {
   // Its own i18n instance: renders in different languages run at the same time on the server.
-  const i18n = await serverI18n(isLanguage(options.language) ? options.language : 'en', [loadShellMessages, ...(options.catalogues ?? [])]);
+  const i18n = await serverI18n(isLanguage(options.language) ? options.language : 'en', [
+    loadShellMessages,
+    ...(options.catalogues ?? []),
+  ]);
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 60_000 } });
   queryClient.setQueryData(queryKeys.site, { origin: options.origin });
   const errors: unknown[] = [];
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error('The server render took too long.')), options.timeoutMs ?? 5000);
+  const timer = setTimeout(
+    () => controller.abort(new Error('The server render took too long.')),
+    options.timeoutMs ?? 5000,
+  );
   try {
     const { prelude } = await prerenderToNodeStream(
       <I18nContext.Provider value={i18n}>
@@ -143,7 +149,12 @@ export async function render(options: {
     // Anything that failed would be left to the browser inside the page: render the whole page there instead.
     if (errors.length) throw errors[0];
     const pathname = new URL(options.url, 'http://x').pathname;
-    const notFound = !areaFor(pathname) || queryClient.getQueryCache().getAll().some((query) => isNotFound(query.state.data));
+    const notFound =
+      !areaFor(pathname) ||
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .some((query) => isNotFound(query.state.data));
     return { status: notFound ? 404 : 200, ...splitHead(html), data: dehydrate(queryClient) };
   } finally {
     clearTimeout(timer);

@@ -21,12 +21,18 @@ describe('loading an area', () => {
     await loadAreaRoutes('mfe_admin');
     await loadAreaRoutes('mfe_admin');
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mfe_admin', entry: `${location.origin}/remotes/admin/remoteEntry.js`, type: 'module' }], { force: false });
+    expect(runtime.registerRemotes).toHaveBeenCalledWith(
+      [{ name: 'mfe_admin', entry: `${location.origin}/remotes/admin/remoteEntry.js`, type: 'module' }],
+      { force: false },
+    );
     expect(runtime.loadRemote).toHaveBeenCalledWith('mfe_admin/routes');
   });
 
   it('asks again after a failure, and Retry re-registers with force so the runtime fetches the entry anew', async () => {
-    const fetchMock = vi.fn().mockResolvedValueOnce(new Response(null, { status: 503 })).mockImplementation(async () => Response.json(remotesJson));
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(new Response(null, { status: 503 }))
+      .mockImplementation(async () => Response.json(remotesJson));
     vi.stubGlobal('fetch', fetchMock);
     runtime.loadRemote.mockResolvedValue({ default: () => null });
     const { loadAreaRoutes } = await import('../src/remotes');
@@ -37,7 +43,10 @@ describe('loading an area', () => {
   });
 
   it('refuses a remote that exposes no routes component', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json(remotesJson)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(remotesJson)),
+    );
     runtime.loadRemote.mockResolvedValue({});
     const { loadAreaRoutes } = await import('../src/remotes');
     await expect(loadAreaRoutes('mfe_admin')).rejects.toThrow('mfe_admin exposes no routes component');

@@ -28,14 +28,25 @@ export async function didKeyDocument(url: string): Promise<object> {
   const [did = '', fragment] = url.split('#');
   const fingerprint = did.slice('did:key:'.length);
   if (fragment !== undefined && fragment !== fingerprint) throw new Error(`Unknown verification method ${url}.`);
-  const key = await Ed25519Multikey.from({ publicKeyMultibase: fingerprint, controller: did, id: `${did}#${fingerprint}` });
+  const key = await Ed25519Multikey.from({
+    publicKeyMultibase: fingerprint,
+    controller: did,
+    id: `${did}#${fingerprint}`,
+  });
   const { '@context': context, ...method } = await key.export({ publicKey: true, includeContext: true });
   if (fragment !== undefined) return { '@context': context, ...method };
-  return { '@context': [DID_CONTEXT, MULTIKEY_CONTEXT], id: did, verificationMethod: [method], assertionMethod: [method.id] };
+  return {
+    '@context': [DID_CONTEXT, MULTIKEY_CONTEXT],
+    id: did,
+    verificationMethod: [method],
+    assertionMethod: [method.id],
+  };
 }
 
 /** `local` answers the caller's own documents by URL (undefined when it has none). */
-export function documentLoader(local: (url: string) => Promise<object | undefined> = async () => undefined): DocumentLoader {
+export function documentLoader(
+  local: (url: string) => Promise<object | undefined> = async () => undefined,
+): DocumentLoader {
   return async (url) => {
     const document = bundled.get(url) ?? (url.startsWith('did:key:') ? await didKeyDocument(url) : await local(url));
     if (!document) throw new Error(`Refusing to load ${url}: only bundled contexts and our own documents are used.`);

@@ -25,7 +25,8 @@ export interface Issuer {
 /** The 32-byte seed in base64 or base64url (e.g. `openssl rand -base64 32`). */
 export function parseIssuerSeed(text: string): Uint8Array {
   const seed = Buffer.from(text.trim().replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-  if (seed.length !== 32) throw new Error('BTLS_ISSUER_KEY must be 32 random bytes in base64 (openssl rand -base64 32).');
+  if (seed.length !== 32)
+    throw new Error('BTLS_ISSUER_KEY must be 32 random bytes in base64 (openssl rand -base64 32).');
   return new Uint8Array(seed);
 }
 
@@ -65,7 +66,12 @@ export function issuerDocument(issuer: Issuer) {
     '@context': [DID_CONTEXT, OPEN_BADGES_CONTEXT, MULTIKEY_CONTEXT],
     ...issuer.profile,
     verificationMethod: [
-      { id: issuer.verificationMethod, type: 'Multikey', controller: issuer.did, publicKeyMultibase: issuer.publicKeyMultibase },
+      {
+        id: issuer.verificationMethod,
+        type: 'Multikey',
+        controller: issuer.did,
+        publicKeyMultibase: issuer.publicKeyMultibase,
+      },
     ],
     assertionMethod: [issuer.verificationMethod],
   };

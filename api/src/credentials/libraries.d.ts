@@ -6,7 +6,11 @@ declare module '@digitalbazaar/vc' {
     results?: { verified: boolean; error?: Error }[];
     statusResult?: { verified: boolean; error?: Error; results?: { verified: boolean; status?: boolean }[] };
   }
-  export function issue(options: { credential: object; suite: object; documentLoader: unknown }): Promise<Record<string, unknown>>;
+  export function issue(options: {
+    credential: object;
+    suite: object;
+    documentLoader: unknown;
+  }): Promise<Record<string, unknown>>;
   export function verifyCredential(options: {
     credential: object;
     suite: object;
@@ -43,7 +47,11 @@ declare module '@digitalbazaar/vc-bitstring-status-list' {
     getStatus(index: number): boolean;
   }
   export function createList(options: { length: number }): Promise<StatusList>;
-  export function createCredential(options: { id: string; list: StatusList; statusPurpose: string }): Promise<Record<string, unknown>>;
+  export function createCredential(options: {
+    id: string;
+    list: StatusList;
+    statusPurpose: string;
+  }): Promise<Record<string, unknown>>;
   export function checkStatus(options: object): Promise<unknown>;
 }
 

@@ -107,13 +107,26 @@ export async function signedCredentialOf(db: Db, issuer: Issuer, certificate: Ce
     .from(progressRecords)
     .where(eq(progressRecords.enrollmentId, certificate.enrollmentId))
     .orderBy(asc(progressRecords.recordDate), asc(progressRecords.id));
-  const signed = JSON.stringify(await issuer.sign(openBadgeFor(certificate, assessments.map((a) => a.name), issuer)), null, 2);
+  const signed = JSON.stringify(
+    await issuer.sign(
+      openBadgeFor(
+        certificate,
+        assessments.map((a) => a.name),
+        issuer,
+      ),
+    ),
+    null,
+    2,
+  );
   const [saved] = await db
     .update(certificates)
     .set({ credential: signed })
     .where(and(eq(certificates.id, certificate.id), isNull(certificates.credential)))
     .returning({ credential: certificates.credential });
   if (saved?.credential) return saved.credential;
-  const [kept] = await db.select({ credential: certificates.credential }).from(certificates).where(eq(certificates.id, certificate.id));
+  const [kept] = await db
+    .select({ credential: certificates.credential })
+    .from(certificates)
+    .where(eq(certificates.id, certificate.id));
   return kept!.credential!;
 }

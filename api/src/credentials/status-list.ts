@@ -38,7 +38,10 @@ export async function changeStatusList<T>(db: Db, issuer: Issuer, change: (tx: D
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${STATUS_LIST_LOCK})`);
     const result = await change(tx as unknown as Db);
-    const revoked = await tx.select({ id: certificates.id }).from(certificates).where(isNotNull(certificates.revokedAt));
+    const revoked = await tx
+      .select({ id: certificates.id })
+      .from(certificates)
+      .where(isNotNull(certificates.revokedAt));
     const list = await createList({ length: STATUS_LIST_LENGTH });
     for (const { id } of revoked) list.setStatus(id, true);
     const unsigned = await createCredential({ id: statusListUrl(issuer), list, statusPurpose: 'revocation' });
@@ -57,7 +60,11 @@ export async function changeStatusList<T>(db: Db, issuer: Issuer, change: (tx: D
  * issuer key changed (a list signed by another key would make every status check fail).
  */
 export async function currentStatusList(db: Db, issuer: Issuer): Promise<string> {
-  const [row] = await db.select().from(credentialStatusLists).where(eq(credentialStatusLists.id, STATUS_LIST_ID)).limit(1);
+  const [row] = await db
+    .select()
+    .from(credentialStatusLists)
+    .where(eq(credentialStatusLists.id, STATUS_LIST_ID))
+    .limit(1);
   if (row && (JSON.parse(row.credential) as { issuer?: unknown }).issuer === issuer.did) return row.credential;
   await changeStatusList(db, issuer, async () => undefined);
   return currentStatusList(db, issuer);

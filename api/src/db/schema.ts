@@ -88,7 +88,10 @@ export const courses = pgTable(
     id: serial('id').primaryKey(),
     title: text('title').notNull(),
     description: text('description').notNull(),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     category: text('category').notNull(),
     level: text('level').notNull(),
     trainingCenter: text('training_center'),
@@ -122,7 +125,10 @@ export const enrollments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('enrollments_status_check', sql`${t.status} in ('Pending', 'Approved', 'Rejected', 'Waitlisted', 'Completed')`),
+    check(
+      'enrollments_status_check',
+      sql`${t.status} in ('Pending', 'Approved', 'Rejected', 'Waitlisted', 'Completed')`,
+    ),
     index('enrollments_status_idx').on(t.status),
     index('enrollments_trainee_idx').on(t.traineeId),
     index('enrollments_trainer_idx').on(t.assignedTrainerId),
@@ -312,7 +318,10 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
 );
 
 /**
@@ -338,7 +347,9 @@ export const outbox = pgTable(
   },
   (t) => [
     check('outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
-    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -16,7 +16,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyBaseLogger, FastifyInstance, FastifySchemaCompiler, RawServerDefault, RouteOptions } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifySchemaCompiler,
+  RawServerDefault,
+  RouteOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -29,7 +35,13 @@ import { errorAnswerSchema, idSchema } from '@btls/shared-api/schemas';
 import { parse } from './errors';
 
 /** The Fastify instance route modules get: request and reply typed from the route's zod schemas. */
-export type Api = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+export type Api = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 /** Where the document and its reference are served (under the /api prefix). */
 export const OPENAPI_PATH = '/openapi.json';
@@ -66,7 +78,10 @@ export function idParams<const K extends string>(name: K, message: CatalogueText
 
 /** A path parameter that is text (a certificate code), trimmed and upper-cased as codes are stored. */
 export const codeParams = z.object({
-  certificateCode: z.string().trim().transform((code) => code.toUpperCase()),
+  certificateCode: z
+    .string()
+    .trim()
+    .transform((code) => code.toUpperCase()),
 });
 
 /** Every error answer is `{ message, code, params? }` (architecture: API rules; issue 19). */

@@ -1,6 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { codedText, codedWith, codeOf, type CatalogueText, type CodedMessage, type MessageCode, type MessageParams } from '@btls/shared-api/codes';
+import {
+  codedText,
+  codedWith,
+  codeOf,
+  type CatalogueText,
+  type CodedMessage,
+  type MessageCode,
+  type MessageParams,
+} from '@btls/shared-api/codes';
 import { request as requestText, session } from '@btls/shared-api/messages';
 
 /** A text of the catalogue, or one with parameters made by `codedWith`: never a text without a code. */

@@ -13,7 +13,13 @@ export interface Page {
 }
 
 /** Sets the paging headers of an answer holding `count` rows of `total`, from `page`. */
-export function setPageHeaders(request: FastifyRequest, reply: FastifyReply, page: Page, count: number, total: number): void {
+export function setPageHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: Page,
+  count: number,
+  total: number,
+): void {
   reply.header('X-Total-Count', String(total));
   const links: string[] = [];
   const at = (offset: number) => {

@@ -25,7 +25,10 @@ export function createNotifications(publicUrl: string) {
     to.emailNotifications ? enqueue(tx, kind, to.email, mail, replyTo) : Promise.resolve();
 
   const activeAdmins = (tx: Db) =>
-    tx.select().from(users).where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
+    tx
+      .select()
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
 
   return {
     applicationReceived: (tx: Db, trainee: Person, course: string, applicationId: number) =>
@@ -76,7 +79,13 @@ export function createNotifications(publicUrl: string) {
       }
     },
 
-    jobApplicationReceived: (tx: Db, employer: Person, job: { id: number; title: string }, applicant: Person, certificates: number) =>
+    jobApplicationReceived: (
+      tx: Db,
+      employer: Person,
+      job: { id: number; title: string },
+      applicant: Person,
+      certificates: number,
+    ) =>
       optional(tx, 'job-application', employer, mails.jobApplicationReceived(employer, job, applicant, certificates)),
 
     jobApplicationStatusChanged: (

@@ -93,7 +93,12 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     await db
       .update(outbox)
       .set({ nextAttemptAt: sql`now()`, attempts: sql`${outbox.attempts} - 1` })
-      .where(inArray(outbox.id, rows.map((r) => r.id)));
+      .where(
+        inArray(
+          outbox.id,
+          rows.map((r) => r.id),
+        ),
+      );
   }
 
   async function deliver(row: OutboxRow) {
@@ -108,12 +113,20 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       });
       await db
         .update(outbox)
-        .set({ status: 'sent', sentAt: sql`now()`, lastError: null, text: redactSecrets(row.text), html: redactSecrets(row.html) })
+        .set({
+          status: 'sent',
+          sentAt: sql`now()`,
+          lastError: null,
+          text: redactSecrets(row.text),
+          html: redactSecrets(row.html),
+        })
         .where(eq(outbox.id, row.id));
     } catch (error) {
       const reason = String((error as Error).message ?? error).slice(0, 1000);
       const giveUp = row.attempts >= maxAttempts;
-      log(`E-mail ${row.id} to ${row.recipient}: attempt ${row.attempts} failed (${reason})${giveUp ? '; giving up' : ''}.`);
+      log(
+        `E-mail ${row.id} to ${row.recipient}: attempt ${row.attempts} failed (${reason})${giveUp ? '; giving up' : ''}.`,
+      );
       await db
         .update(outbox)
         .set(

@@ -17,12 +17,22 @@ type Paragraph = Part | Part[];
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function compose(words: MailWords, subject: string, greetingName: string | null, paragraphs: Paragraph[], footer?: Paragraph): Mail {
+function compose(
+  words: MailWords,
+  subject: string,
+  greetingName: string | null,
+  paragraphs: Paragraph[],
+  footer?: Paragraph,
+): Mail {
   const all: Paragraph[] = [words.hello(greetingName), ...paragraphs, words.signature];
   if (footer) all.push(footer);
   const parts = (p: Paragraph) => (Array.isArray(p) ? p : [p]);
   const text = all
-    .map((p) => parts(p).map((part) => (typeof part === 'string' ? part : `${part.label}: ${part.url}`)).join(''))
+    .map((p) =>
+      parts(p)
+        .map((part) => (typeof part === 'string' ? part : `${part.label}: ${part.url}`))
+        .join(''),
+    )
     .join('\n\n');
   const body = all
     .map(
@@ -123,7 +133,10 @@ export function templates(paths: SitePaths) {
         w,
         w.trainerToTrainee.subject(course),
         to.firstName,
-        [w.trainerToTrainee.body(fullName(trainer), course, trainer.email), { label: w.dashboard, url: paths.dashboard }],
+        [
+          w.trainerToTrainee.body(fullName(trainer), course, trainer.email),
+          { label: w.dashboard, url: paths.dashboard },
+        ],
         optOut(w, to),
       );
     },
@@ -150,7 +163,10 @@ export function templates(paths: SitePaths) {
         to.firstName,
         [
           w.trainingCompleted.body(fullName(trainer), fullName(trainee), course),
-          [w.trainingCompleted.review, { label: w.trainingCompleted.reviewLabel, url: paths.progressReview(applicationId) }],
+          [
+            w.trainingCompleted.review,
+            { label: w.trainingCompleted.reviewLabel, url: paths.progressReview(applicationId) },
+          ],
         ],
         optOut(w, to),
       );
@@ -187,7 +203,12 @@ export function templates(paths: SitePaths) {
       );
     },
 
-    jobApplicationReceived(to: Person, job: { id: number; title: string }, applicant: Person, certificates: number): Mail {
+    jobApplicationReceived(
+      to: Person,
+      job: { id: number; title: string },
+      applicant: Person,
+      certificates: number,
+    ): Mail {
       const w = wordsFor(to.language);
       return compose(
         w,
@@ -201,7 +222,12 @@ export function templates(paths: SitePaths) {
       );
     },
 
-    jobApplicationStatusChanged(to: Person, job: { title: string; companyName: string }, status: string, note: string | null): Mail {
+    jobApplicationStatusChanged(
+      to: Person,
+      job: { title: string; companyName: string },
+      status: string,
+      note: string | null,
+    ): Mail {
       const w = wordsFor(to.language);
       const said = w.status(status);
       return compose(

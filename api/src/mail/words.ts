@@ -27,7 +27,10 @@ export interface MailWords {
     notes: (notes: string) => string;
     noNotes: string;
   };
-  trainerToTrainee: { subject: (course: string) => string; body: (trainer: string, course: string, email: string) => string };
+  trainerToTrainee: {
+    subject: (course: string) => string;
+    body: (trainer: string, course: string, email: string) => string;
+  };
   trainerToTrainer: {
     subject: (trainee: string, course: string) => string;
     body: (trainee: string, email: string, course: string) => string;
@@ -87,7 +90,8 @@ const en: MailWords = {
   },
   applicationStatus: {
     subject: (course, status) => `Your application for ${course} is now ${status}`,
-    now: (course, id, status) => `The status of your application for "${course}" (application ID ${id}) is now: ${status}.`,
+    now: (course, id, status) =>
+      `The status of your application for "${course}" (application ID ${id}) is now: ${status}.`,
     notes: (notes) => `Notes from the training centre:\n${notes}`,
     noNotes: 'There are no notes from the training centre.',
   },
@@ -128,7 +132,8 @@ const en: MailWords = {
   },
   jobApplicationStatus: {
     subject: (job, status) => `Your application for ${job}: ${status}`,
-    body: (company, job, status) => `${company} has updated your application for "${job}". Its status is now: ${status}.`,
+    body: (company, job, status) =>
+      `${company} has updated your application for "${job}". Its status is now: ${status}.`,
     note: (note) => `Their note:\n${note}`,
   },
   employerWelcome: {
@@ -185,13 +190,15 @@ const fr: MailWords = {
   },
   applicationStatus: {
     subject: (course, status) => `Votre candidature pour ${course} : ${status}`,
-    now: (course, id, status) => `Le statut de votre candidature pour « ${course} » (candidature n° ${id}) est désormais : ${status}.`,
+    now: (course, id, status) =>
+      `Le statut de votre candidature pour « ${course} » (candidature n° ${id}) est désormais : ${status}.`,
     notes: (notes) => `Remarques du centre de formation :\n${notes}`,
     noNotes: 'Le centre de formation n’a pas laissé de remarque.',
   },
   trainerToTrainee: {
     subject: (course) => `Votre formateur pour ${course}`,
-    body: (trainer, course, email) => `${trainer} est votre formateur pour « ${course} ». Vous pouvez le joindre à l’adresse ${email}.`,
+    body: (trainer, course, email) =>
+      `${trainer} est votre formateur pour « ${course} ». Vous pouvez le joindre à l’adresse ${email}.`,
   },
   trainerToTrainer: {
     subject: (trainee, course) => `Nouvel apprenant : ${trainee} (${course})`,
@@ -229,7 +236,8 @@ const fr: MailWords = {
   },
   jobApplicationStatus: {
     subject: (job, status) => `Votre candidature pour ${job} : ${status}`,
-    body: (company, job, status) => `${company} a mis à jour votre candidature pour « ${job} ». Son statut est désormais : ${status}.`,
+    body: (company, job, status) =>
+      `${company} a mis à jour votre candidature pour « ${job} ». Son statut est désormais : ${status}.`,
     note: (note) => `Leur remarque :\n${note}`,
   },
   employerWelcome: {
@@ -249,7 +257,16 @@ const fr: MailWords = {
       'votre mot de passe reste inchangé.',
   },
   applicantsCsv: {
-    header: ['Nom', 'E-mail', 'Téléphone', 'Statut', 'Date de candidature', 'Certificats', 'Lettre de motivation', 'CV joint'],
+    header: [
+      'Nom',
+      'E-mail',
+      'Téléphone',
+      'Statut',
+      'Date de candidature',
+      'Certificats',
+      'Lettre de motivation',
+      'CV joint',
+    ],
     yes: 'oui',
     no: 'non',
   },
@@ -306,13 +323,15 @@ const rw: MailWords = {
   },
   applicationStatus: {
     subject: (course, status) => `Ubusabe bwawe bwo kwiga ${course}: ${status}`,
-    now: (course, id, status) => `Imiterere y'ubusabe bwawe bwo kwiga "${course}" (nimero y'ubusabe: ${id}) ubu ni: ${status}.`,
+    now: (course, id, status) =>
+      `Imiterere y'ubusabe bwawe bwo kwiga "${course}" (nimero y'ubusabe: ${id}) ubu ni: ${status}.`,
     notes: (notes) => `Icyo ikigo cy'amahugurwa cyavuze:\n${notes}`,
     noNotes: "Ikigo cy'amahugurwa nta cyo cyongeyeho.",
   },
   trainerToTrainee: {
     subject: (course) => `Umwarimu wawe wa ${course}`,
-    body: (trainer, course, email) => `${trainer} ni we mwarimu wawe wa "${course}". Ushobora kumwandikira kuri ${email}.`,
+    body: (trainer, course, email) =>
+      `${trainer} ni we mwarimu wawe wa "${course}". Ushobora kumwandikira kuri ${email}.`,
   },
   trainerToTrainer: {
     subject: (trainee, course) => `Umunyeshuri mushya: ${trainee} (${course})`,
@@ -352,7 +371,8 @@ const rw: MailWords = {
   },
   jobApplicationStatus: {
     subject: (job, status) => `Ubusabe bwawe bw'akazi ka ${job}: ${status}`,
-    body: (company, job, status) => `${company} yahinduye imiterere y'ubusabe bwawe bw'akazi ka "${job}". Ubu ni: ${status}.`,
+    body: (company, job, status) =>
+      `${company} yahinduye imiterere y'ubusabe bwawe bw'akazi ka "${job}". Ubu ni: ${status}.`,
     note: (note) => `Icyo bavuze:\n${note}`,
   },
   employerWelcome: {
@@ -372,7 +392,16 @@ const rw: MailWords = {
       "ijambo ry'ibanga ryawe ntirihinduka.",
   },
   applicantsCsv: {
-    header: ['Amazina', 'Imeri', 'Telefoni', 'Aho bigeze', 'Itariki yasabiyeho', 'Impamyabushobozi', 'Ibaruwa isaba akazi', 'Yometseho CV'],
+    header: [
+      'Amazina',
+      'Imeri',
+      'Telefoni',
+      'Aho bigeze',
+      'Itariki yasabiyeho',
+      'Impamyabushobozi',
+      'Ibaruwa isaba akazi',
+      'Yometseho CV',
+    ],
     yes: 'yego',
     no: 'oya',
   },

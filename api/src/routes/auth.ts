@@ -30,157 +30,190 @@ export function authRoutes(app: Api, { db, auth, notify, limiters }: Deps) {
    * Anonymous: creates a trainee, or an employer (with companyName) when role is 'employer'; the answer
    * signs them in. With an admin's token: creates a user of any role, and the answer carries no token.
    */
-  app.post('/auth/register', {
-    schema: {
-      summary: "Sign up as a trainee or an employer (signed in at once); with an admin's token, create any user (no token).",
-      body: registerPayloadSchema,
-      response: answers({ 201: authAnswerSchema }),
+  app.post(
+    '/auth/register',
+    {
+      schema: {
+        summary:
+          "Sign up as a trainee or an employer (signed in at once); with an admin's token, create any user (no token).",
+        body: registerPayloadSchema,
+        response: answers({ 201: authAnswerSchema }),
+      },
     },
-  }, async (request, reply) => {
-    const payload = request.body;
-    const role = payload.role ?? 'trainee';
-    const caller = await auth.optional(request);
-    const byAdmin = caller?.role === 'admin';
-    if (!byAdmin && !SELF_SERVICE_ROLES.has(role)) {
-      throw forbidden(texts.session.onlyAdminCreatesStaff);
-    }
-    // Self-service sign-ups per address; an admin creating accounts is not limited.
-    if (!byAdmin) {
-      await limiters.registerIp.enforce(request.ip);
-    }
+    async (request, reply) => {
+      const payload = request.body;
+      const role = payload.role ?? 'trainee';
+      const caller = await auth.optional(request);
+      const byAdmin = caller?.role === 'admin';
+      if (!byAdmin && !SELF_SERVICE_ROLES.has(role)) {
+        throw forbidden(texts.session.onlyAdminCreatesStaff);
+      }
+      // Self-service sign-ups per address; an admin creating accounts is not limited.
+      if (!byAdmin) {
+        await limiters.registerIp.enforce(request.ip);
+      }
 
-    const passwordHash = await hashPassword(payload.password);
-    let created;
-    try {
-      created = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(users)
-          .values({
-            firstName: payload.firstName,
-            lastName: payload.lastName,
-            email: payload.email,
-            passwordHash,
-            role,
-            companyName: role === 'employer' ? payload.companyName : null,
-            language: payload.language ?? languageFromHeader(request.headers['accept-language']),
-          })
-          .returning();
-        if (row?.role === 'employer') await notify.employerWelcome(tx, row);
-        return row;
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(texts.session.emailTaken);
-      throw error;
-    }
-    if (!created) throw new Error('insert returned no row');
+      const passwordHash = await hashPassword(payload.password);
+      let created;
+      try {
+        created = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(users)
+            .values({
+              firstName: payload.firstName,
+              lastName: payload.lastName,
+              email: payload.email,
+              passwordHash,
+              role,
+              companyName: role === 'employer' ? payload.companyName : null,
+              language: payload.language ?? languageFromHeader(request.headers['accept-language']),
+            })
+            .returning();
+          if (row?.role === 'employer') await notify.employerWelcome(tx, row);
+          return row;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(texts.session.emailTaken);
+        throw error;
+      }
+      if (!created) throw new Error('insert returned no row');
 
-    reply.status(201);
-    if (byAdmin) return { ...coded('notice.userCreated'), user: toUser(created) };
-    return { ...coded('notice.registered'), token: await auth.issueToken(created), user: toUser(created) };
-  });
+      reply.status(201);
+      if (byAdmin) return { ...coded('notice.userCreated'), user: toUser(created) };
+      return { ...coded('notice.registered'), token: await auth.issueToken(created), user: toUser(created) };
+    },
+  );
 
   /**
    * Rate-limited per client address and per e-mail. Each attempt is counted before its password is verified
    * (one atomic increment), so however many arrive at once, at most the limit's number of guesses is checked;
    * a successful login clears the e-mail's count.
    */
-  app.post('/auth/login', {
-    schema: { summary: 'Sign in (rate-limited per address and per e-mail).', body: loginPayloadSchema, response: answers({ 200: signedInAnswerSchema }) },
-  }, async (request) => {
-    const { email, password } = request.body;
-    const emailKey = email.toLowerCase();
-    await limiters.loginIp.enforce(request.ip);
-    await limiters.loginEmail.enforce(emailKey);
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        summary: 'Sign in (rate-limited per address and per e-mail).',
+        body: loginPayloadSchema,
+        response: answers({ 200: signedInAnswerSchema }),
+      },
+    },
+    async (request) => {
+      const { email, password } = request.body;
+      const emailKey = email.toLowerCase();
+      await limiters.loginIp.enforce(request.ip);
+      await limiters.loginEmail.enforce(emailKey);
 
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.email}) = ${emailKey}`)
-      .limit(1);
-    const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
-    if (!user || !passwordOk) throw unauthorized(texts.session.invalidCredentials);
-    if (!user.isActive) throw unauthorized(texts.session.deactivated);
-    await limiters.loginEmail.reset(emailKey);
-    return { ...coded('notice.loggedIn'), token: await auth.issueToken(user), user: toUser(user) };
-  });
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${emailKey}`)
+        .limit(1);
+      const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
+      if (!user || !passwordOk) throw unauthorized(texts.session.invalidCredentials);
+      if (!user.isActive) throw unauthorized(texts.session.deactivated);
+      await limiters.loginEmail.reset(emailKey);
+      return { ...coded('notice.loggedIn'), token: await auth.issueToken(user), user: toUser(user) };
+    },
+  );
 
   /**
    * The same answer whether or not the account exists (no finding out who has one). Limited per address and
    * per e-mail, so nobody's inbox can be flooded with links.
    */
-  app.post('/auth/forgot-password', {
-    schema: {
-      summary: 'E-mail a reset link; the same answer whether or not the account exists.',
-      body: forgotPasswordPayloadSchema,
-      response: answers({ 200: messageAnswerSchema }),
+  app.post(
+    '/auth/forgot-password',
+    {
+      schema: {
+        summary: 'E-mail a reset link; the same answer whether or not the account exists.',
+        body: forgotPasswordPayloadSchema,
+        response: answers({ 200: messageAnswerSchema }),
+      },
     },
-  }, async (request) => {
-    const { email } = request.body;
-    await limiters.recoveryIp.enforce(request.ip);
-    await limiters.recoveryEmail.enforce(email.toLowerCase());
-    const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
-    if (user?.isActive) await db.transaction((tx) => notify.passwordReset(tx, user));
-    return coded('account.resetLinkSent');
-  });
+    async (request) => {
+      const { email } = request.body;
+      await limiters.recoveryIp.enforce(request.ip);
+      await limiters.recoveryEmail.enforce(email.toLowerCase());
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`)
+        .limit(1);
+      if (user?.isActive) await db.transaction((tx) => notify.passwordReset(tx, user));
+      return coded('account.resetLinkSent');
+    },
+  );
 
   /** Spends a reset link (once, within its 60 minutes) and ends every earlier sign-in of its user. */
-  app.post('/auth/reset-password', {
-    schema: { summary: 'Spend a reset link: a new password, every earlier sign-in ended.', body: resetPasswordPayloadSchema, response: answers({ 200: messageAnswerSchema }) },
-  }, async (request) => {
-    const { token, password } = request.body;
-    const passwordHash = await hashPassword(password);
-    const reset = await db.transaction(async (tx) => {
-      const [spent] = await tx
-        .update(passwordResetTokens)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(passwordResetTokens.tokenHash, hashResetToken(token)),
-            isNull(passwordResetTokens.usedAt),
-            gt(passwordResetTokens.expiresAt, sql`now()`),
-          ),
-        )
-        .returning({ userId: passwordResetTokens.userId });
-      if (!spent) return false;
-      await tx
-        .update(users)
-        .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
-        .where(eq(users.id, spent.userId));
-      return true;
-    });
-    if (!reset) throw badRequest(account.resetLinkInvalid);
-    return coded('account.passwordReset');
-  });
+  app.post(
+    '/auth/reset-password',
+    {
+      schema: {
+        summary: 'Spend a reset link: a new password, every earlier sign-in ended.',
+        body: resetPasswordPayloadSchema,
+        response: answers({ 200: messageAnswerSchema }),
+      },
+    },
+    async (request) => {
+      const { token, password } = request.body;
+      const passwordHash = await hashPassword(password);
+      const reset = await db.transaction(async (tx) => {
+        const [spent] = await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: new Date() })
+          .where(
+            and(
+              eq(passwordResetTokens.tokenHash, hashResetToken(token)),
+              isNull(passwordResetTokens.usedAt),
+              gt(passwordResetTokens.expiresAt, sql`now()`),
+            ),
+          )
+          .returning({ userId: passwordResetTokens.userId });
+        if (!spent) return false;
+        await tx
+          .update(users)
+          .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+          .where(eq(users.id, spent.userId));
+        return true;
+      });
+      if (!reset) throw badRequest(account.resetLinkInvalid);
+      return coded('account.passwordReset');
+    },
+  );
 
   /**
    * A signed-in user changes their password with the current one; every other sign-in ends, and the answer
    * carries a new token so this one goes on. Wrong current passwords count like failed logins.
    */
-  app.put('/auth/password', {
-    preValidation: auth.guard(),
-    schema: {
-      summary: 'Change the password with the current one; other sign-ins end, the answer carries a new token.',
-      body: changePasswordPayloadSchema,
-      response: answers({ 200: signedInAnswerSchema }),
+  app.put(
+    '/auth/password',
+    {
+      preValidation: auth.guard(),
+      schema: {
+        summary: 'Change the password with the current one; other sign-ins end, the answer carries a new token.',
+        body: changePasswordPayloadSchema,
+        response: answers({ 200: signedInAnswerSchema }),
+      },
     },
-  }, async (request) => {
-    const me = auth.caller(request);
-    const { currentPassword, newPassword } = request.body;
-    const emailKey = me.email.toLowerCase();
-    // Counted before the check, like a login: at most the limit's number of guesses is ever verified.
-    await limiters.loginEmail.enforce(emailKey);
-    if (!(await verifyPassword(me.passwordHash, currentPassword))) throw badRequest(account.currentPasswordWrong);
-    await limiters.loginEmail.reset(emailKey);
-    const [updated] = await db
-      .update(users)
-      .set({
-        passwordHash: await hashPassword(newPassword),
-        sessionVersion: sql`${users.sessionVersion} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(users.id, me.id), eq(users.sessionVersion, me.sessionVersion)))
-      .returning();
-    if (!updated) throw conflict(texts.session.accountChanged);
-    return { ...coded('account.passwordChanged'), token: await auth.issueToken(updated), user: toUser(updated) };
-  });
+    async (request) => {
+      const me = auth.caller(request);
+      const { currentPassword, newPassword } = request.body;
+      const emailKey = me.email.toLowerCase();
+      // Counted before the check, like a login: at most the limit's number of guesses is ever verified.
+      await limiters.loginEmail.enforce(emailKey);
+      if (!(await verifyPassword(me.passwordHash, currentPassword))) throw badRequest(account.currentPasswordWrong);
+      await limiters.loginEmail.reset(emailKey);
+      const [updated] = await db
+        .update(users)
+        .set({
+          passwordHash: await hashPassword(newPassword),
+          sessionVersion: sql`${users.sessionVersion} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(users.id, me.id), eq(users.sessionVersion, me.sessionVersion)))
+        .returning();
+      if (!updated) throw conflict(texts.session.accountChanged);
+      return { ...coded('account.passwordChanged'), token: await auth.issueToken(updated), user: toUser(updated) };
+    },
+  );
 }

@@ -23,169 +23,208 @@ import { countAll, searchAny, setPageHeaders } from '../http/paging';
 import { toCertificate } from '../serialize';
 
 export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer }: Deps) {
-  app.get('/certificates/user', {
-    preValidation: auth.guard(['trainee']),
-    schema: { summary: "The trainee's own certificates, newest first (paged).", querystring: pageQuerySchema, response: answers({ 200: certificateSchema.array() }) },
-  }, async (request, reply) => {
-    const me = auth.caller(request);
-    const query = request.query;
-    const where = and(eq(certificates.userId, me.id), searchAny(query.q, [certificates.courseTitle, certificates.certificateCode]));
-    const [rows, [counted]] = await Promise.all([
-      db
-        .select()
-        .from(certificates)
-        .where(where)
-        .orderBy(desc(certificates.issueDate), desc(certificates.id))
-        .limit(query.limit)
-        .offset(query.offset),
-      db.select({ total: countAll }).from(certificates).where(where),
-    ]);
-    setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
-    return rows.map(toCertificate);
-  });
+  app.get(
+    '/certificates/user',
+    {
+      preValidation: auth.guard(['trainee']),
+      schema: {
+        summary: "The trainee's own certificates, newest first (paged).",
+        querystring: pageQuerySchema,
+        response: answers({ 200: certificateSchema.array() }),
+      },
+    },
+    async (request, reply) => {
+      const me = auth.caller(request);
+      const query = request.query;
+      const where = and(
+        eq(certificates.userId, me.id),
+        searchAny(query.q, [certificates.courseTitle, certificates.certificateCode]),
+      );
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(certificates)
+          .where(where)
+          .orderBy(desc(certificates.issueDate), desc(certificates.id))
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ total: countAll }).from(certificates).where(where),
+      ]);
+      setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
+      return rows.map(toCertificate);
+    },
+  );
 
   /** 404 means none was issued yet. Visible to whoever may see the enrollment. */
-  app.get('/certificates/enrollment/:enrollmentId', {
-    preValidation: auth.guard(),
-    schema: {
-      summary: "An enrollment's certificate (404 when none was issued yet).",
-      params: idParams('enrollmentId', texts.enrollment.invalidEnrollmentId),
-      response: answers({ 200: certificateSchema }),
+  app.get(
+    '/certificates/enrollment/:enrollmentId',
+    {
+      preValidation: auth.guard(),
+      schema: {
+        summary: "An enrollment's certificate (404 when none was issued yet).",
+        params: idParams('enrollmentId', texts.enrollment.invalidEnrollmentId),
+        response: answers({ 200: certificateSchema }),
+      },
     },
-  }, async (request) => {
-    const me = auth.caller(request);
-    const enrollment = await enrollmentVisibleTo(db, me, request.params.enrollmentId);
-    const [row] = await db.select().from(certificates).where(eq(certificates.enrollmentId, enrollment.id)).limit(1);
-    if (!row) throw notFound(texts.certificate.noneForEnrollment);
-    return toCertificate(row);
-  });
+    async (request) => {
+      const me = auth.caller(request);
+      const enrollment = await enrollmentVisibleTo(db, me, request.params.enrollmentId);
+      const [row] = await db.select().from(certificates).where(eq(certificates.enrollmentId, enrollment.id)).limit(1);
+      if (!row) throw notFound(texts.certificate.noneForEnrollment);
+      return toCertificate(row);
+    },
+  );
 
   /**
    * Only for a Completed enrollment whose trainee and course match the payload; at most one per enrollment
    * (a unique index, so two admins clicking at once still get one). Names are copied as they are today.
    */
-  app.post('/certificates/issue', {
-    preValidation: auth.guard(['admin']),
-    schema: { summary: 'Issue the certificate of a Completed enrollment.', body: issueCertificatePayloadSchema, response: answers({ 201: certificateAnswerSchema }) },
-  }, async (request, reply) => {
-    const admin = auth.caller(request);
-    const payload = request.body;
-    const [enrollment] = await db
-      .select({ enrollment: enrollments, course: courses, trainee: users })
-      .from(enrollments)
-      .innerJoin(courses, eq(courses.id, enrollments.courseId))
-      .innerJoin(users, eq(users.id, enrollments.traineeId))
-      .where(eq(enrollments.id, payload.enrollmentApplicationId))
-      .limit(1);
-    if (!enrollment) throw notFound(texts.enrollment.notFound);
-    if (enrollment.enrollment.status !== 'Completed') throw badRequest(validation.certificateOnlyCompleted);
-    if (enrollment.trainee.id !== payload.userId || enrollment.course.id !== payload.courseId) {
-      throw badRequest(texts.certificate.mismatch);
-    }
-    const values = {
-      enrollmentId: enrollment.enrollment.id,
-      userId: enrollment.trainee.id,
-      courseId: enrollment.course.id,
-      traineeFirstName: enrollment.trainee.firstName,
-      traineeLastName: enrollment.trainee.lastName,
-      courseTitle: enrollment.course.title,
-      courseDuration: enrollment.course.duration,
-      courseTrainingCenter: enrollment.course.trainingCenter,
-      issuedByAdminId: admin.id,
-      issuedByAdminFirstName: admin.firstName,
-      issuedByAdminLastName: admin.lastName,
-    };
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const row = await db.transaction(async (tx) => {
-          const [inserted] = await tx
-            .insert(certificates)
-            .values({ ...values, certificateCode: newCertificateCode() })
-            .returning();
-          await notify.certificateIssued(tx, enrollment.trainee, inserted!.courseTitle, inserted!.certificateCode);
-          return inserted!;
-        });
-        // Signed now, with the assessments as they are; if signing fails, the first download signs it.
-        await signedCredentialOf(db, issuer, row).catch((error: Error) => request.log.error(error));
-        reply.status(201);
-        return { ...coded('notice.certificateIssued'), certificate: toCertificate(row!) };
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        const [existing] = await db
-          .select({ id: certificates.id })
-          .from(certificates)
-          .where(eq(certificates.enrollmentId, values.enrollmentId))
-          .limit(1);
-        if (existing) throw conflict(texts.certificate.alreadyIssued);
-        if (attempt >= 2) throw error; // the code collided thrice: something else is wrong
+  app.post(
+    '/certificates/issue',
+    {
+      preValidation: auth.guard(['admin']),
+      schema: {
+        summary: 'Issue the certificate of a Completed enrollment.',
+        body: issueCertificatePayloadSchema,
+        response: answers({ 201: certificateAnswerSchema }),
+      },
+    },
+    async (request, reply) => {
+      const admin = auth.caller(request);
+      const payload = request.body;
+      const [enrollment] = await db
+        .select({ enrollment: enrollments, course: courses, trainee: users })
+        .from(enrollments)
+        .innerJoin(courses, eq(courses.id, enrollments.courseId))
+        .innerJoin(users, eq(users.id, enrollments.traineeId))
+        .where(eq(enrollments.id, payload.enrollmentApplicationId))
+        .limit(1);
+      if (!enrollment) throw notFound(texts.enrollment.notFound);
+      if (enrollment.enrollment.status !== 'Completed') throw badRequest(validation.certificateOnlyCompleted);
+      if (enrollment.trainee.id !== payload.userId || enrollment.course.id !== payload.courseId) {
+        throw badRequest(texts.certificate.mismatch);
       }
-    }
-  });
+      const values = {
+        enrollmentId: enrollment.enrollment.id,
+        userId: enrollment.trainee.id,
+        courseId: enrollment.course.id,
+        traineeFirstName: enrollment.trainee.firstName,
+        traineeLastName: enrollment.trainee.lastName,
+        courseTitle: enrollment.course.title,
+        courseDuration: enrollment.course.duration,
+        courseTrainingCenter: enrollment.course.trainingCenter,
+        issuedByAdminId: admin.id,
+        issuedByAdminFirstName: admin.firstName,
+        issuedByAdminLastName: admin.lastName,
+      };
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const row = await db.transaction(async (tx) => {
+            const [inserted] = await tx
+              .insert(certificates)
+              .values({ ...values, certificateCode: newCertificateCode() })
+              .returning();
+            await notify.certificateIssued(tx, enrollment.trainee, inserted!.courseTitle, inserted!.certificateCode);
+            return inserted!;
+          });
+          // Signed now, with the assessments as they are; if signing fails, the first download signs it.
+          await signedCredentialOf(db, issuer, row).catch((error: Error) => request.log.error(error));
+          reply.status(201);
+          return { ...coded('notice.certificateIssued'), certificate: toCertificate(row!) };
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          const [existing] = await db
+            .select({ id: certificates.id })
+            .from(certificates)
+            .where(eq(certificates.enrollmentId, values.enrollmentId))
+            .limit(1);
+          if (existing) throw conflict(texts.certificate.alreadyIssued);
+          if (attempt >= 2) throw error; // the code collided thrice: something else is wrong
+        }
+      }
+    },
+  );
 
   /**
    * Public verification (no login): a genuine code answers the trainee's name, the course, the issue date
    * and the issuer, and nothing else. Rate-limited per address, so codes cannot be enumerated.
    */
-  app.get('/certificates/verify/:certificateCode', {
-    preValidation: (request) => limiters.verifyIp.enforce(request.ip),
-    schema: {
-      summary: 'Public check of a certificate code (rate-limited per address).',
-      params: codeParams,
-      response: answers({ 200: certificateVerificationSchema }),
+  app.get(
+    '/certificates/verify/:certificateCode',
+    {
+      preValidation: (request) => limiters.verifyIp.enforce(request.ip),
+      schema: {
+        summary: 'Public check of a certificate code (rate-limited per address).',
+        params: codeParams,
+        response: answers({ 200: certificateVerificationSchema }),
+      },
     },
-  }, async (request) => {
-    const code = request.params.certificateCode;
-    const [row] = await db.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
-    if (!row) throw notFound(texts.certificate.invalidCode);
-    return {
-      valid: true as const,
-      certificateCode: row.certificateCode,
-      traineeName: `${row.traineeFirstName} ${row.traineeLastName}`,
-      courseTitle: row.courseTitle,
-      issueDate: row.issueDate.toISOString(),
-      issuedBy: `${row.issuedByAdminFirstName} ${row.issuedByAdminLastName}`,
-      revoked: row.revokedAt !== null,
-    };
-  });
+    async (request) => {
+      const code = request.params.certificateCode;
+      const [row] = await db.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
+      if (!row) throw notFound(texts.certificate.invalidCode);
+      return {
+        valid: true as const,
+        certificateCode: row.certificateCode,
+        traineeName: `${row.traineeFirstName} ${row.traineeLastName}`,
+        courseTitle: row.courseTitle,
+        issueDate: row.issueDate.toISOString(),
+        issuedBy: `${row.issuedByAdminFirstName} ${row.issuedByAdminLastName}`,
+        revoked: row.revokedAt !== null,
+      };
+    },
+  );
 
   /**
    * Admins only, with a reason. The revocation and the re-signed status list are one transaction, so the
    * public list never disagrees with the certificate. Revoking twice is a conflict.
    */
-  app.post('/certificates/:certificateCode/revoke', {
-    preValidation: auth.guard(['admin']),
-    schema: {
-      summary: 'Revoke a certificate, with a reason; the public revocation list changes with it.',
-      params: codeParams,
-      body: revokeCertificatePayloadSchema,
-      response: answers({ 200: certificateAnswerSchema }),
+  app.post(
+    '/certificates/:certificateCode/revoke',
+    {
+      preValidation: auth.guard(['admin']),
+      schema: {
+        summary: 'Revoke a certificate, with a reason; the public revocation list changes with it.',
+        params: codeParams,
+        body: revokeCertificatePayloadSchema,
+        response: answers({ 200: certificateAnswerSchema }),
+      },
     },
-  }, async (request) => {
-    const admin = auth.caller(request);
-    const { reason } = request.body;
-    const code = request.params.certificateCode;
-    const revoked = await changeStatusList(db, issuer, async (tx) => {
-      const [row] = await tx.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
-      if (!row) throw notFound(texts.certificate.notFound);
-      if (row.revokedAt) throw conflict(texts.certificate.alreadyRevoked);
-      const [updated] = await tx
-        .update(certificates)
-        .set({ revokedAt: new Date(), revocationReason: reason, revokedById: admin.id })
-        .where(eq(certificates.id, row.id))
-        .returning();
-      return updated!;
-    });
-    return { ...coded('notice.certificateRevoked'), certificate: toCertificate(revoked) };
-  });
+    async (request) => {
+      const admin = auth.caller(request);
+      const { reason } = request.body;
+      const code = request.params.certificateCode;
+      const revoked = await changeStatusList(db, issuer, async (tx) => {
+        const [row] = await tx.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
+        if (!row) throw notFound(texts.certificate.notFound);
+        if (row.revokedAt) throw conflict(texts.certificate.alreadyRevoked);
+        const [updated] = await tx
+          .update(certificates)
+          .set({ revokedAt: new Date(), revocationReason: reason, revokedById: admin.id })
+          .where(eq(certificates.id, row.id))
+          .returning();
+        return updated!;
+      });
+      return { ...coded('notice.certificateRevoked'), certificate: toCertificate(revoked) };
+    },
+  );
 
   /** Any signed-in user holding the (unguessable) code: the trainee, an employer checking it, an admin. */
-  app.get('/certificates/code/:certificateCode', {
-    preValidation: auth.guard(),
-    schema: { summary: 'A certificate by its code, for any signed-in user holding it.', params: codeParams, response: answers({ 200: certificateSchema }) },
-  }, async (request) => {
-    const code = request.params.certificateCode;
-    const [row] = await db.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
-    if (!row) throw notFound(texts.certificate.notFound);
-    return toCertificate(row);
-  });
+  app.get(
+    '/certificates/code/:certificateCode',
+    {
+      preValidation: auth.guard(),
+      schema: {
+        summary: 'A certificate by its code, for any signed-in user holding it.',
+        params: codeParams,
+        response: answers({ 200: certificateSchema }),
+      },
+    },
+    async (request) => {
+      const code = request.params.certificateCode;
+      const [row] = await db.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
+      if (!row) throw notFound(texts.certificate.notFound);
+      return toCertificate(row);
+    },
+  );
 }

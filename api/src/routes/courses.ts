@@ -32,147 +32,195 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
    * A page of the active courses, newest first; an admin's token also lists inactive ones (and `status`
    * chooses). `q` searches title, description and tags; `category`, `level` and `trainingCenter` filter.
    */
-  app.get('/courses', {
-    schema: {
-      summary: "A page of the active courses, newest first (an admin's token also lists inactive ones).",
-      querystring: courseListQuerySchema,
-      response: answers({ 200: courseSchema.array() }),
+  app.get(
+    '/courses',
+    {
+      schema: {
+        summary: "A page of the active courses, newest first (an admin's token also lists inactive ones).",
+        querystring: courseListQuerySchema,
+        response: answers({ 200: courseSchema.array() }),
+      },
     },
-  }, async (request, reply) => {
-    const isAdmin = (await auth.optional(request))?.role === 'admin';
-    const query = request.query;
-    const status = isAdmin ? query.status : 'active';
-    const where = and(
-      status ? eq(courses.isActive, status === 'active') : undefined,
-      searchAny(query.q, [courses.title, courses.description, sql`array_to_string(${courses.tags}, ' ')`]),
-      query.category ? eq(courses.category, query.category) : undefined,
-      query.level ? eq(courses.level, query.level) : undefined,
-      query.trainingCenter ? eq(courses.trainingCenter, query.trainingCenter) : undefined,
-    );
-    const [rows, [counted]] = await Promise.all([
-      db.select().from(courses).where(where).orderBy(desc(courses.id)).limit(query.limit).offset(query.offset),
-      db.select({ total: countAll }).from(courses).where(where),
-    ]);
-    setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
-    const facts = await imageFactsFor(db, rows.map((row) => row.imageUrl));
-    return rows.map((row) => toCourse(row, facts.get(row.imageUrl ?? '')));
-  });
+    async (request, reply) => {
+      const isAdmin = (await auth.optional(request))?.role === 'admin';
+      const query = request.query;
+      const status = isAdmin ? query.status : 'active';
+      const where = and(
+        status ? eq(courses.isActive, status === 'active') : undefined,
+        searchAny(query.q, [courses.title, courses.description, sql`array_to_string(${courses.tags}, ' ')`]),
+        query.category ? eq(courses.category, query.category) : undefined,
+        query.level ? eq(courses.level, query.level) : undefined,
+        query.trainingCenter ? eq(courses.trainingCenter, query.trainingCenter) : undefined,
+      );
+      const [rows, [counted]] = await Promise.all([
+        db.select().from(courses).where(where).orderBy(desc(courses.id)).limit(query.limit).offset(query.offset),
+        db.select({ total: countAll }).from(courses).where(where),
+      ]);
+      setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
+      const facts = await imageFactsFor(
+        db,
+        rows.map((row) => row.imageUrl),
+      );
+      return rows.map((row) => toCourse(row, facts.get(row.imageUrl ?? '')));
+    },
+  );
 
   /** The public catalogue's filter options: what the active courses hold, so every option finds something. */
-  app.get('/courses/facets', {
-    schema: { summary: "The public catalogue's filter options.", response: answers({ 200: courseFacetsSchema }) },
-  }, async () => {
-    const distinct = (column: typeof courses.category | typeof courses.level | typeof courses.trainingCenter) =>
-      distinctValues(db, column, eq(courses.isActive, true));
-    const [categories, levels, trainingCenters] = await Promise.all([
-      distinct(courses.category),
-      distinct(courses.level),
-      distinct(courses.trainingCenter),
-    ]);
-    return { categories, levels, trainingCenters };
-  });
+  app.get(
+    '/courses/facets',
+    {
+      schema: { summary: "The public catalogue's filter options.", response: answers({ 200: courseFacetsSchema }) },
+    },
+    async () => {
+      const distinct = (column: typeof courses.category | typeof courses.level | typeof courses.trainingCenter) =>
+        distinctValues(db, column, eq(courses.isActive, true));
+      const [categories, levels, trainingCenters] = await Promise.all([
+        distinct(courses.category),
+        distinct(courses.level),
+        distinct(courses.trainingCenter),
+      ]);
+      return { categories, levels, trainingCenters };
+    },
+  );
 
   /** An inactive course is hidden from everyone but admins. */
-  app.get('/courses/:id', {
-    schema: { summary: 'One course (an inactive one for admins only).', params: courseParams, response: answers({ 200: courseSchema }) },
-  }, async (request) => {
-    const { id } = request.params;
-    const [row] = await db.select().from(courses).where(eq(courses.id, id)).limit(1);
-    if (!row) throw courseNotFound(id);
-    if (!row.isActive && (await auth.optional(request))?.role !== 'admin') throw courseNotFound(id);
-    return withImageFacts(db, row);
-  });
+  app.get(
+    '/courses/:id',
+    {
+      schema: {
+        summary: 'One course (an inactive one for admins only).',
+        params: courseParams,
+        response: answers({ 200: courseSchema }),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const [row] = await db.select().from(courses).where(eq(courses.id, id)).limit(1);
+      if (!row) throw courseNotFound(id);
+      if (!row.isActive && (await auth.optional(request))?.role !== 'admin') throw courseNotFound(id);
+      return withImageFacts(db, row);
+    },
+  );
 
   /** JSON, or a multipart form with the image as `courseImage` and tags as a JSON list or comma text. */
-  app.post('/courses', {
-    preValidation: auth.guard(['admin']),
-    schema: {
-      summary: 'Add a course.',
-      consumes: ['application/json', 'multipart/form-data'],
-      body: checkedInHandler(courseCreatePayloadSchema, FORM_NOTE),
-      response: answers({ 201: courseAnswerSchema }),
+  app.post(
+    '/courses',
+    {
+      preValidation: auth.guard(['admin']),
+      schema: {
+        summary: 'Add a course.',
+        consumes: ['application/json', 'multipart/form-data'],
+        body: checkedInHandler(courseCreatePayloadSchema, FORM_NOTE),
+        response: answers({ 201: courseAnswerSchema }),
+      },
     },
-  }, async (request, reply) => {
-    const input = await readFormWithImage(request, COURSE_IMAGE_FIELD);
-    const payload = parse(courseCreatePayloadSchema, input.fields);
-    const created = await db.transaction(async (tx) => {
-      const imageUrl = await chosenImage(tx, input.image, payload.imageUrl);
-      const [row] = await tx
-        .insert(courses)
-        .values({
-          ...payload,
-          tags: payload.tags ?? [],
-          trainingCenter: payload.trainingCenter ?? DEFAULT_TRAINING_CENTER,
-          imageUrl,
-          isActive: payload.isActive ?? true,
-        })
-        .returning();
-      return row!;
-    });
-    reply.status(201);
-    return { ...codedWith('notice.courseAdded', { title: created.title }), course: await withImageFacts(db, created) };
-  });
+    async (request, reply) => {
+      const input = await readFormWithImage(request, COURSE_IMAGE_FIELD);
+      const payload = parse(courseCreatePayloadSchema, input.fields);
+      const created = await db.transaction(async (tx) => {
+        const imageUrl = await chosenImage(tx, input.image, payload.imageUrl);
+        const [row] = await tx
+          .insert(courses)
+          .values({
+            ...payload,
+            tags: payload.tags ?? [],
+            trainingCenter: payload.trainingCenter ?? DEFAULT_TRAINING_CENTER,
+            imageUrl,
+            isActive: payload.isActive ?? true,
+          })
+          .returning();
+        return row!;
+      });
+      reply.status(201);
+      return {
+        ...codedWith('notice.courseAdded', { title: created.title }),
+        course: await withImageFacts(db, created),
+      };
+    },
+  );
 
-  app.put('/courses/:id', {
-    preValidation: auth.guard(['admin']),
-    schema: {
-      summary: 'Edit a course; an edit that names no image keeps it, an empty imageUrl removes it.',
-      consumes: ['application/json', 'multipart/form-data'],
-      params: courseParams,
-      body: checkedInHandler(courseUpdatePayloadSchema, FORM_NOTE),
-      response: answers({ 200: courseAnswerSchema }),
+  app.put(
+    '/courses/:id',
+    {
+      preValidation: auth.guard(['admin']),
+      schema: {
+        summary: 'Edit a course; an edit that names no image keeps it, an empty imageUrl removes it.',
+        consumes: ['application/json', 'multipart/form-data'],
+        params: courseParams,
+        body: checkedInHandler(courseUpdatePayloadSchema, FORM_NOTE),
+        response: answers({ 200: courseAnswerSchema }),
+      },
     },
-  }, async (request) => {
-    const { id } = request.params;
-    const input = await readFormWithImage(request, COURSE_IMAGE_FIELD);
-    const { tags, isActive, imageUrl: givenUrl, ...payload } = parse(courseUpdatePayloadSchema, input.fields);
-    // An edit that names no image (no upload, no imageUrl field at all) keeps the course's image; an empty or
-    // null imageUrl removes it.
-    const imageNamed = input.image !== undefined || hasField(input.fields, 'imageUrl');
-    const updated = await db.transaction(async (tx) => {
-      const [before] = await tx.select({ imageUrl: courses.imageUrl }).from(courses).where(eq(courses.id, id)).for('update');
-      if (!before) return undefined;
-      const imageUrl = imageNamed ? await chosenImage(tx, input.image, givenUrl, before.imageUrl) : before.imageUrl;
-      const [row] = await tx
-        .update(courses)
-        .set({
-          ...payload,
-          trainingCenter: payload.trainingCenter ?? DEFAULT_TRAINING_CENTER,
-          imageUrl,
-          // Left out when not given (tags: neither a string nor a list, spec §5).
-          ...(tags !== undefined ? { tags } : {}),
-          ...(isActive !== undefined ? { isActive } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(courses.id, id))
-        .returning();
-      if (imageUrl !== before.imageUrl) await forgetImage(tx, before.imageUrl);
-      return row;
-    });
-    if (!updated) throw courseNotFound(id);
-    return { ...codedWith('notice.courseUpdated', { title: updated.title }), course: await withImageFacts(db, updated) };
-  });
+    async (request) => {
+      const { id } = request.params;
+      const input = await readFormWithImage(request, COURSE_IMAGE_FIELD);
+      const { tags, isActive, imageUrl: givenUrl, ...payload } = parse(courseUpdatePayloadSchema, input.fields);
+      // An edit that names no image (no upload, no imageUrl field at all) keeps the course's image; an empty or
+      // null imageUrl removes it.
+      const imageNamed = input.image !== undefined || hasField(input.fields, 'imageUrl');
+      const updated = await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ imageUrl: courses.imageUrl })
+          .from(courses)
+          .where(eq(courses.id, id))
+          .for('update');
+        if (!before) return undefined;
+        const imageUrl = imageNamed ? await chosenImage(tx, input.image, givenUrl, before.imageUrl) : before.imageUrl;
+        const [row] = await tx
+          .update(courses)
+          .set({
+            ...payload,
+            trainingCenter: payload.trainingCenter ?? DEFAULT_TRAINING_CENTER,
+            imageUrl,
+            // Left out when not given (tags: neither a string nor a list, spec §5).
+            ...(tags !== undefined ? { tags } : {}),
+            ...(isActive !== undefined ? { isActive } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(courses.id, id))
+          .returning();
+        if (imageUrl !== before.imageUrl) await forgetImage(tx, before.imageUrl);
+        return row;
+      });
+      if (!updated) throw courseNotFound(id);
+      return {
+        ...codedWith('notice.courseUpdated', { title: updated.title }),
+        course: await withImageFacts(db, updated),
+      };
+    },
+  );
 
   /** Refused while applications refer to the course: deactivating keeps the history. */
-  app.delete('/courses/:id', {
-    preValidation: auth.guard(['admin']),
-    schema: { summary: 'Delete a course that no application or certificate refers to.', params: courseParams, response: answers({ 200: messageAnswerSchema }) },
-  }, async (request) => {
-    const { id } = request.params;
-    try {
-      await db.transaction(async (tx) => {
-        const [deleted] = await tx.delete(courses).where(eq(courses.id, id)).returning({ imageUrl: courses.imageUrl });
-        if (!deleted) throw courseNotFound(id);
-        await forgetImage(tx, deleted.imageUrl);
-      });
-    } catch (error) {
-      if (isForeignKeyViolation(error)) {
-        throw conflict(texts.course.hasHistory);
+  app.delete(
+    '/courses/:id',
+    {
+      preValidation: auth.guard(['admin']),
+      schema: {
+        summary: 'Delete a course that no application or certificate refers to.',
+        params: courseParams,
+        response: answers({ 200: messageAnswerSchema }),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      try {
+        await db.transaction(async (tx) => {
+          const [deleted] = await tx
+            .delete(courses)
+            .where(eq(courses.id, id))
+            .returning({ imageUrl: courses.imageUrl });
+          if (!deleted) throw courseNotFound(id);
+          await forgetImage(tx, deleted.imageUrl);
+        });
+      } catch (error) {
+        if (isForeignKeyViolation(error)) {
+          throw conflict(texts.course.hasHistory);
+        }
+        throw error;
       }
-      throw error;
-    }
-    return coded('notice.courseDeleted');
-  });
+      return coded('notice.courseDeleted');
+    },
+  );
 }
 
 async function withImageFacts(db: Db, row: typeof courses.$inferSelect) {
@@ -180,4 +228,5 @@ async function withImageFacts(db: Db, row: typeof courses.$inferSelect) {
   return toCourse(row, facts.get(row.imageUrl ?? ''));
 }
 
-const hasField = (fields: unknown, name: string) => typeof fields === 'object' && fields !== null && Object.hasOwn(fields, name);
+const hasField = (fields: unknown, name: string) =>
+  typeof fields === 'object' && fields !== null && Object.hasOwn(fields, name);

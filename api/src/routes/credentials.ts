@@ -14,51 +14,70 @@ import { notFound } from '../http/errors';
 const credentialJson = (description: string) => nonJson('application/json', description, jsonDocument);
 
 export function credentialRoutes(app: Api, { db, issuer, limiters }: Deps) {
-  app.get('/issuer', {
-    schema: { summary: "The issuer's profile with its public key (a DID document, JSON-LD).", response: answers({ 200: jsonDocument }) },
-  }, async () => issuerDocument(issuer));
+  app.get(
+    '/issuer',
+    {
+      schema: {
+        summary: "The issuer's profile with its public key (a DID document, JSON-LD).",
+        response: answers({ 200: jsonDocument }),
+      },
+    },
+    async () => issuerDocument(issuer),
+  );
 
   /** Public like /verify/{code}: the code is the unguessable key to one certificate. */
-  app.get('/certificates/:certificateCode/credential', {
-    schema: {
-      summary: "A certificate's signed Open Badges 3.0 credential, as a file to save (sent byte for byte as signed).",
-      params: codeParams,
-      response: answers({ 200: credentialJson('The signed credential (JSON-LD)') }),
+  app.get(
+    '/certificates/:certificateCode/credential',
+    {
+      schema: {
+        summary: "A certificate's signed Open Badges 3.0 credential, as a file to save (sent byte for byte as signed).",
+        params: codeParams,
+        response: answers({ 200: credentialJson('The signed credential (JSON-LD)') }),
+      },
     },
-  }, async (request, reply) => {
-    const code = request.params.certificateCode;
-    const [row] = await db.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
-    if (!row) throw notFound(texts.certificate.notFound);
-    const credential = await signedCredentialOf(db, issuer, row);
-    // Sent as kept, byte for byte; `attachment` so a browser saves it as a file.
-    reply.header('Content-Disposition', `attachment; filename="${code}.json"`);
-    return reply.type('application/json; charset=utf-8').send(credential);
-  });
+    async (request, reply) => {
+      const code = request.params.certificateCode;
+      const [row] = await db.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
+      if (!row) throw notFound(texts.certificate.notFound);
+      const credential = await signedCredentialOf(db, issuer, row);
+      // Sent as kept, byte for byte; `attachment` so a browser saves it as a file.
+      reply.header('Content-Disposition', `attachment; filename="${code}.json"`);
+      return reply.type('application/json; charset=utf-8').send(credential);
+    },
+  );
 
-  app.get('/credentials/status/:listId', {
-    schema: {
-      summary: 'The signed revocation list (Bitstring Status List) that credentials point to.',
-      params: z.object({ listId: z.string() }),
-      response: answers({ 200: credentialJson('The signed status list credential (JSON-LD)') }),
+  app.get(
+    '/credentials/status/:listId',
+    {
+      schema: {
+        summary: 'The signed revocation list (Bitstring Status List) that credentials point to.',
+        params: z.object({ listId: z.string() }),
+        response: answers({ 200: credentialJson('The signed status list credential (JSON-LD)') }),
+      },
     },
-  }, async (request, reply) => {
-    const { listId } = request.params;
-    if (listId !== String(STATUS_LIST_ID)) throw notFound(texts.certificate.noStatusList);
-    reply.header('Cache-Control', 'public, max-age=60');
-    return reply.type('application/json; charset=utf-8').send(await currentStatusList(db, issuer));
-  });
+    async (request, reply) => {
+      const { listId } = request.params;
+      if (listId !== String(STATUS_LIST_ID)) throw notFound(texts.certificate.noStatusList);
+      reply.header('Cache-Control', 'public, max-age=60');
+      return reply.type('application/json; charset=utf-8').send(await currentStatusList(db, issuer));
+    },
+  );
 
   /** Public and rate-limited like the code lookup: checking a proof costs real work. */
-  app.post('/credentials/verify', {
-    // Counted before the body is checked: a malformed file spends the budget like any other.
-    preValidation: (request) => limiters.verifyIp.enforce(request.ip),
-    schema: {
-      summary: 'Check a credential file: its proof, its issuer and its revocation status (rate-limited per address).',
-      body: verifiableCredentialSchema,
-      response: answers({ 200: credentialCheckSchema }),
+  app.post(
+    '/credentials/verify',
+    {
+      // Counted before the body is checked: a malformed file spends the budget like any other.
+      preValidation: (request) => limiters.verifyIp.enforce(request.ip),
+      schema: {
+        summary: 'Check a credential file: its proof, its issuer and its revocation status (rate-limited per address).',
+        body: verifiableCredentialSchema,
+        response: answers({ 200: credentialCheckSchema }),
+      },
     },
-  }, async (request) => {
-    const credential = request.body;
-    return checkOpenBadge(credential, issuer, () => currentStatusList(db, issuer));
-  });
+    async (request) => {
+      const credential = request.body;
+      return checkOpenBadge(credential, issuer, () => currentStatusList(db, issuer));
+    },
+  );
 }

@@ -34,163 +34,223 @@ const runningFirst = [sql`case when ${enrollments.status} = 'Approved' then 0 el
 
 export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
   /** A trainee applies for an active course; one open (not Rejected) application per course. */
-  app.post('/enrollments/apply', {
-    preValidation: auth.guard(['trainee']),
-    schema: { summary: 'A trainee applies for an active course.', body: applyPayloadSchema, response: answers({ 201: applyAnswerSchema }) },
-  }, async (request, reply) => {
-    const me = auth.caller(request);
-    const payload = request.body;
-    const [course] = await db.select().from(courses).where(eq(courses.id, payload.courseId)).limit(1);
-    if (!course) throw notFound(texts.course.notFound);
-    if (!course.isActive) throw badRequest(texts.course.notOpen);
-    let created;
-    try {
-      created = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(enrollments)
-          .values({ ...payload, courseId: course.id, traineeId: me.id, status: 'Pending' })
-          .returning({ id: enrollments.id });
-        await notify.applicationReceived(tx, me, course.title, row!.id);
-        return row;
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(texts.enrollment.alreadyOpen);
-      // The course was deleted meanwhile.
-      if (isForeignKeyViolation(error)) throw notFound(texts.course.notFound);
-      throw error;
-    }
-    reply.status(201);
-    return {
-      applicationId: created!.id,
-      ...codedWith('notice.applicationSubmitted', { course: course.title, id: created!.id }),
-    };
-  });
+  app.post(
+    '/enrollments/apply',
+    {
+      preValidation: auth.guard(['trainee']),
+      schema: {
+        summary: 'A trainee applies for an active course.',
+        body: applyPayloadSchema,
+        response: answers({ 201: applyAnswerSchema }),
+      },
+    },
+    async (request, reply) => {
+      const me = auth.caller(request);
+      const payload = request.body;
+      const [course] = await db.select().from(courses).where(eq(courses.id, payload.courseId)).limit(1);
+      if (!course) throw notFound(texts.course.notFound);
+      if (!course.isActive) throw badRequest(texts.course.notOpen);
+      let created;
+      try {
+        created = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(enrollments)
+            .values({ ...payload, courseId: course.id, traineeId: me.id, status: 'Pending' })
+            .returning({ id: enrollments.id });
+          await notify.applicationReceived(tx, me, course.title, row!.id);
+          return row;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(texts.enrollment.alreadyOpen);
+        // The course was deleted meanwhile.
+        if (isForeignKeyViolation(error)) throw notFound(texts.course.notFound);
+        throw error;
+      }
+      reply.status(201);
+      return {
+        applicationId: created!.id,
+        ...codedWith('notice.applicationSubmitted', { course: course.title, id: created!.id }),
+      };
+    },
+  );
 
   /**
    * Admin review list, a page at a time; `status` filters (none means all), `courseId` picks a course,
    * `awaitingCertificate` the Completed ones without a certificate, `q` searches; `sort` orders.
    */
-  app.get('/enrollments', {
-    preValidation: auth.guard(['admin']),
-    schema: { summary: 'The admin review list (paged; newest first unless `sort` says).', querystring: enrollmentListQuerySchema, response: enrollmentList },
-  }, async (request, reply) => {
-    const query = request.query;
-    const where = and(
-      query.status ? eq(enrollments.status, query.status) : undefined,
-      query.courseId ? eq(enrollments.courseId, query.courseId) : undefined,
-      query.awaitingCertificate
-        ? and(eq(enrollments.status, 'Completed'), sql`not exists (select 1 from ${certificates} where ${certificates.enrollmentId} = ${enrollments.id})`)
-        : undefined,
-      enrollmentSearch(query.q),
-    );
-    return pageOfEnrollments(request, reply, query, where, query.sort ? ORDERS[query.sort] : newestFirst);
-  });
+  app.get(
+    '/enrollments',
+    {
+      preValidation: auth.guard(['admin']),
+      schema: {
+        summary: 'The admin review list (paged; newest first unless `sort` says).',
+        querystring: enrollmentListQuerySchema,
+        response: enrollmentList,
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const where = and(
+        query.status ? eq(enrollments.status, query.status) : undefined,
+        query.courseId ? eq(enrollments.courseId, query.courseId) : undefined,
+        query.awaitingCertificate
+          ? and(
+              eq(enrollments.status, 'Completed'),
+              sql`not exists (select 1 from ${certificates} where ${certificates.enrollmentId} = ${enrollments.id})`,
+            )
+          : undefined,
+        enrollmentSearch(query.q),
+      );
+      return pageOfEnrollments(request, reply, query, where, query.sort ? ORDERS[query.sort] : newestFirst);
+    },
+  );
 
-  app.get('/enrollments/my-applications', {
-    preValidation: auth.guard(['trainee']),
-    schema: { summary: "The trainee's own applications, newest first (paged).", querystring: pageQuerySchema, response: enrollmentList },
-  }, async (request, reply) => {
-    const me = auth.caller(request);
-    const query = request.query;
-    return pageOfEnrollments(request, reply, query, and(eq(enrollments.traineeId, me.id), enrollmentSearch(query.q)));
-  });
+  app.get(
+    '/enrollments/my-applications',
+    {
+      preValidation: auth.guard(['trainee']),
+      schema: {
+        summary: "The trainee's own applications, newest first (paged).",
+        querystring: pageQuerySchema,
+        response: enrollmentList,
+      },
+    },
+    async (request, reply) => {
+      const me = auth.caller(request);
+      const query = request.query;
+      return pageOfEnrollments(request, reply, query, and(eq(enrollments.traineeId, me.id), enrollmentSearch(query.q)));
+    },
+  );
 
   /**
    * The trainings a trainer runs or ran: their Approved and Completed assignments (`status` picks one), the
    * running ones first.
    */
-  app.get('/enrollments/my-assigned-trainings', {
-    preValidation: auth.guard(['trainer']),
-    schema: { summary: "The trainer's Approved and Completed assignments (paged).", querystring: assignedTrainingsQuerySchema, response: enrollmentList },
-  }, async (request, reply) => {
-    const me = auth.caller(request);
-    const query = request.query;
-    const where = and(
-      eq(enrollments.assignedTrainerId, me.id),
-      query.status ? eq(enrollments.status, query.status) : inArray(enrollments.status, ['Approved', 'Completed']),
-      enrollmentSearch(query.q),
-    );
-    return pageOfEnrollments(request, reply, query, where, runningFirst);
-  });
+  app.get(
+    '/enrollments/my-assigned-trainings',
+    {
+      preValidation: auth.guard(['trainer']),
+      schema: {
+        summary: "The trainer's Approved and Completed assignments (paged).",
+        querystring: assignedTrainingsQuerySchema,
+        response: enrollmentList,
+      },
+    },
+    async (request, reply) => {
+      const me = auth.caller(request);
+      const query = request.query;
+      const where = and(
+        eq(enrollments.assignedTrainerId, me.id),
+        query.status ? eq(enrollments.status, query.status) : inArray(enrollments.status, ['Approved', 'Completed']),
+        enrollmentSearch(query.q),
+      );
+      return pageOfEnrollments(request, reply, query, where, runningFirst);
+    },
+  );
 
   /** One page of the enrollments matching `where` (newest first unless told), with the paging headers. */
-  async function pageOfEnrollments(request: FastifyRequest, reply: FastifyReply, page: Page, where: SQL | undefined, order: SQL[] = newestFirst) {
-    const [rows, total] = await Promise.all([
-      selectEnrollments(db, where, order, page),
-      countEnrollments(db, where),
-    ]);
+  async function pageOfEnrollments(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: Page,
+    where: SQL | undefined,
+    order: SQL[] = newestFirst,
+  ) {
+    const [rows, total] = await Promise.all([selectEnrollments(db, where, order, page), countEnrollments(db, where)]);
     setPageHeaders(request, reply, page, rows.length, total);
     return rows;
   }
 
-  app.get('/enrollments/:id', {
-    preValidation: auth.guard(),
-    schema: { summary: 'One application, for whoever may see it.', params: enrollmentParams, response: answers({ 200: enrollmentSchema }) },
-  }, async (request) => {
-    const me = auth.caller(request);
-    const row = await enrollmentVisibleTo(db, me, request.params.id);
-    const [enrollment] = await selectEnrollments(db, eq(enrollments.id, row.id), []);
-    if (!enrollment) throw notFound(texts.jobApplication.notFound);
-    return enrollment;
-  });
+  app.get(
+    '/enrollments/:id',
+    {
+      preValidation: auth.guard(),
+      schema: {
+        summary: 'One application, for whoever may see it.',
+        params: enrollmentParams,
+        response: answers({ 200: enrollmentSchema }),
+      },
+    },
+    async (request) => {
+      const me = auth.caller(request);
+      const row = await enrollmentVisibleTo(db, me, request.params.id);
+      const [enrollment] = await selectEnrollments(db, eq(enrollments.id, row.id), []);
+      if (!enrollment) throw notFound(texts.jobApplication.notFound);
+      return enrollment;
+    },
+  );
 
   /**
    * Admin: Pending, Approved, Rejected and Waitlisted move freely; re-sending the same status edits the notes;
    * Completed keeps Completed (notes only). The assigned trainer: their own Approved enrollment → Completed.
    */
-  app.put('/enrollments/:id/status', {
-    preValidation: auth.guard(['admin', 'trainer']),
-    schema: {
-      summary: "An admin reviews an application; its trainer marks it Completed.",
-      params: enrollmentParams,
-      body: enrollmentStatusPayloadSchema,
-      response: answers({ 200: messageAnswerSchema }),
+  app.put(
+    '/enrollments/:id/status',
+    {
+      preValidation: auth.guard(['admin', 'trainer']),
+      schema: {
+        summary: 'An admin reviews an application; its trainer marks it Completed.',
+        params: enrollmentParams,
+        body: enrollmentStatusPayloadSchema,
+        response: answers({ 200: messageAnswerSchema }),
+      },
     },
-  }, async (request) => {
-    const me = auth.caller(request);
-    const { id } = request.params;
-    const payload = request.body;
-    const current = await enrollmentVisibleTo(db, me, id);
+    async (request) => {
+      const me = auth.caller(request);
+      const { id } = request.params;
+      const payload = request.body;
+      const current = await enrollmentVisibleTo(db, me, id);
 
-    if (me.role === 'trainer') {
-      if (payload.status !== 'Completed') throw forbidden(texts.enrollment.trainerOnlyCompletes);
-      if (current.status !== 'Approved') throw badRequest(texts.enrollment.onlyApprovedCompletes);
-      await db.transaction(async (tx) => {
-        const [done] = await tx
-          .update(enrollments)
-          .set({ status: 'Completed', updatedAt: new Date() })
-          .where(and(eq(enrollments.id, id), eq(enrollments.status, 'Approved'), eq(enrollments.assignedTrainerId, me.id)))
-          .returning({ id: enrollments.id });
-        if (!done) throw conflict(texts.enrollment.changedMeanwhile);
-        const { trainee, course } = await enrollmentParties(tx, id);
-        await notify.trainingCompleted(tx, trainee, me, course.title, id);
-      });
-      return coded('notice.trainingCompleted');
-    }
+      if (me.role === 'trainer') {
+        if (payload.status !== 'Completed') throw forbidden(texts.enrollment.trainerOnlyCompletes);
+        if (current.status !== 'Approved') throw badRequest(texts.enrollment.onlyApprovedCompletes);
+        await db.transaction(async (tx) => {
+          const [done] = await tx
+            .update(enrollments)
+            .set({ status: 'Completed', updatedAt: new Date() })
+            .where(
+              and(eq(enrollments.id, id), eq(enrollments.status, 'Approved'), eq(enrollments.assignedTrainerId, me.id)),
+            )
+            .returning({ id: enrollments.id });
+          if (!done) throw conflict(texts.enrollment.changedMeanwhile);
+          const { trainee, course } = await enrollmentParties(tx, id);
+          await notify.trainingCompleted(tx, trainee, me, course.title, id);
+        });
+        return coded('notice.trainingCompleted');
+      }
 
-    const trainer = await review([id], payload.status, payload.adminNotes, payload.trainerId);
-    const name = trainer && `${trainer.firstName} ${trainer.lastName}`;
-    if (payload.status === current.status) {
-      return name ? codedWith('notice.adminNotesUpdatedAndTrainer', { name }) : coded('notice.adminNotesUpdated');
-    }
-    return name
-      ? codedWith('notice.applicationStatusUpdatedAndTrainer', { status: payload.status, name })
-      : codedWith('notice.applicationStatusUpdated', { status: payload.status });
-  });
+      const trainer = await review([id], payload.status, payload.adminNotes, payload.trainerId);
+      const name = trainer && `${trainer.firstName} ${trainer.lastName}`;
+      if (payload.status === current.status) {
+        return name ? codedWith('notice.adminNotesUpdatedAndTrainer', { name }) : coded('notice.adminNotesUpdated');
+      }
+      return name
+        ? codedWith('notice.applicationStatusUpdatedAndTrainer', { status: payload.status, name })
+        : codedWith('notice.applicationStatusUpdated', { status: payload.status });
+    },
+  );
 
   /** The admin's queue: several applications moved to one status, with one note; all of them, or none. */
-  app.post('/enrollments/status', {
-    preValidation: auth.guard(['admin']),
-    schema: { summary: 'Review several applications at once (all or none).', body: enrollmentBulkStatusPayloadSchema, response: answers({ 200: messageAnswerSchema }) },
-  }, async (request) => {
-    const { ids, status, adminNotes, trainerId } = request.body;
-    const unique = [...new Set(ids)];
-    const trainer = await review(unique, status, adminNotes, trainerId);
-    const name = trainer && `${trainer.firstName} ${trainer.lastName}`;
-    return name
-      ? codedWith('notice.applicationsUpdatedAndTrainer', { count: unique.length, status, name })
-      : codedWith('notice.applicationsUpdated', { count: unique.length, status });
-  });
+  app.post(
+    '/enrollments/status',
+    {
+      preValidation: auth.guard(['admin']),
+      schema: {
+        summary: 'Review several applications at once (all or none).',
+        body: enrollmentBulkStatusPayloadSchema,
+        response: answers({ 200: messageAnswerSchema }),
+      },
+    },
+    async (request) => {
+      const { ids, status, adminNotes, trainerId } = request.body;
+      const unique = [...new Set(ids)];
+      const trainer = await review(unique, status, adminNotes, trainerId);
+      const name = trainer && `${trainer.firstName} ${trainer.lastName}`;
+      return name
+        ? codedWith('notice.applicationsUpdatedAndTrainer', { count: unique.length, status, name })
+        : codedWith('notice.applicationsUpdated', { count: unique.length, status });
+    },
+  );
 
   /**
    * An admin's review of applications: each moves to `status` (with `adminNotes` when given), under row locks
@@ -198,12 +258,20 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
    * (an approval only) the trainer, who must be an active one, is assigned in the same transaction and the
    * trainee hears of them too; the trainer is answered. All, or none.
    */
-  async function review(ids: number[], status: EnrollmentStatus, adminNotes: string | null | undefined, trainerId?: number) {
+  async function review(
+    ids: number[],
+    status: EnrollmentStatus,
+    adminNotes: string | null | undefined,
+    trainerId?: number,
+  ) {
     if (trainerId !== undefined && status !== 'Approved') throw badRequest(texts.enrollment.assignOnlyApproved);
     try {
       return await db.transaction(async (tx) => {
         // Share-locked: the trainer cannot be deactivated or demoted before the assignment is committed.
-        const [trainer] = trainerId === undefined ? [] : await tx.select().from(users).where(eq(users.id, trainerId)).limit(1).for('share');
+        const [trainer] =
+          trainerId === undefined
+            ? []
+            : await tx.select().from(users).where(eq(users.id, trainerId)).limit(1).for('share');
         if (trainerId !== undefined) {
           if (!trainer) throw notFound(texts.enrollment.trainerNotFound);
           if (trainer.role !== 'trainer' || !trainer.isActive) throw badRequest(texts.enrollment.notActiveTrainer);
@@ -219,11 +287,17 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
           if (row.status === 'Completed' && status !== 'Completed') {
             throw badRequest(texts.enrollment.completedKeepsStatus);
           }
-          if (status === 'Completed' && row.status !== 'Completed') throw badRequest(texts.enrollment.onlyTrainerCompletes);
+          if (status === 'Completed' && row.status !== 'Completed')
+            throw badRequest(texts.enrollment.onlyTrainerCompletes);
         }
         const changed = await tx
           .update(enrollments)
-          .set({ status, ...(adminNotes !== undefined ? { adminNotes } : {}), ...(trainer ? { assignedTrainerId: trainer.id } : {}), updatedAt: new Date() })
+          .set({
+            status,
+            ...(adminNotes !== undefined ? { adminNotes } : {}),
+            ...(trainer ? { assignedTrainerId: trainer.id } : {}),
+            updatedAt: new Date(),
+          })
           .where(inArray(enrollments.id, ids))
           .returning({ id: enrollments.id, adminNotes: enrollments.adminNotes });
         // The trainee hears of a new status (with the notes); an edit of the notes alone sends nothing.
@@ -232,7 +306,8 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
           if (row.status === status && !newTrainer) continue;
           const { trainee, course } = await enrollmentParties(tx, row.id);
           const notes = changed.find((c) => c.id === row.id)?.adminNotes ?? null;
-          if (row.status !== status) await notify.applicationStatusChanged(tx, trainee, course.title, row.id, status, notes);
+          if (row.status !== status)
+            await notify.applicationStatusChanged(tx, trainee, course.title, row.id, status, notes);
           if (newTrainer) await notify.trainerAssigned(tx, trainee, trainer, course.title, row.id);
         }
         return trainer;
@@ -247,40 +322,45 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
   }
 
   /** Only an Approved application, and only a user whose role is trainer (and who is active). */
-  app.put('/enrollments/:applicationId/assign-trainer', {
-    preValidation: auth.guard(['admin']),
-    schema: {
-      summary: 'Assign an active trainer to an Approved application.',
-      params: idParams('applicationId', INVALID_ID),
-      body: assignTrainerPayloadSchema,
-      response: answers({ 200: messageAnswerSchema }),
+  app.put(
+    '/enrollments/:applicationId/assign-trainer',
+    {
+      preValidation: auth.guard(['admin']),
+      schema: {
+        summary: 'Assign an active trainer to an Approved application.',
+        params: idParams('applicationId', INVALID_ID),
+        body: assignTrainerPayloadSchema,
+        response: answers({ 200: messageAnswerSchema }),
+      },
     },
-  }, async (request) => {
-    const id = request.params.applicationId;
-    const { trainerId } = request.body;
-    const [current] = await db.select().from(enrollments).where(eq(enrollments.id, id)).limit(1);
-    if (!current) throw notFound(texts.jobApplication.notFound);
-    if (current.status !== 'Approved') throw badRequest(texts.enrollment.assignOnlyApproved);
-    const [trainer] = await db.select().from(users).where(eq(users.id, trainerId)).limit(1);
-    if (!trainer || trainer.role !== 'trainer' || !trainer.isActive) throw badRequest(texts.enrollment.notActiveTrainer);
-    try {
-      await db.transaction(async (tx) => {
-        const [assigned] = await tx
-        .update(enrollments)
-        .set({ assignedTrainerId: trainer.id, updatedAt: new Date() })
-        .where(and(eq(enrollments.id, id), eq(enrollments.status, 'Approved')))
-        .returning({ id: enrollments.id });
-        if (!assigned) throw conflict(texts.enrollment.changedMeanwhile);
-        const { trainee, course } = await enrollmentParties(tx, id);
-        await notify.trainerAssigned(tx, trainee, trainer, course.title, id);
-      });
-    } catch (error) {
-      // The trainer's account was deleted meanwhile.
-      if (isForeignKeyViolation(error)) throw badRequest(texts.enrollment.notActiveTrainer);
-      throw error;
-    }
-    return codedWith('notice.trainerAssigned', { name: `${trainer.firstName} ${trainer.lastName}` });
-  });
+    async (request) => {
+      const id = request.params.applicationId;
+      const { trainerId } = request.body;
+      const [current] = await db.select().from(enrollments).where(eq(enrollments.id, id)).limit(1);
+      if (!current) throw notFound(texts.jobApplication.notFound);
+      if (current.status !== 'Approved') throw badRequest(texts.enrollment.assignOnlyApproved);
+      const [trainer] = await db.select().from(users).where(eq(users.id, trainerId)).limit(1);
+      if (!trainer || trainer.role !== 'trainer' || !trainer.isActive)
+        throw badRequest(texts.enrollment.notActiveTrainer);
+      try {
+        await db.transaction(async (tx) => {
+          const [assigned] = await tx
+            .update(enrollments)
+            .set({ assignedTrainerId: trainer.id, updatedAt: new Date() })
+            .where(and(eq(enrollments.id, id), eq(enrollments.status, 'Approved')))
+            .returning({ id: enrollments.id });
+          if (!assigned) throw conflict(texts.enrollment.changedMeanwhile);
+          const { trainee, course } = await enrollmentParties(tx, id);
+          await notify.trainerAssigned(tx, trainee, trainer, course.title, id);
+        });
+      } catch (error) {
+        // The trainer's account was deleted meanwhile.
+        if (isForeignKeyViolation(error)) throw badRequest(texts.enrollment.notActiveTrainer);
+        throw error;
+      }
+      return codedWith('notice.trainerAssigned', { name: `${trainer.firstName} ${trainer.lastName}` });
+    },
+  );
 }
 
 /** The trainee and course of an enrollment, for the e-mails about it. */

@@ -10,18 +10,22 @@ const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pgli
 
 export function healthRoutes(app: Api, { database }: Deps) {
   /** 200 when the database answers, 503 when it does not, or not within HEALTH_TIMEOUT_MS (a stuck pool). */
-  app.get('/health', { schema: { summary: 'Whether the API and its database answer.', response: answers({ 200: healthSchema }) } }, async (_request, reply) => {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, fail) => {
-      timer = setTimeout(() => fail(new Error('timeout')), HEALTH_TIMEOUT_MS);
-    });
-    try {
-      await Promise.race([database.ping(), timeout]);
-      return { status: 'ok' as const, database: database.kind };
-    } catch {
-      return reply.status(503).send(coded('request.databaseDown'));
-    } finally {
-      clearTimeout(timer);
-    }
-  });
+  app.get(
+    '/health',
+    { schema: { summary: 'Whether the API and its database answer.', response: answers({ 200: healthSchema }) } },
+    async (_request, reply) => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, fail) => {
+        timer = setTimeout(() => fail(new Error('timeout')), HEALTH_TIMEOUT_MS);
+      });
+      try {
+        await Promise.race([database.ping(), timeout]);
+        return { status: 'ok' as const, database: database.kind };
+      } catch {
+        return reply.status(503).send(coded('request.databaseDown'));
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  );
 }

@@ -18,41 +18,53 @@ const imageAnswers = (what: string) =>
 
 export function imageRoutes(app: Api, { db }: Deps) {
   /** The original upload, as it was sent. */
-  app.get('/images/:id', {
-    schema: {
-      summary: 'An uploaded image as it was sent (PNG, JPEG, GIF or WebP); cached for a year, revalidated by ETag.',
-      params: imageParams,
-      response: imageAnswers('The original upload'),
+  app.get(
+    '/images/:id',
+    {
+      schema: {
+        summary: 'An uploaded image as it was sent (PNG, JPEG, GIF or WebP); cached for a year, revalidated by ETag.',
+        params: imageParams,
+        response: imageAnswers('The original upload'),
+      },
     },
-  }, async (request, reply) => {
-    const { id } = request.params;
-    if (!IMAGE_ID.test(id)) throw notFound(texts.image.notFound);
-    return sendImmutable(request, reply, `"${id}"`, async () => {
-      const [image] = await db.select({ contentType: images.contentType, bytes: images.bytes }).from(images).where(eq(images.id, id)).limit(1);
-      return image;
-    });
-  });
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!IMAGE_ID.test(id)) throw notFound(texts.image.notFound);
+      return sendImmutable(request, reply, `"${id}"`, async () => {
+        const [image] = await db
+          .select({ contentType: images.contentType, bytes: images.bytes })
+          .from(images)
+          .where(eq(images.id, id))
+          .limit(1);
+        return image;
+      });
+    },
+  );
 
   /** A WebP copy `width` pixels wide (`/api/images/<id>/640.webp`); the widths are in the course's `imageWidths`. */
-  app.get('/images/:id/:variant', {
-    schema: {
-      summary: "A WebP copy of an upload, `<width>.webp`; the widths are the course's `imageWidths`.",
-      params: variantParams,
-      response: imageAnswers('The WebP copy (image/webp)'),
+  app.get(
+    '/images/:id/:variant',
+    {
+      schema: {
+        summary: "A WebP copy of an upload, `<width>.webp`; the widths are the course's `imageWidths`.",
+        params: variantParams,
+        response: imageAnswers('The WebP copy (image/webp)'),
+      },
     },
-  }, async (request, reply) => {
-    const { id, variant } = request.params;
-    const width = Number(VARIANT.exec(variant)?.[1]);
-    if (!IMAGE_ID.test(id) || !width) throw notFound(texts.image.notFound);
-    return sendImmutable(request, reply, `"${id}-${width}"`, async () => {
-      const [copy] = await db
-        .select({ bytes: imageVariants.bytes })
-        .from(imageVariants)
-        .where(and(eq(imageVariants.imageId, id), eq(imageVariants.width, width)))
-        .limit(1);
-      return copy && { contentType: 'image/webp', bytes: copy.bytes };
-    });
-  });
+    async (request, reply) => {
+      const { id, variant } = request.params;
+      const width = Number(VARIANT.exec(variant)?.[1]);
+      if (!IMAGE_ID.test(id) || !width) throw notFound(texts.image.notFound);
+      return sendImmutable(request, reply, `"${id}-${width}"`, async () => {
+        const [copy] = await db
+          .select({ bytes: imageVariants.bytes })
+          .from(imageVariants)
+          .where(and(eq(imageVariants.imageId, id), eq(imageVariants.width, width)))
+          .limit(1);
+        return copy && { contentType: 'image/webp', bytes: copy.bytes };
+      });
+    },
+  );
 }
 
 /** Content-addressed, so the bytes behind a URL never change: cache for a year, revalidate by ETag. */

@@ -46,224 +46,300 @@ const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName}
 
 export function jobApplicationRoutes(app: Api, { db, auth, notify }: Deps) {
   /** A trainee applies for an open job: JSON `{phone?, coverNote?}`, or a multipart form with the CV as `cv`. */
-  app.post('/jobs/:id/applications', {
-    preValidation: auth.guard(),
-    schema: { summary: 'A trainee applies for an open job.', params: jobParams, body: applicationBody, response: answers({ 201: myJobApplicationSchema }) },
-  }, async (request, reply) => {
-    const { id } = request.params;
-    const me = auth.caller(request);
-    if (me.role !== 'trainee') throw forbidden(words.onlyTrainees);
-    const input = await readApplication(request);
-    const payload = parse(jobApplicationPayloadSchema, input.fields);
-    let created: typeof jobApplications.$inferSelect;
-    try {
-      created = await db.transaction(async (tx) => {
-        // Locked, so a job closed or deleted meanwhile cannot take an application after the check.
-        const [job] = await tx.select().from(jobs).where(and(eq(jobs.id, id), isOpen())).for('share', { of: jobs });
-        if (!job) throw notFound(fallback.publicJobNotFound);
-        const [row] = await tx
-          .insert(jobApplications)
-          .values({
-            jobId: job.id,
-            traineeId: me.id,
-            jobTitle: job.title,
-            companyName: job.companyName,
-            phone: payload.phone,
-            coverNote: payload.coverNote,
-            cv: input.cv ?? null,
-          })
-          .returning();
-        await tx.insert(jobApplicationEvents).values({ applicationId: row!.id, toStatus: 'New', byId: me.id, byName: fullName(me) });
-        const [employer] = await tx.select().from(users).where(eq(users.id, job.employerId));
-        const [shared] = await tx.select({ n: countAll }).from(certificates).where(validCertificatesOf(me.id));
-        if (employer?.isActive) await notify.jobApplicationReceived(tx, employer, job, me, shared?.n ?? 0);
-        return row!;
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(words.alreadyApplied);
-      if (isForeignKeyViolation(error)) throw notFound(fallback.publicJobNotFound);
-      throw error;
-    }
-    reply.status(201);
-    return toMine(created);
-  });
+  app.post(
+    '/jobs/:id/applications',
+    {
+      preValidation: auth.guard(),
+      schema: {
+        summary: 'A trainee applies for an open job.',
+        params: jobParams,
+        body: applicationBody,
+        response: answers({ 201: myJobApplicationSchema }),
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const me = auth.caller(request);
+      if (me.role !== 'trainee') throw forbidden(words.onlyTrainees);
+      const input = await readApplication(request);
+      const payload = parse(jobApplicationPayloadSchema, input.fields);
+      let created: typeof jobApplications.$inferSelect;
+      try {
+        created = await db.transaction(async (tx) => {
+          // Locked, so a job closed or deleted meanwhile cannot take an application after the check.
+          const [job] = await tx
+            .select()
+            .from(jobs)
+            .where(and(eq(jobs.id, id), isOpen()))
+            .for('share', { of: jobs });
+          if (!job) throw notFound(fallback.publicJobNotFound);
+          const [row] = await tx
+            .insert(jobApplications)
+            .values({
+              jobId: job.id,
+              traineeId: me.id,
+              jobTitle: job.title,
+              companyName: job.companyName,
+              phone: payload.phone,
+              coverNote: payload.coverNote,
+              cv: input.cv ?? null,
+            })
+            .returning();
+          await tx
+            .insert(jobApplicationEvents)
+            .values({ applicationId: row!.id, toStatus: 'New', byId: me.id, byName: fullName(me) });
+          const [employer] = await tx.select().from(users).where(eq(users.id, job.employerId));
+          const [shared] = await tx.select({ n: countAll }).from(certificates).where(validCertificatesOf(me.id));
+          if (employer?.isActive) await notify.jobApplicationReceived(tx, employer, job, me, shared?.n ?? 0);
+          return row!;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(words.alreadyApplied);
+        if (isForeignKeyViolation(error)) throw notFound(fallback.publicJobNotFound);
+        throw error;
+      }
+      reply.status(201);
+      return toMine(created);
+    },
+  );
 
   /** The trainee's own applications, newest first (`jobId` picks the one for a job). */
-  app.get('/job-applications/mine', {
-    preValidation: auth.guard(['trainee']),
-    schema: { summary: "The trainee's own job applications (paged).", querystring: myJobApplicationsQuerySchema, response: answers({ 200: myJobApplicationSchema.array() }) },
-  }, async (request, reply) => {
-    const me = auth.caller(request);
-    const query = request.query;
-    const where = and(eq(jobApplications.traineeId, me.id), query.jobId ? eq(jobApplications.jobId, query.jobId) : undefined);
-    const [rows, [counted]] = await Promise.all([
-      db.select().from(jobApplications).where(where).orderBy(...newestFirst).limit(query.limit).offset(query.offset),
-      db.select({ total: countAll }).from(jobApplications).where(where),
-    ]);
-    setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
-    return rows.map(toMine);
-  });
+  app.get(
+    '/job-applications/mine',
+    {
+      preValidation: auth.guard(['trainee']),
+      schema: {
+        summary: "The trainee's own job applications (paged).",
+        querystring: myJobApplicationsQuerySchema,
+        response: answers({ 200: myJobApplicationSchema.array() }),
+      },
+    },
+    async (request, reply) => {
+      const me = auth.caller(request);
+      const query = request.query;
+      const where = and(
+        eq(jobApplications.traineeId, me.id),
+        query.jobId ? eq(jobApplications.jobId, query.jobId) : undefined,
+      );
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(jobApplications)
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ total: countAll }).from(jobApplications).where(where),
+      ]);
+      setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
+      return rows.map(toMine);
+    },
+  );
 
   /** Applications received: for an employer on their jobs, for an admin on every job; `new` still New. */
-  app.get('/job-applications/summary', {
-    preValidation: auth.guard(['employer', 'admin']),
-    schema: { summary: 'How many applications an employer (or, for an admin, the site) received, and how many are New.', response: answers({ 200: jobApplicationsSummarySchema }) },
-  }, async (request) => {
-    const me = auth.caller(request);
-    const [row] = await db
-      .select({ total: countAll, new: sql<number>`(count(*) filter (where ${jobApplications.status} = 'New'))::int` })
-      .from(jobApplications)
-      .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
-      .where(me.role === 'admin' ? undefined : eq(jobs.employerId, me.id));
-    return { total: row?.total ?? 0, new: row?.new ?? 0 };
-  });
+  app.get(
+    '/job-applications/summary',
+    {
+      preValidation: auth.guard(['employer', 'admin']),
+      schema: {
+        summary: 'How many applications an employer (or, for an admin, the site) received, and how many are New.',
+        response: answers({ 200: jobApplicationsSummarySchema }),
+      },
+    },
+    async (request) => {
+      const me = auth.caller(request);
+      const [row] = await db
+        .select({ total: countAll, new: sql<number>`(count(*) filter (where ${jobApplications.status} = 'New'))::int` })
+        .from(jobApplications)
+        .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+        .where(me.role === 'admin' ? undefined : eq(jobs.employerId, me.id));
+      return { total: row?.total ?? 0, new: row?.new ?? 0 };
+    },
+  );
 
   /** The trainee withdraws, while the application is still New. */
-  app.delete('/job-applications/:id', {
-    preValidation: auth.guard(['trainee']),
-    schema: {
-      summary: 'The trainee withdraws an application that is still New.',
-      params: applicationParams,
-      response: answers({ 200: z.object({ ...noticeFields, application: myJobApplicationSchema }) }),
+  app.delete(
+    '/job-applications/:id',
+    {
+      preValidation: auth.guard(['trainee']),
+      schema: {
+        summary: 'The trainee withdraws an application that is still New.',
+        params: applicationParams,
+        response: answers({ 200: z.object({ ...noticeFields, application: myJobApplicationSchema }) }),
+      },
     },
-  }, async (request) => {
-    const me = auth.caller(request);
-    const { id } = request.params;
-    const row = await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(jobApplications)
-        .where(and(eq(jobApplications.id, id), eq(jobApplications.traineeId, me.id)))
-        .for('update');
-      if (!current) throw notFound(words.notFound);
-      if (current.status !== 'New') throw conflict(words.withdrawOnlyNew);
-      const [updated] = await tx
-        .update(jobApplications)
-        .set({ status: 'Withdrawn', updatedAt: new Date() })
-        .where(eq(jobApplications.id, id))
-        .returning();
-      await tx.insert(jobApplicationEvents).values({ applicationId: id, fromStatus: 'New', toStatus: 'Withdrawn', byId: me.id, byName: fullName(me) });
-      return updated!;
-    });
-    return { ...coded('notice.jobApplicationWithdrawn'), application: toMine(row) };
-  });
+    async (request) => {
+      const me = auth.caller(request);
+      const { id } = request.params;
+      const row = await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(jobApplications)
+          .where(and(eq(jobApplications.id, id), eq(jobApplications.traineeId, me.id)))
+          .for('update');
+        if (!current) throw notFound(words.notFound);
+        if (current.status !== 'New') throw conflict(words.withdrawOnlyNew);
+        const [updated] = await tx
+          .update(jobApplications)
+          .set({ status: 'Withdrawn', updatedAt: new Date() })
+          .where(eq(jobApplications.id, id))
+          .returning();
+        await tx
+          .insert(jobApplicationEvents)
+          .values({ applicationId: id, fromStatus: 'New', toStatus: 'Withdrawn', byId: me.id, byName: fullName(me) });
+        return updated!;
+      });
+      return { ...coded('notice.jobApplicationWithdrawn'), application: toMine(row) };
+    },
+  );
 
   /** A job's applications for its employer (and admins, read-only): `status` filters, `q` searches name or course. */
-  app.get('/jobs/:id/applications', {
-    preValidation: auth.guard(['employer', 'admin']),
-    schema: {
-      summary: "A job's applications, for its employer and admins (paged; `status`, `q`).",
-      params: jobParams,
-      querystring: jobApplicantsQuerySchema,
-      response: answers({ 200: jobApplicantSchema.array() }),
+  app.get(
+    '/jobs/:id/applications',
+    {
+      preValidation: auth.guard(['employer', 'admin']),
+      schema: {
+        summary: "A job's applications, for its employer and admins (paged; `status`, `q`).",
+        params: jobParams,
+        querystring: jobApplicantsQuerySchema,
+        response: answers({ 200: jobApplicantSchema.array() }),
+      },
     },
-  }, async (request, reply) => {
-    const me = auth.caller(request);
-    const job = await jobReadableBy(db, me, request.params.id);
-    const query = request.query;
-    const where = applicantFilter(job.id, query);
-    const [rows, [counted]] = await Promise.all([
-      selectApplicants(db, where, query),
-      db.select({ total: countAll }).from(jobApplications).innerJoin(users, eq(users.id, jobApplications.traineeId)).where(where),
-    ]);
-    setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
-    return rows;
-  });
+    async (request, reply) => {
+      const me = auth.caller(request);
+      const job = await jobReadableBy(db, me, request.params.id);
+      const query = request.query;
+      const where = applicantFilter(job.id, query);
+      const [rows, [counted]] = await Promise.all([
+        selectApplicants(db, where, query),
+        db
+          .select({ total: countAll })
+          .from(jobApplications)
+          .innerJoin(users, eq(users.id, jobApplications.traineeId))
+          .where(where),
+      ]);
+      setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
+      return rows;
+    },
+  );
 
   /** The same list (all of it, with the filters) as a CSV file for a spreadsheet. */
-  app.get('/jobs/:id/applications.csv', {
-    preValidation: auth.guard(['employer', 'admin']),
-    schema: {
-      summary: "A job's applications (all of them, with the filters) as a CSV file.",
-      params: jobParams,
-      querystring: jobApplicantsQuerySchema,
-      response: answers({ 200: nonJson('text/csv', 'One row per applicant: name, e-mail, phone, status, date, certificates, note, CV') }),
+  app.get(
+    '/jobs/:id/applications.csv',
+    {
+      preValidation: auth.guard(['employer', 'admin']),
+      schema: {
+        summary: "A job's applications (all of them, with the filters) as a CSV file.",
+        params: jobParams,
+        querystring: jobApplicantsQuerySchema,
+        response: answers({
+          200: nonJson('text/csv', 'One row per applicant: name, e-mail, phone, status, date, certificates, note, CV'),
+        }),
+      },
     },
-  }, async (request, reply) => {
-    const me = auth.caller(request);
-    const job = await jobReadableBy(db, me, request.params.id);
-    const query = request.query;
-    const rows = await selectApplicants(db, applicantFilter(job.id, query), { limit: 100_000, offset: 0 });
-    reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="applicants-job-${job.id}.csv"`);
-    return applicantsCsv(rows, wordsFor(me.language));
-  });
+    async (request, reply) => {
+      const me = auth.caller(request);
+      const job = await jobReadableBy(db, me, request.params.id);
+      const query = request.query;
+      const rows = await selectApplicants(db, applicantFilter(job.id, query), { limit: 100_000, offset: 0 });
+      reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="applicants-job-${job.id}.csv"`);
+      return applicantsCsv(rows, wordsFor(me.language));
+    },
+  );
 
   /** The job's employer moves one application along the pipeline, with an optional note. */
-  app.patch('/job-applications/:id', {
-    preValidation: auth.guard(['employer', 'admin']),
-    schema: {
-      summary: "The job's employer moves an application along the pipeline (admins read only).",
-      params: applicationParams,
-      body: jobApplicationStatusPayloadSchema,
-      response: answers({ 200: jobApplicantSchema }),
+  app.patch(
+    '/job-applications/:id',
+    {
+      preValidation: auth.guard(['employer', 'admin']),
+      schema: {
+        summary: "The job's employer moves an application along the pipeline (admins read only).",
+        params: applicationParams,
+        body: jobApplicationStatusPayloadSchema,
+        response: answers({ 200: jobApplicantSchema }),
+      },
     },
-  }, async (request) => {
-    const me = auth.caller(request);
-    const { id } = request.params;
-    const payload = request.body;
-    const [current] = await db.select().from(jobApplications).where(eq(jobApplications.id, id)).limit(1);
-    if (!current?.jobId) throw notFound(words.notFound);
-    const job = await jobReadableBy(db, me, current.jobId, words.notFound);
-    if (me.role !== 'employer') throw forbidden(words.adminReadOnly);
-    await moveApplications(db, notify, me, job, [id], payload.status, payload.note);
-    const [row] = await selectApplicants(db, eq(jobApplications.id, id), { limit: 1, offset: 0 });
-    return row;
-  });
+    async (request) => {
+      const me = auth.caller(request);
+      const { id } = request.params;
+      const payload = request.body;
+      const [current] = await db.select().from(jobApplications).where(eq(jobApplications.id, id)).limit(1);
+      if (!current?.jobId) throw notFound(words.notFound);
+      const job = await jobReadableBy(db, me, current.jobId, words.notFound);
+      if (me.role !== 'employer') throw forbidden(words.adminReadOnly);
+      await moveApplications(db, notify, me, job, [id], payload.status, payload.note);
+      const [row] = await selectApplicants(db, eq(jobApplications.id, id), { limit: 1, offset: 0 });
+      return row;
+    },
+  );
 
   /** Several at once: all move, or none (409 naming the first that cannot). */
-  app.post('/jobs/:id/applications/status', {
-    preValidation: auth.guard(['employer', 'admin']),
-    schema: {
-      summary: 'Moves several applications of a job at once: all, or none.',
-      params: jobParams,
-      body: jobApplicationBulkStatusPayloadSchema,
-      response: answers({ 200: z.object({ ...noticeFields, applications: jobApplicantSchema.array() }) }),
+  app.post(
+    '/jobs/:id/applications/status',
+    {
+      preValidation: auth.guard(['employer', 'admin']),
+      schema: {
+        summary: 'Moves several applications of a job at once: all, or none.',
+        params: jobParams,
+        body: jobApplicationBulkStatusPayloadSchema,
+        response: answers({ 200: z.object({ ...noticeFields, applications: jobApplicantSchema.array() }) }),
+      },
     },
-  }, async (request) => {
-    const me = auth.caller(request);
-    const job = await jobReadableBy(db, me, request.params.id);
-    if (me.role !== 'employer') throw forbidden(words.adminReadOnly);
-    const payload = request.body;
-    const ids = [...new Set(payload.ids)];
-    await moveApplications(db, notify, me, job, ids, payload.status, payload.note);
-    return {
-      ...codedWith('notice.jobApplicationsMoved', { count: ids.length, status: payload.status }),
-      applications: await selectApplicants(db, inArray(jobApplications.id, ids), { limit: ids.length, offset: 0 }),
-    };
-  });
+    async (request) => {
+      const me = auth.caller(request);
+      const job = await jobReadableBy(db, me, request.params.id);
+      if (me.role !== 'employer') throw forbidden(words.adminReadOnly);
+      const payload = request.body;
+      const ids = [...new Set(payload.ids)];
+      await moveApplications(db, notify, me, job, ids, payload.status, payload.note);
+      return {
+        ...codedWith('notice.jobApplicationsMoved', { count: ids.length, status: payload.status }),
+        applications: await selectApplicants(db, inArray(jobApplications.id, ids), { limit: ids.length, offset: 0 }),
+      };
+    },
+  );
 
   /** The CV, for the job's employer, admins and the applicant. */
-  app.get('/job-applications/:id/cv', {
-    preValidation: auth.guard(),
-    schema: {
-      summary: "An application's CV, for the job's employer, admins and the applicant.",
-      params: applicationParams,
-      response: answers({ 200: nonJson('application/pdf', 'The CV the applicant sent', binary) }),
+  app.get(
+    '/job-applications/:id/cv',
+    {
+      preValidation: auth.guard(),
+      schema: {
+        summary: "An application's CV, for the job's employer, admins and the applicant.",
+        params: applicationParams,
+        response: answers({ 200: nonJson('application/pdf', 'The CV the applicant sent', binary) }),
+      },
     },
-  }, async (request, reply) => {
-    const me = auth.caller(request);
-    const { id } = request.params;
-    const [row] = await db
-      .select({ traineeId: jobApplications.traineeId, jobId: jobApplications.jobId, cv: jobApplications.cv, lastName: users.lastName })
-      .from(jobApplications)
-      .innerJoin(users, eq(users.id, jobApplications.traineeId))
-      .where(eq(jobApplications.id, id))
-      .limit(1);
-    if (!row) throw notFound(words.notFound);
-    if (row.traineeId !== me.id) {
-      if ((me.role !== 'employer' && me.role !== 'admin') || !row.jobId) throw notFound(words.notFound);
-      await jobReadableBy(db, me, row.jobId, words.notFound);
-    }
-    if (!row.cv) throw notFound(words.noCv);
-    const name = `cv-${row.lastName.replace(/[^A-Za-z0-9-]+/g, '') || 'applicant'}-${id}.pdf`;
-    reply
-      .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', `attachment; filename="${name}"`)
-      .header('Cache-Control', 'private, no-store');
-    return reply.send(Buffer.from(row.cv));
-  });
+    async (request, reply) => {
+      const me = auth.caller(request);
+      const { id } = request.params;
+      const [row] = await db
+        .select({
+          traineeId: jobApplications.traineeId,
+          jobId: jobApplications.jobId,
+          cv: jobApplications.cv,
+          lastName: users.lastName,
+        })
+        .from(jobApplications)
+        .innerJoin(users, eq(users.id, jobApplications.traineeId))
+        .where(eq(jobApplications.id, id))
+        .limit(1);
+      if (!row) throw notFound(words.notFound);
+      if (row.traineeId !== me.id) {
+        if ((me.role !== 'employer' && me.role !== 'admin') || !row.jobId) throw notFound(words.notFound);
+        await jobReadableBy(db, me, row.jobId, words.notFound);
+      }
+      if (!row.cv) throw notFound(words.noCv);
+      const name = `cv-${row.lastName.replace(/[^A-Za-z0-9-]+/g, '') || 'applicant'}-${id}.pdf`;
+      reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .header('Cache-Control', 'private, no-store');
+      return reply.send(Buffer.from(row.cv));
+    },
+  );
 }
 
 type MoveNotify = Deps['notify'];
@@ -327,13 +403,18 @@ async function jobReadableBy(db: Db, me: UserRow, id: number, message: ErrorText
 }
 
 /** The trainee's certificates that a verifier accepts (not revoked). */
-const validCertificatesOf = (userId: number | SQL) => and(eq(certificates.userId, userId), isNull(certificates.revokedAt));
+const validCertificatesOf = (userId: number | SQL) =>
+  and(eq(certificates.userId, userId), isNull(certificates.revokedAt));
 
 function applicantFilter(job: number, query: { status?: JobApplicationStatus; q?: string }) {
   const courseMatch = query.q
     ? sql`exists (select 1 from ${certificates} where ${validCertificatesOf(sql`${jobApplications.traineeId}`)} and ${searchAny(query.q, [certificates.courseTitle])})`
     : undefined;
-  const nameMatch = searchAny(query.q, [users.firstName, users.lastName, sql`${users.firstName} || ' ' || ${users.lastName}`]);
+  const nameMatch = searchAny(query.q, [
+    users.firstName,
+    users.lastName,
+    sql`${users.firstName} || ' ' || ${users.lastName}`,
+  ]);
   return and(
     eq(jobApplications.jobId, job),
     query.status ? eq(jobApplications.status, query.status) : undefined,
@@ -342,7 +423,11 @@ function applicantFilter(job: number, query: { status?: JobApplicationStatus; q?
 }
 
 /** Applicants as the employer reads them: trainee, certificates (the CV) and history, one query each. */
-async function selectApplicants(db: Db, where: SQL | undefined, page: { limit: number; offset: number }): Promise<JobApplicant[]> {
+async function selectApplicants(
+  db: Db,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+): Promise<JobApplicant[]> {
   const rows = await db
     .select({
       id: jobApplications.id,
@@ -365,14 +450,24 @@ async function selectApplicants(db: Db, where: SQL | undefined, page: { limit: n
   const traineeIds = [...new Set(rows.map((r) => r.trainee.id))];
   const [certs, events] = await Promise.all([
     db
-      .select({ userId: certificates.userId, code: certificates.certificateCode, courseTitle: certificates.courseTitle, issuedAt: certificates.issueDate })
+      .select({
+        userId: certificates.userId,
+        code: certificates.certificateCode,
+        courseTitle: certificates.courseTitle,
+        issuedAt: certificates.issueDate,
+      })
       .from(certificates)
       .where(and(inArray(certificates.userId, traineeIds), isNull(certificates.revokedAt)))
       .orderBy(desc(certificates.issueDate)),
     db
       .select()
       .from(jobApplicationEvents)
-      .where(inArray(jobApplicationEvents.applicationId, rows.map((r) => r.id)))
+      .where(
+        inArray(
+          jobApplicationEvents.applicationId,
+          rows.map((r) => r.id),
+        ),
+      )
       .orderBy(asc(jobApplicationEvents.at), asc(jobApplicationEvents.id)),
   ]);
   return rows.map((row) => ({

@@ -48,129 +48,200 @@ const newestFirst = [desc(jobs.postedDate), desc(jobs.id)];
 
 export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
   /** A page of the open jobs, newest first; `q`, `location` and `jobType` narrow it. */
-  app.get('/jobs', {
-    schema: { summary: 'A page of the open jobs, newest first.', querystring: jobListQuerySchema, response: answers({ 200: jobSchema.array() }) },
-  }, async (request, reply) => {
-    const query = request.query;
-    const where = and(isOpen(), ...jobFilters(query));
-    const [rows, [counted]] = await Promise.all([
-      db.select().from(jobs).where(where).orderBy(...newestFirst).limit(query.limit).offset(query.offset),
-      db.select({ total: countAll }).from(jobs).where(where),
-    ]);
-    setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
-    return rows.map(toJob);
-  });
+  app.get(
+    '/jobs',
+    {
+      schema: {
+        summary: 'A page of the open jobs, newest first.',
+        querystring: jobListQuerySchema,
+        response: answers({ 200: jobSchema.array() }),
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const where = and(isOpen(), ...jobFilters(query));
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(jobs)
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ total: countAll }).from(jobs).where(where),
+      ]);
+      setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
+      return rows.map(toJob);
+    },
+  );
 
   /** The public board's filter options: the locations and job types of the open jobs. */
-  app.get('/jobs/facets', {
-    schema: { summary: "The public job board's filter options.", response: answers({ 200: jobFacetsSchema }) },
-  }, async () => {
-    const [locations, jobTypes] = await Promise.all([
-      distinctValues(db, jobs.location, isOpen()),
-      distinctValues(db, jobs.jobType, isOpen()),
-    ]);
-    return { locations, jobTypes };
-  });
+  app.get(
+    '/jobs/facets',
+    {
+      schema: { summary: "The public job board's filter options.", response: answers({ 200: jobFacetsSchema }) },
+    },
+    async () => {
+      const [locations, jobTypes] = await Promise.all([
+        distinctValues(db, jobs.location, isOpen()),
+        distinctValues(db, jobs.jobType, isOpen()),
+      ]);
+      return { locations, jobTypes };
+    },
+  );
 
   /** An employer's own postings; for an admin (moderation), every posting. Also by `status`. */
-  app.get('/jobs/my-postings', {
-    preValidation: auth.guard(['employer', 'admin']),
-    schema: { summary: "An employer's own postings; for an admin, every posting (paged).", querystring: myJobsQuerySchema, response: answers({ 200: jobSchema.array() }) },
-  }, async (request, reply) => {
-    const me = auth.caller(request);
-    const query = request.query;
-    const where = and(me.role === 'admin' ? undefined : eq(jobs.employerId, me.id), ...jobFilters(query));
-    const [rows, [counted]] = await Promise.all([
-      db
-        .select({
-          job: jobs,
-          // Written out: inside a selected expression Drizzle leaves columns unqualified, and "id" would be the
-          // application's own.
-          applicationCount: sql<number>`(select count(*)::int from job_applications a where a.job_id = ${jobs}.id)`,
-          newApplicationCount: sql<number>`(select count(*)::int from job_applications a where a.job_id = ${jobs}.id and a.status = 'New')`,
-        })
-        .from(jobs)
-        .where(where)
-        .orderBy(...newestFirst)
-        .limit(query.limit)
-        .offset(query.offset),
-      db.select({ total: countAll }).from(jobs).where(where),
-    ]);
-    setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
-    return rows.map(({ job, applicationCount, newApplicationCount }) => ({ ...toJob(job), applicationCount, newApplicationCount }));
-  });
+  app.get(
+    '/jobs/my-postings',
+    {
+      preValidation: auth.guard(['employer', 'admin']),
+      schema: {
+        summary: "An employer's own postings; for an admin, every posting (paged).",
+        querystring: myJobsQuerySchema,
+        response: answers({ 200: jobSchema.array() }),
+      },
+    },
+    async (request, reply) => {
+      const me = auth.caller(request);
+      const query = request.query;
+      const where = and(me.role === 'admin' ? undefined : eq(jobs.employerId, me.id), ...jobFilters(query));
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({
+            job: jobs,
+            // Written out: inside a selected expression Drizzle leaves columns unqualified, and "id" would be the
+            // application's own.
+            applicationCount: sql<number>`(select count(*)::int from job_applications a where a.job_id = ${jobs}.id)`,
+            newApplicationCount: sql<number>`(select count(*)::int from job_applications a where a.job_id = ${jobs}.id and a.status = 'New')`,
+          })
+          .from(jobs)
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ total: countAll }).from(jobs).where(where),
+      ]);
+      setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
+      return rows.map(({ job, applicationCount, newApplicationCount }) => ({
+        ...toJob(job),
+        applicationCount,
+        newApplicationCount,
+      }));
+    },
+  );
 
   /**
    * Without a token: the public detail, open jobs only. With an employer's token: the edit view (spec §7
    * "token for edit"), their own jobs only, also inactive or closed ones. An admin sees any job.
    */
-  app.get('/jobs/:id', {
-    schema: { summary: "One open job; with an employer's token their own job in any state (any job for an admin).", params: jobParams, response: answers({ 200: jobSchema }) },
-  }, async (request) => {
-    const { id } = request.params;
-    const caller = await auth.optional(request);
-    if (caller?.role === 'employer' || caller?.role === 'admin') return toJob(await jobFor(db, caller, id));
-    const [row] = await db.select().from(jobs).where(and(eq(jobs.id, id), isOpen())).limit(1);
-    if (!row) throw notFound(PUBLIC_NOT_FOUND);
-    return toJob(row);
-  });
+  app.get(
+    '/jobs/:id',
+    {
+      schema: {
+        summary: "One open job; with an employer's token their own job in any state (any job for an admin).",
+        params: jobParams,
+        response: answers({ 200: jobSchema }),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const caller = await auth.optional(request);
+      if (caller?.role === 'employer' || caller?.role === 'admin') return toJob(await jobFor(db, caller, id));
+      const [row] = await db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.id, id), isOpen()))
+        .limit(1);
+      if (!row) throw notFound(PUBLIC_NOT_FOUND);
+      return toJob(row);
+    },
+  );
 
-  app.post('/jobs', {
-    preValidation: auth.guard(['employer']),
-    schema: { summary: 'Post a job (rate-limited per employer).', body: jobPayloadSchema, response: answers({ 201: jobAnswerSchema }) },
-  }, async (request, reply) => {
-    const me = auth.caller(request);
-    const values = cleanJob(request.body);
-    await limiters.jobPosts.enforce(String(me.id));
-    const [row] = await db
-      .insert(jobs)
-      .values({ ...values, employerId: me.id })
-      .returning();
-    reply.status(201);
-    return { ...codedWith('notice.jobPosted', { title: row!.title }), job: toJob(row!) };
-  });
+  app.post(
+    '/jobs',
+    {
+      preValidation: auth.guard(['employer']),
+      schema: {
+        summary: 'Post a job (rate-limited per employer).',
+        body: jobPayloadSchema,
+        response: answers({ 201: jobAnswerSchema }),
+      },
+    },
+    async (request, reply) => {
+      const me = auth.caller(request);
+      const values = cleanJob(request.body);
+      await limiters.jobPosts.enforce(String(me.id));
+      const [row] = await db
+        .insert(jobs)
+        .values({ ...values, employerId: me.id })
+        .returning();
+      reply.status(201);
+      return { ...codedWith('notice.jobPosted', { title: row!.title }), job: toJob(row!) };
+    },
+  );
 
   /**
    * `{ isActive }` alone toggles the status; anything else is a full edit. The owner may do both; an admin
    * (moderation) may take any job down or put it back up, but not rewrite it.
    */
-  app.put('/jobs/:id', {
-    preValidation: auth.guard(['employer', 'admin']),
-    schema: { summary: 'Change a job posting, or only its status.', params: jobParams, body: jobUpdateBody, response: answers({ 200: jobAnswerSchema }) },
-  }, async (request) => {
-    const me = auth.caller(request);
-    const { id } = request.params;
-    const job = await jobFor(db, me, id);
-    const body: unknown = request.body;
-    if (isStatusOnly(body)) {
-      const { isActive } = parse(jobStatusPayloadSchema, body);
-      const [row] = await db.update(jobs).set({ isActive, updatedAt: new Date() }).where(eq(jobs.id, job.id)).returning();
+  app.put(
+    '/jobs/:id',
+    {
+      preValidation: auth.guard(['employer', 'admin']),
+      schema: {
+        summary: 'Change a job posting, or only its status.',
+        params: jobParams,
+        body: jobUpdateBody,
+        response: answers({ 200: jobAnswerSchema }),
+      },
+    },
+    async (request) => {
+      const me = auth.caller(request);
+      const { id } = request.params;
+      const job = await jobFor(db, me, id);
+      const body: unknown = request.body;
+      if (isStatusOnly(body)) {
+        const { isActive } = parse(jobStatusPayloadSchema, body);
+        const [row] = await db
+          .update(jobs)
+          .set({ isActive, updatedAt: new Date() })
+          .where(eq(jobs.id, job.id))
+          .returning();
+        if (!row) throw jobNotFound(id);
+        return { ...coded(isActive ? 'notice.jobActivated' : 'notice.jobDeactivated'), job: toJob(row) };
+      }
+      if (me.role === 'admin') throw forbidden(texts.job.adminCannotEdit);
+      const values = cleanJob(parse(jobPayloadSchema, body));
+      const [row] = await db
+        .update(jobs)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(jobs.id, job.id))
+        .returning();
+      // Deleted meanwhile (by its employer or an admin).
       if (!row) throw jobNotFound(id);
-      return { ...coded(isActive ? 'notice.jobActivated' : 'notice.jobDeactivated'), job: toJob(row) };
-    }
-    if (me.role === 'admin') throw forbidden(texts.job.adminCannotEdit);
-    const values = cleanJob(parse(jobPayloadSchema, body));
-    const [row] = await db
-      .update(jobs)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(jobs.id, job.id))
-      .returning();
-    // Deleted meanwhile (by its employer or an admin).
-    if (!row) throw jobNotFound(id);
-    return { ...codedWith('notice.jobUpdated', { title: row.title }), job: toJob(row) };
-  });
+      return { ...codedWith('notice.jobUpdated', { title: row.title }), job: toJob(row) };
+    },
+  );
 
-  app.delete('/jobs/:id', {
-    preValidation: auth.guard(['employer', 'admin']),
-    schema: { summary: 'Delete a job posting (its employer, or an admin).', params: jobParams, response: answers({ 200: messageAnswerSchema }) },
-  }, async (request) => {
-    const me = auth.caller(request);
-    const { id } = request.params;
-    const job = await jobFor(db, me, id);
-    const deleted = await db.delete(jobs).where(eq(jobs.id, job.id)).returning({ id: jobs.id });
-    if (deleted.length === 0) throw jobNotFound(id);
-    return coded('notice.jobDeleted');
-  });
+  app.delete(
+    '/jobs/:id',
+    {
+      preValidation: auth.guard(['employer', 'admin']),
+      schema: {
+        summary: 'Delete a job posting (its employer, or an admin).',
+        params: jobParams,
+        response: answers({ 200: messageAnswerSchema }),
+      },
+    },
+    async (request) => {
+      const me = auth.caller(request);
+      const { id } = request.params;
+      const job = await jobFor(db, me, id);
+      const deleted = await db.delete(jobs).where(eq(jobs.id, job.id)).returning({ id: jobs.id });
+      if (deleted.length === 0) throw jobNotFound(id);
+      return coded('notice.jobDeleted');
+    },
+  );
 }
 
 const jobNotFound = (id: number) => notFound(codedWith('job.notFoundOrNotYours', { id }));

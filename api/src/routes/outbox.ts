@@ -38,34 +38,50 @@ function toOutboxMessage(row: typeof outbox.$inferSelect): OutboxMessage {
 const retryAnswer = z.object({ ...noticeFields, outboxMessage: outboxMessageSchema });
 
 export function outboxRoutes(app: Api, { db, auth }: Deps) {
-  app.get('/admin/outbox', {
-    preValidation: auth.guard(['admin']),
-    schema: { summary: 'The e-mails, newest first: pending, sent and failed.', querystring: listQuery, response: answers({ 200: outboxMessageSchema.array() }) },
-  }, async (request) => {
-    const { status, limit } = request.query;
-    const rows = await db
-      .select()
-      .from(outbox)
-      .where(status ? eq(outbox.status, status) : undefined)
-      .orderBy(desc(outbox.createdAt), desc(outbox.id))
-      .limit(limit);
-    return rows.map(toOutboxMessage);
-  });
+  app.get(
+    '/admin/outbox',
+    {
+      preValidation: auth.guard(['admin']),
+      schema: {
+        summary: 'The e-mails, newest first: pending, sent and failed.',
+        querystring: listQuery,
+        response: answers({ 200: outboxMessageSchema.array() }),
+      },
+    },
+    async (request) => {
+      const { status, limit } = request.query;
+      const rows = await db
+        .select()
+        .from(outbox)
+        .where(status ? eq(outbox.status, status) : undefined)
+        .orderBy(desc(outbox.createdAt), desc(outbox.id))
+        .limit(limit);
+      return rows.map(toOutboxMessage);
+    },
+  );
 
   /** A failed e-mail goes back to the queue with a fresh set of attempts. */
-  app.post('/admin/outbox/:id/retry', {
-    preValidation: auth.guard(['admin']),
-    schema: { summary: 'Queue a failed e-mail again.', params: idParams('id', texts.outbox.invalidId), response: answers({ 200: retryAnswer }) },
-  }, async (request) => {
-    const { id } = request.params;
-    const [retried] = await db
-      .update(outbox)
-      .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()` })
-      .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
-      .returning();
-    if (retried) return { ...coded('notice.emailRetried'), outboxMessage: toOutboxMessage(retried) };
-    const [exists] = await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.id, id)).limit(1);
-    if (!exists) throw notFound(texts.outbox.notFound);
-    throw conflict(texts.outbox.onlyFailedRetried);
-  });
+  app.post(
+    '/admin/outbox/:id/retry',
+    {
+      preValidation: auth.guard(['admin']),
+      schema: {
+        summary: 'Queue a failed e-mail again.',
+        params: idParams('id', texts.outbox.invalidId),
+        response: answers({ 200: retryAnswer }),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const [retried] = await db
+        .update(outbox)
+        .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()` })
+        .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
+        .returning();
+      if (retried) return { ...coded('notice.emailRetried'), outboxMessage: toOutboxMessage(retried) };
+      const [exists] = await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.id, id)).limit(1);
+      if (!exists) throw notFound(texts.outbox.notFound);
+      throw conflict(texts.outbox.onlyFailedRetried);
+    },
+  );
 }

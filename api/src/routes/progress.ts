@@ -1,7 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
 import { coded } from '@btls/shared-api/codes';
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
-import { messageAnswerSchema, progressAnswerSchema, progressPayloadSchema, progressRecordSchema } from '@btls/shared-api/schemas';
+import {
+  messageAnswerSchema,
+  progressAnswerSchema,
+  progressPayloadSchema,
+  progressRecordSchema,
+} from '@btls/shared-api/schemas';
 import type { UserRow } from '../auth';
 import type { Deps } from '../deps';
 import { answers, idParams, type Api } from '../http/contract';
@@ -16,61 +21,95 @@ const recordParams = idParams('recordId', texts.enrollment.invalidProgressRecord
 
 export function progressRoutes(app: Api, { db, auth }: Deps) {
   /** Read by the assigned trainer, the trainee who owns the enrollment, or an admin; newest first. */
-  app.get('/progress/enrollment/:id', {
-    preValidation: auth.guard(),
-    schema: { summary: "An enrollment's progress records, newest first.", params: enrollmentParams, response: answers({ 200: progressRecordSchema.array() }) },
-  }, async (request) => {
-    const me = auth.caller(request);
-    const enrollment = await enrollmentVisibleTo(db, me, request.params.id);
-    const rows = await db
-      .select()
-      .from(progressRecords)
-      .where(eq(progressRecords.enrollmentId, enrollment.id))
-      .orderBy(desc(progressRecords.recordDate), desc(progressRecords.id));
-    return rows.map(toProgressRecord);
-  });
+  app.get(
+    '/progress/enrollment/:id',
+    {
+      preValidation: auth.guard(),
+      schema: {
+        summary: "An enrollment's progress records, newest first.",
+        params: enrollmentParams,
+        response: answers({ 200: progressRecordSchema.array() }),
+      },
+    },
+    async (request) => {
+      const me = auth.caller(request);
+      const enrollment = await enrollmentVisibleTo(db, me, request.params.id);
+      const rows = await db
+        .select()
+        .from(progressRecords)
+        .where(eq(progressRecords.enrollmentId, enrollment.id))
+        .orderBy(desc(progressRecords.recordDate), desc(progressRecords.id));
+      return rows.map(toProgressRecord);
+    },
+  );
 
-  app.post('/progress/enrollment/:id', {
-    preValidation: auth.guard(['trainer']),
-    schema: { summary: 'The assigned trainer records an assessment.', params: enrollmentParams, body: progressPayloadSchema, response: answers({ 201: progressAnswerSchema }) },
-  }, async (request, reply) => {
-    const me = auth.caller(request);
-    const enrollment = await enrollmentWritableBy(db, me, request.params.id);
-    const payload = request.body;
-    const [row] = await db
-      .insert(progressRecords)
-      .values({ ...payload, enrollmentId: enrollment.id, recordedById: me.id })
-      .returning();
-    reply.status(201);
-    return { ...coded('notice.progressAdded'), record: toProgressRecord(row!) };
-  });
+  app.post(
+    '/progress/enrollment/:id',
+    {
+      preValidation: auth.guard(['trainer']),
+      schema: {
+        summary: 'The assigned trainer records an assessment.',
+        params: enrollmentParams,
+        body: progressPayloadSchema,
+        response: answers({ 201: progressAnswerSchema }),
+      },
+    },
+    async (request, reply) => {
+      const me = auth.caller(request);
+      const enrollment = await enrollmentWritableBy(db, me, request.params.id);
+      const payload = request.body;
+      const [row] = await db
+        .insert(progressRecords)
+        .values({ ...payload, enrollmentId: enrollment.id, recordedById: me.id })
+        .returning();
+      reply.status(201);
+      return { ...coded('notice.progressAdded'), record: toProgressRecord(row!) };
+    },
+  );
 
-  app.put('/progress/:recordId', {
-    preValidation: auth.guard(['trainer']),
-    schema: { summary: 'The assigned trainer edits a record.', params: recordParams, body: progressPayloadSchema, response: answers({ 200: progressAnswerSchema }) },
-  }, async (request) => {
-    const me = auth.caller(request);
-    const record = await recordWritableBy(db, me, request.params.recordId);
-    const payload = request.body;
-    const [row] = await db
-      .update(progressRecords)
-      .set({ ...payload, updatedAt: new Date() })
-      .where(eq(progressRecords.id, record.id))
-      .returning();
-    // Deleted meanwhile.
-    if (!row) throw notFound(texts.enrollment.progressNotFound);
-    return { ...coded('notice.progressUpdated'), record: toProgressRecord(row) };
-  });
+  app.put(
+    '/progress/:recordId',
+    {
+      preValidation: auth.guard(['trainer']),
+      schema: {
+        summary: 'The assigned trainer edits a record.',
+        params: recordParams,
+        body: progressPayloadSchema,
+        response: answers({ 200: progressAnswerSchema }),
+      },
+    },
+    async (request) => {
+      const me = auth.caller(request);
+      const record = await recordWritableBy(db, me, request.params.recordId);
+      const payload = request.body;
+      const [row] = await db
+        .update(progressRecords)
+        .set({ ...payload, updatedAt: new Date() })
+        .where(eq(progressRecords.id, record.id))
+        .returning();
+      // Deleted meanwhile.
+      if (!row) throw notFound(texts.enrollment.progressNotFound);
+      return { ...coded('notice.progressUpdated'), record: toProgressRecord(row) };
+    },
+  );
 
-  app.delete('/progress/:recordId', {
-    preValidation: auth.guard(['trainer']),
-    schema: { summary: 'The assigned trainer deletes a record.', params: recordParams, response: answers({ 200: messageAnswerSchema }) },
-  }, async (request) => {
-    const me = auth.caller(request);
-    const record = await recordWritableBy(db, me, request.params.recordId);
-    await db.delete(progressRecords).where(eq(progressRecords.id, record.id));
-    return coded('notice.progressDeleted');
-  });
+  app.delete(
+    '/progress/:recordId',
+    {
+      preValidation: auth.guard(['trainer']),
+      schema: {
+        summary: 'The assigned trainer deletes a record.',
+        params: recordParams,
+        response: answers({ 200: messageAnswerSchema }),
+      },
+    },
+    async (request) => {
+      const me = auth.caller(request);
+      const record = await recordWritableBy(db, me, request.params.recordId);
+      await db.delete(progressRecords).where(eq(progressRecords.id, record.id));
+      return coded('notice.progressDeleted');
+    },
+  );
 }
 
 /** A record whose enrollment the trainer may write; anyone else's record is answered as not found. */

@@ -10,9 +10,27 @@ import { sanitizeEmployerHtml, snippetOf } from '../sanitize';
 
 export const DEMO_ACCOUNTS = [
   { role: 'admin', email: 'admin@btls-demo.rw', password: 'admin-demo-2026', firstName: 'Grace', lastName: 'Mukamana' },
-  { role: 'trainer', email: 'trainer@btls-demo.rw', password: 'trainer-demo-2026', firstName: 'Jean-Paul', lastName: 'Habimana' },
-  { role: 'trainee', email: 'trainee@btls-demo.rw', password: 'trainee-demo-2026', firstName: 'Aline', lastName: 'Uwase' },
-  { role: 'employer', email: 'employer@btls-demo.rw', password: 'employer-demo-2026', firstName: 'Patrick', lastName: 'Niyonzima' },
+  {
+    role: 'trainer',
+    email: 'trainer@btls-demo.rw',
+    password: 'trainer-demo-2026',
+    firstName: 'Jean-Paul',
+    lastName: 'Habimana',
+  },
+  {
+    role: 'trainee',
+    email: 'trainee@btls-demo.rw',
+    password: 'trainee-demo-2026',
+    firstName: 'Aline',
+    lastName: 'Uwase',
+  },
+  {
+    role: 'employer',
+    email: 'employer@btls-demo.rw',
+    password: 'employer-demo-2026',
+    firstName: 'Patrick',
+    lastName: 'Niyonzima',
+  },
 ] as const;
 
 const SEEDED_KEY = 'demo_seeded';
@@ -31,7 +49,8 @@ const COURSES = [
   },
   {
     title: 'Latte Art Masterclass',
-    description: 'Hearts, tulips and rosettas: pour with control and consistency, and learn to present drinks that guests photograph.',
+    description:
+      'Hearts, tulips and rosettas: pour with control and consistency, and learn to present drinks that guests photograph.',
     category: 'Latte Art',
     level: 'Intermediate',
     duration: '1 week',
@@ -52,7 +71,8 @@ const COURSES = [
   },
   {
     title: 'Manual Brewing: Pour-Over, Chemex and AeroPress',
-    description: 'Recipes, ratios and water: brew clean, sweet filter coffee by hand and explain each method to guests.',
+    description:
+      'Recipes, ratios and water: brew clean, sweet filter coffee by hand and explain each method to guests.',
     category: 'Brewing Techniques',
     level: 'Intermediate',
     duration: '10 days',
@@ -62,7 +82,8 @@ const COURSES = [
   },
   {
     title: 'Café Service Excellence',
-    description: 'Greeting, order taking, upselling with care and handling busy hours: the service skills employers ask us for most.',
+    description:
+      'Greeting, order taking, upselling with care and handling busy hours: the service skills employers ask us for most.',
     category: 'Service Skills',
     level: 'Beginner',
     duration: '1 week',
@@ -83,7 +104,8 @@ const COURSES = [
   },
   {
     title: 'Cupping and Sensory Skills',
-    description: 'Taste like a Q grader: cupping protocol, defects, and describing acidity, body and sweetness with confidence.',
+    description:
+      'Taste like a Q grader: cupping protocol, defects, and describing acidity, body and sweetness with confidence.',
     category: 'Coffee Knowledge',
     level: 'Advanced',
     duration: '2 weeks',
@@ -228,8 +250,22 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         })
         .returning();
       await tx.insert(progressRecords).values([
-        { enrollmentId: running!.id, assessmentName: 'Grinder calibration', score: 8, maxScore: 10, feedbackNotes: 'Good consistency; watch the dose.', recordedById: trainer.id },
-        { enrollmentId: running!.id, assessmentName: 'Milk steaming', score: 7.5, maxScore: 10, feedbackNotes: 'Texture improving; aim for less foam.', recordedById: trainer.id },
+        {
+          enrollmentId: running!.id,
+          assessmentName: 'Grinder calibration',
+          score: 8,
+          maxScore: 10,
+          feedbackNotes: 'Good consistency; watch the dose.',
+          recordedById: trainer.id,
+        },
+        {
+          enrollmentId: running!.id,
+          assessmentName: 'Milk steaming',
+          score: 7.5,
+          maxScore: 10,
+          feedbackNotes: 'Texture improving; aim for less foam.',
+          recordedById: trainer.id,
+        },
       ]);
       await tx.insert(enrollments).values({ courseId: service.id, traineeId: trainee.id, status: 'Pending' });
     }

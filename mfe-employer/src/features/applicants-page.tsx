@@ -24,7 +24,16 @@ import {
 import type { JobApplicant } from '@btls/shared-api/schemas';
 import { Link, paths, useI18n, useParams, useSearchParams } from '@btls/shared-auth';
 import { ApplicantCard, ApplicantsFailed, ApplicationStatusFilter } from '@btls/shared-ui/applicant-card';
-import { Button, ErrorBanner, SelectField, Spinner, statusText, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
+import {
+  Button,
+  ErrorBanner,
+  SelectField,
+  Spinner,
+  statusText,
+  SuccessBanner,
+  TextAreaField,
+  TextField,
+} from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { Pager } from '@btls/shared-ui/paging';
@@ -55,7 +64,11 @@ export function ApplicantsPage() {
       <Link to={paths.employer.myJobs}>← {i18n._({ id: 'employer.myJobs.title', message: 'My Job Postings' })}</Link>
       <h1>
         {job.data && !isNotFound(job.data)
-          ? i18n._({ id: 'employer.applicants.titleOf', message: 'Applicants: {title}', values: { title: job.data.title } })
+          ? i18n._({
+              id: 'employer.applicants.titleOf',
+              message: 'Applicants: {title}',
+              values: { title: job.data.title },
+            })
           : i18n._({ id: 'employer.applicants.title', message: 'Applicants' })}
       </h1>
       {failure ? <ErrorBanner>{failure}</ErrorBanner> : <Applicants jobId={jobId} />}
@@ -106,14 +119,24 @@ export function Applicants({ jobId }: { jobId: string }) {
   async function moveOne(applicant: JobApplicant, status: EmployerApplicationStatus) {
     const name = `${applicant.trainee.firstName} ${applicant.trainee.lastName}`;
     const note = await prompt(
-      i18n._({ id: 'employer.applicants.notePrompt', message: '{move}: {name}. A note for the history and the e-mail to {firstName} (optional):', values: { move: i18n._(MOVE_LABEL[status]), name, firstName: applicant.trainee.firstName } }),
+      i18n._({
+        id: 'employer.applicants.notePrompt',
+        message: '{move}: {name}. A note for the history and the e-mail to {firstName} (optional):',
+        values: { move: i18n._(MOVE_LABEL[status]), name, firstName: applicant.trainee.firstName },
+      }),
     );
     if (note === null) return;
     setError('');
     setNotice('');
     try {
       await moveApplication.mutateAsync({ id: applicant.id, status, note });
-      setNotice(i18n._({ id: 'employer.applicants.moved', message: '{name} is now {status}.', values: { name, status: i18n._(statusText(status)) } }));
+      setNotice(
+        i18n._({
+          id: 'employer.applicants.moved',
+          message: '{name} is now {status}.',
+          values: { name, status: i18n._(statusText(status)) },
+        }),
+      );
     } catch (failure) {
       setError(errorMessage(failure));
     }
@@ -123,12 +146,21 @@ export function Applicants({ jobId }: { jobId: string }) {
     event.preventDefault();
     setNotice('');
     const { checkForm, jobApplicationBulkStatusPayloadSchema } = await loadRules();
-    const checked = checkForm(jobApplicationBulkStatusPayloadSchema, { ids: [...selected], status: bulkStatus, note: bulkNote });
+    const checked = checkForm(jobApplicationBulkStatusPayloadSchema, {
+      ids: [...selected],
+      status: bulkStatus,
+      note: bulkNote,
+    });
     if ('problem' in checked) return setError(translateMessage(checked.problem));
     setError('');
     setBusy(true);
     try {
-      const answer = await moveApplications.mutateAsync({ jobId: Number(jobId), ids: checked.payload.ids, status: checked.payload.status, note: bulkNote });
+      const answer = await moveApplications.mutateAsync({
+        jobId: Number(jobId),
+        ids: checked.payload.ids,
+        status: checked.payload.status,
+        note: bulkNote,
+      });
       setNotice(translateMessage(answer.message));
       setSelected(new Set());
       setBulkNote('');
@@ -176,13 +208,30 @@ export function Applicants({ jobId }: { jobId: string }) {
         </Button>
       </div>
 
-      <form className={styles.bulk} onSubmit={moveSelected} onFocus={() => void loadRules()} aria-labelledby="bulk-title">
-        <h2 id="bulk-title">{i18n._({ id: 'employer.applicants.bulkTitle', message: 'Change the status of several applicants' })}</h2>
+      <form
+        className={styles.bulk}
+        onSubmit={moveSelected}
+        onFocus={() => void loadRules()}
+        aria-labelledby="bulk-title"
+      >
+        <h2 id="bulk-title">
+          {i18n._({ id: 'employer.applicants.bulkTitle', message: 'Change the status of several applicants' })}
+        </h2>
         <p className={styles.hint} aria-live="polite">
-          {selected.size === 0 ? i18n._({ id: 'employer.applicants.tick', message: 'Tick applicants below to select them.' }) : i18n._({ id: 'employer.applicants.selected', message: '{count} selected.', values: { count: selected.size } })}
+          {selected.size === 0
+            ? i18n._({ id: 'employer.applicants.tick', message: 'Tick applicants below to select them.' })
+            : i18n._({
+                id: 'employer.applicants.selected',
+                message: '{count} selected.',
+                values: { count: selected.size },
+              })}
         </p>
         <div className={styles.bulkFields}>
-          <SelectField label={i18n._({ id: 'employer.applicants.newStatus', message: 'New status' })} value={bulkStatus} onChange={(e) => setBulkStatus(e.target.value)}>
+          <SelectField
+            label={i18n._({ id: 'employer.applicants.newStatus', message: 'New status' })}
+            value={bulkStatus}
+            onChange={(e) => setBulkStatus(e.target.value)}
+          >
             <option value="">{i18n._({ id: 'employer.applicants.choose', message: 'Choose…' })}</option>
             {EMPLOYER_APPLICATION_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -190,10 +239,17 @@ export function Applicants({ jobId }: { jobId: string }) {
               </option>
             ))}
           </SelectField>
-          <TextAreaField label={i18n._({ id: 'employer.applicants.note', message: 'Note (optional)' })} rows={2} value={bulkNote} onChange={(e) => setBulkNote(e.target.value)} />
+          <TextAreaField
+            label={i18n._({ id: 'employer.applicants.note', message: 'Note (optional)' })}
+            rows={2}
+            value={bulkNote}
+            onChange={(e) => setBulkNote(e.target.value)}
+          />
         </div>
         <Button type="submit" disabled={busy}>
-          {busy ? i18n._({ id: 'common.saving', message: 'Saving...' }) : i18n._({ id: 'employer.applicants.applySelected', message: 'Apply to selected' })}
+          {busy
+            ? i18n._({ id: 'common.saving', message: 'Saving...' })
+            : i18n._({ id: 'employer.applicants.applySelected', message: 'Apply to selected' })}
         </Button>
       </form>
 
@@ -202,7 +258,14 @@ export function Applicants({ jobId }: { jobId: string }) {
       ) : applicants === undefined ? (
         <Spinner label={i18n._({ id: 'employer.applicants.loading', message: 'Loading applicants...' })} />
       ) : applicants.length === 0 ? (
-        <p>{filters.q || filters.status ? i18n._({ id: 'employer.applicants.noMatch', message: 'No applicants match.' }) : i18n._({ id: 'employer.applicants.none', message: 'No applications yet. They will appear here as trainees apply.' })}</p>
+        <p>
+          {filters.q || filters.status
+            ? i18n._({ id: 'employer.applicants.noMatch', message: 'No applicants match.' })
+            : i18n._({
+                id: 'employer.applicants.none',
+                message: 'No applications yet. They will appear here as trainees apply.',
+              })}
+        </p>
       ) : (
         <>
           <label className={styles.selectAll}>
@@ -211,7 +274,11 @@ export function Applicants({ jobId }: { jobId: string }) {
               checked={allOnPage}
               onChange={() => setSelected(allOnPage ? new Set() : new Set(applicants.map((a) => a.id)))}
             />
-            {i18n._({ id: 'employer.applicants.selectAll', message: 'Select all on this page ({count} of {total})', values: { count: applicants.length, total } })}
+            {i18n._({
+              id: 'employer.applicants.selectAll',
+              message: 'Select all on this page ({count} of {total})',
+              values: { count: applicants.length, total },
+            })}
           </label>
           <ul className={styles.applicants}>
             {applicants.map((a) => (
@@ -225,7 +292,11 @@ export function Applicants({ jobId }: { jobId: string }) {
                       className={styles.check}
                       checked={selected.has(a.id)}
                       onChange={() => toggle(a.id)}
-                      aria-label={i18n._({ id: 'employer.applicants.select', message: 'Select {name}', values: { name: `${a.trainee.firstName} ${a.trainee.lastName}` } })}
+                      aria-label={i18n._({
+                        id: 'employer.applicants.select',
+                        message: 'Select {name}',
+                        values: { name: `${a.trainee.firstName} ${a.trainee.lastName}` },
+                      })}
                     />
                   }
                   actions={JOB_APPLICATION_TRANSITIONS[a.status].map((to) => (
@@ -233,7 +304,11 @@ export function Applicants({ jobId }: { jobId: string }) {
                       key={to}
                       variant={to === 'Not selected' ? 'secondary' : 'primary'}
                       disabled={!canMoveApplication(a.status, to)}
-                      aria-label={i18n._({ id: 'employer.applicants.moveOf', message: '{move}: {name}', values: { move: i18n._(MOVE_LABEL[to]), name: `${a.trainee.firstName} ${a.trainee.lastName}` } })}
+                      aria-label={i18n._({
+                        id: 'employer.applicants.moveOf',
+                        message: '{move}: {name}',
+                        values: { move: i18n._(MOVE_LABEL[to]), name: `${a.trainee.firstName} ${a.trainee.lastName}` },
+                      })}
                       onClick={() => void moveOne(a, to)}
                     >
                       {i18n._(MOVE_LABEL[to])}
@@ -246,7 +321,12 @@ export function Applicants({ jobId }: { jobId: string }) {
         </>
       )}
       <Pager
-        list={{ page: filters.page, pageCount: Math.ceil(total / PAGE_SIZE), total, setPage: (p) => filters.set({ page: String(p) }) }}
+        list={{
+          page: filters.page,
+          pageCount: Math.ceil(total / PAGE_SIZE),
+          total,
+          setPage: (p) => filters.set({ page: String(p) }),
+        }}
         label={i18n._({ id: 'employer.applicants.title', message: 'Applicants' })}
       />
       {dialog}

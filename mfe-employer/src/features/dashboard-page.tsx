@@ -26,7 +26,13 @@ export function EmployerDashboardPage() {
   const summary = talentSummary(talent?.items ?? [], talent?.total ?? 0);
   return (
     <section className={styles.page}>
-      <h1>{i18n._({ id: 'employer.dashboard.welcome', message: 'Welcome, {name}', values: { name: user?.companyName || user?.firstName } })}</h1>
+      <h1>
+        {i18n._({
+          id: 'employer.dashboard.welcome',
+          message: 'Welcome, {name}',
+          values: { name: user?.companyName || user?.firstName },
+        })}
+      </h1>
       {failed ? (
         <ErrorBanner>
           {i18n._({ id: 'employer.dashboard.statsFailed', message: 'Failed to fetch job posting stats.' })}{' '}
@@ -38,10 +44,12 @@ export function EmployerDashboardPage() {
         // The tiles keep their place while the counts load ('–'), so nothing below them moves.
         <div className={styles.tiles} aria-busy={jobs === null}>
           <div className={styles.tile}>
-            <strong>{jobs ? jobs.active : '–'}</strong> {i18n._({ id: 'employer.dashboard.activeJobs', message: 'Active job postings' })}
+            <strong>{jobs ? jobs.active : '–'}</strong>{' '}
+            {i18n._({ id: 'employer.dashboard.activeJobs', message: 'Active job postings' })}
           </div>
           <div className={styles.tile}>
-            <strong>{jobs ? jobs.total : '–'}</strong> {i18n._({ id: 'employer.dashboard.totalJobs', message: 'Total jobs posted' })}
+            <strong>{jobs ? jobs.total : '–'}</strong>{' '}
+            {i18n._({ id: 'employer.dashboard.totalJobs', message: 'Total jobs posted' })}
           </div>
           <div className={`${styles.tile} ${applications.data?.new ? styles.hasNew : ''}`}>
             <strong>{applications.data ? applications.data.total : '–'}</strong>{' '}
@@ -49,12 +57,19 @@ export function EmployerDashboardPage() {
             {applications.data && (
               <span className={styles.newCount}>
                 {applications.data.new > 0
-                  ? i18n._({ id: 'employer.dashboard.newCount', message: '{count} new', values: { count: applications.data.new } })
+                  ? i18n._({
+                      id: 'employer.dashboard.newCount',
+                      message: '{count} new',
+                      values: { count: applications.data.new },
+                    })
                   : i18n._({ id: 'employer.dashboard.noneNew', message: 'none new' })}
               </span>
             )}
             {applications.error && (
-              <span className={styles.muted}> {i18n._({ id: 'employer.dashboard.couldNotLoad', message: '(could not load)' })}</span>
+              <span className={styles.muted}>
+                {' '}
+                {i18n._({ id: 'employer.dashboard.couldNotLoad', message: '(could not load)' })}
+              </span>
             )}
             <Link className={styles.tileLink} to={paths.employer.myJobs}>
               {i18n._({ id: 'employer.dashboard.reviewByJob', message: 'Review by job' })}
@@ -63,8 +78,12 @@ export function EmployerDashboardPage() {
         </div>
       )}
       <div className={styles.actions}>
-        <Link to={paths.employer.findTalent}>{i18n._({ id: 'employer.dashboard.findTalent', message: 'Find talent' })}</Link>
-        <Link to={paths.employer.profile}>{i18n._({ id: 'employer.dashboard.companyProfile', message: 'Company profile' })}</Link>
+        <Link to={paths.employer.findTalent}>
+          {i18n._({ id: 'employer.dashboard.findTalent', message: 'Find talent' })}
+        </Link>
+        <Link to={paths.employer.profile}>
+          {i18n._({ id: 'employer.dashboard.companyProfile', message: 'Company profile' })}
+        </Link>
       </div>
       <h2>{i18n._({ id: 'employer.dashboard.recentTalent', message: 'Recently certified talent' })}</h2>
       {talent === null ? (
@@ -72,7 +91,12 @@ export function EmployerDashboardPage() {
       ) : summary.total === 0 ? (
         <div className={styles.card}>
           <h3>{i18n._({ id: 'employer.dashboard.noTalent', message: 'No Certified Talent Yet' })}</h3>
-          <p>{i18n._({ id: 'employer.dashboard.noTalentText', message: 'Certified baristas will appear here as soon as they finish a course.' })}</p>
+          <p>
+            {i18n._({
+              id: 'employer.dashboard.noTalentText',
+              message: 'Certified baristas will appear here as soon as they finish a course.',
+            })}
+          </p>
         </div>
       ) : (
         <>
@@ -84,13 +108,20 @@ export function EmployerDashboardPage() {
                 </h3>
                 <p className={styles.muted}>
                   {courses.join(', ')}
-                  {more > 0 && ` ${i18n._({ id: 'employer.dashboard.more', message: '+{count} more', values: { count: more } })}`}
+                  {more > 0 &&
+                    ` ${i18n._({ id: 'employer.dashboard.more', message: '+{count} more', values: { count: more } })}`}
                 </p>
               </li>
             ))}
           </ul>
           {summary.showViewAll && (
-            <Link to={paths.employer.findTalent}>{i18n._({ id: 'employer.dashboard.viewAll', message: 'View All {count}', values: { count: summary.total } })}</Link>
+            <Link to={paths.employer.findTalent}>
+              {i18n._({
+                id: 'employer.dashboard.viewAll',
+                message: 'View All {count}',
+                values: { count: summary.total },
+              })}
+            </Link>
           )}
         </>
       )}

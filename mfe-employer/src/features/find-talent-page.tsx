@@ -29,31 +29,42 @@ export function FindTalentPage() {
         items={list.items}
         error={list.error}
         loading={i18n._({ id: 'employer.talent.loading', message: 'Loading certified trainees...' })}
-        empty={query.trim() ? i18n._({ id: 'employer.talent.noMatch', message: 'No certified trainees match your search.' }) : i18n._({ id: 'employer.talent.none', message: 'No certified trainees are listed yet.' })}
+        empty={
+          query.trim()
+            ? i18n._({ id: 'employer.talent.noMatch', message: 'No certified trainees match your search.' })
+            : i18n._({ id: 'employer.talent.none', message: 'No certified trainees are listed yet.' })
+        }
       >
         {(shown) => (
-        <ul className={styles.talent}>
-          {shown.map((t) => (
-            <li key={t.userId}>
-              <h3>
-                {t.firstName} {t.lastName}
-              </h3>
-              <a href={`mailto:${t.email}`}>{t.email}</a>
-              <ul>
-                {t.certifiedCourses.map((courseTitle, i) => (
-                  <li key={`${courseTitle}-${i}`}>
-                    {courseTitle}{' '}
-                    {t.certificateCodes[i] && (
-                      <Link to={paths.certificate(t.certificateCodes[i]!)} aria-label={i18n._({ id: 'employer.talent.viewCertificateOf', message: 'View Certificate: {name}, {course}', values: { name: `${t.firstName} ${t.lastName}`, course: courseTitle } })}>
-                        {i18n._({ id: 'employer.talent.viewCertificate', message: 'View Certificate' })}
-                      </Link>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
+          <ul className={styles.talent}>
+            {shown.map((t) => (
+              <li key={t.userId}>
+                <h3>
+                  {t.firstName} {t.lastName}
+                </h3>
+                <a href={`mailto:${t.email}`}>{t.email}</a>
+                <ul>
+                  {t.certifiedCourses.map((courseTitle, i) => (
+                    <li key={`${courseTitle}-${i}`}>
+                      {courseTitle}{' '}
+                      {t.certificateCodes[i] && (
+                        <Link
+                          to={paths.certificate(t.certificateCodes[i]!)}
+                          aria-label={i18n._({
+                            id: 'employer.talent.viewCertificateOf',
+                            message: 'View Certificate: {name}, {course}',
+                            values: { name: `${t.firstName} ${t.lastName}`, course: courseTitle },
+                          })}
+                        >
+                          {i18n._({ id: 'employer.talent.viewCertificate', message: 'View Certificate' })}
+                        </Link>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
         )}
       </ListStates>
       <Pager list={list} label={i18n._({ id: 'employer.talent.pages', message: 'Certified trainees' })} />

@@ -1,8 +1,27 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { errorMessage, isNotFound, JOB_TYPES, myJobQuery, todayInKigali, translateMessage, usePostJob, useSuspenseQuery, useUpdateJob } from '@btls/shared-api';
+import {
+  errorMessage,
+  isNotFound,
+  JOB_TYPES,
+  myJobQuery,
+  todayInKigali,
+  translateMessage,
+  usePostJob,
+  useSuspenseQuery,
+  useUpdateJob,
+} from '@btls/shared-api';
 import type { Job, JobPayload } from '@btls/shared-api/schemas';
 import { Link, paths, useAuth, useI18n, useNavigate, useParams } from '@btls/shared-auth';
-import { Button, buttonClass, ErrorBanner, SelectField, Spinner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
+import {
+  Button,
+  buttonClass,
+  ErrorBanner,
+  SelectField,
+  Spinner,
+  SuccessBanner,
+  TextAreaField,
+  TextField,
+} from '@btls/shared-ui/components';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 
@@ -39,7 +58,15 @@ export async function jobPayload(fields: JobFields): Promise<{ payload: JobPaylo
   return checkForm(jobPayloadSchema, fields);
 }
 
-function JobForm({ initial, submitLabel, onSubmit }: { initial: JobFields; submitLabel: string; onSubmit: (p: JobPayload) => Promise<void> }) {
+function JobForm({
+  initial,
+  submitLabel,
+  onSubmit,
+}: {
+  initial: JobFields;
+  submitLabel: string;
+  onSubmit: (p: JobPayload) => Promise<void>;
+}) {
   const i18n = useI18n();
   const [fields, setFields] = useState(initial);
   const [error, setError] = useState('');
@@ -67,22 +94,56 @@ function JobForm({ initial, submitLabel, onSubmit }: { initial: JobFields; submi
     <form className={styles.card} onSubmit={submit} onFocus={() => void loadRules()} noValidate>
       <ErrorBanner>{error}</ErrorBanner>
       <TextField label={i18n._({ id: 'employer.jobForm.title', message: 'Job Title' })} required {...bind('title')} />
-      <TextField label={i18n._({ id: 'employer.jobForm.company', message: 'Company Name' })} required {...bind('companyName')} />
-      <TextAreaField label={i18n._({ id: 'employer.jobForm.description', message: 'Description' })} required rows={6} {...bind('description')} />
-      <TextAreaField label={i18n._({ id: 'employer.jobForm.requirements', message: 'Requirements' })} rows={4} hint={i18n._({ id: 'employer.jobForm.requirementsHint', message: 'One requirement per line.' })} {...bind('requirements')} />
+      <TextField
+        label={i18n._({ id: 'employer.jobForm.company', message: 'Company Name' })}
+        required
+        {...bind('companyName')}
+      />
+      <TextAreaField
+        label={i18n._({ id: 'employer.jobForm.description', message: 'Description' })}
+        required
+        rows={6}
+        {...bind('description')}
+      />
+      <TextAreaField
+        label={i18n._({ id: 'employer.jobForm.requirements', message: 'Requirements' })}
+        rows={4}
+        hint={i18n._({ id: 'employer.jobForm.requirementsHint', message: 'One requirement per line.' })}
+        {...bind('requirements')}
+      />
       <div className={styles.row}>
-        <TextField label={i18n._({ id: 'employer.jobForm.location', message: 'Location' })} required placeholder={i18n._({ id: 'employer.jobForm.locationHint', message: 'e.g. Kigali, Kimihurura' })} {...bind('location')} />
+        <TextField
+          label={i18n._({ id: 'employer.jobForm.location', message: 'Location' })}
+          required
+          placeholder={i18n._({ id: 'employer.jobForm.locationHint', message: 'e.g. Kigali, Kimihurura' })}
+          {...bind('location')}
+        />
         <SelectField label={i18n._({ id: 'employer.jobForm.type', message: 'Job Type' })} {...bind('jobType')}>
-          {JOB_TYPES.map((t) => <option key={t}>{t}</option>)}
+          {JOB_TYPES.map((t) => (
+            <option key={t}>{t}</option>
+          ))}
         </SelectField>
       </div>
       <div className={styles.row}>
-        <TextField label={i18n._({ id: 'employer.jobForm.salary', message: 'Salary Range (optional)' })} placeholder={i18n._({ id: 'employer.jobForm.salaryHint', message: 'e.g. RWF 250,000 - 320,000 per month' })} {...bind('salaryRange')} />
-        <TextField label={i18n._({ id: 'employer.jobForm.closing', message: 'Closing Date (optional)' })} type="date" min={todayInKigali()} {...bind('closingDate')} />
+        <TextField
+          label={i18n._({ id: 'employer.jobForm.salary', message: 'Salary Range (optional)' })}
+          placeholder={i18n._({ id: 'employer.jobForm.salaryHint', message: 'e.g. RWF 250,000 - 320,000 per month' })}
+          {...bind('salaryRange')}
+        />
+        <TextField
+          label={i18n._({ id: 'employer.jobForm.closing', message: 'Closing Date (optional)' })}
+          type="date"
+          min={todayInKigali()}
+          {...bind('closingDate')}
+        />
       </div>
       <p>
         <label>
-          <input type="checkbox" checked={fields.isActive} onChange={(e) => setFields((f) => ({ ...f, isActive: e.target.checked }))} />{' '}
+          <input
+            type="checkbox"
+            checked={fields.isActive}
+            onChange={(e) => setFields((f) => ({ ...f, isActive: e.target.checked }))}
+          />{' '}
           {i18n._({ id: 'employer.jobForm.active', message: 'Active (shown on the public job board)' })}
         </label>
       </p>
@@ -125,10 +186,22 @@ export function PostJobPage() {
       <h1>{i18n._({ id: 'employer.postJob.title', message: 'Post a Job Opening' })}</h1>
       {posted && (
         <div ref={result} tabIndex={-1} className={styles.card}>
-          <SuccessBanner>{i18n._({ id: 'employer.postJob.posted', message: 'Job "{title}" posted successfully!', values: { title: posted.title } })}</SuccessBanner>
+          <SuccessBanner>
+            {i18n._({
+              id: 'employer.postJob.posted',
+              message: 'Job "{title}" posted successfully!',
+              values: { title: posted.title },
+            })}
+          </SuccessBanner>
           <p className={styles.actions}>
-            <Link to={paths.employer.myJobs}>{i18n._({ id: 'employer.postJob.seeIt', message: 'See it on My Job Postings' })}</Link>
-            {posted.isActive && <Link to={paths.job(posted.id)}>{i18n._({ id: 'employer.postJob.publicPage', message: 'View its public page' })}</Link>}
+            <Link to={paths.employer.myJobs}>
+              {i18n._({ id: 'employer.postJob.seeIt', message: 'See it on My Job Postings' })}
+            </Link>
+            {posted.isActive && (
+              <Link to={paths.job(posted.id)}>
+                {i18n._({ id: 'employer.postJob.publicPage', message: 'View its public page' })}
+              </Link>
+            )}
           </p>
           <p>{i18n._({ id: 'employer.postJob.another', message: 'Or post another job below.' })}</p>
         </div>
@@ -151,7 +224,10 @@ export function EditJobPage() {
   const i18n = useI18n();
   const { jobId = '' } = useParams();
   return (
-    <QueryBoundary loading={<Spinner label={i18n._({ id: 'employer.editJob.loading', message: 'Loading job...' })} />} error={(message) => <JobNotFound message={message} />}>
+    <QueryBoundary
+      loading={<Spinner label={i18n._({ id: 'employer.editJob.loading', message: 'Loading job...' })} />}
+      error={(message) => <JobNotFound message={message} />}
+    >
       <EditJob jobId={jobId} />
     </QueryBoundary>
   );
@@ -163,7 +239,9 @@ function JobNotFound({ message }: { message: ReactNode }) {
     <section className={styles.page}>
       <h1>{i18n._({ id: 'employer.editJob.notFound', message: 'Job Not Found' })}</h1>
       <p>{typeof message === 'string' ? translateMessage(message) : message}</p>
-      <Link to={paths.employer.myJobs}>{i18n._({ id: 'employer.editJob.back', message: 'Back to my job postings' })}</Link>
+      <Link to={paths.employer.myJobs}>
+        {i18n._({ id: 'employer.editJob.back', message: 'Back to my job postings' })}
+      </Link>
     </section>
   );
 }
@@ -172,7 +250,19 @@ function EditJob({ jobId }: { jobId: string }) {
   const i18n = useI18n();
   const { data: job } = useSuspenseQuery(myJobQuery(jobId));
   if (isNotFound(job)) {
-    return <JobNotFound message={job.status === 404 ? i18n._({ id: 'employer.editJob.notYours', message: 'Job posting with ID {id} not found or you\'re not authorized to edit it.', values: { id: jobId } }) : job.notFound} />;
+    return (
+      <JobNotFound
+        message={
+          job.status === 404
+            ? i18n._({
+                id: 'employer.editJob.notYours',
+                message: "Job posting with ID {id} not found or you're not authorized to edit it.",
+                values: { id: jobId },
+              })
+            : job.notFound
+        }
+      />
+    );
   }
   return <EditJobForm job={job} />;
 }
@@ -189,7 +279,15 @@ function EditJobForm({ job }: { job: Job }) {
         submitLabel={i18n._({ id: 'employer.editJob.submit', message: 'Save Changes' })}
         onSubmit={async (payload) => {
           await update.mutateAsync({ id: job.id, payload });
-          navigate(paths.employer.myJobs, { state: { notice: i18n._({ id: 'employer.editJob.updated', message: 'Job "{title}" updated successfully.', values: { title: payload.title } }) } });
+          navigate(paths.employer.myJobs, {
+            state: {
+              notice: i18n._({
+                id: 'employer.editJob.updated',
+                message: 'Job "{title}" updated successfully.',
+                values: { title: payload.title },
+              }),
+            },
+          });
         }}
       />
     </section>

@@ -57,12 +57,37 @@ export function CompanyProfilePage() {
         <SuccessBanner>{notice}</SuccessBanner>
         <div className={styles.card}>
           <dl className={styles.facts}>
-            <div><dt>{i18n._({ id: 'employer.profile.company', message: 'Company' })}</dt><dd>{saved.companyName || '—'}</dd></div>
-            <div><dt>{i18n._({ id: 'employer.profile.contact', message: 'Contact' })}</dt><dd>{saved.firstName} {saved.lastName}</dd></div>
-            <div><dt>{i18n._({ id: 'employer.profile.email', message: 'Email' })}</dt><dd>{user?.email}</dd></div>
-            <div><dt>{i18n._({ id: 'employer.profile.website', message: 'Website' })}</dt><dd>{saved.companyWebsite ? <a href={saved.companyWebsite} rel="noopener noreferrer">{saved.companyWebsite}</a> : '—'}</dd></div>
+            <div>
+              <dt>{i18n._({ id: 'employer.profile.company', message: 'Company' })}</dt>
+              <dd>{saved.companyName || '—'}</dd>
+            </div>
+            <div>
+              <dt>{i18n._({ id: 'employer.profile.contact', message: 'Contact' })}</dt>
+              <dd>
+                {saved.firstName} {saved.lastName}
+              </dd>
+            </div>
+            <div>
+              <dt>{i18n._({ id: 'employer.profile.email', message: 'Email' })}</dt>
+              <dd>{user?.email}</dd>
+            </div>
+            <div>
+              <dt>{i18n._({ id: 'employer.profile.website', message: 'Website' })}</dt>
+              <dd>
+                {saved.companyWebsite ? (
+                  <a href={saved.companyWebsite} rel="noopener noreferrer">
+                    {saved.companyWebsite}
+                  </a>
+                ) : (
+                  '—'
+                )}
+              </dd>
+            </div>
           </dl>
-          <p>{saved.companyDescription || i18n._({ id: 'employer.profile.noDescription', message: 'No company description yet.' })}</p>
+          <p>
+            {saved.companyDescription ||
+              i18n._({ id: 'employer.profile.noDescription', message: 'No company description yet.' })}
+          </p>
           <Button
             onClick={() => {
               setFields(saved);
@@ -82,13 +107,34 @@ export function CompanyProfilePage() {
       <h1>{i18n._({ id: 'employer.profile.title', message: 'Company Profile' })}</h1>
       <form className={styles.card} onSubmit={save} onFocus={() => void loadRules()} noValidate>
         <ErrorBanner>{error}</ErrorBanner>
-        <TextField label={i18n._({ id: 'employer.jobForm.company', message: 'Company Name' })} required {...bind('companyName')} />
+        <TextField
+          label={i18n._({ id: 'employer.jobForm.company', message: 'Company Name' })}
+          required
+          {...bind('companyName')}
+        />
         <div className={styles.row}>
-          <TextField label={i18n._({ id: 'employer.profile.firstName', message: 'Contact First Name' })} required {...bind('firstName')} />
-          <TextField label={i18n._({ id: 'employer.profile.lastName', message: 'Contact Last Name' })} required {...bind('lastName')} />
+          <TextField
+            label={i18n._({ id: 'employer.profile.firstName', message: 'Contact First Name' })}
+            required
+            {...bind('firstName')}
+          />
+          <TextField
+            label={i18n._({ id: 'employer.profile.lastName', message: 'Contact Last Name' })}
+            required
+            {...bind('lastName')}
+          />
         </div>
-        <TextField label={i18n._({ id: 'employer.profile.website', message: 'Website' })} type="url" placeholder={'https://' /* a URL, the same in every language */} {...bind('companyWebsite')} />
-        <TextAreaField label={i18n._({ id: 'employer.profile.about', message: 'About the company' })} rows={4} {...bind('companyDescription')} />
+        <TextField
+          label={i18n._({ id: 'employer.profile.website', message: 'Website' })}
+          type="url"
+          placeholder={'https://' /* a URL, the same in every language */}
+          {...bind('companyWebsite')}
+        />
+        <TextAreaField
+          label={i18n._({ id: 'employer.profile.about', message: 'About the company' })}
+          rows={4}
+          {...bind('companyDescription')}
+        />
         <div className={styles.actions}>
           <Button type="submit">{i18n._({ id: 'employer.profile.save', message: 'Save Profile' })}</Button>
           <Button

@@ -24,7 +24,12 @@ const copyUrl = (imageUrl: string, width: number) => `${imageUrl}/${width}.webp`
 export function CourseImage({ course, width = 400, height = 225, sizes, priority = false }: CourseImageProps) {
   if (!course.imageUrl) {
     return (
-      <div className={styles.placeholder} role="img" aria-label={course.title} style={{ aspectRatio: `${width} / ${height}` }}>
+      <div
+        className={styles.placeholder}
+        role="img"
+        aria-label={course.title}
+        style={{ aspectRatio: `${width} / ${height}` }}
+      >
         <span>{course.title}</span>
       </div>
     );

@@ -41,7 +41,12 @@ export function PageHead({ title, description, path, type = 'website', image, st
         <script
           type="application/ld+json"
           // JSON-LD is data, never run; '<' is escaped so no text in it can close the script element.
-          dangerouslySetInnerHTML={{ __html: JSON.stringify({ '@context': 'https://schema.org', url, ...structuredData }).replace(/</g, '\\u003c') }}
+          dangerouslySetInnerHTML={{
+            __html: JSON.stringify({ '@context': 'https://schema.org', url, ...structuredData }).replace(
+              /</g,
+              '\\u003c',
+            ),
+          }}
         />
       )}
     </>

@@ -70,7 +70,11 @@ export function PageLinks({ page, pageCount, label, hrefFor, onNavigate }: Props
         )}
         {page < pageCount && (
           <li>
-            {to(page + 1, i18n._({ id: 'public.paged.next', message: 'Next' }), i18n._({ id: 'public.paged.nextPage', message: 'Next page' }))}
+            {to(
+              page + 1,
+              i18n._({ id: 'public.paged.next', message: 'Next' }),
+              i18n._({ id: 'public.paged.nextPage', message: 'Next page' }),
+            )}
           </li>
         )}
       </ul>

@@ -25,7 +25,18 @@ interface Props {
   children: ReactNode;
 }
 
-export function PagedResults({ page, pageSize, total, count, counted, pagesLabel, stale, hrefFor, empty, children }: Props) {
+export function PagedResults({
+  page,
+  pageSize,
+  total,
+  count,
+  counted,
+  pagesLabel,
+  stale,
+  hrefFor,
+  empty,
+  children,
+}: Props) {
   const i18n = useI18n();
   const summary = useRef<HTMLParagraphElement>(null);
   const followed = useRef(false);
@@ -43,7 +54,11 @@ export function PagedResults({ page, pageSize, total, count, counted, pagesLabel
       <section className={styles.empty}>
         <h2>{i18n._({ id: 'public.paged.noPage', message: 'There is no page {page}', values: { page } })}</h2>
         <p>
-          {i18n._({ id: 'public.paged.pageCount', message: 'The list has {count, plural, one {# page} other {# pages}}.', values: { count: pageCount } })}{' '}
+          {i18n._({
+            id: 'public.paged.pageCount',
+            message: 'The list has {count, plural, one {# page} other {# pages}}.',
+            values: { count: pageCount },
+          })}{' '}
           <Link to={hrefFor(1)}>{i18n._({ id: 'public.paged.first', message: 'Go to the first page' })}</Link>
         </p>
       </section>
@@ -61,7 +76,13 @@ export function PagedResults({ page, pageSize, total, count, counted, pagesLabel
             })}
       </p>
       {children}
-      <PageLinks page={page} pageCount={pageCount} label={pagesLabel} hrefFor={hrefFor} onNavigate={() => (followed.current = true)} />
+      <PageLinks
+        page={page}
+        pageCount={pageCount}
+        label={pagesLabel}
+        hrefFor={hrefFor}
+        onNavigate={() => (followed.current = true)}
+      />
     </div>
   );
 }

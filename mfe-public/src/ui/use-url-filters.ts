@@ -15,7 +15,11 @@ export const ALL = 'All';
 export const chosen = (value: string) => (value === ALL ? undefined : value);
 
 /** A filter's options: All, the values the server has, and the address's choice if the list no longer has it. */
-export const optionsOf = (found: string[], choice: string) => [ALL, ...found, ...(choice === ALL || found.includes(choice) ? [] : [choice])];
+export const optionsOf = (found: string[], choice: string) => [
+  ALL,
+  ...found,
+  ...(choice === ALL || found.includes(choice) ? [] : [choice]),
+];
 
 /** How long typing must pause before the list is asked for again. */
 const TYPING_PAUSE_MS = 300;

@@ -8,7 +8,6 @@ import { buttonClass } from '@btls/shared-ui/components';
 import { panelLabel } from '@btls/shared-ui/panel-layout';
 import styles from './jobs/apply-job.module.css';
 
-
 export function OnlyTrainees({ title, why, back }: { title: string; why: string; back: ReactNode }) {
   const i18n = useI18n();
   const { role } = useAuth();
@@ -24,11 +23,17 @@ export function OnlyTrainees({ title, why, back }: { title: string; why: string;
             ? i18n._({ id: 'trainee.onlyTrainees.employer', message: 'Your account is an employer account.' })
             : role === 'trainer'
               ? i18n._({ id: 'trainee.onlyTrainees.trainer', message: 'Your account is a trainer account.' })
-              : i18n._({ id: 'trainee.onlyTrainees.other', message: 'Your account is a {role} account.', values: { role } })}
+              : i18n._({
+                  id: 'trainee.onlyTrainees.other',
+                  message: 'Your account is a {role} account.',
+                  values: { role },
+                })}
       </p>
       <p className={styles.actions}>
         <Link className={buttonClass()} to={panel.path}>
-          {role === 'employer' ? i18n._({ id: 'panel.employerPortal', message: 'Employer Portal' }) : i18n._(panelLabel(role ?? 'trainee'))}
+          {role === 'employer'
+            ? i18n._({ id: 'panel.employerPortal', message: 'Employer Portal' })
+            : i18n._(panelLabel(role ?? 'trainee'))}
         </Link>
         {back}
       </p>

@@ -16,12 +16,18 @@ export function EmployerRegisterPage() {
     async (fields) => {
       await registerEmployer.mutateAsync(withoutConfirmation(fields));
       navigate(paths.login, {
-        state: { notice: i18n._({ id: 'public.employerRegister.ready', message: 'Your company account is ready. Please sign in.' }) },
+        state: {
+          notice: i18n._({
+            id: 'public.employerRegister.ready',
+            message: 'Your company account is ready. Please sign in.',
+          }),
+        },
       });
     },
     {
       checkPasswords: true,
-      check: (rules, fields) => rules.checkForm(rules.registerPayloadSchema, { ...withoutConfirmation(fields), role: 'employer' }),
+      check: (rules, fields) =>
+        rules.checkForm(rules.registerPayloadSchema, { ...withoutConfirmation(fields), role: 'employer' }),
     },
   );
 
@@ -31,18 +37,27 @@ export function EmployerRegisterPage() {
     <main className={styles.wrap}>
       <PageHead
         title={i18n._({ id: 'public.home.audience.employers.action', message: 'Hire our talent' })}
-        description={i18n._({ id: 'public.employerRegister.lead', message: 'Register your company to post jobs and meet certified baristas.' })}
+        description={i18n._({
+          id: 'public.employerRegister.lead',
+          message: 'Register your company to post jobs and meet certified baristas.',
+        })}
         path={paths.employerRegister}
       />
       <form className={styles.card} {...form.formProps}>
         <h1>{i18n._({ id: 'public.employerRegister.title', message: 'Collaborate, Hire Our Talent' })}</h1>
         <p className={styles.lead}>
-          {i18n._({ id: 'public.employerRegister.lead', message: 'Register your company to post jobs and meet certified baristas.' })}
+          {i18n._({
+            id: 'public.employerRegister.lead',
+            message: 'Register your company to post jobs and meet certified baristas.',
+          })}
         </p>
         <ErrorBanner>{form.error}</ErrorBanner>
         <noscript>
           <p className={styles.lead}>
-            {i18n._({ id: 'public.auth.needsJavaScript', message: 'This form needs JavaScript: please turn it on to continue.' })}
+            {i18n._({
+              id: 'public.auth.needsJavaScript',
+              message: 'This form needs JavaScript: please turn it on to continue.',
+            })}
           </p>
         </noscript>
         <TextField
@@ -62,7 +77,12 @@ export function EmployerRegisterPage() {
             {...form.field('lastName')}
           />
         </div>
-        <TextField label={i18n._({ id: 'public.auth.email', message: 'Email' })} type="email" autoComplete="email" {...form.field('email')} />
+        <TextField
+          label={i18n._({ id: 'public.auth.email', message: 'Email' })}
+          type="email"
+          autoComplete="email"
+          {...form.field('email')}
+        />
         <TextField
           label={i18n._({ id: 'public.auth.password', message: 'Password' })}
           type="password"

@@ -19,17 +19,28 @@ export function ForgotPasswordPage() {
     <main className={styles.wrap}>
       <PageHead
         title={i18n._({ id: 'public.forgot.pageTitle', message: 'Forgot password' })}
-        description={i18n._({ id: 'public.forgot.description', message: 'Ask for a link to choose a new password for your BTLS Coffee account.' })}
+        description={i18n._({
+          id: 'public.forgot.description',
+          message: 'Ask for a link to choose a new password for your BTLS Coffee account.',
+        })}
         path={paths.forgotPassword}
       />
       <form className={styles.card} {...form.formProps}>
         <h1>{i18n._({ id: 'public.login.forgot', message: 'Forgot password?' })}</h1>
         <p className={styles.lead}>
-          {i18n._({ id: 'public.forgot.lead', message: "Enter your account's e-mail and we will send you a link to choose a new password." })}
+          {i18n._({
+            id: 'public.forgot.lead',
+            message: "Enter your account's e-mail and we will send you a link to choose a new password.",
+          })}
         </p>
         <SuccessBanner>{sent && translateMessage(sent)}</SuccessBanner>
         <ErrorBanner>{form.error}</ErrorBanner>
-        <TextField label={i18n._({ id: 'public.auth.email', message: 'Email' })} type="email" autoComplete="email" {...form.field('email')} />
+        <TextField
+          label={i18n._({ id: 'public.auth.email', message: 'Email' })}
+          type="email"
+          autoComplete="email"
+          {...form.field('email')}
+        />
         <Button type="submit" className={styles.submit} disabled={(form.busy && !sent) || !form.ready}>
           {form.busy && !sent
             ? i18n._({ id: 'public.forgot.busy', message: 'Sending...' })

@@ -27,24 +27,31 @@ export function LoginPage() {
     <main className={styles.wrap}>
       <PageHead
         title={i18n._({ id: 'public.login.title', message: 'Sign in' })}
-        description={i18n._({ id: 'public.login.description', message: 'Sign in to follow your barista training, certificates and jobs.' })}
+        description={i18n._({
+          id: 'public.login.description',
+          message: 'Sign in to follow your barista training, certificates and jobs.',
+        })}
         path={paths.login}
       />
       <form className={styles.card} {...form.formProps}>
-        <h1>
-          {i18n._({ id: 'public.login.title', message: 'Sign in' })}
-        </h1>
-        <p className={styles.lead}>
-          {i18n._({ id: 'public.login.lead', message: 'Welcome back to BTLS Coffee.' })}
-        </p>
+        <h1>{i18n._({ id: 'public.login.title', message: 'Sign in' })}</h1>
+        <p className={styles.lead}>{i18n._({ id: 'public.login.lead', message: 'Welcome back to BTLS Coffee.' })}</p>
         <SuccessBanner>{notice && translateMessage(notice)}</SuccessBanner>
         <ErrorBanner>{form.error || (storageBlocked ? translateMessage(account.siteDataBlocked) : '')}</ErrorBanner>
         <noscript>
           <p className={styles.lead}>
-            {i18n._({ id: 'public.auth.needsJavaScript', message: 'This form needs JavaScript: please turn it on to continue.' })}
+            {i18n._({
+              id: 'public.auth.needsJavaScript',
+              message: 'This form needs JavaScript: please turn it on to continue.',
+            })}
           </p>
         </noscript>
-        <TextField label={i18n._({ id: 'public.auth.email', message: 'Email' })} type="email" autoComplete="email" {...form.field('email')} />
+        <TextField
+          label={i18n._({ id: 'public.auth.email', message: 'Email' })}
+          type="email"
+          autoComplete="email"
+          {...form.field('email')}
+        />
         <TextField
           label={i18n._({ id: 'public.auth.password', message: 'Password' })}
           type="password"
@@ -52,12 +59,12 @@ export function LoginPage() {
           {...form.field('password')}
         />
         <p className={styles.forgot}>
-          <Link to={paths.forgotPassword}>
-            {i18n._({ id: 'public.login.forgot', message: 'Forgot password?' })}
-          </Link>
+          <Link to={paths.forgotPassword}>{i18n._({ id: 'public.login.forgot', message: 'Forgot password?' })}</Link>
         </p>
         <Button className={styles.submit} {...form.submitProps}>
-          {form.busy ? i18n._({ id: 'public.login.busy', message: 'Signing in...' }) : i18n._({ id: 'public.login.title', message: 'Sign in' })}
+          {form.busy
+            ? i18n._({ id: 'public.login.busy', message: 'Signing in...' })
+            : i18n._({ id: 'public.login.title', message: 'Sign in' })}
         </Button>
         <p className={styles.alt}>
           {i18n._({ id: 'public.login.newHere', message: 'New here?' })}{' '}

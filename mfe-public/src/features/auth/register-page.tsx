@@ -17,7 +17,10 @@ export function RegisterPage() {
       await register(withoutConfirmation(fields));
       navigate(returnPath, { replace: true });
     },
-    { checkPasswords: true, check: (rules, fields) => rules.checkForm(rules.registerPayloadSchema, withoutConfirmation(fields)) },
+    {
+      checkPasswords: true,
+      check: (rules, fields) => rules.checkForm(rules.registerPayloadSchema, withoutConfirmation(fields)),
+    },
   );
 
   if (isAuthenticated && !form.busy) return <Navigate to={returnPath} replace />;
@@ -26,20 +29,22 @@ export function RegisterPage() {
     <main className={styles.wrap}>
       <PageHead
         title={i18n._({ id: 'public.register.title', message: 'Create your account' })}
-        description={i18n._({ id: 'public.register.description', message: 'Create a free account to apply for barista courses in Kigali.' })}
+        description={i18n._({
+          id: 'public.register.description',
+          message: 'Create a free account to apply for barista courses in Kigali.',
+        })}
         path={paths.register}
       />
       <form className={styles.card} {...form.formProps}>
-        <h1>
-          {i18n._({ id: 'public.register.title', message: 'Create your account' })}
-        </h1>
-        <p className={styles.lead}>
-          {i18n._({ id: 'public.register.lead', message: 'Start your barista journey.' })}
-        </p>
+        <h1>{i18n._({ id: 'public.register.title', message: 'Create your account' })}</h1>
+        <p className={styles.lead}>{i18n._({ id: 'public.register.lead', message: 'Start your barista journey.' })}</p>
         <ErrorBanner>{form.error}</ErrorBanner>
         <noscript>
           <p className={styles.lead}>
-            {i18n._({ id: 'public.auth.needsJavaScript', message: 'This form needs JavaScript: please turn it on to continue.' })}
+            {i18n._({
+              id: 'public.auth.needsJavaScript',
+              message: 'This form needs JavaScript: please turn it on to continue.',
+            })}
           </p>
         </noscript>
         <div className={styles.row}>
@@ -48,9 +53,18 @@ export function RegisterPage() {
             autoComplete="given-name"
             {...form.field('firstName')}
           />
-          <TextField label={i18n._({ id: 'public.auth.lastName', message: 'Last Name' })} autoComplete="family-name" {...form.field('lastName')} />
+          <TextField
+            label={i18n._({ id: 'public.auth.lastName', message: 'Last Name' })}
+            autoComplete="family-name"
+            {...form.field('lastName')}
+          />
         </div>
-        <TextField label={i18n._({ id: 'public.auth.email', message: 'Email' })} type="email" autoComplete="email" {...form.field('email')} />
+        <TextField
+          label={i18n._({ id: 'public.auth.email', message: 'Email' })}
+          type="email"
+          autoComplete="email"
+          {...form.field('email')}
+        />
         <TextField
           label={i18n._({ id: 'public.auth.password', message: 'Password' })}
           type="password"

@@ -19,14 +19,20 @@ export function ResetPasswordPage() {
       if (isAuthenticated) logout();
       navigate(paths.login, { replace: true, state: { notice: answer.message } });
     },
-    { checkPasswords: true, check: (rules, fields) => rules.checkForm(rules.resetPasswordPayloadSchema, { token, password: fields.password }) },
+    {
+      checkPasswords: true,
+      check: (rules, fields) => rules.checkForm(rules.resetPasswordPayloadSchema, { token, password: fields.password }),
+    },
   );
 
   return (
     <main className={styles.wrap}>
       <PageHead
         title={i18n._({ id: 'public.reset.title', message: 'Choose a new password' })}
-        description={i18n._({ id: 'public.reset.description', message: 'Choose a new password for your BTLS Coffee account.' })}
+        description={i18n._({
+          id: 'public.reset.description',
+          message: 'Choose a new password for your BTLS Coffee account.',
+        })}
         path={paths.forgotPassword}
       />
       <form className={styles.card} {...form.formProps}>
@@ -34,17 +40,28 @@ export function ResetPasswordPage() {
         <ErrorBanner>{form.error}</ErrorBanner>
         {form.error === translateMessage(account.resetLinkInvalid) && (
           <p>
-            <Link to={paths.forgotPassword}>{i18n._({ id: 'public.reset.askAgain', message: 'Ask for a new reset link' })}</Link>
+            <Link to={paths.forgotPassword}>
+              {i18n._({ id: 'public.reset.askAgain', message: 'Ask for a new reset link' })}
+            </Link>
           </p>
         )}
         <TextField
           label={i18n._({ id: 'public.reset.newPassword', message: 'New Password' })}
           type="password"
           autoComplete="new-password"
-          placeholder={i18n._({ id: 'public.reset.newPasswordHint', message: 'min. 6 characters' })} {...form.field('password')} />
-        <TextField label={i18n._({ id: 'public.auth.confirmPassword', message: 'Confirm Password' })} type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+          placeholder={i18n._({ id: 'public.reset.newPasswordHint', message: 'min. 6 characters' })}
+          {...form.field('password')}
+        />
+        <TextField
+          label={i18n._({ id: 'public.auth.confirmPassword', message: 'Confirm Password' })}
+          type="password"
+          autoComplete="new-password"
+          {...form.field('confirmPassword')}
+        />
         <Button className={styles.submit} {...form.submitProps}>
-          {form.busy ? i18n._({ id: 'public.reset.busy', message: 'Saving...' }) : i18n._({ id: 'public.reset.submit', message: 'Set new password' })}
+          {form.busy
+            ? i18n._({ id: 'public.reset.busy', message: 'Saving...' })
+            : i18n._({ id: 'public.reset.submit', message: 'Set new password' })}
         </Button>
         <p className={styles.alt}>
           <Link to={paths.login}>{i18n._({ id: 'public.reset.back', message: 'Back to sign in' })}</Link>

@@ -17,7 +17,10 @@ export type FormRules = Awaited<ReturnType<typeof loadRules>>;
 export function useAuthForm<Fields extends Record<string, string>>(
   initial: Fields,
   send: (fields: Fields) => Promise<void>,
-  options: { checkPasswords?: boolean; check?: (rules: FormRules, fields: Fields) => { problem: string } | { payload: unknown } } = {},
+  options: {
+    checkPasswords?: boolean;
+    check?: (rules: FormRules, fields: Fields) => { problem: string } | { payload: unknown };
+  } = {},
 ) {
   const [fields, setFields] = useState(initial);
   const [error, setError] = useState('');
@@ -35,7 +38,8 @@ export function useAuthForm<Fields extends Record<string, string>>(
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (options.checkPasswords && fields.password !== fields.confirmPassword) return setError(translateMessage(validation.passwordsDoNotMatch));
+    if (options.checkPasswords && fields.password !== fields.confirmPassword)
+      return setError(translateMessage(validation.passwordsDoNotMatch));
     if (options.check) {
       const checked = options.check(await loadRules(), fields);
       if ('problem' in checked) return setError(translateMessage(checked.problem));
@@ -54,7 +58,12 @@ export function useAuthForm<Fields extends Record<string, string>>(
    * Props for the form and its submit button. Until the page's script runs, the button waits (and the form
    * would be posted, never sent as a GET with the password in the address).
    */
-  const formProps = { ref, method: 'post', onSubmit: submit, onFocus: options.check ? () => void loadRules() : undefined } as const;
+  const formProps = {
+    ref,
+    method: 'post',
+    onSubmit: submit,
+    onFocus: options.check ? () => void loadRules() : undefined,
+  } as const;
   const submitProps = { type: 'submit', disabled: busy || !ready } as const;
 
   return { fields, field, error, busy, ready, submit, formProps, submitProps };

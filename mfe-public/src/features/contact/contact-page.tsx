@@ -8,7 +8,8 @@ import { PageHead } from '../../ui/page-head';
 import { useHydrated, useKeepTypedValues } from '@btls/shared-ui/hydrated';
 
 const EMPTY = { name: '', email: '', subject: '', message: '' };
-const MAP_SRC = 'https://www.openstreetmap.org/export/embed.html?bbox=30.0419%2C-1.9706%2C30.0819%2C-1.9306&layer=mapnik&marker=-1.9506%2C30.0619';
+const MAP_SRC =
+  'https://www.openstreetmap.org/export/embed.html?bbox=30.0419%2C-1.9706%2C30.0819%2C-1.9306&layer=mapnik&marker=-1.9506%2C30.0619';
 
 /** Names and numbers, the same in every language. */
 const CENTRE = 'BTLS Coffee Training Centre';
@@ -26,7 +27,9 @@ export function ContactPage() {
   // The form is sent by the page's script; until it runs, the button waits (see useHydrated).
   const ready = useHydrated();
   const formRef = useKeepTypedValues(fields, (typed) => setFields((f) => ({ ...f, ...typed })));
-  const [status, setStatus] = useState<{ kind: 'idle' | 'sending' | 'sent' | 'failed'; error?: string }>({ kind: 'idle' });
+  const [status, setStatus] = useState<{ kind: 'idle' | 'sending' | 'sent' | 'failed'; error?: string }>({
+    kind: 'idle',
+  });
   const bind = (name: keyof typeof EMPTY) => ({
     name,
     required: true,
@@ -50,12 +53,18 @@ export function ContactPage() {
     <main className={pageStyles.page}>
       <PageHead
         title={i18n._({ id: 'public.contact.pageTitle', message: 'Contact us' })}
-        description={i18n._({ id: 'public.contact.description', message: 'Visit, call or write to the BTLS Coffee Training Centre in Kigali, Rwanda.' })}
+        description={i18n._({
+          id: 'public.contact.description',
+          message: 'Visit, call or write to the BTLS Coffee Training Centre in Kigali, Rwanda.',
+        })}
         path={paths.contact}
       />
       <h1>{i18n._({ id: 'public.contact.title', message: 'Contact Us' })}</h1>
       <p className={pageStyles.lead}>
-        {i18n._({ id: 'public.contact.lead', message: 'Questions about a course, group training or hiring our graduates? Write to us.' })}
+        {i18n._({
+          id: 'public.contact.lead',
+          message: 'Questions about a course, group training or hiring our graduates? Write to us.',
+        })}
       </p>
       <div className={styles.layout}>
         <section aria-labelledby="visit-title" className={styles.details}>
@@ -90,7 +99,11 @@ export function ContactPage() {
             referrerPolicy="no-referrer"
           />
           <p>
-            <a href="https://www.openstreetmap.org/?mlat=-1.9506&mlon=30.0619#map=16/-1.9506/30.0619" target="_blank" rel="noopener noreferrer">
+            <a
+              href="https://www.openstreetmap.org/?mlat=-1.9506&mlon=30.0619#map=16/-1.9506/30.0619"
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {i18n._({ id: 'public.contact.openMap', message: 'Open the map in a new tab' })}
             </a>
           </p>
@@ -98,15 +111,35 @@ export function ContactPage() {
         <form ref={formRef} className={styles.form} method="post" onSubmit={submit} aria-labelledby="write-title">
           <h2 id="write-title">{i18n._({ id: 'public.contact.write', message: 'Send us a message' })}</h2>
           {status.kind === 'sent' && (
-            <SuccessBanner>{i18n._({ id: 'public.contact.sent', message: 'Thank you for your message! We will get back to you shortly.' })}</SuccessBanner>
+            <SuccessBanner>
+              {i18n._({
+                id: 'public.contact.sent',
+                message: 'Thank you for your message! We will get back to you shortly.',
+              })}
+            </SuccessBanner>
           )}
           {status.kind === 'failed' && (
-            <ErrorBanner>{status.error || i18n._({ id: 'public.contact.failed', message: 'An error occurred. Please try again.' })}</ErrorBanner>
+            <ErrorBanner>
+              {status.error || i18n._({ id: 'public.contact.failed', message: 'An error occurred. Please try again.' })}
+            </ErrorBanner>
           )}
-          <TextField label={i18n._({ id: 'public.contact.name', message: 'Name' })} autoComplete="name" {...bind('name')} />
-          <TextField label={i18n._({ id: 'public.auth.email', message: 'Email' })} type="email" autoComplete="email" {...bind('email')} />
+          <TextField
+            label={i18n._({ id: 'public.contact.name', message: 'Name' })}
+            autoComplete="name"
+            {...bind('name')}
+          />
+          <TextField
+            label={i18n._({ id: 'public.auth.email', message: 'Email' })}
+            type="email"
+            autoComplete="email"
+            {...bind('email')}
+          />
           <TextField label={i18n._({ id: 'public.contact.subject', message: 'Subject' })} {...bind('subject')} />
-          <TextAreaField label={i18n._({ id: 'public.contact.message', message: 'Message' })} rows={6} {...bind('message')} />
+          <TextAreaField
+            label={i18n._({ id: 'public.contact.message', message: 'Message' })}
+            rows={6}
+            {...bind('message')}
+          />
           <Button type="submit" disabled={status.kind === 'sending' || !ready}>
             {status.kind === 'sending'
               ? i18n._({ id: 'public.forgot.busy', message: 'Sending...' })

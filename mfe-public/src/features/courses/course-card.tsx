@@ -17,25 +17,26 @@ export function CourseCard({ course, headingLevel = 3 }: { course: Course; headi
         <p>{truncateDescription(course.description, 100, i18n)}</p>
         <dl className={styles.facts}>
           <div>
-            <dt>
-              {i18n._({ id: 'public.course.trainingCentre', message: 'Training centre' })}
-            </dt>
+            <dt>{i18n._({ id: 'public.course.trainingCentre', message: 'Training centre' })}</dt>
             <dd>{course.trainingCenter || DEFAULT_TRAINING_CENTER}</dd>
           </div>
           <div>
-            <dt>
-              {i18n._({ id: 'public.course.duration', message: 'Duration' })}
-            </dt>
+            <dt>{i18n._({ id: 'public.course.duration', message: 'Duration' })}</dt>
             <dd>{orNA(course.duration, i18n)}</dd>
           </div>
           <div>
-            <dt>
-              {i18n._({ id: 'public.course.price', message: 'Price' })}
-            </dt>
+            <dt>{i18n._({ id: 'public.course.price', message: 'Price' })}</dt>
             <dd>{formatPrice(course.price, i18n)}</dd>
           </div>
         </dl>
-        <Link className={styles.details} to={paths.course(course.id)} aria-label={i18n._({ id: 'public.course.viewDetailsOf', message: 'View Details: {title}', values: { title: course.title } })}
+        <Link
+          className={styles.details}
+          to={paths.course(course.id)}
+          aria-label={i18n._({
+            id: 'public.course.viewDetailsOf',
+            message: 'View Details: {title}',
+            values: { title: course.title },
+          })}
         >
           {i18n._({ id: 'public.course.viewDetails', message: 'View Details' })}
         </Link>

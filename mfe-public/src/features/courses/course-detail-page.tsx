@@ -1,4 +1,11 @@
-import { courseQuery, DEFAULT_TRAINING_CENTER, isNotFound, translateMessage, useQueryClient, useSuspenseQuery } from '@btls/shared-api';
+import {
+  courseQuery,
+  DEFAULT_TRAINING_CENTER,
+  isNotFound,
+  translateMessage,
+  useQueryClient,
+  useSuspenseQuery,
+} from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
 import { Link, paths, useAuth, useI18n, useParams } from '@btls/shared-auth';
 import { buttonClass, Spinner } from '@btls/shared-ui/components';
@@ -8,7 +15,10 @@ import { CourseImage } from '../../ui/course-image';
 import { PageHead } from '../../ui/page-head';
 import styles from './courses.module.css';
 
-const NOT_FOUND = /*i18n*/ { id: 'public.course.notFound', message: 'The course you are looking for could not be found.' };
+const NOT_FOUND = /*i18n*/ {
+  id: 'public.course.notFound',
+  message: 'The course you are looking for could not be found.',
+};
 
 function NotFoundOrError({ message }: { message: string }) {
   const i18n = useI18n();
@@ -30,11 +40,17 @@ export function courseStructuredData(course: Course) {
     description: course.description || course.title,
     provider: { '@type': 'Organization', name: center },
     ...(course.tags.length ? { keywords: course.tags.join(', ') } : {}),
-    ...(price !== null ? { offers: { '@type': 'Offer', category: price === 0 ? 'Free' : 'Paid', price, priceCurrency: 'RWF' } } : {}),
+    ...(price !== null
+      ? { offers: { '@type': 'Offer', category: price === 0 ? 'Free' : 'Paid', price, priceCurrency: 'RWF' } }
+      : {}),
     hasCourseInstance: {
       '@type': 'CourseInstance',
       courseMode: 'Onsite',
-      location: { '@type': 'Place', name: center, address: { '@type': 'PostalAddress', addressLocality: 'Kigali', addressCountry: 'RW' } },
+      location: {
+        '@type': 'Place',
+        name: center,
+        address: { '@type': 'PostalAddress', addressLocality: 'Kigali', addressCountry: 'RW' },
+      },
       ...(course.instructor ? { instructor: { '@type': 'Person', name: course.instructor } } : {}),
     },
   };
@@ -44,7 +60,8 @@ function CourseDetail({ id }: { id: string }) {
   const i18n = useI18n();
   const { role } = useAuth();
   const { data } = useSuspenseQuery(courseQuery(id, useQueryClient()));
-  if (isNotFound(data)) return <NotFoundOrError message={data.status === 404 ? i18n._(NOT_FOUND) : translateMessage(data.notFound)} />;
+  if (isNotFound(data))
+    return <NotFoundOrError message={data.status === 404 ? i18n._(NOT_FOUND) : translateMessage(data.notFound)} />;
   const course = data;
   const path = paths.course(course.id);
   return (
@@ -80,7 +97,10 @@ function CourseDetail({ id }: { id: string }) {
           </div>
           <div>
             <dt>{i18n._({ id: 'public.course.instructor', message: 'Instructor' })}</dt>
-            <dd>{course.instructor || i18n._({ id: 'public.course.instructorDefault', message: 'Experienced Professionals' })}</dd>
+            <dd>
+              {course.instructor ||
+                i18n._({ id: 'public.course.instructorDefault', message: 'Experienced Professionals' })}
+            </dd>
           </div>
           <div>
             <dt>{i18n._({ id: 'public.course.trainingCentre', message: 'Training centre' })}</dt>
@@ -91,7 +111,9 @@ function CourseDetail({ id }: { id: string }) {
           <>
             <h2>{i18n._({ id: 'public.course.topics', message: 'Topics' })}</h2>
             <ul className={styles.tags}>
-              {course.tags.map((tag) => <li key={tag}>{tag}</li>)}
+              {course.tags.map((tag) => (
+                <li key={tag}>{tag}</li>
+              ))}
             </ul>
           </>
         )}
@@ -118,7 +140,9 @@ export function CourseDetailPage() {
       <QueryBoundary
         loading={<Spinner label={i18n._({ id: 'public.course.loading', message: 'Loading course details...' })} />}
         error={(message) => (
-          <NotFoundOrError message={message || i18n._({ id: 'public.course.failed', message: 'Failed to load course details.' })} />
+          <NotFoundOrError
+            message={message || i18n._({ id: 'public.course.failed', message: 'Failed to load course details.' })}
+          />
         )}
       >
         <CourseDetail id={id} />

@@ -8,13 +8,17 @@ import { ALL, chosen, optionsOf, useListPath, useListRequest, useUrlFilters } fr
 import { CourseCard } from './course-card';
 import styles from './courses.module.css';
 
-
 /** The catalogue: searched, filtered and paged by the server; the filter options are every value it holds. */
 function Catalogue() {
   const i18n = useI18n();
   // 'All' stays the value in the address; only its text is translated.
   const all = i18n._({ id: 'public.filters.all', message: 'All' });
-  const { values, page, pageHref, set, reset, formRef } = useUrlFilters({ q: '', category: ALL, level: ALL, center: ALL });
+  const { values, page, pageHref, set, reset, formRef } = useUrlFilters({
+    q: '',
+    category: ALL,
+    level: ALL,
+    center: ALL,
+  });
   const { shown, stale } = useListRequest({
     q: values.q,
     category: chosen(values.category),
@@ -29,7 +33,14 @@ function Catalogue() {
   return (
     <>
       {/* Without JavaScript the form still works: it sends the same parameters to the server-rendered page. */}
-      <form ref={formRef} className={styles.filters} role="search" method="get" action={paths.courses} onSubmit={(e) => e.preventDefault()}>
+      <form
+        ref={formRef}
+        className={styles.filters}
+        role="search"
+        method="get"
+        action={paths.courses}
+        onSubmit={(e) => e.preventDefault()}
+      >
         <TextField
           label={i18n._({ id: 'public.courses.search', message: 'Search courses' })}
           name="q"
@@ -44,7 +55,11 @@ function Catalogue() {
           value={values.category}
           onChange={(e) => set('category', e.target.value)}
         >
-          {optionsOf(facets.categories, values.category).map((v) => <option key={v} value={v}>{v === ALL ? all : v}</option>)}
+          {optionsOf(facets.categories, values.category).map((v) => (
+            <option key={v} value={v}>
+              {v === ALL ? all : v}
+            </option>
+          ))}
         </SelectField>
         <SelectField
           label={i18n._({ id: 'public.courses.level', message: 'Skill Level' })}
@@ -52,7 +67,11 @@ function Catalogue() {
           value={values.level}
           onChange={(e) => set('level', e.target.value)}
         >
-          {optionsOf(facets.levels, values.level).map((v) => <option key={v} value={v}>{v === ALL ? all : v}</option>)}
+          {optionsOf(facets.levels, values.level).map((v) => (
+            <option key={v} value={v}>
+              {v === ALL ? all : v}
+            </option>
+          ))}
         </SelectField>
         <SelectField
           label={i18n._({ id: 'public.courses.centre', message: 'Training Center' })}
@@ -60,7 +79,11 @@ function Catalogue() {
           value={values.center}
           onChange={(e) => set('center', e.target.value)}
         >
-          {optionsOf(facets.trainingCenters, values.center).map((v) => <option key={v} value={v}>{v === ALL ? all : v}</option>)}
+          {optionsOf(facets.trainingCenters, values.center).map((v) => (
+            <option key={v} value={v}>
+              {v === ALL ? all : v}
+            </option>
+          ))}
         </SelectField>
         <Button variant="secondary" onClick={reset}>
           {i18n._({ id: 'public.courses.reset', message: 'Reset Filters' })}
@@ -71,14 +94,25 @@ function Catalogue() {
         pageSize={PUBLIC_PAGE_SIZE.courses}
         total={list.total}
         count={list.items.length}
-        counted={(count) => i18n._({ id: 'public.courses.count', message: '{count, plural, one {# course} other {# courses}}', values: { count } })}
+        counted={(count) =>
+          i18n._({
+            id: 'public.courses.count',
+            message: '{count, plural, one {# course} other {# courses}}',
+            values: { count },
+          })
+        }
         pagesLabel={i18n._({ id: 'public.courses.pages', message: 'Pages of courses' })}
         stale={stale}
         hrefFor={pageHref}
         empty={
           <section className={styles.empty}>
             <h2>{i18n._({ id: 'public.courses.none', message: 'No Courses Found' })}</h2>
-            <p>{i18n._({ id: 'public.courses.noneHint', message: 'Try adjusting your search or filters, or check back later!' })}</p>
+            <p>
+              {i18n._({
+                id: 'public.courses.noneHint',
+                message: 'Try adjusting your search or filters, or check back later!',
+              })}
+            </p>
           </section>
         }
       >
@@ -100,13 +134,17 @@ export function CoursesPage() {
         title={i18n._({ id: 'public.courses.pageTitle', message: 'Barista courses' })}
         description={i18n._({
           id: 'public.courses.description',
-          message: 'Hands-on barista courses at our training centre in Kigali: brewing, latte art, coffee knowledge, service and café management.',
+          message:
+            'Hands-on barista courses at our training centre in Kigali: brewing, latte art, coffee knowledge, service and café management.',
         })}
         path={useListPath(paths.courses)}
       />
       <h1>{i18n._({ id: 'public.courses.title', message: 'Our Barista Courses' })}</h1>
       <p className={styles.lead}>
-        {i18n._({ id: 'public.courses.lead', message: 'Hands-on training at our centre in Kigali, from your first espresso to running a café.' })}
+        {i18n._({
+          id: 'public.courses.lead',
+          message: 'Hands-on training at our centre in Kigali, from your first espresso to running a café.',
+        })}
       </p>
       <QueryBoundary
         loading={<Spinner label={i18n._({ id: 'public.courses.loading', message: 'Loading available courses...' })} />}

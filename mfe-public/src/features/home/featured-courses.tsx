@@ -20,7 +20,9 @@ export default function FeaturedCarousel({ courses }: { courses: Course[] }) {
       modules={[Autoplay, Navigation, Pagination, A11y]}
       spaceBetween={24}
       loop={courses.length > 1}
-      autoplay={reducedMotion ? false : { delay: CAROUSEL_AUTOPLAY_MS, disableOnInteraction: false, pauseOnMouseEnter: true }}
+      autoplay={
+        reducedMotion ? false : { delay: CAROUSEL_AUTOPLAY_MS, disableOnInteraction: false, pauseOnMouseEnter: true }
+      }
       pagination={{ clickable: true }}
       navigation
       breakpoints={CAROUSEL_BREAKPOINTS}

@@ -23,7 +23,14 @@ const ICON_PATHS = {
 function Icon({ name }: { name: keyof typeof ICON_PATHS }) {
   return (
     <svg className={styles.icon} viewBox="0 0 24 24" width={40} height={40} aria-hidden="true" focusable="false">
-      <path d={ICON_PATHS[name]} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={ICON_PATHS[name]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.8}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -48,7 +55,10 @@ const BENEFITS = [
   {
     icon: 'link',
     title: /*i18n*/ { id: 'public.home.benefit.jobs.title', message: 'Job Linkages' },
-    text: /*i18n*/ { id: 'public.home.benefit.jobs.text', message: 'We connect certified trainees with cafés, hotels and restaurants that are hiring.' },
+    text: /*i18n*/ {
+      id: 'public.home.benefit.jobs.text',
+      message: 'We connect certified trainees with cafés, hotels and restaurants that are hiring.',
+    },
   },
 ];
 
@@ -64,13 +74,19 @@ const AUDIENCES = [
   },
   {
     title: /*i18n*/ { id: 'public.home.audience.employers.title', message: 'Employers' },
-    text: /*i18n*/ { id: 'public.home.audience.employers.text', message: 'Hire talent: register your company, post jobs and browse certified baristas.' },
+    text: /*i18n*/ {
+      id: 'public.home.audience.employers.text',
+      message: 'Hire talent: register your company, post jobs and browse certified baristas.',
+    },
     to: paths.employerRegister,
     action: /*i18n*/ { id: 'public.home.audience.employers.action', message: 'Hire our talent' },
   },
   {
     title: /*i18n*/ { id: 'public.home.audience.centres.title', message: 'Training centres' },
-    text: /*i18n*/ { id: 'public.home.audience.centres.text', message: 'Partner with us on curricula, trainers and certification across Rwanda.' },
+    text: /*i18n*/ {
+      id: 'public.home.audience.centres.text',
+      message: 'Partner with us on curricula, trainers and certification across Rwanda.',
+    },
     to: paths.contact,
     action: /*i18n*/ { id: 'public.home.audience.centres.action', message: 'Become a partner' },
   },
@@ -126,7 +142,9 @@ function FeaturedSection() {
           {i18n._({ id: 'public.home.featured.title', message: 'Featured Training Programs' })}
         </h2>
         <QueryBoundary
-          loading={<Spinner label={i18n._({ id: 'public.home.featured.loading', message: 'Loading featured courses...' })} />}
+          loading={
+            <Spinner label={i18n._({ id: 'public.home.featured.loading', message: 'Loading featured courses...' })} />
+          }
           error={() => (
             <p className={styles.message}>
               {i18n._({ id: 'public.home.featured.error', message: 'Could not load featured courses.' })}
@@ -151,17 +169,27 @@ export function HomePage() {
     <main>
       <PageHead
         title={i18n._({ id: 'public.home.pageTitle', message: 'Barista training and coffee jobs in Kigali' })}
-        description={i18n._({ id: 'public.home.pageDescription', message: 'Barista training, digital certificates and coffee jobs in Kigali, Rwanda.' })}
+        description={i18n._({
+          id: 'public.home.pageDescription',
+          message: 'Barista training, digital certificates and coffee jobs in Kigali, Rwanda.',
+        })}
         path="/"
       />
       <section className={styles.hero}>
         <div className={styles.heroInner}>
           <div>
             <h1>
-              {i18n._({ id: 'public.home.hero.title', message: 'Barista training, certificates and coffee jobs in Kigali' })}
+              {i18n._({
+                id: 'public.home.hero.title',
+                message: 'Barista training, certificates and coffee jobs in Kigali',
+              })}
             </h1>
             <p>
-              {i18n._({ id: 'public.home.hero.text', message: "Expert training at our centre, digital certification when you finish, and links to employers across Rwanda's growing café scene." })}
+              {i18n._({
+                id: 'public.home.hero.text',
+                message:
+                  "Expert training at our centre, digital certification when you finish, and links to employers across Rwanda's growing café scene.",
+              })}
             </p>
             <div className={styles.actions}>
               <Link className={buttonClass()} to={paths.courses}>
@@ -172,14 +200,21 @@ export function HomePage() {
               </Link>
             </div>
           </div>
-          <img className={styles.heroImage} src={hero} alt={i18n._({ id: 'public.home.hero.imageAlt', message: 'A cup of coffee steaming above green Rwandan hills' })} width={480} height={360} />
+          <img
+            className={styles.heroImage}
+            src={hero}
+            alt={i18n._({
+              id: 'public.home.hero.imageAlt',
+              message: 'A cup of coffee steaming above green Rwandan hills',
+            })}
+            width={480}
+            height={360}
+          />
         </div>
       </section>
 
       <section className={styles.section} aria-labelledby="why-title">
-        <h2 id="why-title">
-          {i18n._({ id: 'public.home.why.title', message: 'Why train with us' })}
-        </h2>
+        <h2 id="why-title">{i18n._({ id: 'public.home.why.title', message: 'Why train with us' })}</h2>
         <div className={styles.cards}>
           {BENEFITS.map((b) => (
             <article key={b.title.id} className={styles.benefit}>
@@ -192,9 +227,7 @@ export function HomePage() {
       </section>
 
       <section className={styles.section} aria-labelledby="who-title">
-        <h2 id="who-title">
-          {i18n._({ id: 'public.home.who.title', message: 'Who we work with' })}
-        </h2>
+        <h2 id="who-title">{i18n._({ id: 'public.home.who.title', message: 'Who we work with' })}</h2>
         <div className={styles.cards}>
           {AUDIENCES.map((a) => (
             <AudienceBlock key={a.title.id} {...a} />

@@ -1,4 +1,11 @@
-import { isNotFound, jobQuery, myJobApplicationForQuery, translateMessage, useQuery, useSuspenseQuery } from '@btls/shared-api';
+import {
+  isNotFound,
+  jobQuery,
+  myJobApplicationForQuery,
+  translateMessage,
+  useQuery,
+  useSuspenseQuery,
+} from '@btls/shared-api';
 import { Link, paths, useAuth, useI18n, useParams } from '@btls/shared-auth';
 import { Button, buttonClass, Spinner, statusText } from '@btls/shared-ui/components';
 import { useHydrated } from '@btls/shared-ui/hydrated';
@@ -32,7 +39,11 @@ function JobDetail({ id }: { id: string }) {
   return (
     <article className={styles.job}>
       <PageHead
-        title={i18n._({ id: 'public.job.pageTitle', message: '{title} at {company}', values: { title: job.title, company } })}
+        title={i18n._({
+          id: 'public.job.pageTitle',
+          message: '{title} at {company}',
+          values: { title: job.title, company },
+        })}
         description={jobShareDescription(job)}
         path={paths.job(job.id)}
         type="article"
@@ -55,7 +66,11 @@ function JobDetail({ id }: { id: string }) {
         </div>
         <div>
           <dt>{i18n._({ id: 'public.job.closing', message: 'Closing date' })}</dt>
-          <dd>{job.closingDate ? formatDate(job.closingDate, undefined, locale) : i18n._({ id: 'public.job.openUntilFilled', message: 'Open until filled' })}</dd>
+          <dd>
+            {job.closingDate
+              ? formatDate(job.closingDate, undefined, locale)
+              : i18n._({ id: 'public.job.openUntilFilled', message: 'Open until filled' })}
+          </dd>
         </div>
         <div>
           <dt>{i18n._({ id: 'public.job.posted', message: 'Posted' })}</dt>
@@ -97,7 +112,8 @@ function ApplyArea({ jobId }: { jobId: number }) {
         <span id="apply-why">
           {i18n._({
             id: 'public.job.onlyTrainees',
-            message: 'Only trainees can apply for jobs: you are signed in as {role, select, admin {an admin} employer {an employer} other {a {role}}}.',
+            message:
+              'Only trainees can apply for jobs: you are signed in as {role, select, admin {an admin} employer {an employer} other {a {role}}}.',
             values: { role: who },
           })}
         </span>
@@ -111,10 +127,15 @@ function ApplyArea({ jobId }: { jobId: number }) {
           {i18n._({
             id: 'public.job.appliedOn',
             message: 'Applied on {date} — {status}',
-            values: { date: formatDate(applied.appliedAt, undefined, locale), status: i18n._(statusText(applied.status)) },
+            values: {
+              date: formatDate(applied.appliedAt, undefined, locale),
+              status: i18n._(statusText(applied.status)),
+            },
           })}
         </p>
-        <Link to={paths.dashboard}>{i18n._({ id: 'public.job.myApplications', message: 'See my job applications' })}</Link>
+        <Link to={paths.dashboard}>
+          {i18n._({ id: 'public.job.myApplications', message: 'See my job applications' })}
+        </Link>
       </div>
     );
   }
@@ -123,7 +144,9 @@ function ApplyArea({ jobId }: { jobId: number }) {
       <Link className={buttonClass()} to={paths.applyForJob(jobId)} aria-describedby="apply-how">
         {i18n._({ id: 'public.job.apply', message: 'Apply Now' })}
       </Link>
-      <span id="apply-how">{i18n._({ id: 'public.job.applyHow', message: 'Apply in a minute: your verified certificates are your CV.' })}</span>
+      <span id="apply-how">
+        {i18n._({ id: 'public.job.applyHow', message: 'Apply in a minute: your verified certificates are your CV.' })}
+      </span>
     </div>
   );
 }

@@ -1,4 +1,10 @@
-import { differenceInCalendarDays, differenceInHours, differenceInMonths, formatDistanceToNow, parseISO } from 'date-fns';
+import {
+  differenceInCalendarDays,
+  differenceInHours,
+  differenceInMonths,
+  formatDistanceToNow,
+  parseISO,
+} from 'date-fns';
 import { type I18n, jobFacetsQuery, jobsPageQuery, PUBLIC_PAGE_SIZE, useSuspenseQueries } from '@btls/shared-api';
 import { Link, paths, useI18n } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, TextField } from '@btls/shared-ui/components';
@@ -10,12 +16,15 @@ import { ALL, chosen, optionsOf, useListPath, useListRequest, useUrlFilters } fr
 import pageStyles from '../courses/courses.module.css';
 import styles from './jobs.module.css';
 
-
 /** How long ago, in whole days or months (fr and rw: no date-fns or Intl relative-time data for rw). */
 function age(date: Date): { days: number; months: number; today: boolean } {
   const now = new Date();
   const days = differenceInCalendarDays(now, date);
-  return { days: Math.max(1, days), months: differenceInMonths(now, date), today: days === 0 && differenceInHours(now, date) < 24 };
+  return {
+    days: Math.max(1, days),
+    months: differenceInMonths(now, date),
+    today: days === 0 && differenceInHours(now, date) < 24,
+  };
 }
 
 /** "Posted 3 days ago": date-fns' words in English; in fr and rw the catalogue's. */
@@ -25,9 +34,17 @@ export function postedAgo(date: string, i18n?: I18n): string {
   const { days, months, today } = age(posted);
   if (today) return i18n._({ id: 'public.jobs.postedToday', message: 'Posted today' });
   if (months < 1) {
-    return i18n._({ id: 'public.jobs.postedDays', message: 'Posted {count, plural, one {# day} other {# days}} ago', values: { count: days } });
+    return i18n._({
+      id: 'public.jobs.postedDays',
+      message: 'Posted {count, plural, one {# day} other {# days}} ago',
+      values: { count: days },
+    });
   }
-  return i18n._({ id: 'public.jobs.postedMonths', message: 'Posted {count, plural, one {# month} other {# months}} ago', values: { count: months } });
+  return i18n._({
+    id: 'public.jobs.postedMonths',
+    message: 'Posted {count, plural, one {# month} other {# months}} ago',
+    values: { count: months },
+  });
 }
 
 /** "3 days ago", without "Posted" (a job's page, under its label). */
@@ -36,8 +53,17 @@ export function ago(date: string, i18n?: I18n): string {
   if (!i18n || i18n.locale === 'en') return formatDistanceToNow(posted, { addSuffix: true });
   const { days, months, today } = age(posted);
   if (today) return i18n._({ id: 'public.jobs.agoToday', message: 'today' });
-  if (months < 1) return i18n._({ id: 'public.jobs.agoDays', message: '{count, plural, one {# day} other {# days}} ago', values: { count: days } });
-  return i18n._({ id: 'public.jobs.agoMonths', message: '{count, plural, one {# month} other {# months}} ago', values: { count: months } });
+  if (months < 1)
+    return i18n._({
+      id: 'public.jobs.agoDays',
+      message: '{count, plural, one {# day} other {# days}} ago',
+      values: { count: days },
+    });
+  return i18n._({
+    id: 'public.jobs.agoMonths',
+    message: '{count, plural, one {# month} other {# months}} ago',
+    values: { count: months },
+  });
 }
 
 function JobBoard() {
@@ -51,12 +77,21 @@ function JobBoard() {
     jobType: chosen(values.type),
     page,
   });
-  const [{ data: facets }, { data: list }] = useSuspenseQueries({ queries: [jobFacetsQuery(), jobsPageQuery(shown, shown.page)] });
+  const [{ data: facets }, { data: list }] = useSuspenseQueries({
+    queries: [jobFacetsQuery(), jobsPageQuery(shown, shown.page)],
+  });
 
   return (
     <>
       {/* Without JavaScript the form still works: it sends the same parameters to the server-rendered page. */}
-      <form ref={formRef} className={`${pageStyles.filters} ${styles.filters}`} role="search" method="get" action={paths.jobs} onSubmit={(e) => e.preventDefault()}>
+      <form
+        ref={formRef}
+        className={`${pageStyles.filters} ${styles.filters}`}
+        role="search"
+        method="get"
+        action={paths.jobs}
+        onSubmit={(e) => e.preventDefault()}
+      >
         <TextField
           label={i18n._({ id: 'public.jobs.search', message: 'Search jobs' })}
           name="q"
@@ -71,7 +106,11 @@ function JobBoard() {
           value={values.location}
           onChange={(e) => set('location', e.target.value)}
         >
-          {optionsOf(facets.locations, values.location).map((v) => <option key={v} value={v}>{v === ALL ? all : v}</option>)}
+          {optionsOf(facets.locations, values.location).map((v) => (
+            <option key={v} value={v}>
+              {v === ALL ? all : v}
+            </option>
+          ))}
         </SelectField>
         <SelectField
           label={i18n._({ id: 'public.jobs.type', message: 'Job type' })}
@@ -79,7 +118,11 @@ function JobBoard() {
           value={values.type}
           onChange={(e) => set('type', e.target.value)}
         >
-          {optionsOf(facets.jobTypes, values.type).map((v) => <option key={v} value={v}>{v === ALL ? all : v}</option>)}
+          {optionsOf(facets.jobTypes, values.type).map((v) => (
+            <option key={v} value={v}>
+              {v === ALL ? all : v}
+            </option>
+          ))}
         </SelectField>
       </form>
       <PagedResults
@@ -88,25 +131,39 @@ function JobBoard() {
         total={list.total}
         count={list.items.length}
         counted={(count) =>
-          i18n._({ id: 'public.jobs.count', message: '{count, plural, one {# job opening} other {# job openings}}', values: { count } })
+          i18n._({
+            id: 'public.jobs.count',
+            message: '{count, plural, one {# job opening} other {# job openings}}',
+            values: { count },
+          })
         }
         pagesLabel={i18n._({ id: 'public.jobs.pages', message: 'Pages of job openings' })}
         stale={stale}
         hrefFor={pageHref}
-        empty={<p className={pageStyles.empty}>{i18n._({ id: 'public.jobs.none', message: 'No job openings found matching your criteria.' })}</p>}
+        empty={
+          <p className={pageStyles.empty}>
+            {i18n._({ id: 'public.jobs.none', message: 'No job openings found matching your criteria.' })}
+          </p>
+        }
       >
         <div className={styles.list}>
           {list.items.map((job) => (
             <article key={job.id} className={styles.job}>
               <h2>{job.title}</h2>
-              <p className={styles.company}>{job.companyName || i18n._({ id: 'public.jobs.anonymousCompany', message: 'A Reputable Company' })}</p>
+              <p className={styles.company}>
+                {job.companyName || i18n._({ id: 'public.jobs.anonymousCompany', message: 'A Reputable Company' })}
+              </p>
               <ul className={styles.meta}>
                 <li>
-                  <span className="visually-hidden">{i18n._({ id: 'public.jobs.locationLabel', message: 'Location:' })} </span>
+                  <span className="visually-hidden">
+                    {i18n._({ id: 'public.jobs.locationLabel', message: 'Location:' })}{' '}
+                  </span>
                   {orNA(job.location, i18n)}
                 </li>
                 <li>
-                  <span className="visually-hidden">{i18n._({ id: 'public.jobs.typeLabel', message: 'Job type:' })} </span>
+                  <span className="visually-hidden">
+                    {i18n._({ id: 'public.jobs.typeLabel', message: 'Job type:' })}{' '}
+                  </span>
                   {orNA(job.jobType, i18n)}
                 </li>
                 {/* Relative to the reader's clock: the server's "2 hours ago" may read "3 hours ago" here. */}
@@ -115,7 +172,11 @@ function JobBoard() {
               <p>{job.descriptionSnippet || job.description}</p>
               <Link
                 to={paths.job(job.id)}
-                aria-label={i18n._({ id: 'public.course.viewDetailsOf', message: 'View Details: {title}', values: { title: job.title } })}
+                aria-label={i18n._({
+                  id: 'public.course.viewDetailsOf',
+                  message: 'View Details: {title}',
+                  values: { title: job.title },
+                })}
               >
                 {i18n._({ id: 'public.course.viewDetails', message: 'View Details' })}
               </Link>
@@ -133,16 +194,26 @@ export function JobsPage() {
     <main className={pageStyles.page}>
       <PageHead
         title={i18n._({ id: 'public.jobs.pageTitle', message: 'Barista jobs in Rwanda' })}
-        description={i18n._({ id: 'public.jobs.description', message: 'Openings at cafés, hotels and roasters in Rwanda that hire certified baristas.' })}
+        description={i18n._({
+          id: 'public.jobs.description',
+          message: 'Openings at cafés, hotels and roasters in Rwanda that hire certified baristas.',
+        })}
         path={useListPath(paths.jobs)}
       />
       <h1>{i18n._({ id: 'public.jobs.title', message: 'Find Your Barista Career' })}</h1>
       <p className={pageStyles.lead}>
-        {i18n._({ id: 'public.jobs.lead', message: 'Openings at cafés, hotels and roasters that hire our certified baristas.' })}
+        {i18n._({
+          id: 'public.jobs.lead',
+          message: 'Openings at cafés, hotels and roasters that hire our certified baristas.',
+        })}
       </p>
       <QueryBoundary
         loading={<Spinner label={i18n._({ id: 'public.jobs.loading', message: 'Loading job openings...' })} />}
-        error={(message) => <ErrorBanner>{i18n._({ id: 'public.jobs.error', message: 'Could not load jobs: {error}', values: { error: message } })}</ErrorBanner>}
+        error={(message) => (
+          <ErrorBanner>
+            {i18n._({ id: 'public.jobs.error', message: 'Could not load jobs: {error}', values: { error: message } })}
+          </ErrorBanner>
+        )}
       >
         <JobBoard />
       </QueryBoundary>

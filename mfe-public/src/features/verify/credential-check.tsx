@@ -1,5 +1,12 @@
 import { useId, useState, type DragEvent } from 'react';
-import { certificateCredentialCheckQuery, credentialCheck, errorMessage, translateMessage, useCheckCredential, useQuery } from '@btls/shared-api';
+import {
+  certificateCredentialCheckQuery,
+  credentialCheck,
+  errorMessage,
+  translateMessage,
+  useCheckCredential,
+  useQuery,
+} from '@btls/shared-api';
 import { useI18n } from '@btls/shared-auth';
 import type { CredentialCheck } from '@btls/shared-api/schemas';
 import { ErrorBanner, Spinner, SuccessBanner } from '@btls/shared-ui/components';
@@ -27,7 +34,10 @@ export function CredentialChecker({ certificateCode }: { certificateCode?: strin
   const [dragging, setDragging] = useState(false);
   const headingId = useId();
   const shown: Check | null =
-    fileCheck ?? (certificateCode ? { checking: own.isPending, result: own.data, error: own.error ? errorMessage(own.error) : '' } : null);
+    fileCheck ??
+    (certificateCode
+      ? { checking: own.isPending, result: own.data, error: own.error ? errorMessage(own.error) : '' }
+      : null);
 
   async function check(credential: () => Promise<unknown>) {
     setFileCheck({ checking: true });
@@ -57,7 +67,9 @@ export function CredentialChecker({ certificateCode }: { certificateCode?: strin
 
   return (
     <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId}>{i18n._({ id: 'public.credential.title', message: 'Verifiable credential (Open Badges 3.0)' })}</h2>
+      <h2 id={headingId}>
+        {i18n._({ id: 'public.credential.title', message: 'Verifiable credential (Open Badges 3.0)' })}
+      </h2>
       <label
         className={`${styles.dropZone} ${dragging ? styles.dragging : ''}`}
         onDragOver={(event) => {
@@ -67,7 +79,12 @@ export function CredentialChecker({ certificateCode }: { certificateCode?: strin
         onDragLeave={() => setDragging(false)}
         onDrop={drop}
       >
-        <span>{i18n._({ id: 'public.credential.drop', message: 'Drop a .json credential here, or choose one, to check its signature and status.' })}</span>
+        <span>
+          {i18n._({
+            id: 'public.credential.drop',
+            message: 'Drop a .json credential here, or choose one, to check its signature and status.',
+          })}
+        </span>
         <input
           type="file"
           accept=".json,application/json,application/ld+json"
@@ -105,13 +122,41 @@ function CheckResult({ result }: { result: CredentialCheck }) {
           </ul>
         </ErrorBanner>
       )}
-      {result.verified && result.revoked && <ErrorBanner>{i18n._({ id: 'public.verify.revoked', message: 'This certificate has been revoked by the training centre.' })}</ErrorBanner>}
+      {result.verified && result.revoked && (
+        <ErrorBanner>
+          {i18n._({
+            id: 'public.verify.revoked',
+            message: 'This certificate has been revoked by the training centre.',
+          })}
+        </ErrorBanner>
+      )}
       <dl className={facts.detailFacts}>
-        <div><dt>{i18n._({ id: 'public.credential.issuer', message: 'Issuer' })}</dt><dd>{result.issuer ?? '–'}</dd></div>
-        <div><dt>{i18n._({ id: 'public.credential.name', message: 'Name' })}</dt><dd>{result.subjectName ?? '–'}</dd></div>
-        <div><dt>{i18n._({ id: 'public.verify.course', message: 'Course' })}</dt><dd>{result.achievementName ?? '–'}</dd></div>
-        <div><dt>{i18n._({ id: 'public.credential.date', message: 'Date' })}</dt><dd>{result.validFrom ? formatDate(result.validFrom, undefined, locale) : '–'}</dd></div>
-        <div><dt>{i18n._({ id: 'public.verify.status', message: 'Status' })}</dt><dd>{!result.verified ? i18n._({ id: 'public.credential.notVerified', message: 'Not verified' }) : result.revoked ? i18n._({ id: 'public.verify.statusRevoked', message: 'Revoked' }) : i18n._({ id: 'public.credential.valid', message: 'Valid, not revoked' })}</dd></div>
+        <div>
+          <dt>{i18n._({ id: 'public.credential.issuer', message: 'Issuer' })}</dt>
+          <dd>{result.issuer ?? '–'}</dd>
+        </div>
+        <div>
+          <dt>{i18n._({ id: 'public.credential.name', message: 'Name' })}</dt>
+          <dd>{result.subjectName ?? '–'}</dd>
+        </div>
+        <div>
+          <dt>{i18n._({ id: 'public.verify.course', message: 'Course' })}</dt>
+          <dd>{result.achievementName ?? '–'}</dd>
+        </div>
+        <div>
+          <dt>{i18n._({ id: 'public.credential.date', message: 'Date' })}</dt>
+          <dd>{result.validFrom ? formatDate(result.validFrom, undefined, locale) : '–'}</dd>
+        </div>
+        <div>
+          <dt>{i18n._({ id: 'public.verify.status', message: 'Status' })}</dt>
+          <dd>
+            {!result.verified
+              ? i18n._({ id: 'public.credential.notVerified', message: 'Not verified' })
+              : result.revoked
+                ? i18n._({ id: 'public.verify.statusRevoked', message: 'Revoked' })
+                : i18n._({ id: 'public.credential.valid', message: 'Valid, not revoked' })}
+          </dd>
+        </div>
       </dl>
     </>
   );

@@ -15,7 +15,13 @@ function Verification({ code }: { code: string }) {
   if (result === null) {
     return (
       <>
-        <ErrorBanner>{i18n._({ id: 'public.verify.invalid', message: 'This is not a valid certificate: no certificate with this code was issued by our training centre.' })}</ErrorBanner>
+        <ErrorBanner>
+          {i18n._({
+            id: 'public.verify.invalid',
+            message:
+              'This is not a valid certificate: no certificate with this code was issued by our training centre.',
+          })}
+        </ErrorBanner>
         <CredentialChecker />
       </>
     );
@@ -23,16 +29,45 @@ function Verification({ code }: { code: string }) {
   return (
     <>
       {result.revoked ? (
-        <ErrorBanner>{i18n._({ id: 'public.verify.revoked', message: 'This certificate has been revoked by the training centre.' })}</ErrorBanner>
+        <ErrorBanner>
+          {i18n._({
+            id: 'public.verify.revoked',
+            message: 'This certificate has been revoked by the training centre.',
+          })}
+        </ErrorBanner>
       ) : (
-        <SuccessBanner>{i18n._({ id: 'public.verify.genuine', message: 'This is a genuine certificate issued by BTLS Coffee Training Centre.' })}</SuccessBanner>
+        <SuccessBanner>
+          {i18n._({
+            id: 'public.verify.genuine',
+            message: 'This is a genuine certificate issued by BTLS Coffee Training Centre.',
+          })}
+        </SuccessBanner>
       )}
       <dl className={styles.detailFacts}>
-        <div><dt>{i18n._({ id: 'public.verify.trainee', message: 'Trainee' })}</dt><dd>{result.traineeName}</dd></div>
-        <div><dt>{i18n._({ id: 'public.verify.course', message: 'Course' })}</dt><dd>{result.courseTitle}</dd></div>
-        <div><dt>{i18n._({ id: 'public.verify.issued', message: 'Issued' })}</dt><dd>{formatDate(result.issueDate, undefined, locale)}</dd></div>
-        <div><dt>{i18n._({ id: 'public.verify.issuedBy', message: 'Issued by' })}</dt><dd>{result.issuedBy}</dd></div>
-        <div><dt>{i18n._({ id: 'public.verify.status', message: 'Status' })}</dt><dd>{result.revoked ? i18n._({ id: 'public.verify.statusRevoked', message: 'Revoked' }) : i18n._({ id: 'public.verify.statusValid', message: 'Valid' })}</dd></div>
+        <div>
+          <dt>{i18n._({ id: 'public.verify.trainee', message: 'Trainee' })}</dt>
+          <dd>{result.traineeName}</dd>
+        </div>
+        <div>
+          <dt>{i18n._({ id: 'public.verify.course', message: 'Course' })}</dt>
+          <dd>{result.courseTitle}</dd>
+        </div>
+        <div>
+          <dt>{i18n._({ id: 'public.verify.issued', message: 'Issued' })}</dt>
+          <dd>{formatDate(result.issueDate, undefined, locale)}</dd>
+        </div>
+        <div>
+          <dt>{i18n._({ id: 'public.verify.issuedBy', message: 'Issued by' })}</dt>
+          <dd>{result.issuedBy}</dd>
+        </div>
+        <div>
+          <dt>{i18n._({ id: 'public.verify.status', message: 'Status' })}</dt>
+          <dd>
+            {result.revoked
+              ? i18n._({ id: 'public.verify.statusRevoked', message: 'Revoked' })
+              : i18n._({ id: 'public.verify.statusValid', message: 'Valid' })}
+          </dd>
+        </div>
       </dl>
       <CredentialChecker certificateCode={code} />
     </>
@@ -47,14 +82,20 @@ export function VerifyPage() {
     <main className={styles.detail}>
       <PageHead
         title={i18n._({ id: 'public.verify.title', message: 'Certificate verification' })}
-        description={i18n._({ id: 'public.verify.description', message: 'Check that a BTLS Coffee Training Centre certificate is genuine.' })}
+        description={i18n._({
+          id: 'public.verify.description',
+          message: 'Check that a BTLS Coffee Training Centre certificate is genuine.',
+        })}
         path={paths.verify(certificateCode)}
       />
       <h1>{i18n._({ id: 'public.verify.title', message: 'Certificate verification' })}</h1>
       <p>
         {i18n._({ id: 'public.verify.code', message: 'Code:' })} <strong>{certificateCode}</strong>
       </p>
-      <QueryBoundary loading={<Spinner label={i18n._({ id: 'public.verify.checking', message: 'Checking the certificate...' })} />} error={(message) => <ErrorBanner>{message}</ErrorBanner>}>
+      <QueryBoundary
+        loading={<Spinner label={i18n._({ id: 'public.verify.checking', message: 'Checking the certificate...' })} />}
+        error={(message) => <ErrorBanner>{message}</ErrorBanner>}
+      >
         <Verification code={certificateCode} />
       </QueryBoundary>
     </main>

@@ -1,8 +1,27 @@
 import { useState, type FormEvent } from 'react';
-import { account, courseChoicesQuery, courseQuery, errorMessage, isNotFound, myApplicationsQuery, todayInKigali, translateMessage, useApplyForCourse, useQuery } from '@btls/shared-api';
+import {
+  account,
+  courseChoicesQuery,
+  courseQuery,
+  errorMessage,
+  isNotFound,
+  myApplicationsQuery,
+  todayInKigali,
+  translateMessage,
+  useApplyForCourse,
+  useQuery,
+} from '@btls/shared-api';
 import { Link, paths, useAuth, useI18n, useSearchParams } from '@btls/shared-auth';
 import type { I18n } from '@btls/shared-api';
-import { Button, buttonClass, ErrorBanner, SelectField, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
+import {
+  Button,
+  buttonClass,
+  ErrorBanner,
+  SelectField,
+  SuccessBanner,
+  TextAreaField,
+  TextField,
+} from '@btls/shared-ui/components';
 import { OnlyTrainees } from '../only-trainees';
 import styles from '../dashboard/dashboard.module.css';
 
@@ -13,7 +32,8 @@ const loadRules = () => import('@btls/shared-api/schemas');
 const submitted = (i18n: I18n, title: string, id: number) =>
   i18n._({
     id: 'trainee.apply.submitted',
-    message: 'Your application for "{title}" has been submitted (application ID {id}). You will be notified once it has been reviewed.',
+    message:
+      'Your application for "{title}" has been submitted (application ID {id}). You will be notified once it has been reviewed.',
     values: { title, id },
   });
 
@@ -30,8 +50,22 @@ function Submitted({ id, justNow, onAnother }: { id: number; justNow: string; on
     <main className={styles.page}>
       <h1>{i18n._({ id: 'trainee.apply.title', message: 'Apply for a Course' })}</h1>
       <div className={styles.item}>
-        <SuccessBanner>{text || (mine.isPending ? '' : i18n._({ id: 'trainee.apply.submittedShort', message: 'Your application (ID {id}) has been submitted.', values: { id } }))}</SuccessBanner>
-        <p>{i18n._({ id: 'trainee.apply.onDashboard', message: 'It is on your dashboard, where you will see when it is reviewed.' })}</p>
+        <SuccessBanner>
+          {text ||
+            (mine.isPending
+              ? ''
+              : i18n._({
+                  id: 'trainee.apply.submittedShort',
+                  message: 'Your application (ID {id}) has been submitted.',
+                  values: { id },
+                }))}
+        </SuccessBanner>
+        <p>
+          {i18n._({
+            id: 'trainee.apply.onDashboard',
+            message: 'It is on your dashboard, where you will see when it is reviewed.',
+          })}
+        </p>
         <p className={styles.sectionHead} style={{ justifyContent: 'flex-start' }}>
           <Link className={buttonClass()} to={paths.dashboard}>
             {i18n._({ id: 'trainee.apply.seeMine', message: 'See my applications' })}
@@ -56,13 +90,19 @@ export function ApplyPage() {
       <OnlyTrainees
         title={i18n._({ id: 'trainee.apply.title', message: 'Apply for a Course' })}
         why={translateMessage(account.onlyTraineesApplyForCourses)}
-        back={<Link to={paths.courses}>{i18n._({ id: 'trainee.apply.backToCourses', message: 'Back to the courses' })}</Link>}
+        back={
+          <Link to={paths.courses}>
+            {i18n._({ id: 'trainee.apply.backToCourses', message: 'Back to the courses' })}
+          </Link>
+        }
       />
     );
   }
   const applied = Number(params.get('applied'));
   if (Number.isInteger(applied) && applied > 0) {
-    return <Submitted id={applied} justNow={justNow} onAnother={() => setParams(new URLSearchParams(), { replace: true })} />;
+    return (
+      <Submitted id={applied} justNow={justNow} onAnother={() => setParams(new URLSearchParams(), { replace: true })} />
+    );
   }
   return (
     <ApplyForm
@@ -80,9 +120,17 @@ function ApplyForm({ onSubmitted }: { onSubmitted: (text: string, applicationId:
   const catalogue = useQuery(courseChoicesQuery());
   // The course the visitor came from (Enroll Now), also when it is not among the first 100.
   const asked = params.get('courseId') ?? '';
-  const askedCourse = useQuery({ ...courseQuery(asked), enabled: !!asked && !!catalogue.data && !catalogue.data.some((c) => String(c.id) === asked) });
-  const extra = askedCourse.data && !isNotFound(askedCourse.data) && askedCourse.data.isActive ? [askedCourse.data] : [];
-  const courses = catalogue.error ? [] : catalogue.data ? [...catalogue.data.filter((c) => c.isActive), ...extra] : null;
+  const askedCourse = useQuery({
+    ...courseQuery(asked),
+    enabled: !!asked && !!catalogue.data && !catalogue.data.some((c) => String(c.id) === asked),
+  });
+  const extra =
+    askedCourse.data && !isNotFound(askedCourse.data) && askedCourse.data.isActive ? [askedCourse.data] : [];
+  const courses = catalogue.error
+    ? []
+    : catalogue.data
+      ? [...catalogue.data.filter((c) => c.isActive), ...extra]
+      : null;
   const apply = useApplyForCourse();
   const [courseId, setCourseId] = useState(params.get('courseId') ?? '');
   const [preferredStartDate, setPreferredStartDate] = useState('');
@@ -100,7 +148,9 @@ function ApplyForm({ onSubmitted }: { onSubmitted: (text: string, applicationId:
     setBusy(true);
     try {
       const answer = await apply.mutateAsync(checked.payload);
-      const title = courses?.find((c) => String(c.id) === courseId)?.title ?? i18n._({ id: 'trainee.apply.theCourse', message: 'the course' });
+      const title =
+        courses?.find((c) => String(c.id) === courseId)?.title ??
+        i18n._({ id: 'trainee.apply.theCourse', message: 'the course' });
       onSubmitted(submitted(i18n, title, answer.applicationId), answer.applicationId);
     } catch (failure) {
       setError(errorMessage(failure));
@@ -114,8 +164,17 @@ function ApplyForm({ onSubmitted }: { onSubmitted: (text: string, applicationId:
       <h1>{i18n._({ id: 'trainee.apply.title', message: 'Apply for a Course' })}</h1>
       <form className={styles.item} onSubmit={submit} onFocus={() => void loadRules()} noValidate>
         <ErrorBanner>{error}</ErrorBanner>
-        <SelectField label={i18n._({ id: 'trainee.apply.course', message: 'Course' })} value={courseId} onChange={(e) => setCourseId(e.target.value)} disabled={courses === null}>
-          <option value="">{courses === null ? i18n._({ id: 'trainee.apply.loadingCourses', message: 'Loading courses...' }) : i18n._({ id: 'trainee.apply.selectCourse', message: '-- Select a course --' })}</option>
+        <SelectField
+          label={i18n._({ id: 'trainee.apply.course', message: 'Course' })}
+          value={courseId}
+          onChange={(e) => setCourseId(e.target.value)}
+          disabled={courses === null}
+        >
+          <option value="">
+            {courses === null
+              ? i18n._({ id: 'trainee.apply.loadingCourses', message: 'Loading courses...' })
+              : i18n._({ id: 'trainee.apply.selectCourse', message: '-- Select a course --' })}
+          </option>
           {courses?.map((c) => (
             <option key={c.id} value={c.id}>
               {c.title} ({c.level})
@@ -134,11 +193,16 @@ function ApplyForm({ onSubmitted }: { onSubmitted: (text: string, applicationId:
           rows={4}
           value={applicantNotes}
           onChange={(e) => setApplicantNotes(e.target.value)}
-          hint={i18n._({ id: 'trainee.apply.notesHint', message: 'Your experience, the days that suit you, anything we should know.' })}
+          hint={i18n._({
+            id: 'trainee.apply.notesHint',
+            message: 'Your experience, the days that suit you, anything we should know.',
+          })}
         />
         <p className={styles.sectionHead} style={{ justifyContent: 'flex-start' }}>
           <Button type="submit" disabled={busy}>
-            {busy ? i18n._({ id: 'trainee.apply.submitting', message: 'Submitting...' }) : i18n._({ id: 'trainee.apply.submit', message: 'Submit Application' })}
+            {busy
+              ? i18n._({ id: 'trainee.apply.submitting', message: 'Submitting...' })
+              : i18n._({ id: 'trainee.apply.submit', message: 'Submit Application' })}
           </Button>
           <Link className={buttonClass('secondary')} to={paths.dashboard}>
             {i18n._({ id: 'common.cancel', message: 'Cancel' })}

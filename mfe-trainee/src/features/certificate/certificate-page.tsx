@@ -1,4 +1,10 @@
-import { certificateCredentialHref, certificateQuery, credentialCheck, translateMessage, useSuspenseQuery } from '@btls/shared-api';
+import {
+  certificateCredentialHref,
+  certificateQuery,
+  credentialCheck,
+  translateMessage,
+  useSuspenseQuery,
+} from '@btls/shared-api';
 import { Link, paths, useI18n, useParams } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, Spinner } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
@@ -15,7 +21,10 @@ export function CertificatePage() {
   const i18n = useI18n();
   const { certificateCode = '' } = useParams();
   return (
-    <QueryBoundary loading={<Spinner label={i18n._({ id: 'trainee.certificate.loading', message: 'Loading certificate...' })} />} error={(message) => <CertificateNotFound message={message} />}>
+    <QueryBoundary
+      loading={<Spinner label={i18n._({ id: 'trainee.certificate.loading', message: 'Loading certificate...' })} />}
+      error={(message) => <CertificateNotFound message={message} />}
+    >
       <CertificateView code={certificateCode} />
     </QueryBoundary>
   );
@@ -27,7 +36,9 @@ function CertificateNotFound({ message }: { message: string }) {
     <main className={styles.page}>
       <h1>{i18n._({ id: 'trainee.certificate.notFound', message: 'Certificate not found' })}</h1>
       <p>{translateMessage(message)}</p>
-      <Link to={paths.dashboard}>{i18n._({ id: 'trainee.certificate.backToDashboard', message: 'Back to the dashboard' })}</Link>
+      <Link to={paths.dashboard}>
+        {i18n._({ id: 'trainee.certificate.backToDashboard', message: 'Back to the dashboard' })}
+      </Link>
     </main>
   );
 }
@@ -45,7 +56,11 @@ function CertificateView({ code }: { code: string }) {
         </Link>
         <Button onClick={() => window.print()}>{i18n._({ id: 'trainee.certificate.print', message: 'Print' })}</Button>
         {/* The signed Open Badges 3.0 credential: a wallet or an employer checks it without our website. */}
-        <a className={buttonClass('secondary')} href={certificateCredentialHref(certificate.certificateCode)} download={`${certificate.certificateCode}.json`}>
+        <a
+          className={buttonClass('secondary')}
+          href={certificateCredentialHref(certificate.certificateCode)}
+          download={`${certificate.certificateCode}.json`}
+        >
           {i18n._({ id: 'trainee.certificate.download', message: 'Download verifiable credential' })}
         </a>
       </div>
@@ -54,28 +69,53 @@ function CertificateView({ code }: { code: string }) {
           {i18n._({
             id: 'trainee.certificate.revoked',
             message: '{reason} (revoked {date})',
-            values: { reason: translateMessage(credentialCheck.revoked), date: formatDate(certificate.revokedAt, undefined, locale) },
+            values: {
+              reason: translateMessage(credentialCheck.revoked),
+              date: formatDate(certificate.revokedAt, undefined, locale),
+            },
           })}
         </ErrorBanner>
       )}
       <article className={styles.certificate} aria-labelledby="certificate-title">
-        <p className={styles.org}>{i18n._({ id: 'trainee.certificate.org', message: 'BTLS Coffee Training Centre' })}</p>
-        <h1 id="certificate-title">{i18n._({ id: 'trainee.certificate.title', message: 'Certificate of Completion' })}</h1>
+        <p className={styles.org}>
+          {i18n._({ id: 'trainee.certificate.org', message: 'BTLS Coffee Training Centre' })}
+        </p>
+        <h1 id="certificate-title">
+          {i18n._({ id: 'trainee.certificate.title', message: 'Certificate of Completion' })}
+        </h1>
         <p>{i18n._({ id: 'trainee.certificate.certifies', message: 'This certifies that' })}</p>
         <p className={styles.name}>
           {certificate.traineeFirstName} {certificate.traineeLastName}
         </p>
         <p>{i18n._({ id: 'trainee.certificate.completed', message: 'has successfully completed the course' })}</p>
         <p className={styles.course}>{certificate.courseTitle}</p>
-        {certificate.courseDuration && <p>{i18n._({ id: 'trainee.certificate.duration', message: 'Duration: {duration}', values: { duration: certificate.courseDuration } })}</p>}
+        {certificate.courseDuration && (
+          <p>
+            {i18n._({
+              id: 'trainee.certificate.duration',
+              message: 'Duration: {duration}',
+              values: { duration: certificate.courseDuration },
+            })}
+          </p>
+        )}
         <p>
           {certificate.courseTrainingCenter
-            ? i18n._({ id: 'trainee.certificate.at', message: 'at {place}', values: { place: certificate.courseTrainingCenter } })
+            ? i18n._({
+                id: 'trainee.certificate.at',
+                message: 'at {place}',
+                values: { place: certificate.courseTrainingCenter },
+              })
             : i18n._({ id: 'trainee.certificate.atAccredited', message: 'at an accredited barista training facility' })}
         </p>
         <div className={styles.footer}>
           <div>
-            <p>{i18n._({ id: 'trainee.certificate.issued', message: 'Issued {date}', values: { date: formatDate(certificate.issueDate, 'MMMM d, yyyy', locale) } })}</p>
+            <p>
+              {i18n._({
+                id: 'trainee.certificate.issued',
+                message: 'Issued {date}',
+                values: { date: formatDate(certificate.issueDate, 'MMMM d, yyyy', locale) },
+              })}
+            </p>
             <p>
               {i18n._({
                 id: 'trainee.certificate.by',
@@ -84,13 +124,27 @@ function CertificateView({ code }: { code: string }) {
               })}
             </p>
           </div>
-          <QrCode className={styles.qr} text={url} label={i18n._({ id: 'trainee.certificate.qr', message: 'QR code to verify this certificate at {url}', values: { url } })} />
+          <QrCode
+            className={styles.qr}
+            text={url}
+            label={i18n._({
+              id: 'trainee.certificate.qr',
+              message: 'QR code to verify this certificate at {url}',
+              values: { url },
+            })}
+          />
           <div>
             <p>{i18n._({ id: 'trainee.certificate.code', message: 'Certificate code' })}</p>
             <p>
               <strong>{certificate.certificateCode}</strong>
             </p>
-            <p>{i18n._({ id: 'trainee.certificate.verifyAt', message: 'Verify at {address}', values: { address: `${location.host}/verify` } })}</p>
+            <p>
+              {i18n._({
+                id: 'trainee.certificate.verifyAt',
+                message: 'Verify at {address}',
+                values: { address: `${location.host}/verify` },
+              })}
+            </p>
           </div>
         </div>
       </article>

@@ -34,7 +34,20 @@ export function linkedInAddToProfileUrl(fields: ReturnType<typeof linkedInFields
  * The button, and the same fields to copy by hand: LinkedIn does not always pre-fill its form (signed out,
  * on its mobile app), and then the trainee types what is shown here.
  */
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** The issue month and year as LinkedIn's form shows them, in the page's language ("janvier 2026", "Mutarama 2026"). */
 function issueMonthText(year: string, month: string, locale: ReturnType<typeof useLocale>): string {
@@ -49,16 +62,41 @@ export function AddToLinkedIn({ certificate, verificationUrl }: { certificate: C
   return (
     <section className={styles.linkedIn} aria-labelledby="linkedin-title">
       <h2 id="linkedin-title">{i18n._({ id: 'trainee.linkedin.title', message: 'Show it on LinkedIn' })}</h2>
-      <a className={buttonClass('primary')} href={linkedInAddToProfileUrl(fields)} target="_blank" rel="noopener noreferrer">
+      <a
+        className={buttonClass('primary')}
+        href={linkedInAddToProfileUrl(fields)}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         {i18n._({ id: 'trainee.linkedin.add', message: 'Add to LinkedIn profile' })}
       </a>
-      <p>{i18n._({ id: 'trainee.linkedin.copy', message: 'If LinkedIn does not fill in the form, copy these fields into it:' })}</p>
+      <p>
+        {i18n._({
+          id: 'trainee.linkedin.copy',
+          message: 'If LinkedIn does not fill in the form, copy these fields into it:',
+        })}
+      </p>
       <dl className={styles.copyFields}>
-        <div><dt>{i18n._({ id: 'trainee.linkedin.name', message: 'Name' })}</dt><dd>{fields.name}</dd></div>
-        <div><dt>{i18n._({ id: 'trainee.linkedin.organization', message: 'Issuing organization' })}</dt><dd>{fields.organizationName}</dd></div>
-        <div><dt>{i18n._({ id: 'trainee.linkedin.issueDate', message: 'Issue date' })}</dt><dd>{issueMonthText(fields.issueYear, fields.issueMonth, locale)}</dd></div>
-        <div><dt>{i18n._({ id: 'trainee.linkedin.credentialId', message: 'Credential ID' })}</dt><dd>{fields.certId}</dd></div>
-        <div><dt>{i18n._({ id: 'trainee.linkedin.credentialUrl', message: 'Credential URL' })}</dt><dd>{fields.certUrl}</dd></div>
+        <div>
+          <dt>{i18n._({ id: 'trainee.linkedin.name', message: 'Name' })}</dt>
+          <dd>{fields.name}</dd>
+        </div>
+        <div>
+          <dt>{i18n._({ id: 'trainee.linkedin.organization', message: 'Issuing organization' })}</dt>
+          <dd>{fields.organizationName}</dd>
+        </div>
+        <div>
+          <dt>{i18n._({ id: 'trainee.linkedin.issueDate', message: 'Issue date' })}</dt>
+          <dd>{issueMonthText(fields.issueYear, fields.issueMonth, locale)}</dd>
+        </div>
+        <div>
+          <dt>{i18n._({ id: 'trainee.linkedin.credentialId', message: 'Credential ID' })}</dt>
+          <dd>{fields.certId}</dd>
+        </div>
+        <div>
+          <dt>{i18n._({ id: 'trainee.linkedin.credentialUrl', message: 'Credential URL' })}</dt>
+          <dd>{fields.certUrl}</dd>
+        </div>
       </dl>
     </section>
   );

@@ -15,7 +15,13 @@ export function QrCode({ text, label, className }: { text: string; label: string
     return { size: count, path: d };
   }, [text]);
   return (
-    <svg className={className} viewBox={`-2 -2 ${size + 4} ${size + 4}`} role="img" aria-label={label} shapeRendering="crispEdges">
+    <svg
+      className={className}
+      viewBox={`-2 -2 ${size + 4} ${size + 4}`}
+      role="img"
+      aria-label={label}
+      shapeRendering="crispEdges"
+    >
       <rect x={-2} y={-2} width={size + 4} height={size + 4} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>

@@ -14,7 +14,14 @@ import {
 } from '@btls/shared-api';
 import type { Enrollment, MyJobApplication, ProgressRecord } from '@btls/shared-api/schemas';
 import { Link, panelFor, paths, useAuth, useI18n } from '@btls/shared-auth';
-import { ApplicationStatusBadge, Button, buttonClass, ErrorBanner, Spinner, StatusBadge } from '@btls/shared-ui/components';
+import {
+  ApplicationStatusBadge,
+  Button,
+  buttonClass,
+  ErrorBanner,
+  Spinner,
+  StatusBadge,
+} from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { formatScore } from '@btls/shared-ui/format';
 import { formatDate } from '@btls/shared-ui/format-date';
@@ -47,21 +54,28 @@ function useDashboardData() {
     .filter((a) => a.status === 'Approved' || a.status === 'Completed')
     .slice(0, DASHBOARD_PROGRESS_ENROLLMENTS);
   const records = useQuery({
-    ...latestProgressQuery(active.map((a) => a.id), DASHBOARD_PROGRESS_ITEMS),
+    ...latestProgressQuery(
+      active.map((a) => a.id),
+      DASHBOARD_PROGRESS_ITEMS,
+    ),
     enabled: applications.isSuccess,
   });
   const progress: Loaded<CourseProgress[]> = applications.error
     ? { data: [], error: '' }
     : records.error
       ? { data: [], error: errorMessage(records.error) }
-      : { data: records.data ? active.map((enrollment, i) => ({ enrollment, records: records.data[i] ?? [] })) : null, error: '' };
+      : {
+          data: records.data ? active.map((enrollment, i) => ({ enrollment, records: records.data[i] ?? [] })) : null,
+          error: '',
+        };
   return { applications: loaded(applications), certificates: loaded(certificates), progress };
 }
 
 export function DashboardPage() {
   const i18n = useI18n();
   const { user, isLoading } = useAuth();
-  if (isLoading) return <Spinner label={i18n._({ id: 'trainee.dashboard.loadingUser', message: 'Loading user data...' })} />;
+  if (isLoading)
+    return <Spinner label={i18n._({ id: 'trainee.dashboard.loadingUser', message: 'Loading user data...' })} />;
   if (!user) {
     return (
       <main className={styles.page}>
@@ -77,7 +91,9 @@ export function DashboardPage() {
         <h1>{i18n._({ id: 'trainee.dashboard.access', message: 'Dashboard Access' })}</h1>
         <p>{i18n._({ id: 'trainee.dashboard.ownWorkspace', message: 'Your account has its own workspace.' })}</p>
         <Link className={buttonClass()} to={panel.path}>
-          {user.role === 'employer' ? i18n._({ id: 'panel.employerPortal', message: 'Employer Portal' }) : i18n._(panelLabel(user.role))}
+          {user.role === 'employer'
+            ? i18n._({ id: 'panel.employerPortal', message: 'Employer Portal' })
+            : i18n._(panelLabel(user.role))}
         </Link>
       </main>
     );
@@ -97,7 +113,9 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
     <>
       <h1>{i18n._({ id: 'trainee.dashboard.welcome', message: 'Welcome, {name}!', values: { name: firstName } })}</h1>
       <p>
-        <Link to={paths.profile}>{i18n._({ id: 'trainee.dashboard.profileLink', message: 'My profile and settings' })}</Link>
+        <Link to={paths.profile}>
+          {i18n._({ id: 'trainee.dashboard.profileLink', message: 'My profile and settings' })}
+        </Link>
       </p>
     </>
   );
@@ -116,43 +134,51 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
   // A graduate's certificates are what they come for (to show an employer): first, once there are any.
   const certificatesFirst = !certificates.error && certificates.data.length > 0;
   const certificatesSection = (
-      <section className={styles.section} aria-labelledby="certificates-title">
-        <h2 id="certificates-title">{i18n._({ id: 'trainee.certificates.title', message: 'My Certificates' })}</h2>
-        {certificates.error ? (
-          <ErrorBanner>{i18n._({ id: 'common.errorWith', message: 'Error: {error}', values: { error: certificates.error } })}</ErrorBanner>
-        ) : certificates.data === null ? (
-          <Spinner label={i18n._({ id: 'trainee.certificates.loading', message: 'Loading your certificates...' })} />
-        ) : certificates.data.length === 0 ? (
-          <p className={styles.empty}>{i18n._({ id: 'trainee.certificates.none', message: 'You have not earned any certificates yet.' })}</p>
-        ) : (
-          <ul className={styles.list}>
-            {certificates.data.map((c) => (
-              <li key={c.id} className={styles.item}>
-                <h3>{c.courseTitle}</h3>
-                <p className={styles.meta}>
-                  {i18n._({
-                    id: 'trainee.certificates.issued',
-                    message: 'Issued {date} · Code {code}',
-                    values: { date: formatDate(c.issueDate, undefined, locale), code: c.certificateCode },
-                  })}
-                  {c.revokedAt && (
-                    <>
-                      {' '}
-                      ·{' '}
-                      <strong>
-                        {i18n._({ id: 'trainee.certificates.revoked', message: 'Revoked {date}', values: { date: formatDate(c.revokedAt, undefined, locale) } })}
-                      </strong>
-                    </>
-                  )}
-                </p>
-                <Link to={paths.certificate(c.certificateCode)}>
-                  {i18n._({ id: 'trainee.certificates.view', message: 'View certificate' })}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+    <section className={styles.section} aria-labelledby="certificates-title">
+      <h2 id="certificates-title">{i18n._({ id: 'trainee.certificates.title', message: 'My Certificates' })}</h2>
+      {certificates.error ? (
+        <ErrorBanner>
+          {i18n._({ id: 'common.errorWith', message: 'Error: {error}', values: { error: certificates.error } })}
+        </ErrorBanner>
+      ) : certificates.data === null ? (
+        <Spinner label={i18n._({ id: 'trainee.certificates.loading', message: 'Loading your certificates...' })} />
+      ) : certificates.data.length === 0 ? (
+        <p className={styles.empty}>
+          {i18n._({ id: 'trainee.certificates.none', message: 'You have not earned any certificates yet.' })}
+        </p>
+      ) : (
+        <ul className={styles.list}>
+          {certificates.data.map((c) => (
+            <li key={c.id} className={styles.item}>
+              <h3>{c.courseTitle}</h3>
+              <p className={styles.meta}>
+                {i18n._({
+                  id: 'trainee.certificates.issued',
+                  message: 'Issued {date} · Code {code}',
+                  values: { date: formatDate(c.issueDate, undefined, locale), code: c.certificateCode },
+                })}
+                {c.revokedAt && (
+                  <>
+                    {' '}
+                    ·{' '}
+                    <strong>
+                      {i18n._({
+                        id: 'trainee.certificates.revoked',
+                        message: 'Revoked {date}',
+                        values: { date: formatDate(c.revokedAt, undefined, locale) },
+                      })}
+                    </strong>
+                  </>
+                )}
+              </p>
+              <Link to={paths.certificate(c.certificateCode)}>
+                {i18n._({ id: 'trainee.certificates.view', message: 'View certificate' })}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 
   return (
@@ -176,19 +202,27 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
 
       <section className={styles.section} aria-labelledby="applications-title">
         <div className={styles.sectionHead}>
-          <h2 id="applications-title">{i18n._({ id: 'trainee.applications.title', message: 'My Course Applications' })}</h2>
+          <h2 id="applications-title">
+            {i18n._({ id: 'trainee.applications.title', message: 'My Course Applications' })}
+          </h2>
           <Link className={buttonClass('secondary')} to={paths.applyForCourse}>
             {i18n._({ id: 'trainee.applications.applyNew', message: 'Apply for New Course' })}
           </Link>
         </div>
         {applications.error ? (
           <ErrorBanner>
-            {i18n._({ id: 'trainee.applications.error', message: 'Could not load applications: {error}', values: { error: applications.error } })}
+            {i18n._({
+              id: 'trainee.applications.error',
+              message: 'Could not load applications: {error}',
+              values: { error: applications.error },
+            })}
           </ErrorBanner>
         ) : applications.data === null ? (
           <Spinner label={i18n._({ id: 'trainee.applications.loading', message: 'Loading your applications...' })} />
         ) : applications.data.length === 0 ? (
-          <p className={styles.empty}>{i18n._({ id: 'trainee.applications.none', message: 'You have not applied for any courses yet.' })}</p>
+          <p className={styles.empty}>
+            {i18n._({ id: 'trainee.applications.none', message: 'You have not applied for any courses yet.' })}
+          </p>
         ) : (
           <ul className={styles.list}>
             {applications.data.map((a) => (
@@ -205,12 +239,21 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
       <section className={styles.section} aria-labelledby="progress-title">
         <h2 id="progress-title">{i18n._({ id: 'trainee.progress.title', message: 'My Learning Progress' })}</h2>
         {progress.error ? (
-          <ErrorBanner>{i18n._({ id: 'trainee.progress.error', message: 'Error loading progress: {error}', values: { error: progress.error } })}</ErrorBanner>
+          <ErrorBanner>
+            {i18n._({
+              id: 'trainee.progress.error',
+              message: 'Error loading progress: {error}',
+              values: { error: progress.error },
+            })}
+          </ErrorBanner>
         ) : progress.data === null ? (
           <Spinner label={i18n._({ id: 'trainee.progress.loading', message: 'Loading your progress...' })} />
         ) : progress.data.length === 0 ? (
           <p className={styles.empty}>
-            {i18n._({ id: 'trainee.progress.none', message: "No recent progress to display. Engage with your 'Approved' or 'Completed' courses!" })}
+            {i18n._({
+              id: 'trainee.progress.none',
+              message: "No recent progress to display. Engage with your 'Approved' or 'Completed' courses!",
+            })}
           </p>
         ) : (
           <ul className={styles.list}>
@@ -219,7 +262,10 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
                 <h3>{enrollment.courseTitle}</h3>
                 {records.length === 0 ? (
                   <p className={styles.empty}>
-                    {i18n._({ id: 'trainee.progress.noneForCourse', message: 'No specific progress items recorded yet for this course.' })}
+                    {i18n._({
+                      id: 'trainee.progress.noneForCourse',
+                      message: 'No specific progress items recorded yet for this course.',
+                    })}
                   </p>
                 ) : (
                   <ul className={styles.progressItems}>
@@ -227,7 +273,8 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
                       <li key={r.id}>
                         <strong>{r.assessmentName}</strong>
                         {r.score !== null && ` — ${formatScore(r)}`}
-                        {r.feedbackNotes && <span>: {r.feedbackNotes}</span>} <span className={styles.meta}>({formatDate(r.recordDate, undefined, locale)})</span>
+                        {r.feedbackNotes && <span>: {r.feedbackNotes}</span>}{' '}
+                        <span className={styles.meta}>({formatDate(r.recordDate, undefined, locale)})</span>
                       </li>
                     ))}
                   </ul>
@@ -243,12 +290,22 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
         <div className={styles.cards}>
           <article className={styles.item}>
             <h3>{i18n._({ id: 'trainee.more.courses.title', message: 'Explore more courses' })}</h3>
-            <p>{i18n._({ id: 'trainee.more.courses.text', message: 'From latte art to running a café: add a skill employers ask for.' })}</p>
+            <p>
+              {i18n._({
+                id: 'trainee.more.courses.text',
+                message: 'From latte art to running a café: add a skill employers ask for.',
+              })}
+            </p>
             <Link to={paths.courses}>{i18n._({ id: 'shell.notFound.courses', message: 'Browse courses' })}</Link>
           </article>
           <article className={styles.item}>
             <h3>{i18n._({ id: 'trainee.more.jobs.title', message: 'Find your next job' })}</h3>
-            <p>{i18n._({ id: 'trainee.more.jobs.text', message: 'Cafés and hotels across Rwanda hire our certified baristas.' })}</p>
+            <p>
+              {i18n._({
+                id: 'trainee.more.jobs.text',
+                message: 'Cafés and hotels across Rwanda hire our certified baristas.',
+              })}
+            </p>
             <Link to={paths.jobs}>{i18n._({ id: 'trainee.more.jobs.link', message: 'See open jobs' })}</Link>
           </article>
         </div>
@@ -276,11 +333,23 @@ function ApplicationItem({ application: a }: { application: Enrollment }) {
         <StatusBadge status={a.status} />
       </div>
       <p className={styles.meta}>
-        {i18n._({ id: 'trainee.applied', message: 'Applied {date}', values: { date: formatDate(a.applicationDate, undefined, locale) } })}
+        {i18n._({
+          id: 'trainee.applied',
+          message: 'Applied {date}',
+          values: { date: formatDate(a.applicationDate, undefined, locale) },
+        })}
         {a.preferredStartDate &&
           ` · ${i18n._({ id: 'trainee.applications.preferredStart', message: 'Preferred start {date}', values: { date: formatDate(a.preferredStartDate, undefined, locale) } })}`}
       </p>
-      {a.applicantNotes && <p>{i18n._({ id: 'trainee.applications.yourNotes', message: 'Your notes: {notes}', values: { notes: a.applicantNotes } })}</p>}
+      {a.applicantNotes && (
+        <p>
+          {i18n._({
+            id: 'trainee.applications.yourNotes',
+            message: 'Your notes: {notes}',
+            values: { notes: a.applicantNotes },
+          })}
+        </p>
+      )}
       {a.status === 'Approved' && (
         <p>
           {i18n._({ id: 'trainee.applications.trainer', message: 'Trainer:' })}{' '}
@@ -295,7 +364,10 @@ function ApplicationItem({ application: a }: { application: Enrollment }) {
       )}
       {a.adminNotes && (
         <p className={`${styles.note} ${NOTE_STYLE[a.status]}`}>
-          <strong>{i18n._({ id: 'trainee.applications.centreNote', message: 'Note from the training centre:' })}</strong> {a.adminNotes}
+          <strong>
+            {i18n._({ id: 'trainee.applications.centreNote', message: 'Note from the training centre:' })}
+          </strong>{' '}
+          {a.adminNotes}
         </p>
       )}
     </li>
@@ -339,7 +411,11 @@ function JobApplicationsSection() {
       {list.error ? (
         <>
           <ErrorBanner>
-            {i18n._({ id: 'trainee.jobs.error', message: 'Could not load your job applications: {error}', values: { error: errorMessage(list.error) } })}
+            {i18n._({
+              id: 'trainee.jobs.error',
+              message: 'Could not load your job applications: {error}',
+              values: { error: errorMessage(list.error) },
+            })}
           </ErrorBanner>
           <Button variant="secondary" onClick={() => void list.refetch()}>
             {i18n._({ id: 'common.tryAgain', message: 'Try Again' })}
@@ -348,7 +424,9 @@ function JobApplicationsSection() {
       ) : list.data === undefined ? (
         <Spinner label={i18n._({ id: 'trainee.jobs.loading', message: 'Loading your job applications...' })} />
       ) : list.data.length === 0 ? (
-        <p className={styles.empty}>{i18n._({ id: 'trainee.jobs.none', message: 'You have not applied for any jobs yet.' })}</p>
+        <p className={styles.empty}>
+          {i18n._({ id: 'trainee.jobs.none', message: 'You have not applied for any jobs yet.' })}
+        </p>
       ) : (
         <ul className={styles.list}>
           {list.data.map((a) => (
@@ -358,14 +436,21 @@ function JobApplicationsSection() {
                 <ApplicationStatusBadge status={a.status} />
               </div>
               <p className={styles.meta}>
-                {a.companyName} · {i18n._({ id: 'trainee.applied', message: 'Applied {date}', values: { date: formatDate(a.appliedAt, undefined, locale) } })}
+                {a.companyName} ·{' '}
+                {i18n._({
+                  id: 'trainee.applied',
+                  message: 'Applied {date}',
+                  values: { date: formatDate(a.appliedAt, undefined, locale) },
+                })}
                 {a.updatedAt !== a.appliedAt &&
                   a.status !== 'New' &&
                   ` · ${i18n._({ id: 'trainee.jobs.updated', message: 'Updated {date}', values: { date: formatDate(a.updatedAt, undefined, locale) } })}`}
               </p>
               <p className={styles.actions}>
                 {a.jobId === null ? (
-                  <span className={styles.empty}>{i18n._({ id: 'trainee.jobs.removed', message: 'Job removed by the employer' })}</span>
+                  <span className={styles.empty}>
+                    {i18n._({ id: 'trainee.jobs.removed', message: 'Job removed by the employer' })}
+                  </span>
                 ) : (
                   <Link to={paths.job(a.jobId)}>
                     {i18n._({ id: 'trainee.jobs.view', message: 'View job' })}
@@ -376,7 +461,11 @@ function JobApplicationsSection() {
                   <Button variant="secondary" onClick={() => void withdraw(a)}>
                     {i18n._({ id: 'trainee.jobs.withdraw', message: 'Withdraw' })}{' '}
                     <span className="visually-hidden">
-                      {i18n._({ id: 'trainee.jobs.withdrawFor', message: 'application for {job}', values: { job: a.jobTitle } })}
+                      {i18n._({
+                        id: 'trainee.jobs.withdrawFor',
+                        message: 'application for {job}',
+                        values: { job: a.jobTitle },
+                      })}
                     </span>
                   </Button>
                 )}

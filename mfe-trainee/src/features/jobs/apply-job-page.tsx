@@ -20,7 +20,16 @@ import {
 } from '@btls/shared-api';
 import { jobApplicationPayloadSchema, type Job, type MyJobApplication } from '@btls/shared-api/schemas';
 import { Link, paths, useAuth, useI18n, useParams } from '@btls/shared-auth';
-import { Button, buttonClass, ErrorBanner, Spinner, statusText, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
+import {
+  Button,
+  buttonClass,
+  ErrorBanner,
+  Spinner,
+  statusText,
+  SuccessBanner,
+  TextAreaField,
+  TextField,
+} from '@btls/shared-ui/components';
 import { formatNumber } from '@btls/shared-ui/format';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
@@ -91,8 +100,12 @@ function TraineeApply({ jobId }: { jobId: string }) {
   return (
     <main className={styles.page}>
       {back}
-      <h1>{i18n._({ id: 'trainee.applyJob.heading', message: 'Apply: {title}', values: { title: job.data.title } })}</h1>
-      <p className={styles.company}>{job.data.companyName || i18n._({ id: 'trainee.applyJob.reputableCompany', message: 'A Reputable Company' })}</p>
+      <h1>
+        {i18n._({ id: 'trainee.applyJob.heading', message: 'Apply: {title}', values: { title: job.data.title } })}
+      </h1>
+      <p className={styles.company}>
+        {job.data.companyName || i18n._({ id: 'trainee.applyJob.reputableCompany', message: 'A Reputable Company' })}
+      </p>
       {applied ? (
         <section className={styles.card} aria-labelledby="applied-title">
           {sent && <SuccessBanner>{translateMessage(jobApplication.applied)}</SuccessBanner>}
@@ -100,10 +113,15 @@ function TraineeApply({ jobId }: { jobId: string }) {
             {i18n._({
               id: 'trainee.applyJob.appliedOn',
               message: 'Applied on {date} — {status}',
-              values: { date: formatDate(applied.appliedAt, undefined, locale), status: i18n._(statusText(applied.status)) },
+              values: {
+                date: formatDate(applied.appliedAt, undefined, locale),
+                status: i18n._(statusText(applied.status)),
+              },
             })}
           </h2>
-          <p>{i18n._({ id: 'trainee.applyJob.follow', message: 'You can follow this application on your dashboard.' })}</p>
+          <p>
+            {i18n._({ id: 'trainee.applyJob.follow', message: 'You can follow this application on your dashboard.' })}
+          </p>
           <Link className={buttonClass()} to={paths.dashboard}>
             {i18n._({ id: 'trainee.applyJob.myApplications', message: 'My Job Applications' })}
           </Link>
@@ -136,7 +154,8 @@ function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJo
   async function submit(event: FormEvent) {
     event.preventDefault();
     const checked = jobApplicationPayloadSchema.safeParse({ phone, coverNote });
-    if (!checked.success) return setError(translateMessage(checked.error.issues[0]?.message ?? jobApplication.invalidPhone));
+    if (!checked.success)
+      return setError(translateMessage(checked.error.issues[0]?.message ?? jobApplication.invalidPhone));
     if (cv && cv.size > MAX_CV_BYTES) return setError(translateMessage(jobApplication.cvTooLarge));
     if (cv && !(await looksLikePdf(cv))) return setError(translateMessage(jobApplication.cvNotPdf));
     setError('');
@@ -154,17 +173,30 @@ function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJo
 
   return (
     <form className={styles.card} onSubmit={submit} noValidate aria-describedby="apply-intro">
-      <p id="apply-intro">{i18n._({ id: 'trainee.applyJob.intro', message: 'Your application goes to the employer with the certificates below. Everything else is optional.' })}</p>
+      <p id="apply-intro">
+        {i18n._({
+          id: 'trainee.applyJob.intro',
+          message: 'Your application goes to the employer with the certificates below. Everything else is optional.',
+        })}
+      </p>
       <ErrorBanner>{error}</ErrorBanner>
       <fieldset className={styles.certificates}>
         <legend>{i18n._({ id: 'trainee.applyJob.certificates', message: 'Certificates you share' })}</legend>
         {certificates.isPending ? (
           <Spinner label={i18n._({ id: 'trainee.certificates.loading', message: 'Loading your certificates...' })} />
         ) : certificates.error ? (
-          <p>{i18n._({ id: 'trainee.applyJob.certificatesFailed', message: 'Your certificates could not be loaded; they are shared all the same.' })}</p>
+          <p>
+            {i18n._({
+              id: 'trainee.applyJob.certificatesFailed',
+              message: 'Your certificates could not be loaded; they are shared all the same.',
+            })}
+          </p>
         ) : shared.length === 0 ? (
           <p>
-            {i18n._({ id: 'trainee.applyJob.noCertificates', message: 'You have no certificates yet: you can still apply.' })}{' '}
+            {i18n._({
+              id: 'trainee.applyJob.noCertificates',
+              message: 'You have no certificates yet: you can still apply.',
+            })}{' '}
             <Link to={paths.courses}>{i18n._({ id: 'trainee.applyJob.ourCourses', message: 'Our courses' })}</Link>{' '}
             {i18n._({ id: 'trainee.applyJob.giveCertificate', message: 'give you one the employer can verify.' })}
           </p>
@@ -173,10 +205,21 @@ function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJo
             {shared.map((c) => (
               <li key={c.id}>
                 <strong>{c.courseTitle}</strong> ·{' '}
-                {i18n._({ id: 'trainee.applyJob.issued', message: 'issued {date}', values: { date: formatDate(c.issueDate, undefined, locale) } })} ·{' '}
+                {i18n._({
+                  id: 'trainee.applyJob.issued',
+                  message: 'issued {date}',
+                  values: { date: formatDate(c.issueDate, undefined, locale) },
+                })}{' '}
+                ·{' '}
                 <Link to={paths.verify(c.certificateCode)} target="_blank">
-                  {i18n._({ id: 'trainee.applyJob.verify', message: 'verify {code}', values: { code: c.certificateCode } })}{' '}
-                  <span className="visually-hidden">{i18n._({ id: 'common.newTab', message: '(opens in a new tab)' })}</span>
+                  {i18n._({
+                    id: 'trainee.applyJob.verify',
+                    message: 'verify {code}',
+                    values: { code: c.certificateCode },
+                  })}{' '}
+                  <span className="visually-hidden">
+                    {i18n._({ id: 'common.newTab', message: '(opens in a new tab)' })}
+                  </span>
                 </Link>
               </li>
             ))}
@@ -190,7 +233,10 @@ function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJo
         autoComplete="tel"
         inputMode="tel"
         placeholder="078 123 4567"
-        hint={i18n._({ id: 'trainee.applyJob.phoneHint', message: 'A Rwandan number, e.g. 078 123 4567 or +250 78 123 4567.' })}
+        hint={i18n._({
+          id: 'trainee.applyJob.phoneHint',
+          message: 'A Rwandan number, e.g. 078 123 4567 or +250 78 123 4567.',
+        })}
         value={phone}
         onChange={(e) => setPhone(e.target.value)}
       />
@@ -209,11 +255,19 @@ function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJo
       />
       <div className={styles.file}>
         <label htmlFor="cv">{i18n._({ id: 'trainee.applyJob.cv', message: 'CV (optional, PDF, at most 2 MB)' })}</label>
-        <input id="cv" name="cv" type="file" accept="application/pdf,.pdf" onChange={(e) => setCv(e.target.files?.[0] ?? null)} />
+        <input
+          id="cv"
+          name="cv"
+          type="file"
+          accept="application/pdf,.pdf"
+          onChange={(e) => setCv(e.target.files?.[0] ?? null)}
+        />
       </div>
       <p className={styles.actions}>
         <Button type="submit" disabled={busy}>
-          {busy ? i18n._({ id: 'trainee.applyJob.sending', message: 'Sending...' }) : i18n._({ id: 'trainee.applyJob.send', message: 'Send application' })}
+          {busy
+            ? i18n._({ id: 'trainee.applyJob.sending', message: 'Sending...' })
+            : i18n._({ id: 'trainee.applyJob.send', message: 'Send application' })}
         </Button>
         <Link className={buttonClass('secondary')} to={paths.job(job.id)}>
           {i18n._({ id: 'common.cancel', message: 'Cancel' })}

@@ -41,7 +41,9 @@ export function ProfilePage() {
         )}
         <EmailNotificationsField settings={settings} />
         <p>
-          <Link to={paths.privacyPolicy}>{i18n._({ id: 'trainee.profile.whatEmployersSee', message: 'What employers see' })}</Link>
+          <Link to={paths.privacyPolicy}>
+            {i18n._({ id: 'trainee.profile.whatEmployersSee', message: 'What employers see' })}
+          </Link>
         </p>
       </section>
 
