@@ -1,7 +1,7 @@
 /** Dates of spec §9, apart from the other formatters: date-fns stays out of pages that show no date. */
 import { format, isValid, parseISO } from 'date-fns';
 import type { Language } from '@btls/shared-api';
-import { LOCALE_DATA } from './locale-data';
+import { LOCALE_DATA } from '@btls/shared-api/locale-data';
 
 /**
  * A date (ISO text or Date) in date-fns notation, 'MMM d, yyyy' by default; '' when missing or invalid.

@@ -1,8 +1,8 @@
 /** The display rules of spec §9, in the page's language when given its `i18n` (issue 19), else in English. */
 import { isLanguage, type I18n, type Language } from '@btls/shared-api';
-import { formatMoney } from './locale-data';
+import { formatMoney } from '@btls/shared-api/locale-data';
 
-export { formatMoney, formatNumber } from './locale-data';
+export { formatMoney, formatNumber } from '@btls/shared-api/locale-data';
 
 type Descriptor = { id: string; message: string };
 const NOT_AVAILABLE = /*i18n*/ { id: 'format.notAvailable', message: 'N/A' };

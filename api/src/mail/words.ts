@@ -5,6 +5,7 @@
  * `awaitingReview` once checked.
  */
 import type { Language } from '@btls/shared-api/constants';
+import { LOCALE_DATA } from '@btls/shared-api/locale-data';
 
 export interface MailWords {
   hello: (name: string | null) => string;
@@ -272,21 +273,8 @@ const fr: MailWords = {
   },
 };
 
-/** Kinyarwanda has no locale data in Node or the browsers: the months are ours. */
-const RW_MONTHS = [
-  'Mutarama',
-  'Gashyantare',
-  'Werurwe',
-  'Mata',
-  'Gicurasi',
-  'Kamena',
-  'Nyakanga',
-  'Kanama',
-  'Nzeri',
-  'Ukwakira',
-  'Ugushyingo',
-  'Ukuboza',
-] as const;
+/** Kinyarwanda has no locale data in Node or the browsers: the months are ours, the same as the screens'. */
+const RW_MONTHS = LOCALE_DATA.rw.months;
 
 /** Kinyarwanda. REVIEW: the whole catalogue is machine-drafted. */
 const rw: MailWords = {

@@ -5,7 +5,7 @@
  * has them); money follows what Rwandan Kinyarwanda texts write ("150.000 Frw"; CLDR's rw has "RF 150.000" with
  * the same grouping, but Frw after the amount is the usage of the Rwanda Revenue Authority and the banks).
  */
-import type { Language } from '@btls/shared-api';
+import type { Language } from './constants';
 
 export interface LocaleData {
   months: readonly string[];
