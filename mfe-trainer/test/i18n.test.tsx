@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addCatalogue, setLanguage } from '@btls/shared-api';
-import type { Enrollment } from '@btls/shared-api/schemas';
+import { anEnrollment } from '@btls/shared-api/fixtures';
 import { API, http, renderAt, server, signInAs, mockApiForFile } from '@btls/shared-auth/testing';
 import { TrainerDashboardPage } from '../src/features/dashboard-page';
 import { loadMessages } from '../src/expose';
@@ -9,27 +9,16 @@ import { loadMessages } from '../src/expose';
 mockApiForFile();
 afterEach(() => setLanguage('en'));
 
-const row: Enrollment = {
+// The rest of the row as the shared fixture makes it (March 5, 2026 is the date the test reads in rw).
+const row = anEnrollment({
   id: 7,
-  applicationId: 7,
-  courseId: 1,
   courseTitle: 'Espresso Fundamentals',
-  courseCategory: 'Brewing Techniques',
-  courseLevel: 'Beginner',
-  traineeId: 2,
-  traineeFirstName: 'Aline',
-  traineeLastName: 'Uwase',
-  traineeEmail: 'aline@example.rw',
-  applicationDate: '2026-03-05T10:00:00.000Z',
-  preferredStartDate: null,
-  applicantNotes: null,
-  adminNotes: null,
   status: 'Completed',
   assignedTrainerId: 3,
   trainerFirstName: 'Jean',
   trainerLastName: 'Paul',
   trainerEmail: 'jp@x.rw',
-};
+});
 
 describe('the trainer area in Kinyarwanda (issue 19)', () => {
   it('shows the dashboard from the area catalogue, its date in rw', async () => {
