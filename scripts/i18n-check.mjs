@@ -4,6 +4,7 @@
  *    is missing from its area's catalogue, or its English changed without the catalogue following;
  *  - a catalogue keeps a text the code no longer uses;
  *  - a French or Kinyarwanda translation is missing in a catalogue listed in TRANSLATED below;
+ *  - a translation names other values than its English (`{name}`, `{count, plural, …}`);
  *  - the compiled catalogues (`<locale>.ts`) are not those of the PO files.
  * It extracts and compiles into a temporary folder and compares; `npm run i18n` brings the repository's copy
  * up to date. Areas not yet translated (phase 2 of issue 19) may have empty translations: the English shows.
@@ -12,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 
 const root = new URL('..', import.meta.url).pathname;
 const AREAS = {
@@ -38,6 +40,21 @@ function entries(text) {
     result.set(id[2], { translation: (str?.[1] ?? '') + more, obsolete: !!id[1], english });
   }
   return result;
+}
+
+/** The values a text names (`{name}`, `{count, plural, …}`), sorted: a translation must name the same. */
+function placeholders(text) {
+  const names = new Set();
+  const walk = (tokens) => {
+    if (!Array.isArray(tokens)) return;
+    for (const token of tokens) {
+      if (typeof token === 'string') continue;
+      names.add(token[0]);
+      for (const branch of Object.values(token[2] ?? {})) walk(branch);
+    }
+  };
+  walk(compileMessage(text.replace(/\\"/g, '"')));
+  return [...names].sort().join(', ');
 }
 
 const temp = mkdtempSync(join(tmpdir(), 'btls-i18n-'));
@@ -70,6 +87,10 @@ try {
           problems.push(`${where}: the English of "${id}" changed: review its translation`);
         if (locale !== 'en' && TRANSLATED.includes(name) && !entry.translation)
           problems.push(`${where}: "${id}" has no translation`);
+        else if (locale !== 'en' && entry.translation && entry.english !== null) {
+          const [want, got] = [entry.english, entry.translation].map(placeholders);
+          if (want !== got) problems.push(`${where}: "${id}" names {${got}} where the English names {${want}}`);
+        }
       }
       for (const [id, entry] of committed) {
         if (!fresh.has(id) && !entry.obsolete) problems.push(`${where}: "${id}" is no longer used by the code`);
