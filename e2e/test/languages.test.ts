@@ -8,9 +8,11 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { setupI18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browser, DEMO, openPage, ROOT, site, useSite } from './harness';
+import { browser, DEMO, mustCallApi, openPage, ROOT, signIn, site, useSite } from './harness';
 
 useSite();
 
@@ -101,6 +103,15 @@ async function atEveryWidth(page: Page, name: string) {
   return wide;
 }
 
+/** The texts of these areas in `locale`, as the page formats them (placeholders, plurals). */
+function translator(folders: string[], locale: string) {
+  const messages = Object.fromEntries(
+    folders.flatMap((folder) => [...catalogue(folder, locale)].map(([id, text]) => [id, compileMessage(text)])),
+  );
+  const i18n = setupI18n({ locale, messages: { [locale]: messages } });
+  return (id: string, values?: Record<string, string | number>) => i18n._(id, values);
+}
+
 const RW_DATE = /\b\d{1,2} (Mut|Gas|Wer|Mat|Gic|Kam|Nya|Kan|Nze|Ukw|Ugu|Uku)\. \d{4}\b/;
 
 describe('the site in three languages', () => {
@@ -183,6 +194,45 @@ describe('the site in three languages', () => {
       await context.close();
     },
   );
+
+  it("shows the server's notices in the user's language, with the status they name", async () => {
+    const lastName = `Uwera${Date.now()}`;
+    const registered = await mustCallApi(site, '/auth/register', {
+      method: 'POST',
+      body: { firstName: 'Clarisse', lastName, email: `${lastName}@example.rw`, password: 'kawa-2026' },
+    });
+    const [course] = await mustCallApi(site, '/courses');
+    await mustCallApi(site, '/enrollments/apply', {
+      method: 'POST',
+      token: registered.token,
+      body: { courseId: course.id },
+    });
+    const { page, context, errors } = await openPage(browser, 390);
+    await signIn(page, site.base, DEMO.admin);
+    await page.waitForURL(`${site.base}/dashboard`);
+    await page.goto(`${site.base}/admin/enrollments?q=${lastName}`);
+    await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('fr');
+    await page.waitForSelector('html[lang="fr"]', { state: 'attached' });
+    const fr = translator(['shell', 'mfe-admin'], 'fr');
+    await page
+      .getByRole('button', {
+        name: fr('admin.enrollments.actionOf', {
+          action: fr('admin.enrollments.action.approve'),
+          name: `Clarisse ${lastName}`,
+          course: course.title,
+        }),
+      })
+      .click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: fr('common.ok') })
+      .click();
+    const notice = fr('notice.applicationStatusUpdated', { status: fr('status.approved') });
+    expect(notice).not.toContain('Approved');
+    await page.getByRole('status').filter({ hasText: notice }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 
   it(
     'leaves no English on the translated public pages, in Kinyarwanda and in French',

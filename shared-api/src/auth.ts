@@ -1,6 +1,6 @@
 import { call } from './client';
 import { MIN_PASSWORD_LENGTH } from './constants';
-import { account, fallback, session, validation } from './messages';
+import { account, fallback, session, validation } from './client-messages';
 import type {
   AuthAnswer,
   ChangePasswordPayload,

@@ -1,5 +1,5 @@
 import { ApiError, apiHref, call, listQuery, seg, type PageParams } from './client';
-import { fallback } from './messages';
+import { fallback } from './client-messages';
 import type {
   Certificate,
   CertificateAnswer,

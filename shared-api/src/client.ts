@@ -3,8 +3,17 @@
  * error rule of spec §8: on a non-OK answer the server's `message` when present, else the call's fallback.
  */
 import ky, { HTTPError, type KyInstance } from 'ky';
-import { codeOf, type MessageCode, type MessageParams } from './codes';
+import { account, credentialCheck, fallback, jobApplication, session, validation } from './client-messages';
+import type { MessageCode, MessageParams } from './codes';
 import { i18n } from './i18n';
+import { isKnownStatus, statusText } from './status-texts';
+import { textCodes } from './text-codes';
+
+/**
+ * The code of one of the texts the browser has (a form's own check, a fallback, an answer without a code):
+ * the server's other texts always come with their code.
+ */
+const codeOf = textCodes<MessageCode>({ validation, credentialCheck, account, jobApplication, fallback, session });
 
 export class ApiError extends Error {
   /** HTTP status of the answer; 0 when no answer arrived (network failure, timeout). */
@@ -47,10 +56,29 @@ export function errorMessage(error: unknown): string {
 export function translateMessage(english: string, code?: string, params?: MessageParams): string {
   if (!i18n.locale || i18n.locale === 'en') return english;
   code ??= codeOf(english);
-  return code && i18n.messages[code] !== undefined ? i18n._(code, params) : english;
+  return code && i18n.messages[code] !== undefined ? i18n._(code, params && translatedParams(params)) : english;
 }
 
-export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Please check your connection and try again.';
+/** The parameters that name a status ("… updated to {status}.", "… is {from} cannot be moved to {to}."). */
+const STATUS_PARAMS = new Set(['status', 'from', 'to']);
+
+/** A status named in a text is shown in the page's language too; names, titles and numbers stay as they are. */
+function translatedParams(params: MessageParams): MessageParams {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      STATUS_PARAMS.has(name) && typeof value === 'string' && isKnownStatus(value) ? i18n._(statusText(value)) : value,
+    ]),
+  );
+}
+
+/**
+ * The text to show for a successful change: the server's notice (`{ message, code, params }`, e.g.
+ * "3 applications updated to Approved.") in the page's language, by its code as `errorMessage` does for errors.
+ */
+export function noticeText(answer: { message: string; code?: string; params?: MessageParams }): string {
+  return translateMessage(answer.message, answer.code, answer.params);
+}
 
 export interface ApiSettings {
   /** Where the API lives; `/api/` on the same origin by default. */
@@ -156,6 +184,23 @@ function answerOf(data: unknown): { message: string; code?: MessageCode; params?
   };
 }
 
+/**
+ * The §8 fallback of a call, with its code: a fallback that names the status (`fallback.fetchCourses`) is
+ * found by the function itself, so its text can be shown in the page's language with the status in it.
+ */
+function failWithFallback(options: CallOptions, status: number): never {
+  const code = FALLBACK_CODES.get(options.fallback);
+  return fail(options.fallback(status), status, code ?? codeOf(options.fallback(status)), code && { status });
+}
+
+const FALLBACK_CODES = new Map<unknown, MessageCode>(
+  Object.entries({ fallback, jobApplication }).flatMap(([group, texts]) =>
+    Object.entries(texts)
+      .filter(([, text]) => typeof text === 'function' && text.length === 1)
+      .map(([key, text]) => [text, `${group}.${key}` as MessageCode]),
+  ),
+);
+
 function fail(message: string, status: number, code = codeOf(message), params?: MessageParams): never {
   const error = new ApiError(message, status, code, params);
   console.error(message);
@@ -180,7 +225,7 @@ async function send(options: CallOptions): Promise<Response> {
       searchParams: options.searchParams,
     });
   } catch (error) {
-    if (!(error instanceof HTTPError)) return fail(NETWORK_ERROR_MESSAGE, 0);
+    if (!(error instanceof HTTPError)) return fail(fallback.network, 0);
     response = error.response;
   }
 
@@ -189,7 +234,7 @@ async function send(options: CallOptions): Promise<Response> {
     if (response.status === 401 && token) settings.onUnauthorized?.();
     const answer = answerOf(data);
     if (answer) return fail(answer.message, response.status, answer.code, answer.params);
-    return fail(options.fallback(response.status), response.status);
+    return failWithFallback(options, response.status);
   }
   return response;
 }
@@ -200,7 +245,7 @@ export async function call<T>(options: CallOptions): Promise<T> {
   try {
     return (await response.json()) as T;
   } catch {
-    return fail(options.notJson ?? options.fallback(response.status), response.status);
+    return options.notJson ? fail(options.notJson, response.status) : failWithFallback(options, response.status);
   }
 }
 

@@ -5,6 +5,7 @@
  * parameters was made from).
  */
 import { messageCatalogue } from './messages';
+import { textCodes } from './text-codes';
 
 type Catalogue = typeof messageCatalogue;
 type Group = keyof Catalogue;
@@ -50,13 +51,8 @@ const entries = Object.entries(messageCatalogue).flatMap(([group, texts]) =>
 /** Every code, in the catalogue's order. */
 export const MESSAGE_CODES = entries.map(([code]) => code) as [MessageCode, ...MessageCode[]];
 
-const codeByText = new Map<string, MessageCode>();
-for (const [code, text] of entries) if (typeof text === 'string' && !codeByText.has(text)) codeByText.set(text, code);
-
 /** The code of a text without parameters; undefined for any other text. */
-export function codeOf(text: string): MessageCode | undefined {
-  return codeByText.get(text);
-}
+export const codeOf = textCodes<MessageCode>(messageCatalogue);
 
 /** A text without parameters, by its code. */
 export function coded(code: TextCode): CodedMessage {
@@ -66,7 +62,7 @@ export function coded(code: TextCode): CodedMessage {
 
 /** A text of the catalogue with its code. */
 export function codedText(text: CatalogueText): CodedMessage {
-  return { message: text, code: codeByText.get(text)! };
+  return { message: text, code: codeOf(text)! };
 }
 
 /** A text with parameters: its English words, its code and the parameters. */

@@ -1,5 +1,5 @@
 import { call, callPage, listQuery, type Page, type PageParams } from './client';
-import { fallback, session } from './messages';
+import { fallback, session } from './client-messages';
 import type { ContactMessage, ContactPayload, MessageAnswer } from './schemas';
 
 export function sendContactMessage(payload: ContactPayload): Promise<MessageAnswer> {

@@ -1,6 +1,6 @@
 import { ApiError, call, callPage, listQuery, seg, type Page, type PageParams } from './client';
 import type { CourseCategory, CourseLevel } from './constants';
-import { fallback, validation } from './messages';
+import { fallback, validation } from './client-messages';
 import type {
   Course,
   CourseAnswer,

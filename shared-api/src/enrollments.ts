@@ -1,5 +1,5 @@
 import { call, callPage, listQuery, seg, type Page, type PageParams } from './client';
-import { fallback, validation } from './messages';
+import { fallback, validation } from './client-messages';
 import type {
   ApplyAnswer,
   ApplyPayload,

@@ -1,7 +1,7 @@
 /** Job applications (issue 16): the trainee applies and follows; the job's employer reviews; admins read. */
 import { call, callPage, downloadFile, listQuery, seg, type Page, type PageParams } from './client';
 import type { EmployerApplicationStatus, JobApplicationStatus } from './constants';
-import { jobApplication, session } from './messages';
+import { jobApplication, session } from './client-messages';
 import type { JobApplicant, JobApplicationsSummary, MessageAnswer, MyJobApplication } from './schemas';
 
 const signedIn = { bearer: 'required', missingToken: session.notLoggedIn } as const;

@@ -1,6 +1,6 @@
 import { ApiError, call, callPage, listQuery, seg, type Page, type PageParams } from './client';
 import type { JobType } from './constants';
-import { fallback, session } from './messages';
+import { fallback, session } from './client-messages';
 import type { Job, JobAnswer, JobFacets, JobPayload, MessageAnswer } from './schemas';
 
 const employer = { bearer: 'required', missingToken: session.notLoggedIn } as const;

@@ -1,5 +1,5 @@
 import { call, seg } from './client';
-import { account, session } from './messages';
+import { account, session } from './client-messages';
 import type { MessageAnswer, OutboxMessage } from './schemas';
 
 const admin = { bearer: 'required', missingToken: session.notLoggedIn } as const;

@@ -1,5 +1,5 @@
 import { call, seg } from './client';
-import { fallback, validation } from './messages';
+import { fallback, validation } from './client-messages';
 import type { MessageAnswer, ProgressAnswer, ProgressPayload, ProgressRecord } from './schemas';
 
 const signedIn = { bearer: 'required', missingToken: validation.noSession } as const;

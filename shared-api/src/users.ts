@@ -1,6 +1,6 @@
 import { call, callPage, listQuery, seg, type Page, type PageParams } from './client';
 import type { Language, Role } from './constants';
-import { account, fallback } from './messages';
+import { account, fallback } from './client-messages';
 import type {
   CertifiedTrainee,
   MessageAnswer,

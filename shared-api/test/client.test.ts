@@ -22,7 +22,8 @@ import {
   revokeCertificate,
   verifyCertificate,
 } from '../src/certificates';
-import { ApiError, configureApi, errorMessage, NETWORK_ERROR_MESSAGE } from '../src/client';
+import { ApiError, configureApi, errorMessage } from '../src/client';
+import { fallback } from '../src/client-messages';
 import { listContactMessages, sendContactMessage } from '../src/contact';
 import { createCourse, deleteCourse, getCourse, listCourses, updateCourse } from '../src/courses';
 import {
@@ -368,13 +369,15 @@ describe('the error rule of spec §8', () => {
     expect(errorMessage(error)).toBe('Course with ID 7 not found.');
   });
 
-  it('an answer without a code: the code of its text when the catalogue has it; none for a fallback', async () => {
+  it("an answer without a code: the code of its text when the catalogue has it; the fallback's, with the status", async () => {
     reply = () => HttpResponse.json({ message: 'Invalid email or password.' }, { status: 401 });
     await expect(listJobs()).rejects.toMatchObject({ code: 'session.invalidCredentials' });
     reply = () => new HttpResponse(null, { status: 500 });
-    const error = (await listJobs().catch((e: unknown) => e)) as ApiError;
+    await expect(listJobs()).rejects.toMatchObject({ code: 'fallback.fetchJobs', params: { status: 500 } });
+    // A fallback that names more than the status stays in English, without a code.
+    const error = (await getCourse(3).catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({ message: 'Failed to fetch course 3. Status: 500' });
     expect(error.code).toBeUndefined();
-    expect(error.params).toBeUndefined();
   });
 
   it("otherwise the call's fallback with the status", async () => {
@@ -509,7 +512,7 @@ describe('the error rule of spec §8', () => {
 
   it('explains a network failure instead of a status', async () => {
     reply = () => HttpResponse.error();
-    await expect(listJobs()).rejects.toMatchObject({ message: NETWORK_ERROR_MESSAGE, status: 0 });
+    await expect(listJobs()).rejects.toMatchObject({ message: fallback.network, code: 'fallback.network', status: 0 });
   });
 });
 

@@ -4,12 +4,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { acceptLanguageTags, serverI18n } from '../src/i18n-server';
 import type { MessageCode } from '../src/codes';
+import { notice } from '../src/messages';
 import {
   addCatalogue,
   ApiError,
   errorMessage,
   i18n,
   languageFromPreferences,
+  noticeText,
   pluralLocales,
   setLanguage,
   setupI18n,
@@ -91,6 +93,32 @@ describe('catalogues per area', () => {
     expect(errorMessage(new ApiError(validation.passwordTooShort, 400, 'validation.passwordTooShort'))).toBe(
       validation.passwordTooShort,
     );
+  });
+
+  it("shows a server notice in the page's language, with the status it names and its plural", async () => {
+    i18n.load('fr', {
+      'notice.applicationsUpdated': compileMessage(
+        '{count, plural, one {# candidature passée} other {# candidatures passées}} au statut {status}.',
+      ),
+      'notice.trainerAssigned': compileMessage('Formateur {name} affecté.'),
+      'status.approved': ['Approuvée'],
+      'status.new': ['Nouvelle'],
+    });
+    await setLanguage('fr');
+    const answer = (count: number) => ({
+      message: notice.applicationsUpdated({ count, status: 'Approved' }),
+      code: 'notice.applicationsUpdated',
+      params: { count, status: 'Approved' },
+    });
+    expect(noticeText(answer(3))).toBe('3 candidatures passées au statut Approuvée.');
+    expect(noticeText(answer(1))).toBe('1 candidature passée au statut Approuvée.');
+    // A name is never taken for a status; a notice without a translation stays in English.
+    expect(
+      noticeText({ message: 'Trainer New assigned.', code: 'notice.trainerAssigned', params: { name: 'New' } }),
+    ).toBe('Formateur New affecté.');
+    expect(noticeText({ message: notice.jobDeleted, code: 'notice.jobDeleted' })).toBe(notice.jobDeleted);
+    await setLanguage('en');
+    expect(noticeText(answer(1))).toBe('1 application updated to Approved.');
   });
 });
 

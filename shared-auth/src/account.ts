@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import {
   changePassword,
   errorMessage,
+  noticeText,
   preferencesQuery,
   useQuery,
   useUpdateMyProfile,
@@ -19,7 +20,7 @@ export function useChangePassword() {
   return async (currentPassword: string, newPassword: string) => {
     const answer = await changePassword({ currentPassword, newPassword });
     signIn(answer);
-    return answer.message;
+    return noticeText(answer);
   };
 }
 
@@ -33,7 +34,7 @@ export function usePreferences() {
     setNotice('');
     setError('');
     try {
-      setNotice((await update.mutateAsync(change)).message);
+      setNotice(noticeText(await update.mutateAsync(change)));
     } catch (failure) {
       setError(errorMessage(failure));
     }
@@ -62,7 +63,7 @@ export function useNameForm(requiredMessage: string) {
     try {
       const answer = await updateProfile.mutateAsync({ firstName: firstName.trim(), lastName: lastName.trim() });
       updateUser(answer.user);
-      setNotice(answer.message);
+      setNotice(noticeText(answer));
     } catch (failure) {
       setError(errorMessage(failure));
     }

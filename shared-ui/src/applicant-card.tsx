@@ -4,8 +4,8 @@
  * area that shows it brings the actions (the employer's moves; nothing for admins).
  */
 import type { ReactNode } from 'react';
-import { errorMessage, JOB_APPLICATION_STATUSES, type JobApplicationStatus } from '@btls/shared-api';
-import { ApplicationStatusBadge, Button, ErrorBanner, SelectField, statusText } from './components';
+import { errorMessage, JOB_APPLICATION_STATUSES, statusText, type JobApplicationStatus } from '@btls/shared-api';
+import { ApplicationStatusBadge, Button, ErrorBanner, SelectField } from './components';
 import { formatDate } from './format-date';
 import { useLocale } from './i18n';
 import styles from './applicant-card.module.css';

@@ -8,6 +8,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import { statusText } from '@btls/shared-api';
 import { useI18n } from '@btls/shared-auth';
 import styles from './components.module.css';
 
@@ -130,24 +131,8 @@ export function Spinner({ label }: { label?: string }) {
 /** Badge colours of spec §4: Pending yellow, Approved green, Rejected red, Completed blue, Waitlisted indigo. */
 export function StatusBadge({ status }: { status: 'Pending' | 'Approved' | 'Rejected' | 'Waitlisted' | 'Completed' }) {
   const i18n = useI18n();
-  return <span className={`${styles.badge} ${styles[status]}`}>{i18n._(STATUS_TEXTS[status]!)}</span>;
+  return <span className={`${styles.badge} ${styles[status]}`}>{i18n._(statusText(status))}</span>;
 }
-
-/** The statuses as shown (the data keeps the English values the API uses). */
-const STATUS_TEXTS: Partial<Record<string, { id: string; message: string }>> = {
-  Pending: /*i18n*/ { id: 'status.pending', message: 'Pending' },
-  Approved: /*i18n*/ { id: 'status.approved', message: 'Approved' },
-  Rejected: /*i18n*/ { id: 'status.rejected', message: 'Rejected' },
-  Waitlisted: /*i18n*/ { id: 'status.waitlisted', message: 'Waitlisted' },
-  Completed: /*i18n*/ { id: 'status.completed', message: 'Completed' },
-  New: /*i18n*/ { id: 'status.new', message: 'New' },
-  Shortlisted: /*i18n*/ { id: 'status.shortlisted', message: 'Shortlisted' },
-  Interview: /*i18n*/ { id: 'status.interview', message: 'Interview' },
-  Offered: /*i18n*/ { id: 'status.offered', message: 'Offered' },
-  Hired: /*i18n*/ { id: 'status.hired', message: 'Hired' },
-  'Not selected': /*i18n*/ { id: 'status.notSelected', message: 'Not selected' },
-  Withdrawn: /*i18n*/ { id: 'status.withdrawn', message: 'Withdrawn' },
-};
 
 /** A job application's status (issue 16) in the colours of the enrollment statuses: open, moving on, done, no. */
 const APPLICATION_TONE: Record<string, string> = {
@@ -159,17 +144,12 @@ const APPLICATION_TONE: Record<string, string> = {
   'Not selected': 'Rejected',
   Withdrawn: 'neutral',
 };
-/** A status's text, to translate with `i18n._` (an unknown status shows as it is). */
-export function statusText(status: string): { id: string; message: string } {
-  return STATUS_TEXTS[status] ?? { id: status, message: status };
-}
 
 export function ApplicationStatusBadge({ status }: { status: string }) {
   const i18n = useI18n();
-  const text = STATUS_TEXTS[status];
   return (
     <span className={`${styles.badge} ${styles[APPLICATION_TONE[status] ?? 'neutral']}`}>
-      {text ? i18n._(text) : status}
+      {i18n._(statusText(status))}
     </span>
   );
 }

@@ -4,7 +4,7 @@
  * every view of the postings. Each screen keeps its own table, texts and links.
  */
 import { useState, type ReactNode } from 'react';
-import { errorMessage, translateMessage, useDeleteJob, useSetJobActive } from '@btls/shared-api';
+import { errorMessage, noticeText, useDeleteJob, useSetJobActive } from '@btls/shared-api';
 import { useI18n } from '@btls/shared-auth';
 import type { Job } from '@btls/shared-api/schemas';
 import { SelectField, TextField } from './components';
@@ -26,7 +26,7 @@ export function useJobPostingActions(list: PagedList<Job>, deleteQuestion: (job:
     setNotice('');
     try {
       const answer = await setActive.mutateAsync({ id: job.id, isActive: !job.isActive });
-      setNotice(translateMessage(answer.message));
+      setNotice(noticeText(answer));
     } catch (e) {
       setFailure(errorMessage(e));
     }

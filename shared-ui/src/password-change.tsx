@@ -39,7 +39,7 @@ export function PasswordChangeForm({ check, change }: PasswordChangeFormProps) {
     setError('');
     setBusy(true);
     try {
-      setNotice(translateMessage(await change(fields.currentPassword, fields.newPassword)));
+      setNotice(await change(fields.currentPassword, fields.newPassword));
       setFields(empty);
     } catch (failure) {
       setError(errorMessage(failure));

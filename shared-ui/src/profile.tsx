@@ -33,7 +33,7 @@ export function NameForm({ form, emailHint, heading }: { form: NameFormState; em
       aria-labelledby={heading ? headingId : undefined}
     >
       {heading && <h2 id={headingId}>{heading}</h2>}
-      <SuccessBanner>{translateMessage(form.notice)}</SuccessBanner>
+      <SuccessBanner>{form.notice}</SuccessBanner>
       <ErrorBanner>{translateMessage(form.error)}</ErrorBanner>
       <div className={styles.row}>
         <TextField

@@ -1,10 +1,10 @@
 /**
  * The states of a screen that reads data with suspense queries: `loading` while the data comes, `error` when
- * it failed (with a `retry` that asks again), the children when it is there. Server-rendered pages come with
+ * it failed (its message in the page's language, with a `retry` that asks again), the children when it is there. Server-rendered pages come with
  * their data, so they never show `loading`.
  */
 import { Component, Suspense, type ReactNode } from 'react';
-import { QueryErrorResetBoundary } from '@btls/shared-api';
+import { errorMessage, QueryErrorResetBoundary } from '@btls/shared-api';
 
 interface Props {
   loading: ReactNode;
@@ -30,7 +30,7 @@ class ErrorBoundary extends Component<
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    return this.props.render(error.message, this.retry);
+    return this.props.render(errorMessage(error), this.retry);
   }
 }
 

@@ -14,6 +14,8 @@ import {
   JOB_APPLICATION_TRANSITIONS,
   jobApplicantsQuery,
   myJobQuery,
+  noticeText,
+  statusText,
   translateMessage,
   useQuery,
   useSetJobApplicationsStatus,
@@ -29,7 +31,6 @@ import {
   ErrorBanner,
   SelectField,
   Spinner,
-  statusText,
   SuccessBanner,
   TextAreaField,
   TextField,
@@ -161,7 +162,7 @@ export function Applicants({ jobId }: { jobId: string }) {
         status: checked.payload.status,
         note: bulkNote,
       });
-      setNotice(translateMessage(answer.message));
+      setNotice(noticeText(answer));
       setSelected(new Set());
       setBulkNote('');
     } catch (failure) {

@@ -1,5 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessage, passwordProblem, translateMessage, useUpdateMyProfile, validation } from '@btls/shared-api';
+import {
+  errorMessage,
+  noticeText,
+  passwordProblem,
+  translateMessage,
+  useUpdateMyProfile,
+  validation,
+} from '@btls/shared-api';
 import { useAuth, useChangePassword, useI18n } from '@btls/shared-auth';
 import { Button, ErrorBanner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
@@ -44,7 +51,7 @@ export function CompanyProfilePage() {
       updateUser(answer.user);
       setFields(trimmed);
       setEditing(false);
-      setNotice(translateMessage(answer.message));
+      setNotice(noticeText(answer));
     } catch (failure) {
       setError(errorMessage(failure));
     }

@@ -4,6 +4,7 @@ import {
   enrollmentQuery,
   errorMessage,
   isNotFound,
+  noticeText,
   useAddProgress,
   useDeleteProgress,
   useMarkTrainingCompleted,
@@ -173,7 +174,7 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
     if (!(await confirm(question))) return;
     setNoticeAtForm(false);
     try {
-      setNotice((await markCompleted.mutateAsync(enrollment.id)).message);
+      setNotice(noticeText(await markCompleted.mutateAsync(enrollment.id)));
     } catch (failure) {
       setError(errorMessage(failure));
     }

@@ -4,6 +4,7 @@ import {
   enrollmentQuery,
   errorMessage,
   isNotFound,
+  noticeText,
   trainersQuery,
   useAssignTrainer,
   useQuery,
@@ -72,7 +73,7 @@ function AssignTrainerForm({ enrollment }: { enrollment: Enrollment }) {
     setError('');
     try {
       const answer = await assign.mutateAsync({ id: enrollment.id, ...checked.payload });
-      setDone(answer.message);
+      setDone(noticeText(answer));
       setTimeout(() => navigate(`${paths.admin.enrollments}?status=Approved`), ASSIGNED_TRAINER_REDIRECT_MS);
     } catch (failure) {
       setError(errorMessage(failure));

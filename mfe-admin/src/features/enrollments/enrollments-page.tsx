@@ -3,12 +3,14 @@ import {
   allCourseChoicesQuery,
   ENROLLMENT_STATUSES,
   errorMessage,
-  type EnrollmentStatus,
+  noticeText,
   pagedLists,
+  statusText,
   trainersQuery,
   useQuery,
   useUpdateEnrollmentStatus,
   useUpdateEnrollmentStatuses,
+  type EnrollmentStatus,
 } from '@btls/shared-api';
 import type { Enrollment } from '@btls/shared-api/schemas';
 import { Link, paths, useI18n, useLocation, useSearchParams } from '@btls/shared-auth';
@@ -18,7 +20,6 @@ import {
   ErrorBanner,
   SelectField,
   StatusBadge,
-  statusText,
   SuccessBanner,
   Table,
   TextField,
@@ -48,7 +49,7 @@ const SORTS = [
   { value: 'newest', label: /*i18n*/ { id: 'admin.enrollments.sort.newest', message: 'Newest first' } },
   { value: 'course', label: /*i18n*/ { id: 'admin.enrollments.sort.course', message: 'Course' } },
 ] as const;
-/** The status filter's texts beyond the statuses themselves (those are shared-ui's `statusText`). */
+/** The status filter's texts beyond the statuses themselves (those are shared-api's `statusText`). */
 const FILTER_TEXTS: Record<string, { id: string; message: string }> = {
   [ALL]: /*i18n*/ { id: 'admin.enrollments.filter.all', message: 'All' },
   [AWAITING_CERTIFICATE]: /*i18n*/ {
@@ -145,7 +146,7 @@ export function EnrollmentsPage() {
         ...rest,
         ...(adminNotes ? { adminNotes } : {}),
       });
-      setNotice(answer.message);
+      setNotice(noticeText(answer));
       setPicked(new Set());
     } catch (failure) {
       setError(errorMessage(failure));
@@ -161,7 +162,7 @@ export function EnrollmentsPage() {
     setNotice('');
     try {
       const answer = await updateStatus.mutateAsync({ id: enrollment.id, status: to, ...answered });
-      setNotice(answer.message);
+      setNotice(noticeText(answer));
     } catch (failure) {
       setError(errorMessage(failure));
     }

@@ -6,12 +6,13 @@ import {
   isNotFound,
   jobApplicantsQuery,
   myJobQuery,
+  statusText,
   useQuery,
   type JobApplicationStatus,
 } from '@btls/shared-api';
 import { Link, paths, useI18n, useParams } from '@btls/shared-auth';
 import { ApplicantCard, ApplicantsFailed, ApplicationStatusFilter } from '@btls/shared-ui/applicant-card';
-import { ErrorBanner, Spinner, statusText } from '@btls/shared-ui/components';
+import { ErrorBanner, Spinner } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { Pager } from '@btls/shared-ui/paging';
 import own from '../admin.module.css';

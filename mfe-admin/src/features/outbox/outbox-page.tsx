@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { errorMessage, outboxQuery, useQuery, useRetryOutboxMessage } from '@btls/shared-api';
+import { errorMessage, noticeText, outboxQuery, useQuery, useRetryOutboxMessage } from '@btls/shared-api';
 import type { OutboxMessage } from '@btls/shared-api/schemas';
 import { useI18n } from '@btls/shared-auth';
 import { ErrorBanner, SuccessBanner } from '@btls/shared-ui/components';
@@ -63,7 +63,7 @@ export function OutboxPage() {
     setError('');
     setNotice('');
     try {
-      setNotice((await retryMessage.mutateAsync(id)).message);
+      setNotice(noticeText(await retryMessage.mutateAsync(id)));
     } catch (failure) {
       setError(errorMessage(failure));
     }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { User } from '@btls/shared-api/schemas';
 import {
   errorMessage,
+  noticeText,
   pagedLists,
   ROLES,
   useDeleteUser,
@@ -111,7 +112,7 @@ export function UsersPage() {
     setNotice('');
     setError('');
     try {
-      setNotice((await sendReset.mutateAsync(user.id)).message);
+      setNotice(noticeText(await sendReset.mutateAsync(user.id)));
     } catch (failure) {
       setError(errorMessage(failure));
     }

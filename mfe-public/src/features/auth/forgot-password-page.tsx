@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { translateMessage, useRequestPasswordReset } from '@btls/shared-api';
+import { noticeText, useRequestPasswordReset } from '@btls/shared-api';
 import { Link, paths, useI18n } from '@btls/shared-auth';
 import { Button, ErrorBanner, SuccessBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
@@ -12,7 +12,7 @@ export function ForgotPasswordPage() {
   const [sent, setSent] = useState('');
   const requestReset = useRequestPasswordReset();
   const form = useAuthForm({ email: '' }, async (fields) => {
-    setSent((await requestReset.mutateAsync(fields.email)).message);
+    setSent(noticeText(await requestReset.mutateAsync(fields.email)));
   });
 
   return (
@@ -33,7 +33,7 @@ export function ForgotPasswordPage() {
             message: "Enter your account's e-mail and we will send you a link to choose a new password.",
           })}
         </p>
-        <SuccessBanner>{sent && translateMessage(sent)}</SuccessBanner>
+        <SuccessBanner>{sent}</SuccessBanner>
         <ErrorBanner>{form.error}</ErrorBanner>
         <TextField
           label={i18n._({ id: 'public.auth.email', message: 'Email' })}

@@ -2,12 +2,13 @@ import {
   isNotFound,
   jobQuery,
   myJobApplicationForQuery,
+  statusText,
   translateMessage,
   useQuery,
   useSuspenseQuery,
 } from '@btls/shared-api';
 import { Link, paths, useAuth, useI18n, useParams } from '@btls/shared-auth';
-import { Button, buttonClass, Spinner, statusText } from '@btls/shared-ui/components';
+import { Button, buttonClass, Spinner } from '@btls/shared-ui/components';
 import { useHydrated } from '@btls/shared-ui/hydrated';
 import { orNA } from '@btls/shared-ui/format';
 import { formatDate } from '@btls/shared-ui/format-date';

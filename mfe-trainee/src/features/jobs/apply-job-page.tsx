@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import {
   applyForJob,
   COVER_NOTE_MAX,
+  errorMessage,
   isNotFound,
   jobApplication,
   jobQuery,
@@ -14,8 +15,9 @@ import {
   myCertificatesQuery,
   myJobApplicationForQuery,
   queryKeys,
-  useQuery,
+  statusText,
   translateMessage,
+  useQuery,
   useQueryClient,
 } from '@btls/shared-api';
 import { jobApplicationPayloadSchema, type Job, type MyJobApplication } from '@btls/shared-api/schemas';
@@ -25,7 +27,6 @@ import {
   buttonClass,
   ErrorBanner,
   Spinner,
-  statusText,
   SuccessBanner,
   TextAreaField,
   TextField,
@@ -70,7 +71,7 @@ function TraineeApply({ jobId }: { jobId: string }) {
       <main className={styles.page}>
         {back}
         <h1>{i18n._({ id: 'trainee.applyJob.title', message: 'Apply for a job' })}</h1>
-        <ErrorBanner>{translateMessage(failure.message)}</ErrorBanner>
+        <ErrorBanner>{errorMessage(failure)}</ErrorBanner>
         <Button variant="secondary" onClick={() => void Promise.all([job.refetch(), mine.refetch()])}>
           {i18n._({ id: 'common.tryAgain', message: 'Try Again' })}
         </Button>
@@ -166,7 +167,7 @@ function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJo
       onApplied(application);
     } catch (failure) {
       // The form stays as it was filled; the server's words say what to change.
-      setError(translateMessage((failure as Error).message));
+      setError(errorMessage(failure));
       setBusy(false);
     }
   }

@@ -28,7 +28,7 @@ export function ProfilePage() {
 
       <section className={panel.card} aria-labelledby="settings-title">
         <h2 id="settings-title">{i18n._({ id: 'trainee.profile.privacy', message: 'Privacy and notifications' })}</h2>
-        <SuccessBanner>{translateMessage(settings.notice)}</SuccessBanner>
+        <SuccessBanner>{settings.notice}</SuccessBanner>
         <ErrorBanner>{translateMessage(settings.error)}</ErrorBanner>
         {user?.role === 'trainee' && (
           <CheckboxField
