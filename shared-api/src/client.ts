@@ -6,7 +6,7 @@ import ky, { HTTPError, type KyInstance } from 'ky';
 import { account, credentialCheck, fallback, jobApplication, session, validation } from './client-messages';
 import type { MessageCode, MessageParams } from './codes';
 import { i18n } from './i18n';
-import { isKnownStatus, statusText } from './status-texts';
+import { isKnownValue, valueText } from './value-texts';
 import { textCodes } from './text-codes';
 
 /**
@@ -67,7 +67,7 @@ function translatedParams(params: MessageParams): MessageParams {
   return Object.fromEntries(
     Object.entries(params).map(([name, value]) => [
       name,
-      STATUS_PARAMS.has(name) && typeof value === 'string' && isKnownStatus(value) ? i18n._(statusText(value)) : value,
+      STATUS_PARAMS.has(name) && typeof value === 'string' && isKnownValue(value) ? i18n._(valueText(value)) : value,
     ]),
   );
 }

@@ -23,4 +23,4 @@ export * from './constants';
 export * from './dates';
 export type * from './schemas';
 export * from './i18n';
-export * from './status-texts';
+export * from './value-texts';

@@ -4,7 +4,7 @@
  * area that shows it brings the actions (the employer's moves; nothing for admins).
  */
 import type { ReactNode } from 'react';
-import { errorMessage, JOB_APPLICATION_STATUSES, statusText, type JobApplicationStatus } from '@btls/shared-api';
+import { errorMessage, JOB_APPLICATION_STATUSES, valueText, type JobApplicationStatus } from '@btls/shared-api';
 import { ApplicationStatusBadge, Button, ErrorBanner, SelectField } from './components';
 import { formatDate } from './format-date';
 import { useLocale } from './i18n';
@@ -37,7 +37,7 @@ export function ApplicantCard({
 }) {
   const i18n = useI18n();
   const locale = useLocale();
-  const status = (s: string) => i18n._(statusText(s));
+  const status = (s: string) => i18n._(valueText(s));
   const name = `${a.trainee.firstName} ${a.trainee.lastName}`;
   const headingId = `applicant-${a.id}`;
   return (
@@ -157,7 +157,7 @@ export function ApplicationStatusFilter({
       <option value="">{i18n._({ id: 'applicant.all', message: 'All' })}</option>
       {JOB_APPLICATION_STATUSES.map((s) => (
         <option key={s} value={s}>
-          {i18n._(statusText(s))}
+          {i18n._(valueText(s))}
         </option>
       ))}
     </SelectField>

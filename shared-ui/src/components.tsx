@@ -8,7 +8,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { statusText } from '@btls/shared-api';
+import { valueText } from '@btls/shared-api';
 import { useI18n } from '@btls/shared-auth';
 import styles from './components.module.css';
 
@@ -131,7 +131,7 @@ export function Spinner({ label }: { label?: string }) {
 /** Badge colours of spec §4: Pending yellow, Approved green, Rejected red, Completed blue, Waitlisted indigo. */
 export function StatusBadge({ status }: { status: 'Pending' | 'Approved' | 'Rejected' | 'Waitlisted' | 'Completed' }) {
   const i18n = useI18n();
-  return <span className={`${styles.badge} ${styles[status]}`}>{i18n._(statusText(status))}</span>;
+  return <span className={`${styles.badge} ${styles[status]}`}>{i18n._(valueText(status))}</span>;
 }
 
 /** A job application's status (issue 16) in the colours of the enrollment statuses: open, moving on, done, no. */
@@ -149,7 +149,7 @@ export function ApplicationStatusBadge({ status }: { status: string }) {
   const i18n = useI18n();
   return (
     <span className={`${styles.badge} ${styles[APPLICATION_TONE[status] ?? 'neutral']}`}>
-      {i18n._(statusText(status))}
+      {i18n._(valueText(status))}
     </span>
   );
 }

@@ -15,7 +15,7 @@ import {
   jobApplicantsQuery,
   myJobQuery,
   noticeText,
-  statusText,
+  valueText,
   translateMessage,
   useQuery,
   useSetJobApplicationsStatus,
@@ -135,7 +135,7 @@ export function Applicants({ jobId }: { jobId: string }) {
         i18n._({
           id: 'employer.applicants.moved',
           message: '{name} is now {status}.',
-          values: { name, status: i18n._(statusText(status)) },
+          values: { name, status: i18n._(valueText(status)) },
         }),
       );
     } catch (failure) {
@@ -236,7 +236,7 @@ export function Applicants({ jobId }: { jobId: string }) {
             <option value="">{i18n._({ id: 'employer.applicants.choose', message: 'Choose…' })}</option>
             {EMPLOYER_APPLICATION_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {i18n._(statusText(s))}
+                {i18n._(valueText(s))}
               </option>
             ))}
           </SelectField>

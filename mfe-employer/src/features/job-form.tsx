@@ -9,6 +9,7 @@ import {
   usePostJob,
   useSuspenseQuery,
   useUpdateJob,
+  valueText,
 } from '@btls/shared-api';
 import type { Job, JobPayload } from '@btls/shared-api/schemas';
 import { Link, paths, useAuth, useI18n, useNavigate, useParams } from '@btls/shared-auth';
@@ -120,7 +121,9 @@ function JobForm({
         />
         <SelectField label={i18n._({ id: 'employer.jobForm.type', message: 'Job Type' })} {...bind('jobType')}>
           {JOB_TYPES.map((t) => (
-            <option key={t}>{t}</option>
+            <option key={t} value={t}>
+              {i18n._(valueText(t))}
+            </option>
           ))}
         </SelectField>
       </div>

@@ -1,4 +1,4 @@
-import { pagedLists } from '@btls/shared-api';
+import { pagedLists, valueText } from '@btls/shared-api';
 import { Link, paths, useI18n, useLocation, useSearchParams } from '@btls/shared-auth';
 import { buttonClass, ErrorBanner, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
@@ -58,7 +58,10 @@ export function MyJobsPage() {
             columns={[
               { header: i18n._({ id: 'employer.myJobs.colTitle', message: 'Title' }), cell: (j) => j.title },
               { header: i18n._({ id: 'employer.myJobs.colLocation', message: 'Location' }), cell: (j) => j.location },
-              { header: i18n._({ id: 'employer.myJobs.colType', message: 'Type' }), cell: (j) => j.jobType },
+              {
+                header: i18n._({ id: 'employer.myJobs.colType', message: 'Type' }),
+                cell: (j) => (j.jobType ? i18n._(valueText(j.jobType)) : ''),
+              },
               {
                 header: i18n._({ id: 'employer.myJobs.colPosted', message: 'Posted' }),
                 cell: (j) => formatDate(j.postedDate, undefined, locale),

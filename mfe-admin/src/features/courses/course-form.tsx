@@ -3,10 +3,11 @@ import {
   COURSE_CATEGORIES,
   COURSE_LEVELS,
   DEFAULT_TRAINING_CENTER,
-  IMAGE_MIME_TYPES,
   errorMessage,
+  IMAGE_MIME_TYPES,
   MAX_IMAGE_BYTES,
   validation,
+  valueText,
 } from '@btls/shared-api';
 import type { Course, CourseCreatePayload } from '@btls/shared-api/schemas';
 import { Link, paths, useI18n } from '@btls/shared-auth';
@@ -143,12 +144,16 @@ export function CourseForm({
           {...text('category')}
         >
           {COURSE_CATEGORIES.map((c) => (
-            <option key={c}>{c}</option>
+            <option key={c} value={c}>
+              {i18n._(valueText(c))}
+            </option>
           ))}
         </SelectField>
         <SelectField label={i18n._({ id: 'admin.courses.level', message: 'Level' })} required {...text('level')}>
           {COURSE_LEVELS.map((l) => (
-            <option key={l}>{l}</option>
+            <option key={l} value={l}>
+              {i18n._(valueText(l))}
+            </option>
           ))}
         </SelectField>
       </div>

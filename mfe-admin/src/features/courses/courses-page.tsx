@@ -6,6 +6,7 @@ import {
   errorMessage,
   pagedLists,
   useDeleteCourse,
+  valueText,
 } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
 import { Link, paths, useI18n, useLocation, useSearchParams } from '@btls/shared-auth';
@@ -91,13 +92,13 @@ export function CoursesPage() {
           'category',
           i18n._({ id: 'admin.courses.category', message: 'Category' }),
           i18n._({ id: 'admin.courses.allCategories', message: 'All categories' }),
-          COURSE_CATEGORIES.map((c) => [c, c] as const),
+          COURSE_CATEGORIES.map((c) => [c, i18n._(valueText(c))] as const),
         )}
         {select(
           'level',
           i18n._({ id: 'admin.courses.level', message: 'Level' }),
           i18n._({ id: 'admin.courses.allLevels', message: 'All levels' }),
-          COURSE_LEVELS.map((l) => [l, l] as const),
+          COURSE_LEVELS.map((l) => [l, i18n._(valueText(l))] as const),
         )}
         {select(
           'status',
@@ -134,8 +135,14 @@ export function CoursesPage() {
                   </>
                 ),
               },
-              { header: i18n._({ id: 'admin.courses.category', message: 'Category' }), cell: (c) => c.category },
-              { header: i18n._({ id: 'admin.courses.level', message: 'Level' }), cell: (c) => c.level },
+              {
+                header: i18n._({ id: 'admin.courses.category', message: 'Category' }),
+                cell: (c) => i18n._(valueText(c.category)),
+              },
+              {
+                header: i18n._({ id: 'admin.courses.level', message: 'Level' }),
+                cell: (c) => i18n._(valueText(c.level)),
+              },
               {
                 header: i18n._({ id: 'admin.courses.price', message: 'Price' }),
                 cell: (c) => formatPrice(c.price, i18n),

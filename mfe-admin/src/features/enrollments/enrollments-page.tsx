@@ -5,7 +5,7 @@ import {
   errorMessage,
   noticeText,
   pagedLists,
-  statusText,
+  valueText,
   trainersQuery,
   useQuery,
   useUpdateEnrollmentStatus,
@@ -49,7 +49,7 @@ const SORTS = [
   { value: 'newest', label: /*i18n*/ { id: 'admin.enrollments.sort.newest', message: 'Newest first' } },
   { value: 'course', label: /*i18n*/ { id: 'admin.enrollments.sort.course', message: 'Course' } },
 ] as const;
-/** The status filter's texts beyond the statuses themselves (those are shared-api's `statusText`). */
+/** The status filter's texts beyond the statuses themselves (those are shared-api's `valueText`). */
 const FILTER_TEXTS: Record<string, { id: string; message: string }> = {
   [ALL]: /*i18n*/ { id: 'admin.enrollments.filter.all', message: 'All' },
   [AWAITING_CERTIFICATE]: /*i18n*/ {
@@ -57,7 +57,7 @@ const FILTER_TEXTS: Record<string, { id: string; message: string }> = {
     message: 'Awaiting certificate',
   },
 };
-const filterText = (status: string) => FILTER_TEXTS[status] ?? statusText(status);
+const filterText = (status: string) => FILTER_TEXTS[status] ?? valueText(status);
 
 /**
  * No status in the address means Pending (the review queue), oldest first unless `sort` says; All means every

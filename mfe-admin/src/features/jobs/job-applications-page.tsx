@@ -6,7 +6,7 @@ import {
   isNotFound,
   jobApplicantsQuery,
   myJobQuery,
-  statusText,
+  valueText,
   useQuery,
   type JobApplicationStatus,
 } from '@btls/shared-api';
@@ -71,7 +71,7 @@ export function JobApplicationsPage() {
             ? i18n._({
                 id: 'admin.jobApplications.noneWithStatus',
                 message: 'No applications with the status {status}.',
-                values: { status: i18n._(statusText(status)) },
+                values: { status: i18n._(valueText(status)) },
               })
             : i18n._({ id: 'admin.jobApplications.none', message: 'No applications.' })}
         </p>

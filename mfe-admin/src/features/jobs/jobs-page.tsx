@@ -1,5 +1,5 @@
 /** Moderation (issue 14): every job posting of every employer; an admin may take one down or delete it. */
-import { JOB_TYPES, pagedLists } from '@btls/shared-api';
+import { JOB_TYPES, pagedLists, valueText } from '@btls/shared-api';
 import { Link, paths, useI18n, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
@@ -46,7 +46,9 @@ export function JobsPage() {
         >
           <option value="">{i18n._({ id: 'admin.jobs.allTypes', message: 'All types' })}</option>
           {JOB_TYPES.map((type) => (
-            <option key={type}>{type}</option>
+            <option key={type} value={type}>
+              {i18n._(valueText(type))}
+            </option>
           ))}
         </SelectField>
       </JobPostingFilters>

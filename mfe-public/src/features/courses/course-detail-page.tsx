@@ -5,6 +5,7 @@ import {
   translateMessage,
   useQueryClient,
   useSuspenseQuery,
+  valueText,
 } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
 import { Link, paths, useAuth, useI18n, useParams } from '@btls/shared-auth';
@@ -75,13 +76,13 @@ function CourseDetail({ id }: { id: string }) {
       />
       <CourseImage course={course} width={900} height={400} priority />
       <div className={styles.detailBody}>
-        <p className={styles.category}>{course.category}</p>
+        <p className={styles.category}>{i18n._(valueText(course.category))}</p>
         <h1>{course.title}</h1>
         <p>{course.description}</p>
         <dl className={styles.detailFacts}>
           <div>
             <dt>{i18n._({ id: 'public.course.level', message: 'Level' })}</dt>
-            <dd>{course.level}</dd>
+            <dd>{i18n._(valueText(course.level))}</dd>
           </div>
           <div>
             <dt>{i18n._({ id: 'public.course.duration', message: 'Duration' })}</dt>

@@ -1,4 +1,4 @@
-import { courseFacetsQuery, coursesPageQuery, PUBLIC_PAGE_SIZE, useSuspenseQueries } from '@btls/shared-api';
+import { courseFacetsQuery, coursesPageQuery, PUBLIC_PAGE_SIZE, useSuspenseQueries, valueText } from '@btls/shared-api';
 import { paths, useI18n } from '@btls/shared-auth';
 import { Button, ErrorBanner, SelectField, Spinner, TextField } from '@btls/shared-ui/components';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
@@ -57,7 +57,7 @@ function Catalogue() {
         >
           {optionsOf(facets.categories, values.category).map((v) => (
             <option key={v} value={v}>
-              {v === ALL ? all : v}
+              {v === ALL ? all : i18n._(valueText(v))}
             </option>
           ))}
         </SelectField>
@@ -69,7 +69,7 @@ function Catalogue() {
         >
           {optionsOf(facets.levels, values.level).map((v) => (
             <option key={v} value={v}>
-              {v === ALL ? all : v}
+              {v === ALL ? all : i18n._(valueText(v))}
             </option>
           ))}
         </SelectField>

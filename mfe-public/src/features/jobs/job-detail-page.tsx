@@ -2,7 +2,7 @@ import {
   isNotFound,
   jobQuery,
   myJobApplicationForQuery,
-  statusText,
+  valueText,
   translateMessage,
   useQuery,
   useSuspenseQuery,
@@ -59,7 +59,7 @@ function JobDetail({ id }: { id: string }) {
         </div>
         <div>
           <dt>{i18n._({ id: 'public.job.type', message: 'Job type' })}</dt>
-          <dd>{orNA(job.jobType, i18n)}</dd>
+          <dd>{orNA(job.jobType && i18n._(valueText(job.jobType)), i18n)}</dd>
         </div>
         <div>
           <dt>{i18n._({ id: 'public.job.salary', message: 'Salary' })}</dt>
@@ -130,7 +130,7 @@ function ApplyArea({ jobId }: { jobId: number }) {
             message: 'Applied on {date} — {status}',
             values: {
               date: formatDate(applied.appliedAt, undefined, locale),
-              status: i18n._(statusText(applied.status)),
+              status: i18n._(valueText(applied.status)),
             },
           })}
         </p>

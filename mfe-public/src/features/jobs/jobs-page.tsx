@@ -5,7 +5,14 @@ import {
   formatDistanceToNow,
   parseISO,
 } from 'date-fns';
-import { type I18n, jobFacetsQuery, jobsPageQuery, PUBLIC_PAGE_SIZE, useSuspenseQueries } from '@btls/shared-api';
+import {
+  jobFacetsQuery,
+  jobsPageQuery,
+  PUBLIC_PAGE_SIZE,
+  useSuspenseQueries,
+  valueText,
+  type I18n,
+} from '@btls/shared-api';
 import { Link, paths, useI18n } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, TextField } from '@btls/shared-ui/components';
 import { orNA } from '@btls/shared-ui/format';
@@ -120,7 +127,7 @@ function JobBoard() {
         >
           {optionsOf(facets.jobTypes, values.type).map((v) => (
             <option key={v} value={v}>
-              {v === ALL ? all : v}
+              {v === ALL ? all : i18n._(valueText(v))}
             </option>
           ))}
         </SelectField>
@@ -164,7 +171,7 @@ function JobBoard() {
                   <span className="visually-hidden">
                     {i18n._({ id: 'public.jobs.typeLabel', message: 'Job type:' })}{' '}
                   </span>
-                  {orNA(job.jobType, i18n)}
+                  {orNA(job.jobType && i18n._(valueText(job.jobType)), i18n)}
                 </li>
                 {/* Relative to the reader's clock: the server's "2 hours ago" may read "3 hours ago" here. */}
                 <li suppressHydrationWarning>{postedAgo(job.postedDate, i18n)}</li>

@@ -10,6 +10,7 @@ import {
   translateMessage,
   useApplyForCourse,
   useQuery,
+  valueText,
 } from '@btls/shared-api';
 import { Link, paths, useAuth, useI18n, useSearchParams } from '@btls/shared-auth';
 import type { I18n } from '@btls/shared-api';
@@ -177,7 +178,7 @@ function ApplyForm({ onSubmitted }: { onSubmitted: (text: string, applicationId:
           </option>
           {courses?.map((c) => (
             <option key={c.id} value={c.id}>
-              {c.title} ({c.level})
+              {c.title} ({i18n._(valueText(c.level))})
             </option>
           ))}
         </SelectField>

@@ -15,7 +15,7 @@ import {
   myCertificatesQuery,
   myJobApplicationForQuery,
   queryKeys,
-  statusText,
+  valueText,
   translateMessage,
   useQuery,
   useQueryClient,
@@ -116,7 +116,7 @@ function TraineeApply({ jobId }: { jobId: string }) {
               message: 'Applied on {date} — {status}',
               values: {
                 date: formatDate(applied.appliedAt, undefined, locale),
-                status: i18n._(statusText(applied.status)),
+                status: i18n._(valueText(applied.status)),
               },
             })}
           </h2>
