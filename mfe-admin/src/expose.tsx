@@ -1,5 +1,4 @@
 /** The admin area (/admin/*, admins only): users, courses, enrollment review, certificates, messages, job moderation, the e-mail outbox. */
-import { Suspense, type ReactNode } from 'react';
 import {
   Link,
   Navigate,
@@ -11,11 +10,9 @@ import {
   useAuth,
   useI18n,
   useLocation,
-  usePanelSession,
 } from '@btls/shared-auth';
-import { Spinner } from '@btls/shared-ui/components';
 import { lazyPage } from '@btls/shared-ui/lazy-page';
-import { PANEL_TITLES, PanelLayout } from '@btls/shared-ui/panel-layout';
+import { AreaPanel } from '@btls/shared-ui/panel-layout';
 import { PanelUnavailable } from '@btls/shared-ui/panel-states';
 import styles from './features/admin.module.css';
 import { AdminDashboardPage, PlaceholderPage } from './features/dashboard/dashboard-page';
@@ -48,22 +45,6 @@ const NAV = [
   { to: paths.admin.jobs, label: /*i18n*/ { id: 'admin.nav.jobs', message: 'Jobs' } },
 ];
 
-function AdminPanel({ children }: { children: ReactNode }) {
-  const i18n = useI18n();
-  const panel = usePanelSession();
-  const title = i18n._(PANEL_TITLES.admin);
-  return (
-    <PanelLayout
-      title={title}
-      nav={NAV.map((item) => ({ ...item, label: i18n._(item.label) }))}
-      {...panel}
-      mobileTitle={panel.pathname === paths.admin.dashboard ? null : title}
-    >
-      {children}
-    </PanelLayout>
-  );
-}
-
 /** Spec §2: a signed-in non-admin opening /admin/users/new is told why, with the way back (elsewhere: redirected). */
 function Unauthorized() {
   const i18n = useI18n();
@@ -89,37 +70,35 @@ export default function AdminRoutes() {
   if (isAuthenticated && role !== 'admin' && pathname === paths.admin.newUser) return <Unauthorized />;
   return (
     <RequireRole roles={['admin']}>
-      <AdminPanel>
-        <Suspense fallback={<Spinner label={i18n._({ id: 'common.loading', message: 'Loading...' })} />}>
-          <Routes>
-            <Route path="admin" element={<Navigate to={paths.admin.dashboard} replace />} />
-            <Route path={routePath(paths.admin.dashboard)} element={<AdminDashboardPage />} />
-            <Route path={routePath(paths.admin.messages)} element={<MessagesPage />} />
-            <Route path={routePath(paths.admin.outbox)} element={<OutboxPage />} />
-            <Route path={routePath(paths.admin.users)} element={<UsersPage />} />
-            <Route path={routePath(paths.admin.newUser)} element={<NewUserPage />} />
-            <Route path={routePath(paths.admin.editUser)} element={<EditUserPage />} />
-            <Route path={routePath(paths.admin.enrollments)} element={<EnrollmentsPage />} />
-            <Route path={routePath(paths.admin.assignTrainer)} element={<AssignTrainerPage />} />
-            <Route path={routePath(paths.admin.enrollmentProgress)} element={<EnrollmentProgressPage />} />
-            <Route path={routePath(paths.admin.courses)} element={<CoursesPage />} />
-            <Route path={routePath(paths.admin.newCourse)} element={<NewCoursePage />} />
-            <Route path="admin/courses/edit" element={<EditCoursePage />} />
-            <Route path={routePath(paths.admin.editCourse)} element={<EditCoursePage />} />
-            <Route path={routePath(paths.admin.jobs)} element={<JobsPage />} />
-            <Route path={routePath(paths.admin.jobApplications)} element={<JobApplicationsPage />} />
-            <Route
-              path={routePath(paths.admin.analytics)}
-              element={<PlaceholderPage title={i18n._({ id: 'admin.analytics.title', message: 'Analytics' })} />}
-            />
-            <Route
-              path={routePath(paths.admin.settings)}
-              element={<PlaceholderPage title={i18n._({ id: 'admin.settings.title', message: 'Settings' })} />}
-            />
-            <Route path="*" element={<Navigate to={paths.admin.dashboard} replace />} />
-          </Routes>
-        </Suspense>
-      </AdminPanel>
+      <AreaPanel area="admin" nav={NAV} noMobileTitleOn={paths.admin.dashboard}>
+        <Routes>
+          <Route path="admin" element={<Navigate to={paths.admin.dashboard} replace />} />
+          <Route path={routePath(paths.admin.dashboard)} element={<AdminDashboardPage />} />
+          <Route path={routePath(paths.admin.messages)} element={<MessagesPage />} />
+          <Route path={routePath(paths.admin.outbox)} element={<OutboxPage />} />
+          <Route path={routePath(paths.admin.users)} element={<UsersPage />} />
+          <Route path={routePath(paths.admin.newUser)} element={<NewUserPage />} />
+          <Route path={routePath(paths.admin.editUser)} element={<EditUserPage />} />
+          <Route path={routePath(paths.admin.enrollments)} element={<EnrollmentsPage />} />
+          <Route path={routePath(paths.admin.assignTrainer)} element={<AssignTrainerPage />} />
+          <Route path={routePath(paths.admin.enrollmentProgress)} element={<EnrollmentProgressPage />} />
+          <Route path={routePath(paths.admin.courses)} element={<CoursesPage />} />
+          <Route path={routePath(paths.admin.newCourse)} element={<NewCoursePage />} />
+          <Route path="admin/courses/edit" element={<EditCoursePage />} />
+          <Route path={routePath(paths.admin.editCourse)} element={<EditCoursePage />} />
+          <Route path={routePath(paths.admin.jobs)} element={<JobsPage />} />
+          <Route path={routePath(paths.admin.jobApplications)} element={<JobApplicationsPage />} />
+          <Route
+            path={routePath(paths.admin.analytics)}
+            element={<PlaceholderPage title={i18n._({ id: 'admin.analytics.title', message: 'Analytics' })} />}
+          />
+          <Route
+            path={routePath(paths.admin.settings)}
+            element={<PlaceholderPage title={i18n._({ id: 'admin.settings.title', message: 'Settings' })} />}
+          />
+          <Route path="*" element={<Navigate to={paths.admin.dashboard} replace />} />
+        </Routes>
+      </AreaPanel>
     </RequireRole>
   );
 }

@@ -273,6 +273,21 @@ describe('users', () => {
     expect(screen.queryByText('Their dashboard')).toBeNull();
   });
 
+  it('frames every page in the Admin Panel; the phone header names it except on the dashboard (spec §2)', async () => {
+    signInAs(me);
+    server.use(http.get(`${API}/users`, answer([])));
+    const { unmount } = renderAt('/admin/users', [{ path: '/*', element: <AdminRoutes /> }]);
+    const sidebar = await screen.findByRole('complementary', { name: 'Admin Panel' });
+    expect(within(sidebar).getByRole('link', { name: 'Add Course' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Manage Users' });
+    // The sidebar's name and the phone header's.
+    expect(screen.getAllByText('Admin Panel')).toHaveLength(2);
+    unmount();
+    renderAt('/admin/dashboard', [{ path: '/*', element: <AdminRoutes /> }]);
+    await screen.findByRole('heading', { name: 'Admin Dashboard' });
+    expect(screen.getAllByText('Admin Panel')).toHaveLength(1);
+  });
+
   it("locks an admin's own role, refuses the change, and shows 'User Not Found'", async () => {
     signInAs(me);
     server.use(http.get(`${API}/users`, answer([me])));

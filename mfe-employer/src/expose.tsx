@@ -1,20 +1,8 @@
 /** The employer area (/employer/*, but /employer/register which is public): talent, jobs, company profile. */
-import { Suspense, type ReactNode } from 'react';
-import {
-  Link,
-  Navigate,
-  paths,
-  RequireRole,
-  Route,
-  routePath,
-  Routes,
-  useAuth,
-  useI18n,
-  usePanelSession,
-} from '@btls/shared-auth';
-import { Spinner } from '@btls/shared-ui/components';
+import type { ReactNode } from 'react';
+import { Link, Navigate, paths, RequireRole, Route, routePath, Routes, useAuth, useI18n } from '@btls/shared-auth';
 import { lazyPage } from '@btls/shared-ui/lazy-page';
-import { PANEL_TITLES, PanelLayout } from '@btls/shared-ui/panel-layout';
+import { AreaPanel } from '@btls/shared-ui/panel-layout';
 import { EmployerDashboardPage } from './features/dashboard-page';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 import { catalogueLoader } from '@btls/shared-ui/i18n';
@@ -35,22 +23,6 @@ const NAV = [
   { to: paths.employer.profile, label: /*i18n*/ { id: 'employer.nav.profile', message: 'Company Profile' } },
 ];
 
-function EmployerPanel({ children }: { children: ReactNode }) {
-  const i18n = useI18n();
-  const panel = usePanelSession();
-  return (
-    <PanelLayout
-      title={i18n._(PANEL_TITLES.employer)}
-      nav={NAV.map((item) => ({ ...item, label: i18n._(item.label) }))}
-      {...panel}
-    >
-      <Suspense fallback={<Spinner label={i18n._({ id: 'common.loading', message: 'Loading...' })} />}>
-        {children}
-      </Suspense>
-    </PanelLayout>
-  );
-}
-
 /**
  * Post a job and the profile are linked from public pages, so anyone may land there: non-employers see
  * 'Access Denied' with a way to sign in, instead of a silent redirect (spec §2).
@@ -58,7 +30,12 @@ function EmployerPanel({ children }: { children: ReactNode }) {
 function EmployersOnly({ children }: { children: ReactNode }) {
   const i18n = useI18n();
   const { role } = useAuth();
-  if (role === 'employer') return <EmployerPanel>{children}</EmployerPanel>;
+  if (role === 'employer')
+    return (
+      <AreaPanel area="employer" nav={NAV}>
+        {children}
+      </AreaPanel>
+    );
   return (
     <main className={styles.card} style={{ margin: '2rem auto' }}>
       <h1>{i18n._({ id: 'employer.denied.title', message: 'Access Denied' })}</h1>
@@ -101,7 +78,7 @@ export default function EmployerRoutes() {
         path="*"
         element={
           <RequireRole roles={['employer']}>
-            <EmployerPanel>
+            <AreaPanel area="employer" nav={NAV}>
               <Routes>
                 <Route path={routePath(paths.employer.dashboard)} element={<EmployerDashboardPage />} />
                 <Route path={routePath(paths.employer.findTalent)} element={<FindTalentPage />} />
@@ -110,7 +87,7 @@ export default function EmployerRoutes() {
                 <Route path={routePath(paths.employer.applicants)} element={<ApplicantsPage />} />
                 <Route path="*" element={<Navigate to={paths.employer.dashboard} replace />} />
               </Routes>
-            </EmployerPanel>
+            </AreaPanel>
           </RequireRole>
         }
       />

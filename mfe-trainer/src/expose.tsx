@@ -1,9 +1,7 @@
 /** The trainer area (/trainer/*, trainers only): assigned students, progress records, completing trainings. */
-import { Suspense } from 'react';
-import { Navigate, paths, RequireRole, Route, routePath, Routes, useI18n, usePanelSession } from '@btls/shared-auth';
-import { Spinner } from '@btls/shared-ui/components';
+import { Navigate, paths, RequireRole, Route, routePath, Routes } from '@btls/shared-auth';
 import { lazyPage } from '@btls/shared-ui/lazy-page';
-import { PANEL_TITLES, PanelLayout } from '@btls/shared-ui/panel-layout';
+import { AreaPanel } from '@btls/shared-ui/panel-layout';
 import { TrainerDashboardPage } from './features/dashboard-page';
 import { catalogueLoader } from '@btls/shared-ui/i18n';
 
@@ -22,25 +20,17 @@ const NAV = [
 ];
 
 export default function TrainerRoutes() {
-  const i18n = useI18n();
-  const panel = usePanelSession();
   return (
     <RequireRole roles={['trainer']}>
-      <PanelLayout
-        title={i18n._(PANEL_TITLES.trainer)}
-        nav={NAV.map((item) => ({ ...item, label: i18n._(item.label) }))}
-        {...panel}
-      >
-        <Suspense fallback={<Spinner label={i18n._({ id: 'common.loading', message: 'Loading...' })} />}>
-          <Routes>
-            <Route path={routePath(paths.trainer.dashboard)} element={<TrainerDashboardPage />} />
-            <Route path={routePath(paths.trainer.assignedStudents)} element={<AssignedStudentsPage />} />
-            <Route path={routePath(paths.trainer.profile)} element={<TrainerProfilePage />} />
-            <Route path={routePath(paths.trainer.studentProgress)} element={<StudentProgressPage />} />
-            <Route path="*" element={<Navigate to={paths.trainer.dashboard} replace />} />
-          </Routes>
-        </Suspense>
-      </PanelLayout>
+      <AreaPanel area="trainer" nav={NAV}>
+        <Routes>
+          <Route path={routePath(paths.trainer.dashboard)} element={<TrainerDashboardPage />} />
+          <Route path={routePath(paths.trainer.assignedStudents)} element={<AssignedStudentsPage />} />
+          <Route path={routePath(paths.trainer.profile)} element={<TrainerProfilePage />} />
+          <Route path={routePath(paths.trainer.studentProgress)} element={<StudentProgressPage />} />
+          <Route path="*" element={<Navigate to={paths.trainer.dashboard} replace />} />
+        </Routes>
+      </AreaPanel>
     </RequireRole>
   );
 }

@@ -2,8 +2,9 @@
  * The panel layout of the admin, trainer and employer areas: a fixed sidebar on wide screens, a slide-in
  * menu on phones, the user's name and e-mail, and Logout.
  */
-import { useI18n } from '@btls/shared-auth';
-import { useEffect, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { useI18n, usePanelSession } from '@btls/shared-auth';
+import { Suspense, useEffect, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { Spinner } from './components';
 import styles from './panel-layout.module.css';
 import { keepTabInside } from './focus-trap';
 import { LanguageSwitcher } from './language-switcher';
@@ -166,5 +167,39 @@ export function PanelLayout({
         </main>
       </div>
     </div>
+  );
+}
+
+/**
+ * A panel area's frame (admin, trainer, employer): the panel with the area's title and nav in the page's
+ * language, the signed-in user and Logout, and a spinner while a page's chunk comes (the nav stays).
+ */
+export function AreaPanel({
+  area,
+  nav,
+  noMobileTitleOn,
+  children,
+}: {
+  area: keyof typeof PANEL_TITLES;
+  /** The area's links, each label a descriptor translated here. */
+  nav: readonly { to: string; label: { id: string; message: string } }[];
+  /** The page whose phone header shows no title (the admin dashboard, spec §2). */
+  noMobileTitleOn?: string;
+  children: ReactNode;
+}) {
+  const i18n = useI18n();
+  const panel = usePanelSession();
+  const title = i18n._(PANEL_TITLES[area]);
+  return (
+    <PanelLayout
+      title={title}
+      nav={nav.map((item) => ({ ...item, label: i18n._(item.label) }))}
+      {...panel}
+      mobileTitle={panel.pathname === noMobileTitleOn ? null : title}
+    >
+      <Suspense fallback={<Spinner label={i18n._({ id: 'common.loading', message: 'Loading...' })} />}>
+        {children}
+      </Suspense>
+    </PanelLayout>
   );
 }
