@@ -2,6 +2,7 @@ import { Link, Navigate, paths, useAuth, useI18n, useNavigate } from '@btls/shar
 import { useRegisterEmployer } from '@btls/shared-api';
 import { Button, ErrorBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
+import { EmailField, NeedsJavaScript, NewPasswordFields } from './auth-fields';
 import { useAuthForm, withoutConfirmation } from './use-auth-form';
 import { PageHead } from '../../ui/page-head';
 
@@ -52,14 +53,7 @@ export function EmployerRegisterPage() {
           })}
         </p>
         <ErrorBanner>{form.error}</ErrorBanner>
-        <noscript>
-          <p className={styles.lead}>
-            {i18n._({
-              id: 'public.auth.needsJavaScript',
-              message: 'This form needs JavaScript: please turn it on to continue.',
-            })}
-          </p>
-        </noscript>
+        <NeedsJavaScript />
         <TextField
           label={i18n._({ id: 'public.employerRegister.company', message: 'Company Name' })}
           autoComplete="organization"
@@ -77,25 +71,8 @@ export function EmployerRegisterPage() {
             {...form.field('lastName')}
           />
         </div>
-        <TextField
-          label={i18n._({ id: 'public.auth.email', message: 'Email' })}
-          type="email"
-          autoComplete="email"
-          {...form.field('email')}
-        />
-        <TextField
-          label={i18n._({ id: 'public.auth.password', message: 'Password' })}
-          type="password"
-          autoComplete="new-password"
-          placeholder={i18n._({ id: 'public.register.passwordHint', message: 'min. 6 characters' })}
-          {...form.field('password')}
-        />
-        <TextField
-          label={i18n._({ id: 'public.auth.confirmPassword', message: 'Confirm Password' })}
-          type="password"
-          autoComplete="new-password"
-          {...form.field('confirmPassword')}
-        />
+        <EmailField form={form} />
+        <NewPasswordFields form={form} label={i18n._({ id: 'public.auth.password', message: 'Password' })} />
         <Button className={styles.submit} {...form.submitProps}>
           {form.busy
             ? i18n._({ id: 'public.employerRegister.busy', message: 'Registering...' })

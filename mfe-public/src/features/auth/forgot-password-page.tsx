@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { noticeText, useRequestPasswordReset } from '@btls/shared-api';
 import { Link, paths, useI18n } from '@btls/shared-auth';
-import { Button, ErrorBanner, SuccessBanner, TextField } from '@btls/shared-ui/components';
+import { Button, ErrorBanner, SuccessBanner } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
+import { EmailField, NeedsJavaScript } from './auth-fields';
 import { useAuthForm } from './use-auth-form';
 import { PageHead } from '../../ui/page-head';
 
@@ -35,12 +36,8 @@ export function ForgotPasswordPage() {
         </p>
         <SuccessBanner>{sent}</SuccessBanner>
         <ErrorBanner>{form.error}</ErrorBanner>
-        <TextField
-          label={i18n._({ id: 'public.auth.email', message: 'Email' })}
-          type="email"
-          autoComplete="email"
-          {...form.field('email')}
-        />
+        <NeedsJavaScript />
+        <EmailField form={form} />
         <Button type="submit" className={styles.submit} disabled={(form.busy && !sent) || !form.ready}>
           {form.busy && !sent
             ? i18n._({ id: 'public.forgot.busy', message: 'Sending...' })

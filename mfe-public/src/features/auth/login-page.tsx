@@ -2,6 +2,7 @@ import { account, translateMessage } from '@btls/shared-api';
 import { Link, Navigate, paths, useAuth, useI18n, useLocation, useNavigate, useReturnPath } from '@btls/shared-auth';
 import { Button, ErrorBanner, SuccessBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
+import { EmailField, NeedsJavaScript } from './auth-fields';
 import { useAuthForm } from './use-auth-form';
 import { PageHead } from '../../ui/page-head';
 import { useHydrated } from '@btls/shared-ui/hydrated';
@@ -38,20 +39,8 @@ export function LoginPage() {
         <p className={styles.lead}>{i18n._({ id: 'public.login.lead', message: 'Welcome back to BTLS Coffee.' })}</p>
         <SuccessBanner>{notice && translateMessage(notice)}</SuccessBanner>
         <ErrorBanner>{form.error || (storageBlocked ? translateMessage(account.siteDataBlocked) : '')}</ErrorBanner>
-        <noscript>
-          <p className={styles.lead}>
-            {i18n._({
-              id: 'public.auth.needsJavaScript',
-              message: 'This form needs JavaScript: please turn it on to continue.',
-            })}
-          </p>
-        </noscript>
-        <TextField
-          label={i18n._({ id: 'public.auth.email', message: 'Email' })}
-          type="email"
-          autoComplete="email"
-          {...form.field('email')}
-        />
+        <NeedsJavaScript />
+        <EmailField form={form} />
         <TextField
           label={i18n._({ id: 'public.auth.password', message: 'Password' })}
           type="password"

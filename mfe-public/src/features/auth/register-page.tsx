@@ -1,6 +1,7 @@
 import { Link, Navigate, paths, useAuth, useI18n, useLocation, useNavigate, useReturnPath } from '@btls/shared-auth';
 import { Button, ErrorBanner, TextField } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
+import { EmailField, NeedsJavaScript, NewPasswordFields } from './auth-fields';
 import { useAuthForm, withoutConfirmation } from './use-auth-form';
 import { PageHead } from '../../ui/page-head';
 
@@ -39,14 +40,7 @@ export function RegisterPage() {
         <h1>{i18n._({ id: 'public.register.title', message: 'Create your account' })}</h1>
         <p className={styles.lead}>{i18n._({ id: 'public.register.lead', message: 'Start your barista journey.' })}</p>
         <ErrorBanner>{form.error}</ErrorBanner>
-        <noscript>
-          <p className={styles.lead}>
-            {i18n._({
-              id: 'public.auth.needsJavaScript',
-              message: 'This form needs JavaScript: please turn it on to continue.',
-            })}
-          </p>
-        </noscript>
+        <NeedsJavaScript />
         <div className={styles.row}>
           <TextField
             label={i18n._({ id: 'public.auth.firstName', message: 'First Name' })}
@@ -59,25 +53,8 @@ export function RegisterPage() {
             {...form.field('lastName')}
           />
         </div>
-        <TextField
-          label={i18n._({ id: 'public.auth.email', message: 'Email' })}
-          type="email"
-          autoComplete="email"
-          {...form.field('email')}
-        />
-        <TextField
-          label={i18n._({ id: 'public.auth.password', message: 'Password' })}
-          type="password"
-          autoComplete="new-password"
-          placeholder={i18n._({ id: 'public.register.passwordHint', message: 'min. 6 characters' })}
-          {...form.field('password')}
-        />
-        <TextField
-          label={i18n._({ id: 'public.auth.confirmPassword', message: 'Confirm Password' })}
-          type="password"
-          autoComplete="new-password"
-          {...form.field('confirmPassword')}
-        />
+        <EmailField form={form} />
+        <NewPasswordFields form={form} label={i18n._({ id: 'public.auth.password', message: 'Password' })} />
         <Button className={styles.submit} {...form.submitProps}>
           {form.busy
             ? i18n._({ id: 'public.register.busy', message: 'Creating Account...' })

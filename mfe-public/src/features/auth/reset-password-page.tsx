@@ -1,7 +1,8 @@
 import { account, translateMessage, useResetPassword } from '@btls/shared-api';
 import { Link, paths, useAuth, useI18n, useNavigate, useParams } from '@btls/shared-auth';
-import { Button, ErrorBanner, TextField } from '@btls/shared-ui/components';
+import { Button, ErrorBanner } from '@btls/shared-ui/components';
 import styles from './auth-form.module.css';
+import { NeedsJavaScript, NewPasswordFields } from './auth-fields';
 import { useAuthForm } from './use-auth-form';
 import { PageHead } from '../../ui/page-head';
 
@@ -38,6 +39,7 @@ export function ResetPasswordPage() {
       <form className={styles.card} {...form.formProps}>
         <h1>{i18n._({ id: 'public.reset.title', message: 'Choose a new password' })}</h1>
         <ErrorBanner>{form.error}</ErrorBanner>
+        <NeedsJavaScript />
         {form.error === translateMessage(account.resetLinkInvalid) && (
           <p>
             <Link to={paths.forgotPassword}>
@@ -45,19 +47,7 @@ export function ResetPasswordPage() {
             </Link>
           </p>
         )}
-        <TextField
-          label={i18n._({ id: 'public.reset.newPassword', message: 'New Password' })}
-          type="password"
-          autoComplete="new-password"
-          placeholder={i18n._({ id: 'public.reset.newPasswordHint', message: 'min. 6 characters' })}
-          {...form.field('password')}
-        />
-        <TextField
-          label={i18n._({ id: 'public.auth.confirmPassword', message: 'Confirm Password' })}
-          type="password"
-          autoComplete="new-password"
-          {...form.field('confirmPassword')}
-        />
+        <NewPasswordFields form={form} label={i18n._({ id: 'public.reset.newPassword', message: 'New Password' })} />
         <Button className={styles.submit} {...form.submitProps}>
           {form.busy
             ? i18n._({ id: 'public.reset.busy', message: 'Saving...' })
