@@ -1,8 +1,8 @@
-import { DEFAULT_TRAINING_CENTER } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
 import { Link, paths, useI18n } from '@btls/shared-auth';
-import { formatPrice, orNA, truncateDescription } from '@btls/shared-ui/format';
+import { truncateDescription } from '@btls/shared-ui/format';
 import { CourseImage } from '../../ui/course-image';
+import { CourseFacts } from './course-facts';
 import styles from './courses.module.css';
 
 /** A course in a list; its title is a heading one level below the list's (h2 on /courses, h3 under a section). */
@@ -15,20 +15,7 @@ export function CourseCard({ course, headingLevel = 3 }: { course: Course; headi
       <div className={styles.cardBody}>
         <Heading>{course.title}</Heading>
         <p>{truncateDescription(course.description, 100, i18n)}</p>
-        <dl className={styles.facts}>
-          <div>
-            <dt>{i18n._({ id: 'public.course.trainingCentre', message: 'Training centre' })}</dt>
-            <dd>{course.trainingCenter || DEFAULT_TRAINING_CENTER}</dd>
-          </div>
-          <div>
-            <dt>{i18n._({ id: 'public.course.duration', message: 'Duration' })}</dt>
-            <dd>{orNA(course.duration, i18n)}</dd>
-          </div>
-          <div>
-            <dt>{i18n._({ id: 'public.course.price', message: 'Price' })}</dt>
-            <dd>{formatPrice(course.price, i18n)}</dd>
-          </div>
-        </dl>
+        <CourseFacts course={course} facts={['trainingCentre', 'duration', 'price']} className={styles.facts} />
         <Link
           className={styles.details}
           to={paths.course(course.id)}

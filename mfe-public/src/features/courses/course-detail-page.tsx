@@ -10,10 +10,11 @@ import {
 import type { Course } from '@btls/shared-api/schemas';
 import { Link, paths, useAuth, useI18n, useParams } from '@btls/shared-auth';
 import { buttonClass, Spinner } from '@btls/shared-ui/components';
-import { formatPrice, orNA, parsePrice, truncateDescription } from '@btls/shared-ui/format';
+import { parsePrice, truncateDescription } from '@btls/shared-ui/format';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import { CourseImage } from '../../ui/course-image';
 import { PageHead } from '../../ui/page-head';
+import { CourseFacts } from './course-facts';
 import styles from './courses.module.css';
 
 const NOT_FOUND = /*i18n*/ {
@@ -79,35 +80,11 @@ function CourseDetail({ id }: { id: string }) {
         <p className={styles.category}>{i18n._(valueText(course.category))}</p>
         <h1>{course.title}</h1>
         <p>{course.description}</p>
-        <dl className={styles.detailFacts}>
-          <div>
-            <dt>{i18n._({ id: 'public.course.level', message: 'Level' })}</dt>
-            <dd>{i18n._(valueText(course.level))}</dd>
-          </div>
-          <div>
-            <dt>{i18n._({ id: 'public.course.duration', message: 'Duration' })}</dt>
-            <dd>{orNA(course.duration, i18n)}</dd>
-          </div>
-          <div>
-            <dt>{i18n._({ id: 'public.course.price', message: 'Price' })}</dt>
-            <dd>{formatPrice(course.price, i18n)}</dd>
-          </div>
-          <div>
-            <dt>{i18n._({ id: 'public.course.certification', message: 'Certification' })}</dt>
-            <dd>{i18n._({ id: 'public.course.certificationValue', message: 'Provided upon completion' })}</dd>
-          </div>
-          <div>
-            <dt>{i18n._({ id: 'public.course.instructor', message: 'Instructor' })}</dt>
-            <dd>
-              {course.instructor ||
-                i18n._({ id: 'public.course.instructorDefault', message: 'Experienced Professionals' })}
-            </dd>
-          </div>
-          <div>
-            <dt>{i18n._({ id: 'public.course.trainingCentre', message: 'Training centre' })}</dt>
-            <dd>{course.trainingCenter || DEFAULT_TRAINING_CENTER}</dd>
-          </div>
-        </dl>
+        <CourseFacts
+          course={course}
+          facts={['level', 'duration', 'price', 'certification', 'instructor', 'trainingCentre']}
+          className={styles.detailFacts}
+        />
         {course.tags.length > 0 && (
           <>
             <h2>{i18n._({ id: 'public.course.topics', message: 'Topics' })}</h2>
