@@ -13,7 +13,13 @@ import {
   updateEnrollmentStatuses,
 } from './enrollments';
 import { deleteJob, postJob, setJobActive, updateJob } from './jobs';
-import { setJobApplicationsStatus, setJobApplicationStatus } from './job-applications';
+import {
+  applyForJob,
+  setJobApplicationsStatus,
+  setJobApplicationStatus,
+  withdrawJobApplication,
+  type ApplyForJobFields,
+} from './job-applications';
 import type { EmployerApplicationStatus } from './constants';
 import { retryOutboxMessage } from './outbox';
 import { addProgress, deleteProgress, updateProgress } from './progress';
@@ -147,6 +153,13 @@ export const useUpdateJob = () =>
   useApiMutation(({ id, payload }: { id: number; payload: JobPayload }) => updateJob(id, payload), [queryKeys.jobs]);
 
 // An applicant's move changes the job's pipeline, the counts on the postings and the summaries.
+/** A trainee's application to a job (issue 16), with or without a CV: their applications change. */
+export const useApplyForJob = () =>
+  useApiMutation(
+    ({ jobId, fields }: { jobId: number; fields: ApplyForJobFields }) => applyForJob(jobId, fields),
+    [queryKeys.jobApplications],
+  );
+export const useWithdrawJobApplication = () => useApiMutation(withdrawJobApplication, [queryKeys.jobApplications]);
 export const useSetJobApplicationStatus = () =>
   useApiMutation(
     ({ id, status, note }: { id: number; status: EmployerApplicationStatus; note?: string }) =>

@@ -7,10 +7,8 @@ import {
   myApplicationsQuery,
   myCertificatesQuery,
   myJobApplicationsQuery,
-  queryKeys,
   useQuery,
-  useQueryClient,
-  withdrawJobApplication,
+  useWithdrawJobApplication,
 } from '@btls/shared-api';
 import type { Enrollment, MyJobApplication, ProgressRecord } from '@btls/shared-api/schemas';
 import { Link, panelFor, paths, useAuth, useI18n } from '@btls/shared-auth';
@@ -379,7 +377,7 @@ function JobApplicationsSection() {
   const i18n = useI18n();
   const locale = useLocale();
   const list = useQuery(myJobApplicationsQuery());
-  const client = useQueryClient();
+  const withdrawal = useWithdrawJobApplication();
   const { confirm, dialog } = useDialog();
   const [error, setError] = useState('');
 
@@ -392,8 +390,7 @@ function JobApplicationsSection() {
     if (!(await confirm(question))) return;
     setError('');
     try {
-      await withdrawJobApplication(application.id);
-      await client.invalidateQueries({ queryKey: queryKeys.jobApplications });
+      await withdrawal.mutateAsync(application.id);
     } catch (failure) {
       setError(errorMessage(failure));
     }

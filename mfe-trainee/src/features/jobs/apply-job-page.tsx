@@ -5,7 +5,6 @@
  */
 import { useState, type FormEvent } from 'react';
 import {
-  applyForJob,
   COVER_NOTE_MAX,
   errorMessage,
   isNotFound,
@@ -14,11 +13,10 @@ import {
   MAX_CV_BYTES,
   myCertificatesQuery,
   myJobApplicationForQuery,
-  queryKeys,
-  valueText,
   translateMessage,
+  useApplyForJob,
   useQuery,
-  useQueryClient,
+  valueText,
 } from '@btls/shared-api';
 import { jobApplicationPayloadSchema, type Job, type MyJobApplication } from '@btls/shared-api/schemas';
 import { Link, paths, useAuth, useI18n, useParams } from '@btls/shared-auth';
@@ -144,7 +142,7 @@ function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJo
   const i18n = useI18n();
   const locale = useLocale();
   const certificates = useQuery(myCertificatesQuery());
-  const client = useQueryClient();
+  const apply = useApplyForJob();
   const [phone, setPhone] = useState('');
   const [coverNote, setCoverNote] = useState('');
   const [cv, setCv] = useState<File | null>(null);
@@ -162,9 +160,7 @@ function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJo
     setError('');
     setBusy(true);
     try {
-      const application = await applyForJob(job.id, { phone, coverNote, cv });
-      await client.invalidateQueries({ queryKey: queryKeys.jobApplications });
-      onApplied(application);
+      onApplied(await apply.mutateAsync({ jobId: job.id, fields: { phone, coverNote, cv } }));
     } catch (failure) {
       // The form stays as it was filled; the server's words say what to change.
       setError(errorMessage(failure));
