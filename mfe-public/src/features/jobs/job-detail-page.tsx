@@ -45,7 +45,7 @@ function JobDetail({ id }: { id: string }) {
           message: '{title} at {company}',
           values: { title: job.title, company },
         })}
-        description={jobShareDescription(job)}
+        description={jobShareDescription(job, company, i18n)}
         path={paths.job(job.id)}
         type="article"
         structuredData={jobStructuredData(job)}

@@ -1,4 +1,5 @@
 /** schema.org JobPosting for a job's page: what search engines (Google for Jobs) read. */
+import { valueText, type I18n } from '@btls/shared-api';
 import type { Job } from '@btls/shared-api/schemas';
 import { jobHtml } from './job-text';
 
@@ -26,9 +27,9 @@ export function jobStructuredData(job: Job) {
   };
 }
 
-/** What a shared link shows under the title: company, place, type. */
-export function jobShareDescription(job: Job): string {
-  const facts = [job.companyName || 'A Reputable Company', job.location, job.jobType].filter(Boolean).join(' · ');
+/** What a shared link shows under the title, in the page's language: company, place, type (`company` as shown). */
+export function jobShareDescription(job: Job, company: string, i18n: I18n): string {
+  const facts = [company, job.location, job.jobType && i18n._(valueText(job.jobType))].filter(Boolean).join(' · ');
   const snippet = job.descriptionSnippet?.trim();
   return snippet ? `${facts}. ${snippet}` : facts;
 }
