@@ -44,15 +44,29 @@ const publicPages = () => [
 /** Layout shifts (not caused by input) from the page's start, summed as CLS sums them. */
 async function watchLayoutShifts(page: Page) {
   await page.addInitScript(() => {
-    const w = window as unknown as { __shift: number };
+    const w = window as unknown as { __shift: number; __moved: string[] };
     w.__shift = 0;
+    w.__moved = [];
+    type Source = { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Source[] };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) w.__shift += entry.value;
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        w.__shift += entry.value;
+        // What moved, for the failure message: element, class, and its top before and after.
+        for (const { node, previousRect, currentRect } of entry.sources)
+          w.__moved.push(
+            `${node?.nodeName ?? '?'}.${(node as Element | undefined)?.className ?? ''} y ${previousRect.y}→${currentRect.y} h ${previousRect.height}→${currentRect.height} at ${Math.round(entry.startTime)} ms (${entry.value.toFixed(3)})`,
+          );
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  return () => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+  /** The page's layout shift so far, and what moved. */
+  return () =>
+    page.evaluate(() => {
+      const { __shift: shift, __moved: moved } = window as unknown as { __shift: number; __moved: string[] };
+      return { shift, moved: moved.join('; ') };
+    });
 }
 
 describe('public pages without JavaScript', () => {
@@ -136,7 +150,8 @@ describe('taking over a server-rendered page', () => {
           ).toEqual([]);
           expect(errors, path).toEqual([]);
           expect(await page.locator('title').count(), path).toBe(1);
-          expect(await shifts(), `${path} at ${width} px`).toBeLessThanOrEqual(0.02);
+          const { shift, moved } = await shifts();
+          expect(shift, `${path} at ${width} px: ${moved}`).toBeLessThanOrEqual(0.02);
           await context.close();
         }
       }
@@ -237,7 +252,8 @@ describe('entering each area after signing in', () => {
           await page.goto(`${site.base}${landing}`, { waitUntil: 'networkidle' });
           await page.getByRole('heading', { level: 1 }).first().waitFor();
           await page.waitForTimeout(300);
-          expect(await shifts(), `${landing} at ${width} px`).toBeLessThanOrEqual(0.02);
+          const { shift, moved } = await shifts();
+          expect(shift, `${landing} at ${width} px: ${moved}`).toBeLessThanOrEqual(0.02);
           await context.close();
         }
       }
