@@ -10,8 +10,8 @@ import { isKnownValue, valueText } from './value-texts';
 import { textCodes } from './text-codes';
 
 /**
- * The code of one of the texts the browser has (a form's own check, a fallback, an answer without a code):
- * the server's other texts always come with their code.
+ * The code of one of the texts the browser has (a form's own check, a fallback, an answer without a code), or
+ * of a fallback function a call names: the server's other texts always come with their code.
  */
 const codeOf = textCodes<MessageCode>({ validation, credentialCheck, account, jobApplication, fallback, session });
 
@@ -189,17 +189,9 @@ function answerOf(data: unknown): { message: string; code?: MessageCode; params?
  * found by the function itself, so its text can be shown in the page's language with the status in it.
  */
 function failWithFallback(options: CallOptions, status: number): never {
-  const code = FALLBACK_CODES.get(options.fallback);
-  return fail(options.fallback(status), status, code ?? codeOf(options.fallback(status)), code && { status });
+  const code = codeOf(options.fallback);
+  return fail(options.fallback(status), status, code, code && { status });
 }
-
-const FALLBACK_CODES = new Map<unknown, MessageCode>(
-  Object.entries({ fallback, jobApplication }).flatMap(([group, texts]) =>
-    Object.entries(texts)
-      .filter(([, text]) => typeof text === 'function' && text.length === 1)
-      .map(([key, text]) => [text, `${group}.${key}` as MessageCode]),
-  ),
-);
 
 function fail(message: string, status: number, code = codeOf(message), params?: MessageParams): never {
   const error = new ApiError(message, status, code, params);

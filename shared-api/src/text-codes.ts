@@ -1,11 +1,12 @@
 /**
- * Finds the code of a text without parameters in a catalogue of groups (`<group>.<key>`): the server's whole
- * catalogue in codes.ts, the browser's part of it in client.ts. A text defined twice keeps its first code.
+ * Finds the code (`<group>.<key>`) of a catalogue entry by its value: a text without parameters, or a text
+ * function itself (a §8 fallback passed to a call). Used on the server's whole catalogue in codes.ts and on the
+ * browser's part of it in client.ts. A text defined twice keeps its first code.
  */
 export function textCodes<Code extends string>(groups: Record<string, Record<string, unknown>>) {
-  const byText = new Map<string, Code>();
+  const byValue = new Map<unknown, Code>();
   for (const [group, texts] of Object.entries(groups))
     for (const [key, text] of Object.entries(texts))
-      if (typeof text === 'string' && !byText.has(text)) byText.set(text, `${group}.${key}` as Code);
-  return (text: string): Code | undefined => byText.get(text);
+      if (!byValue.has(text)) byValue.set(text, `${group}.${key}` as Code);
+  return (value: string | ((...args: never[]) => string)): Code | undefined => byValue.get(value);
 }
