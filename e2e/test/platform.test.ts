@@ -284,11 +284,34 @@ describe('one page, many remotes', () => {
     }
   });
 
-  it('scrolls to the top on every path change', async () => {
+  it('scrolls to the top on every path change, but not the page a reader scrolled before its script came', async () => {
     const { page, context } = await openPage(browser, 390);
     await page.setViewportSize({ width: 390, height: 400 });
-    // The app's own navigation, so once the server-rendered page is the browser's.
-    await page.goto(`${site.base}/login`, { waitUntil: 'networkidle' });
+    // A slow phone network: the scripts arrive after the reader has scrolled the server-rendered page.
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    await page.route('**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // (Module scripts hold DOMContentLoaded back: the page is read as soon as its HTML is there.)
+    await page.goto(`${site.base}/login`, { waitUntil: 'commit' });
+    await page.getByRole('link', { name: 'Create an account' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 250));
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    release();
+    await page.waitForLoadState('networkidle');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('heading', { level: 1 })
+          .evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))),
+      )
+      .toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+
+    // The app's own navigation, now that the server-rendered page is the browser's.
     await page.getByRole('link', { name: 'Create an account' }).waitFor();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, paths, useI18n, useLocation } from '@btls/shared-auth';
 import { PageFocus } from './page-focus';
 import { PublicLayout } from './public-layout';
@@ -6,10 +6,17 @@ import { RemoteArea } from './remote-area';
 import { areaFor } from './route-table';
 import styles from './shell.module.css';
 
-/** The page scrolls to the top on every path change (spec §2). */
+/**
+ * The page scrolls to the top on every path change (spec §2). Not when the page first loads: the browser
+ * places it (at the top, at a #fragment, where it was before a reload), and a reader who scrolled a
+ * server-rendered page before its script arrived stays where they are.
+ */
 function ScrollToTop() {
   const { pathname } = useLocation();
+  const shown = useRef(pathname);
   useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     // Braces matter: recent Chromium returns a promise from scrollTo, and an effect may only return a cleanup.
     window.scrollTo(0, 0);
   }, [pathname]);
