@@ -25,12 +25,15 @@ interface ShellServer {
   serverRenderedBy(pathname: string): string | 'not-found' | null;
   /** Issue 19: the language of a request (the `btlsLang` cookie, else Accept-Language). Absent in older builds. */
   languageOf?(headers: { cookie?: string; 'accept-language'?: string }): string;
+  /** Who the page is shown as signed in to (the `btlsWho` cookie), or null. Absent in older builds. */
+  sessionOf?(headers: { cookie?: string }): unknown;
   render(options: {
     url: string;
     origin: string;
     remotes: Record<string, ComponentType>;
     language?: string;
     catalogues?: unknown[];
+    session?: unknown;
   }): Promise<{
     status: number;
     head: string;
@@ -233,7 +236,7 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
       url: string,
       requestOrigin: string,
       headers: { cookie?: string; 'accept-language'?: string } = {},
-    ): Promise<{ status: number; html: string; language: string } | null> {
+    ): Promise<{ status: number; html: string; language: string; personal: boolean } | null> {
       if (!existsSync(shellFile)) return null;
       try {
         const server = await loadShell();
@@ -244,6 +247,7 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
         const rendered: Record<string, ComponentType> = {};
         const catalogues: unknown[] = [];
         const language = server.languageOf?.(headers) ?? 'en';
+        const session = server.sessionOf?.(headers) ?? null;
         let hints = '';
         if (by !== 'not-found') {
           const entry = remotesJson[by];
@@ -259,12 +263,13 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
           remotes: rendered,
           language,
           catalogues,
+          session,
         });
         const html = fillTemplate(shellTemplate(), page, hints, server.SERVER_DATA_ID).replace(
           /<html lang="[^"]*"/,
           `<html lang="${escapeAttribute(language)}"`,
         );
-        return { status: page.status, html, language };
+        return { status: page.status, html, language, personal: session !== null };
       } catch (error) {
         options.log.warn({ err: error, url }, 'Server render failed; the browser renders this page');
         return null;

@@ -125,12 +125,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       'accept-language': request.headers['accept-language'],
     });
     if (!page) return reply.header('Cache-Control', 'no-cache').type('text/html').send(indexHtml());
-    // No personal data in them: a CDN may keep a public page for a minute; browsers ask again each time. The
-    // page is in the language of the `btlsLang` cookie, else of Accept-Language (issue 19): a cache keeps one
-    // copy per language only if it keys on both (the site sets no other cookie; see the README's CDN note).
+    // A visitor's page holds no personal data: a CDN may keep it for a minute; browsers ask again each time.
+    // The page is in the language of the `btlsLang` cookie, else of Accept-Language (issue 19): a cache keeps
+    // one copy per language only if it keys on both (see the README's CDN note). A page rendered for a signed-in
+    // user (the `btlsWho` cookie: their first name in the top bar) is theirs alone: no shared cache keeps it.
     reply
       .status(page.status)
-      .header('Cache-Control', 'public, max-age=0, s-maxage=60')
+      .header('Cache-Control', page.personal ? 'private, no-cache' : 'public, max-age=0, s-maxage=60')
       .header('Vary', 'Accept-Encoding, Cookie, Accept-Language')
       .header('Content-Language', page.language)
       .type('text/html');

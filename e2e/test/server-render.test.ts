@@ -159,6 +159,46 @@ describe('taking over a server-rendered page', () => {
     240_000,
   );
 
+  it('shows a signed-in user their page as they will see it from the first HTML, and moves nothing', async () => {
+    const { page, context, errors } = await openPage(browser, 390);
+    await signIn(page, site.base, DEMO.trainee);
+    await page.waitForURL(`${site.base}/dashboard`);
+    for (const path of ['/', '/courses', `/courses/${course.id}`, '/jobs', `/jobs/${job.id}`, '/about']) {
+      const tab = await context.newPage();
+      const shifts = await watchLayoutShifts(tab);
+      const response = await tab.goto(`${site.base}${path}`, { waitUntil: 'networkidle' });
+      // Their name is in it: a shared cache must not keep it.
+      expect(response!.headers()['cache-control'], path).toBe('private, no-cache');
+      await expect
+        .poll(() =>
+          tab
+            .getByRole('heading', { level: 1 })
+            .evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))),
+        )
+        .toBe(true);
+      const { shift, moved } = await shifts();
+      expect(shift, `${path} signed in: ${moved}`).toBeLessThanOrEqual(0.02);
+      await tab.close();
+    }
+    // Before any script: the top bar names the user (no 'Login' to tap by mistake), the button says Enroll Now.
+    const html = await (await page.request.get(`${site.base}/courses/${course.id}`)).text();
+    expect(html).toContain('Hello, Aline');
+    expect(html).toContain('>My Dashboard</a>');
+    expect(html).toContain('<span>Enroll Now</span>');
+    expect(html).not.toContain('>Login</a>');
+
+    // Signed out, the browser is a visitor's again, server side too.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${site.base}/login`);
+    const after = await page.request.get(`${site.base}/courses/${course.id}`);
+    expect(after.headers()['cache-control']).toBe('public, max-age=0, s-maxage=60');
+    const visitorHtml = await after.text();
+    expect(visitorHtml).not.toContain('Hello, Aline');
+    expect(visitorHtml).toContain('>Login</a>');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps what was typed before the page was taken over, and signs in only then', async () => {
     const { page, context } = await openPage(browser, 390);
     // The public area's script is held back until the visitor has typed: a slow phone network.

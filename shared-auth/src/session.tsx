@@ -2,14 +2,16 @@
  * The one session store of the page (spec §4 "Auth"), persisted to btlsToken/btlsUser. Shared as a
  * federation singleton, so the shell and every remote read and change the same session.
  */
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { create } from 'zustand';
 import {
   account,
   configureApi,
   login as loginCall,
   registerTrainee,
+  ROLES,
   STORAGE_KEYS,
+  type Role,
   type TraineeRegistration,
 } from '@btls/shared-api';
 import type { AuthAnswer, LoginPayload, User } from '@btls/shared-api/schemas';
@@ -99,13 +101,58 @@ export const useSessionStore = create<SessionState>((set, get) => ({
   },
 }));
 
+/**
+ * What a page shows of the session before the browser has restored it: the role and first name. A cookie
+ * beside the stored session carries them, so the server renders a signed-in user's page as they will see it
+ * (their name and panel link in the top bar, not 'Login', their button labels) and nothing moves or changes
+ * under their thumb when the session is restored. It grants nothing: the token never leaves the browser's
+ * storage, and every API call still carries it. The page that holds it is personal (not kept by a CDN).
+ */
+export interface SessionHint {
+  role: Role;
+  firstName: string;
+}
+
+export const SESSION_HINT_COOKIE = 'btlsWho';
+const HINT_PATTERN = new RegExp(`(?:^|;\\s*)${SESSION_HINT_COOKIE}=([a-z]+)\\.([^;]{1,300})`);
+
+/** The hint in a Cookie header (or `document.cookie`), or null when there is none or it is not one. */
+export function sessionHintOf(cookies: string | undefined | null): SessionHint | null {
+  const match = HINT_PATTERN.exec(cookies ?? '');
+  const role = match?.[1];
+  if (!match || !(ROLES as readonly string[]).includes(role!)) return null;
+  try {
+    const firstName = decodeURIComponent(match[2]!);
+    return firstName.trim() ? { role: role as Role, firstName } : null;
+  } catch {
+    return null; // not percent-encoded as we write it
+  }
+}
+
+function writeSessionHint(user: User | null) {
+  if (typeof document === 'undefined') return;
+  document.cookie =
+    user && (ROLES as readonly string[]).includes(user.role)
+      ? `${SESSION_HINT_COOKIE}=${user.role}.${encodeURIComponent(user.firstName)}; path=/; max-age=31536000; samesite=lax`
+      : `${SESSION_HINT_COOKIE}=; path=/; max-age=0; samesite=lax`;
+}
+
+// The hint follows the session: written when it is restored or begins, changed with the name, gone with it.
+useSessionStore.subscribe((now, before) => {
+  if (now.status === 'loading') return;
+  const shown = (state: SessionState) =>
+    state.status === 'signedIn' ? `${state.user?.role}.${state.user?.firstName}` : '';
+  if (before.status === 'loading' || shown(now) !== shown(before))
+    writeSessionHint(now.status === 'signedIn' ? now.user : null);
+});
+
 // The API client reads the token from this store, and a 401 to a call that carried it signs out cleanly.
 configureApi({
   getToken: () => useSessionStore.getState().token,
   onUnauthorized: () => useSessionStore.getState().signOut(),
 });
 
-const AuthContext = createContext(false);
+const AuthContext = createContext<{ hint: SessionHint | null } | null>(null);
 
 /**
  * Restores the session and renders nothing until that is done. A page rendered on the server is the
@@ -113,20 +160,37 @@ const AuthContext = createContext(false);
  * phase shows it to everyone (public pages as to a visitor, protected ones as 'Authenticating...'), the browser
  * takes that over as it is, and the restored session then updates it.
  */
-export function AuthProvider({ children, serverRendered = false }: { children: ReactNode; serverRendered?: boolean }) {
+export function AuthProvider({
+  children,
+  serverRendered = false,
+  hint = null,
+}: {
+  children: ReactNode;
+  serverRendered?: boolean;
+  /** A server-rendered page: the session hint of its request (the server) or of `document.cookie` (the browser). */
+  hint?: SessionHint | null;
+}) {
   const status = useSessionStore((s) => s.status);
   useEffect(() => {
     useSessionStore.getState().restore();
   }, []);
+  const value = useMemo(() => ({ hint }), [hint]);
   if (status === 'loading' && !serverRendered) return null;
-  return <AuthContext.Provider value={true}>{children}</AuthContext.Provider>;
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
 export function useAuth() {
-  if (!useContext(AuthContext)) throw new Error('useAuth must be used within an AuthProvider');
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used within an AuthProvider');
   const { status, token, user, storageBlocked, signIn, signOut, updateUser } = useSessionStore();
   return {
     user,
+    /**
+     * Who the page shows as signed in: the user, or while a server-rendered page waits for the session to be
+     * restored, the request's hint. For what is shown only (a name, a label); `isAuthenticated` and `role`
+     * decide what the user may do.
+     */
+    shown: status === 'loading' ? context.hint : user ? { role: user.role, firstName: user.firstName } : null,
     /** The browser refuses site data: signing in cannot be kept (the pages say so). */
     storageBlocked,
     token,

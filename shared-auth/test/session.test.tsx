@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { configureApi, listUsers } from '@btls/shared-api';
 import { RequireAuth, RequireRole } from '../src/guards';
 import { panelFor } from '../src/roles';
-import { AuthProvider, useAuth, useSessionStore } from '../src/session';
+import { AuthProvider, sessionHintOf, useAuth, useSessionStore } from '../src/session';
 
 const user = {
   id: 1,
@@ -221,5 +221,55 @@ describe('role → panel', () => {
     expect(panelFor('employer')).toMatchObject({ path: '/employer/dashboard', accessLabel: 'Employer Portal' });
     expect(panelFor('trainee')).toMatchObject({ path: '/dashboard', label: 'My Dashboard' });
     expect(panelFor('learner')).toMatchObject({ path: '/dashboard', label: 'My Dashboard' });
+  });
+});
+
+describe('the session hint (what a server-rendered page shows before the session is restored)', () => {
+  const hintCookie = () => /(?:^|;\s*)btlsWho=([^;]*)/.exec(document.cookie)?.[1];
+  afterEach(() => {
+    document.cookie = 'btlsWho=; path=/; max-age=0';
+  });
+
+  it('reads the role and first name, and nothing that is not one', () => {
+    expect(sessionHintOf('btlsLang=rw; btlsWho=trainee.Jean-Baptiste%20K')).toEqual({
+      role: 'trainee',
+      firstName: 'Jean-Baptiste K',
+    });
+    expect(sessionHintOf('btlsWho=employer.%C3%89lise')).toEqual({ role: 'employer', firstName: 'Élise' });
+    for (const cookie of [undefined, '', 'btlsWho=', 'btlsWho=owner.Ann', 'btlsWho=admin.', 'btlsWho=admin.%E0%A4%A']) {
+      expect(sessionHintOf(cookie), String(cookie)).toBeNull();
+    }
+  });
+
+  it('follows the session: written when it is restored, changed with the name, gone with a sign-out', async () => {
+    localStorage.setItem('btlsToken', 't1');
+    localStorage.setItem('btlsUser', JSON.stringify({ ...user, firstName: 'Marie Claire' }));
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await waitFor(() => expect(result.current.isAuthenticated).toBe(true));
+    expect(sessionHintOf(document.cookie)).toEqual({ role: 'trainee', firstName: 'Marie Claire' });
+    act(() => result.current.updateUser({ firstName: 'Marie' }));
+    expect(sessionHintOf(document.cookie)).toEqual({ role: 'trainee', firstName: 'Marie' });
+    act(() => result.current.logout());
+    expect(hintCookie()).toBeUndefined();
+  });
+
+  it('shows the hint while a server-rendered page waits for the session, then the session itself', async () => {
+    const hint = { role: 'employer', firstName: 'Patrick' } as const;
+    const shown: unknown[] = [];
+    function Probe() {
+      const { shown: now, isAuthenticated } = useAuth();
+      shown.push({ now, isAuthenticated });
+      return null;
+    }
+    // No stored session: the hint was stale (signed out elsewhere), and the page then shows a visitor.
+    render(
+      <AuthProvider serverRendered hint={hint}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(useSessionStore.getState().status).toBe('signedOut'));
+    expect(shown[0]).toEqual({ now: hint, isAuthenticated: false });
+    expect(shown.at(-1)).toEqual({ now: null, isAuthenticated: false });
+    expect(hintCookie()).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import '@btls/shared-ui/tokens.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createQueryClient, hydrate, QueryClientProvider } from '@btls/shared-api';
-import { AuthProvider, BrowserRouter, useSessionStore } from '@btls/shared-auth';
+import { AuthProvider, BrowserRouter, sessionHintOf, useSessionStore } from '@btls/shared-auth';
 import { App } from './app';
 import { connectLanguageToSession, followDeviceChoice, startLanguage } from './language';
 import { ensureRemotesRegistered } from './remotes';
@@ -28,7 +28,8 @@ const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <AuthProvider serverRendered={!!serverData}>
+        {/* Taken over as the server rendered it: as the same cookie showed the session to the server. */}
+        <AuthProvider serverRendered={!!serverData} hint={serverData ? sessionHintOf(document.cookie) : null}>
           <App />
         </AuthProvider>
       </BrowserRouter>

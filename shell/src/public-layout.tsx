@@ -30,9 +30,9 @@ const SOCIAL = [
 
 function TopBar() {
   const i18n = useI18n();
-  const { user, isAuthenticated, logout } = useAuth();
+  // As the session shows: a signed-in user's page comes from the server with their name already in it.
+  const { shown, logout } = useAuth();
   const navigate = useNavigate();
-  const panel = panelFor(user?.role);
   return (
     <header className={styles.topBar}>
       <Banner />
@@ -48,11 +48,11 @@ function TopBar() {
           ))}
         </nav>
         <div className={styles.account}>
-          {isAuthenticated && user ? (
+          {shown ? (
             <>
-              <Link to={panel.path}>{i18n._(panelLabel(user.role))}</Link>
+              <Link to={panelFor(shown.role).path}>{i18n._(panelLabel(shown.role))}</Link>
               <span className={styles.greeting}>
-                {i18n._({ id: 'shell.greeting', message: 'Hello, {name}', values: { name: user.firstName } })}
+                {i18n._({ id: 'shell.greeting', message: 'Hello, {name}', values: { name: shown.firstName } })}
               </span>
               <button
                 type="button"

@@ -31,7 +31,7 @@ import {
 } from '@btls/shared-api';
 import { acceptLanguageTags, serverI18n } from '@btls/shared-api/i18n-server';
 import * as sharedAuth from '@btls/shared-auth';
-import { AuthProvider, I18nContext } from '@btls/shared-auth';
+import { AuthProvider, I18nContext, sessionHintOf, type SessionHint } from '@btls/shared-auth';
 import { App } from './app';
 import { loadShellMessages } from './language';
 import { ProvidedRemotes } from './remote-area';
@@ -75,6 +75,14 @@ export function languageOf(headers: { cookie?: string; 'accept-language'?: strin
   return languageFromPreferences(acceptLanguageTags(headers['accept-language']));
 }
 
+/**
+ * Who the request's page is shown as signed in to (the `btlsWho` cookie beside the browser's session), or
+ * null: a visitor's page. A page rendered for one is personal.
+ */
+export function sessionOf(headers: { cookie?: string }): SessionHint | null {
+  return sessionHintOf(headers.cookie);
+}
+
 export interface RenderResult {
   status: number;
   /** title, meta and link tags the page asked for (React hoists them to the start of its output). */
@@ -105,6 +113,8 @@ export async function render(options: {
   /** The page's language and the rendered remotes' catalogue loaders (the shell's own are added). */
   language?: string;
   catalogues?: CatalogueLoader[];
+  /** The request's session hint (`sessionOf`): the top bar and labels as the signed-in user sees them. */
+  session?: SessionHint | null;
   timeoutMs?: number;
 }): Promise<RenderResult> {
   // Its own i18n instance: renders in different languages run at the same time on the server.
@@ -126,7 +136,7 @@ export async function render(options: {
       <I18nContext.Provider value={i18n}>
         <QueryClientProvider client={queryClient}>
           <StaticRouter location={options.url}>
-            <AuthProvider serverRendered>
+            <AuthProvider serverRendered hint={options.session ?? null}>
               <ProvidedRemotes.Provider value={options.remotes}>
                 <App />
               </ProvidedRemotes.Provider>

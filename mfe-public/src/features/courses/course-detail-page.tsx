@@ -60,12 +60,16 @@ export function courseStructuredData(course: Course) {
 
 function CourseDetail({ id }: { id: string }) {
   const i18n = useI18n();
-  const { role } = useAuth();
+  const { shown } = useAuth();
   const { data } = useSuspenseQuery(courseQuery(id, useQueryClient()));
   if (isNotFound(data))
     return <NotFoundOrError message={data.status === 404 ? i18n._(NOT_FOUND) : translateMessage(data.notFound)} />;
   const course = data;
   const path = paths.course(course.id);
+  const forVisitor = i18n._({
+    id: 'public.course.enrollSignIn',
+    message: 'Enroll Now (Login or register is Required)',
+  });
   return (
     <article className={styles.detailCard}>
       <PageHead
@@ -96,11 +100,16 @@ function CourseDetail({ id }: { id: string }) {
           </>
         )}
         {/* The application form with this course chosen, for everyone: a visitor signs in on the way there and
-            comes back to it (the page is first rendered for a visitor, so the link must work for both). */}
-        <Link className={buttonClass()} to={`${paths.applyForCourse}?courseId=${course.id}`}>
-          {role === 'trainee'
-            ? i18n._({ id: 'public.course.enroll', message: 'Enroll Now' })
-            : i18n._({ id: 'public.course.enrollSignIn', message: 'Enroll Now (Login or register is Required)' })}
+            comes back to it (without a session hint the page is first rendered for a visitor, so the link must
+            work for both). The visitor's longer label stays in the box, unseen, so that the button keeps its
+            size if its label changes once the session is restored: a tap landing just then still lands on it. */}
+        <Link className={`${buttonClass()} ${styles.enroll}`} to={`${paths.applyForCourse}?courseId=${course.id}`}>
+          <span>
+            {shown?.role === 'trainee' ? i18n._({ id: 'public.course.enroll', message: 'Enroll Now' }) : forVisitor}
+          </span>
+          <span aria-hidden="true" className={styles.sizer}>
+            {forVisitor}
+          </span>
         </Link>
       </div>
     </article>
