@@ -307,8 +307,11 @@ function fillTemplate(
   if (page.head.includes('<title>')) html = html.replace(/<title>[\s\S]*?<\/title>/, '');
   if (page.head.includes('name="description"')) html = html.replace(/<meta name="description"[^>]*>/, '');
   const data = JSON.stringify(page.data).replace(/</g, '\\u003c');
+  // The first paint waits until the page is parsed to its end (Chromium's `expect`; other browsers ignore it):
+  // a paint of half a page would move what the rest then pushes down (a top bar missing its last controls).
+  const wholePage = `<link rel="expect" href="#${dataId}" blocking="render">`;
   return html
-    .replace('</head>', `${page.head}${hints}</head>`)
+    .replace('</head>', `${wholePage}${page.head}${hints}</head>`)
     .replace(
       '<div id="root"></div>',
       `<div id="root">${page.body}</div><script id="${dataId}" type="application/json">${data}</script>`,

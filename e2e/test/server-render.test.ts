@@ -243,6 +243,8 @@ describe('taking over a server-rendered page', () => {
     // Its styles (and the shell's) are written into the page: the first paint waits for no stylesheet.
     expect(head).toMatch(/<style data-href="\/remotes\/public\/assets\/[\w-]+\.css">/);
     expect(head).not.toMatch(/<link rel="stylesheet"/);
+    // And it is painted whole: not half a page that the rest then pushes down.
+    expect(head).toMatch(/<link rel="expect" href="#[\w-]+" blocking="render">/);
   });
 });
 
