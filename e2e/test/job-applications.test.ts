@@ -161,6 +161,10 @@ describe('applying for a job', () => {
     await page.goto(`${site.base}/jobs/${job.id}`);
     await page.getByText('Only trainees can apply for jobs: you are signed in as an employer.').waitFor();
     expect(await page.getByRole('button', { name: 'Apply Now' }).isDisabled()).toBe(true);
+    // From the first HTML on: no Apply Now to tap while the page's script is on its way.
+    const html = await (await page.request.get(`${site.base}/jobs/${job.id}`)).text();
+    expect(html).toContain('Only trainees can apply for jobs: you are signed in as an employer.');
+    expect(html).not.toContain('Apply in a minute');
     await context.close();
   });
 });

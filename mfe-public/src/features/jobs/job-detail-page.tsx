@@ -92,16 +92,20 @@ function JobDetail({ id }: { id: string }) {
 }
 
 /**
- * Apply Now, or what the signed-in user has to know instead. The page is rendered for a visitor on the server
- * and taken over as it is: the session is read only after that, and the box keeps its height whatever it says.
+ * Apply Now, or what the signed-in user has to know instead. The server renders it for whom the session hint
+ * names (an employer reads why they cannot apply from the first HTML); a trainee's own application is read only
+ * once the page is taken over, and the box keeps its height whatever it says.
  */
 function ApplyArea({ jobId }: { jobId: number }) {
   const i18n = useI18n();
   const locale = useLocale();
   const hydrated = useHydrated();
-  const { role } = useAuth();
-  const who = hydrated ? role : null;
-  const mine = useQuery({ ...myJobApplicationForQuery(String(jobId)), enabled: who === 'trainee' });
+  const { role, shown } = useAuth();
+  const who = hydrated ? role : (shown?.role ?? null);
+  const mine = useQuery({
+    ...myJobApplicationForQuery(String(jobId)),
+    enabled: hydrated && who === 'trainee',
+  });
   const applied = who === 'trainee' ? mine.data : null;
 
   if (who && who !== 'trainee') {
