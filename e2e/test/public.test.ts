@@ -93,6 +93,26 @@ describe('a visitor', () => {
     await context.close();
   });
 
+  it("reads the top bar's four phrases as they turn, and the page below does not move", async () => {
+    for (const language of ['en', 'fr', 'rw']) {
+      const { page, context } = await openPage(browser, 320);
+      await context.addCookies([{ name: 'btlsLang', value: language, url: site.base }]);
+      await page.clock.install();
+      await page.goto(`${site.base}/`, { waitUntil: 'networkidle' });
+      const heading = page.getByRole('heading', { level: 1 });
+      const shown = new Set<string>();
+      const tops = new Set<number>();
+      for (let turn = 0; turn < 4; turn++) {
+        shown.add(await page.getByRole('banner').locator('p:visible').first().innerText());
+        tops.add(Math.round((await heading.boundingBox())!.y));
+        await page.clock.runFor(4000);
+      }
+      expect(shown.size, language).toBe(4);
+      expect([...tops], language).toHaveLength(1);
+      await context.close();
+    }
+  });
+
   it('sends a contact message that an admin can then read', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${site.base}/contact`);

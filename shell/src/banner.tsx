@@ -19,11 +19,17 @@ export function Banner() {
     const timer = setInterval(() => setIndex((i) => (i + 1) % PHRASES.length), ROTATE_MS);
     return () => clearInterval(timer);
   }, []);
+  // All four share one cell, the others unseen: the bar is as tall as the longest phrase on this screen, so a
+  // phrase that wraps onto two lines on a phone does not push the page down every few seconds.
   return (
     <div className={styles.banner}>
-      <p aria-hidden="true" key={index} className={styles.bannerPhrase}>
-        {phrases[index]}
-      </p>
+      <div aria-hidden="true" className={styles.bannerPhrases}>
+        {phrases.map((phrase, i) => (
+          <p key={i} className={i === index ? styles.bannerPhrase : styles.bannerUnseen}>
+            {phrase}
+          </p>
+        ))}
+      </div>
       <p className="visually-hidden">{phrases.join('. ')}</p>
     </div>
   );
