@@ -93,7 +93,7 @@ describe('a visitor', () => {
     await context.close();
   });
 
-  it("reads the top bar's four phrases as they turn, and the page below does not move", async () => {
+  it("reads the top bar's four phrases as they turn, the page below not moving, and can stop them", async () => {
     for (const language of ['en', 'fr', 'rw']) {
       const { page, context } = await openPage(browser, 320);
       await context.addCookies([{ name: 'btlsLang', value: language, url: site.base }]);
@@ -111,6 +111,23 @@ describe('a visitor', () => {
       expect([...tops], language).toHaveLength(1);
       await context.close();
     }
+
+    // They can be stopped (WCAG 2.2.2), from the keyboard too: the next stop after the skip link.
+    const { page, context } = await openPage(browser, 390);
+    await page.clock.install();
+    await page.goto(`${site.base}/`, { waitUntil: 'networkidle' });
+    const phrase = () => page.getByRole('banner').locator('p:visible').first().innerText();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    const stopped = await phrase();
+    await page.clock.runFor(12_000);
+    expect(await phrase()).toBe(stopped);
+    await page.getByRole('button', { name: 'Play the rotating phrases' }).click();
+    await page.clock.runFor(4000);
+    expect(await phrase()).not.toBe(stopped);
+    expect(await page.getByRole('button', { name: 'Pause the rotating phrases' }).count()).toBe(1);
+    await context.close();
   });
 
   it('sends a contact message that an admin can then read', async () => {

@@ -1,4 +1,8 @@
-/** The rotating banner of the top bar (spec §1). Screen readers get all four phrases once, not a ticker. */
+/**
+ * The rotating banner of the top bar (spec §1). Screen readers get all four phrases once, not a ticker. It can
+ * be paused (WCAG 2.2.2: what moves by itself for more than five seconds beside other content needs a way to
+ * stop it), and it starts paused for whoever asked their device for reduced motion.
+ */
 import { useI18n } from '@btls/shared-auth';
 import { useEffect, useState } from 'react';
 import styles from './shell.module.css';
@@ -15,10 +19,15 @@ export function Banner() {
   const i18n = useI18n();
   const phrases = PHRASES.map((phrase) => i18n._(phrase));
   const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
   useEffect(() => {
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) setPaused(true);
+  }, []);
+  useEffect(() => {
+    if (paused) return;
     const timer = setInterval(() => setIndex((i) => (i + 1) % PHRASES.length), ROTATE_MS);
     return () => clearInterval(timer);
-  }, []);
+  }, [paused]);
   // All four share one cell, the others unseen: the bar is as tall as the longest phrase on this screen, so a
   // phrase that wraps onto two lines on a phone does not push the page down every few seconds.
   return (
@@ -31,6 +40,14 @@ export function Banner() {
         ))}
       </div>
       <p className="visually-hidden">{phrases.join('. ')}</p>
+      <button type="button" className={styles.bannerToggle} onClick={() => setPaused(!paused)}>
+        <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
+        <span className="visually-hidden">
+          {paused
+            ? i18n._({ id: 'shell.banner.play', message: 'Play the rotating phrases' })
+            : i18n._({ id: 'shell.banner.pause', message: 'Pause the rotating phrases' })}
+        </span>
+      </button>
     </div>
   );
 }
