@@ -114,7 +114,7 @@ export interface SessionHint {
 }
 
 export const SESSION_HINT_COOKIE = 'btlsWho';
-const HINT_PATTERN = new RegExp(`(?:^|;\\s*)${SESSION_HINT_COOKIE}=([a-z]+)\\.([^;]{1,300})`);
+const HINT_PATTERN = new RegExp(`(?:^|;\\s*)${SESSION_HINT_COOKIE}=([a-z]+)\\.([^;]{1,300})(?:;|$)`);
 
 /** The hint in a Cookie header (or `document.cookie`), or null when there is none or it is not one. */
 export function sessionHintOf(cookies: string | undefined | null): SessionHint | null {
@@ -131,10 +131,17 @@ export function sessionHintOf(cookies: string | undefined | null): SessionHint |
 
 function writeSessionHint(user: User | null) {
   if (typeof document === 'undefined') return;
-  document.cookie =
-    user && (ROLES as readonly string[]).includes(user.role)
-      ? `${SESSION_HINT_COOKIE}=${user.role}.${encodeURIComponent(user.firstName)}; path=/; max-age=31536000; samesite=lax`
-      : `${SESSION_HINT_COOKIE}=; path=/; max-age=0; samesite=lax`;
+  const name = user ? encodeURIComponent(user.firstName) : '';
+  const secure = location.protocol === 'https:' ? '; secure' : '';
+  try {
+    // A name too long for the hint gets none: the page then comes as a visitor's, never with half a name.
+    document.cookie =
+      user && (ROLES as readonly string[]).includes(user.role) && name.length <= 300
+        ? `${SESSION_HINT_COOKIE}=${user.role}.${name}; path=/; max-age=31536000; samesite=lax${secure}`
+        : `${SESSION_HINT_COOKIE}=; path=/; max-age=0; samesite=lax${secure}`;
+  } catch {
+    // A document without cookies (a sandboxed frame): the pages come as a visitor's.
+  }
 }
 
 // The hint follows the session: written when it is restored or begins, changed with the name, gone with it.

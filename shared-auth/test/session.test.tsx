@@ -236,7 +236,15 @@ describe('the session hint (what a server-rendered page shows before the session
       firstName: 'Jean-Baptiste K',
     });
     expect(sessionHintOf('btlsWho=employer.%C3%89lise')).toEqual({ role: 'employer', firstName: 'Élise' });
-    for (const cookie of [undefined, '', 'btlsWho=', 'btlsWho=owner.Ann', 'btlsWho=admin.', 'btlsWho=admin.%E0%A4%A']) {
+    for (const cookie of [
+      undefined,
+      '',
+      'btlsWho=',
+      'btlsWho=owner.Ann',
+      'btlsWho=admin.',
+      'btlsWho=admin.%E0%A4%A',
+      `btlsWho=admin.${'a'.repeat(301)}`,
+    ]) {
       expect(sessionHintOf(cookie), String(cookie)).toBeNull();
     }
   });
@@ -262,6 +270,7 @@ describe('the session hint (what a server-rendered page shows before the session
       return null;
     }
     // No stored session: the hint was stale (signed out elsewhere), and the page then shows a visitor.
+    document.cookie = 'btlsWho=employer.Patrick; path=/';
     render(
       <AuthProvider serverRendered hint={hint}>
         <Probe />

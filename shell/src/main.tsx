@@ -2,11 +2,11 @@ import '@btls/shared-ui/tokens.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createQueryClient, hydrate, QueryClientProvider } from '@btls/shared-api';
-import { AuthProvider, BrowserRouter, sessionHintOf, useSessionStore } from '@btls/shared-auth';
+import { AuthProvider, BrowserRouter, useSessionStore, type SessionHint } from '@btls/shared-auth';
 import { App } from './app';
 import { connectLanguageToSession, followDeviceChoice, startLanguage } from './language';
 import { ensureRemotesRegistered } from './remotes';
-import { SERVER_DATA_ID } from './server-data';
+import { SERVER_DATA_ID, SESSION_HINT_KEY } from './server-data';
 
 // Start fetching /remotes.json at once; an area that needs it waits for it (and offers Retry on failure).
 ensureRemotesRegistered().catch((error: unknown) => console.error('Could not load /remotes.json:', error));
@@ -28,8 +28,11 @@ const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        {/* Taken over as the server rendered it: as the same cookie showed the session to the server. */}
-        <AuthProvider serverRendered={!!serverData} hint={serverData ? sessionHintOf(document.cookie) : null}>
+        {/* Taken over as the server rendered it: for the session hint it was rendered for. */}
+        <AuthProvider
+          serverRendered={!!serverData}
+          hint={queryClient.getQueryData<SessionHint | null>(SESSION_HINT_KEY) ?? null}
+        >
           <App />
         </AuthProvider>
       </BrowserRouter>

@@ -36,7 +36,7 @@ import { App } from './app';
 import { loadShellMessages } from './language';
 import { ProvidedRemotes } from './remote-area';
 import { areaFor } from './route-table';
-import { SERVER_DATA_ID } from './server-data';
+import { SERVER_DATA_ID, SESSION_HINT_KEY } from './server-data';
 
 export { SERVER_DATA_ID };
 
@@ -125,6 +125,7 @@ export async function render(options: {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 60_000 } });
   queryClient.setQueryData(queryKeys.site, { origin: options.origin });
+  queryClient.setQueryData(SESSION_HINT_KEY, options.session ?? null);
   const errors: unknown[] = [];
   const controller = new AbortController();
   const timer = setTimeout(

@@ -60,7 +60,9 @@ export function courseStructuredData(course: Course) {
 
 function CourseDetail({ id }: { id: string }) {
   const i18n = useI18n();
-  const { shown } = useAuth();
+  const { shown, role } = useAuth();
+  // (A shell older than this remote has no `shown`: its role then, as before.)
+  const shownRole = shown === undefined ? role : shown?.role;
   const { data } = useSuspenseQuery(courseQuery(id, useQueryClient()));
   if (isNotFound(data))
     return <NotFoundOrError message={data.status === 404 ? i18n._(NOT_FOUND) : translateMessage(data.notFound)} />;
@@ -105,7 +107,7 @@ function CourseDetail({ id }: { id: string }) {
             size if its label changes once the session is restored: a tap landing just then still lands on it. */}
         <Link className={`${buttonClass()} ${styles.enroll}`} to={`${paths.applyForCourse}?courseId=${course.id}`}>
           <span>
-            {shown?.role === 'trainee' ? i18n._({ id: 'public.course.enroll', message: 'Enroll Now' }) : forVisitor}
+            {shownRole === 'trainee' ? i18n._({ id: 'public.course.enroll', message: 'Enroll Now' }) : forVisitor}
           </span>
           <span aria-hidden="true" className={styles.sizer}>
             {forVisitor}

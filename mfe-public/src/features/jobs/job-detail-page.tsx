@@ -101,6 +101,7 @@ function ApplyArea({ jobId }: { jobId: number }) {
   const locale = useLocale();
   const hydrated = useHydrated();
   const { role, shown } = useAuth();
+  // (A shell older than this remote has no `shown`: a visitor's box until taken over, as before.)
   const who = hydrated ? role : (shown?.role ?? null);
   const mine = useQuery({
     ...myJobApplicationForQuery(String(jobId)),
