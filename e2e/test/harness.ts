@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startSite, type Site } from '../scripts/site.mjs';
 
 export { ROOT, startSite, type Site } from '../scripts/site.mjs';
@@ -78,6 +78,17 @@ export async function openPage(
     if (/Content Security Policy/i.test(message.text())) errors.push(`CSP: ${message.text()}`);
   });
   return { context, page, errors };
+}
+
+/** Waits until the browser has taken the server-rendered page over: React owns the heading the server sent. */
+export async function takenOver(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page
+        .getByRole('heading', { level: 1 })
+        .evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))),
+    )
+    .toBe(true);
 }
 
 export const DEMO = {

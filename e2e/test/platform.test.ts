@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { browser, DEMO, openPage, ROOT, serveFolder, signIn, site, useSite } from './harness';
+import { browser, DEMO, openPage, ROOT, serveFolder, signIn, site, takenOver, useSite } from './harness';
 
 useSite();
 
@@ -302,13 +302,7 @@ describe('one page, many remotes', () => {
     expect(scrolled).toBeGreaterThan(0);
     release();
     await page.waitForLoadState('networkidle');
-    await expect
-      .poll(() =>
-        page
-          .getByRole('heading', { level: 1 })
-          .evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))),
-      )
-      .toBe(true);
+    await takenOver(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
 
     // The app's own navigation, now that the server-rendered page is the browser's.

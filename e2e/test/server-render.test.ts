@@ -8,7 +8,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { browser, DEMO, mustCallApi, openPage, ROOT, serveFolder, signIn, site, tokenFor, useSite } from './harness';
+import {
+  browser,
+  DEMO,
+  mustCallApi,
+  openPage,
+  ROOT,
+  serveFolder,
+  signIn,
+  site,
+  takenOver,
+  tokenFor,
+  useSite,
+} from './harness';
 
 let course: { id: number; title: string };
 let job: { id: number; title: string; companyName: string; location: string };
@@ -134,14 +146,7 @@ describe('taking over a server-rendered page', () => {
           );
           page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
           await page.goto(`${site.base}${path}`, { waitUntil: 'networkidle' });
-          // Taken over: React owns the heading the server sent.
-          await expect
-            .poll(() =>
-              page
-                .getByRole('heading', { level: 1 })
-                .evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))),
-            )
-            .toBe(true);
+          await takenOver(page);
           expect(await page.getByRole('heading', { level: 1 }).allTextContents(), path).toEqual([h1]);
           expect(apiCalls, path).toEqual([]);
           expect(
@@ -172,13 +177,7 @@ describe('taking over a server-rendered page', () => {
       const response = await tab.goto(`${site.base}${path}`, { waitUntil: 'networkidle' });
       // Their name is in it: a shared cache must not keep it.
       expect(response!.headers()['cache-control'], path).toBe('private, no-cache');
-      await expect
-        .poll(() =>
-          tab
-            .getByRole('heading', { level: 1 })
-            .evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))),
-        )
-        .toBe(true);
+      await takenOver(tab);
       expect(warnings, path).toEqual([]);
       const { shift, moved } = await shifts();
       expect(shift, `${path} signed in: ${moved}`).toBeLessThanOrEqual(0.02);
