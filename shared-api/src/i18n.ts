@@ -7,6 +7,7 @@
  * with `addCatalogue(name, load)`: entering an area downloads only its texts in the active language, and a
  * switch downloads, for the new language, the texts of the areas already entered, then activates it.
  */
+import { cookieValue, setSiteCookie } from './cookies';
 import { i18n, setupI18n, type I18n, type Messages } from '@lingui/core';
 import type { Language } from './constants';
 import { compileSourceMessage } from './source-messages';
@@ -125,9 +126,7 @@ function remember(language: Language) {
   } catch {
     // Storage blocked: the cookie below still tells the server, for this browser session at least.
   }
-  if (typeof document !== 'undefined') {
-    document.cookie = `${LANGUAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
-  }
+  setSiteCookie(LANGUAGE_KEY, language);
 }
 
 let chosenThisVisit = false;
@@ -167,7 +166,7 @@ export function storedLanguage(): Language | null {
     // blocked storage: try the cookie
   }
   if (!isLanguage(stored) && typeof document !== 'undefined') {
-    stored = new RegExp(`(?:^|;\\s*)${LANGUAGE_KEY}=(\\w+)`).exec(document.cookie)?.[1] ?? null;
+    stored = cookieValue(document.cookie, LANGUAGE_KEY);
   }
   return isLanguage(stored) ? stored : null;
 }

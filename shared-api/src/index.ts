@@ -23,4 +23,5 @@ export * from './constants';
 export * from './dates';
 export type * from './schemas';
 export * from './i18n';
+export * from './cookies';
 export * from './value-texts';

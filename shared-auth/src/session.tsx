@@ -7,9 +7,11 @@ import { create } from 'zustand';
 import {
   account,
   configureApi,
+  cookieValue,
   login as loginCall,
   registerTrainee,
   ROLES,
+  setSiteCookie,
   STORAGE_KEYS,
   type Role,
   type TraineeRegistration,
@@ -114,34 +116,26 @@ export interface SessionHint {
 }
 
 export const SESSION_HINT_COOKIE = 'btlsWho';
-const HINT_PATTERN = new RegExp(`(?:^|;\\s*)${SESSION_HINT_COOKIE}=([a-z]+)\\.([^;]{1,300})(?:;|$)`);
+const isRole = (role: string | undefined): role is Role => (ROLES as readonly string[]).includes(role!);
 
 /** The hint in a Cookie header (or `document.cookie`), or null when there is none or it is not one. */
 export function sessionHintOf(cookies: string | undefined | null): SessionHint | null {
-  const match = HINT_PATTERN.exec(cookies ?? '');
-  const role = match?.[1];
-  if (!match || !(ROLES as readonly string[]).includes(role!)) return null;
+  const value = cookieValue(cookies, SESSION_HINT_COOKIE) ?? '';
+  const dot = value.indexOf('.');
+  const role = value.slice(0, dot);
+  if (dot < 0 || !isRole(role) || value.length - dot - 1 > 300) return null;
   try {
-    const firstName = decodeURIComponent(match[2]!);
-    return firstName.trim() ? { role: role as Role, firstName } : null;
+    const firstName = decodeURIComponent(value.slice(dot + 1));
+    return firstName.trim() ? { role, firstName } : null;
   } catch {
     return null; // not percent-encoded as we write it
   }
 }
 
 function writeSessionHint(user: User | null) {
-  if (typeof document === 'undefined') return;
   const name = user ? encodeURIComponent(user.firstName) : '';
-  const secure = location.protocol === 'https:' ? '; secure' : '';
-  try {
-    // A name too long for the hint gets none: the page then comes as a visitor's, never with half a name.
-    document.cookie =
-      user && (ROLES as readonly string[]).includes(user.role) && name.length <= 300
-        ? `${SESSION_HINT_COOKIE}=${user.role}.${name}; path=/; max-age=31536000; samesite=lax${secure}`
-        : `${SESSION_HINT_COOKIE}=; path=/; max-age=0; samesite=lax${secure}`;
-  } catch {
-    // A document without cookies (a sandboxed frame): the pages come as a visitor's.
-  }
+  // A name too long for the hint gets none: the page then comes as a visitor's, never with half a name.
+  setSiteCookie(SESSION_HINT_COOKIE, user && isRole(user.role) && name.length <= 300 ? `${user.role}.${name}` : null);
 }
 
 // The hint follows the session: written when it is restored or begins, changed with the name, gone with it.
@@ -174,7 +168,7 @@ export function AuthProvider({
 }: {
   children: ReactNode;
   serverRendered?: boolean;
-  /** A server-rendered page: the session hint of its request (the server) or of `document.cookie` (the browser). */
+  /** A server-rendered page: the session hint it was rendered for (the request's cookie; in the browser, the page's data). */
   hint?: SessionHint | null;
 }) {
   const status = useSessionStore((s) => s.status);

@@ -19,6 +19,7 @@ import * as zustand from 'zustand';
 import * as sharedApi from '@btls/shared-api';
 import {
   configureApi,
+  cookieValue,
   createQueryClient,
   isLanguage,
   isNotFound,
@@ -70,7 +71,7 @@ export function serverRenderedBy(pathname: string): string | 'not-found' | null 
  * browser's Accept-Language (a first visit), else English. The answer varies on both headers.
  */
 export function languageOf(headers: { cookie?: string; 'accept-language'?: string }): Language {
-  const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_KEY}=(\\w+)`).exec(headers.cookie ?? '')?.[1];
+  const cookie = cookieValue(headers.cookie, LANGUAGE_KEY);
   if (isLanguage(cookie)) return cookie;
   return languageFromPreferences(acceptLanguageTags(headers['accept-language']));
 }
