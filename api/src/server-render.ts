@@ -265,10 +265,7 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
           catalogues,
           session,
         });
-        const html = fillTemplate(shellTemplate(), page, hints, server.SERVER_DATA_ID).replace(
-          /<html lang="[^"]*"/,
-          `<html lang="${escapeAttribute(language)}"`,
-        );
+        const html = fillTemplate(shellTemplate(), page, hints, server.SERVER_DATA_ID, language);
         return { status: page.status, html, language, personal: session !== null };
       } catch (error) {
         options.log.warn({ err: error, url }, 'Server render failed; the browser renders this page');
@@ -295,14 +292,19 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-/** The shell's index.html with the page's head tags, the preload hints, its HTML and its data. */
-function fillTemplate(
+/**
+ * The shell's index.html with the page's language, head tags, preload hints, HTML and data. Every piece is
+ * written in by a replacer function, never as a replacement string: text from the page (a job's description)
+ * may hold `$&`, `` $` `` or `$'`, which String.replace would expand into parts of the document.
+ */
+export function fillTemplate(
   template: string,
   page: { head: string; body: string; data: unknown },
   hints: string,
   dataId: string,
+  language: string,
 ): string {
-  let html = template;
+  let html = template.replace(/<html lang="[^"]*"/, () => `<html lang="${escapeAttribute(language)}"`);
   // The page's own title and description replace the shell's defaults.
   if (page.head.includes('<title>')) html = html.replace(/<title>[\s\S]*?<\/title>/, '');
   if (page.head.includes('name="description"')) html = html.replace(/<meta name="description"[^>]*>/, '');
@@ -311,9 +313,9 @@ function fillTemplate(
   // a paint of half a page would move what the rest then pushes down (a top bar missing its last controls).
   const wholePage = `<link rel="expect" href="#${dataId}" blocking="render">`;
   return html
-    .replace('</head>', `${wholePage}${page.head}${hints}</head>`)
+    .replace('</head>', () => `${wholePage}${page.head}${hints}</head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${page.body}</div><script id="${dataId}" type="application/json">${data}</script>`,
+      () => `<div id="root">${page.body}</div><script id="${dataId}" type="application/json">${data}</script>`,
     );
 }

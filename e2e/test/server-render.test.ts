@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   browser,
+  callApi,
   DEMO,
   mustCallApi,
   openPage,
@@ -375,6 +376,114 @@ describe('links that look good when shared, and search engines', () => {
     const robots = await (await fetch(`${site.base}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${site.base}/sitemap.xml`);
     expect(robots).toContain('Disallow: /admin/');
+  });
+});
+
+describe("text that looks like String.replace's patterns (issue 30, item 1)", () => {
+  // Every pattern String.replace expands in a replacement string, many times over in the description.
+  const PATTERNS = "$& $` $' $$ $1 $<name>";
+  // Description and requirements are HTML kept through an allow-list, which takes `<name>` for a tag.
+  const IN_HTML = "$& $` $' $$ $1";
+  const many = '$`'.repeat(1000);
+
+  /** The page's text as a reader sees it (React writes ', ", <, > and & as entities). */
+  const shown = (html: string) =>
+    html
+      .replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+
+  /** The page's HTML and its embedded data (null when the data does not parse). */
+  async function pageOf(path: string) {
+    const response = await fetch(`${site.base}${path}`);
+    const html = await response.text();
+    const json = /<script id="btls-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    let data: unknown = null;
+    try {
+      data = JSON.parse(json);
+    } catch {
+      /* left null: the browser could not take the page over */
+    }
+    return { status: response.status, html, data, title: /<title>([^<]*)<\/title>/.exec(html)?.[1] };
+  }
+
+  it('are shown as written on every page they reach, and do not grow the page', async () => {
+    const stamp = Date.now();
+    const employer = await mustCallApi(site, '/auth/register', {
+      method: 'POST',
+      body: {
+        firstName: `Dollar ${PATTERNS}`,
+        lastName: 'Employer',
+        email: `dollar.${stamp}@example.rw`,
+        password: 'kawa-2026-dollar',
+        role: 'employer',
+        companyName: `Company ${PATTERNS}`,
+      },
+    });
+    const title = `Barista ${stamp} ${PATTERNS}`;
+    const posted = await mustCallApi(site, '/jobs', {
+      method: 'POST',
+      token: employer.token,
+      body: {
+        title,
+        companyName: `Company ${PATTERNS}`,
+        description: `<p>Description ${IN_HTML} ${many}</p>`,
+        requirements: `Requirement ${IN_HTML}`,
+        location: `Kigali ${PATTERNS}`,
+        salaryRange: `RWF ${PATTERNS}`,
+      },
+    });
+    const admin = await tokenFor(site, { email: DEMO.admin.email, password: DEMO.admin.password });
+    const created = await mustCallApi(site, '/courses', {
+      method: 'POST',
+      token: admin,
+      body: {
+        title: `Course ${stamp} ${PATTERNS}`,
+        description: `Course description ${PATTERNS} ${many}`,
+        category: 'Latte Art',
+        level: 'Beginner',
+        trainingCenter: `Centre ${PATTERNS}`,
+        instructor: `Instructor ${PATTERNS}`,
+        duration: `2 weeks ${PATTERNS}`,
+        price: `RWF ${PATTERNS}`,
+      },
+    });
+    try {
+      for (const path of [
+        `/jobs/${posted.job.id}`,
+        `/jobs?q=${stamp}`,
+        `/courses/${created.course.id}`,
+        `/courses?q=${stamp}`,
+        '/',
+      ]) {
+        const page = await pageOf(path);
+        expect(page.status, path).toBe(200);
+        // A page of tens of KiB, not megabytes: the patterns were not expanded into copies of the page.
+        expect(page.html.length, path).toBeLessThan(200_000);
+        expect(page.data, `${path}: its embedded data parses`).not.toBeNull();
+        expect(page.html.split('<script id="btls-data"').length, path).toBe(2);
+      }
+      const job = await pageOf(`/jobs/${posted.job.id}`);
+      expect(shown(job.title ?? '')).toBe(`${title} at Company ${PATTERNS} · BTLS Coffee`);
+      expect(JSON.stringify(job.data)).toContain(JSON.stringify(`Kigali ${PATTERNS}`));
+      for (const text of [`Requirement ${IN_HTML}`, `RWF ${PATTERNS}`, `Company ${PATTERNS}`, many])
+        expect(shown(job.html), text).toContain(text);
+      const course = await pageOf(`/courses/${created.course.id}`);
+      expect(shown(course.title ?? '')).toBe(`Course ${stamp} ${PATTERNS} · BTLS Coffee`);
+      expect(shown(course.html)).toContain(`Instructor ${PATTERNS}`);
+      // And the browser takes the page over, showing the title as written.
+      const { page, context, errors } = await openPage(browser, 390);
+      await page.goto(`${site.base}/jobs/${posted.job.id}`);
+      await takenOver(page);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await callApi(site, `/jobs/${posted.job.id}`, { method: 'DELETE', token: employer.token });
+      await callApi(site, `/courses/${created.course.id}`, { method: 'DELETE', token: admin });
+    }
   });
 });
 
