@@ -1,4 +1,5 @@
-// Bundles the server and our shared-api source into dist/server.js; npm packages stay external
+// Bundles the server and our shared-api source into dist/server.js, and each worker thread's module
+// (src/workers/<name>.ts, see src/workers/pool.ts) into dist/<name>.js beside it; npm packages stay external
 // (PGlite loads its WebAssembly files from its own folder).
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -9,8 +10,11 @@ const external = Object.keys(dependencies)
   .flatMap((name) => [name, `${name}/*`]);
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: {
+    server: 'src/server.ts',
+    'verify-credential': 'src/workers/verify-credential.ts',
+  },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

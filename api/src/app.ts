@@ -4,9 +4,15 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { MAX_IMAGE_BYTES } from '@btls/shared-api/constants';
 import { account, credentialCheck } from '@btls/shared-api/messages';
-import { coded, codedWith, type CodedMessage } from '@btls/shared-api/codes';
+import { coded, codedText, codedWith, type CatalogueText, type CodedMessage } from '@btls/shared-api/codes';
 import { randomBytes } from 'node:crypto';
+import type { CredentialCheck } from '@btls/shared-api/schemas';
 import { createAuth } from './auth';
+import { currentStatusList } from './credentials/status-list';
+import { createWorkerPool } from './workers/pool';
+import { registerAfterAnswer } from './http/after-answer';
+import { loggerOptions } from './http/logging';
+import type verifyCredential from './workers/verify-credential';
 import { loadIssuer } from './credentials/issuer';
 import { isDatabaseBusy, pgErrorCode, type Database } from './db/client';
 import { apiNotFound, HttpError, serviceBusy } from './http/errors';
@@ -32,13 +38,16 @@ import { registerContract, registerDocs } from './http/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerWeb, remotesFileOf, remotesJsonReader, type WebOptions } from './web';
 
+type VerifyTask = Parameters<typeof verifyCredential>[0];
+
 export interface AppOptions {
   database: Database;
   jwtSecret: string;
   /** Token lifetime in jose's notation, e.g. '7d'. */
   tokenLifetime?: string;
   limits?: Partial<Limits>;
-  logger?: FastifyServerOptions['logger'];
+  /** JSON log lines at this level (to this stream, else standard output); none when missing. */
+  logger?: { level: string; stream?: { write(line: string): void } };
   /** Proxies whose X-Forwarded-For is believed: a hop count or their addresses/CIDRs (never `true`). */
   trustProxy?: number | string[];
   /** Keep the rate-limit counters in this Redis instead of the database. */
@@ -62,11 +71,13 @@ export interface Timeouts {
 const defaultTimeouts: Timeouts = { requestMs: 30_000, headersMs: 10_000 };
 
 export const JSON_BODY_LIMIT = 1_048_576;
+/** A genuine credential is checked in about 50 ms; one that takes 100 times that is not checked. */
+const CREDENTIAL_CHECK_DEADLINE_MS = 5_000;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? loggerOptions(options.logger.level, options.logger.stream) : false,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: trustProxyOption(options.trustProxy),
     // Graceful shutdown: stop accepting, finish in-flight requests, then close.
@@ -84,14 +95,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => store.close());
   const limiter = (name: string, limit: number, message: LimitMessage, windowMs = limits.windowMs) =>
     createRateLimiter(store, name, limit, windowMs, message);
+  const issuer = await loadIssuer(
+    options.issuerKey ?? new Uint8Array(randomBytes(32)),
+    options.publicUrl ?? 'http://localhost:8080',
+  );
+  // The credential check in worker threads (issue 30): no secret in their environment, 5 s each at most.
+  const verifier = createWorkerPool<VerifyTask, CredentialCheck>({
+    module: 'verify-credential',
+    maxThreads: 2,
+    maxQueue: 16,
+    memoryMb: 128,
+    env: {},
+  });
+  app.addHook('onClose', () => verifier.close());
   const deps: Deps = {
     db: options.database.db,
     database: options.database,
     auth: createAuth(options.database.db, options.jwtSecret, options.tokenLifetime ?? '7d'),
-    issuer: await loadIssuer(
-      options.issuerKey ?? new Uint8Array(randomBytes(32)),
-      options.publicUrl ?? 'http://localhost:8080',
-    ),
+    issuer,
+    afterAnswer: registerAfterAnswer(app, app.log),
+    checkCredential: async (credential) =>
+      verifier.run(
+        {
+          credential,
+          issuer: { did: issuer.did, url: issuer.url },
+          statusList: await currentStatusList(options.database.db, issuer),
+        },
+        CREDENTIAL_CHECK_DEADLINE_MS,
+      ),
     notify: createNotifications(options.publicUrl ?? 'http://localhost:8080'),
     // Every limit and the words of its 429, in one place.
     limiters: {
@@ -108,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ),
       recoveryIp: limiter('recovery-ip', limits.recoveryPerIp, account.tooManyResetRequests),
       recoveryEmail: limiter('recovery-email', limits.recoveryPerEmail, account.tooManyResetRequests),
+      resetIp: limiter('reset-ip', limits.resetPerIp, account.tooManyResetRequests),
     },
   };
 
@@ -133,6 +165,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       request.log.error(error);
       return reply.status(500).send(coded('request.serverError'));
     }
+    const own = (request.routeOptions.config as RouteTexts | undefined)?.tooLarge;
+    if (own && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send(codedText(own));
     return reply.status(status).send(clientError(error, status));
   });
 
@@ -186,6 +220,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 function trustProxyOption(setting: AppOptions['trustProxy']): FastifyServerOptions['trustProxy'] {
   if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
   return setting ?? false;
+}
+
+/** What a route may say in its own words (`config` of its options): a body over its own `bodyLimit`. */
+export interface RouteTexts {
+  tooLarge?: CatalogueText;
 }
 
 const tooManyLogins = (minutes: number) => codedWith('limit.tooManyLogins', { minutes });

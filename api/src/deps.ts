@@ -2,7 +2,9 @@
  * What route modules are given, and the limits the app is built with. Route files import their types from
  * here; this module imports no route, so nothing imports back into the routes.
  */
+import type { CredentialCheck } from '@btls/shared-api/schemas';
 import type { Auth } from './auth';
+import type { AfterAnswer } from './http/after-answer';
 import type { Issuer } from './credentials/issuer';
 import type { Database, Db } from './db/client';
 import type { Notifications } from './mail/notify';
@@ -28,6 +30,8 @@ export interface Limits {
   recoveryPerIp: number;
   /** Password reset requests per e-mail per window: no flooding someone's inbox. */
   recoveryPerEmail: number;
+  /** Reset links tried (spent or not) per client address per window: no guessing, no flood of lookups. */
+  resetPerIp: number;
   windowMs: number;
 }
 
@@ -38,6 +42,7 @@ export const defaultLimits: Limits = {
   verifyPerIp: 60,
   recoveryPerIp: 20,
   recoveryPerEmail: 5,
+  resetPerIp: 20,
   registerPerIp: 30,
   jobPostsPerHour: 20,
   windowMs: 15 * 60_000,
@@ -60,5 +65,10 @@ export interface Deps {
     jobPosts: RateLimiter;
     recoveryIp: RateLimiter;
     recoveryEmail: RateLimiter;
+    resetIp: RateLimiter;
   };
+  /** Runs work once the answer has gone out (see http/after-answer.ts). */
+  afterAnswer: AfterAnswer;
+  /** Checks a credential in a worker thread with a deadline (WorkerDeadline, WorkerPoolBusy when all are busy). */
+  checkCredential(credential: Record<string, unknown>): Promise<CredentialCheck>;
 }

@@ -164,6 +164,7 @@ describe('GET /api/certificates/verify/:code (public)', () => {
       issueDate: expect.any(String),
       issuedBy: `${admin.firstName} ${admin.lastName}`,
       revoked: false,
+      errors: [],
     });
   });
 

@@ -273,6 +273,32 @@ describe('POST /api/credentials/verify (public)', () => {
     expect(nonsense).toMatchObject({ status: 200, body: { verified: false } });
   });
 
+  it('refuses what no credential is before any canonicalising: over 32 KB, or more values than a credential holds (issue 30)', async () => {
+    const genuine = await credentialOf(graduateCode);
+    // The outside test's document: 20,000 extra values (167 KiB) held the API's only thread for 6.8 s.
+    const huge = structuredClone(genuine);
+    huge.credentialSubject.achievement.tag = Array.from({ length: 20_000 }, (_, i) => `v${i}`);
+    expect(await check(huge)).toMatchObject({ status: 413, body: { message: credentialCheck.tooLarge } });
+    // Under 32 KB, but 1,500 values: a genuine certificate has 49.
+    const crowded = structuredClone(genuine);
+    crowded.credentialSubject.achievement.tag = Array.from({ length: 1500 }, (_, i) => String(i % 10));
+    expect(JSON.stringify(crowded).length).toBeLessThan(32 * 1024);
+    expect(await check(crowded)).toMatchObject({ status: 400, body: { message: credentialCheck.tooComplex } });
+    // Two blank-node cycles of 5,000 nodes each (17 s and +850 MiB before): refused by their size.
+    const cycle = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        '@id': `_:b${i}`,
+        'https://x.example/p': { '@id': `_:b${(i + 1) % n}` },
+      }));
+    const cyclic = {
+      ...genuine,
+      credentialSubject: { ...genuine.credentialSubject, evidence: [...cycle(5000), ...cycle(5000)] },
+    };
+    expect((await check(cyclic)).status).toBe(413);
+    // A genuine credential is still checked (in a worker thread) as before.
+    expect(await check(genuine)).toMatchObject({ status: 200, body: { verified: true, errors: [] } });
+  });
+
   it('is rate-limited per client address', async () => {
     const limited = await startApi({ limits: { verifyPerIp: 2 } });
     try {
@@ -327,15 +353,22 @@ describe('revocation', () => {
       revocationReason: 'Assessment results were copied.',
     });
 
-    expect((await check(credential)).body).toMatchObject({ verified: true, revoked: true, errors: [] });
+    // Issue 30 (item 5): a client that reads one field must not accept a revoked certificate; the reason is
+    // in `errors` (the proof itself still holds, as the independent verifier says).
+    expect((await check(credential)).body).toMatchObject({
+      verified: false,
+      revoked: true,
+      errors: ['This certificate has been revoked by the training centre.'],
+    });
     const independent = await independentlyVerify(credential);
     expect(independent.verified).toBe(true);
     expect(independent.statusResult?.results?.[0]?.status).toBe(true);
     expect((await check(await credentialOf(graduateCode))).body.revoked).toBe(false);
 
     expect((await request(api, 'GET', `/api/certificates/verify/${code}`)).body).toMatchObject({
-      valid: true,
+      valid: false,
       revoked: true,
+      errors: ['This certificate has been revoked by the training centre.'],
     });
     expect(await listed()).toBe(false);
     const status = await request(api, 'GET', '/api/credentials/status/1');

@@ -48,10 +48,25 @@ describe('the credential check', () => {
 
   it('says when a genuine credential was revoked', async () => {
     server.use(http.get(`${API}/certificates/BTLS-GONE/credential`, answer(credential)));
-    checksAnswering({ ...verified, revoked: true });
+    checksAnswering({
+      ...verified,
+      verified: false,
+      revoked: true,
+      errors: ['This certificate has been revoked by the training centre.'],
+    });
     renderAt('/', [{ path: '/', element: <CredentialChecker certificateCode="BTLS-GONE" /> }]);
     expect(await screen.findByText('This certificate has been revoked by the training centre.')).toBeTruthy();
     expect(screen.getByText('Revoked')).toBeTruthy();
+    expect(screen.queryByText('Signature valid')).toBeNull();
+  });
+
+  it('refuses a file too large to be a credential without sending it', async () => {
+    const sent = checksAnswering(verified);
+    renderAt('/', [{ path: '/', element: <CredentialChecker /> }]);
+    const file = new File(['{"a":"' + 'x'.repeat(40 * 1024) + '"}'], 'huge.json', { type: 'application/json' });
+    await userEvent.upload(screen.getByLabelText(/Drop a .json credential here/), file);
+    expect(await screen.findByText('This file is too large to be a credential (at most 32 KB).')).toBeTruthy();
+    expect(sent).toEqual([]);
   });
 
   it('checks a .json file someone chooses, and lists what is wrong with it', async () => {

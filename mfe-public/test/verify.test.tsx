@@ -30,6 +30,7 @@ describe('public certificate verification', () => {
           issueDate: '2026-04-01T10:00:00.000Z',
           issuedBy: 'Grace Mukamana',
           revoked: false,
+          errors: [],
         }),
       ),
       http.get(`${API}/certificates/BTLS-GOOD/credential`, answer({ type: ['VerifiableCredential'] })),
@@ -51,17 +52,26 @@ describe('public certificate verification', () => {
       http.get(
         `${API}/certificates/verify/BTLS-GONE`,
         answer({
-          valid: true,
+          valid: false,
           certificateCode: 'BTLS-GONE',
           traineeName: 'Eric Mugisha',
           courseTitle: 'Latte Art Masterclass',
           issueDate: '2026-04-01T10:00:00.000Z',
           issuedBy: 'Grace Mukamana',
           revoked: true,
+          errors: ['This certificate has been revoked by the training centre.'],
         }),
       ),
       http.get(`${API}/certificates/BTLS-GONE/credential`, answer({ type: ['VerifiableCredential'] })),
-      http.post(`${API}/credentials/verify`, answer({ ...check, revoked: true })),
+      http.post(
+        `${API}/credentials/verify`,
+        answer({
+          ...check,
+          verified: false,
+          revoked: true,
+          errors: ['This certificate has been revoked by the training centre.'],
+        }),
+      ),
     );
     verify('BTLS-GONE');
     expect(

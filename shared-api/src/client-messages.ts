@@ -58,6 +58,10 @@ export const credentialCheck = {
   revoked: 'This certificate has been revoked by the training centre.',
   notACredential: 'This is not a credential: choose the .json file downloaded from a certificate page.',
   tooManyChecks: 'Too many verification requests. Please try again later.',
+  /** Issue 30: a real Open Badges 3.0 credential fits in 32 KB; a bigger body is refused before it is read. */
+  tooLarge: 'This file is too large to be a credential (at most 32 KB).',
+  /** Issue 30: more values than a credential holds, or a check that ran past its deadline. */
+  tooComplex: 'This file holds too much to be checked as a credential.',
 } as const;
 
 /** Account recovery and settings (issue 15); the quoted texts are the issue's. */

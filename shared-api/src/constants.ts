@@ -93,3 +93,6 @@ export const canMoveApplication = (from: JobApplicationStatus, to: JobApplicatio
 /** A CV: a PDF of at most 2 MB. */
 export const MAX_CV_BYTES = 2 * 1024 * 1024;
 export const COVER_NOTE_MAX = 2000;
+
+/** The largest credential file the check takes (issue 30): a real Open Badges 3.0 credential fits in 32 KB. */
+export const MAX_CREDENTIAL_BYTES = 32 * 1024;

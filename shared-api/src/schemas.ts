@@ -560,13 +560,16 @@ export type Certificate = z.infer<typeof certificateSchema>;
 
 /** The public answer of /certificates/verify/{code}: only what a verifier needs, nothing else. */
 export const certificateVerificationSchema = z.object({
-  valid: z.literal(true),
+  /** The code names a certificate we issued that is not revoked (issue 30: false once revoked). */
+  valid: z.boolean(),
   certificateCode: z.string(),
   traineeName: z.string(),
   courseTitle: z.string(),
   issueDate: z.string(),
   issuedBy: z.string(),
   revoked: z.boolean(),
+  /** Why it is not valid (the revocation), in the catalogue's words; empty when valid. */
+  errors: z.array(z.string()),
 });
 export type CertificateVerification = z.infer<typeof certificateVerificationSchema>;
 

@@ -81,6 +81,8 @@ export const SERVER_TEXTS = [
     message: 'This is not a credential: choose the .json file downloaded from a certificate page.',
   },
   /*i18n*/ { id: 'credentialCheck.tooManyChecks', message: 'Too many verification requests. Please try again later.' },
+  /*i18n*/ { id: 'credentialCheck.tooLarge', message: 'This file is too large to be a credential (at most 32 KB).' },
+  /*i18n*/ { id: 'credentialCheck.tooComplex', message: 'This file holds too much to be checked as a credential.' },
   // account
   /*i18n*/ { id: 'account.onlyTraineesApplyForCourses', message: 'Only trainees can apply for courses.' },
   /*i18n*/ {

@@ -1,20 +1,14 @@
 /**
- * A certificate as an Open Badges 3.0 credential (OpenBadgeCredential on Verifiable Credentials 2.0), and the
- * check of any credential someone hands us: the proof, that we are its issuer, and its revocation status.
+ * A certificate as an Open Badges 3.0 credential (OpenBadgeCredential on Verifiable Credentials 2.0). The check
+ * of a credential someone hands us is in ./check.ts (it runs in a worker thread).
  */
-import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
-import { cryptosuite } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
-import { verifyCredential } from '@digitalbazaar/vc';
-import { checkStatus } from '@digitalbazaar/vc-bitstring-status-list';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { DEFAULT_TRAINING_CENTER } from '@btls/shared-api/constants';
-import { credentialCheck } from '@btls/shared-api/messages';
-import type { CredentialCheck } from '@btls/shared-api/schemas';
 import type { Db } from '../db/client';
 import { certificates, progressRecords } from '../db/schema';
-import { documentLoader, OPEN_BADGES_CONTEXT, VC_CONTEXT } from './contexts';
+import { OPEN_BADGES_CONTEXT, VC_CONTEXT } from './contexts';
 import type { Issuer } from './issuer';
-import { statusEntryFor, statusListUrl } from './status-list';
+import { statusEntryFor } from './status-list';
 
 type CertificateRow = typeof certificates.$inferSelect;
 
@@ -49,50 +43,6 @@ export function openBadgeFor(certificate: CertificateRow, assessments: string[],
       },
     },
     credentialStatus: statusEntryFor(issuer, certificate.id),
-  };
-}
-
-const text = (value: unknown) => (typeof value === 'string' ? value : null);
-const field = (value: unknown, key: string): unknown =>
-  value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
-
-/**
- * Checks a credential with the libraries, offline: contexts are bundled, the key comes from the did:key, and
- * the only other document loadable is our own status list.
- */
-export async function checkOpenBadge(
-  credential: Record<string, unknown>,
-  issuer: Issuer,
-  statusList: () => Promise<string>,
-): Promise<CredentialCheck> {
-  const ownStatusList = statusListUrl(issuer);
-  const loader = documentLoader(async (url) => (url === ownStatusList ? JSON.parse(await statusList()) : undefined));
-  const result = await verifyCredential({
-    credential,
-    suite: new DataIntegrityProof({ cryptosuite }),
-    documentLoader: loader,
-    checkStatus: (options) => checkStatus({ ...options, verifyMatchingIssuers: true }),
-  });
-
-  const claimedIssuer = field(credential, 'issuer');
-  const issuerId = text(claimedIssuer) ?? text(field(claimedIssuer, 'id'));
-  const subject = field(credential, 'credentialSubject');
-  const errors: string[] = [];
-  // The status is checked only once the proof holds, so a status result means the signature is good.
-  const signatureValid = result.verified || result.statusResult !== undefined;
-  if (!signatureValid) errors.push(credentialCheck.signatureInvalid);
-  const ours = issuerId === issuer.did;
-  if (!ours) errors.push(credentialCheck.notOurIssuer);
-  else if (signatureValid && !result.statusResult?.verified) errors.push(credentialCheck.statusUnknown);
-  const revoked = ours && result.statusResult?.results?.[0]?.status === true;
-  return {
-    verified: result.verified && ours,
-    revoked,
-    issuer: text(field(claimedIssuer, 'name')) ?? issuerId,
-    subjectName: text(field(subject, 'name')),
-    achievementName: text(field(field(subject, 'achievement'), 'name')),
-    validFrom: text(field(credential, 'validFrom')),
-    errors,
   };
 }
 

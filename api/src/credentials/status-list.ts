@@ -15,7 +15,7 @@ export const STATUS_LIST_LENGTH = 131_072;
 /** An arbitrary fixed key for pg_advisory_xact_lock: "stat" in ASCII. */
 const STATUS_LIST_LOCK = 0x73746174;
 
-export const statusListUrl = (issuer: Issuer) => `${issuer.url}/api/credentials/status/${STATUS_LIST_ID}`;
+export const statusListUrl = (issuer: Pick<Issuer, 'url'>) => `${issuer.url}/api/credentials/status/${STATUS_LIST_ID}`;
 
 /** The credentialStatus entry of the certificate with this id. */
 export function statusEntryFor(issuer: Issuer, certificateId: number) {

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { coded } from '@btls/shared-api/codes';
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
-import { validation } from '@btls/shared-api/messages';
+import { credentialCheck, validation } from '@btls/shared-api/messages';
 import {
   certificateAnswerSchema,
   certificateSchema,
@@ -163,14 +163,17 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
       const code = request.params.certificateCode;
       const [row] = await db.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
       if (!row) throw notFound(texts.certificate.invalidCode);
+      // A revoked certificate is not valid: a client that reads one field must not accept it.
+      const revoked = row.revokedAt !== null;
       return {
-        valid: true as const,
+        valid: !revoked,
         certificateCode: row.certificateCode,
         traineeName: `${row.traineeFirstName} ${row.traineeLastName}`,
         courseTitle: row.courseTitle,
         issueDate: row.issueDate.toISOString(),
         issuedBy: `${row.issuedByAdminFirstName} ${row.issuedByAdminLastName}`,
-        revoked: row.revokedAt !== null,
+        revoked,
+        errors: revoked ? [credentialCheck.revoked] : [],
       };
     },
   );

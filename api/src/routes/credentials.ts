@@ -5,15 +5,19 @@ import { credentialCheckSchema, verifiableCredentialSchema } from '@btls/shared-
 import type { Deps } from '../deps';
 import { answers, codeParams, jsonDocument, nonJson, type Api } from '../http/contract';
 import { issuerDocument } from '../credentials/issuer';
-import { checkOpenBadge, signedCredentialOf } from '../credentials/open-badge';
+import { signedCredentialOf } from '../credentials/open-badge';
+import { tooManyValues } from '../credentials/check';
+import { MAX_CREDENTIAL_BYTES } from '@btls/shared-api/constants';
+import { credentialCheck } from '@btls/shared-api/messages';
 import { currentStatusList, STATUS_LIST_ID } from '../credentials/status-list';
 import { certificates } from '../db/schema';
-import { notFound } from '../http/errors';
+import { badRequest, notFound, serviceBusy } from '../http/errors';
+import { WorkerDeadline, WorkerPoolBusy } from '../workers/pool';
 
 /** Open Badges 3.0: the issuer, each certificate's signed credential, the revocation list, and the check. */
 const credentialJson = (description: string) => nonJson('application/json', description, jsonDocument);
 
-export function credentialRoutes(app: Api, { db, issuer, limiters }: Deps) {
+export function credentialRoutes(app: Api, { db, issuer, limiters, checkCredential }: Deps) {
   app.get(
     '/issuer',
     {
@@ -63,10 +67,17 @@ export function credentialRoutes(app: Api, { db, issuer, limiters }: Deps) {
     },
   );
 
-  /** Public and rate-limited like the code lookup: checking a proof costs real work. */
+  /**
+   * Public and rate-limited like the code lookup: checking a proof costs real work, and its cost is the
+   * sender's choice. So the body is at most 32 KB, a document of more values than a credential holds is
+   * refused before it is canonicalised, and the check runs in a worker thread with a deadline (issue 30): no
+   * request can stall the others.
+   */
   app.post(
     '/credentials/verify',
     {
+      bodyLimit: MAX_CREDENTIAL_BYTES,
+      config: { tooLarge: credentialCheck.tooLarge },
       // Counted before the body is checked: a malformed file spends the budget like any other.
       preValidation: (request) => limiters.verifyIp.enforce(request.ip),
       schema: {
@@ -77,7 +88,14 @@ export function credentialRoutes(app: Api, { db, issuer, limiters }: Deps) {
     },
     async (request) => {
       const credential = request.body;
-      return checkOpenBadge(credential, issuer, () => currentStatusList(db, issuer));
+      if (tooManyValues(credential)) throw badRequest(credentialCheck.tooComplex);
+      try {
+        return await checkCredential(credential);
+      } catch (error) {
+        if (error instanceof WorkerDeadline) throw badRequest(credentialCheck.tooComplex);
+        if (error instanceof WorkerPoolBusy) throw serviceBusy();
+        throw error;
+      }
     },
   );
 }

@@ -3,6 +3,7 @@ import {
   certificateCredentialCheckQuery,
   credentialCheck,
   errorMessage,
+  MAX_CREDENTIAL_BYTES,
   translateMessage,
   useCheckCredential,
   useQuery,
@@ -51,6 +52,7 @@ export function CredentialChecker({ certificateCode }: { certificateCode?: strin
   function checkFile(file: File | undefined) {
     if (!file) return;
     void check(async () => {
+      if (file.size > MAX_CREDENTIAL_BYTES) throw new Error(credentialCheck.tooLarge);
       try {
         return JSON.parse(await file.text()) as unknown;
       } catch {
@@ -122,14 +124,6 @@ function CheckResult({ result }: { result: CredentialCheck }) {
           </ul>
         </ErrorBanner>
       )}
-      {result.verified && result.revoked && (
-        <ErrorBanner>
-          {i18n._({
-            id: 'public.verify.revoked',
-            message: 'This certificate has been revoked by the training centre.',
-          })}
-        </ErrorBanner>
-      )}
       <dl className={facts.detailFacts}>
         <div>
           <dt>{i18n._({ id: 'public.credential.issuer', message: 'Issuer' })}</dt>
@@ -150,10 +144,10 @@ function CheckResult({ result }: { result: CredentialCheck }) {
         <div>
           <dt>{i18n._({ id: 'public.verify.status', message: 'Status' })}</dt>
           <dd>
-            {!result.verified
-              ? i18n._({ id: 'public.credential.notVerified', message: 'Not verified' })
-              : result.revoked
-                ? i18n._({ id: 'public.verify.statusRevoked', message: 'Revoked' })
+            {result.revoked
+              ? i18n._({ id: 'public.verify.statusRevoked', message: 'Revoked' })
+              : !result.verified
+                ? i18n._({ id: 'public.credential.notVerified', message: 'Not verified' })
                 : i18n._({ id: 'public.credential.valid', message: 'Valid, not revoked' })}
           </dd>
         </div>
