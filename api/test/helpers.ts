@@ -144,6 +144,8 @@ export async function request(
     ...(options.json !== undefined ? { payload: options.json as object } : {}),
     ...(options.payload !== undefined ? { payload: options.payload } : {}),
   });
+  // What a route does after its answer (forgot-password's e-mail) is done before the test reads on.
+  await api.app.settled();
   let body: unknown = response.body;
   try {
     body = response.json();

@@ -1,8 +1,15 @@
 /** Issue 15: forgot / reset / change password, the admin's reset link, and the trainee's settings (issue 14.15). */
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as passwords from '../src/auth';
 import { certificates, courses, enrollments, outbox, passwordResetTokens, users } from '../src/db/schema';
 import { account, PASSWORD, request, startApi, type Account, type TestApi } from './helpers';
+
+// Every argon2 hash the API makes is counted (and made as before): a guess must not cost one (issue 30).
+vi.mock('../src/auth', async (original) => {
+  const real = await original<typeof import('../src/auth')>();
+  return { ...real, hashPassword: vi.fn(real.hashPassword) };
+});
 
 const SITE = 'https://btls.example.rw';
 const SENT = 'If an account exists for that e-mail, we have sent a link to reset the password.';
@@ -10,7 +17,7 @@ const INVALID = 'This reset link is invalid or has expired.';
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await startApi({ publicUrl: SITE, limits: { recoveryPerIp: 1000, recoveryPerEmail: 1000 } });
+  api = await startApi({ publicUrl: SITE, limits: { recoveryPerIp: 1000, recoveryPerEmail: 1000, resetPerIp: 1000 } });
 });
 afterAll(() => api.close());
 
@@ -139,6 +146,103 @@ describe('POST /api/auth/reset-password', () => {
     const token = await resetTokenFor(user.email);
     const answers = await Promise.all([reset(token, 'first-pass'), reset(token, 'second-pass')]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+  });
+});
+
+describe('issue 30: reset links and the work a stranger can cause', () => {
+  it('looks a link up before hashing: a wrong, used or expired link costs no argon2 hash', async () => {
+    const user = await account(api, 'trainee');
+    await forgot(user.email);
+    const token = await resetTokenFor(user.email);
+    const hashes = vi.mocked(passwords.hashPassword);
+    hashes.mockClear();
+    for (let i = 0; i < 5; i++)
+      expect(await reset(`${'x'.repeat(42)}${i}`, 'new-kawa-pass')).toMatchObject({
+        status: 400,
+        body: { message: INVALID },
+      });
+    expect(hashes).not.toHaveBeenCalled();
+    expect((await reset(token, 'new-kawa-pass')).status).toBe(200);
+    expect(hashes).toHaveBeenCalledTimes(1);
+    expect((await reset(token, 'again-kawa-pass')).status).toBe(400);
+    expect(hashes).toHaveBeenCalledTimes(1);
+  });
+
+  it('limits the links tried per address with 429', async () => {
+    const limited = await startApi({ limits: { resetPerIp: 3 } });
+    try {
+      const tryLink = () =>
+        request(limited, 'POST', '/api/auth/reset-password', { json: { token: 'x'.repeat(43), password: 'kawa-123' } });
+      for (let i = 0; i < 3; i++) expect((await tryLink()).status).toBe(400);
+      const refused = await tryLink();
+      expect(refused).toMatchObject({ status: 429, body: { message: expect.any(String) } });
+      expect(refused.headers['retry-after']).toEqual(expect.any(String));
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('spends every older link when one is used', async () => {
+    const user = await account(api, 'trainee');
+    await forgot(user.email);
+    const older = await resetTokenFor(user.email);
+    await forgot(user.email);
+    const newer = await resetTokenFor(user.email);
+    expect(newer).not.toBe(older);
+    expect((await reset(newer, 'newer-kawa-pass')).status).toBe(200);
+    expect(await reset(older, 'older-kawa-pass')).toMatchObject({ status: 400, body: { message: INVALID } });
+    expect((await login(user.email, 'newer-kawa-pass')).status).toBe(200);
+  });
+
+  it('spends the open links when the password is changed', async () => {
+    const user = await account(api, 'employer');
+    await forgot(user.email);
+    const link = await resetTokenFor(user.email);
+    const changed = await request(api, 'PUT', '/api/auth/password', {
+      token: user.token,
+      json: { currentPassword: PASSWORD, newPassword: 'changed-kawa-pass' },
+    });
+    expect(changed.status).toBe(200);
+    expect(await reset(link, 'attacker-pass')).toMatchObject({ status: 400, body: { message: INVALID } });
+    expect((await login(user.email, 'changed-kawa-pass')).status).toBe(200);
+  });
+
+  it('spends the open links when the account is deactivated, also once it is active again', async () => {
+    const admin = await account(api, 'admin');
+    const user = await account(api, 'trainee');
+    await forgot(user.email);
+    const link = await resetTokenFor(user.email);
+    const status = (isActive: boolean) =>
+      request(api, 'PUT', `/api/users/${user.id}/status`, { token: admin.token, json: { isActive } });
+    expect((await status(false)).status).toBe(200);
+    expect(await reset(link, 'while-off-pass')).toMatchObject({ status: 400, body: { message: INVALID } });
+    expect((await status(true)).status).toBe(200);
+    expect(await reset(link, 'after-on-pass')).toMatchObject({ status: 400, body: { message: INVALID } });
+    expect((await login(user.email, PASSWORD)).status).toBe(200);
+  });
+
+  it('answers forgot-password before it looks the e-mail up, for an account and for nobody alike', async () => {
+    const watched = await startApi({ publicUrl: SITE });
+    try {
+      // What exists at the moment the answer leaves: no link may have been made yet, for anyone.
+      const atAnswer: number[] = [];
+      watched.app.addHook('onSend', async (request, _reply, payload) => {
+        if (request.url === '/api/auth/forgot-password')
+          atAnswer.push((await watched.db.select().from(passwordResetTokens)).length);
+        return payload;
+      });
+      const user = await account(watched, 'trainee');
+      expect((await forgot('nobody-at-all@example.rw', watched)).status).toBe(200);
+      expect((await forgot(user.email, watched)).status).toBe(200);
+      expect(atAnswer).toEqual([0, 0]);
+      // And after it, the link and its e-mail are there.
+      expect(
+        await watched.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)),
+      ).toHaveLength(1);
+      expect(await watched.db.select().from(outbox).where(eq(outbox.recipient, user.email))).toHaveLength(1);
+    } finally {
+      await watched.close();
+    }
   });
 });
 

@@ -4,7 +4,7 @@
  * Non-essential e-mails (all but account e-mails) skip users who turned them off.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { passwordResetTokens, users } from '../db/schema';
 import { enqueue } from './outbox';
@@ -17,6 +17,17 @@ export const RESET_TOKEN_MINUTES = 60;
 
 /** The stored form of a reset token: its SHA-256, so a copy of the database opens no account. */
 export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Spends every open reset link of a user (issue 30): called in the transaction that resets or changes the
+ * password or deactivates the account, so no link sent before it still opens the account after.
+ */
+export async function spendResetLinks(tx: Db, userId: number): Promise<void> {
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
 
 export function createNotifications(publicUrl: string) {
   const mails = templates(sitePaths(publicUrl));

@@ -17,7 +17,7 @@ import { answers, type Api } from '../http/contract';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth';
 import { isUniqueViolation } from '../db/client';
 import { passwordResetTokens, users } from '../db/schema';
-import { hashResetToken } from '../mail/notify';
+import { hashResetToken, spendResetLinks } from '../mail/notify';
 import { badRequest, conflict, forbidden, unauthorized } from '../http/errors';
 import { toUser } from '../serialize';
 import { languageFromHeader } from '../language';
@@ -25,7 +25,7 @@ import { languageFromHeader } from '../language';
 /** Roles anyone may sign up as; every other role is created by an admin. */
 const SELF_SERVICE_ROLES = new Set(['trainee', 'employer']);
 
-export function authRoutes(app: Api, { db, auth, notify, limiters }: Deps) {
+export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer }: Deps) {
   /**
    * Anonymous: creates a trainee, or an employer (with companyName) when role is 'employer'; the answer
    * signs them in. With an admin's token: creates a user of any role, and the answer carries no token.
@@ -118,8 +118,10 @@ export function authRoutes(app: Api, { db, auth, notify, limiters }: Deps) {
   );
 
   /**
-   * The same answer whether or not the account exists (no finding out who has one). Limited per address and
-   * per e-mail, so nobody's inbox can be flooded with links.
+   * The same answer whether or not the account exists (no finding out who has one), and at the same moment:
+   * the lookup, the link and its e-mail are done after the answer has gone out, for every e-mail alike (issue
+   * 30: the time it took had told which e-mails have accounts). Limited per address and per e-mail, so nobody's
+   * inbox can be flooded with links.
    */
   app.post(
     '/auth/forgot-password',
@@ -130,50 +132,67 @@ export function authRoutes(app: Api, { db, auth, notify, limiters }: Deps) {
         response: answers({ 200: messageAnswerSchema }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email } = request.body;
       await limiters.recoveryIp.enforce(request.ip);
       await limiters.recoveryEmail.enforce(email.toLowerCase());
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(sql`lower(${users.email}) = ${email}`)
-        .limit(1);
-      if (user?.isActive) await db.transaction((tx) => notify.passwordReset(tx, user));
+      afterAnswer(reply, async () => {
+        const [user] = await db
+          .select()
+          .from(users)
+          .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+          .limit(1);
+        if (user?.isActive) await db.transaction((tx) => notify.passwordReset(tx, user));
+      });
       return coded('account.resetLinkSent');
     },
   );
 
-  /** Spends a reset link (once, within its 60 minutes) and ends every earlier sign-in of its user. */
+  /**
+   * Spends a reset link (once, within its 60 minutes) and ends every earlier sign-in of its user, and every
+   * other link sent to them. Limited per address, and the link is looked up before the new password is hashed:
+   * a wrong or used link costs one indexed read, never an argon2 hash (issue 30).
+   */
   app.post(
     '/auth/reset-password',
     {
       schema: {
-        summary: 'Spend a reset link: a new password, every earlier sign-in ended.',
+        summary:
+          'Spend a reset link: a new password, every earlier sign-in and every other link ended (rate-limited per address).',
         body: resetPasswordPayloadSchema,
         response: answers({ 200: messageAnswerSchema }),
       },
     },
     async (request) => {
       const { token, password } = request.body;
+      await limiters.resetIp.enforce(request.ip);
+      const tokenHash = hashResetToken(token);
+      const open = and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      );
+      const [valid] = await db
+        .select({ userId: passwordResetTokens.userId })
+        .from(passwordResetTokens)
+        .innerJoin(users, and(eq(users.id, passwordResetTokens.userId), eq(users.isActive, true)))
+        .where(open)
+        .limit(1);
+      if (!valid) throw badRequest(account.resetLinkInvalid);
       const passwordHash = await hashPassword(password);
       const reset = await db.transaction(async (tx) => {
+        // Spent here, so of two requests with one link only one resets.
         const [spent] = await tx
           .update(passwordResetTokens)
           .set({ usedAt: new Date() })
-          .where(
-            and(
-              eq(passwordResetTokens.tokenHash, hashResetToken(token)),
-              isNull(passwordResetTokens.usedAt),
-              gt(passwordResetTokens.expiresAt, sql`now()`),
-            ),
-          )
+          .where(open)
           .returning({ userId: passwordResetTokens.userId });
         if (!spent) return false;
         await tx
           .update(users)
           .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
           .where(eq(users.id, spent.userId));
+        await spendResetLinks(tx, spent.userId);
         return true;
       });
       if (!reset) throw badRequest(account.resetLinkInvalid);
@@ -203,15 +222,17 @@ export function authRoutes(app: Api, { db, auth, notify, limiters }: Deps) {
       await limiters.loginEmail.enforce(emailKey);
       if (!(await verifyPassword(me.passwordHash, currentPassword))) throw badRequest(account.currentPasswordWrong);
       await limiters.loginEmail.reset(emailKey);
-      const [updated] = await db
-        .update(users)
-        .set({
-          passwordHash: await hashPassword(newPassword),
-          sessionVersion: sql`${users.sessionVersion} + 1`,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(users.id, me.id), eq(users.sessionVersion, me.sessionVersion)))
-        .returning();
+      const passwordHash = await hashPassword(newPassword);
+      const updated = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+          .where(and(eq(users.id, me.id), eq(users.sessionVersion, me.sessionVersion)))
+          .returning();
+        // A link sent before the change must not undo it.
+        if (row) await spendResetLinks(tx, row.id);
+        return row;
+      });
       if (!updated) throw conflict(texts.session.accountChanged);
       return { ...coded('account.passwordChanged'), token: await auth.issueToken(updated), user: toUser(updated) };
     },

@@ -27,6 +27,7 @@ import { coded, codedWith } from '@btls/shared-api/codes';
 import { asLanguage } from '../language';
 import { containsPattern, countAll, searchAny, setPageHeaders } from '../http/paging';
 import { toUser } from '../serialize';
+import { spendResetLinks } from '../mail/notify';
 
 const userParams = idParams('id', texts.user.invalidId);
 const userNotFound = (id: number) => notFound(codedWith('user.notFound', { id }));
@@ -264,6 +265,8 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
           .set({ isActive, updatedAt: new Date() })
           .where(eq(users.id, id))
           .returning();
+        // A link sent before the deactivation must not open the account again (issue 30).
+        if (row && !isActive) await spendResetLinks(tx, row.id);
         return row;
       });
       if (!updated) throw userNotFound(id);

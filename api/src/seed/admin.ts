@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../auth';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import { spendResetLinks } from '../mail/notify';
 
 /**
  * BTLS_ADMIN_EMAIL + BTLS_ADMIN_PASSWORD: make sure that account exists, is an admin, is active and opens
@@ -25,13 +26,13 @@ export async function ensureAdmin(db: Db, email: string, password: string): Prom
     return;
   }
   const passwordOk = await verifyPassword(existing.passwordHash, password);
-  await db
-    .update(users)
-    .set({
-      role: 'admin',
-      isActive: true,
-      ...(passwordOk ? {} : { passwordHash: await hashPassword(password) }),
-      updatedAt: new Date(),
-    })
-    .where(sql`${users.id} = ${existing.id}`);
+  const passwordHash = passwordOk ? undefined : await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ role: 'admin', isActive: true, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
+      .where(sql`${users.id} = ${existing.id}`);
+    // The operator set a new password: no reset link sent before may change it back.
+    if (passwordHash) await spendResetLinks(tx, existing.id);
+  });
 }
