@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { clip } from './http/logging';
 
 /** A React component, as far as this module is concerned: something the shell renders. */
 type ComponentType = unknown;
@@ -268,7 +269,7 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
         const html = fillTemplate(shellTemplate(), page, hints, server.SERVER_DATA_ID, language);
         return { status: page.status, html, language, personal: session !== null };
       } catch (error) {
-        options.log.warn({ err: error, url }, 'Server render failed; the browser renders this page');
+        options.log.warn({ err: error, url: clip(url) }, 'Server render failed; the browser renders this page');
         return null;
       }
     },

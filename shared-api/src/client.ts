@@ -88,9 +88,14 @@ export interface ApiSettings {
   /** Called when an answer to a call that carried a token is 401: the session is no longer valid. */
   onUnauthorized?: () => void;
   fetch?: typeof fetch;
+  /**
+   * Where a failed call is reported: the browser's console by default. The server's render reports nothing
+   * (the API logs each call it answers, as a JSON line with its path clipped; issue 30).
+   */
+  report?: (message: string) => void;
 }
 
-const settings: ApiSettings = { baseUrl: '/api/', getToken: () => null };
+const settings: ApiSettings = { baseUrl: '/api/', getToken: () => null, report: (message) => console.error(message) };
 const RETRY_STATUSES = [408, 502, 503, 504];
 let http: KyInstance = createHttp();
 
@@ -195,7 +200,7 @@ function failWithFallback(options: CallOptions, status: number): never {
 
 function fail(message: string, status: number, code = codeOf(message), params?: MessageParams): never {
   const error = new ApiError(message, status, code, params);
-  console.error(message);
+  settings.report?.(message);
   throw error;
 }
 

@@ -56,7 +56,7 @@ export const sharedModules: Record<string, unknown> = {
 
 /** The API client on the server: calls go to `fetch` (the API answering itself), never over the network. */
 export function configureServerApi(fetch: typeof globalThis.fetch) {
-  configureApi({ baseUrl: 'http://server-render.invalid/api/', fetch });
+  configureApi({ baseUrl: 'http://server-render.invalid/api/', fetch, report: () => undefined });
 }
 
 /** Which remote renders `pathname` on the server, 'not-found' for the shell's own page, or null: the browser renders it. */

@@ -30,9 +30,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { CatalogueText } from '@btls/shared-api/codes';
+import { codedText, type CatalogueText } from '@btls/shared-api/codes';
+import { request as requestText } from '@btls/shared-api/messages';
 import { errorAnswerSchema, idSchema } from '@btls/shared-api/schemas';
-import { parse } from './errors';
+import { badRequest, parse } from './errors';
 
 /** The Fastify instance route modules get: request and reply typed from the route's zod schemas. */
 export type Api = FastifyInstance<
@@ -59,17 +60,31 @@ export function checkedInHandler<S extends z.ZodType>(schema: S, why: string): S
   return documented;
 }
 
-/** Input checked with the contract's schema and words; text made storable first (see `parse`). */
-export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => {
+/**
+ * Input checked with the contract's schema and words; text made storable first (see `parse`). A NUL in a path
+ * or query parameter is refused outright (issue 30): no search, filter or code holds one, and the database,
+ * which cannot store it, would answer with an error the size of its query.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
   if (checkedByHandler.has(schema)) return (data) => ({ value: data });
+  const parameters = httpPart === 'querystring' || httpPart === 'params';
   return (data) => {
     try {
+      if (parameters) refuseNul(data);
       return { value: parse(schema, data) };
     } catch (error) {
       return { error: error as Error };
     }
   };
 };
+
+function refuseNul(parameters: unknown) {
+  if (!parameters || typeof parameters !== 'object') return;
+  for (const [field, value] of Object.entries(parameters)) {
+    if ([value].flat().some((text) => typeof text === 'string' && text.includes('\u0000')))
+      throw badRequest({ ...codedText(requestText.invalidData), params: { field } });
+  }
+}
 
 /** A path with positive integer parameters, each with its own 400 message. */
 export function idParams<const K extends string>(name: K, message: CatalogueText) {
