@@ -66,6 +66,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) {
     throw new Error('PUBLIC_URL must be an http(s) address, e.g. https://btls.example.rw');
   }
+  const host = env.HOST?.trim() || '0.0.0.0';
+  // Issue 30: in production the site's address is configured, not taken from requests (a forged Host header
+  // would end up in links), unless the server listens on this machine only (behind a local proxy, a test).
+  if (env.NODE_ENV === 'production' && !publicUrl && !isLoopback(host)) {
+    throw new Error(
+      `PUBLIC_URL is required in production when HOST (${host}) is reachable from other machines: set it to the ` +
+        "site's address as users reach it, e.g. PUBLIC_URL=https://btls.example.rw",
+    );
+  }
   const number = (name: string) => (env[name] ? Number(env[name]) : undefined);
   const limits: Partial<Limits> = {};
   const loginPerIp = number('BTLS_LOGIN_LIMIT_PER_IP');
@@ -90,7 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = number('PORT') ?? 8080;
   return {
     port,
-    host: env.HOST?.trim() || '0.0.0.0',
+    host,
     dataDir: resolve(env.BTLS_DATA_DIR?.trim() || './data'),
     databaseUrl,
     postgres,
@@ -109,6 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM?.trim() || 'BTLS Coffee Training <no-reply@btls.rw>',
   };
 }
+
+/** Whether HOST is reachable from this machine only. */
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\./.test(host);
 
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 

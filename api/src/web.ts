@@ -129,9 +129,12 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     // The page is in the language of the `btlsLang` cookie, else of Accept-Language (issue 19): a cache keeps
     // one copy per language only if it keys on both (see the README's CDN note). A page rendered for a signed-in
     // user (the `btlsWho` cookie: their first name in the top bar) is theirs alone: no shared cache keeps it.
+    // Without PUBLIC_URL the page's canonical and share links come from the request's Host header, which a
+    // client writes: such a page is not for a shared cache either (issue 30), or one forged Host would reach all.
+    const sharedCache = !page.personal && options.publicUrl !== undefined;
     reply
       .status(page.status)
-      .header('Cache-Control', page.personal ? 'private, no-cache' : 'public, max-age=0, s-maxage=60')
+      .header('Cache-Control', sharedCache ? 'public, max-age=0, s-maxage=60' : 'private, no-cache')
       .header('Vary', 'Accept-Encoding, Cookie, Accept-Language')
       .header('Content-Language', page.language)
       .type('text/html');

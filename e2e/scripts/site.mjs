@@ -39,6 +39,8 @@ export async function startSite() {
       BTLS_REMOTES_FILE: remotesFile,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The site's address, as production sets it: pages and links never take it from a request's Host.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

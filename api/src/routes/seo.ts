@@ -38,6 +38,9 @@ const day = (date: Date | string) => new Date(date).toISOString().slice(0, 10);
 
 export function seoRoutes(app: FastifyInstance, db: Db, publicUrl: string | undefined) {
   const origin = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+  // Without PUBLIC_URL the addresses come from the request's Host header, which a client writes: such an
+  // answer is not for a shared cache, or one forged Host would be served to everyone (issue 30).
+  const shared = (seconds: number) => (publicUrl ? `public, max-age=${seconds}` : `private, max-age=${seconds}`);
 
   app.get(
     '/robots.txt',
@@ -56,7 +59,7 @@ export function seoRoutes(app: FastifyInstance, db: Db, publicUrl: string | unde
         `Sitemap: ${origin(request)}/sitemap.xml`,
       ];
       return reply
-        .header('Cache-Control', 'public, max-age=3600')
+        .header('Cache-Control', shared(3600))
         .type('text/plain; charset=utf-8')
         .send(`${lines.join('\n')}\n`);
     },
@@ -96,7 +99,7 @@ export function seoRoutes(app: FastifyInstance, db: Db, publicUrl: string | unde
         )
         .join('\n');
       return reply
-        .header('Cache-Control', 'public, max-age=300')
+        .header('Cache-Control', shared(300))
         .type('application/xml; charset=utf-8')
         .send(
           `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`,
