@@ -4,23 +4,36 @@
  */
 import { remoteName, type RemoteArea } from './remotes';
 
-const singleton = { singleton: true, requiredVersion: false as const };
+/**
+ * A singleton and the versions of it that work (issue 25: real semver ranges, never `requiredVersion: false`).
+ * A remote's release manifest records the version it was built against and this range; the API refuses to
+ * activate a release whose versions the shell's ranges do not accept, or whose ranges the shell's versions miss.
+ */
+const singleton = (requiredVersion: string) => ({ singleton: true, requiredVersion });
 
 export const sharedDependencies = {
-  react: { singleton: true, requiredVersion: '^19.0.0' },
-  'react/jsx-runtime': singleton,
-  'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
-  'react-dom/client': singleton,
-  zustand: { singleton: true, requiredVersion: '^5.0.0' },
+  react: singleton('^19.0.0'),
+  'react/jsx-runtime': singleton('^19.0.0'),
+  'react-dom': singleton('^19.0.0'),
+  'react-dom/client': singleton('^19.0.0'),
+  zustand: singleton('^5.0.0'),
   // One i18n runtime (issue 19): the instance lives in @btls/shared-api and its React hook in
   // @btls/shared-auth, both singletons; Lingui's core is one too, so no remote can bring a second copy.
-  '@lingui/core': { singleton: true, requiredVersion: '^5.9.0' },
+  '@lingui/core': singleton('^5.9.0'),
   // Our own, one entry each: the session store, the guards and the router (only the parts of react-router we
   // use; react-router itself is not shared, or all of its 65 KiB would ship), and the API client with its
   // configuration. The zod schemas (`@btls/shared-api/schemas`) stay out: the browser needs only their types.
-  '@btls/shared-auth': singleton,
-  '@btls/shared-api': singleton,
+  // Their major version changes when a screen built against the old one could not run on the new.
+  '@btls/shared-auth': singleton('^1.0.0'),
+  '@btls/shared-api': singleton('^1.0.0'),
 };
+
+/** The package a shared module id belongs to: `react-dom/client` → `react-dom`, `@btls/shared-api` as is. */
+export const packageOf = (id: string) =>
+  id.startsWith('@') ? id.split('/').slice(0, 2).join('/') : (id.split('/')[0] ?? id);
+
+/** The package whose version is the API contract a remote is built against (its zod schemas and client). */
+export const CONTRACT_PACKAGE = '@btls/shared-api';
 
 /**
  * A remote's federation options: one routes component exposed as './routes'. In a production build the

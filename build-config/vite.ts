@@ -13,7 +13,25 @@ import {
   sharedDependencies,
   standalonePageForDevOnly,
 } from './federation';
+import { writeReleaseManifest, writeShellShared } from './release';
 import { defaultRemotesJson, devPortOf, type RemoteArea } from './remotes';
+
+/** After a build has written its files, `write(root)` adds a manifest of them (issue 25). */
+function afterBuild(name: string, write: (root: string) => void): Plugin {
+  let root = process.cwd();
+  return {
+    name,
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    closeBundle: { order: 'post', handler: () => write(root) },
+  };
+}
+
+/** A remote's `dist/release.json`, written by its last build (the server build when it has one). */
+const releaseManifest = (area: RemoteArea) =>
+  afterBuild('btls:release-manifest', (root) => void writeReleaseManifest(area, root));
 
 /** Standalone development: the API runs apart (npm start, or npm run dev in api/). */
 const apiProxy = () => ({ '/api': process.env.BTLS_API_URL ?? 'http://localhost:8080' });
@@ -33,18 +51,26 @@ interface RemoteOptions {
 export function remoteViteConfig(area: RemoteArea, options: RemoteOptions = {}) {
   return ({ command, isSsrBuild }: ConfigEnv): UserConfig => {
     if (isSsrBuild && options.serverBuild)
-      return { base: './', plugins: [react()], ...remoteServerBuild(), ...options.serverBuild };
+      return { base: './', plugins: [react(), releaseManifest(area)], ...remoteServerBuild(), ...options.serverBuild };
     const port = devPortOf(area);
     return {
       base: './',
-      plugins: [react(), federation(remoteFederation(area, command)), standalonePageForDevOnly()],
+      plugins: [
+        react(),
+        federation(remoteFederation(area, command)),
+        standalonePageForDevOnly(),
+        ...(options.serverBuild ? [] : [releaseManifest(area)]),
+      ],
       build: { target: 'es2022', ...(options.serverBuild ? { manifest: clientManifest } : {}) },
       server: { port, strictPort: true, origin: `http://localhost:${port}`, proxy: apiProxy() },
     };
   };
 }
 
-/** Writes the shell's `remotes.json` from the remotes manifest (and serves it to the dev server). */
+/**
+ * The shell's dev server answers `/remotes.json` from the remotes list (in production the API makes it from the
+ * active releases, issue 25).
+ */
 function remotesJson(): Plugin {
   const source = () => `${JSON.stringify(defaultRemotesJson(), null, 2)}\n`;
   return {
@@ -54,9 +80,6 @@ function remotesJson(): Plugin {
         response.setHeader('Content-Type', 'application/json');
         response.end(source());
       });
-    },
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'remotes.json', source: source() });
     },
   };
 }
@@ -96,6 +119,7 @@ export function shellViteConfig() {
               disableSnapshot: true,
             }),
             remotesJson(),
+            afterBuild('btls:shell-shared', writeShellShared),
           ],
           build: { target: 'es2022' },
           server: { port: 5173, proxy: apiProxy() },

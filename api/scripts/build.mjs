@@ -13,6 +13,7 @@ await build({
   entryPoints: {
     server: 'src/server.ts',
     'verify-credential': 'src/workers/verify-credential.ts',
+    'render-page': 'src/workers/render-page.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -36,7 +36,12 @@ import { userRoutes } from './routes/users';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerContract, registerDocs } from './http/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { registerWeb, remotesFileOf, remotesJsonReader, type WebOptions } from './web';
+import { registerWeb, type WebOptions } from './web';
+import { createReleaseStore } from './releases/store';
+import { releaseRoutes } from './releases/routes';
+import { SHELL_SHARED_MANIFEST, type ShellShared } from '@btls/build-config/release';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 
 type VerifyTask = Parameters<typeof verifyCredential>[0];
 
@@ -172,10 +177,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler(apiNotFound);
 
-  await registerSecurityHeaders(app, {
-    publicUrl: options.publicUrl,
-    remotesJson: options.web ? remotesJsonReader(remotesFileOf(options.web)) : undefined,
+  // The areas' releases (issue 25), checked against the shell this server serves.
+  const releaseStore = createReleaseStore({
+    db: options.database.db,
+    shell: options.web
+      ? shellSharedReader(join(options.web.root, 'shell', 'dist', SHELL_SHARED_MANIFEST))
+      : () => undefined,
   });
+
+  await registerSecurityHeaders(app, { publicUrl: options.publicUrl, remoteOrigins: () => releaseStore.origins() });
 
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024, parts: 40 },
@@ -204,12 +214,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ]) {
         routes(api, deps);
       }
+      releaseRoutes(api, deps, releaseStore);
     },
     { prefix: '/api' },
   );
 
-  if (options.web && (await registerWeb(app, options.web))) seoRoutes(app, deps.db, options.web.publicUrl);
+  if (options.web && (await registerWeb(app, options.web, releaseStore)))
+    seoRoutes(app, deps.db, options.web.publicUrl);
   return app;
+}
+
+/** The shell's dist/shared.json (what it provides to the areas), read again when it changes. */
+function shellSharedReader(file: string): () => ShellShared | undefined {
+  let cached: { mtimeMs: number; value: ShellShared } | undefined;
+  return () => {
+    try {
+      const { mtimeMs } = statSync(file);
+      if (cached?.mtimeMs !== mtimeMs)
+        cached = { mtimeMs, value: JSON.parse(readFileSync(file, 'utf8')) as ShellShared };
+      return cached.value;
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 /**

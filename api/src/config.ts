@@ -34,8 +34,6 @@ export interface Config {
   publicUrl?: string;
   logLevel: string;
   limits: Partial<Limits>;
-  /** A remotes.json to serve instead of the built shell's own. */
-  remotesFile?: string;
   /** Send the outbox through this SMTP server; without it e-mails stay in the outbox for admins to read. */
   smtpUrl?: string;
   mailFrom: string;
@@ -112,7 +110,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL?.trim() || undefined,
     logLevel: env.LOG_LEVEL?.trim() || 'warn',
     limits,
-    remotesFile: env.BTLS_REMOTES_FILE?.trim() || undefined,
     publicUrl,
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: env.MAIL_FROM?.trim() || 'BTLS Coffee Training <no-reply@btls.rw>',

@@ -1,55 +1,20 @@
 /**
- * Public pages rendered on the server (architecture: "Server rendering of public pages"). The shell's server
- * build (shell/dist/server/render.js) renders the layout and the route table; each remote whose build has a
- * server part (`server/render.cjs` beside its remoteEntry.js) renders its own pages. Both are found from what
- * is deployed, as the browser finds the remotes: a remote's server part is read from the URL remotes.json
- * gives for it (from disk when that is this server's /remotes/<name>/ folder), so uploading a remote's dist/
- * changes what the server renders without a rebuild or restart. Anything that fails falls back to the
- * client-rendered shell page of today.
+ * Public pages rendered on the server (architecture: "Server rendering of public pages"), isolated (issue 25):
+ * the shell's server build and the server part of each area's active release run in a pool of worker threads
+ * (./workers/render-page.ts), never in the API's own. A thread has no secrets in its environment, a memory
+ * limit and a deadline per render; a thread past its deadline is ended and the page falls back to the browser's
+ * rendering, as when a server part throws. The data a page shows reaches the thread from the API's thread,
+ * over the task's port (reads of /api/… answered here with `inject`, not from inside the render).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { builtinModules, createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import vm from 'node:vm';
+import { join } from 'node:path';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { remoteName, type RemoteArea } from '@btls/build-config/remotes';
 import { clip } from './http/logging';
-
-/** A React component, as far as this module is concerned: something the shell renders. */
-type ComponentType = unknown;
-
-/** The shell's server module (shell/src/server.tsx). */
-interface ShellServer {
-  sharedModules: Record<string, unknown>;
-  SERVER_DATA_ID: string;
-  configureServerApi(fetch: typeof globalThis.fetch): void;
-  serverRenderedBy(pathname: string): string | 'not-found' | null;
-  /** Issue 19: the language of a request (the `btlsLang` cookie, else Accept-Language). Absent in older builds. */
-  languageOf?(headers: { cookie?: string; 'accept-language'?: string }): string;
-  /** Who the page is shown as signed in to (the `btlsWho` cookie), or null. Absent in older builds. */
-  sessionOf?(headers: { cookie?: string }): unknown;
-  render(options: {
-    url: string;
-    origin: string;
-    remotes: Record<string, ComponentType>;
-    language?: string;
-    catalogues?: unknown[];
-    session?: unknown;
-  }): Promise<{
-    status: number;
-    head: string;
-    body: string;
-    data: unknown;
-  }>;
-}
-
-/** A remote's server module (e.g. mfe-public/src/server.ts). */
-interface RemoteServer {
-  default: ComponentType;
-  /** The remote's catalogues (issue 19), one language at a time. */
-  loadMessages?: unknown;
-  pageModuleFor?(pathname: string): string | undefined;
-}
+import { baseOf, type ActiveRelease, type ReleaseStore } from './releases/store';
+import { createWorkerPool, WorkerDeadline } from './workers/pool';
+import type { PortAnswer, PortRequest, RenderOutcome, RenderRelease, RenderTask } from './workers/render-page';
 
 interface ManifestChunk {
   file: string;
@@ -57,50 +22,23 @@ interface ManifestChunk {
   css?: string[];
 }
 
-interface LoadedRemote {
-  module: RemoteServer;
-  manifest: Record<string, ManifestChunk>;
-  /** Absolute or root-relative URL of the remote's folder (where remoteEntry.js is). */
-  base: string;
-  entry: string;
-}
-
 export interface ServerRenderOptions {
   shellDist: string;
-  /** Local folders of the remotes served by this server: `/remotes/<name>/` → folder. */
-  localRemotes: Record<string, string>;
-  readRemotesJson(): Record<string, string>;
+  store: ReleaseStore;
   /** The site's public address (PUBLIC_URL); else taken from each request. */
   publicUrl?: string;
   log: FastifyBaseLogger;
+  /** A render, data included, must end within this or its thread is ended (the page is then the browser's). */
+  deadlineMs?: number;
 }
 
-const nodeRequire = createRequire(import.meta.url);
-const builtins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
-
-/** Runs a remote's CommonJS server build with `require` answered from the shell's shared modules. */
-function evaluateRemote(code: string, filename: string, shared: Record<string, unknown>): RemoteServer {
-  const module = { exports: {} as Record<string, unknown> };
-  const require = (id: string) => {
-    if (id in shared) return shared[id];
-    if (builtins.has(id)) return nodeRequire(id);
-    throw new Error(`${filename} asks for ${id}, which the server does not provide`);
-  };
-  const wrapper = vm.runInThisContext(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, {
-    filename,
-  });
-  wrapper(module.exports, require, module, filename, dirname(filename));
-  const exported = module.exports as unknown as RemoteServer;
-  if (typeof exported.default !== 'function' && typeof exported.default !== 'object')
-    throw new Error(`${filename} exports no routes component`);
-  return exported;
-}
-
-const FETCH_TIMEOUT_MS = 3000;
-/** A remote on another origin is asked again at most this often (with its ETag) for a newer server build. */
-const REVALIDATE_MS = 5000;
+/** The render's own deadline is 5 s (shell/src/server.tsx); the thread's is a little later. */
+const RENDER_DEADLINE_MS = 6000;
+/** The client manifest of the release's browser build, beside its server part. */
+const CLIENT_MANIFEST = 'server/client-manifest.json';
 
 export function createServerRender(app: FastifyInstance, options: ServerRenderOptions) {
+  const { store } = options;
   const shellFile = join(options.shellDist, 'server', 'render.js');
   // The shell's page, with its own stylesheet written in (see hintsFor); read again when the shell is redeployed.
   const indexFile = join(options.shellDist, 'index.html');
@@ -116,112 +54,82 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
     }
     return shellPage.html;
   }
-  let shell: { mtimeMs: number; module: Promise<ShellServer> } | undefined;
 
-  function loadShell(): Promise<ShellServer> {
-    const { mtimeMs } = statSync(shellFile);
-    if (!shell || shell.mtimeMs !== mtimeMs) {
-      const loading = import(`${pathToFileURL(shellFile).href}?v=${mtimeMs}`).then((module: ShellServer) => {
-        // The API answers the render's calls itself: no network, no second process.
-        module.configureServerApi(async (input, init) => {
-          const request = new Request(input, init);
-          const url = new URL(request.url);
-          const headers: Record<string, string> = {};
-          request.headers.forEach((value, name) => {
-            headers[name] = value;
-          });
-          const answer = await app.inject({
-            method: request.method as 'GET',
-            url: url.pathname + url.search,
-            headers,
-            ...(request.body ? { payload: Buffer.from(await request.arrayBuffer()) } : {}),
-          });
-          return new Response(answer.rawPayload.length ? new Uint8Array(answer.rawPayload) : null, {
-            status: answer.statusCode,
-            headers: answer.headers as Record<string, string>,
-          });
-        });
-        return module;
-      });
-      shell = { mtimeMs, module: loading };
-      loading.catch(() => {
-        if (shell?.module === loading) shell = undefined;
-      });
+  const pool = createWorkerPool<RenderTask, RenderOutcome | null>({
+    module: 'render-page',
+    maxThreads: 2,
+    maxQueue: 64,
+    memoryMb: 256,
+    env: {},
+  });
+  app.addHook('onClose', () => pool.close());
+
+  /** A release's file as text (a server part, a manifest, a stylesheet), kept: releases never change. */
+  const texts = new Map<string, Promise<string>>();
+  function releaseText(release: Pick<ActiveRelease, 'area' | 'version' | 'manifest'>, path: string): Promise<string> {
+    const key = `${release.area}@${release.version}/${path}`;
+    let text = texts.get(key);
+    if (!text) {
+      text = store.fileText(release.manifest, path);
+      texts.set(key, text);
+      text.catch(() => texts.delete(key));
     }
-    return shell.module;
+    return text;
   }
 
-  /** Files of a remote: from disk when it is served here, else fetched (cached, revalidated with its ETag). */
-  const fetched = new Map<string, { etag: string | null; checkedAt: number; text: string }>();
-  const onDisk = new Map<string, { text: string; version: string }>();
-  async function readRemoteFile(base: string, path: string): Promise<{ text: string; version: string }> {
-    const local = Object.entries(options.localRemotes).find(([prefix]) => base === prefix);
-    if (local) {
-      // Read again only when the file changed (a redeploy): not the whole bundle on every page.
-      const file = join(local[1], path);
-      const version = String(statSync(file).mtimeMs);
-      const known = onDisk.get(file);
-      if (known?.version === version) return known;
-      const read = { text: readFileSync(file, 'utf8'), version };
-      onDisk.set(file, read);
-      return read;
-    }
-    const url = new URL(path, base).href;
-    const cached = fetched.get(url);
-    if (cached && Date.now() - cached.checkedAt < REVALIDATE_MS)
-      return { text: cached.text, version: cached.etag ?? url };
-    const response = await fetch(url, {
-      headers: cached?.etag ? { 'if-none-match': cached.etag } : {},
-      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+  /** Answers a render thread's requests: the API's reads, and the files of releases. */
+  function serve(port: MessagePort, releases: Map<string, ActiveRelease>, headers: Record<string, string>) {
+    port.on('message', async (request: PortRequest) => {
+      let answer: PortAnswer;
+      try {
+        if (request.kind === 'api') {
+          if (!request.url.startsWith('/api/')) throw new Error('only /api/ is served to a render');
+          const response = await app.inject({
+            method: 'GET',
+            url: request.url,
+            headers: { ...request.headers, ...headers },
+          });
+          answer = {
+            id: request.id,
+            status: response.statusCode,
+            headers: Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, String(value)])),
+            body: response.rawPayload.length ? new Uint8Array(response.rawPayload) : null,
+          };
+        } else {
+          const release = releases.get(`${request.area}@${request.version}`);
+          if (!release) throw new Error(`${request.area}@${request.version} is not a release of this render`);
+          answer = { id: request.id, text: await releaseText(release, request.path) };
+        }
+      } catch (error) {
+        answer = { id: request.id, error: (error as Error).message };
+      }
+      port.postMessage(answer);
     });
-    if (response.status === 304 && cached) {
-      cached.checkedAt = Date.now();
-      return { text: cached.text, version: cached.etag ?? url };
-    }
-    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-    const entry = { etag: response.headers.get('etag'), checkedAt: Date.now(), text: await response.text() };
-    fetched.set(url, entry);
-    return { text: entry.text, version: entry.etag ?? `${url}#${entry.checkedAt}` };
-  }
-
-  const remotes = new Map<string, { version: string; shared: Record<string, unknown>; loaded: LoadedRemote }>();
-  async function loadRemote(name: string, entry: string, shared: Record<string, unknown>): Promise<LoadedRemote> {
-    const base = entry.startsWith('/') ? entry.slice(0, entry.lastIndexOf('/') + 1) : new URL('.', entry).href;
-    const code = await readRemoteFile(base, 'server/render.cjs');
-    const key = `${name} ${base}`;
-    const known = remotes.get(key);
-    // A remote runs with the shared modules of the shell it was loaded for: a new shell build loads it anew.
-    if (known && known.version === code.version && known.shared === shared) return known.loaded;
-    const manifest = JSON.parse((await readRemoteFile(base, 'server/client-manifest.json')).text) as Record<
-      string,
-      ManifestChunk
-    >;
-    const loaded = { module: evaluateRemote(code.text, `${base}server/render.cjs`, shared), manifest, base, entry };
-    remotes.set(key, { version: code.version, shared, loaded });
-    return loaded;
   }
 
   /**
-   * The remote's entry, its routes module, the page's chunk and everything they import (`modulepreload`), and
-   * their CSS written into the page: a few KiB that would otherwise be requests the first paint waits for.
+   * The release's entry, the area's routes module, the page's chunk and everything they import
+   * (`modulepreload`), and their CSS written into the page: a few KiB that would otherwise be requests the
+   * first paint waits for.
    */
-  async function hintsFor(remote: LoadedRemote, pathname: string): Promise<string> {
-    const scripts = new Set<string>([remote.entry]);
+  async function hintsFor(release: ActiveRelease, pageModule: string | undefined): Promise<string> {
+    const manifest = JSON.parse(await releaseText(release, CLIENT_MANIFEST)) as Record<string, ManifestChunk>;
+    const base = baseOf(release.manifest);
+    const scripts = new Set<string>([`${base}${release.manifest.entry}`]);
     const styles = new Set<string>();
     const visit = (key: string) => {
-      const chunk = remote.manifest[key];
+      const chunk = manifest[key];
       if (!chunk) return;
-      const url = remote.base + chunk.file;
+      const url = base + chunk.file;
       if (scripts.has(url)) return;
       scripts.add(url);
       for (const css of chunk.css ?? []) styles.add(css);
       for (const imported of chunk.imports ?? []) visit(imported);
     };
     visit('src/expose.tsx');
-    const page = remote.module.pageModuleFor?.(pathname);
-    if (page) visit(`src/${page}`);
+    if (pageModule) visit(`src/${pageModule}`);
     const css = await Promise.all(
-      [...styles].map(async (path) => inlineStyle((await readRemoteFile(remote.base, path)).text, remote.base + path)),
+      [...styles].map(async (path) => inlineStyle(await releaseText(release, path), base + path)),
     );
     return [...css, ...[...scripts].map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`)].join(
       '',
@@ -231,50 +139,63 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
   return {
     /**
      * The page for `url` in the request's language (`headers`: its cookie and Accept-Language), or null when
-     * the browser should render it (not a public page, or rendering failed).
+     * the browser should render it (not a public page, or rendering failed). `overrides`: a tester's candidate
+     * releases, by area.
      */
     async render(
       url: string,
       requestOrigin: string,
       headers: { cookie?: string; 'accept-language'?: string } = {},
+      overrides: Partial<Record<RemoteArea, string>> = {},
     ): Promise<{ status: number; html: string; language: string; personal: boolean } | null> {
       if (!existsSync(shellFile)) return null;
       try {
-        const server = await loadShell();
-        const pathname = new URL(url, 'http://x').pathname;
-        const by = server.serverRenderedBy(pathname);
-        if (by === null) return null;
-        const remotesJson = options.readRemotesJson();
-        const rendered: Record<string, ComponentType> = {};
-        const catalogues: unknown[] = [];
-        const language = server.languageOf?.(headers) ?? 'en';
-        const session = server.sessionOf?.(headers) ?? null;
-        let hints = '';
-        if (by !== 'not-found') {
-          const entry = remotesJson[by];
-          if (!entry) throw new Error(`remotes.json names no ${by}`);
-          const remote = await loadRemote(by, entry, server.sharedModules);
-          rendered[by] = remote.module.default;
-          if (remote.module.loadMessages) catalogues.push(remote.module.loadMessages);
-          hints = await hintsFor(remote, pathname);
+        const active = await store.activeReleases();
+        const byName: Record<string, RenderRelease> = {};
+        const releases = new Map<string, ActiveRelease>();
+        for (const [area, current] of active) {
+          const version = overrides[area];
+          const release = version ? { ...current, version, manifest: await store.manifest(area, version) } : current;
+          if (!release.manifest.server) continue;
+          byName[remoteName(area)] = { area, version: release.version, server: release.manifest.server };
+          releases.set(`${area}@${release.version}`, release);
         }
-        const page = await server.render({
-          url,
-          origin: options.publicUrl ?? requestOrigin,
-          remotes: rendered,
-          language,
-          catalogues,
-          session,
-        });
-        const html = fillTemplate(shellTemplate(), page, hints, server.SERVER_DATA_ID, language);
-        return { status: page.status, html, language, personal: session !== null };
+        const { port1, port2 } = new MessageChannel();
+        serve(port1, releases, pick(headers, ['accept-language']));
+        let outcome: RenderOutcome | null;
+        try {
+          outcome = await pool.run(
+            {
+              shellFile,
+              shellVersion: String(statSync(shellFile).mtimeMs),
+              url,
+              origin: options.publicUrl ?? requestOrigin,
+              headers,
+              releases: byName,
+              port: port2,
+            },
+            options.deadlineMs ?? RENDER_DEADLINE_MS,
+            [port2],
+          );
+        } finally {
+          port1.close();
+        }
+        if (!outcome) return null;
+        const release = outcome.rendered && releases.get(`${outcome.rendered.area}@${outcome.rendered.version}`);
+        const hints = release ? await hintsFor(release, outcome.rendered?.pageModule) : '';
+        const html = fillTemplate(shellTemplate(), outcome, hints, outcome.dataId, outcome.language);
+        return { status: outcome.status, html, language: outcome.language, personal: outcome.personal };
       } catch (error) {
-        options.log.warn({ err: error, url: clip(url) }, 'Server render failed; the browser renders this page');
+        const why = error instanceof WorkerDeadline ? 'took too long' : 'failed';
+        options.log.warn({ err: error, url: clip(url) }, `Server render ${why}; the browser renders this page`);
         return null;
       }
     },
   };
 }
+
+const pick = (headers: Record<string, string | undefined>, names: string[]) =>
+  Object.fromEntries(names.flatMap((name) => (headers[name] ? [[name, headers[name]!]] : [])));
 
 /**
  * A stylesheet written into the page (`<style>`, allowed by the CSP's style-src); one that refers to other

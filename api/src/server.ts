@@ -33,7 +33,7 @@ async function main() {
     // Never the request's Host header: a forged one would put an attacker's address in reset links.
     publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     logger: { level: config.logLevel },
-    web: { root: resolve(API_ROOT, '..'), remotesFile: config.remotesFile, publicUrl: config.publicUrl },
+    web: { root: resolve(API_ROOT, '..'), publicUrl: config.publicUrl },
   });
 
   // Uploads from before the WebP copies existed get theirs in the background; serving starts meanwhile.

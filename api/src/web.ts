@@ -1,23 +1,26 @@
 /**
- * The built front end on the API's port: the shell at / (with the SPA fallback to its index.html), each
- * remote's files under /remotes/<name>/, and /remotes.json. Hashed assets are cached for a year;
- * index.html, remotes.json and the remote entries are revalidated on every load, so a redeploy shows at once.
+ * The built front end on the API's port: the shell at / (with the SPA fallback to its index.html), each area's
+ * releases under /remotes/<area>/<version>/ (issue 25: immutable, from the release store), and /remotes.json
+ * made from the active releases. Hashed and versioned files are cached for a year; index.html and
+ * remotes.json are revalidated on every load, so a release or a rollback shows at the next page load.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { REMOTE_AREAS, remoteFolder, remoteMount } from '@btls/build-config/remotes';
+import { RELEASE_MANIFEST, type ReleaseManifest } from '@btls/build-config/release';
+import { REMOTE_AREAS, remoteFolder, type RemoteArea } from '@btls/build-config/remotes';
+import { parseReleaseTrial, RELEASE_TRIAL_KEY, releaseTrialValue } from '@btls/shared-api/cookies';
+import { cookieValue } from '@btls/shared-api/cookies';
 import { apiNotFound } from './http/errors';
+import { isRemoteArea, type ReleaseStore } from './releases/store';
 import { createServerRender } from './server-render';
 
 export interface WebOptions {
   /** The repository folder holding shell/dist and mfe-<name>/dist. */
   root: string;
-  /** A remotes.json to serve instead of the shell's own (pointing remotes at other URLs). */
-  remotesFile?: string;
   /** The site's public address (PUBLIC_URL), for canonical and share links; else each request's own. */
   publicUrl?: string;
 }
@@ -37,24 +40,20 @@ function cacheHeaders(reply: FastifyReply, path: string) {
   reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? IMMUTABLE : 'no-cache');
 }
 
-/** The remotes.json that is served. */
-export const remotesFileOf = (options: WebOptions) =>
-  options.remotesFile ?? join(options.root, 'shell', 'dist', 'remotes.json');
-
-/** The remotes.json text, read again only when the file changed; '{}' when there is none. */
-export function remotesJsonReader(file: string): () => string {
-  let cached = { mtimeMs: -1, size: -1, text: '{}' };
-  return () => {
-    try {
-      const { mtimeMs, size } = statSync(file);
-      if (mtimeMs !== cached.mtimeMs || size !== cached.size)
-        cached = { mtimeMs, size, text: readFileSync(file, 'utf8') };
-      return cached.text;
-    } catch {
-      return '{}';
-    }
-  };
-}
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+};
+const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
 
 /**
  * A rendered page compressed for the wire, as the built files are (precompressed): with its data and styles
@@ -70,16 +69,104 @@ async function sendCompressed(request: FastifyRequest, reply: FastifyReply, html
   return reply.send(html);
 }
 
+/**
+ * The files of releases as served: read once from the store, compressed once per encoding, kept in memory up to
+ * a budget (releases never change, so nothing is ever stale).
+ */
+function releaseFileCache(store: ReleaseStore, budgetBytes = 64 * 1024 * 1024) {
+  type Entry = { bytes: Uint8Array; br?: Promise<Buffer>; gzip?: Promise<Buffer> };
+  const entries = new Map<string, Entry>();
+  let used = 0;
+  return {
+    async get(area: string, version: string, path: string): Promise<Entry | undefined> {
+      const key = `${area}@${version}/${path}`;
+      const known = entries.get(key);
+      if (known) {
+        entries.delete(key);
+        entries.set(key, known);
+        return known;
+      }
+      const bytes = await store.file(area, version, path);
+      if (!bytes) return undefined;
+      const entry: Entry = { bytes };
+      entries.set(key, entry);
+      used += bytes.length;
+      for (const [oldest, old] of entries) {
+        if (used <= budgetBytes) break;
+        entries.delete(oldest);
+        used -= old.bytes.length;
+      }
+      return entry;
+    },
+  };
+}
+
+/** A tester's candidate releases (issue 25), from the page's `?release=` or else the browser's cookie. */
+function releaseTrial(request: FastifyRequest): { trial: Partial<Record<RemoteArea, string>>; set?: string | null } {
+  const asked = (request.query as { release?: unknown } | undefined)?.release;
+  const fromCookie = parseReleaseTrial(cookieValue(request.headers.cookie, RELEASE_TRIAL_KEY));
+  let trial: Record<string, string> = fromCookie;
+  let set: string | null | undefined;
+  if (typeof asked === 'string') {
+    // `?release=none` ends the trial; `?release=trainer@1.0.0+…` (a `+` may arrive as a space) adds to it.
+    trial = asked.trim() === 'none' ? {} : { ...fromCookie, ...parseReleaseTrial(asked.replace(/ /g, '+')) };
+    set = releaseTrialValue(trial);
+  }
+  const known = Object.fromEntries(Object.entries(trial).filter(([area]) => isRemoteArea(area)));
+  return { trial: known, ...(set !== undefined ? { set } : {}) };
+}
+
+/** The files of a built area (its dist/, but the precompressed copies and the manifest). */
+function builtFiles(dist: string): Map<string, Uint8Array> {
+  const files = new Map<string, Uint8Array>();
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files.set(relative(dist, path).split(sep).join('/'), new Uint8Array(readFileSync(path)));
+    }
+  };
+  walk(dist);
+  return files;
+}
+
+/**
+ * This server's own builds of the areas (each mfe-<area>/dist with its release.json) become releases at start:
+ * active where the area has none yet, or where the active one is an earlier local build (an area a team
+ * released through the API keeps its release).
+ */
+async function adoptLocalBuilds(app: FastifyInstance, root: string, store: ReleaseStore) {
+  for (const area of REMOTE_AREAS) {
+    const dist = join(root, remoteFolder(area), 'dist');
+    const manifestFile = join(dist, RELEASE_MANIFEST);
+    if (!existsSync(manifestFile)) continue;
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ReleaseManifest;
+    const all = builtFiles(dist);
+    const files = new Map([...all].filter(([path]) => manifest.files[path]));
+    try {
+      const outcome = await store.adoptLocalBuild(manifest, files);
+      app.log.info({ area, version: manifest.version, outcome }, 'Local build of an area');
+    } catch (error) {
+      app.log.warn({ err: error, area, version: manifest.version }, 'The local build of an area was not adopted');
+    }
+  }
+}
+
 /** Registers the front end when it has been built; answers whether it was. */
-export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<boolean> {
+export async function registerWeb(app: FastifyInstance, options: WebOptions, store: ReleaseStore): Promise<boolean> {
   const shellDist = join(options.root, 'shell', 'dist');
   const indexFile = join(shellDist, 'index.html');
   if (!existsSync(indexFile)) return false;
-  const remotesFile = remotesFileOf(options);
+  await adoptLocalBuilds(app, options.root, store);
 
-  app.get('/remotes.json', NOT_API, async (_request, reply) => {
-    reply.header('Cache-Control', 'no-cache').type('application/json');
-    return readFileSync(remotesFile, 'utf8');
+  app.get('/remotes.json', NOT_API, async (request, reply) => {
+    const { trial } = releaseTrial(request);
+    const tried = Object.keys(trial).length > 0;
+    reply
+      .header('Cache-Control', tried ? 'private, no-cache' : 'no-cache')
+      .header('Vary', 'Cookie')
+      .type('application/json');
+    return store.remotesJson(trial);
   });
 
   // The shell's hashed assets; also gives reply.sendFile for the shell's other top-level files.
@@ -90,48 +177,67 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     setHeaders: cacheHeaders,
   });
 
-  for (const area of REMOTE_AREAS) {
-    const dist = join(options.root, remoteFolder(area), 'dist');
-    if (!existsSync(dist)) continue;
-    await app.register(fastifyStatic, {
-      root: dist,
-      prefix: remoteMount(area),
-      decorateReply: false,
-      index: false,
-      // The build writes .br/.gz next to each file (scripts/precompress.mjs): no per-request compression.
-      preCompressed: true,
-      setHeaders: (reply, path) => {
-        cacheHeaders(reply, path);
-        // A remote may be loaded by a shell on another origin (a CDN, another deploy).
-        reply.header('Access-Control-Allow-Origin', '*');
-      },
-    });
-  }
+  // Each release's files, at a URL of their own that never changes.
+  const files = releaseFileCache(store);
+  app.get<{ Params: { area: string; version: string; '*': string } }>(
+    '/remotes/:area/:version/*',
+    NOT_API,
+    async (request, reply) => {
+      const { area, version, '*': path } = request.params;
+      // A release's server part is for this server only.
+      const entry =
+        isRemoteArea(area) && !path.startsWith('server/') ? await files.get(area, version, path) : undefined;
+      if (!entry) return reply.status(404).header('Cache-Control', 'no-cache').type('text/plain').send('Not found');
+      const type = TYPES[extname(path)] ?? 'application/octet-stream';
+      // A remote may be loaded by a shell on another origin (a CDN, another deploy).
+      reply
+        .header('Cache-Control', IMMUTABLE)
+        .header('Access-Control-Allow-Origin', '*')
+        .header('Vary', 'Accept-Encoding')
+        .type(type);
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      if (COMPRESSIBLE.test(type) && entry.bytes.length > 1024) {
+        if (/\bbr\b/.test(accepted)) {
+          entry.br ??= brotli(entry.bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+          return reply.header('Content-Encoding', 'br').send(await entry.br);
+        }
+        if (/\bgzip\b/.test(accepted)) {
+          entry.gzip ??= gzip(entry.bytes, { level: 9 });
+          return reply.header('Content-Encoding', 'gzip').send(await entry.gzip);
+        }
+      }
+      return reply.send(Buffer.from(entry.bytes));
+    },
+  );
 
   const indexHtml = () => readFileSync(indexFile, 'utf8');
-  const serverRender = createServerRender(app, {
-    shellDist,
-    localRemotes: Object.fromEntries(
-      REMOTE_AREAS.map((area) => [remoteMount(area), join(options.root, remoteFolder(area), 'dist')]),
-    ),
-    readRemotesJson: () => JSON.parse(readFileSync(remotesFile, 'utf8')) as Record<string, string>,
-    publicUrl: options.publicUrl,
-    log: app.log,
-  });
+  const serverRender = createServerRender(app, { shellDist, store, publicUrl: options.publicUrl, log: app.log });
   /** Public pages come rendered, with their data; the others (and any page whose render failed) render in the browser. */
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
-    const page = await serverRender.render(request.url, `${request.protocol}://${request.host}`, {
-      cookie: request.headers.cookie,
-      'accept-language': request.headers['accept-language'],
-    });
+    const { trial, set } = releaseTrial(request);
+    const tried = Object.keys(trial).length > 0;
+    if (set !== undefined) {
+      const secure = /^https:/.test(options.publicUrl ?? '') ? '; Secure' : '';
+      reply.header(
+        'Set-Cookie',
+        `${RELEASE_TRIAL_KEY}=${set ?? ''}; Path=/; Max-Age=${set ? 7 * 24 * 3600 : 0}; SameSite=Lax${secure}`,
+      );
+    }
+    const page = await serverRender.render(
+      request.url,
+      `${request.protocol}://${request.host}`,
+      { cookie: request.headers.cookie, 'accept-language': request.headers['accept-language'] },
+      trial,
+    );
     if (!page) return reply.header('Cache-Control', 'no-cache').type('text/html').send(indexHtml());
     // A visitor's page holds no personal data: a CDN may keep it for a minute; browsers ask again each time.
     // The page is in the language of the `btlsLang` cookie, else of Accept-Language (issue 19): a cache keeps
     // one copy per language only if it keys on both (see the README's CDN note). A page rendered for a signed-in
-    // user (the `btlsWho` cookie: their first name in the top bar) is theirs alone: no shared cache keeps it.
+    // user (the `btlsWho` cookie: their first name in the top bar) is theirs alone: no shared cache keeps it,
+    // nor one rendered with a tester's candidate release.
     // Without PUBLIC_URL the page's canonical and share links come from the request's Host header, which a
     // client writes: such a page is not for a shared cache either (issue 30), or one forged Host would reach all.
-    const sharedCache = !page.personal && options.publicUrl !== undefined;
+    const sharedCache = !page.personal && !tried && set === undefined && options.publicUrl !== undefined;
     reply
       .status(page.status)
       .header('Cache-Control', sharedCache ? 'public, max-age=0, s-maxage=60' : 'private, no-cache')

@@ -22,7 +22,7 @@ const NOT_IN_DOCUMENT: Record<string, string> = {
   'POST /*': 'the web layer: a page form posted without its script is sent back to the page (303)',
   'GET /remotes.json': "the web layer: the front end's remotes manifest, read by the shell",
   'GET /assets/*': "the web layer: the shell's built files",
-  'GET /remotes/public/*': "the web layer: a remote's built files",
+  'GET /remotes/:area/:version/*': "the web layer: the files of an area's release (issue 25)",
   'GET /api/docs/': 'the reference page itself (Swagger UI; also answers at /api/docs)',
   'GET /api/docs/static/*': "the reference page's own files",
   'GET /api/docs/static/index.html': "the reference page's own files",
@@ -94,9 +94,7 @@ function problems(routes: RouteOptions[], document: OpenApiDocument): string[] {
 async function webRoot(): Promise<string> {
   const root = mkdtempSync(join(tmpdir(), 'btls-openapi-'));
   mkdirSync(join(root, 'shell', 'dist', 'assets'), { recursive: true });
-  mkdirSync(join(root, 'mfe-public', 'dist'), { recursive: true });
   writeFileSync(join(root, 'shell', 'dist', 'index.html'), '<!doctype html><title>t</title>');
-  writeFileSync(join(root, 'shell', 'dist', 'remotes.json'), '{}');
   return root;
 }
 

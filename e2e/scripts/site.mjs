@@ -3,7 +3,7 @@
 // random port. Plain JavaScript so that both the browser journeys (`test/harness.ts`) and the benchmark scripts
 // run by plain `node` (`lighthouse.mjs`) start the server the same way.
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -13,8 +13,6 @@ const serverJs = join(ROOT, 'api', 'dist', 'server.js');
 /**
  * @typedef {object} Site
  * @property {string} base
- * @property {string} remotesFile
- * @property {(name: string, entry: string) => void} setRemote Rewrites remotes.json: name → entry URL.
  * @property {() => Promise<void>} stop
  */
 
@@ -28,19 +26,18 @@ export async function startSite() {
     if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first (npm test does).`);
   }
   const work = mkdtempSync(join(tmpdir(), 'btls-e2e-'));
-  const remotesFile = join(work, 'remotes.json');
-  copyFileSync(join(ROOT, 'shell', 'dist', 'remotes.json'), remotesFile);
   const port = 21_000 + Math.floor(Math.random() * 9000);
   const child = spawn(process.execPath, [serverJs], {
     env: {
       ...process.env,
       DATABASE_URL: '',
       BTLS_DATA_DIR: join(work, 'data'),
-      BTLS_REMOTES_FILE: remotesFile,
       PORT: String(port),
       HOST: '127.0.0.1',
       // The site's address, as production sets it: pages and links never take it from a request's Host.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // A secret in the API's environment, which no server part may see (issue 25).
+      JWT_SECRET: 'e2e-jwt-secret-that-no-server-part-may-read',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -57,13 +54,6 @@ export async function startSite() {
   });
   return {
     base: `http://127.0.0.1:${port}`,
-    remotesFile,
-    setRemote(name, entry) {
-      /** @type {Record<string, string>} */
-      const remotes = JSON.parse(readFileSync(remotesFile, 'utf8'));
-      remotes[name] = entry;
-      writeFileSync(remotesFile, JSON.stringify(remotes, null, 2));
-    },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((done) => child.once('exit', done));

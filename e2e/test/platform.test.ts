@@ -3,7 +3,20 @@ import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { browser, DEMO, openPage, ROOT, serveFolder, signIn, site, takenOver, useSite } from './harness';
+import {
+  browser,
+  copyOfBuild,
+  DEMO,
+  openPage,
+  releasesOf,
+  releaseTokenFor,
+  runRelease,
+  serveFolder,
+  signIn,
+  site,
+  takenOver,
+  useSite,
+} from './harness';
 
 useSite();
 
@@ -132,7 +145,7 @@ describe('protected pages', () => {
 });
 
 describe('serving', () => {
-  it('caches hashed assets for a year, and revalidates index.html, remotes.json and remote entries', async () => {
+  it("caches hashed assets and releases' files for a year, and revalidates index.html and remotes.json", async () => {
     const html = await fetch(`${site.base}/courses/1`);
     expect(html.headers.get('content-type')).toMatch(/text\/html/);
     // A server-rendered public page: browsers ask again every time, a CDN may keep it a minute.
@@ -143,8 +156,16 @@ describe('serving', () => {
     expect(script).toBeTruthy();
     const asset = await fetch(`${site.base}${script}`, { headers: { 'accept-encoding': 'br' } });
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect((await fetch(`${site.base}/remotes.json`)).headers.get('cache-control')).toBe('no-cache');
-    expect((await fetch(`${site.base}/remotes/public/remoteEntry.js`)).headers.get('cache-control')).toBe('no-cache');
+    const remotes = await fetch(`${site.base}/remotes.json`);
+    expect(remotes.headers.get('cache-control')).toBe('no-cache');
+    // Each release's files live at a URL of their own (issue 25): immutable, the entry included.
+    const entry = (await remotes.json()).mfe_public as string;
+    expect(entry).toMatch(/^\/remotes\/public\/1\.0\.0\+[0-9a-f]{10}\/remoteEntry\.js$/);
+    const remoteEntry = await fetch(`${site.base}${entry}`, { headers: { 'accept-encoding': 'br' } });
+    expect(remoteEntry.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(remoteEntry.headers.get('content-encoding')).toBe('br');
+    // A release's server part is for the server only.
+    expect((await fetch(`${site.base}${entry.replace('remoteEntry.js', 'server/render.cjs')}`)).status).toBe(404);
     const api404 = await fetch(`${site.base}/api/nothing`);
     expect(api404.status).toBe(404);
     expect(await api404.json()).toMatchObject({ message: expect.any(String) });
@@ -234,51 +255,56 @@ describe('one page, many remotes', () => {
   });
 
   it('shows a panel for a remote that is down, keeps the rest working, and Retry really retries', async () => {
-    const original = 'http://127.0.0.1:1/remotes/admin/remoteEntry.js';
     const { page, context } = await openPage(browser);
     try {
-      site.setRemote('mfe_admin', original);
+      // The admin area's host does not answer (its files cannot be fetched).
+      await page.route('**/remotes/admin/**', (route) => route.abort('connectionrefused'));
       await signIn(page, site.base, DEMO.admin);
       await page.waitForURL(`${site.base}/dashboard`);
       await page.goto(`${site.base}/admin/dashboard`);
       await page.getByRole('heading', { name: 'This part of the site is unavailable right now' }).waitFor();
 
       // The rest of the site still works.
-      await page
-        .getByRole('banner')
-        .getByRole('link', { name: 'Courses' })
-        .waitFor({ state: 'detached' })
-        .catch(() => {});
       await page.goto(`${site.base}/courses`);
       await page.getByRole('heading', { level: 1, name: 'Our Barista Courses' }).waitFor();
       await page.goBack();
       await page.getByRole('heading', { name: 'This part of the site is unavailable right now' }).waitFor();
 
-      // The remote comes back; Retry loads it without a page reload.
-      site.setRemote('mfe_admin', '/remotes/admin/remoteEntry.js');
+      // The host comes back; Retry loads the area without a page reload.
+      await page.unroute('**/remotes/admin/**');
       await page.getByRole('button', { name: 'Retry' }).click();
       await page.getByRole('complementary', { name: 'Admin Panel' }).waitFor();
     } finally {
-      site.setRemote('mfe_admin', '/remotes/admin/remoteEntry.js');
       await context.close();
     }
   });
 
-  it('loads a remote redeployed to another URL when only remotes.json changes', async () => {
-    const copy = mkdtempSync(join(tmpdir(), 'btls-cdn-'));
-    cpSync(join(ROOT, 'mfe-public', 'dist'), join(copy, 'public-v2'), { recursive: true });
-    const cdn = await serveFolder(copy);
+  it('loads an area whose release lives on another origin (a CDN), and goes back to the one before', async () => {
+    const cdnRoot = mkdtempSync(join(tmpdir(), 'btls-cdn-'));
+    const cdn = await serveFolder(cdnRoot);
+    const copy = copyOfBuild(
+      'public',
+      (dist) => writeFileSync(join(dist, 'assets', 'on-a-cdn.txt'), 'served from another origin\n'),
+      `${cdn.base}/public-v2/`,
+    );
+    cpSync(copy.dist, join(cdnRoot, 'public-v2'), { recursive: true });
+    const token = await releaseTokenFor(site, 'public');
+    const before = (await releasesOf(site, 'public')).active;
     const { page, context, errors } = await openPage(browser);
     try {
-      site.setRemote('mfe_public', `${cdn.base}/public-v2/remoteEntry.js`);
+      const released = await runRelease(site, copy.folder, ['release', '--no-build'], token);
+      expect(released, released.output).toMatchObject({ code: 0 });
       await page.goto(`${site.base}/login`);
       await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      await takenOver(page);
       expect(cdn.requests).toContain('/public-v2/remoteEntry.js');
       expect(cdn.requests.some((url) => url.startsWith('/public-v2/assets/'))).toBe(true);
-      // The CSP names the origins in the served remotes.json: the remote's scripts and styles are allowed.
+      // The CSP names the origins the releases live on: the area's scripts and styles are allowed.
       expect(errors).toEqual([]);
     } finally {
-      site.setRemote('mfe_public', '/remotes/public/remoteEntry.js');
+      const back = await runRelease(site, copy.folder, ['rollback'], token);
+      expect(back.code, back.output).toBe(0);
+      expect((await releasesOf(site, 'public')).active).toBe(before);
       await context.close();
       await cdn.close();
     }

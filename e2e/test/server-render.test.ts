@@ -3,19 +3,19 @@
  * JavaScript, are taken over by the browser without a change or a second fetch, move nothing as they load,
  * tell link previews and search engines what they are, and follow a remote redeployed by its files alone.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   browser,
   callApi,
+  copyOfBuild,
   DEMO,
   mustCallApi,
   openPage,
-  ROOT,
-  serveFolder,
+  releaseTokenFor,
+  runRelease,
   signIn,
   site,
   takenOver,
@@ -242,10 +242,14 @@ describe('taking over a server-rendered page', () => {
   it('sends the public area and the page with the first HTML, not after the scripts', async () => {
     const html = await (await fetch(`${site.base}/jobs/${job.id}`)).text();
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain('<link rel="modulepreload" href="/remotes/public/remoteEntry.js">');
-    expect(head).toMatch(/<link rel="modulepreload" href="\/remotes\/public\/assets\/job-detail-page-[\w-]+\.js">/);
+    // From the public area's active release, at its own URL (issue 25).
+    const release = '\\/remotes\\/public\\/1\\.0\\.0\\+[0-9a-f]{10}';
+    expect(head).toMatch(new RegExp(`<link rel="modulepreload" href="${release}\\/remoteEntry\\.js">`));
+    expect(head).toMatch(
+      new RegExp(`<link rel="modulepreload" href="${release}\\/assets\\/job-detail-page-[\\w-]+\\.js">`),
+    );
     // Its styles (and the shell's) are written into the page: the first paint waits for no stylesheet.
-    expect(head).toMatch(/<style data-href="\/remotes\/public\/assets\/[\w-]+\.css">/);
+    expect(head).toMatch(new RegExp(`<style data-href="${release}\\/assets\\/[\\w-]+\\.css">`));
     expect(head).not.toMatch(/<link rel="stylesheet"/);
     // And it is painted whole: not half a page that the rest then pushes down.
     expect(head).toContain('<link rel="expect" href="#btls-data" blocking="render">');
@@ -487,56 +491,128 @@ describe("text that looks like String.replace's patterns (issue 30, item 1)", ()
   });
 });
 
-describe('a remote redeployed by its files alone', () => {
-  it('changes what the server renders, and the browser takes the new page over', async () => {
-    const copy = mkdtempSync(join(tmpdir(), 'btls-cdn-'));
-    const folder = join(copy, 'public-v2');
-    cpSync(join(ROOT, 'mfe-public', 'dist'), folder, { recursive: true });
-    // Version 2 of the jobs page says so, in the server build and in the browser's chunk alike.
+describe('a release of the public area', () => {
+  it('changes what the server renders, the browser takes the new page over, and a rollback brings the old one back', async () => {
+    // Version 2 of the jobs page says so, in the server part and in the browser's chunk alike.
     const retitle = (file: string) =>
       writeFileSync(
         file,
         readFileSync(file, 'utf8').replaceAll('Find Your Barista Career', 'Find Your Barista Career Today'),
       );
-    retitle(join(folder, 'server', 'render.cjs'));
-    const manifest = JSON.parse(readFileSync(join(folder, 'server', 'client-manifest.json'), 'utf8'));
-    retitle(join(folder, manifest['src/features/jobs/jobs-page.tsx'].file));
-    const cdn = await serveFolder(copy);
+    const v2 = copyOfBuild('public', (dist) => {
+      retitle(join(dist, 'server', 'render.cjs'));
+      const manifest = JSON.parse(readFileSync(join(dist, 'server', 'client-manifest.json'), 'utf8'));
+      retitle(join(dist, manifest['src/features/jobs/jobs-page.tsx'].file));
+    });
+    const token = await releaseTokenFor(site, 'public');
     const { page, context, errors } = await openPage(browser, 390);
     try {
-      site.setRemote('mfe_public', `${cdn.base}/public-v2/remoteEntry.js`);
+      const released = await runRelease(site, v2.folder, ['release', '--no-build'], token);
+      expect(released.code, released.output).toBe(0);
       const html = await (await fetch(`${site.base}/jobs`)).text();
       expect(html).toContain('<h1>Find Your Barista Career Today</h1>');
-      expect(html).toContain(`<link rel="modulepreload" href="${cdn.base}/public-v2/remoteEntry.js">`);
+      expect(html).toContain(`<link rel="modulepreload" href="/remotes/public/${v2.version}/remoteEntry.js">`);
       await page.goto(`${site.base}/jobs`, { waitUntil: 'networkidle' });
+      await takenOver(page);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Find Your Barista Career Today');
-      expect(cdn.requests).toContain('/public-v2/remoteEntry.js');
       expect(errors).toEqual([]);
     } finally {
-      site.setRemote('mfe_public', '/remotes/public/remoteEntry.js');
+      const back = await runRelease(site, v2.folder, ['rollback'], token);
+      expect(back.code, back.output).toBe(0);
       await context.close();
-      await cdn.close();
     }
+    expect(await (await fetch(`${site.base}/jobs`)).text()).toContain('<h1>Find Your Barista Career</h1>');
   });
 
-  it('falls back to rendering in the browser when its server part fails', async () => {
-    const copy = mkdtempSync(join(tmpdir(), 'btls-cdn-'));
-    const folder = join(copy, 'public-broken');
-    cpSync(join(ROOT, 'mfe-public', 'dist'), folder, { recursive: true });
-    writeFileSync(join(folder, 'server', 'render.cjs'), "throw new Error('this build cannot render on a server');\n");
-    const cdn = await serveFolder(copy);
-    const { page, context } = await openPage(browser, 390);
-    try {
-      site.setRemote('mfe_public', `${cdn.base}/public-broken/remoteEntry.js`);
-      const response = await fetch(`${site.base}/jobs`);
-      expect(response.status).toBe(200);
-      expect(await response.text()).toContain('<div id="root"></div>');
+  /** How long the API takes to answer `path` (ms). */
+  async function answerTime(path: string): Promise<{ status: number; ms: number }> {
+    const started = Date.now();
+    const response = await fetch(`${site.base}${path}`);
+    await response.arrayBuffer();
+    return { status: response.status, ms: Date.now() - started };
+  }
+
+  const HOSTILE: Record<string, string> = {
+    'loops forever': 'for (;;) {}\n',
+    'allocates without end': 'const kept = []; for (;;) kept.push(new Array(1e6).fill(kept.length));\n',
+    throws: "throw new Error('this build cannot render on a server');\n",
+    'calls process.exit': 'process.exit(1);\n',
+  };
+
+  it.each(Object.keys(HOSTILE))(
+    'a server part that %s: the page still arrives (rendered by the browser), and the API keeps answering',
+    async (kind) => {
+      const candidate = copyOfBuild('public', (dist) =>
+        writeFileSync(join(dist, 'server', 'render.cjs'), HOSTILE[kind]!),
+      );
+      const token = await releaseTokenFor(site, 'public');
+      const uploaded = await runRelease(site, candidate.folder, ['release', '--no-build', '--candidate'], token);
+      expect(uploaded.code, uploaded.output).toBe(0);
+      // This browser tries the candidate; the page is asked for while the API is also asked for other things.
+      const pageAnswer = fetch(`${site.base}/jobs?release=public@${candidate.version}`).then(async (response) => ({
+        status: response.status,
+        html: await response.text(),
+      }));
+      const meanwhile: { status: number; ms: number }[] = [];
+      let done = false;
+      void pageAnswer.finally(() => (done = true));
+      while (!done) {
+        meanwhile.push(await answerTime('/api/health'), await answerTime('/api/courses'));
+        await new Promise((wait) => setTimeout(wait, 100));
+      }
+      const { status, html } = await pageAnswer;
+      expect(status).toBe(200);
+      expect(html).toContain('<div id="root"></div>');
+      for (const answer of meanwhile) expect(answer).toMatchObject({ status: 200, ms: expect.any(Number) });
+      expect(Math.max(...meanwhile.map((answer) => answer.ms))).toBeLessThan(1000);
+      // The API process lives on, and renders with the active release as before.
+      expect((await answerTime('/api/health')).status).toBe(200);
+      expect(await (await fetch(`${site.base}/jobs`)).text()).toContain('<h1>Find Your Barista Career</h1>');
+      // And the browser renders the page.
+      const { page, context } = await openPage(browser, 390);
       await page.goto(`${site.base}/jobs`);
       await page.getByRole('heading', { level: 1, name: 'Find Your Barista Career' }).waitFor();
-    } finally {
-      site.setRemote('mfe_public', '/remotes/public/remoteEntry.js');
       await context.close();
-      await cdn.close();
-    }
+    },
+    60_000,
+  );
+
+  it('a server part holds no secret: its environment is empty, and no builtin module or code from strings is reachable', async () => {
+    const probe = `
+      const React = require('react');
+      const attempts = {};
+      const attempt = (name, fn) => { try { attempts[name] = String(fn()); } catch (error) { attempts[name] = 'refused: ' + error.message; } };
+      attempt('getBuiltinModule', () => process.getBuiltinModule('node:fs').readFileSync('/etc/hostname', 'utf8'));
+      attempt('binding', () => process.binding('fs'));
+      attempt('Function', () => Function('return 1')());
+      attempt('constructor', () => (() => 1).constructor('return 1')());
+      attempt('eval', () => eval('1'));
+      attempt('fetch', () => fetch('http://127.0.0.1:9/'));
+      attempt('require', () => require('node:fs').readFileSync('/etc/hostname', 'utf8'));
+      attempt('kill', () => process.kill(process.pid, 0));
+      exports.default = function Probe() {
+        return React.createElement('main', null,
+          React.createElement('h1', null, 'Probe'),
+          React.createElement('pre', { id: 'env' }, JSON.stringify(process.env)),
+          React.createElement('pre', { id: 'attempts' }, JSON.stringify(attempts)));
+      };
+    `;
+    const candidate = copyOfBuild('public', (dist) => writeFileSync(join(dist, 'server', 'render.cjs'), probe));
+    const token = await releaseTokenFor(site, 'public');
+    const uploaded = await runRelease(site, candidate.folder, ['release', '--no-build', '--candidate'], token);
+    expect(uploaded.code, uploaded.output).toBe(0);
+    const html = await (await fetch(`${site.base}/about?release=public@${candidate.version}`)).text();
+    const shown = (id: string) =>
+      JSON.parse(
+        (new RegExp(`<pre id="${id}">([^<]*)</pre>`).exec(html)?.[1] ?? 'null')
+          .replace(/&quot;/g, '"')
+          .replace(/&amp;/g, '&'),
+      );
+    const env = shown('env');
+    expect(env).not.toBeNull();
+    expect(Object.keys(env).filter((name) => name !== 'NODE_ENV')).toEqual([]);
+    expect(html).not.toContain('e2e-jwt-secret-that-no-server-part-may-read');
+    const attempts = shown('attempts');
+    for (const [name, outcome] of Object.entries(attempts)) expect(outcome, name).toMatch(/^refused: /);
   });
 });

@@ -189,6 +189,36 @@ export const notice = {
     `${count} application${count === 1 ? '' : 's'} moved to ${status}.`,
   contactReceived: 'Your message has been received.',
   emailRetried: 'The e-mail will be sent again.',
+  releaseTokenCreated: ({ area }: { area: string }) =>
+    `Release token for the ${area} area created. Copy it now: it is not shown again.`,
+  releaseTokenRevoked: 'Release token revoked.',
+  releaseUploaded: ({ area, version }: { area: string; version: string }) => `Release ${area}@${version} uploaded.`,
+  releaseActivated: ({ area, version }: { area: string; version: string }) => `Release ${area}@${version} is active.`,
+  releasesPruned: ({ count }: { count: number }) => `${count} release${count === 1 ? '' : 's'} pruned.`,
+} as const;
+
+/** Issue 25: the release API's answers (what a team's `npm run release` prints). */
+export const release = {
+  tokenMissing: 'Send a release token (BTLS_RELEASE_TOKEN) or sign in as an admin.',
+  tokenInvalid: 'This release token is not valid: it is unknown or was revoked.',
+  wrongArea: ({ tokenArea, area }: { tokenArea: string; area: string }) =>
+    `This release token releases the ${tokenArea} area, not ${area}.`,
+  unknownArea: ({ area }: { area: string }) => `There is no area called ${area}.`,
+  manifestMissing: 'The upload must start with the release manifest (a part named manifest).',
+  manifestInvalid: ({ problem }: { problem: string }) => `The release manifest is not valid: ${problem}`,
+  areaMismatch: ({ manifestArea, area }: { manifestArea: string; area: string }) =>
+    `The manifest is of the ${manifestArea} area, not ${area}.`,
+  fileNotInManifest: ({ path }: { path: string }) => `${path} is not a file of the release manifest.`,
+  fileHashMismatch: ({ path }: { path: string }) => `${path} does not match its hash in the release manifest.`,
+  filesMissing: ({ paths }: { paths: string }) => `Files of the release manifest are missing: ${paths}.`,
+  versionTaken: ({ version }: { version: string }) =>
+    `Version ${version} of this area was released with other files, and a release never changes: build a new version.`,
+  notFound: ({ area, version }: { area: string; version: string }) => `The ${area} area has no release ${version}.`,
+  incompatible: ({ problems }: { problems: string }) => `This release cannot be activated: ${problems}.`,
+  changedMeanwhile: ({ active }: { active: string }) =>
+    `Another release of this area became active meanwhile (${active}); check it and try again.`,
+  nothingToRollBack: 'This area has no earlier release to go back to.',
+  tokenNotFound: 'Release token not found.',
 } as const;
 
 /** Every group by name: the codes are `<group>.<key>` of this object. */
@@ -208,5 +238,6 @@ export const messageCatalogue = {
   image,
   outbox,
   limit,
+  release,
   notice,
 } as const;

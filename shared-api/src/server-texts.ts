@@ -384,6 +384,33 @@ export const SERVER_TEXTS = [
     message:
       'You have posted many jobs in a short time. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
   },
+  // release
+  /*i18n*/ { id: 'release.tokenMissing', message: 'Send a release token (BTLS_RELEASE_TOKEN) or sign in as an admin.' },
+  /*i18n*/ { id: 'release.tokenInvalid', message: 'This release token is not valid: it is unknown or was revoked.' },
+  /*i18n*/ { id: 'release.wrongArea', message: 'This release token releases the {tokenArea} area, not {area}.' },
+  /*i18n*/ { id: 'release.unknownArea', message: 'There is no area called {area}.' },
+  /*i18n*/ {
+    id: 'release.manifestMissing',
+    message: 'The upload must start with the release manifest (a part named manifest).',
+  },
+  /*i18n*/ { id: 'release.manifestInvalid', message: 'The release manifest is not valid: {problem}' },
+  /*i18n*/ { id: 'release.areaMismatch', message: 'The manifest is of the {manifestArea} area, not {area}.' },
+  /*i18n*/ { id: 'release.fileNotInManifest', message: '{path} is not a file of the release manifest.' },
+  /*i18n*/ { id: 'release.fileHashMismatch', message: '{path} does not match its hash in the release manifest.' },
+  /*i18n*/ { id: 'release.filesMissing', message: 'Files of the release manifest are missing: {paths}.' },
+  /*i18n*/ {
+    id: 'release.versionTaken',
+    message:
+      'Version {version} of this area was released with other files, and a release never changes: build a new version.',
+  },
+  /*i18n*/ { id: 'release.notFound', message: 'The {area} area has no release {version}.' },
+  /*i18n*/ { id: 'release.incompatible', message: 'This release cannot be activated: {problems}.' },
+  /*i18n*/ {
+    id: 'release.changedMeanwhile',
+    message: 'Another release of this area became active meanwhile ({active}); check it and try again.',
+  },
+  /*i18n*/ { id: 'release.nothingToRollBack', message: 'This area has no earlier release to go back to.' },
+  /*i18n*/ { id: 'release.tokenNotFound', message: 'Release token not found.' },
   // notice
   /*i18n*/ { id: 'notice.registered', message: 'Registration successful.' },
   /*i18n*/ { id: 'notice.loggedIn', message: 'Login successful.' },
@@ -438,4 +465,15 @@ export const SERVER_TEXTS = [
   },
   /*i18n*/ { id: 'notice.contactReceived', message: 'Your message has been received.' },
   /*i18n*/ { id: 'notice.emailRetried', message: 'The e-mail will be sent again.' },
+  /*i18n*/ {
+    id: 'notice.releaseTokenCreated',
+    message: 'Release token for the {area} area created. Copy it now: it is not shown again.',
+  },
+  /*i18n*/ { id: 'notice.releaseTokenRevoked', message: 'Release token revoked.' },
+  /*i18n*/ { id: 'notice.releaseUploaded', message: 'Release {area}@{version} uploaded.' },
+  /*i18n*/ { id: 'notice.releaseActivated', message: 'Release {area}@{version} is active.' },
+  /*i18n*/ {
+    id: 'notice.releasesPruned',
+    message: '{count, plural, one {# release} other {# releases}} pruned.',
+  },
 ];

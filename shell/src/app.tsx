@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, paths, useI18n, useLocation } from '@btls/shared-auth';
 import { PageFocus } from './page-focus';
 import { PublicLayout } from './public-layout';
+import { ReleaseTrial } from './release-trial';
 import { RemoteArea } from './remote-area';
 import { areaFor } from './route-table';
 import styles from './shell.module.css';
@@ -64,6 +65,7 @@ export function App() {
       <ScrollToTop />
       <PageFocus nameFromHeading={!!area && !area.serverRendered} />
       {page}
+      <ReleaseTrial />
     </>
   );
 }

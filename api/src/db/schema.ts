@@ -362,3 +362,74 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/**
+ * Issue 25: releases of the areas. A release is immutable: its manifest (build-config/release.ts) and, unless
+ * its files live on another origin, every file's bytes. Kept in the database (PGlite under the data directory
+ * by default, PostgreSQL with DATABASE_URL) so every instance serves every release.
+ */
+export const releases = pgTable(
+  'releases',
+  {
+    area: text('area').notNull(),
+    version: text('version').notNull(),
+    /** The release manifest as uploaded (JSON). */
+    manifest: text('manifest').notNull(),
+    /** The origin its files live on when not on this site (a CDN): the Content-Security-Policy allows it. */
+    origin: text('origin'),
+    /** Who uploaded it: `token:<id>`, `admin:<user id>` or `local` (this server's own build, at start). */
+    releasedBy: text('released_by').notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.area, t.version] })],
+);
+
+export const releaseFiles = pgTable(
+  'release_files',
+  {
+    area: text('area').notNull(),
+    version: text('version').notNull(),
+    path: text('path').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.area, t.version, t.path] })],
+);
+
+/** The active release of each area; the row is locked while an activation of its area runs. */
+export const releaseAreas = pgTable('release_areas', {
+  area: text('area').primaryKey(),
+  activeVersion: text('active_version'),
+  /** Who made it active: `local` for this server's own build, so a newer local build may replace it. */
+  activatedBy: text('activated_by'),
+  activatedAt: timestamp('activated_at', { withTimezone: true, mode: 'date' }),
+});
+
+/** Every activation, in order: what a rollback goes back to. */
+export const releaseActivations = pgTable(
+  'release_activations',
+  {
+    id: serial('id').primaryKey(),
+    area: text('area').notNull(),
+    version: text('version').notNull(),
+    previousVersion: text('previous_version'),
+    activatedBy: text('activated_by').notNull(),
+    activatedAt: createdAt(),
+  },
+  (t) => [index('release_activations_area_idx').on(t.area, t.id)],
+);
+
+/** Tokens that release one area; only their SHA-256 is kept. */
+export const releaseTokens = pgTable(
+  'release_tokens',
+  {
+    id: serial('id').primaryKey(),
+    area: text('area').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    label: text('label'),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('release_tokens_hash_idx').on(t.tokenHash)],
+);

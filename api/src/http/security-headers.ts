@@ -15,30 +15,6 @@ import type { FastifyInstance } from 'fastify';
 /** Where the contact page's map comes from (an iframe). */
 export const MAP_FRAME_ORIGIN = 'https://www.openstreetmap.org';
 
-/**
- * The origins of the remotes that live elsewhere, read from remotes.json's text (name → entry URL). Relative
- * entries are on this site ('self'); anything that is not an http(s) URL is ignored.
- */
-export function remoteOrigins(remotesJson: string): string[] {
-  let remotes: unknown;
-  try {
-    remotes = JSON.parse(remotesJson);
-  } catch {
-    return [];
-  }
-  if (!remotes || typeof remotes !== 'object') return [];
-  const origins = new Set<string>();
-  for (const entry of Object.values(remotes)) {
-    if (typeof entry !== 'string' || !/^https?:\/\//i.test(entry)) continue;
-    try {
-      origins.add(new URL(entry).origin);
-    } catch {
-      /* not a URL */
-    }
-  }
-  return [...origins];
-}
-
 /** The CSP directives, given the remotes' origins (see remoteOrigins). Reuse this for any HTML page. */
 export function cspDirectives(origins: readonly string[], options: { https?: boolean } = {}): Record<string, string[]> {
   const directives: Record<string, string[]> = {
@@ -70,13 +46,13 @@ export function cspHeader(origins: readonly string[], options: { https?: boolean
 export interface SecurityHeaderOptions {
   /** The site's public address (PUBLIC_URL); https turns on HSTS and upgrade-insecure-requests. */
   publicUrl?: string;
-  /** The remotes.json text as served now (read per answer, so a redeploy shows without a restart). */
-  remotesJson?: () => string;
+  /** The origins the areas' releases live on besides this site (read per answer: a release shows at once). */
+  remoteOrigins?: () => string[];
 }
 
 export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): Promise<void> {
   const https = /^https:/i.test(options.publicUrl ?? '');
-  const originsNow = () => remoteOrigins(options.remotesJson?.() ?? '{}');
+  const originsNow = () => options.remoteOrigins?.() ?? [];
   // Each directive that names the remotes' origins asks for them per answer.
   const directives = Object.fromEntries(
     Object.entries(cspDirectives(['<remotes>'], { https })).map(([name, values]) => [

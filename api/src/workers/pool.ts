@@ -3,6 +3,7 @@
  * threads get no secrets in their environment, a memory limit, and a deadline per task that ends the thread
  * (issue 30: the credential check). The API's thread goes on answering meanwhile.
  */
+import type { Transferable } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 
 export interface PoolOptions {
@@ -15,6 +16,8 @@ export interface PoolOptions {
   memoryMb: number;
   /** The environment the threads see (never the API's own: it holds the secrets). */
   env?: Record<string, string>;
+  /** Node's flags for the threads, besides those that load the module. */
+  execArgv?: string[];
   idleTimeoutMs?: number;
 }
 
@@ -39,7 +42,7 @@ export function createWorkerPool<Task, Result>(options: PoolOptions) {
   const { filename, execArgv } = workerModule(options.module);
   const pool = new Piscina<Task, Result>({
     filename,
-    execArgv,
+    execArgv: [...execArgv, ...(options.execArgv ?? [])],
     minThreads: 0,
     maxThreads: options.maxThreads,
     maxQueue: options.maxQueue,
@@ -49,10 +52,10 @@ export function createWorkerPool<Task, Result>(options: PoolOptions) {
   });
   return {
     /** Runs one task; past `deadlineMs` its thread is ended and WorkerDeadline thrown. */
-    async run(task: Task, deadlineMs: number): Promise<Result> {
+    async run(task: Task, deadlineMs: number, transferList?: Transferable[]): Promise<Result> {
       const signal = AbortSignal.timeout(deadlineMs);
       try {
-        return await pool.run(task, { signal });
+        return await pool.run(task, { signal, ...(transferList ? { transferList } : {}) });
       } catch (error) {
         if (signal.aborted) throw new WorkerDeadline(`${options.module}: past its ${deadlineMs} ms deadline`);
         if (error instanceof Error && /queue is at limit/i.test(error.message)) throw new WorkerPoolBusy();

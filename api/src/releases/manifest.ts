@@ -1,0 +1,102 @@
+/**
+ * A release manifest as the API reads it (build-config/release.ts writes it), and the checks made before a
+ * release is activated (issue 25): every file there with its hash, the shared modules agreeing with the
+ * shell's, and an API contract this API serves. Each problem is named, so a team knows what to rebuild.
+ */
+import semver from 'semver';
+import { z } from 'zod';
+import { REMOTE_AREAS } from '@btls/build-config/remotes';
+import type { ReleaseManifest, ShellShared } from '@btls/build-config/release';
+import sharedApiPackage from '@btls/shared-api/package.json' with { type: 'json' };
+
+/** The contract this API serves: the version of the package holding its schemas (the same source). */
+export const CONTRACT = { package: '@btls/shared-api', version: sharedApiPackage.version };
+
+/** The largest release the API takes: files and their total. */
+export const MAX_RELEASE_FILES = 2000;
+export const MAX_RELEASE_BYTES = 50 * 1024 * 1024;
+
+const semverText = z
+  .string()
+  .max(100)
+  .refine((text) => semver.valid(text) !== null, { message: 'not a semantic version' });
+/** A file of the release: a relative path of plain segments (no `..`, no leading `/`). */
+export const releasePath = z
+  .string()
+  .max(300)
+  .regex(/^(?:[\w@-][\w.@-]*\/)*[\w@-][\w.@-]*$/, { message: 'not a relative file path' })
+  .refine((path) => !path.split('/').includes('..'), { message: 'not a relative file path' });
+
+export const releaseManifestSchema = z
+  .object({
+    schema: z.literal(1),
+    area: z.enum(REMOTE_AREAS as [string, ...string[]]),
+    // A version is also a folder of URLs: semver's characters only (`1.0.0+3f2a9c1d0b`).
+    version: semverText.refine((text) => /^[\w.+-]+$/.test(text), { message: 'not usable in a URL' }),
+    builtAt: z.string().max(40),
+    entry: releasePath,
+    server: releasePath.nullable(),
+    shared: z.record(z.string().max(100), z.object({ version: semverText, range: z.string().max(100) })),
+    contract: z.object({ package: z.string().max(100), version: semverText }),
+    files: z.record(
+      releasePath,
+      z.object({
+        integrity: z.string().regex(/^sha384-[A-Za-z0-9+/]{64}$/, { message: 'not a sha384 integrity hash' }),
+        size: z.number().int().nonnegative(),
+      }),
+    ),
+    base: z
+      .string()
+      .url()
+      .regex(/^https?:\/\/[^/]+\/.*\/$/, { message: 'base must be an http(s) folder URL ending in /' })
+      .optional(),
+  })
+  .refine((manifest) => manifest.files[manifest.entry], { message: 'the entry is not one of its files' })
+  .refine((manifest) => manifest.server === null || manifest.files[manifest.server], {
+    message: 'the server part is not one of its files',
+  })
+  .refine((manifest) => Object.keys(manifest.files).length <= MAX_RELEASE_FILES, { message: 'too many files' })
+  .refine((manifest) => Object.values(manifest.files).reduce((sum, file) => sum + file.size, 0) <= MAX_RELEASE_BYTES, {
+    message: 'the files are too large in all (at most 50 MB)',
+  }) as unknown as z.ZodType<ReleaseManifest>;
+
+/** The manifest in `text`, or the first problem with it. */
+export function parseManifest(text: string): { manifest: ReleaseManifest } | { problem: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { problem: 'it is not JSON.' };
+  }
+  const result = releaseManifestSchema.safeParse(json);
+  if (result.success) return { manifest: result.data };
+  const issue = result.error.issues[0]!;
+  return { problem: `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}.` };
+}
+
+/** What keeps the release from running on this shell: each shared module in both directions. */
+export function sharedProblems(manifest: ReleaseManifest, shell: ShellShared | undefined): string[] {
+  if (!shell) return ['the shell of this server has no shared.json (build the shell first)'];
+  const problems: string[] = [];
+  for (const [id, provided] of Object.entries(shell.shared)) {
+    const built = manifest.shared[id];
+    if (!built) continue;
+    if (!semver.satisfies(built.version, provided.range))
+      problems.push(`shared ${id}: built against ${built.version}, the shell accepts ${provided.range}`);
+    else if (!semver.satisfies(provided.version, built.range))
+      problems.push(`shared ${id}: needs ${built.range}, the shell provides ${provided.version}`);
+  }
+  for (const id of Object.keys(manifest.shared))
+    if (!shell.shared[id]) problems.push(`shared ${id}: the shell does not provide it`);
+  return problems;
+}
+
+/** Whether this API serves the contract the release was built against (same package, same major, not newer). */
+export function contractProblems(manifest: ReleaseManifest, served = CONTRACT): string[] {
+  const { contract } = manifest;
+  if (contract.package !== served.package)
+    return [`contract: built against ${contract.package}, this API serves ${served.package}`];
+  if (!semver.satisfies(served.version, `^${contract.version}`))
+    return [`contract: built against ${contract.package} ${contract.version}, this API serves ${served.version}`];
+  return [];
+}

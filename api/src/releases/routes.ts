@@ -1,0 +1,297 @@
+/**
+ * The release API (issue 25): tokens scoped to one area, the releases of every area, and upload, activate,
+ * roll back and prune. A team's `npm run release` (scripts/release.mjs) is its client.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import { codedWith } from '@btls/shared-api/codes';
+import { messageCatalogue as texts } from '@btls/shared-api/messages';
+import { messageCodeSchema, messageParamsSchema } from '@btls/shared-api/schemas';
+import { REMOTE_AREAS, type RemoteArea } from '@btls/build-config/remotes';
+import type { Deps } from '../deps';
+import { releaseTokens } from '../db/schema';
+import { answers, checkedInHandler, GUARD_ROLES, idParams, type Api } from '../http/contract';
+import { badRequest, forbidden, notFound, unauthorized } from '../http/errors';
+import { MAX_RELEASE_BYTES, MAX_RELEASE_FILES, parseManifest } from './manifest';
+import { isRemoteArea, MIN_KEPT_RELEASES, type ReleaseStore } from './store';
+
+const TOKEN_PREFIX = 'btlsr_';
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const areaSchema = z.enum(REMOTE_AREAS as [RemoteArea, ...RemoteArea[]]);
+const notice = { message: z.string(), code: messageCodeSchema, params: messageParamsSchema.optional() };
+const sharedSchema = z.record(z.string(), z.object({ version: z.string(), range: z.string() }));
+const releasesSchema = z.array(
+  z.object({
+    area: areaSchema,
+    active: z.string().nullable(),
+    versions: z.array(
+      z.object({
+        version: z.string(),
+        releasedAt: z.string(),
+        releasedBy: z.string(),
+        builtAt: z.string(),
+        entry: z.string().meta({ description: "The URL of this version's remoteEntry.js" }),
+        server: z.string().nullable(),
+        shared: sharedSchema,
+        contract: z.object({ package: z.string(), version: z.string() }),
+        files: z.number(),
+      }),
+    ),
+  }),
+);
+const activationSchema = z.object({
+  ...notice,
+  area: areaSchema,
+  version: z.string(),
+  previous: z.string().nullable(),
+});
+const tokenInfoSchema = z.object({
+  id: z.number(),
+  area: areaSchema,
+  label: z.string().nullable(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+const areaParams = z.object({ area: z.string().max(50) });
+const versionText = z.string().trim().min(1).max(100);
+
+/** Who may release: an admin, or a token of the area (`area` null: any area, for reading). */
+type Releaser = { by: string; area: RemoteArea | null };
+
+export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore) {
+  /** preValidation: an admin's sign-in or a release token (of the route's area when it names one). */
+  const releaser = (scoped: boolean) => {
+    const seen = new WeakMap<FastifyRequest, Releaser>();
+    const hook = async (request: FastifyRequest) => {
+      const header = request.headers.authorization ?? '';
+      const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+      if (!token) throw unauthorized(texts.release.tokenMissing);
+      const area = scoped ? ((request.params as { area?: string }).area ?? '') : null;
+      if (area !== null && !isRemoteArea(area))
+        throw notFound(codedWith('release.unknownArea', { area: area.slice(0, 50) }));
+      if (!token.startsWith(TOKEN_PREFIX)) {
+        const admin = await auth.require(request, ['admin']);
+        return void seen.set(request, { by: `admin:${admin.id}`, area: null });
+      }
+      const [row] = await db
+        .select()
+        .from(releaseTokens)
+        .where(and(eq(releaseTokens.tokenHash, hashToken(token)), isNull(releaseTokens.revokedAt)))
+        .limit(1);
+      if (!row) throw unauthorized(texts.release.tokenInvalid);
+      if (area !== null && row.area !== area)
+        throw forbidden(codedWith('release.wrongArea', { tokenArea: row.area, area }));
+      await db.update(releaseTokens).set({ lastUsedAt: new Date() }).where(eq(releaseTokens.id, row.id));
+      seen.set(request, { by: `token:${row.id}`, area: row.area as RemoteArea });
+    };
+    return {
+      hook: Object.assign(hook, { [GUARD_ROLES]: ['admin', `release token${scoped ? ' of the area' : ''}`] }),
+      who: (request: FastifyRequest) => seen.get(request)!,
+    };
+  };
+  const anyReleaser = releaser(false);
+  const areaReleaser = releaser(true);
+
+  // ------------------------------------------------------------ tokens (admins)
+
+  app.post(
+    '/release-tokens',
+    {
+      preValidation: auth.guard(['admin']),
+      schema: {
+        summary: 'Create a token that releases one area (shown once).',
+        body: z.object({ area: areaSchema, label: z.string().trim().max(100).optional() }).strict(),
+        response: answers({ 201: z.object({ ...notice, id: z.number(), area: areaSchema, token: z.string() }) }),
+      },
+    },
+    async (request, reply) => {
+      const admin = auth.caller(request);
+      const { area, label } = request.body;
+      const token = `${TOKEN_PREFIX}${area}_${randomBytes(32).toString('base64url')}`;
+      const [row] = await db
+        .insert(releaseTokens)
+        .values({ area, label: label || null, tokenHash: hashToken(token), createdById: admin.id })
+        .returning();
+      reply.status(201);
+      return { ...codedWith('notice.releaseTokenCreated', { area }), id: row!.id, area, token };
+    },
+  );
+
+  app.get(
+    '/release-tokens',
+    {
+      preValidation: auth.guard(['admin']),
+      schema: {
+        summary: 'The release tokens (never the tokens themselves).',
+        response: answers({ 200: z.array(tokenInfoSchema) }),
+      },
+    },
+    async () => {
+      const rows = await db.select().from(releaseTokens).orderBy(desc(releaseTokens.id));
+      return rows.map((row) => ({
+        id: row.id,
+        area: row.area as RemoteArea,
+        label: row.label,
+        createdAt: row.createdAt.toISOString(),
+        lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+        revokedAt: row.revokedAt?.toISOString() ?? null,
+      }));
+    },
+  );
+
+  app.delete(
+    '/release-tokens/:id',
+    {
+      preValidation: auth.guard(['admin']),
+      schema: {
+        summary: 'Revoke a release token.',
+        params: idParams('id', texts.release.tokenNotFound),
+        response: answers({ 200: z.object(notice) }),
+      },
+    },
+    async (request) => {
+      const [row] = await db
+        .update(releaseTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(releaseTokens.id, request.params.id), isNull(releaseTokens.revokedAt)))
+        .returning();
+      if (!row) throw notFound(texts.release.tokenNotFound);
+      return { message: texts.notice.releaseTokenRevoked, code: 'notice.releaseTokenRevoked' as const };
+    },
+  );
+
+  // ------------------------------------------------------------ releases
+
+  app.get(
+    '/releases',
+    {
+      preValidation: anyReleaser.hook,
+      schema: {
+        summary: 'Every area with its active version and its releases, newest first.',
+        response: answers({ 200: releasesSchema }),
+      },
+    },
+    async () => store.list(),
+  );
+
+  app.post(
+    '/releases/:area',
+    {
+      preValidation: areaReleaser.hook,
+      schema: {
+        summary:
+          'Upload a release: a multipart form whose first part, manifest, is its release.json, then one file part per file of the manifest, named by its path (none when its files live on a CDN: manifest.base).',
+        params: areaParams,
+        body: checkedInHandler(
+          z.object({ manifest: z.string() }).catchall(z.string().meta({ format: 'binary' })),
+          'A multipart form: the manifest, then the files; each is checked against the manifest as it arrives.',
+        ),
+        response: answers({
+          201: z.object({ ...notice, area: areaSchema, version: z.string(), created: z.boolean() }),
+          200: z.object({ ...notice, area: areaSchema, version: z.string(), created: z.boolean() }),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const area = request.params.area as RemoteArea;
+      if (!request.isMultipart()) throw badRequest(texts.release.manifestMissing);
+      let manifest: ReturnType<typeof parseManifest> | undefined;
+      const files = new Map<string, Uint8Array>();
+      for await (const part of request.parts({
+        limits: {
+          fileSize: MAX_RELEASE_BYTES,
+          files: MAX_RELEASE_FILES,
+          parts: MAX_RELEASE_FILES + 1,
+          fieldSize: 1024 * 1024,
+        },
+      })) {
+        if (!manifest) {
+          if (part.fieldname !== 'manifest') throw badRequest(texts.release.manifestMissing);
+          const text = part.type === 'file' ? (await part.toBuffer()).toString('utf8') : String(part.value);
+          manifest = parseManifest(text);
+          if ('problem' in manifest)
+            throw badRequest(codedWith('release.manifestInvalid', { problem: manifest.problem }));
+          if (manifest.manifest.area !== area)
+            throw badRequest(codedWith('release.areaMismatch', { manifestArea: manifest.manifest.area, area }));
+          continue;
+        }
+        if (part.type !== 'file') continue;
+        files.set(part.fieldname, new Uint8Array(await part.toBuffer()));
+      }
+      if (!manifest || 'problem' in manifest) throw badRequest(texts.release.manifestMissing);
+      const { version } = manifest.manifest;
+      const { created } = await store.save(manifest.manifest, files, areaReleaser.who(request).by);
+      reply.status(created ? 201 : 200);
+      return { ...codedWith('notice.releaseUploaded', { area, version }), area, version, created };
+    },
+  );
+
+  const activation = z
+    .object({
+      version: versionText,
+      /** The active version the caller saw (null: none): refused when another became active meanwhile. */
+      expected: versionText.nullable().optional(),
+    })
+    .strict();
+
+  app.post(
+    '/releases/:area/activate',
+    {
+      preValidation: areaReleaser.hook,
+      schema: {
+        summary:
+          "Make a release the area's active one, after checking its files, shared versions and API contract (compare-and-set with expected).",
+        params: areaParams,
+        body: activation,
+        response: answers({ 200: activationSchema }),
+      },
+    },
+    async (request) => {
+      const area = request.params.area as RemoteArea;
+      const { version, expected } = request.body;
+      const done = await store.activate(area, version, areaReleaser.who(request).by, expected);
+      return { ...codedWith('notice.releaseActivated', { area, version }), ...done };
+    },
+  );
+
+  app.post(
+    '/releases/:area/rollback',
+    {
+      preValidation: areaReleaser.hook,
+      schema: {
+        summary: 'Make the previous active release (or the given version) active again, after the same checks.',
+        params: areaParams,
+        body: z.object({ version: versionText.optional() }).strict(),
+        response: answers({ 200: activationSchema }),
+      },
+    },
+    async (request) => {
+      const area = request.params.area as RemoteArea;
+      const { current, previous } = request.body.version
+        ? { current: (await store.activeReleases()).get(area)?.version ?? null, previous: request.body.version }
+        : await store.previousVersion(area);
+      const done = await store.activate(area, previous, areaReleaser.who(request).by, current);
+      return { ...codedWith('notice.releaseActivated', { area, version: previous }), ...done };
+    },
+  );
+
+  app.post(
+    '/releases/prune',
+    {
+      preValidation: auth.guard(['admin']),
+      schema: {
+        summary: `Delete releases beyond the newest \`keep\` of each area (at least ${MIN_KEPT_RELEASES}; never an active one).`,
+        body: z.object({ keep: z.number().int().min(MIN_KEPT_RELEASES).max(1000).optional() }).strict(),
+        response: answers({ 200: z.object({ ...notice, count: z.number() }) }),
+      },
+    },
+    async (request) => {
+      const count = await store.prune(request.body.keep ?? MIN_KEPT_RELEASES);
+      return { ...codedWith('notice.releasesPruned', { count }), count };
+    },
+  );
+}

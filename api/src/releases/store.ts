@@ -1,0 +1,406 @@
+/**
+ * Where the areas' releases live (issue 25): in the database, so every instance serves every release and agrees
+ * on the active one (PGlite under the data directory by default; PostgreSQL with DATABASE_URL). A release is
+ * immutable: a version is stored once, with its manifest and the bytes of its files (unless they live on
+ * another origin). Activation is compare-and-set under the area's row lock, after the release's checks.
+ */
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { messageCatalogue as texts } from '@btls/shared-api/messages';
+import { codedWith } from '@btls/shared-api/codes';
+import { integrityOf, type ReleaseManifest, type ShellShared } from '@btls/build-config/release';
+import { REMOTE_AREAS, remoteName, type RemoteArea, type RemoteName } from '@btls/build-config/remotes';
+import { isUniqueViolation, type Db } from '../db/client';
+import { releaseActivations, releaseAreas, releaseFiles, releases } from '../db/schema';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors';
+import { contractProblems, sharedProblems } from './manifest';
+
+/** How long an instance trusts its copy of the active releases: a release reaches every instance within it. */
+export const ACTIVE_TTL_MS = 1000;
+/** Versions per area a prune always keeps (besides the active one). */
+export const MIN_KEPT_RELEASES = 5;
+
+export interface ActiveRelease {
+  area: RemoteArea;
+  version: string;
+  manifest: ReleaseManifest;
+  /** The release's folder as the browser reaches it (`/remotes/trainer/1.0.0+…/`, or its CDN folder). */
+  base: string;
+}
+
+/** Where a stored release's files are served: its own folder of immutable URLs. */
+export const releaseFolder = (area: string, version: string) => `/remotes/${area}/${version}/`;
+export const baseOf = (manifest: ReleaseManifest) => manifest.base ?? releaseFolder(manifest.area, manifest.version);
+
+export interface ReleaseStoreOptions {
+  db: Db;
+  /** The shell this server serves: what it provides to the areas (its dist/shared.json). */
+  shell: () => ShellShared | undefined;
+  /** Fetches a file of a release that lives on another origin (tests give their own). */
+  fetch?: typeof fetch;
+}
+
+type ReleaseRow = typeof releases.$inferSelect;
+const manifestOf = (row: Pick<ReleaseRow, 'manifest'>) => JSON.parse(row.manifest) as ReleaseManifest;
+
+export function isRemoteArea(area: string): area is RemoteArea {
+  return (REMOTE_AREAS as readonly string[]).includes(area);
+}
+
+export function createReleaseStore(options: ReleaseStoreOptions) {
+  const { db } = options;
+  const fetchFile = options.fetch ?? fetch;
+  let active: { at: number; value: Promise<Map<RemoteArea, ActiveRelease>> } | undefined;
+  /** The origins of releases that live on a CDN, as last read (the CSP allows them; read synchronously). */
+  let cdnOrigins: string[] = [];
+
+  async function loadActive(): Promise<Map<RemoteArea, ActiveRelease>> {
+    const origins = await db
+      .selectDistinct({ origin: releases.origin })
+      .from(releases)
+      .where(isNotNull(releases.origin));
+    cdnOrigins = origins.map((row) => row.origin!).sort();
+    const rows = await db
+      .select({ area: releases.area, version: releases.version, manifest: releases.manifest })
+      .from(releaseAreas)
+      .innerJoin(releases, and(eq(releases.area, releaseAreas.area), eq(releases.version, releaseAreas.activeVersion)));
+    const map = new Map<RemoteArea, ActiveRelease>();
+    for (const row of rows) {
+      if (!isRemoteArea(row.area)) continue;
+      const manifest = JSON.parse(row.manifest) as ReleaseManifest;
+      map.set(row.area, { area: row.area, version: row.version, manifest, base: baseOf(manifest) });
+    }
+    return map;
+  }
+
+  /** The active release of each area, as this instance last read them (at most ACTIVE_TTL_MS ago). */
+  function activeReleases(): Promise<Map<RemoteArea, ActiveRelease>> {
+    if (!active || Date.now() - active.at > ACTIVE_TTL_MS) {
+      const value = loadActive();
+      active = { at: Date.now(), value };
+      value.catch(() => {
+        if (active?.value === value) active = undefined;
+      });
+    }
+    return active.value;
+  }
+  const forgetActive = () => (active = undefined);
+
+  async function release(area: string, version: string): Promise<ReleaseRow> {
+    const [row] = await db
+      .select()
+      .from(releases)
+      .where(and(eq(releases.area, area), eq(releases.version, version)))
+      .limit(1);
+    if (!row) throw notFound(codedWith('release.notFound', { area, version }));
+    return row;
+  }
+
+  /** Problems with the files of a release: missing, or not matching their hash (fetched when on a CDN). */
+  async function fileProblems(manifest: ReleaseManifest): Promise<string[]> {
+    const problems: string[] = [];
+    const expected = Object.entries(manifest.files);
+    if (manifest.base) {
+      await Promise.all(
+        expected.map(async ([path, { integrity }]) => {
+          try {
+            const response = await fetchFile(new URL(path, manifest.base).href, {
+              signal: AbortSignal.timeout(10_000),
+            });
+            if (!response.ok) return void problems.push(`${path}: HTTP ${response.status} at ${manifest.base}`);
+            if (integrityOf(new Uint8Array(await response.arrayBuffer())) !== integrity)
+              problems.push(`${path} does not match its hash`);
+          } catch (error) {
+            problems.push(`${path}: ${(error as Error).message} at ${manifest.base}`);
+          }
+        }),
+      );
+      return problems.sort();
+    }
+    const stored = await db
+      .select({ path: releaseFiles.path, bytes: releaseFiles.bytes })
+      .from(releaseFiles)
+      .where(and(eq(releaseFiles.area, manifest.area), eq(releaseFiles.version, manifest.version)));
+    const byPath = new Map(stored.map((file) => [file.path, file.bytes]));
+    const missing = expected.filter(([path]) => !byPath.has(path)).map(([path]) => path);
+    if (missing.length)
+      problems.push(`files missing: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`);
+    for (const [path, { integrity }] of expected) {
+      const bytes = byPath.get(path);
+      if (bytes && integrityOf(bytes) !== integrity) problems.push(`${path} does not match its hash`);
+    }
+    return problems;
+  }
+
+  /** Everything that keeps a release from being activated on this server, named. */
+  async function problemsOf(manifest: ReleaseManifest): Promise<string[]> {
+    return [
+      ...(await fileProblems(manifest)),
+      ...sharedProblems(manifest, options.shell()),
+      ...contractProblems(manifest),
+    ];
+  }
+
+  return {
+    activeReleases,
+
+    /** The origins the areas' files may come from besides this site (refreshed with the active releases). */
+    origins(): string[] {
+      void activeReleases().catch(() => undefined);
+      return cdnOrigins;
+    },
+
+    /** `/remotes.json`: federation name → entry URL of each area's active release (with a tester's overrides). */
+    async remotesJson(
+      overrides: Partial<Record<RemoteArea, string>> = {},
+    ): Promise<Partial<Record<RemoteName, string>>> {
+      const current = await activeReleases();
+      const json: Partial<Record<RemoteName, string>> = {};
+      for (const area of REMOTE_AREAS) {
+        const chosen = overrides[area];
+        const manifest = chosen
+          ? await this.manifest(area, chosen).catch(() => undefined)
+          : current.get(area)?.manifest;
+        const fallback = current.get(area)?.manifest;
+        const shown = manifest ?? fallback;
+        if (shown) json[remoteName(area)] = `${baseOf(shown)}${shown.entry}`;
+      }
+      return json;
+    },
+
+    /** A release's manifest (404 when the area has no such version). */
+    async manifest(area: string, version: string): Promise<ReleaseManifest> {
+      return manifestOf(await release(area, version));
+    },
+
+    /**
+     * A file of a release as text: stored here, or fetched from its CDN and checked against its hash (a file
+     * that does not match is not used).
+     */
+    async fileText(manifest: ReleaseManifest, path: string): Promise<string> {
+      const expected = manifest.files[path];
+      if (!expected) throw new Error(`${path} is not a file of ${manifest.area}@${manifest.version}`);
+      let bytes: Uint8Array | undefined;
+      if (manifest.base) {
+        const response = await fetchFile(new URL(path, manifest.base).href, { signal: AbortSignal.timeout(5000) });
+        if (!response.ok) throw new Error(`${path}: HTTP ${response.status} at ${manifest.base}`);
+        bytes = new Uint8Array(await response.arrayBuffer());
+      } else bytes = await this.file(manifest.area, manifest.version, path);
+      if (!bytes) throw new Error(`${path} of ${manifest.area}@${manifest.version} is not stored`);
+      if (integrityOf(bytes) !== expected.integrity) throw new Error(`${path} does not match its hash`);
+      return new TextDecoder().decode(bytes);
+    },
+
+    /** One stored file of a release, or undefined. */
+    async file(area: string, version: string, path: string): Promise<Uint8Array | undefined> {
+      const [row] = await db
+        .select({ bytes: releaseFiles.bytes })
+        .from(releaseFiles)
+        .where(and(eq(releaseFiles.area, area), eq(releaseFiles.version, version), eq(releaseFiles.path, path)))
+        .limit(1);
+      return row?.bytes;
+    },
+
+    /** Every area with its active version and its releases, newest first. */
+    async list() {
+      const [rows, areas] = await Promise.all([
+        db
+          .select({
+            area: releases.area,
+            version: releases.version,
+            manifest: releases.manifest,
+            releasedAt: releases.releasedAt,
+            releasedBy: releases.releasedBy,
+          })
+          .from(releases)
+          .orderBy(desc(releases.releasedAt), desc(releases.version)),
+        db.select().from(releaseAreas),
+      ]);
+      return REMOTE_AREAS.map((area) => ({
+        area,
+        active: areas.find((row) => row.area === area)?.activeVersion ?? null,
+        versions: rows
+          .filter((row) => row.area === area)
+          .map((row) => {
+            const manifest = manifestOf(row);
+            return {
+              version: row.version,
+              releasedAt: row.releasedAt.toISOString(),
+              releasedBy: row.releasedBy,
+              builtAt: manifest.builtAt,
+              entry: `${baseOf(manifest)}${manifest.entry}`,
+              server: manifest.server,
+              shared: manifest.shared,
+              contract: manifest.contract,
+              files: Object.keys(manifest.files).length,
+            };
+          }),
+      }));
+    },
+
+    /**
+     * Stores a release: its files must be those of the manifest, each matching its hash (files on a CDN are
+     * checked when it is activated). A version is stored once: the same files again are accepted as they
+     * are (`created: false`), other files under a version already released are refused.
+     */
+    async save(manifest: ReleaseManifest, files: Map<string, Uint8Array>, by: string): Promise<{ created: boolean }> {
+      for (const [path, bytes] of files) {
+        const expected = manifest.files[path];
+        if (!expected) throw badRequest(codedWith('release.fileNotInManifest', { path }));
+        if (integrityOf(bytes) !== expected.integrity)
+          throw badRequest(codedWith('release.fileHashMismatch', { path }));
+      }
+      if (!manifest.base) {
+        const missing = Object.keys(manifest.files).filter((path) => !files.has(path));
+        if (missing.length)
+          throw badRequest(
+            codedWith('release.filesMissing', {
+              paths: `${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`,
+            }),
+          );
+      }
+      const text = JSON.stringify(manifest);
+      const same = async () => {
+        const [existing] = await db
+          .select({ manifest: releases.manifest })
+          .from(releases)
+          .where(and(eq(releases.area, manifest.area), eq(releases.version, manifest.version)))
+          .limit(1);
+        if (!existing) return undefined;
+        const { builtAt: _a, ...before } = JSON.parse(existing.manifest) as ReleaseManifest;
+        const { builtAt: _b, ...now } = manifest;
+        if (JSON.stringify(before) !== JSON.stringify(now))
+          throw conflict(codedWith('release.versionTaken', { version: manifest.version }));
+        return { created: false };
+      };
+      const known = await same();
+      if (known) return known;
+      try {
+        await db.transaction(async (tx) => {
+          await tx.insert(releases).values({
+            area: manifest.area,
+            version: manifest.version,
+            manifest: text,
+            origin: manifest.base ? new URL(manifest.base).origin : null,
+            releasedBy: by,
+          });
+          for (const [path, bytes] of files)
+            await tx.insert(releaseFiles).values({ area: manifest.area, version: manifest.version, path, bytes });
+        });
+      } catch (error) {
+        // Two uploads of one version at once: the other stored it.
+        if (isUniqueViolation(error)) return (await same()) ?? { created: false };
+        throw error;
+      }
+      // Its CDN is allowed by this instance's CSP at once (by the others at their next read).
+      if (manifest.base) cdnOrigins = [...new Set([...cdnOrigins, new URL(manifest.base).origin])].sort();
+      return { created: true };
+    },
+
+    problemsOf,
+
+    /**
+     * Makes `version` the area's active release, after its checks. Compare-and-set: with `expected` (the active
+     * version the caller saw; null for none) it is refused when another became active meanwhile. Two
+     * activations of one area take turns on its row; two areas do not wait for each other.
+     */
+    async activate(area: RemoteArea, version: string, by: string, expected?: string | null) {
+      const manifest = manifestOf(await release(area, version));
+      const problems = await problemsOf(manifest);
+      if (problems.length)
+        throw new HttpError(409, codedWith('release.incompatible', { problems: problems.join('; ') }));
+      const previous = await db.transaction(async (tx) => {
+        await tx.insert(releaseAreas).values({ area }).onConflictDoNothing();
+        const [row] = await tx.select().from(releaseAreas).where(eq(releaseAreas.area, area)).for('update');
+        const current = row?.activeVersion ?? null;
+        if (expected !== undefined && expected !== current)
+          throw conflict(codedWith('release.changedMeanwhile', { active: current ?? 'none' }));
+        await tx
+          .update(releaseAreas)
+          .set({ activeVersion: version, activatedBy: by, activatedAt: new Date() })
+          .where(eq(releaseAreas.area, area));
+        await tx.insert(releaseActivations).values({ area, version, previousVersion: current, activatedBy: by });
+        return current;
+      });
+      forgetActive();
+      return { area, version, previous };
+    },
+
+    /** The version a rollback of the area goes back to: the one active before the current one. */
+    async previousVersion(area: RemoteArea): Promise<{ current: string | null; previous: string }> {
+      const [row] = await db.select().from(releaseAreas).where(eq(releaseAreas.area, area)).limit(1);
+      const current = row?.activeVersion ?? null;
+      const [last] = await db
+        .select()
+        .from(releaseActivations)
+        .where(and(eq(releaseActivations.area, area), current ? eq(releaseActivations.version, current) : sql`false`))
+        .orderBy(desc(releaseActivations.id))
+        .limit(1);
+      if (!last?.previousVersion) throw conflict(texts.release.nothingToRollBack);
+      return { current, previous: last.previousVersion };
+    },
+
+    /** Deletes releases beyond the newest `keep` of each area (never fewer than 5, never an active one). */
+    async prune(keep: number): Promise<number> {
+      const kept = Math.max(keep, MIN_KEPT_RELEASES);
+      const [rows, areas] = await Promise.all([
+        db
+          .select({ area: releases.area, version: releases.version })
+          .from(releases)
+          .orderBy(asc(releases.area), desc(releases.releasedAt), desc(releases.version)),
+        db.select().from(releaseAreas),
+      ]);
+      const doomed: { area: string; version: string }[] = [];
+      for (const area of new Set(rows.map((row) => row.area))) {
+        const activeVersion = areas.find((row) => row.area === area)?.activeVersion;
+        rows
+          .filter((row) => row.area === area)
+          .slice(kept)
+          .filter((row) => row.version !== activeVersion)
+          .forEach((row) => doomed.push(row));
+      }
+      for (const { area, version } of doomed)
+        await db.transaction(async (tx) => {
+          await tx.delete(releaseFiles).where(and(eq(releaseFiles.area, area), eq(releaseFiles.version, version)));
+          await tx.delete(releases).where(and(eq(releases.area, area), eq(releases.version, version)));
+        });
+      return doomed.length;
+    },
+
+    /**
+     * This server's own build of an area (its dist/ with release.json), stored at start. It becomes active when
+     * the area has none, or when the active one is an earlier local build: an area a team released through
+     * the API keeps its release.
+     */
+    async adoptLocalBuild(
+      manifest: ReleaseManifest,
+      files: Map<string, Uint8Array>,
+    ): Promise<'activated' | 'stored' | 'known'> {
+      const { created } = await this.save(manifest, files, 'local');
+      const [row] = await db.select().from(releaseAreas).where(eq(releaseAreas.area, manifest.area)).limit(1);
+      const current = row?.activeVersion ?? null;
+      if (current === manifest.version) return 'known';
+      if (current !== null && row?.activatedBy !== 'local') return created ? 'stored' : 'known';
+      try {
+        await this.activate(manifest.area, manifest.version, 'local', current);
+      } catch (error) {
+        // Another instance adopted it (or another build) meanwhile.
+        if (error instanceof HttpError && error.statusCode === 409 && error.code === 'release.changedMeanwhile')
+          return 'known';
+        throw error;
+      }
+      return 'activated';
+    },
+
+    /** Versions of an area that exist, among `versions`. */
+    async existing(area: string, versions: string[]): Promise<string[]> {
+      if (!versions.length) return [];
+      const rows = await db
+        .select({ version: releases.version })
+        .from(releases)
+        .where(and(eq(releases.area, area), inArray(releases.version, versions)));
+      return rows.map((row) => row.version);
+    },
+  };
+}
+
+export type ReleaseStore = ReturnType<typeof createReleaseStore>;

@@ -1,0 +1,101 @@
+/**
+ * Releases made up for the tests (issue 25): a front end with a shell whose shared.json is the repository's
+ * own, and releases of an area built from a few files, with a manifest as build-config/release.ts writes it.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { integrityOf, sharedVersionsOf, type ReleaseManifest } from '@btls/build-config/release';
+import type { RemoteArea } from '@btls/build-config/remotes';
+import { request, type TestApi } from './helpers';
+
+export const REPOSITORY = resolve(import.meta.dirname, '..', '..');
+
+/** A front end (no area built) whose shell provides the repository's shared modules. */
+export function webRoot(): string {
+  const root = mkdtempSync(join(tmpdir(), 'btls-releases-'));
+  const dist = join(root, 'shell', 'dist');
+  mkdirSync(join(dist, 'assets'), { recursive: true });
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>t</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(
+    join(dist, 'shared.json'),
+    JSON.stringify({ version: '1.0.0', shared: sharedVersionsOf(join(REPOSITORY, 'shell')) }),
+  );
+  return root;
+}
+
+export interface TestRelease {
+  manifest: ReleaseManifest;
+  files: Map<string, Uint8Array>;
+}
+
+/** A release of `area` whose entry says `text`; `change` edits the manifest before its version is made. */
+export function makeRelease(
+  area: RemoteArea,
+  text: string,
+  change: (manifest: ReleaseManifest) => void = () => undefined,
+): TestRelease {
+  const files = new Map<string, Uint8Array>([
+    ['remoteEntry.js', new TextEncoder().encode(`export const text = ${JSON.stringify(text)};\n`)],
+    ['assets/page-1.js', new TextEncoder().encode(`export default ${JSON.stringify(text.toUpperCase())};\n`)],
+  ]);
+  const manifest: ReleaseManifest = {
+    schema: 1,
+    area,
+    version: '',
+    builtAt: new Date().toISOString(),
+    entry: 'remoteEntry.js',
+    server: null,
+    shared: sharedVersionsOf(join(REPOSITORY, `mfe-${area}`)),
+    contract: { package: '@btls/shared-api', version: '1.0.0' },
+    files: Object.fromEntries(
+      [...files].map(([path, bytes]) => [path, { integrity: integrityOf(bytes), size: bytes.length }]),
+    ),
+  };
+  change(manifest);
+  const hash = createHash('sha256').update(JSON.stringify(manifest.files)).update(text).digest('hex').slice(0, 10);
+  manifest.version ||= `1.0.0+${hash}`;
+  return { manifest, files };
+}
+
+/** A multipart body: the manifest first, then each file as a part named by its path. */
+export function multipart(release: TestRelease, files = release.files) {
+  const boundary = `----btls${Date.now().toString(16)}`;
+  const chunks: Buffer[] = [];
+  const part = (name: string, body: Uint8Array | string, filename?: string) => {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}\r\n` +
+          `${filename ? 'Content-Type: application/octet-stream\r\n' : ''}\r\n`,
+      ),
+      Buffer.from(body),
+      Buffer.from('\r\n'),
+    );
+  };
+  part('manifest', JSON.stringify(release.manifest));
+  for (const [path, bytes] of files) part(path, bytes, path.split('/').pop());
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export function upload(api: TestApi, release: TestRelease, token: string, files?: Map<string, Uint8Array>) {
+  const { payload, headers } = multipart(release, files);
+  return request(api, 'POST', `/api/releases/${release.manifest.area}`, { token, payload, headers });
+}
+
+export function activate(api: TestApi, area: string, version: string, token: string, expected?: string | null) {
+  return request(api, 'POST', `/api/releases/${area}/activate`, {
+    token,
+    json: { version, ...(expected !== undefined ? { expected } : {}) },
+  });
+}
+
+export async function releaseToken(api: TestApi, adminToken: string, area: RemoteArea): Promise<string> {
+  const created = await request(api, 'POST', '/api/release-tokens', { token: adminToken, json: { area } });
+  if (created.status !== 201) throw new Error(`token: ${created.status} ${JSON.stringify(created.body)}`);
+  return created.body.token;
+}

@@ -1,0 +1,342 @@
+/**
+ * Issue 25: each area's team releases on its own — versioned, checked, reversible. Tokens scoped to one area;
+ * immutable versions; activation checked (files, shared versions, contract) and compare-and-set; rollback;
+ * prune; remotes.json made from the active releases on every instance; a tester's candidate in their browser.
+ */
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { openPostgres } from '../src/db/client';
+import { account, JWT_SECRET, onPostgres, request, startApi, type Account, type TestApi } from './helpers';
+import { activate, makeRelease, releaseToken, upload, webRoot } from './release-helpers';
+
+let api: TestApi;
+let admin: Account;
+beforeAll(async () => {
+  api = await startApi({ web: { root: webRoot() } });
+  admin = await account(api, 'admin');
+});
+afterAll(() => api.close());
+
+const remotesJson = async (target: TestApi = api, cookie?: string) =>
+  (await request(target, 'GET', '/remotes.json', cookie ? { headers: { cookie } } : {})).body;
+const releasesOf = async (area: string, token = admin.token) =>
+  (
+    (await request(api, 'GET', '/api/releases', { token })).body as {
+      area: string;
+      active: string | null;
+      versions: { version: string }[];
+    }[]
+  ).find((item) => item.area === area)!;
+
+describe('release tokens', () => {
+  it('are made by admins, shown once, scoped to one area, and can be revoked', async () => {
+    const created = await request(api, 'POST', '/api/release-tokens', {
+      token: admin.token,
+      json: { area: 'trainer' },
+    });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { area: 'trainer', token: expect.stringMatching(/^btlsr_trainer_/) },
+    });
+    const token = created.body.token as string;
+    const listed = await request(api, 'GET', '/api/release-tokens', { token: admin.token });
+    expect(listed.body.find((row: { id: number }) => row.id === created.body.id)).toMatchObject({
+      area: 'trainer',
+      revokedAt: null,
+    });
+    expect(JSON.stringify(listed.body)).not.toContain(token);
+
+    const trainerRelease = makeRelease('trainer', 'scoped');
+    expect((await upload(api, trainerRelease, token)).status).toBe(201);
+    // A trainer token cannot touch another area.
+    const adminArea = await upload(api, makeRelease('admin', 'not mine'), token);
+    expect(adminArea).toMatchObject({
+      status: 403,
+      body: { message: 'This release token releases the trainer area, not admin.' },
+    });
+    expect((await activate(api, 'admin', '1.0.0', token)).status).toBe(403);
+    // No token, a user who is not an admin, a revoked token.
+    expect((await request(api, 'GET', '/api/releases')).status).toBe(401);
+    const trainer = await account(api, 'trainer');
+    expect((await request(api, 'GET', '/api/releases', { token: trainer.token })).status).toBe(403);
+    expect(
+      (await request(api, 'POST', '/api/release-tokens', { token: trainer.token, json: { area: 'trainer' } })).status,
+    ).toBe(403);
+    expect(
+      (await request(api, 'DELETE', `/api/release-tokens/${created.body.id}`, { token: admin.token })).status,
+    ).toBe(200);
+    expect(await upload(api, makeRelease('trainer', 'after revoke'), token)).toMatchObject({
+      status: 401,
+      body: { message: 'This release token is not valid: it is unknown or was revoked.' },
+    });
+  });
+});
+
+describe('a release', () => {
+  it('is uploaded, activated, served at its own immutable URL, listed, and rolled back', async () => {
+    const token = await releaseToken(api, admin.token, 'employer');
+    const v1 = makeRelease('employer', 'first');
+    const v2 = makeRelease('employer', 'second');
+    expect((await upload(api, v1, token)).status).toBe(201);
+    expect((await activate(api, 'employer', v1.manifest.version, token, null)).status).toBe(200);
+    expect((await remotesJson()).mfe_employer).toBe(`/remotes/employer/${v1.manifest.version}/remoteEntry.js`);
+
+    expect((await upload(api, v2, token)).status).toBe(201);
+    const activated = await activate(api, 'employer', v2.manifest.version, token, v1.manifest.version);
+    expect(activated).toMatchObject({
+      status: 200,
+      body: { version: v2.manifest.version, previous: v1.manifest.version },
+    });
+    expect((await remotesJson()).mfe_employer).toBe(`/remotes/employer/${v2.manifest.version}/remoteEntry.js`);
+    const file = await api.app.inject({
+      method: 'GET',
+      url: `/remotes/employer/${v2.manifest.version}/remoteEntry.js`,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toContain('second');
+    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const listed = await releasesOf('employer', token);
+    expect(listed.active).toBe(v2.manifest.version);
+    expect(listed.versions.map((item) => item.version)).toEqual([v2.manifest.version, v1.manifest.version]);
+    expect(listed.versions[0]).toMatchObject({ entry: `/remotes/employer/${v2.manifest.version}/remoteEntry.js` });
+
+    const back = await request(api, 'POST', '/api/releases/employer/rollback', { token, json: {} });
+    expect(back).toMatchObject({ status: 200, body: { version: v1.manifest.version, previous: v2.manifest.version } });
+    expect((await remotesJson()).mfe_employer).toBe(`/remotes/employer/${v1.manifest.version}/remoteEntry.js`);
+    // The newer version's files are still served (a browser that loaded it before keeps working).
+    const still = await api.app.inject({
+      method: 'GET',
+      url: `/remotes/employer/${v2.manifest.version}/assets/page-1.js`,
+    });
+    expect(still).toMatchObject({ statusCode: 200 });
+    // Forward again to a given version.
+    const forward = await request(api, 'POST', '/api/releases/employer/rollback', {
+      token,
+      json: { version: v2.manifest.version },
+    });
+    expect(forward.body.version).toBe(v2.manifest.version);
+  });
+
+  it('never changes: the same files again are accepted, other files under its version refused', async () => {
+    const token = await releaseToken(api, admin.token, 'admin');
+    const release = makeRelease('admin', 'immutable');
+    expect((await upload(api, release, token)).status).toBe(201);
+    expect(await upload(api, release, token)).toMatchObject({ status: 200, body: { created: false } });
+    const other = makeRelease('admin', 'other files', (manifest) => (manifest.version = release.manifest.version));
+    expect(await upload(api, other, token)).toMatchObject({
+      status: 409,
+      body: { code: 'release.versionTaken' },
+    });
+  });
+
+  it('is refused when a file is missing or does not match its hash', async () => {
+    const token = await releaseToken(api, admin.token, 'admin');
+    const release = makeRelease('admin', 'tampered');
+    const changed = new Map(release.files);
+    changed.set('assets/page-1.js', new TextEncoder().encode('export default "changed";'));
+    expect(await upload(api, release, token, changed)).toMatchObject({
+      status: 400,
+      body: { message: 'assets/page-1.js does not match its hash in the release manifest.' },
+    });
+    const partial = new Map([...release.files].slice(0, 1));
+    expect(await upload(api, release, token, partial)).toMatchObject({
+      status: 400,
+      body: { message: 'Files of the release manifest are missing: assets/page-1.js.' },
+    });
+    const foreign = makeRelease('trainee', 'wrong area');
+    expect((await upload(api, { ...foreign, manifest: { ...foreign.manifest } }, token)).status).toBe(403);
+  });
+
+  it('built against an incompatible shared version or API contract is not activated, naming each difference', async () => {
+    const token = await releaseToken(api, admin.token, 'trainee');
+    const good = makeRelease('trainee', 'compatible');
+    await upload(api, good, token);
+    await activate(api, 'trainee', good.manifest.version, token);
+    const olderShared = makeRelease('trainee', 'old shared', (manifest) => {
+      manifest.shared['@btls/shared-api'] = { version: '2.0.0', range: '^2.0.0' };
+      manifest.shared.react = { version: '18.3.1', range: '^18.0.0' };
+    });
+    await upload(api, olderShared, token);
+    const refused = await activate(api, 'trainee', olderShared.manifest.version, token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('release.incompatible');
+    expect(refused.body.message).toContain('shared react: built against 18.3.1, the shell accepts ^19.0.0');
+    expect(refused.body.message).toContain('shared @btls/shared-api: built against 2.0.0, the shell accepts ^1.0.0');
+    const newerContract = makeRelease('trainee', 'new contract', (manifest) => {
+      manifest.contract = { package: '@btls/shared-api', version: '1.4.0' };
+    });
+    await upload(api, newerContract, token);
+    expect((await activate(api, 'trainee', newerContract.manifest.version, token)).body.message).toBe(
+      'This release cannot be activated: contract: built against @btls/shared-api 1.4.0, this API serves 1.0.0.',
+    );
+    // The active release stays.
+    expect((await releasesOf('trainee')).active).toBe(good.manifest.version);
+  });
+
+  it('is activated compare-and-set: refused when another became active meanwhile', async () => {
+    const token = await releaseToken(api, admin.token, 'public');
+    const [a, b, c] = ['a', 'b', 'c'].map((text) => makeRelease('public', `cas ${text}`));
+    for (const release of [a!, b!, c!]) await upload(api, release, token);
+    const before = (await releasesOf('public')).active;
+    expect((await activate(api, 'public', a!.manifest.version, token, before)).status).toBe(200);
+    // Two of the same area at once, both having seen `a`: one wins, the other is told, nothing half-done.
+    const both = await Promise.all([
+      activate(api, 'public', b!.manifest.version, token, a!.manifest.version),
+      activate(api, 'public', c!.manifest.version, token, a!.manifest.version),
+    ]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const winner = both.find((answer) => answer.status === 200)!.body.version;
+    expect((await releasesOf('public')).active).toBe(winner);
+    expect(both.find((answer) => answer.status === 409)!.body.message).toContain(`(${winner})`);
+  });
+
+  it('of two areas at the same moment: both end up active', async () => {
+    const trainer = await releaseToken(api, admin.token, 'trainer');
+    const employer = await releaseToken(api, admin.token, 'employer');
+    const t = makeRelease('trainer', 'same moment');
+    const e = makeRelease('employer', 'same moment');
+    await Promise.all([upload(api, t, trainer), upload(api, e, employer)]);
+    const answers = await Promise.all([
+      activate(api, 'trainer', t.manifest.version, trainer),
+      activate(api, 'employer', e.manifest.version, employer),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const json = await remotesJson();
+    expect(json.mfe_trainer).toContain(t.manifest.version);
+    expect(json.mfe_employer).toContain(e.manifest.version);
+  });
+
+  it('can be tried in one browser before it is activated, seen by nobody else', async () => {
+    const token = await releaseToken(api, admin.token, 'trainer');
+    const candidate = makeRelease('trainer', 'candidate');
+    await upload(api, candidate, token);
+    const active = (await remotesJson()).mfe_trainer;
+    expect(active).not.toContain(candidate.manifest.version);
+    const page = await api.app.inject({
+      method: 'GET',
+      url: `/trainer/dashboard?release=trainer@${candidate.manifest.version}`,
+    });
+    const cookie = String(page.headers['set-cookie']).split(';')[0]!;
+    expect(cookie).toMatch(/^btlsReleases=trainer%40/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const tried = await api.app.inject({ method: 'GET', url: '/remotes.json', headers: { cookie } });
+    expect(tried.json().mfe_trainer).toBe(`/remotes/trainer/${candidate.manifest.version}/remoteEntry.js`);
+    expect(tried.headers['cache-control']).toBe('private, no-cache');
+    expect((await remotesJson()).mfe_trainer).toBe(active);
+    // A version that does not exist is not tried.
+    const unknown = await api.app.inject({
+      method: 'GET',
+      url: '/remotes.json',
+      headers: { cookie: 'btlsReleases=trainer%401.0.0%2Bnope' },
+    });
+    expect(unknown.json().mfe_trainer).toBe(active);
+    const ended = await api.app.inject({ method: 'GET', url: '/?release=none', headers: { cookie } });
+    expect(String(ended.headers['set-cookie'])).toMatch(/^btlsReleases=; Path=\/; Max-Age=0/);
+  });
+
+  it('may name files on another origin, which are fetched and checked before it is activated; the CSP allows it', async () => {
+    const token = await releaseToken(api, admin.token, 'admin');
+    const release = makeRelease('admin', 'on a cdn');
+    const cdn = http.createServer((req, res) => {
+      const bytes = release.files.get((req.url ?? '').replace(/^\/admin\//, ''));
+      res.statusCode = bytes ? 200 : 404;
+      res.end(bytes ? Buffer.from(bytes) : 'not found');
+    });
+    await new Promise<void>((done) => cdn.listen(0, '127.0.0.1', done));
+    const base = `http://127.0.0.1:${(cdn.address() as { port: number }).port}/admin/`;
+    try {
+      const onCdn = { ...release, manifest: { ...release.manifest, base } };
+      expect((await upload(api, onCdn, token, new Map())).status).toBe(201);
+      expect((await activate(api, 'admin', release.manifest.version, token)).status).toBe(200);
+      expect((await remotesJson()).mfe_admin).toBe(`${base}remoteEntry.js`);
+      const page = await api.app.inject({ method: 'GET', url: '/admin/dashboard' });
+      expect(String(page.headers['content-security-policy'])).toMatch(
+        new RegExp(`script-src 'self' ${new URL(base).origin}`),
+      );
+      // A file the CDN no longer matches keeps a later release from being activated.
+      const broken = makeRelease('admin', 'cdn broken');
+      const brokenOnCdn = { ...broken, manifest: { ...broken.manifest, base: `${base}missing/` } };
+      await upload(api, brokenOnCdn, token, new Map());
+      const refused = await activate(api, 'admin', broken.manifest.version, token);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toMatch(/remoteEntry\.js: HTTP 404/);
+    } finally {
+      cdn.close();
+    }
+    // A base that is not an http(s) folder is refused with the manifest.
+    const bad = makeRelease('admin', 'bad base');
+    const badBase = { ...bad, manifest: { ...bad.manifest, base: 'javascript:alert(1)//' } };
+    expect((await upload(api, badBase, token, new Map())).body.code).toBe('release.manifestInvalid');
+  });
+
+  it('is pruned only beyond the newest five of its area, and never while active', async () => {
+    const token = await releaseToken(api, admin.token, 'trainee');
+    const made = Array.from({ length: 8 }, (_, i) => makeRelease('trainee', `prune ${i}`));
+    for (const release of made) await upload(api, release, token);
+    const oldest = made[0]!.manifest.version;
+    await activate(api, 'trainee', oldest, token);
+    const before = (await releasesOf('trainee')).versions.length;
+    const pruned = await request(api, 'POST', '/api/releases/prune', { token: admin.token, json: {} });
+    expect(pruned.status).toBe(200);
+    const after = await releasesOf('trainee');
+    expect(after.versions.length).toBe(6);
+    expect(pruned.body.count).toBe(before - 6);
+    expect(after.versions.map((item) => item.version)).toContain(oldest);
+    expect((await request(api, 'POST', '/api/releases/prune', { token: admin.token, json: { keep: 2 } })).status).toBe(
+      400,
+    );
+    expect((await request(api, 'POST', '/api/releases/prune', { token, json: {} })).status).toBe(401);
+  });
+});
+
+describe.runIf(onPostgres)('two API instances on one PostgreSQL', () => {
+  it('a release made through one is served by the other within 5 s', async () => {
+    const root = webRoot();
+    const second = openPostgres(api.url!);
+    const other = await buildApp({ database: second, jwtSecret: JWT_SECRET, web: { root } });
+    try {
+      const token = await releaseToken(api, admin.token, 'employer');
+      const release = makeRelease('employer', 'two instances');
+      await upload(api, release, token);
+      await (await other.inject({ method: 'GET', url: '/remotes.json' })).json();
+      expect((await activate(api, 'employer', release.manifest.version, token)).status).toBe(200);
+      const started = Date.now();
+      let seen = '';
+      while (Date.now() - started < 5000 && !seen.includes(release.manifest.version)) {
+        seen = (await other.inject({ method: 'GET', url: '/remotes.json' })).json().mfe_employer ?? '';
+        if (!seen.includes(release.manifest.version)) await new Promise((done) => setTimeout(done, 100));
+      }
+      expect(seen).toBe(`/remotes/employer/${release.manifest.version}/remoteEntry.js`);
+      const file = await other.inject({
+        method: 'GET',
+        url: `/remotes/employer/${release.manifest.version}/remoteEntry.js`,
+      });
+      expect(file.body).toContain('two instances');
+      // Two areas released at the same moment, one through each instance: both active.
+      const trainerToken = await releaseToken(api, admin.token, 'trainer');
+      const t = makeRelease('trainer', 'instance b');
+      const e = makeRelease('employer', 'instance a');
+      await upload(api, t, trainerToken);
+      await upload(api, e, token);
+      const [viaA, viaB] = await Promise.all([
+        activate(api, 'employer', e.manifest.version, token),
+        other.inject({
+          method: 'POST',
+          url: '/api/releases/trainer/activate',
+          headers: { authorization: `Bearer ${trainerToken}` },
+          payload: { version: t.manifest.version },
+        }),
+      ]);
+      expect([viaA.status, viaB.statusCode]).toEqual([200, 200]);
+      await new Promise((done) => setTimeout(done, 1100));
+      const json = (await other.inject({ method: 'GET', url: '/remotes.json' })).json();
+      expect(json.mfe_trainer).toContain(t.manifest.version);
+      expect(json.mfe_employer).toContain(e.manifest.version);
+    } finally {
+      await other.close();
+      await second.close();
+    }
+  });
+});

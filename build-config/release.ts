@@ -1,0 +1,133 @@
+/**
+ * An area's release (issue 25): its build writes `dist/release.json` beside its files — what it is, what it
+ * needs of the shell and of the API, and every file with its integrity hash. The API stores a release as
+ * immutable files under `/remotes/<area>/<version>/`, checks it against the running shell and API before it
+ * activates it, and makes `/remotes.json` from the active releases. The shell's build writes
+ * `dist/shared.json`: the versions of the shared modules it provides, and the ranges it accepts.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, sep } from 'node:path';
+import { CONTRACT_PACKAGE, packageOf, sharedDependencies } from './federation';
+import type { RemoteArea } from './remotes';
+
+export const RELEASE_MANIFEST = 'release.json';
+export const SHELL_SHARED_MANIFEST = 'shared.json';
+
+/** A shared module as a build sees it: the version it was built against, and the versions it accepts. */
+export interface SharedVersion {
+  version: string;
+  range: string;
+}
+
+export interface ReleaseManifest {
+  /** The manifest format. */
+  schema: 1;
+  area: RemoteArea;
+  /** The package's semver and the files' content hash: `1.0.0+3f2a9c1d0b`. Same files, same version. */
+  version: string;
+  builtAt: string;
+  /** The federation entry, relative to the release's folder. */
+  entry: string;
+  /** The server part the API renders the area's pages with (`server/render.cjs`), when the area has one. */
+  server: string | null;
+  shared: Record<string, SharedVersion>;
+  /** The API contract the area was built against: the version of the package holding the schemas and client. */
+  contract: { package: string; version: string };
+  /** Every file of the release (paths relative to its folder) with its Subresource Integrity hash. */
+  files: Record<string, { integrity: string; size: number }>;
+  /** Where the files live when not on the site itself (a CDN): the folder's absolute URL, ending in `/`. */
+  base?: string;
+}
+
+export interface ShellShared {
+  version: string;
+  shared: Record<string, SharedVersion>;
+}
+
+export const integrityOf = (bytes: Uint8Array) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+
+/** The version a package is installed at, as seen from `folder`. */
+export function installedVersion(name: string, folder: string): string {
+  const require = createRequire(join(folder, 'package.json'));
+  let dir = dirname(require.resolve(name));
+  for (;;) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file)) {
+      const json = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+      if (json.name === name && json.version) return json.version;
+    }
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`Cannot find the installed version of ${name} from ${folder}`);
+    dir = up;
+  }
+}
+
+/** The shared modules as the package in `folder` is built against them. */
+export function sharedVersionsOf(folder: string): Record<string, SharedVersion> {
+  return Object.fromEntries(
+    Object.entries(sharedDependencies).map(([id, config]) => [
+      id,
+      { version: installedVersion(packageOf(id), folder), range: config.requiredVersion },
+    ]),
+  );
+}
+
+/** Files of a built folder that belong to a release: not the manifest, not the precompressed copies. */
+function releaseFiles(dist: string): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files.push(relative(dist, path).split(sep).join('/'));
+    }
+  };
+  walk(dist);
+  return files.filter((file) => file !== RELEASE_MANIFEST && !/\.(br|gz)$/.test(file));
+}
+
+/** Every file of a built folder with its integrity hash and size. */
+export function describeFiles(dist: string): ReleaseManifest['files'] {
+  const files: ReleaseManifest['files'] = {};
+  for (const file of releaseFiles(dist)) {
+    const bytes = readFileSync(join(dist, file));
+    files[file] = { integrity: integrityOf(bytes), size: bytes.length };
+  }
+  return files;
+}
+
+/** A release's version: the package's semver and a hash of its files (`1.0.0+3f2a9c1d0b`). */
+export function contentVersion(packageVersion: string, files: ReleaseManifest['files']): string {
+  const content = createHash('sha256');
+  for (const [file, { integrity }] of Object.entries(files)) content.update(`${file}\0${integrity}\n`);
+  return `${packageVersion.replace(/\+.*$/, '')}+${content.digest('hex').slice(0, 10)}`;
+}
+
+/** Writes `dist/release.json` for the area built in `folder`. */
+export function writeReleaseManifest(area: RemoteArea, folder: string): ReleaseManifest {
+  const dist = join(folder, 'dist');
+  const pkg = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { version: string };
+  const files = describeFiles(dist);
+  const manifest: ReleaseManifest = {
+    schema: 1,
+    area,
+    version: contentVersion(pkg.version, files),
+    builtAt: new Date().toISOString(),
+    entry: 'remoteEntry.js',
+    server: files['server/render.cjs'] ? 'server/render.cjs' : null,
+    shared: sharedVersionsOf(folder),
+    contract: { package: CONTRACT_PACKAGE, version: installedVersion(CONTRACT_PACKAGE, folder) },
+    files,
+  };
+  writeFileSync(join(dist, RELEASE_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+/** Writes the shell's `dist/shared.json`: what it provides to every area. */
+export function writeShellShared(folder: string): void {
+  const pkg = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { version: string };
+  const manifest: ShellShared = { version: pkg.version, shared: sharedVersionsOf(folder) };
+  writeFileSync(join(folder, 'dist', SHELL_SHARED_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+}

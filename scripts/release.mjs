@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * An area team's release (issue 25), run in the area's folder (`mfe-trainer/`):
+ *
+ *   npm run release                   build, upload, activate
+ *   npm run release -- --candidate    build and upload only: try it with ?release=<area>@<version> first
+ *   npm run release -- --no-build     release dist/ as it was built
+ *   npm run rollback                  the previous active version again
+ *   npm run rollback -- <version>     that version again
+ *
+ * It reads BTLS_URL (the site, e.g. https://btls.example.rw) and BTLS_RELEASE_TOKEN (a token of this area, from
+ * an admin: POST /api/release-tokens). Any refusal prints the server's words and exits with 1.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+
+const [command = 'release', ...args] = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const folder = resolve(process.cwd());
+const dist = join(folder, 'dist');
+
+function fail(message) {
+  console.error(`${command}: ${message}`);
+  process.exit(1);
+}
+
+const site = process.env.BTLS_URL?.replace(/\/+$/, '');
+const token = process.env.BTLS_RELEASE_TOKEN;
+if (!site) fail('set BTLS_URL to the site, e.g. BTLS_URL=https://btls.example.rw');
+if (!token) fail('set BTLS_RELEASE_TOKEN to a release token of this area (an admin creates one)');
+
+/** One call of the release API: its JSON answer, or the process ends with the server's words. */
+async function api(path, init = {}) {
+  let response;
+  try {
+    response = await fetch(`${site}/api${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
+    });
+  } catch (error) {
+    fail(`cannot reach ${site}: ${error.cause?.message ?? error.message}`);
+  }
+  const text = await response.text();
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = { message: text.slice(0, 300) };
+  }
+  if (!response.ok) fail(`${response.status} ${body?.message ?? response.statusText}`);
+  return body;
+}
+
+const area =
+  /^mfe-([a-z]+)$/.exec(basename(folder))?.[1] ?? fail(`run it in an area's folder (mfe-<area>), not ${folder}`);
+
+async function activeVersion() {
+  const releases = await api('/releases');
+  return releases.find((item) => item.area === area)?.active ?? null;
+}
+
+if (command === 'rollback') {
+  const version = args.find((arg) => !arg.startsWith('--'));
+  const done = await api(`/releases/${area}/rollback`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(version ? { version } : {}),
+  });
+  console.log(`${done.message} (was ${done.previous ?? 'none'})`);
+  process.exit(0);
+}
+if (command !== 'release') fail(`unknown command ${command} (release or rollback)`);
+
+if (!flag('--no-build')) {
+  // A production build, whatever the shell it runs in says (a test runner sets NODE_ENV=test).
+  const built = spawnSync('npm', ['run', 'build'], {
+    cwd: folder,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (built.status !== 0) fail('the build failed');
+}
+const manifestFile = join(dist, 'release.json');
+if (!existsSync(manifestFile)) fail(`${manifestFile} is missing: the build writes it`);
+const manifestText = readFileSync(manifestFile, 'utf8');
+const manifest = JSON.parse(manifestText);
+if (manifest.area !== area) fail(`dist/release.json is of the ${manifest.area} area, not ${area}`);
+
+const before = await activeVersion();
+const form = new FormData();
+form.append('manifest', manifestText);
+// Files that live on a CDN (manifest.base) are not sent: the server fetches and checks them.
+if (!manifest.base)
+  for (const path of Object.keys(manifest.files)) form.append(path, new Blob([readFileSync(join(dist, path))]), path);
+const uploaded = await api(`/releases/${area}`, { method: 'POST', body: form });
+console.log(uploaded.created ? uploaded.message : `${area}@${manifest.version} was uploaded before; nothing changed.`);
+
+if (flag('--candidate')) {
+  console.log(`Try it in your browser only: ${site}/?release=${area}@${manifest.version}  (then ?release=none)`);
+  process.exit(0);
+}
+const done = await api(`/releases/${area}/activate`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ version: manifest.version, expected: before }),
+});
+console.log(`${done.message} (was ${done.previous ?? 'none'}); every browser gets it at its next page load.`);

@@ -1,0 +1,51 @@
+/**
+ * Issue 25: a tester trying candidate releases in this browser (`?release=trainer@1.0.0+…` on any page) sees
+ * which, and can stop. Shown once the page is the browser's (the trial is this browser's cookie), fixed at
+ * the bottom: it moves nothing on the page.
+ */
+import { useEffect, useState } from 'react';
+import { cookieValue, parseReleaseTrial, RELEASE_TRIAL_KEY, setSiteCookie } from '@btls/shared-api';
+import { useI18n } from '@btls/shared-auth';
+import styles from './shell.module.css';
+
+export function ReleaseTrial() {
+  const i18n = useI18n();
+  const [tried, setTried] = useState<string[]>([]);
+  useEffect(() => {
+    const trial = parseReleaseTrial(cookieValue(document.cookie, RELEASE_TRIAL_KEY));
+    const releases = Object.entries(trial).map(([area, version]) => `${area}@${version}`);
+    setTried(releases);
+    // Room below the page for the bar, so it hides no content and no focused control (WCAG 2.4.11).
+    if (releases.length) {
+      document.body.style.paddingBottom = '6rem';
+      document.documentElement.style.scrollPaddingBottom = '6rem';
+    }
+  }, []);
+  if (!tried.length) return null;
+  return (
+    <aside
+      className={styles.releaseTrial}
+      aria-label={i18n._({ id: 'shell.releaseTrial.label', message: 'Release trial' })}
+    >
+      <p>
+        {i18n._({
+          id: 'shell.releaseTrial.notice',
+          message: 'Trying {releases} in this browser only.',
+          values: { releases: tried.join(', ') },
+        })}
+      </p>
+      <button
+        type="button"
+        onClick={() => {
+          setSiteCookie(RELEASE_TRIAL_KEY, null);
+          // The page again without the trial (and without a `?release=` that would start it again).
+          const url = new URL(location.href);
+          url.searchParams.delete('release');
+          location.replace(url.href);
+        }}
+      >
+        {i18n._({ id: 'shell.releaseTrial.stop', message: 'Stop trying' })}
+      </button>
+    </aside>
+  );
+}
