@@ -14,18 +14,14 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
+// Run with `node --import tsx` (npm run lint does): the list of areas is TypeScript.
+import { REMOTE_AREAS, remoteFolder } from '../build-config/remotes.ts';
 
 const root = new URL('..', import.meta.url).pathname;
-const AREAS = {
-  shell: 'shell',
-  public: 'mfe-public',
-  trainee: 'mfe-trainee',
-  employer: 'mfe-employer',
-  trainer: 'mfe-trainer',
-  admin: 'mfe-admin',
-};
-/** Catalogues whose every text must have its fr and rw translation. */
-const TRANSLATED = ['shell', 'public', 'trainee', 'employer', 'trainer', 'admin'];
+/** The shell's catalogue and one per area, from the one list of areas (build-config/remotes.ts). */
+const AREAS = { shell: 'shell', ...Object.fromEntries(REMOTE_AREAS.map((area) => [area, remoteFolder(area)])) };
+/** Catalogues whose every text must have its fr and rw translation: all of them (issue 19 is done). */
+const TRANSLATED = Object.keys(AREAS);
 const LOCALES = ['en', 'fr', 'rw'];
 
 /** A PO file's entries by msgid: the translation, and whether it is obsolete. The header is left out. */

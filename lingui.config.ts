@@ -5,20 +5,22 @@
  * The shell's catalogue also has shared-auth's few texts. `npm run i18n` extracts and compiles; `scripts/i18n-check.mjs` (part of `npm run lint`) fails when they are
  * not up to date or a translation is missing.
  */
+import type { LinguiConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
+import { REMOTE_AREAS, remoteFolder } from './build-config/remotes';
 
 /**
  * PO files with explicit ids show a translator only the id: each translation gets the English text as an
  * extracted comment (`#. en: …`), rewritten at every extraction so it follows the source.
  */
-function poWithEnglish(options) {
+function poWithEnglish(options: Parameters<typeof formatter>[0]): ReturnType<typeof formatter> {
   const po = formatter(options);
   const EN = 'en: ';
   return {
     ...po,
     parse(content, ctx) {
-      const catalog = po.parse(content, ctx);
-      for (const entry of Object.values(catalog))
+      const catalog = po.parse(content, ctx) as Awaited<ReturnType<typeof po.parse>>;
+      for (const entry of Object.values(catalog ?? {}))
         entry.comments = (entry.comments ?? []).filter((c) => !c.startsWith(EN));
       return catalog;
     },
@@ -50,14 +52,13 @@ const exclude = [
   '**/testing.tsx',
   '**/fixtures.ts',
 ];
-const area = (name, folder, include = [`<rootDir>/${folder}/src`]) => ({
+const area = (name: string, folder: string, include = [`<rootDir>/${folder}/src`]) => ({
   path: out ? `${out}/${name}/{locale}` : `<rootDir>/${folder}/src/locales/{locale}`,
   include,
   exclude,
 });
 
-/** @type {import('@lingui/conf').LinguiConfig} */
-export default {
+const config: LinguiConfig = {
   sourceLocale: 'en',
   locales: ['en', 'fr', 'rw'],
   fallbackLocales: { default: 'en' },
@@ -68,11 +69,8 @@ export default {
       '<rootDir>/shared-api/src',
       '<rootDir>/shared-auth/src',
     ]),
-    area('public', 'mfe-public'),
-    area('trainee', 'mfe-trainee'),
-    area('employer', 'mfe-employer'),
-    area('trainer', 'mfe-trainer'),
-    area('admin', 'mfe-admin'),
+    // One catalogue per area, from the one list of areas (build-config/remotes.ts).
+    ...REMOTE_AREAS.map((name) => area(name, remoteFolder(name))),
   ],
   orderBy: 'messageId',
   // Explicit ids (`public.home.title`) everywhere: no macros, so no compile step in the Vite builds (plugin-react
@@ -81,3 +79,5 @@ export default {
   format: poWithEnglish({ lineNumbers: false, explicitIdAsDefault: true }),
   compileNamespace: 'ts',
 };
+
+export default config;
