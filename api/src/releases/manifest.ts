@@ -16,23 +16,39 @@ export const CONTRACT = { package: '@btls/shared-api', version: sharedApiPackage
 export const MAX_RELEASE_FILES = 2000;
 export const MAX_RELEASE_BYTES = 50 * 1024 * 1024;
 
+/**
+ * What a manifest breaks, as the release tool prints it inside `release.manifestInvalid` (a developer's
+ * diagnostic, like the check's `problems`: technical English, not a text of the catalogue).
+ */
+const RULE = {
+  semver: 'not a semantic version',
+  path: 'not a relative file path',
+  url: 'not usable in a URL',
+  integrity: 'not a sha384 integrity hash',
+  base: 'base must be an http(s) folder URL ending in /',
+  entry: 'the entry is not one of its files',
+  server: 'the server part is not one of its files',
+  files: 'too many files',
+  bytes: 'the files are too large in all (at most 50 MB)',
+} as const;
+
 const semverText = z
   .string()
   .max(100)
-  .refine((text) => semver.valid(text) !== null, { message: 'not a semantic version' });
+  .refine((text) => semver.valid(text) !== null, { message: RULE.semver });
 /** A file of the release: a relative path of plain segments (no `..`, no leading `/`). */
 export const releasePath = z
   .string()
   .max(300)
-  .regex(/^(?:[\w@-][\w.@-]*\/)*[\w@-][\w.@-]*$/, { message: 'not a relative file path' })
-  .refine((path) => !path.split('/').includes('..'), { message: 'not a relative file path' });
+  .regex(/^(?:[\w@-][\w.@-]*\/)*[\w@-][\w.@-]*$/, { message: RULE.path })
+  .refine((path) => !path.split('/').includes('..'), { message: RULE.path });
 
 export const releaseManifestSchema = z
   .object({
     schema: z.literal(1),
     area: z.enum(REMOTE_AREAS as [string, ...string[]]),
     // A version is also a folder of URLs: semver's characters only (`1.0.0+3f2a9c1d0b`).
-    version: semverText.refine((text) => /^[\w.+-]+$/.test(text), { message: 'not usable in a URL' }),
+    version: semverText.refine((text) => /^[\w.+-]+$/.test(text), { message: RULE.url }),
     builtAt: z.string().max(40),
     entry: releasePath,
     server: releasePath.nullable(),
@@ -41,23 +57,23 @@ export const releaseManifestSchema = z
     files: z.record(
       releasePath,
       z.object({
-        integrity: z.string().regex(/^sha384-[A-Za-z0-9+/]{64}$/, { message: 'not a sha384 integrity hash' }),
+        integrity: z.string().regex(/^sha384-[A-Za-z0-9+/]{64}$/, { message: RULE.integrity }),
         size: z.number().int().nonnegative(),
       }),
     ),
     base: z
       .string()
       .url()
-      .regex(/^https?:\/\/[^/]+\/.*\/$/, { message: 'base must be an http(s) folder URL ending in /' })
+      .regex(/^https?:\/\/[^/]+\/.*\/$/, { message: RULE.base })
       .optional(),
   })
-  .refine((manifest) => manifest.files[manifest.entry], { message: 'the entry is not one of its files' })
+  .refine((manifest) => manifest.files[manifest.entry], { message: RULE.entry })
   .refine((manifest) => manifest.server === null || manifest.files[manifest.server], {
-    message: 'the server part is not one of its files',
+    message: RULE.server,
   })
-  .refine((manifest) => Object.keys(manifest.files).length <= MAX_RELEASE_FILES, { message: 'too many files' })
+  .refine((manifest) => Object.keys(manifest.files).length <= MAX_RELEASE_FILES, { message: RULE.files })
   .refine((manifest) => Object.values(manifest.files).reduce((sum, file) => sum + file.size, 0) <= MAX_RELEASE_BYTES, {
-    message: 'the files are too large in all (at most 50 MB)',
+    message: RULE.bytes,
   }) as unknown as z.ZodType<ReleaseManifest>;
 
 /** The manifest in `text`, or the first problem with it. */
