@@ -23,32 +23,3 @@ export function setSiteCookie(name: string, value: string | null): void {
     // no cookies here: the server renders this device's pages as for a first visit
   }
 }
-
-/**
- * Issue 25: the candidate releases a tester tries in this browser only (`?release=trainer@1.0.0+3f2a9c1d0b` on
- * any page sets it, `?release=none` ends it): area → version. The server serves remotes.json and renders pages
- * with them for this browser; nobody else sees them.
- */
-export const RELEASE_TRIAL_KEY = 'btlsReleases';
-
-/** The versions named in a trial's text (`trainer@1.0.0+3f2a…,public@…`), by area; anything else is left out. */
-export function parseReleaseTrial(text: string | null | undefined): Record<string, string> {
-  const trial: Record<string, string> = {};
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(text ?? '');
-  } catch {
-    return trial;
-  }
-  for (const item of decoded.split(',')) {
-    const match = /^([a-z]{1,30})@([\w.+-]{1,100})$/.exec(item.trim());
-    if (match) trial[match[1]!] = match[2]!;
-  }
-  return trial;
-}
-
-/** The trial as a cookie value (null: none). */
-export function releaseTrialValue(trial: Record<string, string>): string | null {
-  const items = Object.entries(trial).map(([area, version]) => `${area}@${version}`);
-  return items.length ? encodeURIComponent(items.join(',')) : null;
-}

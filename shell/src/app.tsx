@@ -1,8 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, paths, useI18n, useLocation } from '@btls/shared-auth';
 import { PageFocus } from './page-focus';
 import { PublicLayout } from './public-layout';
-import { ReleaseTrial } from './release-trial';
 import { RemoteArea } from './remote-area';
 import { areaFor } from './route-table';
 import styles from './shell.module.css';
@@ -40,6 +39,18 @@ function NotFound() {
       </p>
     </main>
   );
+}
+
+/** A tester's candidate releases (issue 25): its bar is a chunk of its own, fetched only when there is a trial. */
+const ReleaseTrialBar = lazy(() => import('./release-trial'));
+function ReleaseTrial() {
+  const [tried, setTried] = useState(false);
+  useEffect(() => setTried(document.cookie.includes('btlsReleases=')), []);
+  return tried ? (
+    <Suspense fallback={null}>
+      <ReleaseTrialBar />
+    </Suspense>
+  ) : null;
 }
 
 export function App() {

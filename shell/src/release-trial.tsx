@@ -1,14 +1,15 @@
 /**
  * Issue 25: a tester trying candidate releases in this browser (`?release=trainer@1.0.0+…` on any page) sees
  * which, and can stop. Shown once the page is the browser's (the trial is this browser's cookie), fixed at
- * the bottom: it moves nothing on the page.
+ * the bottom: it moves nothing on the page. Loaded only for a browser with a trial (app.tsx).
  */
 import { useEffect, useState } from 'react';
-import { cookieValue, parseReleaseTrial, RELEASE_TRIAL_KEY, setSiteCookie } from '@btls/shared-api';
+import { cookieValue, setSiteCookie } from '@btls/shared-api';
+import { parseReleaseTrial, RELEASE_TRIAL_KEY } from '@btls/shared-api/release-trial';
 import { useI18n } from '@btls/shared-auth';
 import styles from './shell.module.css';
 
-export function ReleaseTrial() {
+export default function ReleaseTrial() {
   const i18n = useI18n();
   const [tried, setTried] = useState<string[]>([]);
   useEffect(() => {
