@@ -1,6 +1,8 @@
 // `npm run bench`: requests/s and p99 latency of GET /api/courses, GET /api/jobs and POST /api/auth/login
-// under autocannon (50 connections), on embedded PGlite and on PostgreSQL, each next to a bare Fastify
-// hello-world measured in the same run. Prints a table; asserts nothing.
+// under autocannon (50 connections), and of the server-rendered /courses and /jobs/1 (8 connections, issue 26:
+// a visitor's page kept for the next, and the same page rendered for every request, as for a signed-in user), on
+// embedded PGlite and on PostgreSQL, each next to a bare Fastify hello-world measured in the same run. Prints a
+// table; asserts nothing.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +16,8 @@ const POSTGRES_URL =
   process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const serverJs = new URL('../dist/server.js', import.meta.url).pathname;
 const login = { email: 'trainee@btls-demo.rw', password: 'trainee-demo-2026' };
+/** What a phone's browser sends for a page. */
+const PAGE_HEADERS = { 'accept-encoding': 'br, gzip', 'accept-language': 'en-US,en;q=0.9' };
 
 function startProcess(args, env, readyText) {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -80,6 +84,16 @@ async function benchMode(mode, env) {
         `${base}/auth/login`,
         { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(login) },
       ],
+      // Issue 26: public pages for a crowd. A visitor's page is kept; a signed-in user's (the session hint
+      // cookie) is rendered for every request, as every page was before the cache.
+      ...[`/courses`, `/jobs/1`].flatMap((path) => [
+        [`GET ${path} (kept)`, `http://127.0.0.1:${apiPort}${path}`, { connections: 8, headers: PAGE_HEADERS }],
+        [
+          `GET ${path} (rendered)`,
+          `http://127.0.0.1:${apiPort}${path}`,
+          { connections: 8, headers: { ...PAGE_HEADERS, cookie: 'btlsWho=trainee.Aline' } },
+        ],
+      ]),
     ]) {
       console.log(`${mode}: ${name}…`);
       const m = await measure(url, options);
@@ -129,11 +143,11 @@ const pad = (v, n) => String(v).padEnd(n);
 const num = (v, n) => String(v).padStart(n);
 console.log(`\n${CONNECTIONS} connections, ${DURATION} s per measurement, ${new Date().toISOString()}`);
 console.log(
-  `${pad('database', 11)}${pad('endpoint', 22)}${num('req/s', 9)}${num('p99 ms', 9)}  ${num('hello req/s', 12)}${num('hello p99', 10)}${num('ratio', 8)}`,
+  `${pad('database', 11)}${pad('endpoint', 28)}${num('req/s', 9)}${num('p99 ms', 9)}  ${num('hello req/s', 12)}${num('hello p99', 10)}${num('ratio', 8)}`,
 );
 for (const r of rows) {
   console.log(
-    `${pad(r.mode, 11)}${pad(r.name, 22)}${num(r.rps.toFixed(0), 9)}${num(r.p99, 9)}  ${num(r.baseline.rps.toFixed(0), 12)}${num(r.baseline.p99, 10)}${num((r.rps / r.baseline.rps).toFixed(3), 8)}`,
+    `${pad(r.mode, 11)}${pad(r.name, 28)}${num(r.rps.toFixed(0), 9)}${num(r.p99, 9)}  ${num(r.baseline.rps.toFixed(0), 12)}${num(r.baseline.p99, 10)}${num((r.rps / r.baseline.rps).toFixed(3), 8)}`,
   );
 }
 console.log('ratio = endpoint req/s ÷ hello-world req/s (1.0 would be as fast as an empty Fastify route).');

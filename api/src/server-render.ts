@@ -57,6 +57,8 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
 
   const pool = createWorkerPool<RenderTask, RenderOutcome | null>({
     module: 'render-page',
+    // One thread stays warm: a render after a quiet hour does not load React and the shell again first.
+    minThreads: 1,
     maxThreads: 2,
     maxQueue: 64,
     memoryMb: 256,

@@ -13,9 +13,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASE_MANIFEST, type ReleaseManifest } from '@btls/build-config/release';
 import { REMOTE_AREAS, remoteFolder, type RemoteArea } from '@btls/build-config/remotes';
 import { cookieValue } from '@btls/shared-api/cookies';
+
+/** The browser's session hint (shared-auth's SESSION_HINT_COOKIE): a page for it is that user's alone. */
+const SESSION_HINT_COOKIE = 'btlsWho';
 import { parseReleaseTrial, RELEASE_TRIAL_KEY, releaseTrialValue } from '@btls/shared-api/release-trial';
 import { apiNotFound } from './http/errors';
 import { isRemoteArea, type ReleaseStore } from './releases/store';
+import { compressPage, createPageCache, type KeptPage, type RenderedPage } from './page-cache';
+import { requestLanguage } from '@btls/shared-api/i18n-server';
 import { createServerRender } from './server-render';
 
 export interface WebOptions {
@@ -59,14 +64,12 @@ const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
  * A rendered page compressed for the wire, as the built files are (precompressed): with its data and styles
  * it is tens of KiB of text, a fifth of that compressed, which a phone on a slow network feels.
  */
-async function sendCompressed(request: FastifyRequest, reply: FastifyReply, html: string) {
+async function sendCompressed(request: FastifyRequest, reply: FastifyReply, page: RenderedPage | KeptPage) {
   const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) {
-    const body = await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
-    return reply.header('Content-Encoding', 'br').send(body);
-  }
-  if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(await gzip(html, { level: 6 }));
-  return reply.send(html);
+  if (!/\b(br|gzip)\b/.test(accepted)) return reply.send(page.html);
+  const kept = 'br' in page ? page : await compressPage(page);
+  if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(kept.br);
+  return reply.header('Content-Encoding', 'gzip').send(kept.gzip);
 }
 
 /**
@@ -211,6 +214,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions, sto
   );
 
   const indexHtml = () => readFileSync(indexFile, 'utf8');
+  const pages = createPageCache({ db: store.db });
+  // A change made through this instance shows on its next page at once (the others read it within a second).
+  // (onSend: before the client can ask for the next page, the change being committed by then.)
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.url.startsWith('/api/') && reply.statusCode < 400) pages.forgetGeneration();
+    return payload;
+  });
   const serverRender = createServerRender(app, { shellDist, store, publicUrl: options.publicUrl, log: app.log });
   /** Public pages come rendered, with their data; the others (and any page whose render failed) render in the browser. */
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -223,12 +233,21 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions, sto
         `${RELEASE_TRIAL_KEY}=${set ?? ''}; Path=/; Max-Age=${set ? 7 * 24 * 3600 : 0}; SameSite=Lax${secure}`,
       );
     }
-    const page = await serverRender.render(
-      request.url,
-      `${request.protocol}://${request.host}`,
-      { cookie: request.headers.cookie, 'accept-language': request.headers['accept-language'] },
-      trial,
-    );
+    const origin = `${request.protocol}://${request.host}`;
+    const headers = { cookie: request.headers.cookie, 'accept-language': request.headers['accept-language'] };
+    const render = () => serverRender.render(request.url, origin, headers, trial);
+    // A visitor's page (no session hint, no trial) is kept for the next visitor: the same address, query,
+    // language and origin get the same HTML (issue 26). A signed-in user's page is never kept, nor given.
+    const visitor = !cookieValue(request.headers.cookie, SESSION_HINT_COOKIE) && !tried && set === undefined;
+    const language = requestLanguage(headers);
+    const { page, hit } = visitor
+      ? await pages.page(
+          `${language} ${options.publicUrl ?? origin} ${request.url}`,
+          render,
+          // Kept only as the visitor's page, in the language, it was meant to be.
+          (rendered) => !rendered.personal && rendered.language === language,
+        )
+      : { page: await render(), hit: false };
     if (!page) return reply.header('Cache-Control', 'no-cache').type('text/html').send(indexHtml());
     // A visitor's page holds no personal data: a CDN may keep it for a minute; browsers ask again each time.
     // The page is in the language of the `btlsLang` cookie, else of Accept-Language (issue 19): a cache keeps
@@ -237,14 +256,17 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions, sto
     // nor one rendered with a tester's candidate release.
     // Without PUBLIC_URL the page's canonical and share links come from the request's Host header, which a
     // client writes: such a page is not for a shared cache either (issue 30), or one forged Host would reach all.
-    const sharedCache = !page.personal && !tried && set === undefined && options.publicUrl !== undefined;
+    const personal = page.personal === true;
+    const sharedCache = !personal && !tried && set === undefined && options.publicUrl !== undefined;
     reply
       .status(page.status)
       .header('Cache-Control', sharedCache ? 'public, max-age=0, s-maxage=60' : 'private, no-cache')
       .header('Vary', 'Accept-Encoding, Cookie, Accept-Language')
       .header('Content-Language', page.language)
+      // Whether this page was kept from an earlier visitor's request or rendered for this one.
+      .header('Server-Timing', `page;desc="${hit ? 'kept' : 'rendered'}"`)
       .type('text/html');
-    return sendCompressed(request, reply, page.html);
+    return sendCompressed(request, reply, page);
   };
   app.get('/', NOT_API, sendShell);
   // A form of a page posted without the page's script (sign-in, contact): nothing is taken from it; the

@@ -7,6 +7,7 @@
 //
 // --runs N   measure every page N times and print the median of each column (default 1)
 // --save DIR also write each run's HTML report into DIR
+// --only TEXT measure only the pages whose path contains TEXT (e.g. `--only /courses/`)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -99,7 +100,10 @@ const fixed = (value, digits) => (value === undefined ? '–' : value.toFixed(di
 try {
   site = await startSite();
   const [courseId, jobId] = await Promise.all([pickId(site.base, '/courses'), pickId(site.base, '/jobs')]);
-  const pages = ['/', '/courses', `/courses/${courseId}`, '/jobs', `/jobs/${jobId}`, '/login'];
+  const only = option('--only');
+  const pages = ['/', '/courses', `/courses/${courseId}`, '/jobs', `/jobs/${jobId}`, '/login'].filter(
+    (path) => !only || path.includes(only),
+  );
   // Warm the server (first queries, file reads) so the first page measured is not the one that pays for it.
   for (const path of pages) await fetch(site.base + path).then((r) => r.arrayBuffer());
 

@@ -4,7 +4,15 @@
  */
 import { setupI18n, type I18n } from '@lingui/core';
 import type { Language } from './constants';
-import { compileCached, pluralLocales, type CatalogueLoader } from './i18n';
+import { cookieValue } from './cookies';
+import {
+  compileCached,
+  isLanguage,
+  LANGUAGE_KEY,
+  languageFromPreferences,
+  pluralLocales,
+  type CatalogueLoader,
+} from './i18n';
 
 /** An Accept-Language header's tags, highest quality first. */
 export function acceptLanguageTags(header: string | undefined): string[] {
@@ -19,6 +27,17 @@ export function acceptLanguageTags(header: string | undefined): string[] {
     .filter((entry) => entry.tag && entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index)
     .map((entry) => entry.tag);
+}
+
+/**
+ * The language to render a request in (issue 19): the `btlsLang` cookie the switcher sets, else the browser's
+ * Accept-Language (a first visit), else English. The shell's render and the API's page cache (issue 26) both
+ * ask this, so a kept page is kept under the language it was rendered in.
+ */
+export function requestLanguage(headers: { cookie?: string; 'accept-language'?: string }): Language {
+  const cookie = cookieValue(headers.cookie, LANGUAGE_KEY);
+  if (isLanguage(cookie)) return cookie;
+  return languageFromPreferences(acceptLanguageTags(headers['accept-language']));
 }
 
 /**

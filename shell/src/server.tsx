@@ -19,18 +19,15 @@ import * as zustand from 'zustand';
 import * as sharedApi from '@btls/shared-api';
 import {
   configureApi,
-  cookieValue,
   createQueryClient,
   isLanguage,
   isNotFound,
-  LANGUAGE_KEY,
-  languageFromPreferences,
   QueryClientProvider,
   queryKeys,
   type CatalogueLoader,
   type Language,
 } from '@btls/shared-api';
-import { acceptLanguageTags, serverI18n } from '@btls/shared-api/i18n-server';
+import { requestLanguage, serverI18n } from '@btls/shared-api/i18n-server';
 import * as sharedAuth from '@btls/shared-auth';
 import { AuthProvider, I18nContext, sessionHintOf, type SessionHint } from '@btls/shared-auth';
 import { App } from './app';
@@ -71,9 +68,7 @@ export function serverRenderedBy(pathname: string): string | 'not-found' | null 
  * browser's Accept-Language (a first visit), else English. The answer varies on both headers.
  */
 export function languageOf(headers: { cookie?: string; 'accept-language'?: string }): Language {
-  const cookie = cookieValue(headers.cookie, LANGUAGE_KEY);
-  if (isLanguage(cookie)) return cookie;
-  return languageFromPreferences(acceptLanguageTags(headers['accept-language']));
+  return requestLanguage(headers);
 }
 
 /**

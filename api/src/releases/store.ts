@@ -141,6 +141,7 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
   }
 
   return {
+    db,
     activeReleases,
 
     /** The origins the areas' files may come from besides this site (refreshed with the active releases). */

@@ -10,6 +10,8 @@ export interface PoolOptions {
   /** The worker module's name (src/workers/<name>.ts, built to dist/<name>.js beside server.js), or its file: URL. */
   module: string;
   maxThreads: number;
+  /** Threads kept alive however idle (a warm one answers without loading its modules again); 0 by default. */
+  minThreads?: number;
   /** Tasks waiting for a thread beyond this are refused at once (WorkerPoolBusy). */
   maxQueue: number;
   /** The heap a thread may use before it is ended. */
@@ -43,7 +45,7 @@ export function createWorkerPool<Task, Result>(options: PoolOptions) {
   const pool = new Piscina<Task, Result>({
     filename,
     execArgv: [...execArgv, ...(options.execArgv ?? [])],
-    minThreads: 0,
+    minThreads: options.minThreads ?? 0,
     maxThreads: options.maxThreads,
     maxQueue: options.maxQueue,
     idleTimeout: options.idleTimeoutMs ?? 60_000,

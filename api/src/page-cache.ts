@@ -1,0 +1,126 @@
+/**
+ * Issue 26: rendered public pages kept for the crowd a shared link brings. A visitor's page (no session hint,
+ * no release trial) is kept per address, query, language and origin, compressed once for brotli and gzip, and
+ * served again as long as nothing it shows has changed: the database raises a generation counter whenever
+ * courses, jobs, users, certificates, images or the active releases change (triggers, migration 0010), and an
+ * instance reads it at most every second, so a change made through any instance empties every instance's
+ * copies within a second. A copy is also dropped after a minute (a job's closing date passes without a write).
+ * Concurrent requests for a page not kept yet wait for one render instead of rendering it each.
+ */
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import type { Db } from './db/client';
+import { pageCacheGeneration } from './db/schema';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+export interface RenderedPage {
+  status: number;
+  html: string;
+  language: string;
+  /** Rendered for a signed-in user (their name in it): never kept. */
+  personal?: boolean;
+}
+
+export interface KeptPage extends RenderedPage {
+  br: Buffer;
+  gzip: Buffer;
+}
+
+export interface PageCacheOptions {
+  db: Db;
+  /** How many pages an instance keeps. */
+  maxEntries?: number;
+  /** How long a copy is served at most. */
+  maxAgeMs?: number;
+  /** How often the generation is read again. */
+  generationTtlMs?: number;
+}
+
+/** Compressed once for the wire: a page is tens of KiB of text, a fifth of that compressed. */
+export async function compressPage(page: RenderedPage): Promise<KeptPage> {
+  const [br, gz] = await Promise.all([
+    brotli(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzip(page.html, { level: 6 }),
+  ]);
+  return { ...page, br, gzip: gz };
+}
+
+export function createPageCache(options: PageCacheOptions) {
+  const maxEntries = options.maxEntries ?? 1000;
+  const maxAgeMs = options.maxAgeMs ?? 60_000;
+  const generationTtlMs = options.generationTtlMs ?? 1000;
+  const entries = new Map<string, { page: KeptPage; generation: number; at: number }>();
+  const rendering = new Map<string, Promise<{ page: KeptPage; kept: boolean } | null>>();
+  let generation: { at: number; value: Promise<number> } | undefined;
+
+  function currentGeneration(): Promise<number> {
+    if (!generation || Date.now() - generation.at > generationTtlMs) {
+      const value = options.db
+        .select({ value: pageCacheGeneration.value })
+        .from(pageCacheGeneration)
+        .where(eq(pageCacheGeneration.id, 1))
+        .then((rows) => rows[0]?.value ?? 0);
+      generation = { at: Date.now(), value };
+      value.catch(() => {
+        if (generation?.value === value) generation = undefined;
+      });
+    }
+    return generation.value;
+  }
+
+  return {
+    /**
+     * The page kept under `key`, or the one `render` makes, kept when `keep` says so (null: the browser renders
+     * the page, nothing is kept).
+     */
+    async page(
+      key: string,
+      render: () => Promise<RenderedPage | null>,
+      keep: (page: RenderedPage) => boolean,
+    ): Promise<{ page: KeptPage | null; hit: boolean }> {
+      const now = await currentGeneration();
+      const kept = entries.get(key);
+      if (kept && kept.generation === now && Date.now() - kept.at < maxAgeMs) {
+        // Most recently used last: the oldest go first when the cache is full.
+        entries.delete(key);
+        entries.set(key, kept);
+        return { page: kept.page, hit: true };
+      }
+      const pending = rendering.get(`${now} ${key}`);
+      if (pending) {
+        const shared = await pending;
+        if (shared?.kept) return { page: shared.page, hit: true };
+      }
+      const made = (async () => {
+        const page = await render();
+        return page && { page: { ...page, ...(await compressPage(page)) }, kept: page.status === 200 && keep(page) };
+      })();
+      if (!pending) rendering.set(`${now} ${key}`, made);
+      try {
+        const made_ = await made;
+        const page = made_?.page ?? null;
+        if (page && made_?.kept) {
+          entries.delete(key);
+          entries.set(key, { page, generation: now, at: Date.now() });
+          for (const oldest of entries.keys()) {
+            if (entries.size <= maxEntries) break;
+            entries.delete(oldest);
+          }
+        }
+        return { page, hit: false };
+      } finally {
+        if (rendering.get(`${now} ${key}`) === made) rendering.delete(`${now} ${key}`);
+      }
+    },
+
+    /** Forgets this instance's copy of the generation: the next page reads it again (after a local write). */
+    forgetGeneration() {
+      generation = undefined;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
