@@ -92,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     poolSize: positive('BTLS_DB_POOL_SIZE'),
     statementTimeoutMs: positive('BTLS_DB_STATEMENT_TIMEOUT_MS'),
     acquireTimeoutMs: positive('BTLS_DB_ACQUIRE_TIMEOUT_MS'),
+    logSql: env.BTLS_LOG_SQL === '1',
   };
 
   const port = number('PORT') ?? 8080;

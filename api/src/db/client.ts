@@ -39,7 +39,21 @@ export interface PostgresOptions {
   /** Waiting longer than this for a free connection of the pool fails the request instead of hanging it. */
   acquireTimeoutMs?: number;
   poolSize?: number;
+  /**
+   * BTLS_LOG_SQL=1: every statement as a JSON line on standard output (`{"sql", "params"}`), for a query plan
+   * (`npm run bench` reads them). Only a read's values are written (a write's may hold a password's hash).
+   * Not for production.
+   */
+  logSql?: boolean;
 }
+
+/** Drizzle's logger for BTLS_LOG_SQL: a read with its values, anything else without. */
+const sqlLines = {
+  logQuery(query: string, params: unknown[]) {
+    const read = /^\s*(select|with)\b/i.test(query);
+    process.stdout.write(`${JSON.stringify({ sql: query, params: read ? params : [] })}\n`);
+  },
+};
 
 export function openPostgres(
   url: string,
@@ -54,7 +68,7 @@ export function openPostgres(
   });
   // An idle client that loses its connection emits 'error' on the pool; without a listener the process dies.
   pool.on('error', log);
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, ...(options.logSql ? { logger: sqlLines } : {}) }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
