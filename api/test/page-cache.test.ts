@@ -3,9 +3,6 @@
  * as soon as what it shows changes — through this instance or another — and a signed-in user's page is never
  * kept or given to anyone else.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -20,21 +17,13 @@ import {
   type Account,
   type TestApi,
 } from './helpers';
+import { webRoot } from './release-helpers';
 
 const SITE = 'https://btls.example.rw';
 
 /** A built front end whose shell renders the active courses' titles, read from the API as a page would. */
-function site(): string {
-  const root = mkdtempSync(join(tmpdir(), 'btls-page-cache-'));
-  const dist = join(root, 'shell', 'dist');
-  mkdirSync(join(dist, 'server'), { recursive: true });
-  mkdirSync(join(dist, 'assets'), { recursive: true });
-  writeFileSync(
-    join(dist, 'index.html'),
-    '<!doctype html><html lang="en"><head><title>t</title></head><body><div id="root"></div></body></html>',
-  );
-  writeFileSync(
-    join(dist, 'server', 'render.js'),
+const site = () =>
+  webRoot(
     `let api;
      export const sharedModules = {};
      export const SERVER_DATA_ID = 'btls-data';
@@ -50,8 +39,6 @@ function site(): string {
        return { status: 200, head: '', body: who + '<h1>' + courses.map((c) => c.title).join(' | ') + '</h1>', data: {} };
      }`,
   );
-  return root;
-}
 
 let api: TestApi;
 let admin: Account;

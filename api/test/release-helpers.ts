@@ -12,11 +12,18 @@ import { request, type TestApi } from './helpers';
 
 export const REPOSITORY = resolve(import.meta.dirname, '..', '..');
 
-/** A front end (no area built) whose shell provides the repository's shared modules. */
-export function webRoot(): string {
-  const root = mkdtempSync(join(tmpdir(), 'btls-releases-'));
+/**
+ * A front end (no area built) whose shell provides the repository's shared modules; with `serverRender`, the
+ * source of a shell server build (shell/dist/server/render.js) that renders pages as a test needs.
+ */
+export function webRoot(serverRender?: string): string {
+  const root = mkdtempSync(join(tmpdir(), 'btls-web-'));
   const dist = join(root, 'shell', 'dist');
   mkdirSync(join(dist, 'assets'), { recursive: true });
+  if (serverRender) {
+    mkdirSync(join(dist, 'server'), { recursive: true });
+    writeFileSync(join(dist, 'server', 'render.js'), serverRender);
+  }
   writeFileSync(
     join(dist, 'index.html'),
     '<!doctype html><html lang="en"><head><title>t</title></head><body><div id="root"></div></body></html>',

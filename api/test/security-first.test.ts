@@ -3,9 +3,6 @@
  * that do not grow with what a stranger sends (item 7), and pages a forged Host header cannot poison in a shared
  * cache (item 8). Items 2–6 are in credentials.test.ts, recovery.test.ts and workers.test.ts.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -14,6 +11,7 @@ import { loggedError } from '../src/http/logging';
 import { users } from '../src/db/schema';
 import { eq } from 'drizzle-orm';
 import { JWT_SECRET, startApi, type TestApi } from './helpers';
+import { webRoot } from './release-helpers';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -99,18 +97,8 @@ describe('log lines (item 7)', () => {
 
 describe('a forged Host header (item 8)', () => {
   /** A built front end whose shell renders the canonical link from the origin it is given. */
-  function site() {
-    const root = mkdtempSync(join(tmpdir(), 'btls-host-'));
-    const dist = join(root, 'shell', 'dist');
-    mkdirSync(join(dist, 'assets'), { recursive: true });
-    mkdirSync(join(dist, 'server'), { recursive: true });
-    writeFileSync(
-      join(dist, 'index.html'),
-      '<!doctype html><html lang="en"><head><title>t</title></head><body><div id="root"></div></body></html>',
-    );
-    writeFileSync(join(dist, 'remotes.json'), '{}');
-    writeFileSync(
-      join(dist, 'server', 'render.js'),
+  const site = () =>
+    webRoot(
       `export const sharedModules = {};
        export const SERVER_DATA_ID = 'btls-data';
        export function configureServerApi() {}
@@ -119,8 +107,6 @@ describe('a forged Host header (item 8)', () => {
          return { status: 200, head: '<link rel="canonical" href="' + origin + url + '">', body: '<h1>Courses</h1>', data: {} };
        }`,
     );
-    return root;
-  }
 
   it('without PUBLIC_URL: the page and the sitemap are not for a shared cache', async () => {
     const app = await buildApp({ database: api.database, jwtSecret: JWT_SECRET, web: { root: site() } });
