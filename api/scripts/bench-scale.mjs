@@ -6,9 +6,8 @@
 import { spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
+import { withPostgresDatabase } from './bench-database.mjs';
 
-const POSTGRES_URL =
-  process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const serverJs = new URL('../dist/server.js', import.meta.url).pathname;
 const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS) || 200;
 const ADMIN = { email: 'scale-admin@btls.rw', password: 'scale-admin-password-2026' };
@@ -109,111 +108,110 @@ async function p95(url, count, headers = {}) {
   return { p95: percentile(times, 95), p50: percentile(times, 50), failed };
 }
 
-const name = `btls_scale_${Date.now()}`;
-const admin = new pg.Client({ connectionString: POSTGRES_URL });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(POSTGRES_URL);
-url.pathname = `/${name}`;
-const port = 33_000 + Math.floor(Math.random() * 1000);
-const server = start({
-  DATABASE_URL: url.toString(),
-  JWT_SECRET: 'scale-secret-scale-secret-scale-secret-42',
-  BTLS_ISSUER_KEY: Buffer.alloc(32, 2).toString('base64'),
-  BTLS_ADMIN_EMAIL: ADMIN.email,
-  BTLS_ADMIN_PASSWORD: ADMIN.password,
-  BTLS_DEMO: '0',
-  BTLS_LOG_SQL: '1',
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-});
-const db = new pg.Client({ connectionString: url.toString() });
-try {
-  await server.ready;
-  await db.connect();
-  console.log('seeding 50,000 users, 1,000 courses, 10,000 jobs, 100,000 enrollments…');
-  const seeded = Date.now();
-  await seed(db);
-  console.log(`seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
-  const base = `http://127.0.0.1:${port}`;
-  const login = await (
-    await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    })
-  ).json();
-  const signedIn = { authorization: `Bearer ${login.token}` };
-  const word = (i) => WORDS[i % WORDS.length];
-  const cases = [
-    ['api', 'GET /api/jobs?q=…&limit=20', (i) => `${base}/api/jobs?q=${word(i)}&limit=20`, {}],
-    [
-      'api',
-      'GET /api/jobs?location&jobType',
-      (i) => `${base}/api/jobs?location=${PLACES[i % 8]}&jobType=Contract&limit=20`,
-      {},
-    ],
-    ['api', 'GET /api/jobs?offset=9000', (i) => `${base}/api/jobs?limit=20&offset=${9000 + (i % 50)}`, {}],
-    ['api', 'GET /api/jobs/facets', () => `${base}/api/jobs/facets`, {}],
-    ['api', 'GET /api/courses?q=…&limit=12', (i) => `${base}/api/courses?q=${word(i)}&limit=12`, {}],
-    ['api', 'GET /api/users?q=… (admin)', (i) => `${base}/api/users?q=${SURNAMES[i % 8]}&limit=20`, signedIn],
-    ['api', 'GET /api/enrollments?q=… (admin)', (i) => `${base}/api/enrollments?q=${NAMES[i % 10]}&limit=20`, signedIn],
-    // Every request a new search: each is rendered (none is kept yet).
-    [
-      'page',
-      'GET /jobs?q=… (rendered)',
-      (i) => `${base}/jobs?q=${word(i)}&page=${1 + i}`,
-      { 'accept-encoding': 'gzip' },
-    ],
-    [
-      'page',
-      'GET /courses?q=… (rendered)',
-      (i) => `${base}/courses?q=${word(i)}&page=${1 + (i % 9)}&n=${i}`,
-      { 'accept-encoding': 'gzip' },
-    ],
-  ];
-  const rows = [];
-  for (const [kind, label, make, headers] of cases) {
-    server.sql.length = 0;
-    const result = await p95(make, REQUESTS, headers);
-    rows.push({ kind, label, ...result, sql: [...server.sql] });
-  }
-  const jobsHtml = await (await fetch(`${base}/jobs`)).text();
-  const jobsGzip = gzipSync(jobsHtml, { level: 6 }).length;
-
-  console.log(`\nAt scale on PostgreSQL, ${REQUESTS} requests per row, 4 at a time, ${new Date().toISOString()}`);
-  console.log(`${'what'.padEnd(38)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'target'.padStart(9)}  verdict`);
-  for (const row of rows) {
-    const target = row.kind === 'page' ? 300 : 100;
-    console.log(
-      `${row.label.padEnd(38)}${row.p50.toFixed(1).padStart(8)}${row.p95.toFixed(1).padStart(8)}${`≤ ${target}`.padStart(9)}  ${row.p95 <= target ? 'ok' : 'OVER'}${row.failed ? ` (${row.failed} failed)` : ''}`,
-    );
-  }
-  console.log(
-    `${'GET /jobs, gzip'.padEnd(38)}${''.padStart(8)}${`${(jobsGzip / 1024).toFixed(1)} KiB`.padStart(8)}${'≤ 60 KiB'.padStart(9)}  ${jobsGzip <= 60 * 1024 ? 'ok' : 'OVER'}`,
-  );
-
-  console.log('\nQuery plans (EXPLAIN ANALYZE of the slowest statement the API ran for each row):');
-  for (const row of rows.filter((r) => r.kind === 'api')) {
-    const statements = row.sql.filter(
-      (s) => /^select/i.test(s.sql) && !/from "users" where "users"."id" = \$1/.test(s.sql),
-    );
-    if (!statements.length) continue;
-    let slowest = { ms: -1, plan: [] };
-    for (const statement of statements.slice(0, 6)) {
-      const { rows: plan } = await db.query(`explain (analyze, buffers) ${statement.sql}`, statement.params);
-      const lines = plan.map((p) => p['QUERY PLAN']);
-      const ms = Number(/Execution Time: ([\d.]+)/.exec(lines.at(-1) ?? '')?.[1] ?? 0);
-      if (ms > slowest.ms) slowest = { ms, plan: lines };
+await withPostgresDatabase('btls_scale', async (databaseUrl) => {
+  const port = 33_000 + Math.floor(Math.random() * 1000);
+  const server = start({
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: 'scale-secret-scale-secret-scale-secret-42',
+    BTLS_ISSUER_KEY: Buffer.alloc(32, 2).toString('base64'),
+    BTLS_ADMIN_EMAIL: ADMIN.email,
+    BTLS_ADMIN_PASSWORD: ADMIN.password,
+    BTLS_DEMO: '0',
+    BTLS_LOG_SQL: '1',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  });
+  const db = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await server.ready;
+    await db.connect();
+    console.log('seeding 50,000 users, 1,000 courses, 10,000 jobs, 100,000 enrollments…');
+    const seeded = Date.now();
+    await seed(db);
+    console.log(`seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
+    const base = `http://127.0.0.1:${port}`;
+    const login = await (
+      await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      })
+    ).json();
+    const signedIn = { authorization: `Bearer ${login.token}` };
+    const word = (i) => WORDS[i % WORDS.length];
+    const cases = [
+      ['api', 'GET /api/jobs?q=…&limit=20', (i) => `${base}/api/jobs?q=${word(i)}&limit=20`, {}],
+      [
+        'api',
+        'GET /api/jobs?location&jobType',
+        (i) => `${base}/api/jobs?location=${PLACES[i % 8]}&jobType=Contract&limit=20`,
+        {},
+      ],
+      ['api', 'GET /api/jobs?offset=9000', (i) => `${base}/api/jobs?limit=20&offset=${9000 + (i % 50)}`, {}],
+      ['api', 'GET /api/jobs/facets', () => `${base}/api/jobs/facets`, {}],
+      ['api', 'GET /api/courses?q=…&limit=12', (i) => `${base}/api/courses?q=${word(i)}&limit=12`, {}],
+      ['api', 'GET /api/users?q=… (admin)', (i) => `${base}/api/users?q=${SURNAMES[i % 8]}&limit=20`, signedIn],
+      [
+        'api',
+        'GET /api/enrollments?q=… (admin)',
+        (i) => `${base}/api/enrollments?q=${NAMES[i % 10]}&limit=20`,
+        signedIn,
+      ],
+      // Every request a new search: each is rendered (none is kept yet).
+      [
+        'page',
+        'GET /jobs?q=… (rendered)',
+        (i) => `${base}/jobs?q=${word(i)}&page=${1 + i}`,
+        { 'accept-encoding': 'gzip' },
+      ],
+      [
+        'page',
+        'GET /courses?q=… (rendered)',
+        (i) => `${base}/courses?q=${word(i)}&page=${1 + (i % 9)}&n=${i}`,
+        { 'accept-encoding': 'gzip' },
+      ],
+    ];
+    const rows = [];
+    for (const [kind, label, make, headers] of cases) {
+      server.sql.length = 0;
+      const result = await p95(make, REQUESTS, headers);
+      rows.push({ kind, label, ...result, sql: [...server.sql] });
     }
-    console.log(`\n${row.label} — ${slowest.ms.toFixed(2)} ms`);
-    for (const line of slowest.plan.slice(0, 14)) console.log(`  ${line}`);
+    const jobsHtml = await (await fetch(`${base}/jobs`)).text();
+    const jobsGzip = gzipSync(jobsHtml, { level: 6 }).length;
+
+    console.log(`\nAt scale on PostgreSQL, ${REQUESTS} requests per row, 4 at a time, ${new Date().toISOString()}`);
+    console.log(`${'what'.padEnd(38)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'target'.padStart(9)}  verdict`);
+    for (const row of rows) {
+      const target = row.kind === 'page' ? 300 : 100;
+      console.log(
+        `${row.label.padEnd(38)}${row.p50.toFixed(1).padStart(8)}${row.p95.toFixed(1).padStart(8)}${`≤ ${target}`.padStart(9)}  ${row.p95 <= target ? 'ok' : 'OVER'}${row.failed ? ` (${row.failed} failed)` : ''}`,
+      );
+    }
+    console.log(
+      `${'GET /jobs, gzip'.padEnd(38)}${''.padStart(8)}${`${(jobsGzip / 1024).toFixed(1)} KiB`.padStart(8)}${'≤ 60 KiB'.padStart(9)}  ${jobsGzip <= 60 * 1024 ? 'ok' : 'OVER'}`,
+    );
+
+    console.log('\nQuery plans (EXPLAIN ANALYZE of the slowest statement the API ran for each row):');
+    for (const row of rows.filter((r) => r.kind === 'api')) {
+      const statements = row.sql.filter(
+        (s) => /^select/i.test(s.sql) && !/from "users" where "users"."id" = \$1/.test(s.sql),
+      );
+      if (!statements.length) continue;
+      let slowest = { ms: -1, plan: [] };
+      for (const statement of statements.slice(0, 6)) {
+        const { rows: plan } = await db.query(`explain (analyze, buffers) ${statement.sql}`, statement.params);
+        const lines = plan.map((p) => p['QUERY PLAN']);
+        const ms = Number(/Execution Time: ([\d.]+)/.exec(lines.at(-1) ?? '')?.[1] ?? 0);
+        if (ms > slowest.ms) slowest = { ms, plan: lines };
+      }
+      console.log(`\n${row.label} — ${slowest.ms.toFixed(2)} ms`);
+      for (const line of slowest.plan.slice(0, 14)) console.log(`  ${line}`);
+    }
+  } finally {
+    await db.end().catch(() => undefined);
+    server.child.kill('SIGTERM');
+    await new Promise((done) => server.child.once('exit', done));
   }
-} finally {
-  await db.end().catch(() => undefined);
-  server.child.kill('SIGTERM');
-  await new Promise((done) => server.child.once('exit', done));
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-}
+});

@@ -8,12 +8,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { withPostgresDatabase } from './bench-database.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS) || 10;
 const CONNECTIONS = 50;
-const POSTGRES_URL =
-  process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const serverJs = new URL('../dist/server.js', import.meta.url).pathname;
 const login = { email: 'trainee@btls-demo.rw', password: 'trainee-demo-2026' };
 /** What a phone's browser sends for a page. */
@@ -106,28 +104,13 @@ async function benchMode(mode, env) {
   return rows;
 }
 
-async function withPostgresDatabase(work) {
-  const name = `btls_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  try {
-    return await work(url.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
 const rows = [];
 rows.push(
   ...(await benchMode('PGlite', { DATABASE_URL: '', BTLS_DATA_DIR: mkdtempSync(join(tmpdir(), 'btls-bench-')) })),
 );
 try {
   rows.push(
-    ...(await withPostgresDatabase((url) =>
+    ...(await withPostgresDatabase('btls_bench', (url) =>
       benchMode('PostgreSQL', {
         DATABASE_URL: url,
         JWT_SECRET: 'bench-secret-bench-secret-bench-secret-42',

@@ -89,30 +89,31 @@ export function createPageCache(options: PageCacheOptions) {
         entries.set(key, kept);
         return { page: kept.page, hit: true };
       }
-      const pending = rendering.get(`${now} ${key}`);
+      // One render of this page for this generation at a time; the others wait for it.
+      const flight = `${now} ${key}`;
+      const pending = rendering.get(flight);
       if (pending) {
         const shared = await pending;
         if (shared?.kept) return { page: shared.page, hit: true };
       }
       const made = (async () => {
         const page = await render();
-        return page && { page: { ...page, ...(await compressPage(page)) }, kept: page.status === 200 && keep(page) };
+        return page && { page: await compressPage(page), kept: page.status === 200 && keep(page) };
       })();
-      if (!pending) rendering.set(`${now} ${key}`, made);
+      if (!pending) rendering.set(flight, made);
       try {
-        const made_ = await made;
-        const page = made_?.page ?? null;
-        if (page && made_?.kept) {
+        const outcome = await made;
+        if (outcome?.kept) {
           entries.delete(key);
-          entries.set(key, { page, generation: now, at: Date.now() });
+          entries.set(key, { page: outcome.page, generation: now, at: Date.now() });
           for (const oldest of entries.keys()) {
             if (entries.size <= maxEntries) break;
             entries.delete(oldest);
           }
         }
-        return { page, hit: false };
+        return { page: outcome?.page ?? null, hit: false };
       } finally {
-        if (rendering.get(`${now} ${key}`) === made) rendering.delete(`${now} ${key}`);
+        if (rendering.get(flight) === made) rendering.delete(flight);
       }
     },
 

@@ -163,7 +163,9 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
           releases.set(`${area}@${release.version}`, release);
         }
         const { port1, port2 } = new MessageChannel();
-        serve(port1, releases, pick(headers, ['accept-language']));
+        // The API's reads see the page's language; nothing else of the request (no cookie) reaches them.
+        const language = headers['accept-language'];
+        serve(port1, releases, language ? { 'accept-language': language } : {});
         let outcome: RenderOutcome | null;
         try {
           outcome = await pool.run(
@@ -195,9 +197,6 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
     },
   };
 }
-
-const pick = (headers: Record<string, string | undefined>, names: string[]) =>
-  Object.fromEntries(names.flatMap((name) => (headers[name] ? [[name, headers[name]!]] : [])));
 
 /**
  * A stylesheet written into the page (`<style>`, allowed by the CSP's style-src); one that refers to other

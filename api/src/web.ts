@@ -4,8 +4,8 @@
  * made from the active releases. Hashed and versioned files are cached for a year; index.html and
  * remotes.json are revalidated on every load, so a release or a rollback shows at the next page load.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, relative, sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
@@ -119,20 +119,6 @@ function releaseTrial(request: FastifyRequest): { trial: Partial<Record<RemoteAr
   return { trial: known, ...(set !== undefined ? { set } : {}) };
 }
 
-/** The files of a built area (its dist/, but the precompressed copies and the manifest). */
-function builtFiles(dist: string): Map<string, Uint8Array> {
-  const files = new Map<string, Uint8Array>();
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else files.set(relative(dist, path).split(sep).join('/'), new Uint8Array(readFileSync(path)));
-    }
-  };
-  walk(dist);
-  return files;
-}
-
 /**
  * This server's own builds of the areas (each mfe-<area>/dist with its release.json) become releases at start:
  * active where the area has none yet, or where the active one is an earlier local build (an area a team
@@ -144,8 +130,9 @@ async function adoptLocalBuilds(app: FastifyInstance, root: string, store: Relea
     const manifestFile = join(dist, RELEASE_MANIFEST);
     if (!existsSync(manifestFile)) continue;
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ReleaseManifest;
-    const all = builtFiles(dist);
-    const files = new Map([...all].filter(([path]) => manifest.files[path]));
+    // The files the manifest names, read only when the store does not have this version yet.
+    const files = () =>
+      new Map(Object.keys(manifest.files).map((path) => [path, new Uint8Array(readFileSync(join(dist, path)))]));
     try {
       const outcome = await store.adoptLocalBuild(manifest, files);
       app.log.info({ area, version: manifest.version, outcome }, 'Local build of an area');

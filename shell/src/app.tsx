@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { RELEASE_TRIAL_KEY } from '@btls/shared-api/release-trial';
 import { Link, paths, useI18n, useLocation } from '@btls/shared-auth';
 import { PageFocus } from './page-focus';
 import { PublicLayout } from './public-layout';
@@ -45,7 +46,7 @@ function NotFound() {
 const ReleaseTrialBar = lazy(() => import('./release-trial'));
 function ReleaseTrial() {
   const [tried, setTried] = useState(false);
-  useEffect(() => setTried(document.cookie.includes('btlsReleases=')), []);
+  useEffect(() => setTried(document.cookie.includes(`${RELEASE_TRIAL_KEY}=`)), []);
   return tried ? (
     <Suspense fallback={null}>
       <ReleaseTrialBar />

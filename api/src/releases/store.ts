@@ -4,7 +4,7 @@
  * immutable: a version is stored once, with its manifest and the bytes of its files (unless they live on
  * another origin). Activation is compare-and-set under the area's row lock, after the release's checks.
  */
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { codedWith } from '@btls/shared-api/codes';
 import { integrityOf, type ReleaseManifest, type ShellShared } from '@btls/build-config/release';
@@ -41,6 +41,9 @@ export interface ReleaseStoreOptions {
 
 type ReleaseRow = typeof releases.$inferSelect;
 const manifestOf = (row: Pick<ReleaseRow, 'manifest'>) => JSON.parse(row.manifest) as ReleaseManifest;
+
+/** Up to five paths of a list, for a message. */
+const firstFew = (paths: string[]) => `${paths.slice(0, 5).join(', ')}${paths.length > 5 ? ', …' : ''}`;
 
 export function isRemoteArea(area: string): area is RemoteArea {
   return (REMOTE_AREAS as readonly string[]).includes(area);
@@ -95,6 +98,18 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
     return row;
   }
 
+  /** A file of a release that lives on a CDN (`base`); refused with the path, the status or the error. */
+  async function fromCdn(manifest: ReleaseManifest, path: string, timeoutMs: number): Promise<Uint8Array> {
+    let response: Response;
+    try {
+      response = await fetchFile(new URL(path, manifest.base).href, { signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      throw new Error(`${path}: ${(error as Error).message} at ${manifest.base}`, { cause: error });
+    }
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status} at ${manifest.base}`);
+    return new Uint8Array(await response.arrayBuffer());
+  }
+
   /** Problems with the files of a release: missing, or not matching their hash (fetched when on a CDN). */
   async function fileProblems(manifest: ReleaseManifest): Promise<string[]> {
     const problems: string[] = [];
@@ -103,14 +118,10 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
       await Promise.all(
         expected.map(async ([path, { integrity }]) => {
           try {
-            const response = await fetchFile(new URL(path, manifest.base).href, {
-              signal: AbortSignal.timeout(10_000),
-            });
-            if (!response.ok) return void problems.push(`${path}: HTTP ${response.status} at ${manifest.base}`);
-            if (integrityOf(new Uint8Array(await response.arrayBuffer())) !== integrity)
+            if (integrityOf(await fromCdn(manifest, path, 10_000)) !== integrity)
               problems.push(`${path} does not match its hash`);
           } catch (error) {
-            problems.push(`${path}: ${(error as Error).message} at ${manifest.base}`);
+            problems.push((error as Error).message);
           }
         }),
       );
@@ -122,8 +133,7 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
       .where(and(eq(releaseFiles.area, manifest.area), eq(releaseFiles.version, manifest.version)));
     const byPath = new Map(stored.map((file) => [file.path, file.bytes]));
     const missing = expected.filter(([path]) => !byPath.has(path)).map(([path]) => path);
-    if (missing.length)
-      problems.push(`files missing: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`);
+    if (missing.length) problems.push(`files missing: ${firstFew(missing)}`);
     for (const [path, { integrity }] of expected) {
       const bytes = byPath.get(path);
       if (bytes && integrityOf(bytes) !== integrity) problems.push(`${path} does not match its hash`);
@@ -157,12 +167,10 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
       const current = await activeReleases();
       const json: Partial<Record<RemoteName, string>> = {};
       for (const area of REMOTE_AREAS) {
+        // A tester's candidate that does not exist (pruned, mistyped) leaves the area on its active release.
         const chosen = overrides[area];
-        const manifest = chosen
-          ? await this.manifest(area, chosen).catch(() => undefined)
-          : current.get(area)?.manifest;
-        const fallback = current.get(area)?.manifest;
-        const shown = manifest ?? fallback;
+        const tried = chosen ? await this.manifest(area, chosen).catch(() => undefined) : undefined;
+        const shown = tried ?? current.get(area)?.manifest;
         if (shown) json[remoteName(area)] = `${baseOf(shown)}${shown.entry}`;
       }
       return json;
@@ -180,12 +188,9 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
     async fileText(manifest: ReleaseManifest, path: string): Promise<string> {
       const expected = manifest.files[path];
       if (!expected) throw new Error(`${path} is not a file of ${manifest.area}@${manifest.version}`);
-      let bytes: Uint8Array | undefined;
-      if (manifest.base) {
-        const response = await fetchFile(new URL(path, manifest.base).href, { signal: AbortSignal.timeout(5000) });
-        if (!response.ok) throw new Error(`${path}: HTTP ${response.status} at ${manifest.base}`);
-        bytes = new Uint8Array(await response.arrayBuffer());
-      } else bytes = await this.file(manifest.area, manifest.version, path);
+      const bytes = manifest.base
+        ? await fromCdn(manifest, path, 5000)
+        : await this.file(manifest.area, manifest.version, path);
       if (!bytes) throw new Error(`${path} of ${manifest.area}@${manifest.version} is not stored`);
       if (integrityOf(bytes) !== expected.integrity) throw new Error(`${path} does not match its hash`);
       return new TextDecoder().decode(bytes);
@@ -252,12 +257,7 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
       }
       if (!manifest.base) {
         const missing = Object.keys(manifest.files).filter((path) => !files.has(path));
-        if (missing.length)
-          throw badRequest(
-            codedWith('release.filesMissing', {
-              paths: `${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`,
-            }),
-          );
+        if (missing.length) throw badRequest(codedWith('release.filesMissing', { paths: firstFew(missing) }));
       }
       const text = JSON.stringify(manifest);
       const same = async () => {
@@ -374,9 +374,15 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
      */
     async adoptLocalBuild(
       manifest: ReleaseManifest,
-      files: Map<string, Uint8Array>,
+      readFiles: () => Map<string, Uint8Array>,
     ): Promise<'activated' | 'stored' | 'known'> {
-      const { created } = await this.save(manifest, files, 'local');
+      // Read and hashed only the first time: a restart with the same build touches none of its files.
+      const [stored] = await db
+        .select({ version: releases.version })
+        .from(releases)
+        .where(and(eq(releases.area, manifest.area), eq(releases.version, manifest.version)))
+        .limit(1);
+      const { created } = stored ? { created: false } : await this.save(manifest, readFiles(), 'local');
       const [row] = await db.select().from(releaseAreas).where(eq(releaseAreas.area, manifest.area)).limit(1);
       const current = row?.activeVersion ?? null;
       if (current === manifest.version) return 'known';
@@ -390,16 +396,6 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
         throw error;
       }
       return 'activated';
-    },
-
-    /** Versions of an area that exist, among `versions`. */
-    async existing(area: string, versions: string[]): Promise<string[]> {
-      if (!versions.length) return [];
-      const rows = await db
-        .select({ version: releases.version })
-        .from(releases)
-        .where(and(eq(releases.area, area), inArray(releases.version, versions)));
-      return rows.map((row) => row.version);
     },
   };
 }
