@@ -12,18 +12,19 @@ import { remoteName, type RemoteArea } from './remotes';
 const singleton = (requiredVersion: string) => ({ singleton: true, requiredVersion });
 
 export const sharedDependencies = {
+  // Only what a remote's code imports is shared (issue 26): every shared module costs each container a wrapper
+  // and a place in its start-up, downloaded on the first visit. zustand lives inside the session store and
+  // Lingui's core inside the i18n runtime, both singletons already, so neither needs a share of its own.
+  // react-dom stays: a remote's standalone page makes its own root with it.
   react: singleton('^19.0.0'),
   'react/jsx-runtime': singleton('^19.0.0'),
   'react-dom': singleton('^19.0.0'),
   'react-dom/client': singleton('^19.0.0'),
-  zustand: singleton('^5.0.0'),
-  // One i18n runtime (issue 19): the instance lives in @btls/shared-api and its React hook in
-  // @btls/shared-auth, both singletons; Lingui's core is one too, so no remote can bring a second copy.
-  '@lingui/core': singleton('^5.9.0'),
   // Our own, one entry each: the session store, the guards and the router (only the parts of react-router we
   // use; react-router itself is not shared, or all of its 65 KiB would ship), and the API client with its
-  // configuration. The zod schemas (`@btls/shared-api/schemas`) stay out: the browser needs only their types.
-  // Their major version changes when a screen built against the old one could not run on the new.
+  // configuration and the one i18n instance. The zod schemas (`@btls/shared-api/schemas`) stay out: the browser
+  // needs only their types. Their major version changes when a screen built against the old one could not run
+  // on the new.
   '@btls/shared-auth': singleton('^1.0.0'),
   '@btls/shared-api': singleton('^1.0.0'),
 };
@@ -82,7 +83,14 @@ export function standalonePageForDevOnly() {
  * The modules a remote's server build takes from the server (the shell's server build provides them, as the
  * shell does in the browser): one React, one router, one session store, one query client on the server too.
  */
-export const serverSharedModules = [...Object.keys(sharedDependencies), 'react-dom/server', 'react-dom/static'];
+export const serverSharedModules = [
+  ...Object.keys(sharedDependencies),
+  'react-dom/server',
+  'react-dom/static',
+  // Not shared in the browser (they live inside our singletons), but never a second copy on the server either.
+  'zustand',
+  '@lingui/core',
+];
 
 /**
  * A remote's server build (`vite build --ssr src/server.ts`): one CommonJS file, `dist/server/render.cjs`,

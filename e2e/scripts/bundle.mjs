@@ -1,0 +1,213 @@
+// @ts-check
+// The JavaScript a phone downloads, read from a real Chromium session against the production build: the first
+// load of `/`, then the extra scripts when entering each area (a client-side navigation, as a user following a
+// link once signed in). Shared by the budget's test (`test/bundle-budget.test.ts`, part of `npm test`) and the
+// report (`scripts/bundle-report.mjs`, part of `npm run bench`).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** The budgets and, per measurement, the size of each file when they were last recorded (to say what grew). */
+export const BUDGET_FILE = join(import.meta.dirname, '..', 'bundle-budget.json');
+
+/**
+ * @typedef {{ name: string, url: string, raw: number, gzip: number, wire: number }} Script
+ * @typedef {{ key: string, label: string, path: string, files: Script[], count: number, raw: number, gzip: number, wire: number }} Measurement
+ * @typedef {{ kib: number, files: Record<string, number> }} Budget
+ */
+
+/** @returns {Record<string, Budget>} */
+export const readBudgets = () => JSON.parse(readFileSync(BUDGET_FILE, 'utf8'));
+
+/** The measurements, each a page reached from `/` (signed in as `account` for an area). */
+export const MEASUREMENTS = [
+  { key: 'first-load', label: 'first load of /', path: '/' },
+  {
+    key: 'trainee',
+    label: 'enter trainee area',
+    path: '/dashboard',
+    account: ['trainee@btls-demo.rw', 'trainee-demo-2026'],
+  },
+  {
+    key: 'admin',
+    label: 'enter admin area',
+    path: '/admin/dashboard',
+    account: ['admin@btls-demo.rw', 'admin-demo-2026'],
+  },
+  {
+    key: 'trainer',
+    label: 'enter trainer area',
+    path: '/trainer/dashboard',
+    account: ['trainer@btls-demo.rw', 'trainer-demo-2026'],
+  },
+  {
+    key: 'employer',
+    label: 'enter employer area',
+    path: '/employer/dashboard',
+    account: ['employer@btls-demo.rw', 'employer-demo-2026'],
+  },
+];
+
+/**
+ * A built file's name without its content hash or release version: `/assets/index-CfT8n5ke.js` → `shell:index`.
+ * @param {string} url
+ */
+export function stableName(url) {
+  const path = new URL(url).pathname;
+  const release = path.match(/^\/remotes\/([^/]+)\/[^/]+\/(.*)$/);
+  const [owner, file] = release ? [release[1], release[2] ?? ''] : ['shell', path.slice(1)];
+  const name = file
+    .replace(/^assets\//, '')
+    .replace(/-[A-Za-z0-9_-]{8}\.js$/, '')
+    .replace(/\.js$/, '');
+  // Federation's generated modules carry the shared package's name, encoded: `_mf_0_btls_mf_1_shared_mf_2_api`.
+  const federated = name.match(/(loadShare|prebuild)__(.+?)__\1/);
+  const decode = (/** @type {string} */ id) =>
+    id
+      .replace(/_mf_0_/g, '@')
+      .replace(/_mf_1_/g, '/')
+      .replace(/_mf_2_/g, '-');
+  if (federated) return `${owner}:${federated[1]}(${decode(federated[2] ?? '')})`;
+  if (name.includes('localSharedImportMap')) return `${owner}:localSharedImportMap`;
+  const virtual = name.match(/^_virtual_mf_.*__mf_owner__\d+__(.+)$/);
+  if (virtual) return `${owner}:mf(${virtual[1]})`;
+  return `${owner}:${name}`;
+}
+
+/**
+ * Collects every script the page downloads: decoded bytes, gzip -9 of them, and bytes on the wire.
+ * @param {import('playwright-core').Page} page
+ */
+function recorder(page) {
+  /** @type {Promise<Script | null>[]} */
+  const pending = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    pending.push(
+      (async () => {
+        try {
+          const body = await response.body();
+          const sizes = await response.request().sizes();
+          const url = response.url();
+          const gzip = gzipSync(body, { level: 9 }).length;
+          return { name: stableName(url), url, raw: body.length, gzip, wire: sizes.responseBodySize };
+        } catch {
+          return null; // a navigation raced the body
+        }
+      })(),
+    );
+  });
+  return {
+    async take() {
+      const files = /** @type {Script[]} */ ((await Promise.all(pending.splice(0))).filter(Boolean));
+      files.sort((a, b) => b.gzip - a.gzip);
+      const sum = (/** @type {'raw' | 'gzip' | 'wire'} */ key) => files.reduce((total, file) => total + file[key], 0);
+      return { files, count: files.length, raw: sum('raw'), gzip: sum('gzip'), wire: sum('wire') };
+    },
+  };
+}
+
+/**
+ * Measures every entry of MEASUREMENTS against the site at `base` with `browser` (playwright-core).
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} base
+ * @returns {Promise<Measurement[]>}
+ */
+export async function measureBundles(browser, base) {
+  const results = [];
+  for (const { key, label, path, account } of MEASUREMENTS) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    if (account) {
+      const response = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: account[0], password: account[1] }),
+      });
+      const { token, user } = await response.json();
+      await context.addInitScript(
+        ([t, u]) => {
+          localStorage.setItem('btlsToken', t);
+          localStorage.setItem('btlsUser', u);
+        },
+        [token, JSON.stringify(user)],
+      );
+    }
+    const page = await context.newPage();
+    const scripts = recorder(page);
+    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+    let measured = await scripts.take();
+    if (path !== '/') {
+      await page.evaluate((to) => {
+        history.pushState({}, '', to);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+      // The area's page is on screen when its own heading is; then every script it asked for has arrived.
+      await page.locator('main h1').first().waitFor({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      measured = await scripts.take();
+    }
+    await context.close();
+    results.push({ key, label, path, ...measured });
+  }
+  return results;
+}
+
+const kib = (/** @type {number} */ bytes) => (bytes / 1024).toFixed(1);
+
+/**
+ * The table: files, raw, gzip -9 and on the wire (brotli as served), in KiB, with each budget.
+ * @param {Measurement[]} results
+ * @param {Record<string, Budget>} budgets
+ */
+export function formatTable(results, budgets) {
+  const lines = [
+    'JavaScript downloaded (KiB): raw, gzip -9, and on the wire (brotli as served)',
+    `${'what'.padEnd(24)}${'files'.padStart(6)}${'raw'.padStart(8)}${'gzip'.padStart(8)}${'wire'.padStart(8)}${'budget'.padStart(8)}`,
+  ];
+  for (const r of results) {
+    const budget = budgets[r.key]?.kib;
+    lines.push(
+      `${r.label.padEnd(24)}${String(r.count).padStart(6)}${kib(r.raw).padStart(8)}${kib(r.gzip).padStart(8)}${kib(r.wire).padStart(8)}${(budget === undefined ? '—' : String(budget)).padStart(8)}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/**
+ * gzip bytes by stable name (two chunks may share a name, e.g. two `expose` chunks of one area).
+ * @param {Script[]} files
+ */
+function byName(files) {
+  /** @type {Record<string, number>} */
+  const sizes = {};
+  for (const file of files) sizes[file.name] = (sizes[file.name] ?? 0) + file.gzip;
+  return sizes;
+}
+
+/**
+ * What grew against the recorded sizes (gzip), and what is new, biggest change first.
+ * @param {Measurement} result
+ * @param {Budget | undefined} budget
+ */
+export function whatGrew(result, budget) {
+  const before = budget?.files ?? {};
+  return Object.entries(byName(result.files))
+    .map(([name, gzip]) => ({ name, gzip, delta: gzip - (before[name] ?? 0), isNew: !(name in before) }))
+    .filter(({ delta }) => delta > 0)
+    .sort((a, b) => b.delta - a.delta)
+    .map(
+      ({ name, gzip, delta, isNew }) =>
+        `  +${kib(delta).padStart(6)} KiB  ${name} (${kib(gzip)} KiB${isNew ? ', new' : ''})`,
+    );
+}
+
+/**
+ * The budgets file with each measurement's files as recorded now (the budgets themselves unchanged).
+ * @param {Measurement[]} results
+ * @param {Record<string, Budget>} budgets
+ */
+export function recorded(results, budgets) {
+  return Object.fromEntries(
+    results.map((r) => [r.key, { kib: budgets[r.key]?.kib ?? Math.ceil(r.gzip / 1024), files: byName(r.files) }]),
+  );
+}
