@@ -10,6 +10,8 @@ import { withPostgresDatabase } from './bench-database.mjs';
 
 const serverJs = new URL('../dist/server.js', import.meta.url).pathname;
 const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS) || 200;
+/** How much of each query plan to print (BENCH_SCALE_PLAN_LINES: all of it for a closer look). */
+const PLAN_LINES = Number(process.env.BENCH_SCALE_PLAN_LINES) || 14;
 const ADMIN = { email: 'scale-admin@btls.rw', password: 'scale-admin-password-2026' };
 const WORDS = ['barista', 'latte', 'espresso', 'cupping', 'roaster', 'cafe', 'kigali', 'manager', 'trainer', 'waiter'];
 const PLACES = ['Kigali', 'Musanze', 'Huye', 'Rubavu', 'Nyagatare', 'Rusizi', 'Muhanga', 'Karongi'];
@@ -53,7 +55,8 @@ async function seed(client) {
     from (select id, row_number() over (order by id) - 1 as n from users where role = 'trainee') t
     join lateral (select id from courses order by id offset ((t.n * 7) % 998) limit 3) c on true
     limit 100000`);
-  await client.query('analyze');
+  // As autovacuum leaves tables a while after a bulk load: statistics and the visibility map both current.
+  await client.query('vacuum analyze');
 }
 
 function start(env) {
@@ -196,7 +199,7 @@ await withPostgresDatabase('btls_scale', async (databaseUrl) => {
     console.log('\nQuery plans (EXPLAIN ANALYZE of the slowest statement the API ran for each row):');
     for (const row of rows.filter((r) => r.kind === 'api')) {
       const statements = row.sql.filter(
-        (s) => /^select/i.test(s.sql) && !/from "users" where "users"."id" = \$1/.test(s.sql),
+        (s) => /^(select|with)/i.test(s.sql) && !/from "users" where "users"."id" = \$1/.test(s.sql),
       );
       if (!statements.length) continue;
       let slowest = { ms: -1, plan: [] };
@@ -207,7 +210,7 @@ await withPostgresDatabase('btls_scale', async (databaseUrl) => {
         if (ms > slowest.ms) slowest = { ms, plan: lines };
       }
       console.log(`\n${row.label} — ${slowest.ms.toFixed(2)} ms`);
-      for (const line of slowest.plan.slice(0, 14)) console.log(`  ${line}`);
+      for (const line of slowest.plan.slice(0, PLAN_LINES)) console.log(`  ${line}`);
     }
   } finally {
     await db.end().catch(() => undefined);

@@ -1,23 +1,19 @@
 /** The enrollment as answers show it (joined with course, trainee and trainer), and who may see one. */
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Enrollment } from '@btls/shared-api/schemas';
 import type { UserRow } from './auth';
 import type { Db } from './db/client';
-import { courses, enrollments, users } from './db/schema';
+import { courses, enrollments, fullNameOf, users } from './db/schema';
 import { badRequest, notFound } from './http/errors';
 import { searchAny } from './http/paging';
 
 const trainee = alias(users, 'trainee');
 const trainer = alias(users, 'trainer');
 
-export async function selectEnrollments(
-  db: Db,
-  where: SQL | undefined,
-  orderBy: SQL[],
-  page: { limit: number; offset: number } = { limit: 1, offset: 0 },
-): Promise<Enrollment[]> {
+/** The enrollments `where` picks, in `orderBy`, joined with their course, trainee and trainer. */
+export async function selectEnrollments(db: Db, where: SQL | undefined, orderBy: SQL[]): Promise<Enrollment[]> {
   const rows = await db
     .select({
       id: enrollments.id,
@@ -44,9 +40,7 @@ export async function selectEnrollments(
     .innerJoin(trainee, eq(trainee.id, enrollments.traineeId))
     .leftJoin(trainer, eq(trainer.id, enrollments.assignedTrainerId))
     .where(where)
-    .orderBy(...orderBy)
-    .limit(page.limit)
-    .offset(page.offset);
+    .orderBy(...orderBy);
   return rows.map((row) => ({
     ...row,
     applicationId: row.id,
@@ -55,26 +49,67 @@ export async function selectEnrollments(
   }));
 }
 
-/** How many enrollments match `where` (which may name the course, trainee and trainer of selectEnrollments). */
-export async function countEnrollments(db: Db, where: SQL | undefined): Promise<number> {
-  const [counted] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(enrollments)
-    .innerJoin(courses, eq(courses.id, enrollments.courseId))
-    .innerJoin(trainee, eq(trainee.id, enrollments.traineeId))
-    .leftJoin(trainer, eq(trainer.id, enrollments.assignedTrainerId))
-    .where(where);
-  return counted?.total ?? 0;
+/** Which enrollments a list shows: a condition on the enrollment's own columns, and a search text. */
+export interface EnrollmentFilter {
+  where?: SQL;
+  /** Over the course title, the trainee's name and e-mail and the trainer's name. */
+  q?: string;
 }
 
-/** `q` over the course title and the trainee's and trainer's names and e-mails. */
-export const enrollmentSearch = (q: string | undefined) =>
-  searchAny(q, [
-    courses.title,
-    trainee.email,
-    sql`${trainee.firstName} || ' ' || ${trainee.lastName}`,
-    sql`coalesce(${trainer.firstName} || ' ' || ${trainer.lastName}, '')`,
-  ]);
+/**
+ * The search of EnrollmentFilter as a condition on the enrollment's own columns, with the one pass over the
+ * users it reads (a common table expression: the people the text finds by e-mail or name, and which of them
+ * by name, for the trainee's side and the trainer's). Each side is found through its trigram index first
+ * (issue 26: filtering 100,000 joined rows took half a second).
+ */
+function enrollmentSearch(db: Db, q: string) {
+  const found = db.$with('people_found').as(
+    db
+      .select({ id: users.id, byName: sql<boolean>`${searchAny(q, [fullNameOf(users)])}`.as('by_name') })
+      .from(users)
+      .where(searchAny(q, [users.email, fullNameOf(users)])),
+  );
+  const where = sql`(${enrollments.courseId} in (select ${courses.id} from ${courses} where ${searchAny(q, [courses.title])})
+    or ${enrollments.traineeId} in (select ${found.id} from ${found})
+    or ${enrollments.assignedTrainerId} in (select ${found.id} from ${found} where ${found.byName}))`;
+  return { found, where };
+}
+
+/**
+ * A page of the enrollments `filter` picks in `orderBy` (which may name the course), and how many there are.
+ * One pass over the matches picks the page's ids and counts them; only the page's rows are then joined with
+ * the people (issue 26: every match used to be joined with 50,000 users before the limit, and counted in a
+ * second pass).
+ */
+export async function pageOfEnrollments(
+  db: Db,
+  filter: EnrollmentFilter,
+  orderBy: SQL[],
+  page: { limit: number; offset: number },
+): Promise<{ rows: Enrollment[]; total: number }> {
+  const search = filter.q ? enrollmentSearch(db, filter.q) : undefined;
+  const where = and(filter.where, search?.where);
+  const from = () => (search ? db.with(search.found) : db);
+  const picked = await from()
+    .select({ id: enrollments.id, total: sql<number>`(count(*) over ())::int` })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(page.limit)
+    .offset(page.offset);
+  if (picked.length === 0) {
+    // A page past the end has no row to carry the count.
+    if (page.offset === 0) return { rows: [], total: 0 };
+    const [counted] = await from()
+      .select({ total: sql<number>`count(*)::int` })
+      .from(enrollments)
+      .where(where);
+    return { rows: [], total: counted?.total ?? 0 };
+  }
+  const ids = picked.map((row) => row.id);
+  return { rows: await selectEnrollments(db, inArray(enrollments.id, ids), orderBy), total: picked[0]?.total ?? 0 };
+}
 
 export type EnrollmentRow = typeof enrollments.$inferSelect;
 

@@ -3,9 +3,13 @@ import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { todayInKigali } from '@btls/shared-api/dates';
 import { jobs, users } from './db/schema';
 
-/** The employer behind the job is active: a deactivated employer's ads leave the public board. */
+/**
+ * The employer behind the job is active: a deactivated employer's ads leave the public board. Said as "no
+ * deactivated employer" (the job's employer always exists: a foreign key), so the database looks among the few
+ * deactivated accounts (an index of them alone) instead of hashing every active user for every list (issue 26).
+ */
 const employerActive = () =>
-  sql`exists (select 1 from ${users} as employer where employer.id = ${jobs.employerId} and employer.is_active)`;
+  sql`not exists (select 1 from ${users} as employer where employer.id = ${jobs.employerId} and not employer.is_active)`;
 
 /**
  * Open to the public: active, not past its closing date (the job stays open through that day), and posted

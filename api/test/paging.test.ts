@@ -161,6 +161,51 @@ describe('the other growing lists', () => {
     expect((await request(api, 'GET', '/api/contact?q=sender%2054', { token: admin.token })).body).toHaveLength(1);
   });
 
+  it("searches enrollments by course title, trainee's name or e-mail and trainer's name, counting past the last page", async () => {
+    const [course] = await api.db
+      .insert(courses)
+      .values({ title: 'Siphon Mastery', description: 'x', category: 'Brewing Techniques', level: 'Advanced' })
+      .returning();
+    const trainer = await account(api, 'trainer', { firstName: 'Umutoni', lastName: 'Teaches' });
+    const learner = await account(api, 'trainee', {
+      firstName: 'Ishimwe',
+      lastName: 'Learns',
+      email: 'ishimwe.learns@example.rw',
+    });
+    const other = await account(api, 'trainee', { firstName: 'Mugabo', lastName: 'Elsewhere' });
+    const [siphon] = await api.db
+      .insert(enrollments)
+      .values({ courseId: course!.id, traineeId: learner.id, status: 'Approved', assignedTrainerId: trainer.id })
+      .returning();
+    const [plain] = await api.db
+      .insert(enrollments)
+      .values({ courseId: (await api.db.select().from(courses).limit(1))[0]!.id, traineeId: other.id })
+      .returning();
+    const found = async (q: string) =>
+      ids((await request(api, 'GET', `/api/enrollments?q=${encodeURIComponent(q)}`, { token: admin.token })).body);
+    expect(await found('siphon mas')).toEqual([siphon!.id]); // the course's title
+    expect(await found('ishimwe lea')).toEqual([siphon!.id]); // the trainee's full name
+    expect(await found('ishimwe.learns@')).toEqual([siphon!.id]); // the trainee's e-mail
+    expect(await found('umutoni teach')).toEqual([siphon!.id]); // the trainer's full name
+    expect(await found(trainer.email)).toEqual([]); // not the trainer's e-mail: never was
+    expect(await found('mugabo')).toEqual([plain!.id]);
+    // The trainer's own list searches the same way.
+    const mine = await request(api, 'GET', '/api/enrollments/my-assigned-trainings?q=ishimwe', {
+      token: trainer.token,
+    });
+    expect(ids(mine.body)).toEqual([siphon!.id]);
+    // A page past the last still says how many there are; the count is the same on every page.
+    const all = await request(api, 'GET', '/api/enrollments?limit=1', { token: admin.token });
+    const total = Number(all.headers['x-total-count']);
+    expect(total).toBeGreaterThanOrEqual(2);
+    const past = await request(api, 'GET', `/api/enrollments?limit=1&offset=${total + 5}`, { token: admin.token });
+    expect(past.body).toEqual([]);
+    expect(past.headers['x-total-count']).toBe(String(total));
+    const last = await request(api, 'GET', `/api/enrollments?limit=1&offset=${total - 1}`, { token: admin.token });
+    expect(last.body).toHaveLength(1);
+    expect(last.headers['x-total-count']).toBe(String(total));
+  });
+
   it('pages the certified-talent list by person, newest certificate first, and searches it', async () => {
     const [course] = await api.db.select().from(courses).limit(1);
     const people: Account[] = [];

@@ -4,7 +4,8 @@
  */
 import { chmodSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -169,6 +170,9 @@ export function makePrivateDirectory(dir: string): void {
   tighten(dir, true);
 }
 
+/** The extensions the migrations create (pg_trgm for the searches' indexes), as PGlite carries them. */
+const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
+
 /** PGlite in `dataDir` (created with its parents), or in memory when `dataDir` is undefined (tests). */
 export async function openPglite(dataDir?: string): Promise<Database> {
   let release = () => {};
@@ -178,13 +182,13 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     makePrivateDirectory(dir);
     release = lockDataDirectory(dir);
     try {
-      client = await PGlite.create(join(dir, 'pglite'));
+      client = await PGlite.create(join(dir, 'pglite'), PGLITE_OPTIONS);
     } catch (error) {
       release();
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(PGLITE_OPTIONS);
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   const keepPrivate = () => {

@@ -1,5 +1,5 @@
 /** The database schema (PostgreSQL dialect). Migrations in ../../drizzle are generated from this file. */
-import { sql } from 'drizzle-orm';
+import { is, SQL, sql } from 'drizzle-orm';
 import {
   boolean,
   bigint,
@@ -15,11 +15,26 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
+  type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/**
+ * A person's name as searched (the admin's users, the enrollments, the talent search): one expression, so the
+ * trigram index on it serves every search that uses it.
+ */
+export const fullNameOf = (person: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
+  sql`(${person.firstName} || ' ' || ${person.lastName})`;
+
+/**
+ * A trigram index (pg_trgm, issue 26): a search by `ILIKE '%text%'` reads the index instead of every row.
+ */
+const trigramIndex = (name: string, target: ExtraConfigColumn | SQL) =>
+  index(name).using('gin', is(target, SQL) ? sql`${target} gin_trgm_ops` : target.op('gin_trgm_ops'));
 
 export const users = pgTable(
   'users',
@@ -48,6 +63,15 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    // The admin's search (issue 26, at scale): `ILIKE '%…%'` on e-mail, company and full name through trigrams,
+    // not a scan of every user.
+    trigramIndex('users_email_trgm', t.email),
+    trigramIndex('users_company_name_trgm', t.companyName),
+    trigramIndex('users_full_name_trgm', fullNameOf(t)),
+    // The few deactivated accounts, whose jobs the public board leaves out (job-visibility.ts).
+    index('users_inactive_idx')
+      .on(t.id)
+      .where(sql`not ${t.isActive}`),
     check('users_role_check', sql`${t.role} in ('trainee', 'trainer', 'employer', 'admin')`),
     check('users_language_check', sql`${t.language} in ('en', 'fr', 'rw')`),
   ],
@@ -104,7 +128,7 @@ export const courses = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('courses_active_idx').on(t.isActive)],
+  (t) => [index('courses_active_idx').on(t.isActive), trigramIndex('courses_title_trgm', t.title)],
 );
 
 export const enrollments = pgTable(
@@ -133,6 +157,7 @@ export const enrollments = pgTable(
     index('enrollments_status_idx').on(t.status),
     index('enrollments_trainee_idx').on(t.traineeId),
     index('enrollments_trainer_idx').on(t.assignedTrainerId),
+    index('enrollments_course_idx').on(t.courseId),
     // One open application per trainee and course, even under concurrent submissions.
     uniqueIndex('enrollments_open_unique')
       .on(t.traineeId, t.courseId)
@@ -225,6 +250,12 @@ export const jobs = pgTable(
     check('jobs_type_check', sql`${t.jobType} in ('Full-time', 'Part-time', 'Contract', 'Internship')`),
     index('jobs_employer_idx').on(t.employerId),
     index('jobs_open_idx').on(t.isActive, t.closingDate),
+    // The board in its order (a deep page reads the index, not a sort of every open job) and its search.
+    index('jobs_newest_idx').on(t.postedDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    trigramIndex('jobs_title_trgm', t.title),
+    trigramIndex('jobs_company_name_trgm', t.companyName),
+    trigramIndex('jobs_location_trgm', t.location),
+    trigramIndex('jobs_description_snippet_trgm', t.descriptionSnippet),
   ],
 );
 

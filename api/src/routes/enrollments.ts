@@ -19,7 +19,7 @@ import type { Deps } from '../deps';
 import { answers, idParams, type Api } from '../http/contract';
 import { isForeignKeyViolation, isUniqueViolation, type Db } from '../db/client';
 import { certificates, courses, enrollments, users } from '../db/schema';
-import { countEnrollments, enrollmentSearch, enrollmentVisibleTo, selectEnrollments } from '../enrollment-access';
+import { enrollmentVisibleTo, pageOfEnrollments, selectEnrollments, type EnrollmentFilter } from '../enrollment-access';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { setPageHeaders, type Page } from '../http/paging';
 
@@ -99,9 +99,14 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
               sql`not exists (select 1 from ${certificates} where ${certificates.enrollmentId} = ${enrollments.id})`,
             )
           : undefined,
-        enrollmentSearch(query.q),
       );
-      return pageOfEnrollments(request, reply, query, where, query.sort ? ORDERS[query.sort] : newestFirst);
+      return pageWithHeaders(
+        request,
+        reply,
+        query,
+        { where, q: query.q },
+        query.sort ? ORDERS[query.sort] : newestFirst,
+      );
     },
   );
 
@@ -118,7 +123,7 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     async (request, reply) => {
       const me = auth.caller(request);
       const query = request.query;
-      return pageOfEnrollments(request, reply, query, and(eq(enrollments.traineeId, me.id), enrollmentSearch(query.q)));
+      return pageWithHeaders(request, reply, query, { where: eq(enrollments.traineeId, me.id), q: query.q });
     },
   );
 
@@ -142,21 +147,20 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
       const where = and(
         eq(enrollments.assignedTrainerId, me.id),
         query.status ? eq(enrollments.status, query.status) : inArray(enrollments.status, ['Approved', 'Completed']),
-        enrollmentSearch(query.q),
       );
-      return pageOfEnrollments(request, reply, query, where, runningFirst);
+      return pageWithHeaders(request, reply, query, { where, q: query.q }, runningFirst);
     },
   );
 
   /** One page of the enrollments matching `where` (newest first unless told), with the paging headers. */
-  async function pageOfEnrollments(
+  async function pageWithHeaders(
     request: FastifyRequest,
     reply: FastifyReply,
     page: Page,
-    where: SQL | undefined,
+    filter: EnrollmentFilter,
     order: SQL[] = newestFirst,
   ) {
-    const [rows, total] = await Promise.all([selectEnrollments(db, where, order, page), countEnrollments(db, where)]);
+    const { rows, total } = await pageOfEnrollments(db, filter, order, page);
     setPageHeaders(request, reply, page, rows.length, total);
     return rows;
   }

@@ -27,7 +27,7 @@ import {
 import type { Deps } from '../deps';
 import type { UserRow } from '../auth';
 import { isForeignKeyViolation, isUniqueViolation, type Db } from '../db/client';
-import { certificates, jobApplicationEvents, jobApplications, jobs, users } from '../db/schema';
+import { certificates, fullNameOf, jobApplicationEvents, jobApplications, jobs, users } from '../db/schema';
 import { answers, binary, checkedInHandler, idParams, nonJson, type Api } from '../http/contract';
 import { badRequest, conflict, forbidden, HttpError, notFound, parse, type ErrorText } from '../http/errors';
 import { coded, codedWith } from '@btls/shared-api/codes';
@@ -410,11 +410,7 @@ function applicantFilter(job: number, query: { status?: JobApplicationStatus; q?
   const courseMatch = query.q
     ? sql`exists (select 1 from ${certificates} where ${validCertificatesOf(sql`${jobApplications.traineeId}`)} and ${searchAny(query.q, [certificates.courseTitle])})`
     : undefined;
-  const nameMatch = searchAny(query.q, [
-    users.firstName,
-    users.lastName,
-    sql`${users.firstName} || ' ' || ${users.lastName}`,
-  ]);
+  const nameMatch = searchAny(query.q, [fullNameOf(users)]);
   return and(
     eq(jobApplications.jobId, job),
     query.status ? eq(jobApplications.status, query.status) : undefined,

@@ -20,7 +20,7 @@ import {
 } from '@btls/shared-api/schemas';
 import type { Deps } from '../deps';
 import { isForeignKeyViolation, type Db } from '../db/client';
-import { certificates, jobs, users } from '../db/schema';
+import { certificates, fullNameOf, jobs, users } from '../db/schema';
 import { answers, idParams, type Api } from '../http/contract';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { coded, codedWith } from '@btls/shared-api/codes';
@@ -47,13 +47,8 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
     async (request, reply) => {
       const query = request.query;
       const where = and(
-        searchAny(query.q, [
-          users.firstName,
-          users.lastName,
-          users.email,
-          users.companyName,
-          sql`${users.firstName} || ' ' || ${users.lastName}`,
-        ]),
+        // The full name holds every part of either name: one expression, one trigram index (issue 26).
+        searchAny(query.q, [users.email, users.companyName, fullNameOf(users)]),
         query.role ? eq(users.role, query.role) : undefined,
         query.status ? eq(users.isActive, query.status === 'active') : undefined,
         query.id ? eq(users.id, query.id) : undefined,
@@ -109,12 +104,7 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
         isNull(certificates.revokedAt),
         query.q
           ? or(
-              searchAny(query.q, [
-                users.firstName,
-                users.lastName,
-                users.email,
-                sql`${users.firstName} || ' ' || ${users.lastName}`,
-              ]),
+              searchAny(query.q, [users.email, fullNameOf(users)]),
               sql`exists (select 1 from ${certificates} as held where held.user_id = ${users.id} and held.course_title ilike ${containsPattern(query.q)})`,
             )
           : undefined,
