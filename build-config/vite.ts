@@ -5,6 +5,9 @@
  */
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { ConfigEnv, Plugin, UserConfig } from 'vite';
 import {
   clientManifest,
@@ -85,6 +88,51 @@ function remotesJson(): Plugin {
 }
 
 /**
+ * The paint does not wait for scripts (issue 26): the built index.html keeps its entry script and every module
+ * preload inside `<template data-after-paint>`, and a small loader (after-paint.js, written into assets/ under
+ * its content hash) puts them into the document once the first frame is painted. Done on the built file, after
+ * the federation plugin has added its own preloads.
+ */
+function scriptsAfterThePaint(): Plugin {
+  let outDir = 'dist';
+  let root = process.cwd();
+  let base = '/';
+  return {
+    name: 'btls:scripts-after-the-paint',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = config.build.outDir;
+      base = config.base;
+    },
+    closeBundle: {
+      order: 'post',
+      handler() {
+        const dist = resolve(root, outDir);
+        const file = join(dist, 'index.html');
+        if (!existsSync(file)) return;
+        const loader = readFileSync(join(import.meta.dirname, 'after-paint.js'));
+        const name = `assets/after-paint-${createHash('sha256').update(loader).digest('hex').slice(0, 8)}.js`;
+        writeFileSync(join(dist, name), loader);
+        writeFileSync(file, scriptsAfterPaint(readFileSync(file, 'utf8'), `${base}${name}`));
+      },
+    },
+  };
+}
+
+/** The tags that load a page's scripts: module scripts and module preloads. */
+const SCRIPT_TAGS = /\s*(?:<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)/g;
+
+/** `html` with its script tags kept for after the first paint, and the loader (at `loader`) that adds them then. */
+export function scriptsAfterPaint(html: string, loader: string): string {
+  const tags = (html.match(SCRIPT_TAGS) ?? []).map((tag) => tag.trim());
+  if (tags.length === 0) return html;
+  const later = `<template data-after-paint>${tags.join('')}</template>`;
+  const now = `<script type="module" fetchpriority="low" src="${loader}"></script>`;
+  return html.replace(SCRIPT_TAGS, '').replace(/\s*<\/head>/, `\n    ${later}\n    ${now}\n  </head>`);
+}
+
+/**
  * The shell's config. Its browser build provides the federation runtime and every shared module; no remote is
  * known at build time (/remotes.json names them at run time). `vite build --ssr src/server.tsx` makes one ES
  * module with everything in it (React, the router, our shared packages), which the API renders pages with.
@@ -120,6 +168,7 @@ export function shellViteConfig() {
             }),
             remotesJson(),
             afterBuild('btls:shell-shared', writeShellShared),
+            scriptsAfterThePaint(),
           ],
           build: { target: 'es2022' },
           server: { port: 5173, proxy: apiProxy() },

@@ -111,8 +111,8 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
 
   /**
    * The release's entry, the area's routes module, the page's chunk and everything they import
-   * (`modulepreload`), and their CSS written into the page: a few KiB that would otherwise be requests the
-   * first paint waits for.
+   * (`modulepreload`, put into the document after the first paint), and their CSS written into the page: a few
+   * KiB that would otherwise be requests the first paint waits for.
    */
   async function hintsFor(release: ActiveRelease, pageModule: string | undefined): Promise<string> {
     const manifest = JSON.parse(await releaseText(release, CLIENT_MANIFEST)) as Record<string, ManifestChunk>;
@@ -133,9 +133,10 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
     const css = await Promise.all(
       [...styles].map(async (path) => inlineStyle(await releaseText(release, path), base + path)),
     );
-    return [...css, ...[...scripts].map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`)].join(
-      '',
-    );
+    // After the first paint, as the shell's own (issue 26): the page is painted from its HTML and CSS alone, and
+    // the shell's after-paint loader puts these preloads into the document then.
+    const preloads = [...scripts].map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`);
+    return `${css.join('')}<template data-after-paint>${preloads.join('')}</template>`;
   }
 
   return {

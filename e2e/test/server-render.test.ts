@@ -244,10 +244,16 @@ describe('taking over a server-rendered page', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     // From the public area's active release, at its own URL (issue 25).
     const release = '\\/remotes\\/public\\/1\\.0\\.0\\+[0-9a-f]{10}';
-    expect(head).toMatch(new RegExp(`<link rel="modulepreload" href="${release}\\/remoteEntry\\.js">`));
-    expect(head).toMatch(
-      new RegExp(`<link rel="modulepreload" href="${release}\\/assets\\/job-detail-page-[\\w-]+\\.js">`),
-    );
+    const preload = '<link rel="modulepreload" href=';
+    expect(head).toMatch(new RegExp(`${preload}"${release}\\/remoteEntry\\.js">`));
+    expect(head).toMatch(new RegExp(`${preload}"${release}\\/assets\\/job-detail-page-[\\w-]+\\.js">`));
+    // The paint waits for no script (issue 26): every script and preload is kept for after the first paint
+    // (inert in a <template>), and only the small loader that adds them then is in the head, at low priority.
+    const outsideTemplates = head.replace(/<template data-after-paint>[\s\S]*?<\/template>/g, '');
+    expect(outsideTemplates).not.toContain('modulepreload');
+    expect(outsideTemplates.match(/<script type="module"[^>]*>/g)).toEqual([
+      expect.stringMatching(/^<script type="module" fetchpriority="low" src="\/assets\/after-paint-\w+\.js">$/),
+    ]);
     // Its styles (and the shell's) are written into the page: the first paint waits for no stylesheet.
     expect(head).toMatch(new RegExp(`<style data-href="${release}\\/assets\\/[\\w-]+\\.css">`));
     expect(head).not.toMatch(/<link rel="stylesheet"/);

@@ -1,5 +1,5 @@
 import '@btls/shared-ui/tokens.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createQueryClient, hydrate, QueryClientProvider } from '@btls/shared-api';
 import { AuthProvider, BrowserRouter, useSessionStore, type SessionHint } from '@btls/shared-auth';
@@ -43,7 +43,12 @@ const app = (
 // The shell's texts in the page's language first (the remotes map is being fetched meanwhile).
 void startLanguage(!!serverData).then(() => {
   if (serverData) {
-    hydrateRoot(root, app, { onRecoverableError: (error) => console.warn('Hydration:', error) });
+    // The page is already painted: taking it over is a transition, done in slices that leave the main thread
+    // free between them (issue 26: as one task it blocked taps for a few hundred ms on a mid-range phone). React
+    // still hydrates first the part a visitor taps, and replays the tap.
+    startTransition(() => {
+      hydrateRoot(root, app, { onRecoverableError: (error) => console.warn('Hydration:', error) });
+    });
     followDeviceChoice();
   } else createRoot(root).render(app);
 });

@@ -1,0 +1,17 @@
+// The page's scripts, after its first paint (issue 26). The shell's index.html, and the server in the pages it
+// renders, keep the entry script and the module preloads inside <template data-after-paint>: inert while the
+// page is read and painted, so a phone's first bytes go to the HTML, its styles and its images (the server
+// rendered the page: it needs no script to be seen). Once the first frame is painted they are put into the
+// document, where they load and run as if they had been there from the start.
+let started = false;
+function start() {
+  if (started) return;
+  started = true;
+  for (const template of document.querySelectorAll('template[data-after-paint]')) {
+    document.head.append(document.importNode(template.content, true));
+  }
+}
+// After the next frame is painted: a callback before the paint, a task after it.
+requestAnimationFrame(() => setTimeout(start, 0));
+// A page opened in a background tab paints nothing until it is shown: start anyway.
+setTimeout(start, 1000);
