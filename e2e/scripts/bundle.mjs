@@ -19,33 +19,21 @@ export const BUDGET_FILE = join(import.meta.dirname, '..', 'bundle-budget.json')
 /** @returns {Record<string, Budget>} */
 export const readBudgets = () => JSON.parse(readFileSync(BUDGET_FILE, 'utf8'));
 
+/** Entering an area: its dashboard, signed in as its demo account (the seed's e-mails and passwords). */
+const area = (/** @type {string} */ role, /** @type {string} */ path) => ({
+  key: role,
+  label: `enter ${role} area`,
+  path,
+  account: [`${role}@btls-demo.rw`, `${role}-demo-2026`],
+});
+
 /** The measurements, each a page reached from `/` (signed in as `account` for an area). */
 export const MEASUREMENTS = [
-  { key: 'first-load', label: 'first load of /', path: '/' },
-  {
-    key: 'trainee',
-    label: 'enter trainee area',
-    path: '/dashboard',
-    account: ['trainee@btls-demo.rw', 'trainee-demo-2026'],
-  },
-  {
-    key: 'admin',
-    label: 'enter admin area',
-    path: '/admin/dashboard',
-    account: ['admin@btls-demo.rw', 'admin-demo-2026'],
-  },
-  {
-    key: 'trainer',
-    label: 'enter trainer area',
-    path: '/trainer/dashboard',
-    account: ['trainer@btls-demo.rw', 'trainer-demo-2026'],
-  },
-  {
-    key: 'employer',
-    label: 'enter employer area',
-    path: '/employer/dashboard',
-    account: ['employer@btls-demo.rw', 'employer-demo-2026'],
-  },
+  { key: 'first-load', label: 'first load of /', path: '/', account: undefined },
+  area('trainee', '/dashboard'),
+  area('admin', '/admin/dashboard'),
+  area('trainer', '/trainer/dashboard'),
+  area('employer', '/employer/dashboard'),
 ];
 
 /**
