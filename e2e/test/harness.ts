@@ -84,13 +84,19 @@ export async function openPage(
   return { context, page, errors };
 }
 
-/** Waits until the browser has taken the server-rendered page over: React owns the heading the server sent. */
+/**
+ * Waits until the browser has taken the server-rendered page over: React owns the heading the server sent. The
+ * scripts start after the first paint and hydrate in slices (issue 26): on a busy machine a long page takes
+ * seconds, not the poll's default one.
+ */
 export async function takenOver(page: Page): Promise<void> {
   await expect
-    .poll(() =>
-      page
-        .getByRole('heading', { level: 1 })
-        .evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))),
+    .poll(
+      () =>
+        page
+          .getByRole('heading', { level: 1 })
+          .evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))),
+      { timeout: 20_000 },
     )
     .toBe(true);
 }
