@@ -206,6 +206,45 @@ describe('the other growing lists', () => {
     expect(last.headers['x-total-count']).toBe(String(total));
   });
 
+  it('keeps the enrollment search current when a person or a course is renamed or another trainer is assigned', async () => {
+    const [course] = await api.db
+      .insert(courses)
+      .values({ title: 'Pour-over Basics', description: 'x', category: 'Brewing Techniques', level: 'Beginner' })
+      .returning();
+    const learner = await account(api, 'trainee', { firstName: 'Keza', lastName: 'Before' });
+    const first = await account(api, 'trainer', { firstName: 'Gatete', lastName: 'First' });
+    const second = await account(api, 'trainer', { firstName: 'Ineza', lastName: 'Second' });
+    const [enrollment] = await api.db
+      .insert(enrollments)
+      .values({ courseId: course!.id, traineeId: learner.id, status: 'Approved', assignedTrainerId: first.id })
+      .returning();
+    const found = async (q: string) =>
+      ids((await request(api, 'GET', `/api/enrollments?q=${encodeURIComponent(q)}`, { token: admin.token })).body);
+    expect(await found('keza before')).toEqual([enrollment!.id]);
+
+    const renamed = await request(api, 'PUT', '/api/users/me/profile', {
+      token: learner.token,
+      json: { firstName: 'Keza', lastName: 'Afterwards' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await found('keza before')).toEqual([]);
+    expect(await found('keza afterwards')).toEqual([enrollment!.id]);
+
+    await api.db.update(courses).set({ title: 'Chemex Craft' }).where(eq(courses.id, course!.id));
+    expect(await found('pour-over basics')).toEqual([]);
+    expect(await found('chemex craft')).toEqual([enrollment!.id]);
+
+    const assigned = await request(api, 'PUT', `/api/enrollments/${enrollment!.id}/assign-trainer`, {
+      token: admin.token,
+      json: { trainerId: second.id },
+    });
+    expect(assigned.status).toBe(200);
+    expect(await found('gatete first')).toEqual([]);
+    expect(await found('ineza second')).toEqual([enrollment!.id]);
+    // A search text never matches across two of the fields (the course's title and the trainee's name).
+    expect(await found('craft keza')).toEqual([]);
+  });
+
   it('pages the certified-talent list by person, newest certificate first, and searches it', async () => {
     const [course] = await api.db.select().from(courses).limit(1);
     const people: Account[] = [];

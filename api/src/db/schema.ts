@@ -148,6 +148,12 @@ export const enrollments = pgTable(
     status: text('status').notNull().default('Pending'),
     assignedTrainerId: integer('assigned_trainer_id').references(() => users.id, { onDelete: 'restrict' }),
     updatedAt: updatedAt(),
+    /**
+     * What the admin's search reads (issue 26): the course's title, the trainee's name and e-mail and the
+     * trainer's name, a line each. Kept by the database itself (triggers of migration 0012, on enrollments,
+     * users and courses), so one trigram index finds the matches instead of a search of three tables.
+     */
+    searchText: text('search_text').notNull().default(''),
   },
   (t) => [
     check(
@@ -158,6 +164,7 @@ export const enrollments = pgTable(
     index('enrollments_trainee_idx').on(t.traineeId),
     index('enrollments_trainer_idx').on(t.assignedTrainerId),
     index('enrollments_course_idx').on(t.courseId),
+    trigramIndex('enrollments_search_trgm', t.searchText),
     // One open application per trainee and course, even under concurrent submissions.
     uniqueIndex('enrollments_open_unique')
       .on(t.traineeId, t.courseId)
