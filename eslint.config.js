@@ -62,6 +62,11 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 27: the API server writes through its logger (JSON lines with the request's id), never `console`.
+    files: ['api/src/**/*.ts'],
+    rules: { 'no-console': 'error' },
+  },
+  {
     // Tests read answers of any shape (a JSON body, a credential to tamper with).
     files: ['**/test/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

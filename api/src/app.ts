@@ -1,7 +1,7 @@
 /** The Fastify application: every call of spec §7 under /api, on the database it is given. */
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { MAX_IMAGE_BYTES } from '@btls/shared-api/constants';
 import { account, credentialCheck } from '@btls/shared-api/messages';
 import { coded, codedText, codedWith, type CatalogueText, type CodedMessage } from '@btls/shared-api/codes';
@@ -11,12 +11,12 @@ import { createAuth } from './auth';
 import { currentStatusList } from './credentials/status-list';
 import { createWorkerPool } from './workers/pool';
 import { registerAfterAnswer } from './http/after-answer';
-import { loggerOptions } from './http/logging';
+import { loggerOptions, requestIds } from './http/logging';
 import type verifyCredential from './workers/verify-credential';
 import { loadIssuer } from './credentials/issuer';
 import { isDatabaseBusy, pgErrorCode, type Database } from './db/client';
 import { apiNotFound, HttpError, serviceBusy } from './http/errors';
-import { defaultLimits, type Deps, type Limits } from './deps';
+import { defaultLimits, type Deps, type Lifecycle, type Limits } from './deps';
 import { createNotifications } from './mail/notify';
 import { createRateLimiter, databaseCounterStore, redisCounterStore, type LimitMessage } from './rate-limit';
 import { outboxRoutes } from './routes/outbox';
@@ -27,6 +27,7 @@ import { credentialRoutes } from './routes/credentials';
 import { courseRoutes } from './routes/courses';
 import { enrollmentRoutes } from './routes/enrollments';
 import { healthRoutes } from './routes/health';
+import { createMetrics, registerMetrics } from './metrics';
 import { imageRoutes } from './routes/images';
 import { jobApplicationRoutes } from './routes/job-applications';
 import { jobRoutes } from './routes/jobs';
@@ -53,6 +54,8 @@ export interface AppOptions {
   limits?: Partial<Limits>;
   /** JSON log lines at this level (to this stream, else standard output); none when missing. */
   logger?: { level: string; stream?: { write(line: string): void } };
+  /** Or the process's own logger (server.ts), which its start and shutdown write to as well. */
+  loggerInstance?: FastifyBaseLogger;
   /** Proxies whose X-Forwarded-For is believed: a hop count or their addresses/CIDRs (never `true`). */
   trustProxy?: number | string[];
   /** Keep the rate-limit counters in this Redis instead of the database. */
@@ -62,6 +65,10 @@ export interface AppOptions {
   /** The site's public address (PUBLIC_URL): written into credentials (issuer url, status list) and e-mail links; https turns on HSTS. */
   publicUrl?: string;
   timeouts?: Partial<Timeouts>;
+  /** Set `draining` on it to turn readiness to 503 (server.ts on SIGTERM); a fresh one when missing. */
+  lifecycle?: Lifecycle;
+  /** GET /metrics answers only with `Authorization: Bearer <this>` when set (BTLS_METRICS_TOKEN). */
+  metricsToken?: string;
   /** Also serve the built front end (shell and remotes) from this repository folder. */
   web?: WebOptions;
 }
@@ -82,7 +89,11 @@ const CREDENTIAL_CHECK_DEADLINE_MS = 5_000;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const app = Fastify({
-    logger: options.logger ? loggerOptions(options.logger.level, options.logger.stream) : false,
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ? loggerOptions(options.logger.level, options.logger.stream) : false }),
+    // Each request's id: the trusted proxy's X-Request-Id, else a new one; on its log lines and its answer.
+    genReqId: requestIds(options.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: trustProxyOption(options.trustProxy),
     // Graceful shutdown: stop accepting, finish in-flight requests, then close.
@@ -95,11 +106,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
+  // The request's id on its answer, so a person reporting a problem can quote the line to look for.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const metrics = createMetrics(options.database);
+  registerMetrics(app, metrics, options.metricsToken);
+
   const limits = { ...defaultLimits, ...options.limits };
   const store = options.redisUrl ? redisCounterStore(options.redisUrl) : databaseCounterStore(options.database.db);
   app.addHook('onClose', () => store.close());
   const limiter = (name: string, limit: number, message: LimitMessage, windowMs = limits.windowMs) =>
-    createRateLimiter(store, name, limit, windowMs, message);
+    createRateLimiter(store, name, limit, windowMs, message, () => metrics.rateLimitRefusals.inc({ limit: name }));
   const issuer = await loadIssuer(
     options.issuerKey ?? new Uint8Array(randomBytes(32)),
     options.publicUrl ?? 'http://localhost:8080',
@@ -119,6 +138,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     auth: createAuth(options.database.db, options.jwtSecret, options.tokenLifetime ?? '7d'),
     issuer,
     afterAnswer: registerAfterAnswer(app, app.log),
+    lifecycle: options.lifecycle ?? { draining: false },
+    metrics,
     checkCredential: async (credential) =>
       verifier.run(
         {
@@ -219,7 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  if (options.web && (await registerWeb(app, options.web, releaseStore)))
+  if (options.web && (await registerWeb(app, options.web, releaseStore, metrics)))
     seoRoutes(app, deps.db, options.web.publicUrl);
   return app;
 }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { z } from 'zod';
 import type { Limits } from './deps';
 import type { PostgresOptions } from './db/client';
 import { parseIssuerSeed } from './credentials/issuer';
@@ -37,83 +38,220 @@ export interface Config {
   /** Send the outbox through this SMTP server; without it e-mails stay in the outbox for admins to read. */
   smtpUrl?: string;
   mailFrom: string;
+  /** On SIGTERM, how long open requests may take before the process exits anyway (BTLS_SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
+  /**
+   * On SIGTERM, how long the instance keeps serving with readiness at 503 before it stops accepting
+   * (BTLS_DRAIN_DELAY_MS, default 0): for a load balancer that checks readiness, a little more than its interval.
+   */
+  drainDelayMs: number;
+  /** GET /metrics answers only with `Authorization: Bearer <this>` when set (BTLS_METRICS_TOKEN). */
+  metricsToken?: string;
+}
+
+/** The log levels the logger knows (pino's). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Variables whose values a message never repeats. */
+const SECRET_VARIABLES = new Set([
+  'JWT_SECRET',
+  'BTLS_ISSUER_KEY',
+  'BTLS_ADMIN_PASSWORD',
+  'BTLS_METRICS_TOKEN',
+  'BTLS_BACKUP_KEY',
+]);
+
+/** A variable set to nothing (or blanks) is unset; any other value is taken without its surrounding blanks. */
+const setting = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' ? value.trim() || undefined : value), schema.optional());
+
+const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  setting(
+    z
+      .string()
+      .refine((text) => /^\d+$/.test(text) && Number(text) >= min && Number(text) <= max, {
+        message:
+          max === Number.MAX_SAFE_INTEGER
+            ? `expected a whole number of at least ${min}`
+            : `expected a whole number from ${min} to ${max}`,
+      })
+      .transform(Number),
+  );
+
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  setting(z.enum(values, { message: `expected one of ${values.join(', ')}` }));
+
+const address = (protocols: string[], example: string) =>
+  setting(
+    z.string().refine(
+      (text) => {
+        try {
+          return protocols.includes(new URL(text).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `expected a ${protocols.map((p) => p.replace(':', '://')).join(' or ')} address, e.g. ${example}` },
+    ),
+  );
+
+/**
+ * A token lifetime as the sign-in tokens take it (jose's time spans, here without "ago"/"from now"): a number
+ * and a unit.
+ */
+const TIME_SPAN = /^(\d+|\d+\.\d+) ?(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|w|years?|yrs?|y)$/i;
+
+/**
+ * Every variable of the server's environment (the README's table), checked at boot: a wrong value stops the
+ * start with a message naming the variable, the value and what is expected (issue 27), instead of a
+ * fallback in silence or a failure at the first sign-in.
+ */
+const environmentSchema = z
+  .object({
+    PORT: wholeNumber(0, 65_535),
+    HOST: setting(z.string()),
+    NODE_ENV: oneOf(['production', 'development', 'test']),
+    BTLS_DATA_DIR: setting(z.string()),
+    DATABASE_URL: address(['postgres:', 'postgresql:'], 'postgres://user:password@db.example.rw:5432/btls'),
+    JWT_SECRET: setting(z.string().min(32, { message: 'expected at least 32 characters (openssl rand -base64 48)' })),
+    BTLS_ISSUER_KEY: setting(
+      z.string().refine((text) => Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64').length === 32, {
+        message: 'expected 32 random bytes in base64 (openssl rand -base64 32)',
+      }),
+    ),
+    BTLS_TOKEN_LIFETIME: setting(
+      z.string().refine((text) => TIME_SPAN.test(text) && Number.parseFloat(text) > 0, {
+        message: 'expected a time span such as 7d, 12h, 30 minutes or 2 weeks',
+      }),
+    ),
+    BTLS_ADMIN_EMAIL: setting(z.email({ message: 'expected an e-mail address' })),
+    BTLS_ADMIN_PASSWORD: setting(z.string()),
+    BTLS_DEMO: oneOf(['0', '1']),
+    TRUST_PROXY: setting(z.string()),
+    REDIS_URL: address(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+    PUBLIC_URL: address(['http:', 'https:'], 'https://btls.example.rw'),
+    LOG_LEVEL: oneOf(LOG_LEVELS),
+    BTLS_LOG_SQL: oneOf(['0', '1']),
+    BTLS_LOGIN_LIMIT_PER_IP: wholeNumber(1),
+    BTLS_LOGIN_LIMIT_PER_EMAIL: wholeNumber(1),
+    BTLS_REGISTER_LIMIT_PER_IP: wholeNumber(1),
+    BTLS_JOB_POST_LIMIT_PER_HOUR: wholeNumber(1),
+    BTLS_DB_POOL_SIZE: wholeNumber(1, 1_000),
+    BTLS_DB_STATEMENT_TIMEOUT_MS: wholeNumber(1),
+    BTLS_DB_ACQUIRE_TIMEOUT_MS: wholeNumber(1),
+    BTLS_SHUTDOWN_TIMEOUT_MS: wholeNumber(1),
+    BTLS_DRAIN_DELAY_MS: wholeNumber(0),
+    BTLS_METRICS_TOKEN: setting(z.string().min(16, { message: 'expected at least 16 characters' })),
+    SMTP_URL: address(['smtp:', 'smtps:'], 'smtp://user:password@smtp.example.rw:587'),
+    MAIL_FROM: setting(
+      z.string().regex(/[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+/, {
+        message: 'expected a sender with an e-mail address, e.g. BTLS Coffee Training <no-reply@btls.rw>',
+      }),
+    ),
+  })
+  .superRefine((env, context) => {
+    const require = (variable: string, message: string) =>
+      context.addIssue({ code: 'custom', path: [variable], message });
+    if (env.DATABASE_URL && !env.JWT_SECRET)
+      require('JWT_SECRET', 'is required when DATABASE_URL is set: every API instance must sign tokens with the same secret');
+    if (env.DATABASE_URL && !env.BTLS_ISSUER_KEY)
+      require('BTLS_ISSUER_KEY', 'is required when DATABASE_URL is set: every API instance must sign credentials with the same key');
+    if (!!env.BTLS_ADMIN_EMAIL !== !!env.BTLS_ADMIN_PASSWORD)
+      require(env.BTLS_ADMIN_EMAIL
+        ? 'BTLS_ADMIN_PASSWORD'
+        : 'BTLS_ADMIN_EMAIL', 'set both BTLS_ADMIN_EMAIL and BTLS_ADMIN_PASSWORD, or neither');
+  });
+
+/** A wrong environment: every wrong variable, a line each. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** How a message shows a variable's value: secrets by their length only, a password inside an address masked. */
+function shown(variable: string, value: string | undefined): string {
+  if (value === undefined || value.trim() === '') return `${variable} is not set`;
+  if (SECRET_VARIABLES.has(variable)) return `${variable}=(hidden, ${value.length} characters)`;
+  let text = value;
+  try {
+    const url = new URL(value);
+    if (url.password) {
+      url.password = '***';
+      text = url.href;
+    }
+  } catch {
+    /* not an address */
+  }
+  return `${variable}=${JSON.stringify(clipped(text))}`;
+}
+const clipped = (text: string) => (text.length > 120 ? `${text.slice(0, 120)}…` : text);
+
+function checkedEnvironment(env: NodeJS.ProcessEnv) {
+  const result = environmentSchema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const variable = String(issue.path[0]);
+    return issue.code === 'custom' && !(variable in env && env[variable]?.trim())
+      ? `${variable} ${issue.message}.`
+      : `${shown(variable, env[variable])}: ${issue.message}.`;
+  });
+  throw new ConfigError(`The environment is not valid:\n  ${lines.join('\n  ')}`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
-  const jwtSecret = env.JWT_SECRET?.trim() || undefined;
-  if (databaseUrl && !jwtSecret) {
-    throw new Error(
-      'JWT_SECRET is required when DATABASE_URL is set: every API instance must sign tokens with the same secret.',
-    );
+  const checked = checkedEnvironment(env);
+  const { DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret } = checked;
+  const publicUrl = checked.PUBLIC_URL?.replace(/\/+$/, '');
+  const host = checked.HOST ?? '0.0.0.0';
+  let trustProxy: Config['trustProxy'];
+  try {
+    trustProxy = parseTrustProxy(checked.TRUST_PROXY);
+  } catch (error) {
+    throw new ConfigError(`The environment is not valid:\n  ${(error as Error).message}`);
   }
-  if (jwtSecret && jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long.');
-  const issuerKeyText = env.BTLS_ISSUER_KEY?.trim() || undefined;
-  if (databaseUrl && !issuerKeyText) {
-    throw new Error(
-      'BTLS_ISSUER_KEY is required when DATABASE_URL is set: every API instance must sign credentials with the same key.',
-    );
-  }
-  const issuerKey = issuerKeyText ? parseIssuerSeed(issuerKeyText) : undefined;
-  const adminEmail = env.BTLS_ADMIN_EMAIL?.trim();
-  const adminPassword = env.BTLS_ADMIN_PASSWORD;
-  if (!!adminEmail !== !!adminPassword) {
-    throw new Error('Set both BTLS_ADMIN_EMAIL and BTLS_ADMIN_PASSWORD, or neither.');
-  }
-  const publicUrl = env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined;
-  if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) {
-    throw new Error('PUBLIC_URL must be an http(s) address, e.g. https://btls.example.rw');
-  }
-  const host = env.HOST?.trim() || '0.0.0.0';
   // Issue 30: in production the site's address is configured, not taken from requests (a forged Host header
   // would end up in links), unless the server listens on this machine only (behind a local proxy, a test).
-  if (env.NODE_ENV === 'production' && !publicUrl && !isLoopback(host)) {
-    throw new Error(
+  if (checked.NODE_ENV === 'production' && !publicUrl && !isLoopback(host)) {
+    throw new ConfigError(
       `PUBLIC_URL is required in production when HOST (${host}) is reachable from other machines: set it to the ` +
         "site's address as users reach it, e.g. PUBLIC_URL=https://btls.example.rw",
     );
   }
-  const number = (name: string) => (env[name] ? Number(env[name]) : undefined);
-  const limits: Partial<Limits> = {};
-  const loginPerIp = number('BTLS_LOGIN_LIMIT_PER_IP');
-  const loginFailuresPerEmail = number('BTLS_LOGIN_LIMIT_PER_EMAIL');
-  if (loginPerIp) limits.loginPerIp = loginPerIp;
-  if (loginFailuresPerEmail) limits.loginFailuresPerEmail = loginFailuresPerEmail;
-  const registerPerIp = number('BTLS_REGISTER_LIMIT_PER_IP');
-  if (registerPerIp) limits.registerPerIp = registerPerIp;
-  const jobPostsPerHour = number('BTLS_JOB_POST_LIMIT_PER_HOUR');
-  if (jobPostsPerHour) limits.jobPostsPerHour = jobPostsPerHour;
-
-  const positive = (name: string) => {
-    const value = number(name);
-    return value && value > 0 ? value : undefined;
+  const limits: Partial<Limits> = {
+    ...(checked.BTLS_LOGIN_LIMIT_PER_IP && { loginPerIp: checked.BTLS_LOGIN_LIMIT_PER_IP }),
+    ...(checked.BTLS_LOGIN_LIMIT_PER_EMAIL && { loginFailuresPerEmail: checked.BTLS_LOGIN_LIMIT_PER_EMAIL }),
+    ...(checked.BTLS_REGISTER_LIMIT_PER_IP && { registerPerIp: checked.BTLS_REGISTER_LIMIT_PER_IP }),
+    ...(checked.BTLS_JOB_POST_LIMIT_PER_HOUR && { jobPostsPerHour: checked.BTLS_JOB_POST_LIMIT_PER_HOUR }),
   };
   const postgres: PostgresOptions = {
-    poolSize: positive('BTLS_DB_POOL_SIZE'),
-    statementTimeoutMs: positive('BTLS_DB_STATEMENT_TIMEOUT_MS'),
-    acquireTimeoutMs: positive('BTLS_DB_ACQUIRE_TIMEOUT_MS'),
-    logSql: env.BTLS_LOG_SQL === '1',
+    poolSize: checked.BTLS_DB_POOL_SIZE,
+    statementTimeoutMs: checked.BTLS_DB_STATEMENT_TIMEOUT_MS,
+    acquireTimeoutMs: checked.BTLS_DB_ACQUIRE_TIMEOUT_MS,
+    logSql: checked.BTLS_LOG_SQL === '1',
   };
-
-  const port = number('PORT') ?? 8080;
   return {
-    port,
+    port: checked.PORT ?? 8080,
     host,
-    dataDir: resolve(env.BTLS_DATA_DIR?.trim() || './data'),
+    dataDir: resolve(checked.BTLS_DATA_DIR ?? './data'),
     databaseUrl,
     postgres,
     jwtSecret,
-    issuerKey,
-    tokenLifetime: env.BTLS_TOKEN_LIFETIME?.trim() || '7d',
-    admin: adminEmail && adminPassword ? { email: adminEmail, password: adminPassword } : undefined,
-    demo: databaseUrl ? env.BTLS_DEMO === '1' : env.BTLS_DEMO !== '0',
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    redisUrl: env.REDIS_URL?.trim() || undefined,
-    logLevel: env.LOG_LEVEL?.trim() || 'warn',
+    issuerKey: checked.BTLS_ISSUER_KEY ? parseIssuerSeed(checked.BTLS_ISSUER_KEY) : undefined,
+    tokenLifetime: checked.BTLS_TOKEN_LIFETIME ?? '7d',
+    admin:
+      checked.BTLS_ADMIN_EMAIL && env.BTLS_ADMIN_PASSWORD
+        ? { email: checked.BTLS_ADMIN_EMAIL, password: env.BTLS_ADMIN_PASSWORD }
+        : undefined,
+    demo: databaseUrl ? checked.BTLS_DEMO === '1' : checked.BTLS_DEMO !== '0',
+    trustProxy,
+    redisUrl: checked.REDIS_URL,
+    logLevel: checked.LOG_LEVEL ?? 'info',
     limits,
     publicUrl,
-    smtpUrl: env.SMTP_URL?.trim() || undefined,
-    mailFrom: env.MAIL_FROM?.trim() || 'BTLS Coffee Training <no-reply@btls.rw>',
+    smtpUrl: checked.SMTP_URL,
+    mailFrom: checked.MAIL_FROM ?? 'BTLS Coffee Training <no-reply@btls.rw>',
+    shutdownTimeoutMs: checked.BTLS_SHUTDOWN_TIMEOUT_MS ?? 10_000,
+    drainDelayMs: checked.BTLS_DRAIN_DELAY_MS ?? 0,
+    metricsToken: checked.BTLS_METRICS_TOKEN,
   };
 }
 

@@ -9,6 +9,7 @@ import type { Issuer } from './credentials/issuer';
 import type { Database, Db } from './db/client';
 import type { Notifications } from './mail/notify';
 import type { RateLimiter } from './rate-limit';
+import type { Metrics } from './metrics';
 
 export interface Limits {
   /** Login attempts per client address per window. Generous: mobile carriers put many phones behind one address. */
@@ -49,6 +50,11 @@ export const defaultLimits: Limits = {
 };
 
 /** What every route module gets. */
+/** Whether the instance is shutting down (server.ts sets it on SIGTERM; GET /api/health/ready then says 503). */
+export interface Lifecycle {
+  draining: boolean;
+}
+
 export interface Deps {
   db: Db;
   database: Database;
@@ -69,6 +75,10 @@ export interface Deps {
   };
   /** Runs work once the answer has gone out (see http/after-answer.ts). */
   afterAnswer: AfterAnswer;
+  /** Whether the instance is shutting down (its readiness answers 503 then). */
+  lifecycle: Lifecycle;
+  /** What GET /metrics reports that routes count themselves (failed logins). */
+  metrics: Metrics;
   /** Checks a credential in a worker thread with a deadline (WorkerDeadline, WorkerPoolBusy when all are busy). */
   checkCredential(credential: Record<string, unknown>): Promise<CredentialCheck>;
 }

@@ -45,6 +45,8 @@ export function createRateLimiter(
   limit: number,
   windowMs: number,
   message: LimitMessage,
+  /** Told of each refusal (the metrics count them). */
+  onRefused: () => void = () => {},
 ): RateLimiter {
   const full = (key: string) => `${name}:${key}`;
   const hit = async (key: string): Promise<Hit> => {
@@ -61,6 +63,7 @@ export function createRateLimiter(
         throw serviceBusy();
       }
       if (result.allowed) return;
+      onRefused();
       const words = typeof message === 'function' ? message(Math.ceil(result.retryAfter / 60)) : message;
       throw tooManyRequests(words, result.retryAfter);
     },

@@ -15,6 +15,7 @@ import { clip } from './http/logging';
 import { baseOf, type ActiveRelease, type ReleaseStore } from './releases/store';
 import { createWorkerPool, WorkerDeadline } from './workers/pool';
 import type { PortAnswer, PortRequest, RenderOutcome, RenderRelease, RenderTask } from './workers/render-page';
+import type { Metrics } from './metrics';
 
 interface ManifestChunk {
   file: string;
@@ -28,6 +29,8 @@ export interface ServerRenderOptions {
   /** The site's public address (PUBLIC_URL); else taken from each request. */
   publicUrl?: string;
   log: FastifyBaseLogger;
+  /** Each render's time, by outcome (rendered, fallback). */
+  renders?: Metrics['renders'];
   /** A render, data included, must end within this or its thread is ended (the page is then the browser's). */
   deadlineMs?: number;
 }
@@ -152,6 +155,9 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
       overrides: Partial<Record<RemoteArea, string>> = {},
     ): Promise<{ status: number; html: string; language: string; personal: boolean } | null> {
       if (!existsSync(shellFile)) return null;
+      const started = performance.now();
+      const took = (outcome: 'rendered' | 'fallback') =>
+        options.renders?.observe({ outcome }, (performance.now() - started) / 1000);
       try {
         const active = await store.activeReleases();
         const byName: Record<string, RenderRelease> = {};
@@ -189,8 +195,10 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
         const release = outcome.rendered && releases.get(`${outcome.rendered.area}@${outcome.rendered.version}`);
         const hints = release ? await hintsFor(release, outcome.rendered?.pageModule) : '';
         const html = fillTemplate(shellTemplate(), outcome, hints, outcome.dataId, outcome.language);
+        took('rendered');
         return { status: outcome.status, html, language: outcome.language, personal: outcome.personal };
       } catch (error) {
+        took('fallback');
         const why = error instanceof WorkerDeadline ? 'took too long' : 'failed';
         options.log.warn({ err: error, url: clip(url) }, `Server render ${why}; the browser renders this page`);
         return null;

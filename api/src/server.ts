@@ -1,9 +1,11 @@
-/** `npm start`: open the database, migrate, bootstrap, serve; drain and close on SIGTERM. */
+/** `npm start`: check the environment, open the database, migrate, bootstrap, serve; drain and close on SIGTERM. */
 import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { API_ROOT } from './paths';
-import { embeddedIssuerKey, embeddedJwtSecret, loadConfig } from './config';
+import { ConfigError, embeddedIssuerKey, embeddedJwtSecret, loadConfig } from './config';
 import { openPglite, openPostgres, type Database } from './db/client';
+import type { Lifecycle } from './deps';
+import { createLogger, fallbackLogger } from './http/logging';
 import { startImageBackfill } from './image-store';
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox';
 import { ensureAdmin } from './seed/admin';
@@ -11,8 +13,9 @@ import { seedDemoData } from './seed/demo';
 
 async function main() {
   const config = loadConfig();
+  const log = createLogger(config.logLevel);
   const database: Database = config.databaseUrl
-    ? openPostgres(config.databaseUrl, console.error, config.postgres)
+    ? openPostgres(config.databaseUrl, (error) => log.error({ err: error }, 'PostgreSQL pool error'), config.postgres)
     : await openPglite(config.dataDir);
   const jwtSecret = config.jwtSecret ?? embeddedJwtSecret(config.dataDir);
 
@@ -22,6 +25,7 @@ async function main() {
     if (config.demo) seeded = await seedDemoData(db);
   });
 
+  const lifecycle: Lifecycle = { draining: false };
   const app = await buildApp({
     database,
     jwtSecret,
@@ -32,7 +36,9 @@ async function main() {
     redisUrl: config.redisUrl,
     // Never the request's Host header: a forged one would put an attacker's address in reset links.
     publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
-    logger: { level: config.logLevel },
+    loggerInstance: log,
+    lifecycle,
+    metricsToken: config.metricsToken,
     web: { root: resolve(API_ROOT, '..'), publicUrl: config.publicUrl },
   });
 
@@ -40,15 +46,29 @@ async function main() {
   const imageBackfill = startImageBackfill(database.db, app.log);
   // Each instance drains the outbox; without SMTP the e-mails wait there for admins to read (/admin/outbox).
   const outboxWorker: OutboxWorker | undefined = config.smtpUrl
-    ? startOutboxWorker({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom })
+    ? startOutboxWorker({
+        db: database.db,
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        log: (message) => log.warn(message),
+      })
     : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    console.log(`${signal}: finishing open requests, then closing the database.`);
+    // Readiness answers 503 from now on; open requests finish; whatever is still open after the deadline is
+    // cut, so a stuck client cannot hold a deploy.
+    lifecycle.draining = true;
+    log.info({ signal, deadlineMs: config.shutdownTimeoutMs }, `${signal}: finishing open requests, then closing.`);
+    const deadline = setTimeout(() => {
+      log.error({ signal }, `Still open after ${config.shutdownTimeoutMs} ms (BTLS_SHUTDOWN_TIMEOUT_MS): exiting now.`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
     try {
+      if (config.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
       await imageBackfill.stop();
       await app.close();
       // After the last request, so the e-mail being sent is finished and none is left half-claimed.
@@ -56,6 +76,7 @@ async function main() {
     } finally {
       await database.close();
     }
+    log.info('Closed.');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -63,16 +84,20 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-  console.log(`Database: ${where}${seeded ? ' — demo data seeded' : ''}`);
-  console.log(
+  log.info(`Database: ${where}${seeded ? ' — demo data seeded' : ''}`);
+  log.info(
     config.smtpUrl
       ? 'E-mail: sent through SMTP_URL.'
       : 'E-mail: no SMTP_URL, so e-mails are kept in the outbox (admins read them at /admin/outbox).',
   );
-  console.log(`Ready: http://localhost:${config.port}/  (API under http://localhost:${config.port}/api)`);
+  log.info(`Ready: http://localhost:${config.port}/  (API under http://localhost:${config.port}/api)`);
 }
 
 main().catch((error: Error) => {
-  console.error(`Could not start: ${error.message}`);
-  process.exit(1);
+  // A wrong environment is said in its own words (each variable, its value, what is expected), without a stack.
+  fallbackLogger.fatal(
+    error instanceof ConfigError ? { kind: 'configuration' } : { err: error },
+    `Could not start: ${error.message}`,
+  );
+  process.exit(error instanceof ConfigError ? 2 : 1);
 });

@@ -22,6 +22,7 @@ import { isRemoteArea, type ReleaseStore } from './releases/store';
 import { compressPage, createPageCache, type KeptPage, type RenderedPage } from './page-cache';
 import { requestLanguage } from '@btls/shared-api/i18n-server';
 import { createServerRender } from './server-render';
+import type { Metrics } from './metrics';
 
 export interface WebOptions {
   /** The repository folder holding shell/dist and mfe-<name>/dist. */
@@ -143,7 +144,12 @@ async function adoptLocalBuilds(app: FastifyInstance, root: string, store: Relea
 }
 
 /** Registers the front end when it has been built; answers whether it was. */
-export async function registerWeb(app: FastifyInstance, options: WebOptions, store: ReleaseStore): Promise<boolean> {
+export async function registerWeb(
+  app: FastifyInstance,
+  options: WebOptions,
+  store: ReleaseStore,
+  metrics: Metrics,
+): Promise<boolean> {
   const shellDist = join(options.root, 'shell', 'dist');
   const indexFile = join(shellDist, 'index.html');
   if (!existsSync(indexFile)) return false;
@@ -208,7 +214,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions, sto
     if (request.method !== 'GET' && request.url.startsWith('/api/') && reply.statusCode < 400) pages.forgetGeneration();
     return payload;
   });
-  const serverRender = createServerRender(app, { shellDist, store, publicUrl: options.publicUrl, log: app.log });
+  const serverRender = createServerRender(app, {
+    shellDist,
+    store,
+    publicUrl: options.publicUrl,
+    log: app.log,
+    renders: metrics.renders,
+  });
   /** Public pages come rendered, with their data; the others (and any page whose render failed) render in the browser. */
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const { trial, set } = releaseTrial(request);

@@ -139,7 +139,66 @@ describe('the server process', { timeout: 120_000 }, () => {
     const server = start(mkdtempSync(join(tmpdir(), 'btls-srv-')), {
       DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
     });
-    expect(await server.exited).toBe(1);
+    expect(await server.exited).toBe(2);
     expect(server.output()).toMatch(/JWT_SECRET is required when DATABASE_URL is set/);
+  });
+
+  it('refuses a wrong value before it opens anything, naming the variable, its value and what is expected', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'btls-srv-')), 'data');
+    const server = start(dataDir, { BTLS_TOKEN_LIFETIME: 'seven days', BTLS_LOGIN_LIMIT_PER_IP: 'lots' });
+    expect(await server.exited).toBe(2);
+    expect(server.output()).toContain('BTLS_TOKEN_LIFETIME=\\"seven days\\": expected a time span');
+    expect(server.output()).toContain('BTLS_LOGIN_LIMIT_PER_IP=\\"lots\\": expected a whole number');
+    expect(existsSync(dataDir)).toBe(false); // nothing was created or migrated
+  });
+
+  it('on SIGTERM turns ready to 503 at once, stays live, finishes the open request, then exits', async () => {
+    const server = start(mkdtempSync(join(tmpdir(), 'btls-srv-')), { BTLS_DRAIN_DELAY_MS: '1500' });
+    await server.ready;
+    const status = async (path: string) => (await fetch(`${server.base}${path}`)).status;
+    expect(await status('/api/health/ready')).toBe(200);
+    // A request in flight (its body not all sent) when the signal arrives.
+    const body = JSON.stringify({ name: 'Late', email: 'late@example.rw', subject: 'Drain', message: 'Delivered' });
+    let finish = () => {};
+    const answer = new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        `${server.base}/api/contact`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      finish = () => req.end(body.slice(10));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await status('/api/health/ready')).toBe(503);
+    expect(await status('/api/health/live')).toBe(200);
+    finish();
+    expect(await answer).toBe(201);
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toMatch(/"msg":"SIGTERM: finishing open requests/);
+  });
+
+  it('exits within BTLS_SHUTDOWN_TIMEOUT_MS however long an open request takes', async () => {
+    const server = start(mkdtempSync(join(tmpdir(), 'btls-srv-')), { BTLS_SHUTDOWN_TIMEOUT_MS: '1000' });
+    await server.ready;
+    const stuck = http.request(`${server.base}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': '1000' },
+    });
+    stuck.on('error', () => {}); // cut by the exit
+    stuck.write('{"name":');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(1);
+    // The deadline, plus the time a busy machine takes to notice it (never the 30 s request timeout).
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+    expect(server.output()).toMatch(/Still open after 1000 ms/);
   });
 });

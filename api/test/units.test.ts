@@ -53,6 +53,55 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '9000' }).port).toBe(9000);
   });
 
+  it('refuses every wrong value at boot, naming the variable, the value and what is expected (issue 27)', () => {
+    const wrong: [Record<string, string>, RegExp][] = [
+      [{ PORT: 'abc' }, /PORT="abc": expected a whole number from 0 to 65535/],
+      [{ PORT: '70000' }, /PORT="70000": expected a whole number from 0 to 65535/],
+      [{ NODE_ENV: 'prod' }, /NODE_ENV="prod": expected one of production, development, test/],
+      [{ BTLS_TOKEN_LIFETIME: 'seven days' }, /BTLS_TOKEN_LIFETIME="seven days": expected a time span such as 7d/],
+      [{ BTLS_TOKEN_LIFETIME: '0d' }, /BTLS_TOKEN_LIFETIME="0d"/],
+      [{ BTLS_LOGIN_LIMIT_PER_IP: 'ten' }, /BTLS_LOGIN_LIMIT_PER_IP="ten": expected a whole number of at least 1/],
+      [{ BTLS_LOGIN_LIMIT_PER_EMAIL: '0' }, /BTLS_LOGIN_LIMIT_PER_EMAIL="0"/],
+      [{ BTLS_REGISTER_LIMIT_PER_IP: '-3' }, /BTLS_REGISTER_LIMIT_PER_IP="-3"/],
+      [{ BTLS_JOB_POST_LIMIT_PER_HOUR: '2.5' }, /BTLS_JOB_POST_LIMIT_PER_HOUR="2.5"/],
+      [{ BTLS_DB_POOL_SIZE: 'many' }, /BTLS_DB_POOL_SIZE="many"/],
+      [{ BTLS_DB_STATEMENT_TIMEOUT_MS: '10s' }, /BTLS_DB_STATEMENT_TIMEOUT_MS="10s"/],
+      [{ BTLS_DB_ACQUIRE_TIMEOUT_MS: 'soon' }, /BTLS_DB_ACQUIRE_TIMEOUT_MS="soon"/],
+      [{ BTLS_SHUTDOWN_TIMEOUT_MS: '10 s' }, /BTLS_SHUTDOWN_TIMEOUT_MS="10 s"/],
+      [{ LOG_LEVEL: 'verbose' }, /LOG_LEVEL="verbose": expected one of fatal, error, warn, info, debug, trace, silent/],
+      [{ BTLS_DEMO: 'yes' }, /BTLS_DEMO="yes": expected one of 0, 1/],
+      [{ BTLS_LOG_SQL: 'true' }, /BTLS_LOG_SQL="true": expected one of 0, 1/],
+      [
+        { DATABASE_URL: 'mysql://u:pw@db/btls' },
+        /DATABASE_URL="mysql:\/\/u:\*\*\*@db\/btls": expected a postgres:\/\//,
+      ],
+      [{ REDIS_URL: 'localhost:6379' }, /REDIS_URL="localhost:6379": expected a redis:\/\/ or rediss:\/\/ address/],
+      [{ SMTP_URL: 'mail.example.rw' }, /SMTP_URL="mail.example.rw": expected a smtp:\/\/ or smtps:\/\/ address/],
+      [{ PUBLIC_URL: 'btls.rw' }, /PUBLIC_URL="btls.rw": expected a http:\/\/ or https:\/\/ address/],
+      [{ MAIL_FROM: 'BTLS' }, /MAIL_FROM="BTLS": expected a sender with an e-mail address/],
+      [{ BTLS_ADMIN_EMAIL: 'admin', BTLS_ADMIN_PASSWORD: 'x' }, /BTLS_ADMIN_EMAIL="admin": expected an e-mail address/],
+      [{ JWT_SECRET: 'short-secret' }, /JWT_SECRET=\(hidden, 12 characters\): expected at least 32 characters/],
+      [{ BTLS_ISSUER_KEY: 'too-short' }, /BTLS_ISSUER_KEY=\(hidden, 9 characters\): expected 32 random bytes/],
+      [{ BTLS_METRICS_TOKEN: 'abc' }, /BTLS_METRICS_TOKEN=\(hidden, 3 characters\): expected at least 16 characters/],
+      [{ TRUST_PROXY: 'everyone' }, /TRUST_PROXY: "everyone" is neither a hop count nor an IP address or CIDR/],
+    ];
+    for (const [env, message] of wrong) expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
+    // Every wrong variable at once, a line each; a secret's value is never repeated.
+    const all = () => loadConfig({ PORT: 'x', LOG_LEVEL: 'loud', JWT_SECRET: 'hunter2' });
+    expect(all).toThrow(/PORT="x".*\n.*JWT_SECRET=.*\n.*LOG_LEVEL="loud"/s);
+    expect(all).not.toThrow(/hunter2/);
+    // Blank is unset; right values are taken.
+    const good = loadConfig({
+      PORT: ' 9000 ',
+      LOG_LEVEL: '',
+      BTLS_TOKEN_LIFETIME: '12 hours',
+      BTLS_SHUTDOWN_TIMEOUT_MS: '2500',
+      BTLS_LOGIN_LIMIT_PER_IP: '50',
+    });
+    expect(good).toMatchObject({ port: 9000, logLevel: 'info', tokenLifetime: '12 hours', shutdownTimeoutMs: 2500 });
+    expect(good.limits).toEqual({ loginPerIp: 50 });
+  });
+
   it('generates the embedded JWT secret once and keeps it private in the data directory', () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'btls-cfg-')), 'data');
     const secret = embeddedJwtSecret(dir);

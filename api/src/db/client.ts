@@ -14,6 +14,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../paths';
+import { fallbackLogger } from '../http/logging';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,6 +28,8 @@ export interface Database {
    */
   migrateAndPrepare(work?: (db: Db) => Promise<unknown>): Promise<void>;
   ping(): Promise<void>;
+  /** The connections of this instance's pool (PGlite: its one connection), for the metrics. */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -58,7 +61,7 @@ const sqlLines = {
 
 export function openPostgres(
   url: string,
-  log: (error: Error) => void = console.error,
+  log: (error: Error) => void = (error) => fallbackLogger.error({ err: error }, 'PostgreSQL pool error'),
   options: PostgresOptions = {},
 ): Database {
   const pool = new pg.Pool({
@@ -93,6 +96,7 @@ export function openPostgres(
     async ping() {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await pool.end();
     },
@@ -206,6 +210,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     async ping() {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     async close() {
       try {
         await client.close();

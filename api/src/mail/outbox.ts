@@ -9,6 +9,7 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
 import type { Mail } from './templates';
+import { fallbackLogger } from '../http/logging';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -64,7 +65,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     baseDelayMs = 30_000,
     maxDelayMs = 3_600_000,
     leaseMs = 300_000,
-    log = console.warn,
+    log = (message: string) => fallbackLogger.warn(message),
   } = options;
   const transport = nodemailer.createTransport({
     url: options.smtpUrl,

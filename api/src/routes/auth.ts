@@ -25,7 +25,7 @@ import { languageFromHeader } from '../language';
 /** Roles anyone may sign up as; every other role is created by an admin. */
 const SELF_SERVICE_ROLES = new Set(['trainee', 'employer']);
 
-export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer }: Deps) {
+export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, metrics }: Deps) {
   /**
    * Anonymous: creates a trainee, or an employer (with companyName) when role is 'employer'; the answer
    * signs them in. With an admin's token: creates a user of any role, and the answer carries no token.
@@ -110,7 +110,10 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer }
         .where(sql`lower(${users.email}) = ${emailKey}`)
         .limit(1);
       const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
-      if (!user || !passwordOk) throw unauthorized(texts.session.invalidCredentials);
+      if (!user || !passwordOk) {
+        metrics.loginsFailed.inc();
+        throw unauthorized(texts.session.invalidCredentials);
+      }
       if (!user.isActive) throw unauthorized(texts.session.deactivated);
       await limiters.loginEmail.reset(emailKey);
       return { ...coded('notice.loggedIn'), token: await auth.issueToken(user), user: toUser(user) };

@@ -1,31 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { coded } from '@btls/shared-api/codes';
 import type { Deps } from '../deps';
 import { answers, type Api } from '../http/contract';
+import { MIGRATIONS_FOLDER } from '../paths';
 
 /** How long the health check waits for the database before saying it is not answering. */
 export const HEALTH_TIMEOUT_MS = 2_000;
 
 const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+const liveSchema = z.object({ status: z.literal('ok') });
+const checksSchema = z.object({
+  database: z.enum(['ok', 'down']),
+  migrations: z.enum(['done', 'pending', 'unknown']),
+  draining: z.boolean(),
+});
+const readySchema = z.object({ status: z.literal('ok'), checks: checksSchema });
+const notReadySchema = z.object({ code: z.string(), message: z.string(), checks: checksSchema });
 
-export function healthRoutes(app: Api, { database }: Deps) {
+/** When this build's newest migration was written (drizzle records it as the migration's `created_at`). */
+const newestMigration = (): number => {
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(...journal.entries.map((entry) => entry.when));
+};
+
+export function healthRoutes(app: Api, { database, db, lifecycle }: Deps) {
+  const newest = newestMigration();
+  /** The database's answer within HEALTH_TIMEOUT_MS, or the failure (a stuck pool, a stopped server). */
+  const withinDeadline = async <T>(work: () => Promise<T>): Promise<T> => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, fail) => {
+      timer = setTimeout(() => fail(new Error('timeout')), HEALTH_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([work(), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
   /** 200 when the database answers, 503 when it does not, or not within HEALTH_TIMEOUT_MS (a stuck pool). */
   app.get(
     '/health',
     { schema: { summary: 'Whether the API and its database answer.', response: answers({ 200: healthSchema }) } },
     async (_request, reply) => {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, fail) => {
-        timer = setTimeout(() => fail(new Error('timeout')), HEALTH_TIMEOUT_MS);
-      });
       try {
-        await Promise.race([database.ping(), timeout]);
+        await withinDeadline(() => database.ping());
         return { status: 'ok' as const, database: database.kind };
       } catch {
         return reply.status(503).send(coded('request.databaseDown'));
-      } finally {
-        clearTimeout(timer);
       }
+    },
+  );
+
+  // Issue 27: a liveness check (restart the process when it fails) apart from a readiness check (send it no
+  // traffic while it fails), as load balancers and orchestrators ask.
+  app.get(
+    '/health/live',
+    {
+      schema: {
+        summary: 'Liveness: the process answers (it touches nothing else).',
+        response: answers({ 200: liveSchema }),
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        summary:
+          'Readiness: the database answers, it holds every migration of this build, and the instance is not ' +
+          'shutting down. 503 with the checks otherwise.',
+        response: answers({ 200: readySchema, 503: notReadySchema }),
+      },
+    },
+    async (_request, reply) => {
+      const checks: z.infer<typeof checksSchema> = {
+        database: 'ok',
+        migrations: 'unknown',
+        draining: lifecycle.draining,
+      };
+      if (!checks.draining) {
+        try {
+          const found = await withinDeadline(() =>
+            db.execute<{ done: boolean }>(
+              sql`select exists (select 1 from drizzle.__drizzle_migrations where created_at >= ${newest}) as done`,
+            ),
+          );
+          checks.migrations = (found as unknown as { rows: { done: boolean }[] }).rows[0]?.done ? 'done' : 'pending';
+        } catch {
+          checks.database = 'down';
+        }
+      }
+      if (!checks.draining && checks.database === 'ok' && checks.migrations === 'done')
+        return { status: 'ok' as const, checks };
+      const why = checks.database === 'down' ? 'request.databaseDown' : 'request.serviceBusy';
+      return reply.status(503).send({ ...coded(why), checks });
     },
   );
 }

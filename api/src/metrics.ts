@@ -1,0 +1,103 @@
+/**
+ * What an operator watches (issue 27, item 3), in Prometheus's text format at GET /metrics (prom-client): the
+ * requests' latency by route and status, the database pool, the e-mail outbox, the server renders and their
+ * fallbacks, rate-limit refusals and failed logins, and the process's own figures (memory, event loop lag).
+ * One registry per app, so two instances in one test process count apart.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { coded } from '@btls/shared-api/codes';
+import type { Database } from './db/client';
+
+export interface Metrics {
+  registry: Registry;
+  /** A server render's time by outcome: `rendered`, or `fallback` (it failed or took too long: the browser renders). */
+  renders: Histogram<'outcome'>;
+  /** A request refused by a rate limit (429), by limiter. */
+  rateLimitRefusals: Counter<'limit'>;
+  /** A sign-in refused for a wrong e-mail or password. */
+  loginsFailed: Counter;
+}
+
+export function createMetrics(database: Database): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'Database connections of this instance by state (PGlite: one, in use while a query runs).',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const pool = database.poolStats();
+      this.set({ state: 'in_use' }, pool.total - pool.idle);
+      this.set({ state: 'idle' }, pool.idle);
+      this.set({ state: 'waiting' }, pool.waiting);
+    },
+  });
+  new Gauge({
+    name: 'outbox_emails',
+    help: 'E-mails in the outbox by status: pending (to send or retry), failed (gave up), sent.',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      const result = await database.db.execute(sql`select status, count(*)::int as count from outbox group by status`);
+      const counts = new Map(
+        (result as unknown as { rows: { status: string; count: number }[] }).rows.map((r) => [r.status, r.count]),
+      );
+      for (const status of ['pending', 'failed', 'sent']) this.set({ status }, counts.get(status) ?? 0);
+    },
+  });
+  return {
+    registry,
+    renders: new Histogram({
+      name: 'server_render_duration_seconds',
+      help: 'Server renders of public pages by outcome: rendered, or fallback (failed or too slow; the browser renders).',
+      labelNames: ['outcome'],
+      buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 6],
+      registers: [registry],
+    }),
+    rateLimitRefusals: new Counter({
+      name: 'rate_limit_refusals_total',
+      help: 'Requests refused by a rate limit (429), by limiter.',
+      labelNames: ['limit'],
+      registers: [registry],
+    }),
+    loginsFailed: new Counter({
+      name: 'logins_failed_total',
+      help: 'Sign-ins refused for a wrong e-mail or password.',
+      registers: [registry],
+    }),
+  };
+}
+
+/**
+ * Times every request by its route's pattern (never the raw path: ids would make a series each) and status,
+ * and serves GET /metrics, only to `Authorization: Bearer <token>` when a token is set.
+ */
+export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined) {
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer a request, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status_code'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [metrics.registry],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    duration.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: reply.statusCode },
+      reply.elapsedTime / 1000,
+    );
+  });
+  const expected = token ? Buffer.from(`Bearer ${token}`) : undefined;
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (expected) {
+      const given = Buffer.from(request.headers.authorization ?? '');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        return reply.status(401).header('www-authenticate', 'Bearer').send(coded('session.notLoggedIn'));
+    }
+    reply.header('cache-control', 'no-store');
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+}
