@@ -1,4 +1,4 @@
-// Bundles the server and our shared-api source into dist/server.js, and each worker thread's module
+// Bundles the server and our shared-api source into dist/server.js (and `npm run backup`/`restore` into dist/backup.js), and each worker thread's module
 // (src/workers/<name>.ts, see src/workers/pool.ts) into dist/<name>.js beside it; npm packages stay external
 // (PGlite loads its WebAssembly files from its own folder).
 import { readFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ const external = Object.keys(dependencies)
 await build({
   entryPoints: {
     server: 'src/server.ts',
+    backup: 'src/backup.ts',
     'verify-credential': 'src/workers/verify-credential.ts',
     'render-page': 'src/workers/render-page.ts',
   },

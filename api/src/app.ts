@@ -27,6 +27,7 @@ import { credentialRoutes } from './routes/credentials';
 import { courseRoutes } from './routes/courses';
 import { enrollmentRoutes } from './routes/enrollments';
 import { healthRoutes } from './routes/health';
+import { backupRoutes } from './routes/backup';
 import { createMetrics, registerMetrics } from './metrics';
 import { imageRoutes } from './routes/images';
 import { jobApplicationRoutes } from './routes/job-applications';
@@ -232,6 +233,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         jobRoutes,
         jobApplicationRoutes,
         outboxRoutes,
+        backupRoutes,
       ]) {
         routes(api, deps);
       }

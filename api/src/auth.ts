@@ -46,6 +46,24 @@ export interface Auth {
   guard(roles?: readonly Role[]): (request: FastifyRequest) => Promise<void>;
   /** The user the route's guard let in (a route without a guard calling this is a programming error). */
   caller(request: FastifyRequest): UserRow;
+  /**
+   * Whether the request carries an operator's token for `audience` (signed with the sign-in secret by a command
+   * of the operator's, e.g. `npm run backup`): never a user's token, which has no audience.
+   */
+  operator(request: FastifyRequest, audience: OperatorAudience): Promise<boolean>;
+}
+
+/** What an operator's token is for: the running server's copy of its data directory (`npm run backup`). */
+export type OperatorAudience = 'btls-backup';
+
+/** An operator's token for `audience`, valid a minute: who can read the sign-in secret is the operator. */
+export function operatorToken(secret: string, audience: OperatorAudience): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setAudience(audience)
+    .setIssuedAt()
+    .setExpirationTime('1 minute')
+    .sign(new TextEncoder().encode(secret));
 }
 
 export function createAuth(db: Db, secret: string, expiresIn: string): Auth {
@@ -93,6 +111,16 @@ export function createAuth(db: Db, secret: string, expiresIn: string): Auth {
         .sign(key);
     },
     require: requireUser,
+    async operator(request, audience) {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+      if (!match?.[1]) return false;
+      try {
+        const { payload } = await jwtVerify(match[1], key, { algorithms: ['HS256'], audience });
+        return payload.sub === undefined;
+      } catch {
+        return false;
+      }
+    },
     guard(roles) {
       const hook = async (request: FastifyRequest) => {
         guarded.set(request, await requireUser(request, roles));

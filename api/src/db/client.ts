@@ -30,6 +30,11 @@ export interface Database {
   ping(): Promise<void>;
   /** The connections of this instance's pool (PGlite: its one connection), for the metrics. */
   poolStats(): { total: number; idle: number; waiting: number };
+  /**
+   * PGlite only: its data directory as a gzipped tar, taken between two statements (as consistent as a crash
+   * copy, which PostgreSQL recovers from), while the server keeps serving (`npm run backup`).
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -109,6 +114,11 @@ export function openPostgres(
  */
 const lockedHere = new Set<string>();
 
+/** The data directory is open in another live process (a running server). */
+export class DataDirectoryInUse extends Error {
+  override name = 'DataDirectoryInUse';
+}
+
 function lockDataDirectory(dir: string): () => void {
   const lockPath = join(dir, 'btls.lock');
   if (lockedHere.has(lockPath)) throw new Error(`The data directory ${dir} is already open in this process.`);
@@ -135,7 +145,7 @@ function lockDataDirectory(dir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number(readFileSync(lockPath, 'utf8').trim());
       if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new Error(
+        throw new DataDirectoryInUse(
           `The data directory ${dir} is in use by another API process (pid ${pid}). ` +
             'Stop that process, or set BTLS_DATA_DIR to another directory.',
           { cause: error },
@@ -177,8 +187,11 @@ export function makePrivateDirectory(dir: string): void {
 /** The extensions the migrations create (pg_trgm for the searches' indexes), as PGlite carries them. */
 const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
 
-/** PGlite in `dataDir` (created with its parents), or in memory when `dataDir` is undefined (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/**
+ * PGlite in `dataDir` (created with its parents), or in memory when `dataDir` is undefined (tests); `restore`:
+ * a data directory dumped by `dumpDataDir`, loaded into an empty `dataDir` (`npm run restore`).
+ */
+export async function openPglite(dataDir?: string, restore?: { from: Blob }): Promise<Database> {
   let release = () => {};
   let client: PGlite;
   if (dataDir) {
@@ -186,7 +199,10 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     makePrivateDirectory(dir);
     release = lockDataDirectory(dir);
     try {
-      client = await PGlite.create(join(dir, 'pglite'), PGLITE_OPTIONS);
+      client = await PGlite.create(join(dir, 'pglite'), {
+        ...PGLITE_OPTIONS,
+        ...(restore ? { loadDataDir: restore.from } : {}),
+      });
     } catch (error) {
       release();
       throw error;
@@ -211,6 +227,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
+    dumpDataDir: () => client.dumpDataDir('gzip') as Promise<Blob>,
     async close() {
       try {
         await client.close();
