@@ -3,62 +3,26 @@
  * or database, and the same data afterwards — including the sign-in secret (a token from before still works)
  * and the issuer key (a credential downloaded before still verifies).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPostgresDatabase, onPostgres } from './helpers';
+import { DIST, startServer, useServerProcesses } from './server-process';
 
-const dist = new URL('../dist/', import.meta.url).pathname;
-const running: ChildProcess[] = [];
+useServerProcesses();
 
-beforeAll(() => {
-  if (!existsSync(join(dist, 'backup.js'))) spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
-});
-afterEach(() => {
-  for (const child of running.splice(0)) child.kill('SIGKILL');
-});
-
-/** The server process with `env` (as `npm start` runs it), ready to serve. */
+/** A server process with `env` and one public address for the original and the restored site (credentials name it). */
 async function serve(env: Record<string, string>) {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  // One public address for the original and the restored site, as in production (credentials name it).
-  const serverEnv = {
-    ...process.env,
-    DATABASE_URL: '',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: 'https://btls.example.rw',
-    ...env,
-  };
-  const child = spawn(process.execPath, [join(dist, 'server.js')], {
-    env: serverEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      if (output.includes('Ready: http://localhost:')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return { base, env: serverEnv, stop };
+  const server = startServer({ PUBLIC_URL: 'https://btls.example.rw', ...env });
+  await server.ready;
+  return server;
 }
 
 /** `npm run backup|restore -- <file>` as the operator runs it: the server's own environment. */
 function command(which: 'backup' | 'restore', file: string, env: Record<string, string | undefined>) {
-  const result = spawnSync(process.execPath, [join(dist, 'backup.js'), which, file], {
+  const result = spawnSync(process.execPath, [`${DIST}backup.js`, which, file], {
     env: { ...process.env, ...env } as NodeJS.ProcessEnv,
     encoding: 'utf8',
     timeout: 120_000,

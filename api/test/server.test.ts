@@ -1,44 +1,17 @@
 /** `npm start`'s server process: starts on an empty data directory with demo data, drains on SIGTERM. */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/seed/demo';
 import { startSmtp } from './smtp';
+import { startServer, useServerProcesses } from './server-process';
 
-const serverJs = new URL('../dist/server.js', import.meta.url).pathname;
-const running: ChildProcess[] = [];
-
-beforeAll(() => {
-  // `npm test` builds first (turbo); a direct `vitest run` builds here.
-  if (!existsSync(serverJs)) spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
-});
-afterEach(() => {
-  for (const child of running.splice(0)) child.kill('SIGKILL');
-});
+useServerProcesses();
 
 function start(dataDir: string, env: Record<string, string> = {}) {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, [serverJs], {
-    env: { ...process.env, DATABASE_URL: '', BTLS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Ready: http://localhost:')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exited.then((code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  ready.catch(() => {}); // awaited by the tests that expect a start; others watch `exited`
-  return { child, port, ready, exited, output: () => output, base: `http://127.0.0.1:${port}` };
+  return startServer({ BTLS_DATA_DIR: dataDir, ...env });
 }
 
 // Each test starts real server processes: on a busy two-core machine a start alone can take tens of seconds.
