@@ -89,8 +89,9 @@ export async function openPage(
  * scripts start after the first paint and hydrate in slices (issue 26): on a busy machine a long page takes
  * seconds, not the poll's default one.
  */
-export async function takenOver(page: Page): Promise<void> {
-  await expect
+export async function takenOver(page: Page, within: { expect: typeof expect } = { expect }): Promise<void> {
+  // A concurrent test passes its own `expect` (vitest's rule for concurrent tests).
+  await within.expect
     .poll(
       () =>
         page

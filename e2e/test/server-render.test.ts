@@ -130,9 +130,11 @@ describe('public pages without JavaScript', () => {
 });
 
 describe('taking over a server-rendered page', () => {
-  it.each([390, 1280])(
+  // The two widths side by side (each page waits for the network to go quiet far longer than it computes).
+  it.concurrent.for([390, 1280])(
     'shows the same page at %i px, asks the API for nothing it already has, and moves nothing',
-    async (width) => {
+    { timeout: 240_000 },
+    async (width, { expect }) => {
       {
         for (const { path, h1 } of publicPages()) {
           const { page, context, errors } = await openPage(browser, width);
@@ -147,7 +149,7 @@ describe('taking over a server-rendered page', () => {
           );
           page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
           await page.goto(`${site.base}${path}`, { waitUntil: 'networkidle' });
-          await takenOver(page);
+          await takenOver(page, { expect });
           expect(await page.getByRole('heading', { level: 1 }).allTextContents(), path).toEqual([h1]);
           expect(apiCalls, path).toEqual([]);
           expect(
@@ -162,7 +164,6 @@ describe('taking over a server-rendered page', () => {
         }
       }
     },
-    240_000,
   );
 
   it('shows a signed-in user their page as they will see it from the first HTML, and moves nothing', async () => {
