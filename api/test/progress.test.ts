@@ -1,7 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrollments } from '../src/db/schema';
-import { account, createCourse, request, startApi, type Account, type TestApi } from './helpers';
+import { buildApp } from '../src/app';
+import { openPostgres } from '../src/db/client';
+import { enrollments, progressRecords } from '../src/db/schema';
+import {
+  account,
+  createCourse,
+  JWT_SECRET,
+  onPostgres,
+  request,
+  startApi,
+  type Account,
+  type TestApi,
+} from './helpers';
 
 let api: TestApi;
 let admin: Account;
@@ -128,5 +139,118 @@ describe('PUT and DELETE /api/progress/:recordId', () => {
     await api.db.update(enrollments).set({ status: 'Completed' }).where(eq(enrollments.id, id));
     expect((await request(api, 'DELETE', `/api/progress/${created.id}`, { token: trainer.token })).status).toBe(400);
     expect((await request(api, 'DELETE', '/api/progress/999999', { token: trainer.token })).status).toBe(404);
+  });
+});
+
+describe('Idempotency-Key on progress writes (issue 28: a phone sends what it recorded offline, maybe twice)', () => {
+  const withKey = (key: string, token = trainer.token) => ({ token, headers: { 'idempotency-key': key } });
+  const stored = async (id: number) =>
+    (await request(api, 'GET', `/api/progress/enrollment/${id}`, { token: trainer.token })).body as { id: number }[];
+
+  it('stores a record sent twice with one key once, and answers the repeat with the first answer', async () => {
+    const { id } = await enrollment();
+    const url = `/api/progress/enrollment/${id}`;
+    const first = await request(api, 'POST', url, { ...withKey('offline-7f3a-1'), json: record });
+    const again = await request(api, 'POST', url, { ...withKey('offline-7f3a-1'), json: record });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(await stored(id)).toHaveLength(1);
+    // Another key is another record; no key at all, as before.
+    expect((await request(api, 'POST', url, { ...withKey('offline-7f3a-2'), json: record })).status).toBe(201);
+    expect((await add(trainer.token, id, record)).status).toBe(201);
+    expect(await stored(id)).toHaveLength(3);
+  });
+
+  it('refuses the key for another request, and a key that is not plain', async () => {
+    const { id } = await enrollment();
+    const url = `/api/progress/enrollment/${id}`;
+    await request(api, 'POST', url, { ...withKey('offline-other'), json: record });
+    const other = await request(api, 'POST', url, { ...withKey('offline-other'), json: { ...record, score: 3 } });
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({ code: 'request.idempotencyKeyReused' });
+    const odd = await request(api, 'POST', url, { ...withKey('a key with spaces'), json: record });
+    expect(odd.status).toBe(400);
+    expect(odd.body).toMatchObject({ code: 'request.idempotencyKeyInvalid' });
+    expect(await stored(id)).toHaveLength(1);
+  });
+
+  it("keeps one key per user: another trainer's same key is theirs", async () => {
+    const other = await account(api, 'trainer');
+    const mine = await enrollment();
+    const theirs = await enrollment('Approved', other);
+    const a = await request(api, 'POST', `/api/progress/enrollment/${mine.id}`, { ...withKey('shared'), json: record });
+    const b = await request(api, 'POST', `/api/progress/enrollment/${theirs.id}`, {
+      ...withKey('shared', other.token),
+      json: record,
+    });
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(b.body.record.id).not.toBe(a.body.record.id);
+  });
+
+  it('replays a refusal for what was sent (the enrollment completed meanwhile), and edits once', async () => {
+    const { id } = await enrollment();
+    const url = `/api/progress/enrollment/${id}`;
+    const created = await add(trainer.token, id, record);
+    const edit = { ...record, score: 9.5 };
+    const edited = await request(api, 'PUT', `/api/progress/${created.body.record.id}`, {
+      ...withKey('edit-1'),
+      json: edit,
+    });
+    const editedAgain = await request(api, 'PUT', `/api/progress/${created.body.record.id}`, {
+      ...withKey('edit-1'),
+      json: edit,
+    });
+    expect(edited.status).toBe(200);
+    expect(editedAgain.body).toEqual(edited.body);
+    await api.db.update(enrollments).set({ status: 'Completed' }).where(eq(enrollments.id, id));
+    const refused = await request(api, 'POST', url, { ...withKey('late-1'), json: record });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Progress can only be recorded while the training is Approved.');
+    const refusedAgain = await request(api, 'POST', url, { ...withKey('late-1'), json: record });
+    expect(refusedAgain.status).toBe(400);
+    expect(refusedAgain.body).toEqual(refused.body);
+  });
+
+  it('stores one record when the two copies arrive at once', async () => {
+    const { id } = await enrollment();
+    const url = `/api/progress/enrollment/${id}`;
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => request(api, 'POST', url, { ...withKey('burst-1'), json: record })),
+    );
+    // The first is stored; the others get its answer, or are told to send again in a moment (409).
+    expect(answers.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(1);
+    expect(answers.every((a) => a.status === 201 || a.status === 409)).toBe(true);
+    expect(await stored(id)).toHaveLength(1);
+  });
+});
+
+describe.runIf(onPostgres)('Idempotency-Key across two API instances on one PostgreSQL', () => {
+  it('stores one record when copies of it reach both instances at once', async () => {
+    const second = openPostgres(api.url!);
+    const other = await buildApp({ database: second, jwtSecret: JWT_SECRET });
+    try {
+      const { id } = await enrollment();
+      const send = (app: typeof other) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/progress/enrollment/${id}`,
+          headers: { authorization: `Bearer ${trainer.token}`, 'idempotency-key': 'two-instances-1' },
+          payload: record,
+        });
+      const answers = await Promise.all([send(api.app), send(other), send(api.app), send(other)]);
+      expect(answers.every((a) => a.statusCode === 201 || a.statusCode === 409)).toBe(true);
+      const rows = await api.db.select().from(progressRecords).where(eq(progressRecords.enrollmentId, id));
+      expect(rows).toHaveLength(1);
+      // Sent again later, through either: the first answer.
+      const later = await send(other);
+      expect(later.statusCode).toBe(201);
+      expect(later.json().record.id).toBe(rows[0]!.id);
+    } finally {
+      await other.close();
+      await second.close();
+    }
   });
 });

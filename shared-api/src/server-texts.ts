@@ -238,6 +238,18 @@ export const SERVER_TEXTS = [
   /*i18n*/ { id: 'request.changedMeanwhile', message: 'The data changed meanwhile. Please reload and try again.' },
   /*i18n*/ { id: 'request.serviceBusy', message: 'The service is busy right now. Please try again in a moment.' },
   /*i18n*/ { id: 'request.databaseDown', message: 'The database is not answering.' },
+  /*i18n*/ {
+    id: 'request.idempotencyKeyInvalid',
+    message: 'Idempotency-Key must be 1 to 200 letters, digits, dots, dashes, colons or underscores.',
+  },
+  /*i18n*/ {
+    id: 'request.idempotencyKeyReused',
+    message: 'This Idempotency-Key was already used for a different request.',
+  },
+  /*i18n*/ {
+    id: 'request.idempotencyInProgress',
+    message: 'The same request is still being processed. Please try again in a moment.',
+  },
   /*i18n*/ { id: 'request.serverError', message: 'Something went wrong on our side. Please try again.' },
   /*i18n*/ { id: 'request.noSuchEndpoint', message: 'No such API endpoint: {method} {path}' },
   /*i18n*/ { id: 'request.notText', message: 'Must be text.' },

@@ -403,6 +403,27 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
+ * Issue 28: a write sent with an `Idempotency-Key` (a phone resending what it recorded offline) is done once
+ * per user and key; its answer is kept and replayed to a repeat. `status` is null while the first is running.
+ * Kept a day (http/idempotency.ts).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** The method, path and body the key was first used with: the same key for another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    status: integer('status'),
+    body: text('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/**
  * Issue 25: releases of the areas. A release is immutable: its manifest (build-config/release.ts) and, unless
  * its files live on another origin, every file's bytes. Kept in the database (PGlite under the data directory
  * by default, PostgreSQL with DATABASE_URL) so every instance serves every release.

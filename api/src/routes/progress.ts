@@ -14,12 +14,17 @@ import type { Db } from '../db/client';
 import { progressRecords } from '../db/schema';
 import { enrollmentVisibleTo, enrollmentWritableBy } from '../enrollment-access';
 import { notFound } from '../http/errors';
+import { idempotentWrites } from '../http/idempotency';
 import { toProgressRecord } from '../serialize';
 
 const enrollmentParams = idParams('id', texts.enrollment.invalidApplicationId);
 const recordParams = idParams('recordId', texts.enrollment.invalidProgressRecordId);
 
 export function progressRoutes(app: Api, { db, auth }: Deps) {
+  // Issue 28: a trainer's phone sends what it recorded offline once the network returns, and again when an
+  // answer was lost: with the same Idempotency-Key, a record is stored (or edited) once.
+  const idempotency = idempotentWrites(db, auth);
+
   /** Read by the assigned trainer, the trainee who owns the enrollment, or an admin; newest first. */
   app.get(
     '/progress/enrollment/:id',
@@ -47,8 +52,11 @@ export function progressRoutes(app: Api, { db, auth }: Deps) {
     '/progress/enrollment/:id',
     {
       preValidation: auth.guard(['trainer']),
+      ...idempotency,
       schema: {
-        summary: 'The assigned trainer records an assessment.',
+        summary:
+          'The assigned trainer records an assessment. With an `Idempotency-Key` header, a repeat (same key and ' +
+          'body) answers the first answer again (`Idempotent-Replayed: true`) instead of storing a second record.',
         params: enrollmentParams,
         body: progressPayloadSchema,
         response: answers({ 201: progressAnswerSchema }),
@@ -71,8 +79,9 @@ export function progressRoutes(app: Api, { db, auth }: Deps) {
     '/progress/:recordId',
     {
       preValidation: auth.guard(['trainer']),
+      ...idempotency,
       schema: {
-        summary: 'The assigned trainer edits a record.',
+        summary: 'The assigned trainer edits a record (`Idempotency-Key` as for a new record).',
         params: recordParams,
         body: progressPayloadSchema,
         response: answers({ 200: progressAnswerSchema }),

@@ -1,0 +1,97 @@
+/**
+ * Issue 28: `Idempotency-Key` on the writes a phone may send twice (progress recorded offline and sent when the
+ * network returns, perhaps again after a lost answer). The first request with a key runs; a repeat with the same
+ * key, user, method, path and body gets the first one's answer again (`Idempotent-Replayed: true`) instead of a
+ * second record; the same key for another request is refused (422); a repeat while the first still runs waits
+ * its turn (409, Retry-After). Keys live a day. One row per user and key, claimed by an insert, so two instances
+ * receiving the two copies at once store one (tested on PostgreSQL).
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
+import { request as requestText } from '@btls/shared-api/messages';
+import type { Auth } from '../auth';
+import type { Db } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
+import { badRequest, conflict, HttpError } from './errors';
+
+const KEY = /^[\w.:-]{1,200}$/;
+/** A first request that has not answered within this (its instance died) no longer holds its key. */
+const ABANDONED_AFTER_MS = 60_000;
+const KEPT_FOR = sql`interval '1 day'`;
+/** Answers kept for a repeat: done, or refused for what was sent. A 401/403/409/429/5xx may go otherwise next time. */
+const KEPT_STATUSES = (status: number) => status < 400 || status === 400 || status === 404 || status === 422;
+
+const claimed = new WeakMap<FastifyRequest, { userId: number; key: string }>();
+
+function fingerprint(request: FastifyRequest): string {
+  return createHash('sha256')
+    .update(`${request.method} ${request.url.split('?')[0]}\n${JSON.stringify(request.body ?? null)}`)
+    .digest('base64url');
+}
+
+/** The hooks of a route that honours `Idempotency-Key`: `preHandler` after its guard, `onSend` to keep the answer. */
+export function idempotentWrites(db: Db, auth: Auth): { preHandler: preHandlerHookHandler; onSend: onSendHookHandler } {
+  let claims = 0;
+  const preHandler: preHandlerHookHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const given = request.headers['idempotency-key'];
+    if (given === undefined) return;
+    const key = Array.isArray(given) ? '' : given.trim();
+    if (!KEY.test(key)) throw badRequest(requestText.idempotencyKeyInvalid);
+    const userId = auth.caller(request).id;
+    const print = fingerprint(request);
+    if (++claims % 200 === 0)
+      await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`now() - ${KEPT_FOR}`));
+    const mine = await db
+      .insert(idempotencyKeys)
+      .values({ userId, key, fingerprint: print })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (mine.length === 0) {
+      // Taken over when its first request was abandoned (no answer after a minute) or expired.
+      const retaken = await db
+        .update(idempotencyKeys)
+        .set({ fingerprint: print, status: null, body: null, createdAt: new Date() })
+        .where(
+          and(
+            eq(idempotencyKeys.userId, userId),
+            eq(idempotencyKeys.key, key),
+            sql`(${idempotencyKeys.status} is null and ${idempotencyKeys.createdAt} < now() - ${`${ABANDONED_AFTER_MS} milliseconds`}::interval)
+              or ${idempotencyKeys.createdAt} < now() - ${KEPT_FOR}`,
+          ),
+        )
+        .returning({ key: idempotencyKeys.key });
+      if (retaken.length === 0) {
+        const [first] = await db
+          .select()
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+          .limit(1);
+        if (!first) throw conflict(requestText.idempotencyInProgress); // released meanwhile: send again
+        if (first.fingerprint !== print) throw new HttpError(422, requestText.idempotencyKeyReused);
+        if (first.status === null) throw new HttpError(409, requestText.idempotencyInProgress, { 'Retry-After': '1' });
+        return reply
+          .status(first.status)
+          .header('idempotent-replayed', 'true')
+          .type('application/json; charset=utf-8')
+          .send(first.body);
+      }
+    }
+    claimed.set(request, { userId, key });
+  };
+  const onSend: onSendHookHandler = async (request, reply, payload) => {
+    const claim = claimed.get(request);
+    if (!claim) return payload;
+    claimed.delete(request);
+    const where = and(
+      eq(idempotencyKeys.userId, claim.userId),
+      eq(idempotencyKeys.key, claim.key),
+      isNull(idempotencyKeys.status),
+    );
+    if (KEPT_STATUSES(reply.statusCode) && typeof payload === 'string')
+      await db.update(idempotencyKeys).set({ status: reply.statusCode, body: payload }).where(where);
+    else await db.delete(idempotencyKeys).where(where); // the next copy runs anew
+    return payload;
+  };
+  return { preHandler, onSend };
+}
