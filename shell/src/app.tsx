@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { RELEASE_TRIAL_KEY } from '@btls/shared-api/release-trial';
 import { Link, paths, useI18n, useLocation } from '@btls/shared-auth';
+import { installOffer } from './install';
 import { PageFocus } from './page-focus';
 import { PublicLayout } from './public-layout';
 import { RemoteArea } from './remote-area';
@@ -54,6 +55,17 @@ function ReleaseTrial() {
   ) : null;
 }
 
+/** The offer to install the app (issue 28), when the browser makes one: its bar is a chunk of its own. */
+const InstallOfferBar = lazy(() => import('./install-offer'));
+function InstallOffer() {
+  const offered = useSyncExternalStore(installOffer.subscribe, installOffer.current, () => false);
+  return offered ? (
+    <Suspense fallback={null}>
+      <InstallOfferBar />
+    </Suspense>
+  ) : null;
+}
+
 export function App() {
   const { pathname } = useLocation();
   const area = areaFor(pathname);
@@ -78,6 +90,7 @@ export function App() {
       <PageFocus nameFromHeading={!!area && !area.serverRendered} />
       {page}
       <ReleaseTrial />
+      <InstallOffer />
     </>
   );
 }

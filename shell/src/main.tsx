@@ -5,6 +5,7 @@ import { createQueryClient, hydrate, QueryClientProvider } from '@btls/shared-ap
 import { AuthProvider, BrowserRouter, useSessionStore, type SessionHint } from '@btls/shared-auth';
 import { App } from './app';
 import { connectLanguageToSession, followDeviceChoice, startLanguage } from './language';
+import { listenForInstallOffer } from './install';
 import { ensureRemotesRegistered } from './remotes';
 import { SERVER_DATA_ID, SESSION_HINT_KEY } from './server-data';
 
@@ -23,6 +24,7 @@ useSessionStore.subscribe((now, before) => {
 });
 
 connectLanguageToSession();
+listenForInstallOffer();
 
 const app = (
   <StrictMode>

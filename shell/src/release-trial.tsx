@@ -3,10 +3,11 @@
  * which, and can stop. Shown once the page is the browser's (the trial is this browser's cookie), fixed at
  * the bottom: it moves nothing on the page. Loaded only for a browser with a trial (app.tsx).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { cookieValue, setSiteCookie } from '@btls/shared-api';
 import { parseReleaseTrial, RELEASE_TRIAL_KEY } from '@btls/shared-api/release-trial';
 import { useI18n } from '@btls/shared-auth';
+import { useRoomBelow } from './bottom-bar';
 import styles from './shell.module.css';
 
 export default function ReleaseTrial() {
@@ -16,16 +17,14 @@ export default function ReleaseTrial() {
     const trial = parseReleaseTrial(cookieValue(document.cookie, RELEASE_TRIAL_KEY));
     const releases = Object.entries(trial).map(([area, version]) => `${area}@${version}`);
     setTried(releases);
-    // Room below the page for the bar, so it hides no content and no focused control (WCAG 2.4.11).
-    if (releases.length) {
-      document.body.style.paddingBottom = '6rem';
-      document.documentElement.style.scrollPaddingBottom = '6rem';
-    }
   }, []);
+  const bar = useRef<HTMLElement>(null);
+  useRoomBelow(bar, tried.length > 0);
   if (!tried.length) return null;
   return (
     <aside
-      className={styles.releaseTrial}
+      ref={bar}
+      className={styles.bottomBar}
       aria-label={i18n._({ id: 'shell.releaseTrial.label', message: 'Release trial' })}
     >
       <p>

@@ -1,0 +1,97 @@
+/** Issue 28, item 1: installable — the manifest and its icons, and the offer to install made once. */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browser, openPage, site, takenOver, useSite } from './harness';
+
+useSite();
+
+/** What Chromium does when the app may be installed: a `beforeinstallprompt` whose prompt() the page may call. */
+function browserOffersInstall(page: Page, outcome: 'accepted' | 'dismissed') {
+  return page.evaluate((choice) => {
+    const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & Record<string, unknown>;
+    const w = window as unknown as { prompted: number };
+    w.prompted = 0;
+    event.prompt = async () => {
+      w.prompted++;
+    };
+    event.userChoice = Promise.resolve({ outcome: choice });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  }, outcome);
+}
+
+/** A PNG's width and height, from its header. */
+const pngSize = (bytes: Buffer) => [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+
+describe('the installable app', () => {
+  it('has a manifest with its name, languages, colours, standalone display and icons that load', async () => {
+    const { page, context } = await openPage(browser, 390);
+    await page.goto(`${site.base}/courses`);
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const response = await fetch(new URL(href!, site.base));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    const manifest = (await response.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
+      lang: string;
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
+      translations: Record<string, { name: string }>;
+    };
+    expect(manifest).toMatchObject({
+      name: 'BTLS Coffee Training Centre',
+      short_name: 'BTLS Coffee',
+      start_url: '/',
+      display: 'standalone',
+      lang: 'en',
+      theme_color: '#2b1b12',
+    });
+    expect(Object.keys(manifest.translations).sort()).toEqual(['fr', 'rw']);
+    for (const purpose of ['any', 'maskable']) expect(manifest.icons.some((i) => i.purpose === purpose)).toBe(true);
+    for (const icon of manifest.icons) {
+      const file = await fetch(new URL(icon.src, site.base));
+      expect(file.headers.get('content-type'), icon.src).toBe('image/png');
+      const [width, height] = pngSize(Buffer.from(await file.arrayBuffer()));
+      expect(`${width}x${height}`, icon.src).toBe(icon.sizes);
+    }
+    for (const size of ['192x192', '512x512']) expect(manifest.icons.some((i) => i.sizes === size)).toBe(true);
+    expect((await fetch(new URL('/apple-touch-icon.png', site.base))).status).toBe(200);
+    await context.close();
+  });
+
+  it("offers installation once, in place of the browser's own prompt, and never again after Not now", async () => {
+    const { page, context, errors } = await openPage(browser, 390);
+    await page.goto(`${site.base}/`);
+    await takenOver(page);
+    const offer = page.getByRole('complementary', { name: 'Install the app' });
+    expect(await offer.count()).toBe(0); // nothing before the browser says the app may be installed
+    expect(await browserOffersInstall(page, 'dismissed')).toBe(true); // the browser's own prompt held back
+    await offer.waitFor();
+    await offer.getByRole('button', { name: 'Not now' }).click();
+    await offer.waitFor({ state: 'detached' });
+    await page.reload();
+    await takenOver(page);
+    expect(await browserOffersInstall(page, 'dismissed')).toBe(true);
+    await page.waitForTimeout(300);
+    expect(await offer.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('asks the browser to install on Install, and is not offered again whatever the visitor chose there', async () => {
+    const { page, context } = await openPage(browser, 1280);
+    await page.goto(`${site.base}/jobs`);
+    await takenOver(page);
+    await browserOffersInstall(page, 'accepted');
+    const offer = page.getByRole('complementary', { name: 'Install the app' });
+    await offer.getByRole('button', { name: 'Install' }).click();
+    await offer.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => (window as unknown as { prompted: number }).prompted)).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem('btlsInstallOffer'))).toBe('installed');
+    await context.close();
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Issue 28: the app offers installation where the browser allows it (Chromium's `beforeinstallprompt`), once.
+ * The browser's own prompt is held back for ours; once the visitor has installed or said "Not now", the offer
+ * never comes back on this device (the browser's menu still installs). The offer's bar is its own chunk,
+ * loaded only when a browser makes the offer (app.tsx).
+ */
+export const INSTALL_OFFER_KEY = 'btlsInstallOffer';
+
+interface InstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+let offered: InstallPromptEvent | null = null;
+const listeners = new Set<() => void>();
+const changed = () => listeners.forEach((listener) => listener());
+
+const answered = () => {
+  try {
+    return localStorage.getItem(INSTALL_OFFER_KEY) !== null;
+  } catch {
+    return true; // no storage: better never to offer than to offer on every visit
+  }
+};
+const remember = (answer: 'installed' | 'declined') => {
+  try {
+    localStorage.setItem(INSTALL_OFFER_KEY, answer);
+  } catch {
+    /* the offer just goes for this page */
+  }
+  offered = null;
+  changed();
+};
+
+export function listenForInstallOffer(): void {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    if (answered()) return;
+    offered = event as InstallPromptEvent;
+    changed();
+  });
+  window.addEventListener('appinstalled', () => remember('installed'));
+}
+
+export const installOffer = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Whether there is an offer to show now. */
+  current: () => offered !== null,
+  async accept() {
+    const event = offered;
+    if (!event) return;
+    await event.prompt();
+    const { outcome } = await event.userChoice;
+    remember(outcome === 'accepted' ? 'installed' : 'declined');
+  },
+  decline: () => remember('declined'),
+};
