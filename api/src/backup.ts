@@ -64,6 +64,12 @@ export function unpackBackup(file: Buffer, passphrase?: string): { contents: Con
     iv?: string;
   };
   let inner = file.subarray(headerEnd + 1);
+  // With a key set, a file in clear is refused: anyone able to write to where backups are kept could otherwise
+  // slip in their own sign-in secret and issuer key.
+  if (!header.encrypted && passphrase)
+    throw new BackupError(
+      'This backup is not encrypted, but BTLS_BACKUP_KEY is set: unset it to restore a file in clear.',
+    );
   if (header.encrypted) {
     if (!passphrase)
       throw new BackupError('This backup is encrypted: set BTLS_BACKUP_KEY to the key it was made with.');
@@ -188,7 +194,20 @@ export async function restore(source: string, env: NodeJS.ProcessEnv = process.e
     await database.close();
     writeFileSync(join(config.dataDir, 'jwt-secret'), contents.jwtSecret, { mode: 0o600 });
     writeFileSync(join(config.dataDir, 'issuer-key'), contents.issuerKey, { mode: 0o600 });
-    return `Restored ${source} into ${config.dataDir}, with its sign-in secret and issuer key.`;
+    // Variables win over the data directory's files: say so when they would hide the restored ones.
+    const overridden = [
+      config.jwtSecret && config.jwtSecret !== contents.jwtSecret ? 'JWT_SECRET' : '',
+      config.issuerKey && Buffer.from(config.issuerKey).toString('base64') !== contents.issuerKey
+        ? 'BTLS_ISSUER_KEY'
+        : '',
+    ].filter(Boolean);
+    return (
+      `Restored ${source} into ${config.dataDir}, with its sign-in secret and issuer key.` +
+      (overridden.length
+        ? ` But ${overridden.join(' and ')} in this environment differ from the backup's and would be used instead: ` +
+          "unset them (or set them to the backup's) before starting, or sign-ins and credentials from before fail."
+        : '')
+    );
   }
   if (contents.kind === 'postgres' && config.databaseUrl) {
     const client = new pg.Client({ connectionString: config.databaseUrl });

@@ -61,6 +61,9 @@ const SECRET_VARIABLES = new Set([
   'BTLS_BACKUP_KEY',
 ]);
 
+/** The longest delay Node's timers keep (a longer one fires at once). */
+const MAX_TIMER_MS = 2_147_483_647;
+
 /** A variable set to nothing (or blanks) is unset; any other value is taken without its surrounding blanks. */
 const setting = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' ? value.trim() || undefined : value), schema.optional());
@@ -137,10 +140,10 @@ const environmentSchema = z
     BTLS_REGISTER_LIMIT_PER_IP: wholeNumber(1),
     BTLS_JOB_POST_LIMIT_PER_HOUR: wholeNumber(1),
     BTLS_DB_POOL_SIZE: wholeNumber(1, 1_000),
-    BTLS_DB_STATEMENT_TIMEOUT_MS: wholeNumber(1),
-    BTLS_DB_ACQUIRE_TIMEOUT_MS: wholeNumber(1),
-    BTLS_SHUTDOWN_TIMEOUT_MS: wholeNumber(1),
-    BTLS_DRAIN_DELAY_MS: wholeNumber(0),
+    BTLS_DB_STATEMENT_TIMEOUT_MS: wholeNumber(1, MAX_TIMER_MS),
+    BTLS_DB_ACQUIRE_TIMEOUT_MS: wholeNumber(1, MAX_TIMER_MS),
+    BTLS_SHUTDOWN_TIMEOUT_MS: wholeNumber(1, MAX_TIMER_MS),
+    BTLS_DRAIN_DELAY_MS: wholeNumber(0, MAX_TIMER_MS),
     BTLS_METRICS_TOKEN: setting(z.string().min(16, { message: 'expected at least 16 characters' })),
     SMTP_URL: address(['smtp:', 'smtps:'], 'smtp://user:password@smtp.example.rw:587'),
     MAIL_FROM: setting(
@@ -156,6 +159,8 @@ const environmentSchema = z
       require('JWT_SECRET', 'is required when DATABASE_URL is set: every API instance must sign tokens with the same secret');
     if (env.DATABASE_URL && !env.BTLS_ISSUER_KEY)
       require('BTLS_ISSUER_KEY', 'is required when DATABASE_URL is set: every API instance must sign credentials with the same key');
+    if ((env.BTLS_DRAIN_DELAY_MS ?? 0) >= (env.BTLS_SHUTDOWN_TIMEOUT_MS ?? 10_000))
+      require('BTLS_DRAIN_DELAY_MS', `must be shorter than BTLS_SHUTDOWN_TIMEOUT_MS (${env.BTLS_SHUTDOWN_TIMEOUT_MS ?? 10_000} ms): the deadline counts from the signal, so open requests would get no time to finish`);
     if (!!env.BTLS_ADMIN_EMAIL !== !!env.BTLS_ADMIN_PASSWORD)
       require(env.BTLS_ADMIN_EMAIL
         ? 'BTLS_ADMIN_PASSWORD'

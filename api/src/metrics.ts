@@ -42,7 +42,13 @@ export function createMetrics(database: Database): Metrics {
     labelNames: ['status'],
     registers: [registry],
     async collect() {
-      const result = await database.db.execute(sql`select status, count(*)::int as count from outbox group by status`);
+      // A database that does not answer must not take the whole scrape down with it: the last figures stay.
+      let result;
+      try {
+        result = await database.db.execute(sql`select status, count(*)::int as count from outbox group by status`);
+      } catch {
+        return;
+      }
       const counts = new Map(
         (result as unknown as { rows: { status: string; count: number }[] }).rows.map((r) => [r.status, r.count]),
       );

@@ -141,6 +141,10 @@ describe.skipIf(onPostgres)('backup and restore, embedded', { timeout: 180_000 }
     const file = join(work, 'offline.btls');
     expect(command('backup', file, { ...site.env }).said).toMatch(/Backed up the data directory/);
     expect(readFileSync(file).subarray(0, 14).toString()).toBe('BTLS-BACKUP 1\n');
+    // A file in clear is refused while a key is set: it could carry someone else's secrets.
+    const clear = command('restore', file, { BTLS_DATA_DIR: join(work, 'elsewhere'), BTLS_BACKUP_KEY: 'a key' });
+    expect(clear.status).toBe(1);
+    expect(clear.said).toMatch(/not encrypted, but BTLS_BACKUP_KEY is set/);
   });
 });
 

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openPostgres } from '../src/db/client';
-import { enrollments, progressRecords } from '../src/db/schema';
+import { enrollments, idempotencyKeys, progressRecords } from '../src/db/schema';
 import {
   account,
   createCourse,
@@ -212,6 +212,41 @@ describe('Idempotency-Key on progress writes (issue 28: a phone sends what it re
     const refusedAgain = await request(api, 'POST', url, { ...withKey('late-1'), json: record });
     expect(refusedAgain.status).toBe(400);
     expect(refusedAgain.body).toEqual(refused.body);
+  });
+
+  it("takes over its own expired or abandoned key only, never another user's", async () => {
+    const other = await account(api, 'trainer');
+    // Another user's key from two days ago, and this trainer's answered key from a minute ago.
+    await api.db.insert(idempotencyKeys).values([
+      {
+        userId: other.id,
+        key: 'old-elsewhere',
+        fingerprint: 'x',
+        status: 201,
+        body: '{}',
+        createdAt: new Date(Date.now() - 2 * 86_400_000),
+      },
+    ]);
+    const { id } = await enrollment();
+    const url = `/api/progress/enrollment/${id}`;
+    const first = await request(api, 'POST', url, { ...withKey('kept-1'), json: record });
+    const again = await request(api, 'POST', url, { ...withKey('kept-1'), json: record });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(await stored(id)).toHaveLength(1);
+    const [untouched] = await api.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, other.id), eq(idempotencyKeys.key, 'old-elsewhere')));
+    expect(untouched).toMatchObject({ fingerprint: 'x', status: 201 });
+    // This trainer's own key, a day and more old: a new request, not a replay.
+    await api.db
+      .update(idempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(eq(idempotencyKeys.key, 'kept-1'));
+    const later = await request(api, 'POST', url, { ...withKey('kept-1'), json: record });
+    expect(later.headers['idempotent-replayed']).toBeUndefined();
+    expect(await stored(id)).toHaveLength(2);
   });
 
   it('stores one record when the two copies arrive at once', async () => {

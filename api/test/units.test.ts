@@ -84,6 +84,14 @@ describe('configuration', () => {
       [{ BTLS_ISSUER_KEY: 'too-short' }, /BTLS_ISSUER_KEY=\(hidden, 9 characters\): expected 32 random bytes/],
       [{ BTLS_METRICS_TOKEN: 'abc' }, /BTLS_METRICS_TOKEN=\(hidden, 3 characters\): expected at least 16 characters/],
       [{ TRUST_PROXY: 'everyone' }, /TRUST_PROXY: "everyone" is neither a hop count nor an IP address or CIDR/],
+      [
+        { BTLS_SHUTDOWN_TIMEOUT_MS: '3000000000' },
+        /BTLS_SHUTDOWN_TIMEOUT_MS="3000000000": expected a whole number from 1/,
+      ],
+      [
+        { BTLS_DRAIN_DELAY_MS: '10000' },
+        /BTLS_DRAIN_DELAY_MS="10000": must be shorter than BTLS_SHUTDOWN_TIMEOUT_MS \(10000 ms\)/,
+      ],
     ];
     for (const [env, message] of wrong) expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
     // Every wrong variable at once, a line each; a secret's value is never repeated.

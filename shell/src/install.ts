@@ -52,9 +52,16 @@ export const installOffer = {
   async accept() {
     const event = offered;
     if (!event) return;
-    await event.prompt();
-    const { outcome } = await event.userChoice;
-    remember(outcome === 'accepted' ? 'installed' : 'declined');
+    // The browser's prompt may be shown once: a second tap finds no offer.
+    offered = null;
+    changed();
+    try {
+      await event.prompt();
+      const { outcome } = await event.userChoice;
+      remember(outcome === 'accepted' ? 'installed' : 'declined');
+    } catch {
+      remember('declined'); // the browser would not show it: the menu still installs
+    }
   },
   decline: () => remember('declined'),
 };

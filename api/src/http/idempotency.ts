@@ -7,7 +7,7 @@
  * receiving the two copies at once store one (tested on PostgreSQL).
  */
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import { request as requestText } from '@btls/shared-api/messages';
 import type { Auth } from '../auth';
@@ -51,13 +51,20 @@ export function idempotentWrites(db: Db, auth: Auth): { preHandler: preHandlerHo
       // Taken over when its first request was abandoned (no answer after a minute) or expired.
       const retaken = await db
         .update(idempotencyKeys)
-        .set({ fingerprint: print, status: null, body: null, createdAt: new Date() })
+        .set({ fingerprint: print, status: null, body: null, createdAt: sql`now()` })
         .where(
           and(
             eq(idempotencyKeys.userId, userId),
             eq(idempotencyKeys.key, key),
-            sql`(${idempotencyKeys.status} is null and ${idempotencyKeys.createdAt} < now() - ${`${ABANDONED_AFTER_MS} milliseconds`}::interval)
-              or ${idempotencyKeys.createdAt} < now() - ${KEPT_FOR}`,
+            // Parenthesised as one condition: `and` does not wrap a raw `a or b` (a review found expired rows of
+            // every user taken over, and a repeat stored twice).
+            or(
+              and(
+                isNull(idempotencyKeys.status),
+                lt(idempotencyKeys.createdAt, sql`now() - ${`${ABANDONED_AFTER_MS} milliseconds`}::interval`),
+              ),
+              lt(idempotencyKeys.createdAt, sql`now() - ${KEPT_FOR}`),
+            ),
           ),
         )
         .returning({ key: idempotencyKeys.key });
