@@ -71,8 +71,18 @@ describe('the installable app', () => {
     expect(await offer.count()).toBe(0); // nothing before the browser says the app may be installed
     expect(await browserOffersInstall(page, 'dismissed')).toBe(true); // the browser's own prompt held back
     await offer.waitFor();
+    // The page leaves room below itself for the bar: its end (and a control focused there) is never under it.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const bar = document.querySelector('aside[aria-label="Install the app"]')!.getBoundingClientRect();
+          return parseFloat(document.body.style.paddingBottom || '0') >= bar.height;
+        }),
+      )
+      .toBe(true);
     await offer.getByRole('button', { name: 'Not now' }).click();
     await offer.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.body.style.paddingBottom)).toBe('');
     await page.reload();
     await takenOver(page);
     expect(await browserOffersInstall(page, 'dismissed')).toBe(true);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { RELEASE_TRIAL_KEY } from '@btls/shared-api/release-trial';
 import { Link, paths, useI18n, useLocation } from '@btls/shared-auth';
+import { useRoomBelow } from './bottom-bar';
 import { installOffer } from './install';
 import { PageFocus } from './page-focus';
 import { PublicLayout } from './public-layout';
@@ -66,6 +67,18 @@ function InstallOffer() {
   ) : null;
 }
 
+/** The bars fixed at the bottom, stacked in one container that leaves room below the page for them. */
+function BottomBars() {
+  const bars = useRef<HTMLDivElement>(null);
+  useRoomBelow(bars);
+  return (
+    <div ref={bars} className={styles.bottomBars}>
+      <ReleaseTrial />
+      <InstallOffer />
+    </div>
+  );
+}
+
 export function App() {
   const { pathname } = useLocation();
   const area = areaFor(pathname);
@@ -89,8 +102,7 @@ export function App() {
       <ScrollToTop />
       <PageFocus nameFromHeading={!!area && !area.serverRendered} />
       {page}
-      <ReleaseTrial />
-      <InstallOffer />
+      <BottomBars />
     </>
   );
 }

@@ -1,15 +1,16 @@
 import { useEffect, type RefObject } from 'react';
 
 /**
- * Room below the page for a bar fixed at the bottom (`.bottomBar`: a release trial, the install offer), as tall
- * as the bar is on this screen, so it hides no content and no focused control (WCAG 2.4.11).
+ * Room below the page for the bars fixed at the bottom (`.bottomBars`: a release trial, the install offer,
+ * stacked in one container so they never overlap), as tall as they are on this screen, so they hide no content
+ * and no focused control (WCAG 2.4.11); none while there is no bar.
  */
-export function useRoomBelow(bar: RefObject<HTMLElement | null>, shown = true): void {
+export function useRoomBelow(bars: RefObject<HTMLElement | null>): void {
   useEffect(() => {
-    const element = bar.current;
-    if (!shown || !element) return;
+    const element = bars.current;
+    if (!element) return;
     const make = () => {
-      const room = `${element.offsetHeight + 16}px`;
+      const room = element.offsetHeight ? `${element.offsetHeight + 16}px` : '';
       document.body.style.paddingBottom = room;
       document.documentElement.style.scrollPaddingBottom = room;
     };
@@ -21,5 +22,5 @@ export function useRoomBelow(bar: RefObject<HTMLElement | null>, shown = true): 
       document.body.style.paddingBottom = '';
       document.documentElement.style.scrollPaddingBottom = '';
     };
-  }, [bar, shown]);
+  }, [bars]);
 }

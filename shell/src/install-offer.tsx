@@ -1,20 +1,12 @@
 /** Issue 28: the one offer to install the app (install.ts), fixed at the bottom: it moves nothing on the page. */
-import { useRef } from 'react';
 import { useI18n } from '@btls/shared-auth';
-import { useRoomBelow } from './bottom-bar';
 import { installOffer } from './install';
 import styles from './shell.module.css';
 
 export default function InstallOffer() {
   const i18n = useI18n();
-  const bar = useRef<HTMLElement>(null);
-  useRoomBelow(bar);
   return (
-    <aside
-      ref={bar}
-      className={styles.bottomBar}
-      aria-label={i18n._({ id: 'shell.install.label', message: 'Install the app' })}
-    >
+    <aside className={styles.bottomBar} aria-label={i18n._({ id: 'shell.install.label', message: 'Install the app' })}>
       <p>
         {i18n._({
           id: 'shell.install.notice',

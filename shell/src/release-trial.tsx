@@ -3,11 +3,10 @@
  * which, and can stop. Shown once the page is the browser's (the trial is this browser's cookie), fixed at
  * the bottom: it moves nothing on the page. Loaded only for a browser with a trial (app.tsx).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { cookieValue, setSiteCookie } from '@btls/shared-api';
 import { parseReleaseTrial, RELEASE_TRIAL_KEY } from '@btls/shared-api/release-trial';
 import { useI18n } from '@btls/shared-auth';
-import { useRoomBelow } from './bottom-bar';
 import styles from './shell.module.css';
 
 export default function ReleaseTrial() {
@@ -18,12 +17,9 @@ export default function ReleaseTrial() {
     const releases = Object.entries(trial).map(([area, version]) => `${area}@${version}`);
     setTried(releases);
   }, []);
-  const bar = useRef<HTMLElement>(null);
-  useRoomBelow(bar, tried.length > 0);
   if (!tried.length) return null;
   return (
     <aside
-      ref={bar}
       className={styles.bottomBar}
       aria-label={i18n._({ id: 'shell.releaseTrial.label', message: 'Release trial' })}
     >
