@@ -66,17 +66,20 @@ export function operatorToken(secret: string, audience: OperatorAudience): Promi
     .sign(new TextEncoder().encode(secret));
 }
 
+/** The token of the request's `Authorization: Bearer <token>`, if it has one. */
+export const bearerToken = (request: FastifyRequest): string | undefined =>
+  /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+
 export function createAuth(db: Db, secret: string, expiresIn: string): Auth {
   const key = new TextEncoder().encode(secret);
 
   async function userFromRequest(request: FastifyRequest): Promise<UserRow | 'missing' | 'invalid'> {
-    const header = request.headers.authorization;
-    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (!match?.[1]) return 'missing';
+    const token = bearerToken(request);
+    if (!token) return 'missing';
     let userId: number;
     let sessionVersion: unknown;
     try {
-      const { payload } = await jwtVerify(match[1], key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
       userId = Number(payload.sub);
       sessionVersion = payload.sv ?? 0;
       if (!Number.isInteger(userId)) return 'invalid';
@@ -112,10 +115,10 @@ export function createAuth(db: Db, secret: string, expiresIn: string): Auth {
     },
     require: requireUser,
     async operator(request, audience) {
-      const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-      if (!match?.[1]) return false;
+      const token = bearerToken(request);
+      if (!token) return false;
       try {
-        const { payload } = await jwtVerify(match[1], key, { algorithms: ['HS256'], audience });
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience });
         return payload.sub === undefined;
       } catch {
         return false;

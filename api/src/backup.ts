@@ -137,7 +137,7 @@ async function embeddedData(config: Config, jwtSecret: string): Promise<Buffer> 
     return fromRunningServer(config, jwtSecret);
   }
   try {
-    return Buffer.from(await (await database.dumpDataDir!()).arrayBuffer());
+    return await database.dumpDataDir!();
   } finally {
     await database.close();
   }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Limits } from './deps';
 import type { PostgresOptions } from './db/client';
 import { parseIssuerSeed } from './credentials/issuer';
+import { clip, PROXY_RANGES } from './http/logging';
 
 export interface Config {
   port: number;
@@ -186,9 +187,8 @@ function shown(variable: string, value: string | undefined): string {
   } catch {
     /* not an address */
   }
-  return `${variable}=${JSON.stringify(clipped(text))}`;
+  return `${variable}=${JSON.stringify(clip(text, 120))}`;
 }
-const clipped = (text: string) => (text.length > 120 ? `${text.slice(0, 120)}…` : text);
 
 function checkedEnvironment(env: NodeJS.ProcessEnv) {
   const result = environmentSchema.safeParse(env);
@@ -263,8 +263,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** Whether HOST is reachable from this machine only. */
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\./.test(host);
 
-const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
 /**
  * TRUST_PROXY: the number of proxies in front of the API (X-Forwarded-For is read that many hops from the
  * right), or a comma-separated list of the proxies' addresses/CIDRs. Never "true": trusting every hop lets a
@@ -288,7 +286,7 @@ export function parseTrustProxy(value: string | undefined): number | string[] | 
     const [address, prefix, extra] = entry.split('/');
     const family = isIP(address ?? '');
     const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
-    if (!PROXY_RANGE_NAMES.has(entry) && (!family || !prefixOk || extra !== undefined)) {
+    if (!Object.hasOwn(PROXY_RANGES, entry) && (!family || !prefixOk || extra !== undefined)) {
       throw new Error(`TRUST_PROXY: "${entry}" is neither a hop count nor an IP address or CIDR.`);
     }
   }

@@ -28,6 +28,9 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const ids = (body: { id: number }[]) => body.map((row) => row.id);
+/** The ids of the enrollments the admin's search for `q` finds. */
+const enrollmentsFound = async (q: string) =>
+  ids((await request(api, 'GET', `/api/enrollments?q=${encodeURIComponent(q)}`, { token: admin.token })).body);
 
 describe('GET /api/jobs', () => {
   it('answers the first 50 by default with X-Total-Count and a Link to the next page; the body stays the array', async () => {
@@ -181,8 +184,7 @@ describe('the other growing lists', () => {
       .insert(enrollments)
       .values({ courseId: (await api.db.select().from(courses).limit(1))[0]!.id, traineeId: other.id })
       .returning();
-    const found = async (q: string) =>
-      ids((await request(api, 'GET', `/api/enrollments?q=${encodeURIComponent(q)}`, { token: admin.token })).body);
+    const found = enrollmentsFound;
     expect(await found('siphon mas')).toEqual([siphon!.id]); // the course's title
     expect(await found('ishimwe lea')).toEqual([siphon!.id]); // the trainee's full name
     expect(await found('ishimwe.learns@')).toEqual([siphon!.id]); // the trainee's e-mail
@@ -218,8 +220,7 @@ describe('the other growing lists', () => {
       .insert(enrollments)
       .values({ courseId: course!.id, traineeId: learner.id, status: 'Approved', assignedTrainerId: first.id })
       .returning();
-    const found = async (q: string) =>
-      ids((await request(api, 'GET', `/api/enrollments?q=${encodeURIComponent(q)}`, { token: admin.token })).body);
+    const found = enrollmentsFound;
     expect(await found('keza before')).toEqual([enrollment!.id]);
 
     const renamed = await request(api, 'PUT', '/api/users/me/profile', {

@@ -14,6 +14,28 @@ function start(dataDir: string, env: Record<string, string> = {}) {
   return startServer({ BTLS_DATA_DIR: dataDir, ...env });
 }
 
+/**
+ * A contact message whose body is half sent (a request in flight): `finish` sends the rest, `answer` is its status.
+ */
+function contactInFlight(base: string, message: string) {
+  const body = JSON.stringify({ name: 'Late', email: 'late@example.rw', subject: 'Drain', message });
+  let finish = () => {};
+  const answer = new Promise<number>((resolve, reject) => {
+    const req = http.request(
+      `${base}/api/contact`,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', reject);
+    req.write(body.slice(0, 10));
+    finish = () => req.end(body.slice(10));
+  });
+  return { answer, finish: () => finish() };
+}
+
 // Each test starts real server processes: on a busy two-core machine a start alone can take tens of seconds.
 describe('the server process', { timeout: 120_000 }, () => {
   it('starts on an empty data directory, migrates, seeds the demo data and serves the API', async () => {
@@ -37,29 +59,12 @@ describe('the server process', { timeout: 120_000 }, () => {
     const server = start(dataDir, { BTLS_ADMIN_EMAIL: 'ops@example.rw', BTLS_ADMIN_PASSWORD: 'ops-password' });
     await server.ready;
 
-    const body = JSON.stringify({
-      name: 'Late',
-      email: 'late@example.rw',
-      subject: 'Drain',
-      message: 'Still delivered',
-    });
-    const answer = new Promise<number>((resolve, reject) => {
-      const req = http.request(
-        `${server.base}/api/contact`,
-        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-        (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        },
-      );
-      req.on('error', reject);
-      req.write(body.slice(0, 10)); // the request is in flight...
-      setTimeout(() => {
-        server.child.kill('SIGTERM'); // ...when the signal arrives
-        setTimeout(() => req.end(body.slice(10)), 300);
-      }, 300);
-    });
-    expect(await answer).toBe(201);
+    const late = contactInFlight(server.base, 'Still delivered'); // the request is in flight...
+    setTimeout(() => {
+      server.child.kill('SIGTERM'); // ...when the signal arrives
+      setTimeout(late.finish, 300);
+    }, 300);
+    expect(await late.answer).toBe(201);
     expect(await server.exited).toBe(0);
     expect(existsSync(join(dataDir, 'btls.lock'))).toBe(false);
 
@@ -131,28 +136,14 @@ describe('the server process', { timeout: 120_000 }, () => {
     const status = async (path: string) => (await fetch(`${server.base}${path}`)).status;
     expect(await status('/api/health/ready')).toBe(200);
     // A request in flight (its body not all sent) when the signal arrives.
-    const body = JSON.stringify({ name: 'Late', email: 'late@example.rw', subject: 'Drain', message: 'Delivered' });
-    let finish = () => {};
-    const answer = new Promise<number>((resolve, reject) => {
-      const req = http.request(
-        `${server.base}/api/contact`,
-        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-        (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        },
-      );
-      req.on('error', reject);
-      req.write(body.slice(0, 10));
-      finish = () => req.end(body.slice(10));
-    });
+    const late = contactInFlight(server.base, 'Delivered');
     await new Promise((resolve) => setTimeout(resolve, 200));
     server.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await status('/api/health/ready')).toBe(503);
     expect(await status('/api/health/live')).toBe(200);
-    finish();
-    expect(await answer).toBe(201);
+    late.finish();
+    expect(await late.answer).toBe(201);
     expect(await server.exited).toBe(0);
     expect(server.output()).toMatch(/"msg":"SIGTERM: finishing open requests/);
   });

@@ -34,7 +34,7 @@ export interface Database {
    * PGlite only: its data directory as a gzipped tar, taken between two statements (as consistent as a crash
    * copy, which PostgreSQL recovers from), while the server keeps serving (`npm run backup`).
    */
-  dumpDataDir?(): Promise<Blob>;
+  dumpDataDir?(): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -227,7 +227,7 @@ export async function openPglite(dataDir?: string, restore?: { from: Blob }): Pr
       await db.execute(sql`select 1`);
     },
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
-    dumpDataDir: () => client.dumpDataDir('gzip') as Promise<Blob>,
+    dumpDataDir: async () => Buffer.from(await ((await client.dumpDataDir('gzip')) as Blob).arrayBuffer()),
     async close() {
       try {
         await client.close();

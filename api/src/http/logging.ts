@@ -82,8 +82,8 @@ export function createLogger(level: string, stream?: { write(line: string): void
 /** Where a part with no logger of its own writes (a pool's error, a worker's failure): standard error. */
 export const fallbackLogger = createLogger('warn', pino.destination({ dest: 2, sync: true }));
 
-/** The address ranges TRUST_PROXY may name (proxy-addr's names). */
-const NAMED_RANGES: Record<string, [string, number, 'ipv4' | 'ipv6'][]> = {
+/** The address ranges TRUST_PROXY may name (proxy-addr's names); config.ts accepts these names. */
+export const PROXY_RANGES: Record<string, [string, number, 'ipv4' | 'ipv6'][]> = {
   loopback: [
     ['127.0.0.0', 8, 'ipv4'],
     ['::1', 128, 'ipv6'],
@@ -114,8 +114,8 @@ export function requestIds(trustProxy: number | string[] | undefined): (request:
   if (Array.isArray(trustProxy)) {
     const list = new BlockList();
     for (const entry of trustProxy) {
-      for (const [address, prefix, family] of NAMED_RANGES[entry] ?? []) list.addSubnet(address, prefix, family);
-      if (NAMED_RANGES[entry]) continue;
+      for (const [address, prefix, family] of PROXY_RANGES[entry] ?? []) list.addSubnet(address, prefix, family);
+      if (PROXY_RANGES[entry]) continue;
       const [address = '', prefix] = entry.split('/');
       const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
       if (prefix === undefined) list.addAddress(address, family);

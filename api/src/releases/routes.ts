@@ -13,6 +13,7 @@ import { REMOTE_AREAS, type RemoteArea } from '@btls/build-config/remotes';
 import type { Deps } from '../deps';
 import { releaseTokens } from '../db/schema';
 import { answers, checkedInHandler, GUARD_ROLES, idParams, type Api } from '../http/contract';
+import { bearerToken } from '../auth';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors';
 import { MAX_RELEASE_BYTES, MAX_RELEASE_FILES, parseManifest } from './manifest';
 import { isRemoteArea, MIN_KEPT_RELEASES, type ReleaseStore } from './store';
@@ -67,8 +68,7 @@ export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore)
   const releaser = (scoped: boolean) => {
     const seen = new WeakMap<FastifyRequest, Releaser>();
     const hook = async (request: FastifyRequest) => {
-      const header = request.headers.authorization ?? '';
-      const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+      const token = bearerToken(request);
       if (!token) throw unauthorized(texts.release.tokenMissing);
       const area = scoped ? ((request.params as { area?: string }).area ?? '') : null;
       if (area !== null && !isRemoteArea(area))

@@ -21,8 +21,10 @@ export function backupRoutes(app: Api, { auth, database }: Deps) {
     async (request, reply) => {
       if (!(await auth.operator(request, 'btls-backup'))) return reply.status(401).send(coded('session.notLoggedIn'));
       if (!database.dumpDataDir) return reply.status(409).send(coded('request.badRequest'));
-      const dump = Buffer.from(await (await database.dumpDataDir()).arrayBuffer());
-      return reply.type('application/gzip').header('cache-control', 'no-store').send(dump);
+      return reply
+        .type('application/gzip')
+        .header('cache-control', 'no-store')
+        .send(await database.dumpDataDir());
     },
   );
 }
