@@ -151,7 +151,7 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
     async render(
       url: string,
       requestOrigin: string,
-      headers: { cookie?: string; 'accept-language'?: string } = {},
+      headers: { cookie?: string; 'accept-language'?: string; 'save-data'?: string } = {},
       overrides: Partial<Record<RemoteArea, string>> = {},
     ): Promise<{ status: number; html: string; language: string; personal: boolean } | null> {
       if (!existsSync(shellFile)) return null;

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASE_MANIFEST, type ReleaseManifest } from '@btls/build-config/release';
 import { REMOTE_AREAS, remoteFolder, type RemoteArea } from '@btls/build-config/remotes';
 import { cookieValue } from '@btls/shared-api/cookies';
+import { dataSaverOf } from '@btls/shared-api/data-saver';
 
 /** The browser's session hint (shared-auth's SESSION_HINT_COOKIE): a page for it is that user's alone. */
 const SESSION_HINT_COOKIE = 'btlsWho';
@@ -22,6 +23,7 @@ import { isRemoteArea, type ReleaseStore } from './releases/store';
 import { compressPage, createPageCache, type KeptPage, type RenderedPage } from './page-cache';
 import { requestLanguage } from '@btls/shared-api/i18n-server';
 import { createServerRender } from './server-render';
+import { registerServiceWorker } from './service-worker';
 import type { Metrics } from './metrics';
 
 export interface WebOptions {
@@ -165,6 +167,8 @@ export async function registerWeb(
     return store.remotesJson(trial);
   });
 
+  registerServiceWorker(app, shellDist, store);
+
   // The shell's hashed assets; also gives reply.sendFile for the shell's other top-level files.
   await app.register(fastifyStatic, {
     root: join(shellDist, 'assets'),
@@ -233,7 +237,11 @@ export async function registerWeb(
       );
     }
     const origin = `${request.protocol}://${request.host}`;
-    const headers = { cookie: request.headers.cookie, 'accept-language': request.headers['accept-language'] };
+    const headers = {
+      cookie: request.headers.cookie,
+      'accept-language': request.headers['accept-language'],
+      'save-data': typeof request.headers['save-data'] === 'string' ? request.headers['save-data'] : undefined,
+    };
     const render = () => serverRender.render(request.url, origin, headers, trial);
     // A visitor's page (no session hint, no trial) is kept for the next visitor: the same address, query,
     // language and origin get the same HTML (issue 26). A signed-in user's page is never kept, nor given.
@@ -241,7 +249,7 @@ export async function registerWeb(
     const language = requestLanguage(headers);
     const { page, hit } = visitor
       ? await pages.page(
-          `${language} ${options.publicUrl ?? origin} ${request.url}`,
+          `${language}${dataSaverOf(headers) ? ' save-data' : ''} ${options.publicUrl ?? origin} ${request.url}`,
           render,
           // Kept only as the visitor's page, in the language, it was meant to be.
           (rendered) => !rendered.personal && rendered.language === language,
@@ -260,7 +268,7 @@ export async function registerWeb(
     reply
       .status(page.status)
       .header('Cache-Control', sharedCache ? 'public, max-age=0, s-maxage=60' : 'private, no-cache')
-      .header('Vary', 'Accept-Encoding, Cookie, Accept-Language')
+      .header('Vary', 'Accept-Encoding, Cookie, Accept-Language, Save-Data')
       .header('Content-Language', page.language)
       // Whether this page was kept from an earlier visitor's request or rendered for this one.
       .header('Server-Timing', `page;desc="${hit ? 'kept' : 'rendered'}"`)

@@ -254,7 +254,7 @@ describe('one page, many remotes', () => {
     const { page, context } = await openPage(browser);
     try {
       // The admin area's host does not answer (its files cannot be fetched).
-      await page.route('**/remotes/admin/**', (route) => route.abort('connectionrefused'));
+      await context.route('**/remotes/admin/**', (route) => route.abort('connectionrefused'));
       await signIn(page, site.base, DEMO.admin);
       await page.waitForURL(`${site.base}/dashboard`);
       await page.goto(`${site.base}/admin/dashboard`);
@@ -267,7 +267,7 @@ describe('one page, many remotes', () => {
       await page.getByRole('heading', { name: 'This part of the site is unavailable right now' }).waitFor();
 
       // The host comes back; Retry loads the area without a page reload.
-      await page.unroute('**/remotes/admin/**');
+      await context.unroute('**/remotes/admin/**');
       await page.getByRole('button', { name: 'Retry' }).click();
       await page.getByRole('complementary', { name: 'Admin Panel' }).waitFor();
     } finally {

@@ -1,6 +1,16 @@
-import { render, screen } from '@testing-library/react';
+import { render as renderBare, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
+import { QueryClientProvider, queryKeys } from '@btls/shared-api';
+import { testQueryClient } from '@btls/shared-auth/testing';
 import { CourseImage } from '../src/ui/course-image';
+
+/** Rendered in a page whose site data says whether it is for a data saver (as the server render fills it). */
+function render(ui: ReactNode, dataSaver = false) {
+  const client = testQueryClient();
+  client.setQueryData(queryKeys.site, { origin: 'https://btls.example', dataSaver });
+  return renderBare(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
 
 const upload = '/api/images/' + 'a'.repeat(64);
 
@@ -50,5 +60,12 @@ describe('CourseImage', () => {
   it('keeps the placeholder for a course without an image', () => {
     render(<CourseImage course={{ title: 'Roasting', imageUrl: null }} />);
     expect(screen.getByRole('img', { name: 'Roasting' }).tagName).toBe('DIV');
+  });
+
+  it('gives a data saver the smallest copy only, whatever the screen (issue 28)', () => {
+    render(<CourseImage course={{ title: 'Espresso', imageUrl: upload, imageWidths: [320, 640, 960] }} />, true);
+    const img = screen.getByRole('img', { name: 'Espresso' });
+    expect(img.getAttribute('srcset')).toBe(`${upload}/320.webp 320w`);
+    expect(img.getAttribute('src')).toBe(`${upload}/320.webp`);
   });
 });

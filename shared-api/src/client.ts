@@ -139,7 +139,30 @@ export interface CallOptions {
   notJson?: string;
   /** Sees the OK answer before its body is read (e.g. for paging headers). */
   onResponse?: (response: Response) => void;
+  /** Issue 28: the write's Idempotency-Key, kept when the write waits on the phone for the network. */
+  idempotencyKey?: string;
 }
+
+/**
+ * Issue 28: when the last answer the page got was made: now for the network's, the saved time for one the
+ * service worker answered from its saved copy (its `X-Btls-Saved-At`). The offline banner says it.
+ */
+export const lastAnswer = (() => {
+  let at: string | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    /** An ISO time, or null before any answer. */
+    current: () => at,
+    note(response: Response) {
+      at = response.headers.get('X-Btls-Saved-At') ?? new Date().toISOString();
+      listeners.forEach((listener) => listener());
+    },
+  };
+})();
 
 /** Paging and search of a list (issue 14): at most 100 a page, 50 when `limit` is not given. */
 export interface PageParams {
@@ -216,7 +239,10 @@ async function send(options: CallOptions): Promise<Response> {
   try {
     response = await http(options.path, {
       method: options.method,
-      headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
+      },
       json: options.json,
       body: options.body,
       searchParams: options.searchParams,
@@ -225,6 +251,7 @@ async function send(options: CallOptions): Promise<Response> {
     if (!(error instanceof HTTPError)) return fail(fallback.network, 0);
     response = error.response;
   }
+  lastAnswer.note(response);
 
   if (!response.ok) {
     const data: unknown = await response.json().catch(() => undefined);

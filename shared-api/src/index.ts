@@ -24,4 +24,5 @@ export * from './dates';
 export type * from './schemas';
 export * from './i18n';
 export * from './cookies';
+export * from './data-saver';
 export * from './value-texts';

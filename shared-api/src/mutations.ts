@@ -85,13 +85,14 @@ export const useApplyForCourse = () => useApiMutation(applyForCourse, [queryKeys
 
 export const useAddProgress = () =>
   useApiMutation(
-    ({ enrollmentId, payload }: { enrollmentId: number; payload: ProgressPayload }) =>
-      addProgress(enrollmentId, payload),
+    ({ enrollmentId, payload, key }: { enrollmentId: number; payload: ProgressPayload; key?: string }) =>
+      addProgress(enrollmentId, payload, key),
     [queryKeys.progress],
   );
 export const useUpdateProgress = () =>
   useApiMutation(
-    ({ recordId, payload }: { recordId: number; payload: ProgressPayload }) => updateProgress(recordId, payload),
+    ({ recordId, payload, key }: { recordId: number; payload: ProgressPayload; key?: string }) =>
+      updateProgress(recordId, payload, key),
     [queryKeys.progress],
   );
 export const useDeleteProgress = () => useApiMutation(deleteProgress, [queryKeys.progress]);

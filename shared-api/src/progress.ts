@@ -13,20 +13,37 @@ export function listProgress(enrollmentId: number): Promise<ProgressRecord[]> {
   });
 }
 
-export function addProgress(enrollmentId: number, payload: ProgressPayload): Promise<ProgressAnswer> {
+/** The paths of the two writes a trainer's phone may keep while offline (issue 28: the queue sends them). */
+export const progressPaths = {
+  add: (enrollmentId: number) => `progress/enrollment/${seg(enrollmentId)}`,
+  update: (recordId: number) => `progress/${seg(recordId)}`,
+};
+
+/** Records an assessment; with `idempotencyKey`, a repeat of the same write is stored once (issue 28). */
+export function addProgress(
+  enrollmentId: number,
+  payload: ProgressPayload,
+  idempotencyKey?: string,
+): Promise<ProgressAnswer> {
   return call({
     method: 'post',
-    path: `progress/enrollment/${seg(enrollmentId)}`,
+    path: progressPaths.add(enrollmentId),
+    idempotencyKey,
     auth: signedIn,
     json: payload,
     fallback: () => fallback.saveProgress,
   });
 }
 
-export function updateProgress(recordId: number, payload: ProgressPayload): Promise<ProgressAnswer> {
+export function updateProgress(
+  recordId: number,
+  payload: ProgressPayload,
+  idempotencyKey?: string,
+): Promise<ProgressAnswer> {
   return call({
     method: 'put',
-    path: `progress/${seg(recordId)}`,
+    path: progressPaths.update(recordId),
+    idempotencyKey,
     auth: signedIn,
     json: payload,
     fallback: () => fallback.saveProgress,

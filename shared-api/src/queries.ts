@@ -22,6 +22,7 @@ export {
   useSuspenseQuery,
 } from '@tanstack/react-query';
 import { ApiError, type Page } from './client';
+import { dataSaverOn } from './data-saver';
 import {
   checkCredential,
   getCertificateByCode,
@@ -119,11 +120,19 @@ async function orNotFound<T>(load: () => Promise<T>): Promise<T | NotFound> {
   }
 }
 
-/** The site's public address, for canonical and share links; the server render fills it from PUBLIC_URL. */
+/**
+ * The site's public address, for canonical and share links (the server render fills it from PUBLIC_URL), and
+ * whether the page is for a data saver (issue 28: the request's Save-Data or the device's setting), so the
+ * browser takes the page over as the server rendered it.
+ */
+export interface SiteData {
+  origin: string;
+  dataSaver?: boolean;
+}
 export const siteQuery = () =>
-  queryOptions({
+  queryOptions<SiteData>({
     queryKey: queryKeys.site,
-    queryFn: () => ({ origin: typeof location === 'undefined' ? '' : location.origin }),
+    queryFn: () => ({ origin: typeof location === 'undefined' ? '' : location.origin, dataSaver: dataSaverOn() }),
     staleTime: Infinity,
   });
 

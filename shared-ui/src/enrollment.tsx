@@ -56,9 +56,12 @@ export function EnrollmentFacts({ enrollment: e, children }: { enrollment: Enrol
 export function ProgressTable({
   records,
   actions,
+  note,
 }: {
   records: ProgressRecord[];
   actions?: (record: ProgressRecord) => ReactNode;
+  /** A line under a record's name (issue 28: "Waiting to send" for a record kept on the phone). */
+  note?: (record: ProgressRecord) => ReactNode;
 }) {
   const i18n = useI18n();
   const locale = useLocale();
@@ -69,7 +72,21 @@ export function ProgressTable({
       header: i18n._({ id: 'enrollment.date', message: 'Date' }),
       cell: (r) => formatDate(r.recordDate, 'PP p', locale),
     },
-    { header: i18n._({ id: 'enrollment.assessment', message: 'Assessment' }), cell: (r) => r.assessmentName },
+    {
+      header: i18n._({ id: 'enrollment.assessment', message: 'Assessment' }),
+      cell: (r) => {
+        const line = note?.(r);
+        return line ? (
+          <>
+            <span>{r.assessmentName}</span>
+            <br />
+            {line}
+          </>
+        ) : (
+          r.assessmentName
+        );
+      },
+    },
     { header: i18n._({ id: 'enrollment.score', message: 'Score' }), cell: formatScore },
     {
       header: i18n._({ id: 'enrollment.feedback', message: 'Feedback by Trainer' }),

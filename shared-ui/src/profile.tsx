@@ -3,8 +3,8 @@
  * shared-auth's `useNameForm`) and the e-mail notifications choice (from `usePreferences`). Each page keeps its
  * own heading, hint texts and the other settings it offers.
  */
-import { useId, type FormEvent } from 'react';
-import { account, translateMessage } from '@btls/shared-api';
+import { useId, useState, type FormEvent } from 'react';
+import { account, chooseDataSaver, dataSaverChosen, translateMessage } from '@btls/shared-api';
 import { useI18n } from '@btls/shared-auth';
 import { Button, CheckboxField, ErrorBanner, SuccessBanner, TextField } from './components';
 import { panelPage as styles } from './panel-page';
@@ -78,5 +78,32 @@ export function EmailNotificationsField({
       disabled={!settings.preferences}
       onChange={(e) => void settings.save({ emailNotifications: e.target.checked })}
     />
+  );
+}
+
+/**
+ * Issue 28: the data saver, this phone's choice (the browser's own data saver turns it on too): the smallest
+ * images, a carousel that turns only when asked, nothing downloaded ahead for offline use.
+ */
+export function DataSaverSettings() {
+  const i18n = useI18n();
+  const [on, setOn] = useState(dataSaverChosen);
+  const headingId = useId();
+  return (
+    <section className={styles.card} aria-labelledby={headingId}>
+      <h2 id={headingId}>{i18n._({ id: 'profile.dataSaver.title', message: 'On this phone' })}</h2>
+      <CheckboxField
+        label={i18n._({ id: 'profile.dataSaver.label', message: 'Data saver on this phone' })}
+        hint={i18n._({
+          id: 'profile.dataSaver.hint',
+          message: 'Smallest images, no carousel turning by itself, nothing downloaded ahead of time.',
+        })}
+        checked={on}
+        onChange={(event) => {
+          chooseDataSaver(event.target.checked);
+          setOn(event.target.checked);
+        }}
+      />
+    </section>
   );
 }

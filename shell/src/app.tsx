@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } fro
 import { RELEASE_TRIAL_KEY } from '@btls/shared-api/release-trial';
 import { Link, paths, useI18n, useLocation } from '@btls/shared-auth';
 import { useRoomBelow } from './bottom-bar';
+import { offline, waitingVersion } from './app-state';
 import { installOffer } from './install';
 import { PageFocus } from './page-focus';
 import { PublicLayout } from './public-layout';
@@ -67,12 +68,35 @@ function InstallOffer() {
   ) : null;
 }
 
+/** Issue 28: a newer version installed and waiting for the Reload (its bar is a chunk of its own). */
+const NewVersionBar = lazy(() => import('./new-version'));
+function NewVersion() {
+  const waiting = useSyncExternalStore(waitingVersion.subscribe, waitingVersion.current, () => null);
+  return waiting ? (
+    <Suspense fallback={null}>
+      <NewVersionBar />
+    </Suspense>
+  ) : null;
+}
+
+/** Issue 28: offline, the page says so and what it shows (a chunk of its own, loaded when the network goes). */
+const OfflineBannerView = lazy(() => import('./offline-banner'));
+function OfflineBanner() {
+  const isOffline = useSyncExternalStore(offline.subscribe, offline.current, () => false);
+  return isOffline ? (
+    <Suspense fallback={null}>
+      <OfflineBannerView />
+    </Suspense>
+  ) : null;
+}
+
 /** The bars fixed at the bottom, stacked in one container that leaves room below the page for them. */
 function BottomBars() {
   const bars = useRef<HTMLDivElement>(null);
   useRoomBelow(bars);
   return (
     <div ref={bars} className={styles.bottomBars}>
+      <NewVersion />
       <ReleaseTrial />
       <InstallOffer />
     </div>
@@ -101,6 +125,7 @@ export function App() {
     <>
       <ScrollToTop />
       <PageFocus nameFromHeading={!!area && !area.serverRendered} />
+      <OfflineBanner />
       {page}
       <BottomBars />
     </>

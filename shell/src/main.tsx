@@ -5,6 +5,7 @@ import { createQueryClient, hydrate, QueryClientProvider } from '@btls/shared-ap
 import { AuthProvider, BrowserRouter, useSessionStore, type SessionHint } from '@btls/shared-auth';
 import { App } from './app';
 import { connectLanguageToSession, followDeviceChoice, startLanguage } from './language';
+import { watchNetwork } from './app-state';
 import { listenForInstallOffer } from './install';
 import { ensureRemotesRegistered } from './remotes';
 import { SERVER_DATA_ID, SESSION_HINT_KEY } from './server-data';
@@ -25,6 +26,14 @@ useSessionStore.subscribe((now, before) => {
 
 connectLanguageToSession();
 listenForInstallOffer();
+watchNetwork();
+// Issue 28: the service worker registers once the page has painted and loaded (its code a chunk of its own).
+const registerWorker = () =>
+  void import('./service-worker')
+    .then(({ startServiceWorker }) => startServiceWorker(queryClient))
+    .catch((error: unknown) => console.warn('Service worker:', error));
+if (document.readyState === 'complete') registerWorker();
+else window.addEventListener('load', registerWorker, { once: true });
 
 const app = (
   <StrictMode>

@@ -34,6 +34,8 @@ function lazyArea(remote: string, retry: boolean) {
     // The area's texts in the active language before it renders (and on every later switch).
     if (module.loadMessages) await addCatalogue(remote, module.loadMessages);
     loaded.set(remote, module.default);
+    // Issue 28: this phone uses the area: the service worker keeps all of its files for offline use.
+    void import('./service-worker').then(({ keepArea }) => keepArea(remote.replace(/^mfe_/, '')));
     return module;
   });
 }

@@ -20,6 +20,7 @@ import * as sharedApi from '@btls/shared-api';
 import {
   configureApi,
   createQueryClient,
+  dataSaverOf,
   isLanguage,
   isNotFound,
   QueryClientProvider,
@@ -79,6 +80,11 @@ export function sessionOf(headers: { cookie?: string }): SessionHint | null {
   return sessionHintOf(headers.cookie);
 }
 
+/** Whether the page is for a data saver (issue 28): smallest images, no carousel turning by itself. */
+export function dataSaverOfRequest(headers: { cookie?: string; 'save-data'?: string }): boolean {
+  return dataSaverOf(headers);
+}
+
 export interface RenderResult {
   status: number;
   /** title, meta and link tags the page asked for (React hoists them to the start of its output). */
@@ -111,6 +117,8 @@ export async function render(options: {
   catalogues?: CatalogueLoader[];
   /** The request's session hint (`sessionOf`): the top bar and labels as the signed-in user sees them. */
   session?: SessionHint | null;
+  /** The request asked for less data (issue 28). */
+  dataSaver?: boolean;
   timeoutMs?: number;
 }): Promise<RenderResult> {
   // Its own i18n instance: renders in different languages run at the same time on the server.
@@ -120,7 +128,7 @@ export async function render(options: {
   ]);
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 60_000 } });
-  queryClient.setQueryData(queryKeys.site, { origin: options.origin });
+  queryClient.setQueryData(queryKeys.site, { origin: options.origin, dataSaver: options.dataSaver === true });
   queryClient.setQueryData(SESSION_HINT_KEY, options.session ?? null);
   const errors: unknown[] = [];
   const controller = new AbortController();

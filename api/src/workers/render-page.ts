@@ -20,6 +20,7 @@ interface ShellServer {
   serverRenderedBy(pathname: string): string | 'not-found' | null;
   languageOf?(headers: { cookie?: string; 'accept-language'?: string }): string;
   sessionOf?(headers: { cookie?: string }): unknown;
+  dataSaverOfRequest?(headers: { cookie?: string; 'save-data'?: string }): boolean;
   render(options: {
     url: string;
     origin: string;
@@ -27,6 +28,7 @@ interface ShellServer {
     language?: string;
     catalogues?: unknown[];
     session?: unknown;
+    dataSaver?: boolean;
   }): Promise<{ status: number; head: string; body: string; data: unknown }>;
 }
 
@@ -51,7 +53,7 @@ export interface RenderTask {
   shellVersion: string;
   url: string;
   origin: string;
-  headers: { cookie?: string; 'accept-language'?: string };
+  headers: { cookie?: string; 'accept-language'?: string; 'save-data'?: string };
   /** The releases whose server parts render, by federation name (`mfe_public`). */
   releases: Record<string, RenderRelease>;
   /** Where this thread asks the API's thread for data and files. */
@@ -235,6 +237,7 @@ export default async function renderPage(task: RenderTask): Promise<RenderOutcom
       language,
       catalogues,
       session,
+      dataSaver: server.dataSaverOfRequest?.(task.headers) ?? false,
     });
     return {
       ...page,

@@ -11,6 +11,7 @@ import { useAuth, useChangePassword, useI18n } from '@btls/shared-auth';
 import { Button, ErrorBanner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 import { PasswordChangeForm } from '@btls/shared-ui/password-change';
+import { DataSaverSettings } from '@btls/shared-ui/profile';
 
 /** The server's rules for a profile (zod, about 30 KiB gzip): loaded when the form is first touched. */
 const loadRules = () => import('@btls/shared-api/schemas');
@@ -105,6 +106,7 @@ export function CompanyProfilePage() {
             {i18n._({ id: 'employer.profile.edit', message: 'Edit Profile' })}
           </Button>
         </div>
+        <DataSaverSettings />
         <PasswordChangeForm check={passwordProblem} change={changePassword} />
       </section>
     );

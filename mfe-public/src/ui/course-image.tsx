@@ -1,3 +1,4 @@
+import { siteQuery, useQuery } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
 import styles from './course-image.module.css';
 
@@ -22,6 +23,8 @@ const copyUrl = (imageUrl: string, width: number) => `${imageUrl}/${width}.webp`
  * is offered through `srcset`, so a phone downloads a copy about its own width and never the original.
  */
 export function CourseImage({ course, width = 400, height = 225, sizes, priority = false }: CourseImageProps) {
+  // Issue 28: a data saver gets the smallest copy whatever the screen (as the server rendered the page).
+  const dataSaver = useQuery(siteQuery()).data?.dataSaver === true;
   if (!course.imageUrl) {
     return (
       <div
@@ -34,7 +37,8 @@ export function CourseImage({ course, width = 400, height = 225, sizes, priority
       </div>
     );
   }
-  const copies = course.imageWidths ?? [];
+  const widths = course.imageWidths ?? [];
+  const copies = dataSaver && widths.length > 0 ? [Math.min(...widths)] : widths;
   const srcSet = copies.length > 0 ? copies.map((w) => `${copyUrl(course.imageUrl!, w)} ${w}w`).join(', ') : undefined;
   // For whatever ignores srcset: the smallest copy that fills the box, else the largest there is.
   const fallback = copies.find((w) => w >= width) ?? copies[copies.length - 1];

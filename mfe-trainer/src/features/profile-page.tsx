@@ -3,7 +3,7 @@ import { useChangePassword, useI18n, useNameForm, usePreferences } from '@btls/s
 import { ErrorBanner, SuccessBanner } from '@btls/shared-ui/components';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 import { PasswordChangeForm } from '@btls/shared-ui/password-change';
-import { EmailNotificationsField, NameForm } from '@btls/shared-ui/profile';
+import { DataSaverSettings, EmailNotificationsField, NameForm } from '@btls/shared-ui/profile';
 
 export function TrainerProfilePage() {
   const i18n = useI18n();
@@ -28,6 +28,7 @@ export function TrainerProfilePage() {
         <ErrorBanner>{settings.error}</ErrorBanner>
         <EmailNotificationsField settings={settings} />
       </section>
+      <DataSaverSettings />
       <PasswordChangeForm check={passwordProblem} change={changePassword} />
     </section>
   );

@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
+  ApiError,
   enrollmentProgressQuery,
   enrollmentQuery,
   errorMessage,
   isNotFound,
   noticeText,
+  progressPaths,
+  translateMessage,
   useAddProgress,
   useDeleteProgress,
   useMarkTrainingCompleted,
@@ -19,6 +22,16 @@ import { EnrollmentFacts, ProgressTable } from '@btls/shared-ui/enrollment';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 import { PanelUnavailable } from '@btls/shared-ui/panel-states';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
+import {
+  changeQueuedWrite,
+  newWriteKey,
+  queueWrite,
+  removeQueuedWrite,
+  sendWhenPossible,
+  useQueuedRecords,
+  withQueued,
+  type QueuedWrite,
+} from './offline-records';
 import { EMPTY_RECORD, type RecordFields } from './record-fields';
 
 const loadRules = () => import('./progress-form');
@@ -94,7 +107,14 @@ const fieldsOf = (r: ProgressRecord): RecordFields => ({
 
 function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
   const i18n = useI18n();
-  const { data: records } = useSuspenseQuery(enrollmentProgressQuery(enrollment.id));
+  const { user, token } = useAuth();
+  const userId = user?.id ?? 0;
+  const { data: saved } = useSuspenseQuery(enrollmentProgressQuery(enrollment.id));
+  // Issue 28: the records kept on this phone while it had no network, in the list until they are sent.
+  const queued = useQueuedRecords(userId, enrollment.id);
+  const { records, waitingFor } = withQueued(saved, queued);
+  // The record being edited when it is one waiting on the phone (its write is changed, not sent again).
+  const [editingQueued, setEditingQueued] = useState<QueuedWrite | null>(null);
   const addRecord = useAddProgress();
   const updateRecord = useUpdateProgress();
   const deleteRecord = useDeleteProgress();
@@ -128,25 +148,59 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
     const checked = (await loadRules()).recordPayload(fields);
     if ('problem' in checked) return setError(checked.problem);
     setError('');
+    const done = (message: string) => {
+      setNotice(message);
+      rememberMaxScore(fields.maxScore);
+      setFields(newRecord());
+      setEditing(null);
+      setEditingQueued(null);
+      // Ready for the next assessment: the name field again, the message beside it.
+      firstField()?.focus();
+    };
+    const keptOnPhone = i18n._({
+      id: 'trainer.progress.keptOffline',
+      message: 'No network: the record is saved on this phone and will be sent when the network is back.',
+    });
+    if (editingQueued) {
+      // A record still waiting on the phone: its write changes (the same key: sent once, as last edited).
+      await changeQueuedWrite(editingQueued.key, checked.payload);
+      done(keptOnPhone);
+      if (token) void sendWhenPossible(userId, token);
+      return;
+    }
+    // One key per write from its first try: sent again later, it is stored once (issue 28).
+    const key = newWriteKey();
     try {
-      if (editing === null) await addRecord.mutateAsync({ enrollmentId: enrollment.id, payload: checked.payload });
-      else await updateRecord.mutateAsync({ recordId: editing, payload: checked.payload });
-      setNotice(
+      if (editing === null) await addRecord.mutateAsync({ enrollmentId: enrollment.id, payload: checked.payload, key });
+      else await updateRecord.mutateAsync({ recordId: editing, payload: checked.payload, key });
+      done(
         editing === null
           ? i18n._({ id: 'trainer.progress.added', message: 'Progress record added.' })
           : i18n._({ id: 'trainer.progress.updated', message: 'Progress record updated.' }),
       );
-      rememberMaxScore(fields.maxScore);
-      setFields(newRecord());
-      setEditing(null);
-      // Ready for the next assessment: the name field again, the message beside it.
-      firstField()?.focus();
     } catch (failure) {
-      setError(errorMessage(failure));
+      // No answer (no network): kept on the phone, sent when the network is back. A refusal is shown as it is.
+      if (!(failure instanceof ApiError && failure.status === 0) || !token) return setError(errorMessage(failure));
+      try {
+        await queueWrite({
+          key,
+          userId,
+          token,
+          method: editing === null ? 'POST' : 'PUT',
+          path: editing === null ? progressPaths.add(enrollment.id) : progressPaths.update(editing),
+          body: checked.payload,
+          about: { enrollmentId: enrollment.id, recordId: editing },
+        });
+      } catch {
+        return setError(errorMessage(failure)); // no storage on this phone: the form keeps what was typed
+      }
+      done(keptOnPhone);
+      void sendWhenPossible(userId, token);
     }
   }
 
   async function remove(record: ProgressRecord) {
+    const waiting = waitingFor.get(record.id);
     if (
       !(await confirm(
         i18n._({
@@ -157,6 +211,17 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
       ))
     )
       return;
+    // A record waiting on the phone (or refused on arrival) is only the phone's: removed here, nothing sent.
+    if (waiting && record.id < 0) {
+      await removeQueuedWrite(waiting.key);
+      setNoticeAtForm(false);
+      setNotice(i18n._({ id: 'trainer.progress.deleted', message: 'Progress record deleted.' }));
+      return;
+    }
+    return removeSaved(record);
+  }
+
+  async function removeSaved(record: ProgressRecord) {
     setNoticeAtForm(false);
     try {
       await deleteRecord.mutateAsync(record.id);
@@ -207,26 +272,60 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
       <h2>{i18n._({ id: 'trainer.progress.records', message: 'Progress records' })}</h2>
       <ProgressTable
         records={records}
+        note={(r) => {
+          const write = waitingFor.get(r.id);
+          if (!write) return null;
+          return write.state === 'refused' ? (
+            <strong className={styles.danger}>
+              {i18n._({
+                id: 'trainer.progress.refused',
+                message: 'Not saved: {reason}',
+                values: {
+                  reason: translateMessage(write.refusal?.message ?? '', write.refusal?.code, write.refusal?.params),
+                },
+              })}
+            </strong>
+          ) : (
+            <em>{i18n._({ id: 'trainer.progress.waiting', message: 'Waiting to send' })}</em>
+          );
+        }}
         actions={(r) =>
-          open ? (
+          waitingFor.get(r.id)?.state === 'refused' ? (
+            // Refused on arrival: the trainer has read why, and clears it from the phone.
+            <button
+              type="button"
+              className={styles.linkButton}
+              aria-label={i18n._({
+                id: 'trainer.progress.dismissOf',
+                message: 'Dismiss {name}',
+                values: { name: r.assessmentName },
+              })}
+              onClick={() => void removeQueuedWrite(waitingFor.get(r.id)!.key)}
+            >
+              {i18n._({ id: 'trainer.progress.dismiss', message: 'Dismiss' })}
+            </button>
+          ) : open ? (
             <span className={styles.actions}>
-              <button
-                type="button"
-                className={styles.linkButton}
-                aria-label={i18n._({
-                  id: 'trainer.progress.editOf',
-                  message: 'Edit {name}',
-                  values: { name: r.assessmentName },
-                })}
-                onClick={() => {
-                  setNotice('');
-                  setError('');
-                  setEditing(r.id);
-                  setFields(fieldsOf(r));
-                }}
-              >
-                {i18n._({ id: 'trainer.progress.edit', message: 'Edit' })}
-              </button>
+              {
+                <button
+                  type="button"
+                  className={styles.linkButton}
+                  aria-label={i18n._({
+                    id: 'trainer.progress.editOf',
+                    message: 'Edit {name}',
+                    values: { name: r.assessmentName },
+                  })}
+                  onClick={() => {
+                    setNotice('');
+                    setError('');
+                    setEditing(r.id);
+                    setEditingQueued(waitingFor.get(r.id) ?? null);
+                    setFields(fieldsOf(r));
+                  }}
+                >
+                  {i18n._({ id: 'trainer.progress.edit', message: 'Edit' })}
+                </button>
+              }
               <button
                 type="button"
                 className={`${styles.linkButton} ${styles.danger}`}
@@ -304,6 +403,7 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
                 variant="secondary"
                 onClick={() => {
                   setEditing(null);
+                  setEditingQueued(null);
                   setFields(newRecord());
                 }}
               >

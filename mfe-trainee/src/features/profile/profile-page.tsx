@@ -3,7 +3,7 @@ import { Link, paths, useChangePassword, useI18n, useNameForm, usePreferences } 
 import { CheckboxField, ErrorBanner, SuccessBanner } from '@btls/shared-ui/components';
 import { panelPage as panel } from '@btls/shared-ui/panel-page';
 import { PasswordChangeForm } from '@btls/shared-ui/password-change';
-import { EmailNotificationsField, NameForm } from '@btls/shared-ui/profile';
+import { DataSaverSettings, EmailNotificationsField, NameForm } from '@btls/shared-ui/profile';
 import styles from '../dashboard/dashboard.module.css';
 
 /** The trainee's own page: name, e-mail (read-only), password, and what we may do with their data. */
@@ -47,6 +47,7 @@ export function ProfilePage() {
         </p>
       </section>
 
+      <DataSaverSettings />
       <PasswordChangeForm check={passwordProblem} change={changePassword} />
     </main>
   );

@@ -1,0 +1,89 @@
+/**
+ * Issue 28: the service worker at /sw.js: the shell's worker code (shell/dist/sw-code.js, built from
+ * shell/src/sw.ts) with, in front of it, what it keeps: the shell's files and each area's active release (from
+ * the release manifests). Activating or rolling back a release changes these bytes, which is how the browser
+ * learns there is a new version (it compares the worker byte for byte at each page load).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { remoteName } from '@btls/build-config/remotes';
+import type { SwConfig } from '@btls/shared-api/service-worker';
+import { baseOf, type ReleaseStore } from './releases/store';
+
+/** The shell's files the worker keeps: what the page loads, not the server's part nor compressed copies. */
+const SHELL_SKIPPED = /(^server\/|\.(br|gz|map)$|^sw-code\.js$|^shared\.json$)/;
+
+function shellFiles(shellDist: string): SwConfig['shell'] {
+  const found: SwConfig['shell'] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else {
+        const file = relative(shellDist, path).split(sep).join('/');
+        if (SHELL_SKIPPED.test(file)) continue;
+        // Hashed names never change; the others (index.html, the icons, the manifest) by their content.
+        const hashed = file.startsWith('assets/') || /-[\w-]{8}\.js$/.test(file);
+        const revision = hashed ? null : createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 16);
+        found.push({ url: `/${file}`, revision });
+      }
+    }
+  };
+  walk(shellDist);
+  return found;
+}
+
+/** The files of an area's release the browser loads (its server part stays on the server). */
+function releaseFiles(base: string, files: Record<string, unknown>): string[] {
+  return Object.keys(files)
+    .filter((path) => !path.startsWith('server/'))
+    .sort()
+    .map((path) => `${base}${path}`);
+}
+
+export function registerServiceWorker(app: FastifyInstance, shellDist: string, store: ReleaseStore) {
+  const codeFile = join(shellDist, 'sw-code.js');
+  if (!existsSync(codeFile)) return;
+  const code = readFileSync(codeFile, 'utf8');
+  const shell = shellFiles(shellDist);
+  // The same releases give the same bytes on every instance (nothing of the moment is written in), else the
+  // browser would see a new version at each instance behind the load balancer.
+  /** The last worker made, by the active releases it lists (they change rarely; the worker is asked often). */
+  let made: { key: string; body: string; gzip: Buffer } | undefined;
+
+  app.get('/sw.js', { schema: { hide: true } }, async (request, reply) => {
+    const active = [...(await store.activeReleases()).values()];
+    const key = active
+      .map((release) => `${release.area}@${release.version}`)
+      .sort()
+      .join(' ');
+    if (made?.key !== key) {
+      const config: SwConfig = {
+        shell,
+        areas: Object.fromEntries(
+          active.map((release) => {
+            const base = baseOf(release.manifest);
+            return [
+              release.area,
+              {
+                name: remoteName(release.area),
+                version: release.version,
+                entry: `${base}${release.manifest.entry}`,
+                files: releaseFiles(base, release.manifest.files),
+              },
+            ];
+          }),
+        ),
+      };
+      const body = `self.__BTLS_SW=${JSON.stringify(config)};\n${code}`;
+      made = { key, body, gzip: gzipSync(body, { level: 9 }) };
+    }
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/javascript; charset=utf-8');
+    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')))
+      return reply.header('Content-Encoding', 'gzip').send(made.gzip);
+    return reply.send(made.body);
+  });
+}

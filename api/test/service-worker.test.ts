@@ -1,0 +1,80 @@
+/**
+ * Issue 28: the service worker at /sw.js — the shell's worker code with what it keeps written in front: the
+ * shell's files and each area's active release. A release or a rollback changes the bytes (how the browser
+ * learns of a new version); the same releases give the same bytes (on every instance, at any time).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SwConfig } from '@btls/shared-api/service-worker';
+import { account, request, startApi, type Account, type TestApi } from './helpers';
+import { activate, makeRelease, releaseToken, upload, webRoot } from './release-helpers';
+
+const CODE = '/* the worker */ self.addEventListener("fetch", () => {});\n';
+
+let api: TestApi;
+let admin: Account;
+beforeAll(async () => {
+  const root = webRoot();
+  const dist = join(root, 'shell', 'dist');
+  writeFileSync(join(dist, 'sw-code.js'), CODE);
+  writeFileSync(join(dist, 'assets', 'index-AbCd1234.js'), 'export {};\n');
+  writeFileSync(join(dist, 'assets', 'index-AbCd1234.js.br'), 'compressed');
+  writeFileSync(join(dist, 'manifest.webmanifest'), '{}');
+  mkdirSync(join(dist, 'server'), { recursive: true });
+  writeFileSync(join(dist, 'server', 'render.js'), 'module.exports = {};');
+  api = await startApi({ web: { root } });
+  admin = await account(api, 'admin');
+});
+afterAll(() => api.close());
+
+async function worker() {
+  const response = await api.app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': 'identity' } });
+  const [, json] = /^self\.__BTLS_SW=(.*);\n/.exec(response.body) ?? [];
+  return { response, body: response.body, config: JSON.parse(json ?? 'null') as SwConfig };
+}
+
+describe('/sw.js', () => {
+  it("lists the shell's files and each area's active release, and changes with a release and back with a rollback", async () => {
+    const token = await releaseToken(api, admin.token, 'trainer');
+    const v1 = makeRelease('trainer', 'first');
+    await upload(api, v1, token);
+    expect((await activate(api, 'trainer', v1.manifest.version, token)).status).toBe(200);
+
+    const first = await worker();
+    expect(first.response.statusCode).toBe(200);
+    expect(first.response.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(first.response.headers['cache-control']).toBe('no-cache');
+    expect(first.body.endsWith(CODE)).toBe(true);
+    const shell = Object.fromEntries(first.config.shell.map((file) => [file.url, file.revision]));
+    expect(Object.keys(shell).sort()).toEqual(['/assets/index-AbCd1234.js', '/index.html', '/manifest.webmanifest']);
+    expect(shell['/assets/index-AbCd1234.js']).toBeNull(); // its name changes with its content
+    expect(shell['/index.html']).toMatch(/^[0-9a-f]{16}$/);
+    const base = `/remotes/trainer/${v1.manifest.version}/`;
+    expect(first.config.areas.trainer).toEqual({
+      name: 'mfe_trainer',
+      version: v1.manifest.version,
+      entry: `${base}remoteEntry.js`,
+      files: [`${base}assets/page-1.js`, `${base}remoteEntry.js`],
+    });
+    // Every file listed is served.
+    for (const url of first.config.areas.trainer!.files)
+      expect((await api.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+
+    const v2 = makeRelease('trainer', 'second');
+    await upload(api, v2, token);
+    await activate(api, 'trainer', v2.manifest.version, token);
+    const second = await worker();
+    expect(second.body).not.toBe(first.body);
+    expect(second.config.areas.trainer!.version).toBe(v2.manifest.version);
+
+    expect((await request(api, 'POST', '/api/releases/trainer/rollback', { token })).status).toBe(200);
+    expect((await worker()).body).toBe(first.body);
+  });
+
+  it('comes compressed to a browser that takes gzip', async () => {
+    const response = await api.app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers.vary).toContain('Accept-Encoding');
+  });
+});

@@ -1,0 +1,227 @@
+/**
+ * Issue 28: on a phone without data. The service worker keeps the shell, the areas this phone uses and what was
+ * read; offline the page says so; a trainer's records made offline wait on the phone and are sent once.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  browser,
+  copyOfBuild,
+  DEMO,
+  mustCallApi,
+  openPage,
+  releaseTokenFor,
+  runRelease,
+  signIn,
+  site,
+  takenOver,
+  tokenFor,
+  useSite,
+} from './harness';
+
+useSite();
+
+const GRADUATE = { email: 'graduate@btls-demo.rw', password: 'graduate-demo-2026' };
+const TRAINER = { email: 'trainer@btls-demo.rw', password: 'trainer-demo-2026' };
+
+/** Until the service worker controls the page and has kept the files of `area` (all of them). */
+async function workerReady(page: Page, area?: string) {
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 20_000 }).toBe(true);
+  if (!area) return;
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (name) => {
+          const cache = await caches.open('btls-areas');
+          const urls = (await cache.keys()).map((request) => new URL(request.url).pathname);
+          return urls.some((url) => url.startsWith(`/remotes/${name}/`) && url.endsWith('/remoteEntry.js'));
+        }, area),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}
+
+const offlineBanner = (page: Page) => page.getByRole('status').filter({ hasText: /^You are offline/ });
+
+describe('offline', () => {
+  it("shows a trainee's certificate and its QR code offline, with the offline banner, and nothing once signed out", async () => {
+    const { page, context, errors } = await openPage(browser, 390);
+    await signIn(page, site.base, GRADUATE);
+    await page.waitForURL(`${site.base}/dashboard`);
+    await page.getByRole('link', { name: 'View certificate' }).first().click();
+    await page.waitForURL(/\/certificate\//);
+    const certificate = page.getByRole('article', { name: 'Certificate of Completion' });
+    await certificate.getByRole('img', { name: /QR code/ }).waitFor();
+    await workerReady(page, 'trainee');
+    const address = page.url();
+
+    await context.setOffline(true);
+    await page.reload();
+    await certificate.getByText('Eric Mugisha').waitFor();
+    await certificate.getByRole('img', { name: /QR code/ }).waitFor();
+    await offlineBanner(page)
+      .getByText(/showing what was saved on/)
+      .waitFor();
+    await certificate.getByText(/^Verify at /).waitFor();
+
+    // The dashboard, last saved state.
+    await page.goto(`${site.base}/dashboard`);
+    await page.getByText('Latte Art', { exact: false }).first().waitFor();
+    await offlineBanner(page).waitFor();
+
+    // Signed out (online), then offline again: the certificate's page is not this phone's to show any more.
+    await context.setOffline(false);
+    await page
+      .getByRole('button', { name: /Logout|Sign out/ })
+      .first()
+      .click();
+    await expect
+      .poll(() => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('btls-user-'))))
+      .toEqual([]);
+    await context.setOffline(true);
+    await page.goto(address);
+    await offlineBanner(page).waitFor();
+    expect(await page.getByText('Eric Mugisha').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps a trainer's records made offline on the phone, sends them once when the network returns, and shows a refusal", async () => {
+    const { enrollmentId, trainer } = await enrollmentOfDemoTrainer('Offline');
+    await mustCallApi(site, `/progress/enrollment/${enrollmentId}`, {
+      method: 'POST',
+      token: trainer,
+      body: { assessmentName: 'Grinder setup', score: 6, maxScore: 10, feedbackNotes: '' },
+    });
+
+    const { page, context, errors } = await openPage(browser, 390);
+    await signIn(page, site.base, TRAINER);
+    await page.waitForURL(`${site.base}/dashboard`);
+    await page.goto(`${site.base}/trainer/student-progress/${enrollmentId}`);
+    await page.getByRole('heading', { level: 1, name: 'Manage Student Progress' }).waitFor();
+    await workerReady(page, 'trainer');
+
+    await context.setOffline(true);
+    await offlineBanner(page).waitFor();
+    await addRecord(page, 'Tasting notes', '7');
+    await page
+      .getByText('No network: the record is saved on this phone and will be sent when the network is back.')
+      .waitFor();
+    await addRecord(page, 'Espresso dial-in', '8');
+    await page.getByRole('button', { name: 'Edit Grinder setup' }).click();
+    await page.getByLabel('Score', { exact: true }).fill('9');
+    await page.getByRole('button', { name: 'Save Record' }).click();
+    const table = page.getByRole('table');
+    await expect.poll(() => table.getByText('Waiting to send').count()).toBe(3);
+    await table.getByRole('cell', { name: '9 / 10' }).waitFor();
+
+    // A reload offline keeps them (they are on the phone, not in the page).
+    await page.reload();
+    await expect.poll(() => table.getByText('Waiting to send').count()).toBe(3);
+
+    await context.setOffline(false);
+    await expect.poll(() => table.getByText('Waiting to send').count(), { timeout: 20_000 }).toBe(0);
+    const stored = await mustCallApi(site, `/progress/enrollment/${enrollmentId}`, { token: trainer });
+    expect(
+      stored.map((r: { assessmentName: string; score: number }) => `${r.assessmentName} ${r.score}`).sort(),
+    ).toEqual(['Espresso dial-in 8', 'Grinder setup 9', 'Tasting notes 7']);
+    await table.getByText('Tasting notes', { exact: true }).waitFor();
+
+    // Refused on arrival: the training was completed meanwhile. The record stays, with the server's reason.
+    await context.setOffline(true);
+    await addRecord(page, 'Late mark', '5');
+    await table.getByText('Waiting to send').waitFor();
+    await mustCallApi(site, `/enrollments/${enrollmentId}/status`, {
+      method: 'PUT',
+      token: trainer,
+      body: { status: 'Completed' },
+    });
+    await context.setOffline(false);
+    await table
+      .getByText('Not saved: Progress can only be recorded while the training is Approved.')
+      .waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Dismiss Late mark' }).click();
+    await table.getByText('Late mark').waitFor({ state: 'detached' });
+    expect((await mustCallApi(site, `/progress/enrollment/${enrollmentId}`, { token: trainer })).length).toBe(3);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says "A new version is available" once an area has a new release, and takes it on Reload', async () => {
+    const { page, context, errors } = await openPage(browser, 390);
+    await page.goto(`${site.base}/courses`);
+    await takenOver(page);
+    await workerReady(page);
+    const release = copyOfBuild('public', (dist) => writeFileSync(join(dist, 'assets', 'extra.js'), 'export {};\n'));
+    const released = await runRelease(
+      site,
+      release.folder,
+      ['release', '--no-build'],
+      await releaseTokenFor(site, 'public'),
+    );
+    expect(released.code, released.output).toBe(0);
+
+    // Nothing changes under the visitor's fingers: the page offers the new version at its next check (a load).
+    await page.reload();
+    await takenOver(page);
+    const bar = page.getByRole('complementary', { name: 'New version' });
+    await bar.getByText('A new version is available').waitFor({ timeout: 20_000 });
+    await bar.getByRole('button', { name: 'Reload' }).click();
+    await page.waitForEvent('load');
+    await takenOver(page);
+    expect(await bar.count()).toBe(0);
+    // The worker now in charge keeps the new release (and the page runs it).
+    await expect
+      .poll(() =>
+        page.evaluate(async (version) => {
+          const names = await caches.keys();
+          const precache = names.find((name) => name.startsWith('btls-precache'))!;
+          const urls = (await (await caches.open(precache)).keys()).map((request) => request.url);
+          return urls.some((url) => url.includes(`/remotes/public/${version}/`));
+        }, release.version),
+      )
+      .toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/** An approved application of a new trainee, assigned to the demo trainer. */
+async function enrollmentOfDemoTrainer(lastName: string) {
+  const admin = await tokenFor(site, DEMO.admin);
+  const trainer = await tokenFor(site, TRAINER);
+  const trainee = await mustCallApi(site, '/auth/register', {
+    method: 'POST',
+    body: { firstName: 'Solange', lastName, email: `solange.${Date.now()}@example.rw`, password: 'kawa-2026' },
+  });
+  const courses = await mustCallApi(site, '/courses');
+  const course = courses.find((c: { title: string }) => c.title.startsWith('Manual Brewing'));
+  const applied = await mustCallApi(site, '/enrollments/apply', {
+    method: 'POST',
+    token: trainee.token,
+    body: { courseId: course.id },
+  });
+  await mustCallApi(site, `/enrollments/${applied.applicationId}/status`, {
+    method: 'PUT',
+    token: admin,
+    body: { status: 'Approved', adminNotes: '' },
+  });
+  const trainers = await mustCallApi(site, '/users/trainers', { token: admin });
+  const demoTrainer = trainers.find((t: { email: string }) => t.email === TRAINER.email);
+  await mustCallApi(site, `/enrollments/${applied.applicationId}/assign-trainer`, {
+    method: 'PUT',
+    token: admin,
+    body: { trainerId: demoTrainer.id },
+  });
+  return { enrollmentId: applied.applicationId as number, trainer };
+}
+
+async function addRecord(page: Page, name: string, score: string) {
+  await page.getByLabel('Assessment name').fill(name);
+  await page.getByLabel('Score', { exact: true }).fill(score);
+  await page.getByLabel('Max Score').fill('10');
+  await page.getByRole('button', { name: 'Add Record' }).click();
+  await page.getByRole('table').getByText(name, { exact: true }).waitFor();
+}

@@ -1,0 +1,39 @@
+/**
+ * Issue 28: what the API, the service worker (shell/src/sw.ts) and the page agree on. The API writes the
+ * worker's configuration in front of its code at /sw.js; the page and the worker talk by these messages.
+ */
+
+/** What /sw.js starts with: `self.__BTLS_SW = {…}`. */
+export interface SwConfig {
+  /** The shell's files to precache, with a revision for those whose name has no hash. */
+  shell: { url: string; revision: string | null }[];
+  /** Per area: its federation name, its active release's entry and files (absolute paths on this site). */
+  areas: Record<string, { name: string; version: string; entry: string; files: string[] }>;
+}
+
+export const SW_CACHES = {
+  meta: 'btls-meta',
+  pages: 'btls-pages',
+  api: 'btls-api',
+  areas: 'btls-areas',
+  assets: 'btls-assets',
+  /** Followed by the account's id: one cache per account, deleted at sign-out. */
+  userPrefix: 'btls-user-',
+} as const;
+
+export const SW_MESSAGES = {
+  skipWaiting: 'SKIP_WAITING',
+  /** Page → worker: whose pages and reads are being saved (`id: null` once signed out). */
+  user: 'USER',
+  /** Page → worker: save the page it took over (loaded before the worker was there). */
+  save: 'SAVE',
+  /** Page → worker: this phone uses an area: keep all its files. */
+  area: 'AREA',
+  /** Worker → page: a public read has a fresher answer than the one shown. */
+  updated: 'UPDATED',
+} as const;
+
+/** On a page answered from the saved copy: when it was saved (empty on the shell shown for a page never saved). */
+export const SW_SAVED_AT_META = 'btls-saved-at';
+/** On an API answer from the saved copy: when it was saved. */
+export const SW_SAVED_AT_HEADER = 'X-Btls-Saved-At';

@@ -1,0 +1,144 @@
+/**
+ * Issue 28: the writes a phone keeps while offline. Sent oldest first with their own Idempotency-Key; kept
+ * while there is no network, no session or a busy server; a refusal kept with the server's answer.
+ */
+import 'fake-indexeddb/auto';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  changeQueuedWrite,
+  forgetQueueTokens,
+  newWriteKey,
+  queuedWrites,
+  queueWrite,
+  removeQueuedWrite,
+  sendQueuedWrites,
+} from '../src/offline-queue';
+
+const API = 'http://btls.test/api/';
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(async () => {
+  server.resetHandlers();
+  for (const userId of [1, 2]) for (const write of await queuedWrites(userId)) await removeQueuedWrite(write.key);
+});
+afterAll(() => server.close());
+
+interface Sent {
+  path: string;
+  method: string;
+  key: string | null;
+  token: string | null;
+  body: unknown;
+}
+
+function recordRequests(answer: (sent: Sent) => Response = () => HttpResponse.json({}, { status: 201 })) {
+  const sent: Sent[] = [];
+  server.use(
+    http.all(`${API}*`, async ({ request }) => {
+      const entry = {
+        path: new URL(request.url).pathname,
+        method: request.method,
+        key: request.headers.get('Idempotency-Key'),
+        token: request.headers.get('Authorization'),
+        body: await request.json(),
+      };
+      sent.push(entry);
+      return answer(entry);
+    }),
+  );
+  return sent;
+}
+
+const write = (userId: number, name: string, extra: Partial<Parameters<typeof queueWrite>[0]> = {}) =>
+  queueWrite({
+    key: newWriteKey(),
+    userId,
+    token: `token-${userId}`,
+    method: 'POST',
+    path: 'progress/enrollment/7',
+    body: { assessmentName: name },
+    about: { enrollmentId: 7, recordId: null },
+    ...extra,
+  });
+
+describe('writes kept on the phone', () => {
+  it("sends one account's writes oldest first, each with its own key and the current token, then forgets them", async () => {
+    await write(1, 'first');
+    await write(2, 'someone else');
+    await write(1, 'second');
+    const keys = (await queuedWrites(1)).map((w) => w.key);
+    const sent = recordRequests();
+    const outcome = await sendQueuedWrites(API, { userId: 1, token: 'fresh' });
+    expect(outcome).toEqual({ sent: 2, refused: 0, waiting: 0 });
+    expect(sent.map((s) => [s.body, s.key, s.token])).toEqual([
+      [{ assessmentName: 'first' }, keys[0], 'Bearer fresh'],
+      [{ assessmentName: 'second' }, keys[1], 'Bearer fresh'],
+    ]);
+    expect(await queuedWrites(1)).toEqual([]);
+    expect((await queuedWrites(2)).map((w) => w.body)).toEqual([{ assessmentName: 'someone else' }]);
+  });
+
+  it('keeps everything while there is no network, and sends an edited write as last changed', async () => {
+    await write(1, 'typed');
+    server.use(http.all(`${API}*`, () => HttpResponse.error()));
+    expect(await sendQueuedWrites(API, { userId: 1, token: 't' })).toEqual({ sent: 0, refused: 0, waiting: 1 });
+    const [kept] = await queuedWrites(1);
+    await changeQueuedWrite(kept!.key, { assessmentName: 'typed again' });
+    const sent = recordRequests();
+    await sendQueuedWrites(API, { userId: 1, token: 't' });
+    expect(sent.map((s) => [s.body, s.key])).toEqual([[{ assessmentName: 'typed again' }, kept!.key]]);
+  });
+
+  it('keeps a write the server refuses, with its answer; waits on 401, 429, 5xx and a repeat still in progress', async () => {
+    await write(1, 'closed');
+    recordRequests(() =>
+      HttpResponse.json(
+        {
+          message: 'Progress can only be recorded while the training is Approved.',
+          code: 'enrollment.progressOnlyApproved',
+        },
+        { status: 400 },
+      ),
+    );
+    expect(await sendQueuedWrites(API, { userId: 1, token: 't' })).toEqual({ sent: 0, refused: 1, waiting: 0 });
+    const [refused] = await queuedWrites(1);
+    expect(refused).toMatchObject({
+      state: 'refused',
+      refusal: {
+        status: 400,
+        message: 'Progress can only be recorded while the training is Approved.',
+        code: 'enrollment.progressOnlyApproved',
+      },
+    });
+    await removeQueuedWrite(refused!.key);
+
+    await write(1, 'later');
+    for (const [status, body] of [
+      [401, { message: 'Session expired' }],
+      [429, { message: 'Too many requests' }],
+      [503, { message: 'Busy' }],
+      [409, { message: 'In progress', code: 'request.idempotencyInProgress' }],
+    ] as const) {
+      server.resetHandlers();
+      recordRequests(() => HttpResponse.json(body, { status }));
+      expect(await sendQueuedWrites(API, { userId: 1, token: 't' }), String(status)).toEqual({
+        sent: 0,
+        refused: 0,
+        waiting: 1,
+      });
+    }
+    expect((await queuedWrites(1)).map((w) => w.state)).toEqual(['waiting']);
+  });
+
+  it('without a token (signed out), the worker sends nothing; the account sends them again once signed in', async () => {
+    await write(1, 'before sign-out');
+    await forgetQueueTokens();
+    const sent = recordRequests();
+    expect(await sendQueuedWrites(API)).toEqual({ sent: 0, refused: 0, waiting: 1 });
+    expect(sent).toEqual([]);
+    expect(await sendQueuedWrites(API, { userId: 1, token: 'again' })).toEqual({ sent: 1, refused: 0, waiting: 0 });
+    expect(sent.map((s) => s.token)).toEqual(['Bearer again']);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * Issue 28: registers the service worker (shell/src/sw.ts, served at /sw.js) once the page has painted, and
+ * keeps it told what it needs: whose pages and reads it saves (cleared at sign-out, so the next person on this
+ * phone never sees them), which areas this phone uses, and when a newer version is waiting. A chunk of its
+ * own, loaded after the first paint.
+ */
+import { dataSaverOn, queryKeys, type createQueryClient } from '@btls/shared-api';
+import { SW_CACHES, SW_MESSAGES } from '@btls/shared-api/service-worker';
+import { useSessionStore } from '@btls/shared-auth';
+import { waitingVersion } from './app-state';
+
+type QueryClient = ReturnType<typeof createQueryClient>;
+
+let registration: ServiceWorkerRegistration | undefined;
+const areasUsed = new Set<string>();
+
+function tell(message: object) {
+  const worker = registration?.active ?? navigator.serviceWorker.controller;
+  worker?.postMessage(message);
+}
+
+/** This phone uses an area: the worker keeps all of its files (for the active release, and the next ones). */
+export function keepArea(area: string): void {
+  areasUsed.add(area);
+  tell({ type: SW_MESSAGES.area, area });
+}
+
+/** Deletes what was saved for accounts other than `userId` (all of them when no one is signed in). */
+async function forgetOtherAccounts(userId: number | null) {
+  if (!('caches' in window)) return;
+  const mine = userId === null ? null : `${SW_CACHES.userPrefix}${userId}`;
+  for (const name of await caches.keys()) {
+    if (name.startsWith(SW_CACHES.userPrefix) && name !== mine) await caches.delete(name);
+  }
+  // Pages saved before the worker knew who was signed in may show the name in the top bar: gone too.
+  if (userId === null) await caches.delete(SW_CACHES.pages);
+}
+
+/** A waiting worker when the page already has one: the page offers the new version (never on the first visit). */
+function offerWhenInstalled(worker: ServiceWorker | null) {
+  if (!worker) return;
+  const check = () => {
+    if (worker.state === 'installed' && navigator.serviceWorker.controller) waitingVersion.set(worker);
+  };
+  check();
+  worker.addEventListener('statechange', check);
+}
+
+/**
+ * A trainer's progress records kept on this phone (issue 28) are sent when the app opens, when the trainer
+ * signs in and when the network returns (Background Sync, where the browser has it, may have sent them first).
+ */
+function sendKeptWrites(queryClient: QueryClient) {
+  const { user, token } = useSessionStore.getState();
+  if (user?.role !== 'trainer' || !token || !navigator.onLine) return;
+  void import('@btls/shared-api/offline-queue')
+    .then(({ sendQueuedWrites }) => sendQueuedWrites('/api/', { userId: user.id, token }))
+    .then((outcome) => {
+      if (outcome.sent) void queryClient.invalidateQueries({ queryKey: queryKeys.progress });
+    })
+    .catch(() => undefined);
+}
+
+/** At sign-out the account's kept writes stay on the phone but lose the token that could send them. */
+const disarmKeptWrites = () =>
+  void import('@btls/shared-api/offline-queue')
+    .then(({ forgetQueueTokens }) => forgetQueueTokens())
+    .catch(() => undefined);
+
+export async function startServiceWorker(queryClient: QueryClient): Promise<void> {
+  sendKeptWrites(queryClient);
+  window.addEventListener('online', () => sendKeptWrites(queryClient));
+  if (!('serviceWorker' in navigator)) return;
+  const container = navigator.serviceWorker;
+
+  // The Reload: once the new worker has taken over, the page loads again, all of it from the new version.
+  let reloading = false;
+  container.addEventListener('controllerchange', () => {
+    if (!waitingVersion.current()) {
+      // The first worker took this page over: the page is saved as it is (a public page holds its data). A
+      // signed-in page's data came apart from it: read again through the worker, so it is saved too (a visitor
+      // pays no second download).
+      tell({ type: SW_MESSAGES.save, url: location.href });
+      if (useSessionStore.getState().user) void queryClient.invalidateQueries();
+      return;
+    }
+    if (reloading) return;
+    reloading = true;
+    location.reload();
+  });
+  // A public read answered from the saved copy has a fresher answer now: the data the page shows is asked again.
+  container.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
+    if (event.data?.type === SW_MESSAGES.updated) void queryClient.invalidateQueries();
+  });
+
+  const session = () => useSessionStore.getState().user?.id ?? null;
+  let userId = session();
+  useSessionStore.subscribe((now) => {
+    const id = now.user?.id ?? null;
+    if (id === userId) return;
+    const before = userId;
+    userId = id;
+    tell({ type: SW_MESSAGES.user, id });
+    void forgetOtherAccounts(id);
+    if (before !== null) disarmKeptWrites();
+    if (id !== null) sendKeptWrites(queryClient);
+  });
+  void forgetOtherAccounts(userId);
+
+  // A data saver's phone gets the worker that fetches nothing ahead (issue 28).
+  registration = await container.register(dataSaverOn() ? '/sw.js?lite' : '/sw.js');
+  await container.ready;
+  tell({ type: SW_MESSAGES.user, id: userId });
+  for (const area of areasUsed) tell({ type: SW_MESSAGES.area, area });
+
+  offerWhenInstalled(registration.waiting);
+  registration.addEventListener('updatefound', () => offerWhenInstalled(registration!.installing));
+  // A page left open for hours still learns of a new version: when it comes back to the front, at most hourly.
+  let checked = Date.now();
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible' || Date.now() - checked < 60 * 60 * 1000) return;
+    checked = Date.now();
+    void registration?.update().catch(() => undefined);
+  });
+}
+
+/** The Reload of "A new version is available": the waiting worker takes over, then the page reloads. */
+export function takeNewVersion(): void {
+  const worker = waitingVersion.current();
+  if (worker) worker.postMessage({ type: SW_MESSAGES.skipWaiting });
+  else location.reload();
+}

@@ -1,0 +1,292 @@
+/// <reference lib="webworker" />
+/**
+ * Issue 28: the one service worker, owned by the shell (Workbox). The API serves it at /sw.js with the list of
+ * what to keep written in front of this code (`self.__BTLS_SW`, see api/src/service-worker.ts): the shell's
+ * files and, per area, the files of its active release. Activating or rolling back a release changes that
+ * list, so the worker's bytes change, the browser installs the new worker beside the old one, and the page
+ * offers "A new version is available" (the new worker waits for the Reload: nothing swaps under a user).
+ *
+ * What is kept, and how:
+ * - the shell and the public area: precached at install (every visitor needs them);
+ * - the other areas: each one this phone has opened, all its files at once, and again at each new release
+ *   before the new worker is installed (a trainee's phone does not download the admin area);
+ * - pages (HTML): network first with a 3-second timeout, then the saved copy marked with when it was saved;
+ *   a page never saved gets the shell, which says so;
+ * - public API reads: stale-while-revalidate (the page is told when a fresher answer arrived);
+ * - signed-in API reads and pages: network first, saved per account, deleted at sign-out by the page;
+ * - writes and uploads: never kept (queued progress records are the page's IndexedDB queue, sent here on
+ *   Background Sync).
+ */
+import { cacheNames, clientsClaim, setCacheNameDetails } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { precacheAndRoute } from 'workbox-precaching';
+import { registerRoute, setCatchHandler } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import type { WorkboxPlugin } from 'workbox-core/types';
+import { QUEUE_SYNC_TAG, sendQueuedWrites } from '@btls/shared-api/offline-queue';
+import {
+  SW_CACHES,
+  SW_MESSAGES,
+  SW_SAVED_AT_HEADER,
+  SW_SAVED_AT_META,
+  type SwConfig,
+} from '@btls/shared-api/service-worker';
+
+declare const self: ServiceWorkerGlobalScope & { __BTLS_SW: SwConfig };
+const config = self.__BTLS_SW;
+
+setCacheNameDetails({ prefix: 'btls', suffix: '', precache: 'precache', runtime: 'runtime' });
+// The first worker takes the open page at once (what it reads from then on is saved). A newer one waits for
+// the Reload (no skipWaiting here): only then does it take over.
+clientsClaim();
+
+/**
+ * A data saver's phone (`/sw.js?lite`, registered so when the data saver is on) fetches nothing ahead: only the
+ * shell's page is kept at install, and the files the phone loads are kept as it loads them.
+ */
+const lite = new URL(self.location.href).searchParams.has('lite');
+
+// The shell's files, the public area's, and the shell's own page for addresses never saved.
+precacheAndRoute(
+  lite
+    ? config.shell.filter((file) => file.url === '/index.html')
+    : [...config.shell, ...(config.areas.public?.files ?? []).map((url) => ({ url, revision: null }))],
+);
+
+// ---- Which account the saved pages and reads belong to (the page says; kept across worker restarts) ----
+
+const META_USER = '/__btls/user';
+const META_AREAS = '/__btls/areas';
+async function readMeta<T>(key: string, empty: T): Promise<T> {
+  const response = await (await caches.open(SW_CACHES.meta)).match(key);
+  return response ? ((await response.json()) as T) : empty;
+}
+async function writeMeta(key: string, value: unknown) {
+  await (await caches.open(SW_CACHES.meta)).put(key, new Response(JSON.stringify(value)));
+}
+let user: Promise<number | null> = readMeta<number | null>(META_USER, null);
+const userCache = (id: number) => `${SW_CACHES.userPrefix}${id}`;
+
+// ---- Areas this phone uses: all their files, kept for the active release ----
+
+async function keepAreas(areas: string[]) {
+  if (lite) return;
+  const cache = await caches.open(SW_CACHES.areas);
+  for (const area of areas) {
+    const files = config.areas[area]?.files ?? [];
+    const missing = [];
+    for (const url of files) if (!(await cache.match(url))) missing.push(url);
+    await cache.addAll(missing);
+  }
+}
+
+/** Every file of the active releases, as absolute URLs (a release may be served from a CDN). */
+const activeFiles = new Set(
+  Object.values(config.areas).flatMap((area) => area.files.map((file) => new URL(file, self.location.origin).href)),
+);
+
+/** Files of releases no longer active (a newer release, a rollback): not kept any more. */
+async function forgetOldReleases() {
+  const cache = await caches.open(SW_CACHES.areas);
+  for (const request of await cache.keys()) if (!activeFiles.has(request.url)) await cache.delete(request);
+}
+
+self.addEventListener('install', (event) => {
+  // The areas this phone had, at the new release, before this worker counts as installed.
+  event.waitUntil(readMeta<string[]>(META_AREAS, []).then(keepAreas));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(forgetOldReleases());
+});
+
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: string; id?: number | null; area?: string; url?: string } | null;
+  if (data?.type === SW_MESSAGES.skipWaiting) void self.skipWaiting();
+  else if (data?.type === SW_MESSAGES.user) {
+    const id = typeof data.id === 'number' ? data.id : null;
+    user = Promise.resolve(id);
+    event.waitUntil(writeMeta(META_USER, id));
+  } else if (data?.type === SW_MESSAGES.save && typeof data.url === 'string') {
+    // The page this worker took over was loaded before it: saved now, as a later load would have been.
+    const url = new URL(data.url, self.location.origin);
+    if (url.origin === self.location.origin)
+      event.waitUntil(
+        user.then(async (id) => {
+          const response = await fetch(url, { credentials: 'same-origin' });
+          if (response.status === 200 && (response.headers.get('Content-Type') ?? '').startsWith('text/html'))
+            await (await caches.open(id === null ? SW_CACHES.pages : userCache(id))).put(url.href, response);
+        }),
+      );
+  } else if (data?.type === SW_MESSAGES.area && data.area && config.areas[data.area]) {
+    const area = data.area;
+    event.waitUntil(
+      readMeta<string[]>(META_AREAS, []).then(async (areas) => {
+        if (!areas.includes(area)) await writeMeta(META_AREAS, [...areas, area]);
+        await keepAreas([area]);
+      }),
+    );
+  }
+});
+
+// ---- Pages ----
+
+/** A page answered from the saved copy says when it was saved (the offline banner shows it). */
+const markSaved: WorkboxPlugin = {
+  async cachedResponseWillBeUsed({ cachedResponse }) {
+    if (!cachedResponse) return cachedResponse;
+    const savedAt = new Date(cachedResponse.headers.get('Date') ?? Date.now()).toISOString();
+    if ((cachedResponse.headers.get('Content-Type') ?? '').startsWith('text/html')) {
+      const html = await cachedResponse.text();
+      const meta = `<meta name="${SW_SAVED_AT_META}" content="${savedAt}">`;
+      return new Response(
+        html.replace(/<head[^>]*>/i, (head) => `${head}${meta}`),
+        {
+          status: cachedResponse.status,
+          headers: cachedResponse.headers,
+        },
+      );
+    }
+    const headers = new Headers(cachedResponse.headers);
+    headers.set(SW_SAVED_AT_HEADER, savedAt);
+    return new Response(cachedResponse.body, { status: cachedResponse.status, headers });
+  },
+};
+/** Only complete, successful answers are kept (a 404 page, a refusal, an error are not worth showing later). */
+const onlyOk: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
+};
+
+const networkFirst = new Map<string, NetworkFirst>();
+function networkFirstIn(cacheName: string) {
+  let strategy = networkFirst.get(cacheName);
+  if (!strategy) {
+    strategy = new NetworkFirst({ cacheName, networkTimeoutSeconds: 3, plugins: [onlyOk, markSaved] });
+    networkFirst.set(cacheName, strategy);
+  }
+  return strategy;
+}
+
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin,
+  async (options) => {
+    const id = await user;
+    const strategy = networkFirstIn(id === null ? SW_CACHES.pages : userCache(id));
+    try {
+      return await strategy.handle(options);
+    } catch {
+      // Never saved: the shell's own page, which renders the address and says what could not be loaded.
+      const shell = await caches.match('/index.html', { cacheName: cacheNames.precache, ignoreSearch: true });
+      if (shell) return markOffline(shell);
+      return Response.error();
+    }
+  },
+);
+
+/** The shell's page, marked as not saved (no saved-at time): the page says it is offline. */
+async function markOffline(response: Response) {
+  const html = (await response.text()).replace(/<head[^>]*>/i, (head) => `${head}<meta name="${SW_SAVED_AT_META}">`);
+  return new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+}
+
+// ---- The map of areas: the network's, else the one this worker keeps the files of ----
+
+registerRoute(
+  ({ url }) => url.pathname === '/remotes.json' && url.origin === self.location.origin,
+  async ({ request }) => {
+    try {
+      const response = await fetch(request);
+      if (response.ok) return response;
+      throw new Error(`HTTP ${response.status}`);
+    } catch {
+      const json = Object.fromEntries(Object.entries(config.areas).map(([, area]) => [area.name, area.entry]));
+      return new Response(JSON.stringify(json), { headers: { 'Content-Type': 'application/json' } });
+    }
+  },
+);
+
+// The shell's files not precached (a data saver's phone): kept as they are loaded; their names carry a hash.
+registerRoute(
+  ({ url }) => url.pathname.startsWith('/assets/') && url.origin === self.location.origin,
+  new CacheFirst({
+    cacheName: SW_CACHES.assets,
+    plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
+  }),
+);
+
+// Each release's files never change at their address.
+registerRoute(
+  ({ url }) =>
+    (url.pathname.startsWith('/remotes/') && url.origin === self.location.origin) || activeFiles.has(url.href),
+  new CacheFirst({ cacheName: SW_CACHES.areas, plugins: [onlyOk] }),
+);
+
+// ---- API reads ----
+
+const isApiRead = (url: URL, request: Request) =>
+  request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/api/');
+/** Never kept: health and backups, files a user downloads (a CV, an export), the credential files. */
+const NOT_KEPT = /^\/api\/(health|backup|metrics)|\/(cv|export|download)(\/|$)|\.csv$/;
+
+/** After a write of this phone, public reads are asked again rather than shown from before it. */
+const publicReads = new StaleWhileRevalidate({
+  cacheName: SW_CACHES.api,
+  plugins: [
+    onlyOk,
+    markSaved,
+    new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+    {
+      // A fresher answer than the one shown: the page asks again (its data layer refetches what it shows).
+      async cacheDidUpdate({ oldResponse, newResponse, request }) {
+        if (!oldResponse) return;
+        const [before, after] = await Promise.all([oldResponse.clone().text(), newResponse.clone().text()]);
+        if (before === after) return;
+        for (const client of await self.clients.matchAll({ type: 'window' }))
+          client.postMessage({ type: SW_MESSAGES.updated, url: request.url });
+      },
+    },
+  ],
+});
+
+registerRoute(
+  ({ url, request }) => isApiRead(url, request) && !NOT_KEPT.test(url.pathname),
+  async (options) => {
+    const { request } = options;
+    if (!request.headers.has('Authorization')) return publicReads.handle(options);
+    const id = await user;
+    // A signed-in read before the page said whose it is: not kept.
+    if (id === null) return fetch(request);
+    return networkFirstIn(userCache(id)).handle(options);
+  },
+);
+
+// A write of this phone may change what public reads answer: they are asked again (not shown from before).
+// Writes themselves go to the network as they are, never kept.
+for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+  registerRoute(
+    ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/api/'),
+    async ({ request }) => {
+      const response = await fetch(request);
+      if (response.ok) await caches.delete(SW_CACHES.api);
+      return response;
+    },
+    method,
+  );
+}
+
+setCatchHandler(async () => Response.error());
+
+// ---- Writes kept on the phone: sent on Background Sync (the page also sends on reconnect and on open) ----
+
+interface SyncEvent extends ExtendableEvent {
+  tag: string;
+}
+self.addEventListener('sync', ((event: SyncEvent) => {
+  if (event.tag !== QUEUE_SYNC_TAG) return;
+  event.waitUntil(
+    sendQueuedWrites('/api/').then((outcome) => {
+      // Still waiting (no network yet): the browser tries the sync again later.
+      if (outcome.waiting) throw new Error('Writes still waiting');
+    }),
+  );
+}) as EventListener);
