@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import type { SwConfig } from '@btls/shared-api/service-worker';
 import { describe, expect, it } from 'vitest';
 import {
   browser,
@@ -26,21 +27,24 @@ useSite();
 const GRADUATE = { email: 'graduate@btls-demo.rw', password: 'graduate-demo-2026' };
 const TRAINER = { email: 'trainer@btls-demo.rw', password: 'trainer-demo-2026' };
 
-/** Until the service worker controls the page and has kept the files of `area` (all of them). */
+/** Until the service worker controls the page and has kept every file of `area`'s active release. */
 async function workerReady(page: Page, area?: string) {
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 20_000 }).toBe(true);
   if (!area) return;
+  const worker = await (await fetch(`${site.base}/sw.js`)).text();
+  const config = JSON.parse(/^self\.__BTLS_SW=(.*);\n/.exec(worker)![1]!) as SwConfig;
+  const files = config.areas[area]!.files;
   await expect
     .poll(
       () =>
-        page.evaluate(async (name) => {
+        page.evaluate(async (wanted) => {
           const cache = await caches.open('btls-areas');
-          const urls = (await cache.keys()).map((request) => new URL(request.url).pathname);
-          return urls.some((url) => url.startsWith(`/remotes/${name}/`) && url.endsWith('/remoteEntry.js'));
-        }, area),
+          const kept = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
+          return wanted.filter((file) => !kept.has(file));
+        }, files),
       { timeout: 20_000 },
     )
-    .toBe(true);
+    .toEqual([]);
 }
 
 const offlineBanner = (page: Page) => page.getByRole('status').filter({ hasText: /^You are offline/ });
@@ -172,19 +176,64 @@ describe('offline', () => {
     await page.waitForEvent('load');
     await takenOver(page);
     expect(await bar.count()).toBe(0);
-    // The worker now in charge keeps the new release (and the page runs it).
+    // The worker now in charge keeps the new release, and no longer the one before.
     await expect
       .poll(() =>
-        page.evaluate(async (version) => {
-          const names = await caches.keys();
-          const precache = names.find((name) => name.startsWith('btls-precache'))!;
-          const urls = (await (await caches.open(precache)).keys()).map((request) => request.url);
-          return urls.some((url) => url.includes(`/remotes/public/${version}/`));
-        }, release.version),
+        page.evaluate(async () => {
+          const urls = (await (await caches.open('btls-areas')).keys()).map((request) => request.url);
+          return [...new Set(urls.map((url) => /\/remotes\/public\/([^/]+)\//.exec(url)?.[1]))];
+        }),
       )
-      .toBe(true);
+      .toEqual([release.version]);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("serves a data saver's page as such (Save-Data: on, or the profile's setting), and its worker fetches nothing ahead", async () => {
+    const siteData = async (headers: Record<string, string>) => {
+      const html = await (await fetch(`${site.base}/courses`, { headers })).text();
+      const data = JSON.parse(/<script id="btls-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!);
+      return data.queries.find((query: { queryKey: string[] }) => query.queryKey[0] === 'site').state.data;
+    };
+    expect(await siteData({ 'Save-Data': 'on' })).toMatchObject({ dataSaver: true });
+    // A visitor's page is kept for the next visitor: not the data saver's for someone else.
+    expect(await siteData({})).toMatchObject({ dataSaver: false });
+
+    // The profile's setting, kept on this phone.
+    const { page, context, errors } = await openPage(browser, 390);
+    await signIn(page, site.base, GRADUATE);
+    await page.waitForURL(`${site.base}/dashboard`);
+    await page.goto(`${site.base}/profile`);
+    const setting = page.getByRole('checkbox', { name: 'Data saver on this phone' });
+    await setting.check();
+    expect(await page.evaluate(() => document.cookie)).toContain('btlsSaveData=on');
+    await page.reload();
+    expect(await setting.isChecked()).toBe(true);
+    await setting.uncheck();
+    expect(await page.evaluate(() => document.cookie)).not.toContain('btlsSaveData');
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // A phone with the data saver on: its worker keeps the shell's page and what the phone loads, nothing ahead.
+    const saver = await openPage(browser, 390);
+    await saver.context.addCookies([{ name: 'btlsSaveData', value: 'on', url: site.base }]);
+    await saver.page.goto(`${site.base}/courses`);
+    await takenOver(saver.page);
+    await workerReady(saver.page);
+    await saver.page.goto(`${site.base}/jobs`);
+    await takenOver(saver.page);
+    const kept = await saver.page.evaluate(async () => {
+      const urls = async (name: string) =>
+        (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
+      return { shell: await urls('btls-shell'), areas: await urls('btls-areas') };
+    });
+    expect(kept.shell).toContain('/index.html');
+    expect(kept.shell.filter((url) => /\/assets\/(fr|rw)-/.test(url))).toEqual([]); // the other languages' texts
+    const worker = await (await fetch(`${site.base}/sw.js`)).text();
+    const config = JSON.parse(/^self\.__BTLS_SW=(.*);\n/.exec(worker)![1]!) as SwConfig;
+    expect(kept.areas.length).toBeLessThan(config.areas.public!.files.length);
+    expect(saver.errors).toEqual([]);
+    await saver.context.close();
   });
 });
 

@@ -15,8 +15,8 @@ export const SW_CACHES = {
   meta: 'btls-meta',
   pages: 'btls-pages',
   api: 'btls-api',
+  shell: 'btls-shell',
   areas: 'btls-areas',
-  assets: 'btls-assets',
   /** Followed by the account's id: one cache per account, deleted at sign-out. */
   userPrefix: 'btls-user-',
 } as const;

@@ -4,7 +4,7 @@
  * phone never sees them), which areas this phone uses, and when a newer version is waiting. A chunk of its
  * own, loaded after the first paint.
  */
-import { dataSaverOn, queryKeys, type createQueryClient } from '@btls/shared-api';
+import { queryKeys, type createQueryClient } from '@btls/shared-api';
 import { SW_CACHES, SW_MESSAGES } from '@btls/shared-api/service-worker';
 import { useSessionStore } from '@btls/shared-auth';
 import { waitingVersion } from './app-state';
@@ -40,7 +40,8 @@ async function forgetOtherAccounts(userId: number | null) {
 function offerWhenInstalled(worker: ServiceWorker | null) {
   if (!worker) return;
   const check = () => {
-    if (worker.state === 'installed' && navigator.serviceWorker.controller) waitingVersion.set(worker);
+    const current = navigator.serviceWorker.controller;
+    if (worker.state === 'installed' && current) waitingVersion.set(worker);
   };
   check();
   worker.addEventListener('statechange', check);
@@ -107,14 +108,16 @@ export async function startServiceWorker(queryClient: QueryClient): Promise<void
   });
   void forgetOtherAccounts(userId);
 
-  // A data saver's phone gets the worker that fetches nothing ahead (issue 28).
-  registration = await container.register(dataSaverOn() ? '/sw.js?lite' : '/sw.js');
+  const registered = await container.register('/sw.js');
+  registration = registered;
+  // A newer worker found now or later, or already installed and waiting (found by an earlier page).
+  registered.addEventListener('updatefound', () => offerWhenInstalled(registered.installing));
+  offerWhenInstalled(registered.installing);
+  offerWhenInstalled(registered.waiting);
   await container.ready;
   tell({ type: SW_MESSAGES.user, id: userId });
   for (const area of areasUsed) tell({ type: SW_MESSAGES.area, area });
 
-  offerWhenInstalled(registration.waiting);
-  registration.addEventListener('updatefound', () => offerWhenInstalled(registration!.installing));
   // A page left open for hours still learns of a new version: when it comes back to the front, at most hourly.
   let checked = Date.now();
   document.addEventListener('visibilitychange', () => {

@@ -7,22 +7,25 @@
  * offers "A new version is available" (the new worker waits for the Reload: nothing swaps under a user).
  *
  * What is kept, and how:
- * - the shell and the public area: precached at install (every visitor needs them);
+ * - the shell and the public area: at install (every visitor needs them);
  * - the other areas: each one this phone has opened, all its files at once, and again at each new release
  *   before the new worker is installed (a trainee's phone does not download the admin area);
+ * - a data saver's phone: nothing ahead, only what it loads, as it loads it;
  * - pages (HTML): network first with a 3-second timeout, then the saved copy marked with when it was saved;
  *   a page never saved gets the shell, which says so;
  * - public API reads: stale-while-revalidate (the page is told when a fresher answer arrived);
  * - signed-in API reads and pages: network first, saved per account, deleted at sign-out by the page;
  * - writes and uploads: never kept (queued progress records are the page's IndexedDB queue, sent here on
  *   Background Sync).
+ * Workbox gives the routing, the strategies and the expiry; what is kept at install is written here, since it
+ * depends on the phone (its data saver, its areas), which Workbox's precache list cannot.
  */
-import { cacheNames, clientsClaim, setCacheNameDetails } from 'workbox-core';
+import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
+import { DATA_SAVER_COOKIE } from '@btls/shared-api/data-saver';
 import { QUEUE_SYNC_TAG, sendQueuedWrites } from '@btls/shared-api/offline-queue';
 import {
   SW_CACHES,
@@ -35,23 +38,67 @@ import {
 declare const self: ServiceWorkerGlobalScope & { __BTLS_SW: SwConfig };
 const config = self.__BTLS_SW;
 
-setCacheNameDetails({ prefix: 'btls', suffix: '', precache: 'precache', runtime: 'runtime' });
 // The first worker takes the open page at once (what it reads from then on is saved). A newer one waits for
 // the Reload (no skipWaiting here): only then does it take over.
 clientsClaim();
 
 /**
- * A data saver's phone (`/sw.js?lite`, registered so when the data saver is on) fetches nothing ahead: only the
- * shell's page is kept at install, and the files the phone loads are kept as it loads them.
+ * A data saver's phone fetches nothing ahead (issue 28): only the shell's page is kept at install, and the
+ * files the phone loads are kept as it loads them. On when the browser's data saver is (`saveData`, in workers
+ * too) or when the profile's setting is (its cookie, which Chromium's worker reads with `cookieStore`).
  */
-const lite = new URL(self.location.href).searchParams.has('lite');
+async function dataSaver(): Promise<boolean> {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  if (connection?.saveData) return true;
+  const store = (self as unknown as { cookieStore?: { get(name: string): Promise<{ value: string } | null> } })
+    .cookieStore;
+  return (await store?.get(DATA_SAVER_COOKIE).catch(() => null))?.value === 'on';
+}
 
-// The shell's files, the public area's, and the shell's own page for addresses never saved.
-precacheAndRoute(
-  lite
-    ? config.shell.filter((file) => file.url === '/index.html')
-    : [...config.shell, ...(config.areas.public?.files ?? []).map((url) => ({ url, revision: null }))],
-);
+/**
+ * Fetches and keeps `urls`, six at a time. A file that cannot be fetched now is skipped, not fatal: the worker
+ * still installs (a page loads it from the network and it is kept then), rather than no worker at all.
+ */
+async function keepFiles(cache: Cache, urls: string[]) {
+  const queue = [...urls];
+  const next = async (): Promise<void> => {
+    const url = queue.shift();
+    if (url === undefined) return;
+    try {
+      const response = await fetch(url);
+      if (response.ok) await cache.put(url, response);
+    } catch {
+      // offline or refused meanwhile: kept later, when loaded
+    }
+    return next();
+  };
+  await Promise.all(Array.from({ length: 6 }, next));
+}
+
+// ---- The shell's files: kept at install (their names carry a hash, or a revision says when they change) ----
+
+const shellFiles = new Map(config.shell.map((file) => [file.url, file.revision]));
+const REVISIONS = '/__btls/revisions';
+
+async function keepShell(all: boolean) {
+  const cache = await caches.open(SW_CACHES.shell);
+  const kept = await readMeta<Record<string, string | null>>(REVISIONS, {});
+  const wanted = all ? config.shell : config.shell.filter((file) => file.url === '/index.html');
+  const missing = [];
+  for (const file of wanted)
+    if (!(await cache.match(file.url)) || (file.revision !== null && kept[file.url] !== file.revision))
+      missing.push(file.url);
+  await keepFiles(cache, missing);
+  await writeMeta(REVISIONS, Object.fromEntries(config.shell.map((file) => [file.url, file.revision])));
+}
+
+/** The shell's files of earlier versions: not kept once this version is in charge. */
+async function forgetOldShell() {
+  const cache = await caches.open(SW_CACHES.shell);
+  for (const request of await cache.keys()) {
+    if (!shellFiles.has(new URL(request.url).pathname)) await cache.delete(request);
+  }
+}
 
 // ---- Which account the saved pages and reads belong to (the page says; kept across worker restarts) ----
 
@@ -70,13 +117,13 @@ const userCache = (id: number) => `${SW_CACHES.userPrefix}${id}`;
 // ---- Areas this phone uses: all their files, kept for the active release ----
 
 async function keepAreas(areas: string[]) {
-  if (lite) return;
+  if (await dataSaver()) return;
   const cache = await caches.open(SW_CACHES.areas);
   for (const area of areas) {
     const files = config.areas[area]?.files ?? [];
     const missing = [];
-    for (const url of files) if (!(await cache.match(url))) missing.push(url);
-    await cache.addAll(missing);
+    for (const url of files) if (!(await caches.match(url))) missing.push(url);
+    await keepFiles(cache, missing);
   }
 }
 
@@ -92,12 +139,18 @@ async function forgetOldReleases() {
 }
 
 self.addEventListener('install', (event) => {
-  // The areas this phone had, at the new release, before this worker counts as installed.
-  event.waitUntil(readMeta<string[]>(META_AREAS, []).then(keepAreas));
+  // The shell and the public area (every visitor needs them), and the areas this phone had, at their new
+  // release, before this worker counts as installed; a data saver's phone only the shell's page.
+  event.waitUntil(
+    dataSaver().then(async (saving) => {
+      await keepShell(!saving);
+      if (!saving) await keepAreas(['public', ...(await readMeta<string[]>(META_AREAS, []))]);
+    }),
+  );
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(forgetOldReleases());
+  event.waitUntil(Promise.all([forgetOldShell(), forgetOldReleases()]));
 });
 
 self.addEventListener('message', (event) => {
@@ -176,7 +229,7 @@ registerRoute(
       return await strategy.handle(options);
     } catch {
       // Never saved: the shell's own page, which renders the address and says what could not be loaded.
-      const shell = await caches.match('/index.html', { cacheName: cacheNames.precache, ignoreSearch: true });
+      const shell = await caches.match('/index.html', { cacheName: SW_CACHES.shell });
       if (shell) return markOffline(shell);
       return Response.error();
     }
@@ -205,13 +258,11 @@ registerRoute(
   },
 );
 
-// The shell's files not precached (a data saver's phone): kept as they are loaded; their names carry a hash.
+// The shell's files: kept ones from the cache, others (a data saver's phone) kept as they are loaded.
 registerRoute(
-  ({ url }) => url.pathname.startsWith('/assets/') && url.origin === self.location.origin,
-  new CacheFirst({
-    cacheName: SW_CACHES.assets,
-    plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
-  }),
+  ({ url }) =>
+    url.origin === self.location.origin && (url.pathname.startsWith('/assets/') || shellFiles.has(url.pathname)),
+  new CacheFirst({ cacheName: SW_CACHES.shell, plugins: [onlyOk] }),
 );
 
 // Each release's files never change at their address.

@@ -4,6 +4,7 @@ import {
   enrollmentProgressQuery,
   enrollmentQuery,
   errorMessage,
+  fallback,
   isNotFound,
   noticeText,
   progressPaths,
@@ -145,7 +146,10 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
     event.preventDefault();
     setNotice('');
     setNoticeAtForm(true);
-    const checked = (await loadRules()).recordPayload(fields);
+    // The rules come with the form's first focus; offline before they came, the form says why it cannot check.
+    const rules = await loadRules().catch(() => null);
+    if (!rules) return setError(translateMessage(fallback.network));
+    const checked = rules.recordPayload(fields);
     if ('problem' in checked) return setError(checked.problem);
     setError('');
     const done = (message: string) => {
@@ -349,7 +353,7 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
           ref={form}
           className={styles.card}
           onSubmit={save}
-          onFocus={() => void loadRules()}
+          onFocus={() => void loadRules().catch(() => undefined)}
           noValidate
           aria-labelledby="record-title"
         >
