@@ -172,8 +172,10 @@ describe('offline', () => {
     await takenOver(page);
     const bar = page.getByRole('complementary', { name: 'New version' });
     await bar.getByText('A new version is available').waitFor({ timeout: 20_000 });
-    await bar.getByRole('button', { name: 'Reload' }).click();
-    await page.waitForEvent('load');
+    await Promise.all([
+      page.waitForEvent('load', { timeout: 30_000 }),
+      bar.getByRole('button', { name: 'Reload' }).click(),
+    ]);
     await takenOver(page);
     expect(await bar.count()).toBe(0);
     // The worker now in charge keeps the new release, and no longer the one before.

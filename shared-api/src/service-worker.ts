@@ -25,6 +25,8 @@ export const SW_MESSAGES = {
   skipWaiting: 'SKIP_WAITING',
   /** Page → worker: whose pages and reads are being saved (`id: null` once signed out). */
   user: 'USER',
+  /** Page → worker: take this page over (it loaded while the worker was being installed). */
+  claim: 'CLAIM',
   /** Page → worker: save the page it took over (loaded before the worker was there). */
   save: 'SAVE',
   /** Page → worker: this phone uses an area: keep all its files. */

@@ -115,6 +115,8 @@ export async function startServiceWorker(queryClient: QueryClient): Promise<void
   offerWhenInstalled(registered.installing);
   offerWhenInstalled(registered.waiting);
   await container.ready;
+  // A page whose load began while the first worker was installing is not taken over by its claim: it asks.
+  if (!container.controller) tell({ type: SW_MESSAGES.claim });
   tell({ type: SW_MESSAGES.user, id: userId });
   for (const area of areasUsed) tell({ type: SW_MESSAGES.area, area });
 
@@ -130,6 +132,15 @@ export async function startServiceWorker(queryClient: QueryClient): Promise<void
 /** The Reload of "A new version is available": the waiting worker takes over, then the page reloads. */
 export function takeNewVersion(): void {
   const worker = waitingVersion.current();
-  if (worker) worker.postMessage({ type: SW_MESSAGES.skipWaiting });
-  else location.reload();
+  if (!worker) return location.reload();
+  // Chromium may hold the new worker back while the old one is still busy (a page just loaded): asked again
+  // each second; after ten, the page reloads anyway (the new version then comes at the next load).
+  let asked = 0;
+  const ask = () => {
+    if (worker.state !== 'installed') return;
+    if (asked++ === 10) return location.reload();
+    worker.postMessage({ type: SW_MESSAGES.skipWaiting });
+    setTimeout(ask, 1000);
+  };
+  ask();
 }

@@ -156,6 +156,7 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string; id?: number | null; area?: string; url?: string } | null;
   if (data?.type === SW_MESSAGES.skipWaiting) void self.skipWaiting();
+  else if (data?.type === SW_MESSAGES.claim) event.waitUntil(self.clients.claim());
   else if (data?.type === SW_MESSAGES.user) {
     const id = typeof data.id === 'number' ? data.id : null;
     user = Promise.resolve(id);
