@@ -203,18 +203,26 @@ describe('the courses page', () => {
     expect(within(long).getByText('Rwf 150,000')).toBeTruthy();
     expect(within(long).getByText('N/A')).toBeTruthy();
     expect(within(long).getByText('BTLS Coffee Training Centre, Kigali')).toBeTruthy();
-    expect(within(long).getByRole('img', { name: 'Long' }).textContent).toBe('Long');
+    // The placeholder shows the title, as decoration: the card names its title once, by its heading's link
+    // (issue 29), which leads to the course.
+    expect(within(long).queryByRole('img')).toBeNull();
+    expect(
+      within(long)
+        .getAllByText('Long')
+        .map((el) => el.tagName),
+    ).toEqual(['SPAN', 'A']);
     const free = card('Free one');
     expect(within(free).getByText('Free')).toBeTruthy();
     expect(within(free).getByText('No description available.')).toBeTruthy();
     const ask = card('Ask us');
     expect(within(ask).getByText('N/A')).toBeTruthy();
-    expect(within(ask).getByRole('img', { name: 'Ask us' }).getAttribute('src')).toBe('https://img.example/cup.jpg');
+    expect(ask.querySelector('img')?.getAttribute('src')).toBe('https://img.example/cup.jpg');
+    expect(ask.querySelector('img')?.getAttribute('alt')).toBe('');
     expect(
       within(ask)
-        .getByRole('link', { name: /View Details/ })
-        .getAttribute('href'),
-    ).toBe(`/courses/${askUs.id}`);
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([['Ask us', `/courses/${askUs.id}`]]);
   });
 });
 

@@ -112,8 +112,9 @@ describe('the public job detail', () => {
     const hostile = job({
       title: 'Barista',
       description:
-        '<p>Hello<img src=x onerror="window.__hacked=1"><script>window.__hacked=2</script></p><a href="javascript:alert(1)">x</a><a href="https://cafe.rw">site</a>',
-      requirements: 'Line one\nLine two',
+        '<p>Hello<img src=x onerror="window.__hacked=1"><script>window.__hacked=2</script></p><a href="javascript:alert(1)">x</a><a href="https://cafe.rw">site</a>\nLine one\nLine two',
+      requirements:
+        '- Two years behind a bar\n\n• Latte art <img src=x onerror="window.__hacked=3">\nKinyarwanda and English',
     });
     server.use(http.get(`${API}/jobs/${hostile.id}`, answer(hostile)));
     const { container } = renderAt(`/jobs/${hostile.id}`, [{ path: '/jobs/:jobId', element: <JobDetailPage /> }]);
@@ -122,6 +123,13 @@ describe('the public job detail', () => {
     expect(container.innerHTML).not.toMatch(/javascript:/);
     expect(screen.getByRole('link', { name: 'site' }).getAttribute('href')).toBe('https://cafe.rw');
     expect(container.innerHTML).toContain('Line one<br>Line two');
+    // Requirements are a list, one item per line (issue 29), as sanitised as the rest.
+    const requirements = screen.getByRole('list');
+    expect(
+      within(requirements)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Two years behind a bar', 'Latte art ', 'Kinyarwanda and English']);
     expect((window as { __hacked?: number }).__hacked).toBeUndefined();
     expect(screen.getByRole('link', { name: 'Apply Now' }).getAttribute('href')).toBe(`/jobs/${hostile.id}/apply`);
   });

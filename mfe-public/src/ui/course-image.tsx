@@ -13,6 +13,8 @@ interface CourseImageProps {
   sizes?: string;
   /** The largest image above the fold (the page's LCP): fetched first, not lazily. One per page. */
   priority?: boolean;
+  /** Beside its course's title (a card): no name of its own, so the title is not said twice. */
+  decorative?: boolean;
 }
 
 /** An uploaded image's WebP copies, by the API's rule: `<imageUrl>/<width>.webp`. */
@@ -22,15 +24,21 @@ const copyUrl = (imageUrl: string, width: number) => `${imageUrl}/${width}.webp`
  * The course's image, or a placeholder whose text is the course title (spec §9). An upload with WebP copies
  * is offered through `srcset`, so a phone downloads a copy about its own width and never the original.
  */
-export function CourseImage({ course, width = 400, height = 225, sizes, priority = false }: CourseImageProps) {
+export function CourseImage({
+  course,
+  width = 400,
+  height = 225,
+  sizes,
+  priority = false,
+  decorative = false,
+}: CourseImageProps) {
   // Issue 28: a data saver gets the smallest copy whatever the screen (as the server rendered the page).
   const dataSaver = useQuery(siteQuery()).data?.dataSaver === true;
   if (!course.imageUrl) {
     return (
       <div
         className={styles.placeholder}
-        role="img"
-        aria-label={course.title}
+        {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': course.title })}
         style={{ aspectRatio: `${width} / ${height}` }}
       >
         <span>{course.title}</span>
@@ -45,7 +53,7 @@ export function CourseImage({ course, width = 400, height = 225, sizes, priority
   return (
     <img
       className={styles.image}
-      alt={course.title}
+      alt={decorative ? '' : course.title}
       width={width}
       height={height}
       loading={priority ? 'eager' : 'lazy'}

@@ -5,28 +5,28 @@ import { CourseImage } from '../../ui/course-image';
 import { CourseFacts } from './course-facts';
 import styles from './courses.module.css';
 
-/** A course in a list; its title is a heading one level below the list's (h2 on /courses, h3 under a section). */
+/**
+ * A course in a list; its title is a heading one level below the list's (h2 on /courses, h3 under a section).
+ * The title is said once (issue 29): the image is decoration beside it, and the heading's link covers the whole
+ * card, so "View Details" is what the card shows to tap, not a second link naming the course again.
+ */
 export function CourseCard({ course, headingLevel = 3 }: { course: Course; headingLevel?: 2 | 3 }) {
   const i18n = useI18n();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className={styles.card}>
-      <CourseImage course={course} />
+      <CourseImage course={course} decorative />
       <div className={styles.cardBody}>
-        <Heading>{course.title}</Heading>
+        <Heading>
+          <Link className={styles.cardLink} to={paths.course(course.id)}>
+            {course.title}
+          </Link>
+        </Heading>
         <p>{truncateDescription(course.description, 100, i18n)}</p>
         <CourseFacts course={course} facts={['trainingCentre', 'duration', 'price']} className={styles.facts} />
-        <Link
-          className={styles.details}
-          to={paths.course(course.id)}
-          aria-label={i18n._({
-            id: 'public.course.viewDetailsOf',
-            message: 'View Details: {title}',
-            values: { title: course.title },
-          })}
-        >
+        <span className={styles.details} aria-hidden="true">
           {i18n._({ id: 'public.course.viewDetails', message: 'View Details' })}
-        </Link>
+        </span>
       </div>
     </article>
   );

@@ -17,7 +17,7 @@ import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import { PageHead } from '../../ui/page-head';
 import pageStyles from '../courses/courses.module.css';
 import { jobShareDescription, jobStructuredData } from './job-structured-data';
-import { jobHtml } from './job-text';
+import { jobHtml, requirementsHtml } from './job-text';
 import styles from './jobs.module.css';
 import { ago } from './jobs-page';
 
@@ -83,7 +83,7 @@ function JobDetail({ id }: { id: string }) {
       {job.requirements && (
         <>
           <h2>{i18n._({ id: 'public.job.requirements', message: 'Requirements' })}</h2>
-          <div className={styles.html} dangerouslySetInnerHTML={{ __html: jobHtml(job.requirements) }} />
+          <div className={styles.html} dangerouslySetInnerHTML={{ __html: requirementsHtml(job.requirements) }} />
         </>
       )}
       <ApplyArea jobId={job.id} />

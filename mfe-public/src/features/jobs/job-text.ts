@@ -12,3 +12,18 @@ export function jobHtml(text: string | null | undefined): string {
     ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i,
   });
 }
+
+/**
+ * A job's requirements as a list (issue 29: a screen reader says "list, 4 items" and each in turn, not one run
+ * of text): one item per line, as the server keeps them, without a typed bullet ("- ", "• ", "* "). Text that
+ * already holds its own list or paragraphs is shown as written.
+ */
+export function requirementsHtml(text: string | null | undefined): string {
+  if (!text) return '';
+  if (/<(ul|ol|p)\b/i.test(text)) return jobHtml(text);
+  const items = text
+    .split(/\r?\n|<br\s*\/?>/i)
+    .map((line) => line.replace(/^\s*(?:[-•*·]|\d+[.)])\s+/, '').trim())
+    .filter(Boolean);
+  return jobHtml(`<ul>${items.map((item) => `<li>${item}</li>`).join('')}</ul>`);
+}
