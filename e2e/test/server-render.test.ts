@@ -344,6 +344,25 @@ describe('links that look good when shared, and search engines', () => {
       hiringOrganization: { '@type': 'Organization', name: job.companyName },
       jobLocation: { '@type': 'Place', address: { addressCountry: 'RW', addressLocality: job.location } },
       employmentType: expect.stringMatching(/^(FULL_TIME|PART_TIME|CONTRACTOR|INTERN)$/),
+      // Issue 29: its number here, applied for on the page, and the salary the posting states.
+      identifier: { '@type': 'PropertyValue', value: String(job.id) },
+      directApply: true,
+    });
+    // A posting whose salary is a plain monthly range carries it as schema.org reads it.
+    const jobs: { id: number; salaryRange: string | null }[] = await mustCallApi(site, '/jobs');
+    const monthly = jobs.find((item) => /^RWF [\d,]+ - [\d,]+ per month$/.test(item.salaryRange ?? ''))!;
+    const [, min, max] = /RWF ([\d,]+) - ([\d,]+)/.exec(monthly.salaryRange!)!;
+    const monthlyHtml = await (await fetch(`${site.base}/jobs/${monthly.id}`)).text();
+    const monthlyPosting = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(monthlyHtml)![1]!);
+    expect(monthlyPosting.baseSalary).toEqual({
+      '@type': 'MonetaryAmount',
+      currency: 'RWF',
+      value: {
+        '@type': 'QuantitativeValue',
+        minValue: Number(min!.replace(/,/g, '')),
+        maxValue: Number(max!.replace(/,/g, '')),
+        unitText: 'MONTH',
+      },
     });
     expect(new Date(posting.datePosted).getTime()).not.toBeNaN();
     expect(posting.description).toContain('<');
@@ -352,7 +371,14 @@ describe('links that look good when shared, and search engines', () => {
   it("a course's page carries Course data", async () => {
     const html = await (await fetch(`${site.base}/courses/${course.id}`)).text();
     const data = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!);
-    expect(data).toMatchObject({ '@type': 'Course', name: course.title, provider: { '@type': 'Organization' } });
+    expect(data).toMatchObject({
+      '@type': 'Course',
+      name: course.title,
+      provider: { '@type': 'Organization' },
+      inLanguage: 'en',
+      // Issue 29: the duration ("2 weeks" in the demo data) as Google's course information reads it.
+      hasCourseInstance: { courseWorkload: expect.stringMatching(/^P(T\d+H|\d+[DWM])$/) },
+    });
   });
 
   it('the sitemap lists the public pages, active courses and open jobs, and nothing else', async () => {

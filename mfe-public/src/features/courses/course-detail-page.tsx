@@ -32,8 +32,23 @@ function NotFoundOrError({ message }: { message: string }) {
   );
 }
 
+/** ISO 8601 durations of schema.org, by the words a course's duration is written in. */
+const DURATION_UNITS: Record<string, string> = { hour: 'H', day: 'D', week: 'W', month: 'M' };
+
+/**
+ * The course's duration as an ISO 8601 duration ("2 weeks" → P2W, "3 days" → P3D, "6 hours" → PT6H), for
+ * Google's course information (issue 29); null when the text is not that plain.
+ */
+export function workloadOf(duration: string | null | undefined): string | null {
+  const match = /^\s*(\d{1,3})\s*(hour|day|week|month)s?\s*$/i.exec(duration ?? '');
+  if (!match) return null;
+  const unit = DURATION_UNITS[match[2]!.toLowerCase()]!;
+  return unit === 'H' ? `PT${Number(match[1])}H` : `P${Number(match[1])}${unit}`;
+}
+
 /** schema.org Course: what a search engine shows for the page. */
 export function courseStructuredData(course: Course) {
+  const workload = workloadOf(course.duration);
   const price = parsePrice(course.price);
   const center = course.trainingCenter || DEFAULT_TRAINING_CENTER;
   return {
@@ -41,6 +56,8 @@ export function courseStructuredData(course: Course) {
     name: course.title,
     description: course.description || course.title,
     provider: { '@type': 'Organization', name: center },
+    // The catalogue's texts are written in English (the pages around them come in three languages).
+    inLanguage: 'en',
     ...(course.tags.length ? { keywords: course.tags.join(', ') } : {}),
     ...(price !== null
       ? { offers: { '@type': 'Offer', category: price === 0 ? 'Free' : 'Paid', price, priceCurrency: 'RWF' } }
@@ -48,6 +65,7 @@ export function courseStructuredData(course: Course) {
     hasCourseInstance: {
       '@type': 'CourseInstance',
       courseMode: 'Onsite',
+      ...(workload ? { courseWorkload: workload } : {}),
       location: {
         '@type': 'Place',
         name: center,
