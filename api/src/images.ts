@@ -76,3 +76,26 @@ export async function deriveImage(bytes: Uint8Array): Promise<DerivedImage | nul
     return null;
   }
 }
+
+/**
+ * Issue 29: the picture a shared link shows (WhatsApp, Facebook): 1200×630, JPEG, well under the ~600 KB above
+ * which WhatsApp shows none. Cut from the original to fill the frame. An image smaller than 600×315 gets none
+ * (a preview would show it blurred, and a large card would announce more than it has).
+ */
+export const SHARE_IMAGE = { width: 1200, height: 630, minWidth: 600, minHeight: 315 } as const;
+
+export async function shareImageOf(bytes: Uint8Array): Promise<Buffer | null> {
+  const sharp = await loadSharp();
+  try {
+    const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
+    const { autoOrient } = await input.metadata();
+    if (autoOrient.width < SHARE_IMAGE.minWidth || autoOrient.height < SHARE_IMAGE.minHeight) return null;
+    return await input
+      .resize({ width: SHARE_IMAGE.width, height: SHARE_IMAGE.height, fit: 'cover', withoutEnlargement: false })
+      .flatten({ background: '#fbf7f2' })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}

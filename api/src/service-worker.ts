@@ -14,7 +14,8 @@ import type { SwConfig } from '@btls/shared-api/service-worker';
 import { baseOf, type ReleaseStore } from './releases/store';
 
 /** The shell's files the worker keeps: what the page loads, not the server's part nor compressed copies. */
-const SHELL_SKIPPED = /(^server\/|\.(br|gz|map)$|^sw-code\.js$|^shared\.json$)/;
+// (share.jpg is for link previews, not for the phone.)
+const SHELL_SKIPPED = /(^server\/|\.(br|gz|map)$|^sw-code\.js$|^shared\.json$|^share\.jpg$)/;
 
 function shellFiles(shellDist: string): SwConfig['shell'] {
   const found: SwConfig['shell'] = [];

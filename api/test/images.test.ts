@@ -180,3 +180,25 @@ describe('backfill of uploads from before the copies existed', () => {
     expect((await get(course.imageUrl)).statusCode).toBe(200);
   });
 });
+
+describe('the share picture of an upload (issue 29)', () => {
+  it('is a 1200×630 JPEG cut from the original, well under 300 KB, cached like the copies', async () => {
+    const original = await photo(3000, 2000, 90);
+    const course = await uploadCourse(original);
+    const share = await get(`${course.imageUrl}/share.jpg`);
+    expect(share.statusCode).toBe(200);
+    expect(share.headers['content-type']).toBe('image/jpeg');
+    expect(share.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await sharp(share.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
+    expect(share.rawPayload.length).toBeLessThan(300 * 1024);
+    expect(
+      (await get(`${course.imageUrl}/share.jpg`, { 'if-none-match': String(share.headers.etag) })).statusCode,
+    ).toBe(304);
+  });
+
+  it('is none for an upload smaller than 600×315 (a large card would show it blurred)', async () => {
+    const small = await uploadCourse(await photo(500, 300));
+    expect((await get(`${small.imageUrl}/share.jpg`)).statusCode).toBe(404);
+    expect((await get(`/api/images/${'0'.repeat(64)}/share.jpg`)).statusCode).toBe(404);
+  });
+});

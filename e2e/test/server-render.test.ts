@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   browser,
@@ -333,7 +334,7 @@ describe('links that look good when shared, and search engines', () => {
     expect(metaOf(html, 'og:title')).toBe(`${job.title} at ${job.companyName}`);
     expect(metaOf(html, 'og:description')).toContain(job.location);
     expect(metaOf(html, 'og:url')).toBe(`${site.base}/jobs/${job.id}`);
-    expect(metaOf(html, 'twitter:card')).toBe('summary');
+    expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
     expect(html).toContain(`<link rel="canonical" href="${site.base}/jobs/${job.id}"/>`);
     const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1];
     const posting = JSON.parse(jsonLd!);
@@ -413,6 +414,95 @@ describe('links that look good when shared, and search engines', () => {
     const robots = await (await fetch(`${site.base}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${site.base}/sitemap.xml`);
     expect(robots).toContain('Disallow: /admin/');
+    // Crawlers and link previews may fetch the pages' pictures, which the API serves (issue 29).
+    expect(robots.indexOf('Allow: /api/images/')).toBeLessThan(robots.indexOf('Disallow: /api/'));
+    expect(robots.indexOf('Allow: /api/images/')).toBeGreaterThan(-1);
+  });
+
+  /** A JPEG's or PNG's width and height, from its header. */
+  function pictureSize(bytes: Buffer): [number, number] {
+    if (bytes.readUInt32BE(0) === 0x89504e47) return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+    for (let at = 2; at < bytes.length;) {
+      const marker = bytes.readUInt16BE(at);
+      if (marker >= 0xffc0 && marker <= 0xffcf && ![0xffc4, 0xffc8, 0xffcc].includes(marker))
+        return [bytes.readUInt16BE(at + 7), bytes.readUInt16BE(at + 5)];
+      at += 2 + bytes.readUInt16BE(at + 2);
+    }
+    throw new Error('not a JPEG or PNG');
+  }
+
+  /** The share tags of a page, and its picture fetched as a link preview fetches it. */
+  async function sharePictureOf(path: string) {
+    const html = await (await fetch(`${site.base}${path}`)).text();
+    const url = metaOf(html, 'og:image')!;
+    const response = await fetch(url);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const [width, height] = pictureSize(bytes);
+    return {
+      url,
+      status: response.status,
+      type: response.headers.get('content-type'),
+      bytes: bytes.length,
+      size: [width, height],
+      tags: {
+        width: metaOf(html, 'og:image:width'),
+        height: metaOf(html, 'og:image:height'),
+        alt: metaOf(html, 'og:image:alt'),
+        card: metaOf(html, 'twitter:card'),
+        twitter: metaOf(html, 'twitter:image'),
+      },
+    };
+  }
+
+  it('every shared page shows a picture: absolute, fetchable, JPEG or PNG, at most 600 KB, at least 600×315 (issue 29)', async () => {
+    // A course with its own upload (a large photo): its 1200-wide copy, never the original.
+    const admin = await tokenFor(site, DEMO.admin);
+    const photo = await sharp({
+      create: {
+        width: 2400,
+        height: 1600,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 120, sigma: 40 },
+      },
+    })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      title: 'Roasting at origin',
+      description: 'Roast profiles for Rwandan bourbon.',
+      duration: '2 weeks',
+      price: '120000',
+      category: 'Coffee Knowledge',
+      level: 'Intermediate',
+    }))
+      form.append(name, value);
+    form.append('courseImage', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'roast.jpg');
+    const created = await fetch(`${site.base}/api/courses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: form,
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { course: withImage } = (await created.json()) as { course: { id: number; imageUrl: string } };
+    expect(photo.length).toBeGreaterThan(600 * 1024);
+
+    for (const path of ['/', `/jobs/${job.id}`, `/courses/${course.id}`, `/courses/${withImage.id}`]) {
+      const picture = await sharePictureOf(path);
+      expect(picture.url, path).toMatch(new RegExp(`^${site.base}/`));
+      expect(picture.status, path).toBe(200);
+      expect(picture.type, path).toMatch(/^image\/(jpeg|png)$/);
+      expect(picture.bytes, path).toBeLessThanOrEqual(600 * 1024);
+      expect(picture.size[0], path).toBeGreaterThanOrEqual(600);
+      expect(picture.size[1], path).toBeGreaterThanOrEqual(315);
+      expect([picture.tags.width, picture.tags.height].map(Number), path).toEqual(picture.size);
+      expect(picture.tags.alt, path).toBeTruthy();
+      expect(picture.tags.card, path).toBe('summary_large_image');
+      expect(picture.tags.twitter, path).toBe(picture.url);
+    }
+    expect((await sharePictureOf(`/courses/${withImage.id}`)).url).toBe(`${site.base}${withImage.imageUrl}/share.jpg`);
+    expect((await sharePictureOf('/')).url).toBe(`${site.base}/share.jpg`);
   });
 });
 

@@ -6,9 +6,12 @@ import type { Deps } from '../deps';
 import { answers, binary, nonJson, type Api } from '../http/contract';
 import { images, imageVariants } from '../db/schema';
 import { notFound } from '../http/errors';
+import { shareImageOf } from '../images';
 
 const IMAGE_ID = /^[0-9a-f]{64}$/;
 const VARIANT = /^([1-9][0-9]{0,4})\.webp$/;
+/** The share picture of an upload (issue 29): `/api/images/<id>/share.jpg`, 1200×630. */
+export const SHARE_VARIANT = 'share.jpg';
 
 /** Any text: an address that is not an image's is a 404 like a missing image, never a 400. */
 const imageParams = z.object({ id: z.string() });
@@ -17,6 +20,27 @@ const imageAnswers = (what: string) =>
   answers({ 200: nonJson('image/*', what, binary), 304: z.undefined().describe('Not modified (If-None-Match)') });
 
 export function imageRoutes(app: Api, { db }: Deps) {
+  /**
+   * Share pictures, made from the original on first request and kept here (content-addressed, so never stale);
+   * a few hundred KB each, the most recent 50 (they are asked for by link previews, rarely).
+   */
+  const shared = new Map<string, Promise<Buffer | null>>();
+  const shareImage = (id: string) => {
+    let made = shared.get(id);
+    if (!made) {
+      made = db
+        .select({ bytes: images.bytes })
+        .from(images)
+        .where(eq(images.id, id))
+        .limit(1)
+        .then(([image]) => (image ? shareImageOf(image.bytes) : null));
+      shared.set(id, made);
+      if (shared.size > 50) shared.delete(shared.keys().next().value!);
+      made.catch(() => shared.delete(id));
+    }
+    return made;
+  };
+
   /** The original upload, as it was sent. */
   app.get(
     '/images/:id',
@@ -46,13 +70,20 @@ export function imageRoutes(app: Api, { db }: Deps) {
     '/images/:id/:variant',
     {
       schema: {
-        summary: "A WebP copy of an upload, `<width>.webp`; the widths are the course's `imageWidths`.",
+        summary:
+          "A WebP copy of an upload, `<width>.webp` (the widths are the course's `imageWidths`), or its share " +
+          'picture, `share.jpg` (1200×630 JPEG; 404 for an upload smaller than 600×315).',
         params: variantParams,
         response: imageAnswers('The WebP copy (image/webp)'),
       },
     },
     async (request, reply) => {
       const { id, variant } = request.params;
+      if (variant === SHARE_VARIANT && IMAGE_ID.test(id))
+        return sendImmutable(request, reply, `"${id}-share"`, async () => {
+          const bytes = await shareImage(id);
+          return bytes ? { contentType: 'image/jpeg', bytes } : undefined;
+        });
       const width = Number(VARIANT.exec(variant)?.[1]);
       if (!IMAGE_ID.test(id) || !width) throw notFound(texts.image.notFound);
       return sendImmutable(request, reply, `"${id}-${width}"`, async () => {

@@ -53,6 +53,9 @@ export function seoRoutes(app: FastifyInstance, db: Db, publicUrl: string | unde
     async (request, reply) => {
       const lines = [
         'User-agent: *',
+        // The pictures of the pages (a course's image, its share picture) are fetched by crawlers and link
+        // previews from the API (issue 29); the rest of the API is not for them.
+        'Allow: /api/images/',
         ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),
         'Allow: /employer/register',
         '',

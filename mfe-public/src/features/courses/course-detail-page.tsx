@@ -13,7 +13,7 @@ import { buttonClass, Spinner } from '@btls/shared-ui/components';
 import { parsePrice, truncateDescription } from '@btls/shared-ui/format';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import { CourseImage } from '../../ui/course-image';
-import { PageHead } from '../../ui/page-head';
+import { PageHead, type ShareImage } from '../../ui/page-head';
 import { CourseFacts } from './course-facts';
 import styles from './courses.module.css';
 
@@ -30,6 +30,16 @@ function NotFoundOrError({ message }: { message: string }) {
       <p>{message}</p>
     </section>
   );
+}
+
+/**
+ * A course's own share picture (issue 29): the 1200×630 copy the API cuts from an upload large enough for it,
+ * never the original (often megabytes). An external image, or an upload under 600×315, leaves the site's.
+ */
+export function shareImageOf(course: Course): ShareImage | null {
+  if (!course.imageUrl || !course.imageWidths?.length) return null;
+  if ((course.imageWidth ?? 0) < 600 || (course.imageHeight ?? 0) < 315) return null;
+  return { url: `${course.imageUrl}/share.jpg`, width: 1200, height: 630, type: 'image/jpeg', alt: course.title };
 }
 
 /** ISO 8601 durations of schema.org, by the words a course's duration is written in. */
@@ -96,7 +106,7 @@ function CourseDetail({ id }: { id: string }) {
         title={course.title}
         description={truncateDescription(course.description, 100, i18n)}
         path={path}
-        image={course.imageUrl}
+        image={shareImageOf(course)}
         structuredData={courseStructuredData(course)}
       />
       <CourseImage course={course} width={900} height={400} priority />
