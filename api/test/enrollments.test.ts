@@ -451,7 +451,11 @@ describe('PUT /api/enrollments/:applicationId/assign-trainer', () => {
     expect((await assign(admin.token, id, { trainerId: 999999 })).status).toBe(400);
     const pending = await applicationOf('Pending');
     expect((await assign(admin.token, pending.id, { trainerId: trainer.id })).status).toBe(400);
-    expect((await assign(admin.token, 999999, { trainerId: trainer.id })).status).toBe(404);
+    // An enrollment's own words (issue 29: it said a job application was not found).
+    expect(await assign(admin.token, 999999, { trainerId: trainer.id })).toMatchObject({
+      status: 404,
+      body: { message: 'Enrollment application not found.', code: 'enrollment.applicationNotFound' },
+    });
   });
 
   it('is admin-only', async () => {

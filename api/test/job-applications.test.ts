@@ -237,6 +237,11 @@ describe('the CV download', () => {
       status: 404,
       body: { message: 'This application has no CV.' },
     });
+    // Not an id: a job application's own words (issue 29: it spoke of an enrollment's application ID).
+    expect(await request(api, 'GET', '/api/job-applications/abc/cv', { token: employer.token })).toMatchObject({
+      status: 400,
+      body: { message: 'Invalid job application ID.', code: 'jobApplication.invalidId' },
+    });
   });
 });
 

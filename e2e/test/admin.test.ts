@@ -170,7 +170,11 @@ describe('an admin', () => {
     const titles = await publicTitles();
     expect(titles).toContain('Hotel Barista Basics');
     expect(titles).not.toContain('Barista Basics for Hotels');
-    const image = visitor.page.getByRole('img', { name: 'Hotel Barista Basics' });
+    // The card's picture is decoration beside its title (issue 29: the title is said once, by its link).
+    const image = visitor.page
+      .getByRole('article')
+      .filter({ has: visitor.page.getByRole('heading', { name: 'Hotel Barista Basics' }) })
+      .locator('img[alt=""]');
     // The page shows the upload's WebP copy (this 1×1 PNG has one, 1 px wide), never the original.
     expect(await image.getAttribute('src')).toMatch(/^\/api\/images\/[0-9a-f]{64}\/1\.webp$/);
 

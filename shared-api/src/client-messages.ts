@@ -94,6 +94,7 @@ export const account = {
 export const jobApplication = {
   alreadyApplied: 'You have already applied for this job.',
   notFound: 'Application not found.',
+  invalidId: 'Invalid job application ID.',
   invalidPhone: 'Please enter a Rwandan phone number, e.g. 078 123 4567 or +250 78 123 4567.',
   coverNoteTooLong: 'The cover note must be at most 2,000 characters.',
   cvNotPdf: 'The CV must be a PDF file.',

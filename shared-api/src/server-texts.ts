@@ -126,6 +126,7 @@ export const SERVER_TEXTS = [
   // jobApplication
   /*i18n*/ { id: 'jobApplication.alreadyApplied', message: 'You have already applied for this job.' },
   /*i18n*/ { id: 'jobApplication.notFound', message: 'Application not found.' },
+  /*i18n*/ { id: 'jobApplication.invalidId', message: 'Invalid job application ID.' },
   /*i18n*/ {
     id: 'jobApplication.invalidPhone',
     message: 'Please enter a Rwandan phone number, e.g. 078 123 4567 or +250 78 123 4567.',

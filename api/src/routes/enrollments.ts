@@ -341,7 +341,8 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
       const id = request.params.applicationId;
       const { trainerId } = request.body;
       const [current] = await db.select().from(enrollments).where(eq(enrollments.id, id)).limit(1);
-      if (!current) throw notFound(texts.jobApplication.notFound);
+      // (Issue 29: an enrollment's own text, not a job application's.)
+      if (!current) throw notFound(texts.enrollment.applicationNotFound);
       if (current.status !== 'Approved') throw badRequest(texts.enrollment.assignOnlyApproved);
       const [trainer] = await db.select().from(users).where(eq(users.id, trainerId)).limit(1);
       if (!trainer || trainer.role !== 'trainer' || !trainer.isActive)

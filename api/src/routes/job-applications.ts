@@ -35,7 +35,7 @@ import { countAll, searchAny, setPageHeaders } from '../http/paging';
 import { isOpen } from '../job-visibility';
 
 const jobParams = idParams('id', texts.job.invalidId);
-const applicationParams = idParams('id', texts.enrollment.invalidApplicationId);
+const applicationParams = idParams('id', texts.jobApplication.invalidId);
 const applicationBody = checkedInHandler(
   jobApplicationPayloadSchema,
   'JSON `{ phone?, coverNote? }`, or a multipart form with the same fields and the CV as `cv` (a PDF, at most 2 MB, ' +
