@@ -216,7 +216,7 @@ describe('Idempotency-Key on progress writes (issue 28: a phone sends what it re
 
   it("takes over its own expired or abandoned key only, never another user's", async () => {
     const other = await account(api, 'trainer');
-    // Another user's key from two days ago, and this trainer's answered key from a minute ago.
+    // Another user's key from 31 days ago, and this trainer's answered key from a minute ago.
     await api.db.insert(idempotencyKeys).values([
       {
         userId: other.id,
@@ -224,7 +224,7 @@ describe('Idempotency-Key on progress writes (issue 28: a phone sends what it re
         fingerprint: 'x',
         status: 201,
         body: '{}',
-        createdAt: new Date(Date.now() - 2 * 86_400_000),
+        createdAt: new Date(Date.now() - 31 * 86_400_000),
       },
     ]);
     const { id } = await enrollment();
@@ -239,10 +239,10 @@ describe('Idempotency-Key on progress writes (issue 28: a phone sends what it re
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, other.id), eq(idempotencyKeys.key, 'old-elsewhere')));
     expect(untouched).toMatchObject({ fingerprint: 'x', status: 201 });
-    // This trainer's own key, a day and more old: a new request, not a replay.
+    // This trainer's own key, older than the 30 days a key is kept: a new request, not a replay.
     await api.db
       .update(idempotencyKeys)
-      .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+      .set({ createdAt: new Date(Date.now() - 31 * 86_400_000) })
       .where(eq(idempotencyKeys.key, 'kept-1'));
     const later = await request(api, 'POST', url, { ...withKey('kept-1'), json: record });
     expect(later.headers['idempotent-replayed']).toBeUndefined();

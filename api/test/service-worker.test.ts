@@ -61,15 +61,23 @@ describe('/sw.js', () => {
     for (const url of first.config.areas.trainer!.files)
       expect((await api.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
 
+    // Two areas: listed in the areas' order, whatever order the database returns them in.
+    const employerToken = await releaseToken(api, admin.token, 'employer');
+    const employer = makeRelease('employer', 'employer first');
+    await upload(api, employer, employerToken);
+    await activate(api, 'employer', employer.manifest.version, employerToken);
+    const both = await worker();
+    expect(Object.keys(both.config.areas)).toEqual(['employer', 'trainer']);
+
     const v2 = makeRelease('trainer', 'second');
     await upload(api, v2, token);
     await activate(api, 'trainer', v2.manifest.version, token);
     const second = await worker();
-    expect(second.body).not.toBe(first.body);
+    expect(second.body).not.toBe(both.body);
     expect(second.config.areas.trainer!.version).toBe(v2.manifest.version);
 
     expect((await request(api, 'POST', '/api/releases/trainer/rollback', { token })).status).toBe(200);
-    expect((await worker()).body).toBe(first.body);
+    expect((await worker()).body).toBe(both.body);
   });
 
   it('comes compressed to a browser that takes gzip', async () => {

@@ -35,6 +35,9 @@ export const SW_MESSAGES = {
   updated: 'UPDATED',
 } as const;
 
+/** In the meta cache: the page's data saver setting, for a worker that cannot read the cookie. */
+export const DATA_SAVER_META = '/__btls/data-saver';
+
 /** On a page answered from the saved copy: when it was saved (empty on the shell shown for a page never saved). */
 export const SW_SAVED_AT_META = 'btls-saved-at';
 /** On an API answer from the saved copy: when it was saved. */

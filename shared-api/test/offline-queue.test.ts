@@ -80,15 +80,56 @@ describe('writes kept on the phone', () => {
     expect((await queuedWrites(2)).map((w) => w.body)).toEqual([{ assessmentName: 'someone else' }]);
   });
 
-  it('keeps everything while there is no network, and sends an edited write as last changed', async () => {
-    await write(1, 'typed');
+  it('keeps everything while there is no network; an edit follows its first version as an update of what it made', async () => {
+    await write(1, 'typed', { updatePath: 'progress/{id}', answerId: ['record', 'id'] });
     server.use(http.all(`${API}*`, () => HttpResponse.error()));
     expect(await sendQueuedWrites(API, { userId: 1, token: 't' })).toEqual({ sent: 0, refused: 0, waiting: 1 });
     const [kept] = await queuedWrites(1);
-    await changeQueuedWrite(kept!.key, { assessmentName: 'typed again' });
-    const sent = recordRequests();
+    expect(await changeQueuedWrite(kept!.key, { assessmentName: 'typed again' })).toBe(true);
+    // The first try may have reached the server (its answer lost): the same key and body get its answer back,
+    // then the edit goes as an update of that record, under a key of its own.
+    const sent = recordRequests((request) =>
+      request.method === 'POST'
+        ? HttpResponse.json({ record: { id: 41 } }, { status: 201 })
+        : HttpResponse.json({ record: { id: 41 } }),
+    );
+    expect(await sendQueuedWrites(API, { userId: 1, token: 't' })).toEqual({ sent: 1, refused: 0, waiting: 0 });
+    expect(sent.map((s) => [s.method, s.path, s.body])).toEqual([
+      ['POST', '/api/progress/enrollment/7', { assessmentName: 'typed' }],
+      ['PUT', '/api/progress/41', { assessmentName: 'typed again' }],
+    ]);
+    expect(sent[0]!.key).toBe(kept!.key);
+    expect(sent[1]!.key).not.toBe(kept!.key);
+    expect(await queuedWrites(1)).toEqual([]);
+  });
+
+  it('says so when a write was sent before it could be changed or removed, and stores nothing for it', async () => {
+    await write(1, 'gone');
+    const [kept] = await queuedWrites(1);
+    recordRequests();
     await sendQueuedWrites(API, { userId: 1, token: 't' });
-    expect(sent.map((s) => [s.body, s.key])).toEqual([[{ assessmentName: 'typed again' }, kept!.key]]);
+    expect(await changeQueuedWrite(kept!.key, { assessmentName: 'too late' })).toBe(false);
+    expect(await removeQueuedWrite(kept!.key)).toBe(false);
+    expect(await queuedWrites(1)).toEqual([]);
+    // The queue still reads and sends (a change of a write already gone writes nothing in its place).
+    await write(1, 'next');
+    expect(await sendQueuedWrites(API, { userId: 1, token: 't' })).toEqual({ sent: 1, refused: 0, waiting: 0 });
+  });
+
+  it('an edit made while its first version is on its way is sent after it, not lost', async () => {
+    await write(1, 'first', { updatePath: 'progress/{id}', answerId: ['record', 'id'] });
+    const [kept] = await queuedWrites(1);
+    const sent = recordRequests((request) => {
+      // The trainer saves an edit while the first version is being answered.
+      if (request.method === 'POST') void changeQueuedWrite(kept!.key, { assessmentName: 'edited meanwhile' });
+      return HttpResponse.json({ record: { id: 9 } }, { status: request.method === 'POST' ? 201 : 200 });
+    });
+    await sendQueuedWrites(API, { userId: 1, token: 't' });
+    expect(sent.map((s) => [s.method, s.path, s.body])).toEqual([
+      ['POST', '/api/progress/enrollment/7', { assessmentName: 'first' }],
+      ['PUT', '/api/progress/9', { assessmentName: 'edited meanwhile' }],
+    ]);
+    expect(await queuedWrites(1)).toEqual([]);
   });
 
   it('keeps a write the server refuses, with its answer; waits on 401, 429, 5xx and a repeat still in progress', async () => {

@@ -4,8 +4,8 @@
  * phone never sees them), which areas this phone uses, and when a newer version is waiting. A chunk of its
  * own, loaded after the first paint.
  */
-import { queryKeys, type createQueryClient } from '@btls/shared-api';
-import { SW_CACHES, SW_MESSAGES } from '@btls/shared-api/service-worker';
+import { dataSaverOn, queryKeys, type createQueryClient } from '@btls/shared-api';
+import { DATA_SAVER_META, SW_CACHES, SW_MESSAGES } from '@btls/shared-api/service-worker';
 import { useSessionStore } from '@btls/shared-auth';
 import { waitingVersion } from './app-state';
 
@@ -25,15 +25,22 @@ export function keepArea(area: string): void {
   tell({ type: SW_MESSAGES.area, area });
 }
 
-/** Deletes what was saved for accounts other than `userId` (all of them when no one is signed in). */
-async function forgetOtherAccounts(userId: number | null) {
+/**
+ * Deletes what was saved for accounts other than `userId` (all of them when no one is signed in); with
+ * `pagesToo` (someone just signed out, or another account in), the pages saved meanwhile too (they may show the
+ * name in the top bar, if saved before the worker knew who was signed in).
+ */
+async function forgetOtherAccounts(userId: number | null, pagesToo: boolean) {
   if (!('caches' in window)) return;
-  const mine = userId === null ? null : `${SW_CACHES.userPrefix}${userId}`;
-  for (const name of await caches.keys()) {
-    if (name.startsWith(SW_CACHES.userPrefix) && name !== mine) await caches.delete(name);
+  try {
+    const mine = userId === null ? null : `${SW_CACHES.userPrefix}${userId}`;
+    for (const name of await caches.keys()) {
+      if (name.startsWith(SW_CACHES.userPrefix) && name !== mine) await caches.delete(name);
+    }
+    if (pagesToo) await caches.delete(SW_CACHES.pages);
+  } catch {
+    // Storage refused (a private window): nothing was saved either.
   }
-  // Pages saved before the worker knew who was signed in may show the name in the top bar: gone too.
-  if (userId === null) await caches.delete(SW_CACHES.pages);
 }
 
 /** A waiting worker when the page already has one: the page offers the new version (never on the first visit). */
@@ -51,13 +58,18 @@ function offerWhenInstalled(worker: ServiceWorker | null) {
  * A trainer's progress records kept on this phone (issue 28) are sent when the app opens, when the trainer
  * signs in and when the network returns (Background Sync, where the browser has it, may have sent them first).
  */
+let retry: ReturnType<typeof setTimeout> | undefined;
 function sendKeptWrites(queryClient: QueryClient) {
   const { user, token } = useSessionStore.getState();
   if (user?.role !== 'trainer' || !token || !navigator.onLine) return;
+  clearTimeout(retry);
   void import('@btls/shared-api/offline-queue')
     .then(({ sendQueuedWrites }) => sendQueuedWrites('/api/', { userId: user.id, token }))
     .then((outcome) => {
       if (outcome.sent) void queryClient.invalidateQueries({ queryKey: queryKeys.progress });
+      // Still waiting with the network said to be there (a weak link, a busy server): again in a minute, for
+      // browsers without Background Sync.
+      if (outcome.waiting) retry = setTimeout(() => sendKeptWrites(queryClient), 60_000);
     })
     .catch(() => undefined);
 }
@@ -68,9 +80,15 @@ const disarmKeptWrites = () =>
     .then(({ forgetQueueTokens }) => forgetQueueTokens())
     .catch(() => undefined);
 
+/** Set when this page's user tapped Reload: only this page reloads when the new version takes over. */
+let askedHere = false;
+
 export async function startServiceWorker(queryClient: QueryClient): Promise<void> {
   sendKeptWrites(queryClient);
   window.addEventListener('online', () => sendKeptWrites(queryClient));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') sendKeptWrites(queryClient);
+  });
   if (!('serviceWorker' in navigator)) return;
   const container = navigator.serviceWorker;
 
@@ -85,7 +103,8 @@ export async function startServiceWorker(queryClient: QueryClient): Promise<void
       if (useSessionStore.getState().user) void queryClient.invalidateQueries();
       return;
     }
-    if (reloading) return;
+    // Another tab's Reload: this page keeps its bar (its own Reload then just reloads), nothing swaps under it.
+    if (!askedHere || reloading) return;
     reloading = true;
     location.reload();
   });
@@ -94,19 +113,31 @@ export async function startServiceWorker(queryClient: QueryClient): Promise<void
     if (event.data?.type === SW_MESSAGES.updated) void queryClient.invalidateQueries();
   });
 
-  const session = () => useSessionStore.getState().user?.id ?? null;
-  let userId = session();
+  // Who is signed in, once the session is known (undefined while it is being restored: nothing is deleted then).
+  const known = () => {
+    const state = useSessionStore.getState();
+    return state.status === 'loading' ? undefined : (state.user?.id ?? null);
+  };
+  let userId = known();
   useSessionStore.subscribe((now) => {
+    if (now.status === 'loading') return;
     const id = now.user?.id ?? null;
     if (id === userId) return;
     const before = userId;
     userId = id;
     tell({ type: SW_MESSAGES.user, id });
-    void forgetOtherAccounts(id);
-    if (before !== null) disarmKeptWrites();
+    // Signed out, or another account in: what the one before saved goes, its pages too.
+    void forgetOtherAccounts(id, before !== undefined && before !== null);
+    if (before !== undefined && before !== null) disarmKeptWrites();
     if (id !== null) sendKeptWrites(queryClient);
   });
-  void forgetOtherAccounts(userId);
+  if (userId !== undefined) void forgetOtherAccounts(userId, false);
+
+  // The profile's data saver, for a worker that cannot read cookies (no cookieStore): it decides at install.
+  await caches
+    ?.open(SW_CACHES.meta)
+    .then((meta) => meta.put(DATA_SAVER_META, new Response(JSON.stringify(dataSaverOn()))))
+    .catch(() => undefined);
 
   const registered = await container.register('/sw.js');
   registration = registered;
@@ -117,7 +148,7 @@ export async function startServiceWorker(queryClient: QueryClient): Promise<void
   await container.ready;
   // A page whose load began while the first worker was installing is not taken over by its claim: it asks.
   if (!container.controller) tell({ type: SW_MESSAGES.claim });
-  tell({ type: SW_MESSAGES.user, id: userId });
+  if (userId !== undefined) tell({ type: SW_MESSAGES.user, id: userId });
   for (const area of areasUsed) tell({ type: SW_MESSAGES.area, area });
 
   // A page left open for hours still learns of a new version: when it comes back to the front, at most hourly.
@@ -132,7 +163,9 @@ export async function startServiceWorker(queryClient: QueryClient): Promise<void
 /** The Reload of "A new version is available": the waiting worker takes over, then the page reloads. */
 export function takeNewVersion(): void {
   const worker = waitingVersion.current();
-  if (!worker) return location.reload();
+  // (Already in charge, by another tab's Reload: this page just loads again.)
+  if (!worker || worker.state !== 'installed') return location.reload();
+  askedHere = true;
   // Chromium may hold the new worker back while the old one is still busy (a page just loaded): asked again
   // each second; after ten, the page reloads anyway (the new version then comes at the next load).
   let asked = 0;

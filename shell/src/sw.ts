@@ -28,6 +28,7 @@ import type { WorkboxPlugin } from 'workbox-core/types';
 import { DATA_SAVER_COOKIE } from '@btls/shared-api/data-saver';
 import { QUEUE_SYNC_TAG, sendQueuedWrites } from '@btls/shared-api/offline-queue';
 import {
+  DATA_SAVER_META,
   SW_CACHES,
   SW_MESSAGES,
   SW_SAVED_AT_HEADER,
@@ -52,7 +53,9 @@ async function dataSaver(): Promise<boolean> {
   if (connection?.saveData) return true;
   const store = (self as unknown as { cookieStore?: { get(name: string): Promise<{ value: string } | null> } })
     .cookieStore;
-  return (await store?.get(DATA_SAVER_COOKIE).catch(() => null))?.value === 'on';
+  if (store) return (await store.get(DATA_SAVER_COOKIE).catch(() => null))?.value === 'on';
+  // (No cookieStore: what the page last said, before it registered the worker.)
+  return readMeta<boolean>(DATA_SAVER_META, false);
 }
 
 /**
@@ -75,28 +78,52 @@ async function keepFiles(cache: Cache, urls: string[]) {
   await Promise.all(Array.from({ length: 6 }, next));
 }
 
-// ---- The shell's files: kept at install (their names carry a hash, or a revision says when they change) ----
+// ---- The shell's files: kept at install, in a cache of this shell version's own ----
 
 const shellFiles = new Map(config.shell.map((file) => [file.url, file.revision]));
-const REVISIONS = '/__btls/revisions';
+/**
+ * This version's cache of the shell: the worker it replaces keeps reading its own until the Reload, so an old
+ * page offline never gets a newer shell's page or loses its files mid-way (issue 28 review).
+ */
+const shellCache = `${SW_CACHES.shell}-${hashOf(JSON.stringify(config.shell))}`;
 
-async function keepShell(all: boolean) {
-  const cache = await caches.open(SW_CACHES.shell);
-  const kept = await readMeta<Record<string, string | null>>(REVISIONS, {});
-  const wanted = all ? config.shell : config.shell.filter((file) => file.url === '/index.html');
-  const missing = [];
-  for (const file of wanted)
-    if (!(await cache.match(file.url)) || (file.revision !== null && kept[file.url] !== file.revision))
-      missing.push(file.url);
-  await keepFiles(cache, missing);
-  await writeMeta(REVISIONS, Object.fromEntries(config.shell.map((file) => [file.url, file.revision])));
+function hashOf(text: string): string {
+  let hash = 5381;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash, 33) ^ text.charCodeAt(i);
+  return (hash >>> 0).toString(36);
 }
 
-/** The shell's files of earlier versions: not kept once this version is in charge. */
+async function keepShell(all: boolean) {
+  const cache = await caches.open(shellCache);
+  const wanted = all ? config.shell : config.shell.filter((file) => file.url === '/index.html');
+  const missing = [];
+  for (const file of wanted) {
+    if (await cache.match(file.url)) continue;
+    // A file whose name carries its hash is the same wherever it is kept (an earlier version's cache).
+    const earlier = file.revision === null ? await caches.match(file.url) : undefined;
+    if (earlier) await cache.put(file.url, earlier);
+    else missing.push(file.url);
+  }
+  await keepFiles(cache, missing);
+  // Without the shell's page, a page never saved could not say so offline: this version does not install.
+  if (!(await cache.match('/index.html'))) throw new Error('The shell page could not be kept');
+}
+
+/**
+ * Once this version is in charge: the earlier versions' shell caches go, and so do pages saved with their
+ * shell (their scripts are gone); offline, such an address gets this shell, which shows the saved reads.
+ */
 async function forgetOldShell() {
-  const cache = await caches.open(SW_CACHES.shell);
-  for (const request of await cache.keys()) {
-    if (!shellFiles.has(new URL(request.url).pathname)) await cache.delete(request);
+  const older = (await caches.keys()).filter((name) => name.startsWith(SW_CACHES.shell) && name !== shellCache);
+  if (older.length === 0) return;
+  for (const name of older) await caches.delete(name);
+  for (const name of await caches.keys()) {
+    if (name !== SW_CACHES.pages && !name.startsWith(SW_CACHES.userPrefix)) continue;
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const saved = await cache.match(request);
+      if ((saved?.headers.get('Content-Type') ?? '').startsWith('text/html')) await cache.delete(request);
+    }
   }
 }
 
@@ -215,7 +242,15 @@ const networkFirst = new Map<string, NetworkFirst>();
 function networkFirstIn(cacheName: string) {
   let strategy = networkFirst.get(cacheName);
   if (!strategy) {
-    strategy = new NetworkFirst({ cacheName, networkTimeoutSeconds: 3, plugins: [onlyOk, markSaved] });
+    strategy = new NetworkFirst({
+      cacheName,
+      networkTimeoutSeconds: 3,
+      plugins: [
+        onlyOk,
+        markSaved,
+        new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 60 * 24 * 3600, purgeOnQuotaError: true }),
+      ],
+    });
     networkFirst.set(cacheName, strategy);
   }
   return strategy;
@@ -230,7 +265,7 @@ registerRoute(
       return await strategy.handle(options);
     } catch {
       // Never saved: the shell's own page, which renders the address and says what could not be loaded.
-      const shell = await caches.match('/index.html', { cacheName: SW_CACHES.shell });
+      const shell = await caches.match('/index.html', { cacheName: shellCache });
       if (shell) return markOffline(shell);
       return Response.error();
     }
@@ -249,7 +284,9 @@ registerRoute(
   ({ url }) => url.pathname === '/remotes.json' && url.origin === self.location.origin,
   async ({ request }) => {
     try {
-      const response = await fetch(request);
+      // A weak link gets the same 3 seconds as a page, then this worker's own map.
+      const timeout = new Promise<never>((_, fail) => setTimeout(() => fail(new Error('timeout')), 3000));
+      const response = await Promise.race([fetch(request), timeout]);
       if (response.ok) return response;
       throw new Error(`HTTP ${response.status}`);
     } catch {
@@ -263,7 +300,7 @@ registerRoute(
 registerRoute(
   ({ url }) =>
     url.origin === self.location.origin && (url.pathname.startsWith('/assets/') || shellFiles.has(url.pathname)),
-  new CacheFirst({ cacheName: SW_CACHES.shell, plugins: [onlyOk] }),
+  new CacheFirst({ cacheName: shellCache, plugins: [onlyOk] }),
 );
 
 // Each release's files never change at their address.
@@ -279,6 +316,21 @@ const isApiRead = (url: URL, request: Request) =>
   request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/api/');
 /** Never kept: health and backups, files a user downloads (a CV, an export), the credential files. */
 const NOT_KEPT = /^\/api\/(health|backup|metrics)|\/(cv|export|download)(\/|$)|\.csv$/;
+
+/** Public reads asked of the network first: what a verifier must see as it is now. */
+const FRESH_FIRST = /^\/api\/(certificates\/verify|credentials)\//;
+
+/** The account a bearer token is for (its `sub`), read only to file the answer: the API checks the token. */
+function accountOf(authorization: string): number | null {
+  try {
+    const payload = authorization.replace(/^Bearer\s+/i, '').split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const sub = Number((JSON.parse(json) as { sub?: unknown }).sub);
+    return Number.isInteger(sub) ? sub : null;
+  } catch {
+    return null;
+  }
+}
 
 /** After a write of this phone, public reads are asked again rather than shown from before it. */
 const publicReads = new StaleWhileRevalidate({
@@ -304,10 +356,16 @@ registerRoute(
   ({ url, request }) => isApiRead(url, request) && !NOT_KEPT.test(url.pathname),
   async (options) => {
     const { request } = options;
-    if (!request.headers.has('Authorization')) return publicReads.handle(options);
+    const authorization = request.headers.get('Authorization');
+    // A verification (a certificate's, a credential's status) is asked afresh first: a revocation shows at once.
+    if (!authorization)
+      return FRESH_FIRST.test(new URL(request.url).pathname)
+        ? networkFirstIn(SW_CACHES.api).handle(options)
+        : publicReads.handle(options);
+    // Kept for the account whose token it carries, and only while that account is the one signed in here (another
+    // tab still holding an earlier account's token is not filed under the new one).
     const id = await user;
-    // A signed-in read before the page said whose it is: not kept.
-    if (id === null) return fetch(request);
+    if (id === null || accountOf(authorization) !== id) return fetch(request);
     return networkFirstIn(userCache(id)).handle(options);
   },
 );
@@ -319,7 +377,8 @@ for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
     ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/api/'),
     async ({ request }) => {
       const response = await fetch(request);
-      if (response.ok) await caches.delete(SW_CACHES.api);
+      // (Signing in, out or up changes no public read.)
+      if (response.ok && !new URL(request.url).pathname.startsWith('/api/auth/')) await caches.delete(SW_CACHES.api);
       return response;
     },
     method,

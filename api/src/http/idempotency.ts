@@ -18,7 +18,11 @@ import { badRequest, conflict, HttpError } from './errors';
 const KEY = /^[\w.:-]{1,200}$/;
 /** A first request that has not answered within this (its instance died) no longer holds its key. */
 const ABANDONED_AFTER_MS = 60_000;
-const KEPT_FOR = sql`interval '1 day'`;
+/**
+ * How long a key holds its answer: longer than a phone waits offline with a write whose answer was lost (a
+ * trainer may be without data for days), so its resend is still a repeat, never a second record.
+ */
+const KEPT_FOR = sql`interval '30 days'`;
 /** Answers kept for a repeat: done, or refused for what was sent. A 401/403/409/429/5xx may go otherwise next time. */
 const KEPT_STATUSES = (status: number) => status < 400 || status === 400 || status === 404 || status === 422;
 

@@ -166,8 +166,15 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
       message: 'No network: the record is saved on this phone and will be sent when the network is back.',
     });
     if (editingQueued) {
-      // A record still waiting on the phone: its write changes (the same key: sent once, as last edited).
-      await changeQueuedWrite(editingQueued.key, checked.payload);
+      // A record still waiting on the phone: what it says changes (its first version, maybe already received,
+      // is sent as it was, then this as an update: stored once either way).
+      const changed = await changeQueuedWrite(editingQueued.key, checked.payload).catch(() => null);
+      if (changed === null) return setError(translateMessage(fallback.saveProgress));
+      if (!changed) {
+        setEditing(null);
+        setEditingQueued(null);
+        return setError(sentMeanwhile());
+      }
       done(keptOnPhone);
       if (token) void sendWhenPossible(userId, token);
       return;
@@ -193,6 +200,8 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
           method: editing === null ? 'POST' : 'PUT',
           path: editing === null ? progressPaths.add(enrollment.id) : progressPaths.update(editing),
           body: checked.payload,
+          // A record created offline and edited before it is sent: the edit follows as an update of it.
+          ...(editing === null ? { updatePath: progressPaths.update('{id}'), answerId: ['record', 'id'] } : {}),
           about: { enrollmentId: enrollment.id, recordId: editing },
         });
       } catch {
@@ -202,6 +211,12 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
       void sendWhenPossible(userId, token);
     }
   }
+
+  const sentMeanwhile = () =>
+    i18n._({
+      id: 'trainer.progress.sentMeanwhile',
+      message: 'This record was sent meanwhile: it is in the list as the server keeps it. Edit it there.',
+    });
 
   async function remove(record: ProgressRecord) {
     const waiting = waitingFor.get(record.id);
@@ -217,8 +232,10 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
       return;
     // A record waiting on the phone (or refused on arrival) is only the phone's: removed here, nothing sent.
     if (waiting && record.id < 0) {
-      await removeQueuedWrite(waiting.key);
       setNoticeAtForm(false);
+      const removed = await removeQueuedWrite(waiting.key).catch(() => null);
+      if (removed === null) return setError(translateMessage(fallback.deleteProgress));
+      if (!removed) return setError(sentMeanwhile());
       setNotice(i18n._({ id: 'trainer.progress.deleted', message: 'Progress record deleted.' }));
       return;
     }
@@ -304,7 +321,7 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
                 message: 'Dismiss {name}',
                 values: { name: r.assessmentName },
               })}
-              onClick={() => void removeQueuedWrite(waitingFor.get(r.id)!.key)}
+              onClick={() => void removeQueuedWrite(waitingFor.get(r.id)!.key).catch(() => undefined)}
             >
               {i18n._({ id: 'trainer.progress.dismiss', message: 'Dismiss' })}
             </button>
