@@ -155,6 +155,11 @@ async function contextFor(role: Role, width: number): Promise<BrowserContext> {
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
+  // The top bar's phrases fade in every 4 s: axe measuring contrast mid-fade reports the fade, not the colours
+  // (it did once under load). Paused first, as a reader may, and any fade let finish.
+  const pause = page.getByRole('button', { name: 'Pause the rotating phrases' });
+  if (await pause.count()) await pause.click();
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const { axe } = window as unknown as {
