@@ -27,13 +27,21 @@ useSessionStore.subscribe((now, before) => {
 connectLanguageToSession();
 listenForInstallOffer();
 watchNetwork();
-// Issue 28: the service worker registers once the page has painted and loaded (its code a chunk of its own).
+// Issue 28: the service worker registers once the page has loaded and settled (its code a chunk of its own): what
+// it keeps for offline use then never competes with what the page itself still fetches on a slow link (the
+// carousel, images below the fold), nor with its first taps.
 const registerWorker = () =>
   void import('./service-worker')
     .then(({ startServiceWorker }) => startServiceWorker(queryClient))
     .catch((error: unknown) => console.warn('Service worker:', error));
-if (document.readyState === 'complete') registerWorker();
-else window.addEventListener('load', registerWorker, { once: true });
+const WORKER_AFTER_LOAD_MS = 5000;
+const registerLater = () =>
+  setTimeout(
+    () => ('requestIdleCallback' in window ? requestIdleCallback(registerWorker) : registerWorker()),
+    WORKER_AFTER_LOAD_MS,
+  );
+if (document.readyState === 'complete') registerLater();
+else window.addEventListener('load', registerLater, { once: true });
 
 const app = (
   <StrictMode>
