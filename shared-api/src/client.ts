@@ -7,6 +7,8 @@ import { account, credentialCheck, fallback, jobApplication, session, validation
 import type { MessageCode, MessageParams } from './codes';
 import { i18n } from './i18n';
 import { isKnownValue, valueText } from './value-texts';
+import { externalStore } from './external-store';
+import { SW_SAVED_AT_HEADER } from './service-worker';
 import { textCodes } from './text-codes';
 
 /**
@@ -148,19 +150,12 @@ export interface CallOptions {
  * service worker answered from its saved copy (its `X-Btls-Saved-At`). The offline banner says it.
  */
 export const lastAnswer = (() => {
-  let at: string | null = null;
-  const listeners = new Set<() => void>();
+  /** An ISO time, or null before any answer. */
+  const at = externalStore<string | null>(null);
   return {
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    /** An ISO time, or null before any answer. */
-    current: () => at,
-    note(response: Response) {
-      at = response.headers.get('X-Btls-Saved-At') ?? new Date().toISOString();
-      listeners.forEach((listener) => listener());
-    },
+    subscribe: at.subscribe,
+    current: at.current,
+    note: (response: Response) => at.set(response.headers.get(SW_SAVED_AT_HEADER) ?? new Date().toISOString()),
   };
 })();
 

@@ -25,4 +25,5 @@ export type * from './schemas';
 export * from './i18n';
 export * from './cookies';
 export * from './data-saver';
+export * from './external-store';
 export * from './value-texts';

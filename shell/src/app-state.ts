@@ -3,28 +3,13 @@
  * (useSyncExternalStore): a new version waiting, the network gone. Kept in the first chunk (a few hundred
  * bytes); the worker's registration (service-worker.ts) and the bars are chunks of their own.
  */
-function store<T>(initial: T) {
-  let value = initial;
-  const listeners = new Set<() => void>();
-  return {
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    current: () => value,
-    set(next: T) {
-      if (next === value) return;
-      value = next;
-      listeners.forEach((listener) => listener());
-    },
-  };
-}
+import { externalStore } from '@btls/shared-api';
 
 /** The new worker installed and waiting for the Reload, when there is one. */
-export const waitingVersion = store<ServiceWorker | null>(null);
+export const waitingVersion = externalStore<ServiceWorker | null>(null);
 
 /** Whether the browser says it is offline (`navigator.onLine`, with its online/offline events). */
-export const offline = store(false);
+export const offline = externalStore(false);
 
 export function watchNetwork(): void {
   const update = () => offline.set(!navigator.onLine);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { RELEASE_TRIAL_KEY } from '@btls/shared-api/release-trial';
 import { Link, paths, useI18n, useLocation } from '@btls/shared-auth';
 import { useRoomBelow } from './bottom-bar';
@@ -45,50 +45,48 @@ function NotFound() {
   );
 }
 
-/** A tester's candidate releases (issue 25): its bar is a chunk of its own, fetched only when there is a trial. */
+/** A bar or banner of its own chunk, fetched only once there is something to show. */
+function WhenShown({ shown, children }: { shown: unknown; children: ReactNode }) {
+  return shown ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+const useStore = <T,>(store: { subscribe: (listener: () => void) => () => void; current: () => T }, server: T) =>
+  useSyncExternalStore(store.subscribe, store.current, () => server);
+
+/** A tester's candidate releases (issue 25), when this browser has a trial. */
 const ReleaseTrialBar = lazy(() => import('./release-trial'));
 function ReleaseTrial() {
   const [tried, setTried] = useState(false);
   useEffect(() => setTried(document.cookie.includes(`${RELEASE_TRIAL_KEY}=`)), []);
-  return tried ? (
-    <Suspense fallback={null}>
+  return (
+    <WhenShown shown={tried}>
       <ReleaseTrialBar />
-    </Suspense>
-  ) : null;
+    </WhenShown>
+  );
 }
 
-/** The offer to install the app (issue 28), when the browser makes one: its bar is a chunk of its own. */
+/** The offer to install the app (issue 28), when the browser makes one. */
 const InstallOfferBar = lazy(() => import('./install-offer'));
-function InstallOffer() {
-  const offered = useSyncExternalStore(installOffer.subscribe, installOffer.current, () => false);
-  return offered ? (
-    <Suspense fallback={null}>
-      <InstallOfferBar />
-    </Suspense>
-  ) : null;
-}
+const InstallOffer = () => (
+  <WhenShown shown={useStore(installOffer, false)}>
+    <InstallOfferBar />
+  </WhenShown>
+);
 
-/** Issue 28: a newer version installed and waiting for the Reload (its bar is a chunk of its own). */
+/** Issue 28: a newer version installed and waiting for the Reload. */
 const NewVersionBar = lazy(() => import('./new-version'));
-function NewVersion() {
-  const waiting = useSyncExternalStore(waitingVersion.subscribe, waitingVersion.current, () => null);
-  return waiting ? (
-    <Suspense fallback={null}>
-      <NewVersionBar />
-    </Suspense>
-  ) : null;
-}
+const NewVersion = () => (
+  <WhenShown shown={useStore(waitingVersion, null)}>
+    <NewVersionBar />
+  </WhenShown>
+);
 
-/** Issue 28: offline, the page says so and what it shows (a chunk of its own, loaded when the network goes). */
+/** Issue 28: offline, the page says so and what it shows (loaded when the network goes). */
 const OfflineBannerView = lazy(() => import('./offline-banner'));
-function OfflineBanner() {
-  const isOffline = useSyncExternalStore(offline.subscribe, offline.current, () => false);
-  return isOffline ? (
-    <Suspense fallback={null}>
-      <OfflineBannerView />
-    </Suspense>
-  ) : null;
-}
+const OfflineBanner = () => (
+  <WhenShown shown={useStore(offline, false)}>
+    <OfflineBannerView />
+  </WhenShown>
+);
 
 /** The bars fixed at the bottom, stacked in one container that leaves room below the page for them. */
 function BottomBars() {

@@ -327,26 +327,24 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
             </button>
           ) : open ? (
             <span className={styles.actions}>
-              {
-                <button
-                  type="button"
-                  className={styles.linkButton}
-                  aria-label={i18n._({
-                    id: 'trainer.progress.editOf',
-                    message: 'Edit {name}',
-                    values: { name: r.assessmentName },
-                  })}
-                  onClick={() => {
-                    setNotice('');
-                    setError('');
-                    setEditing(r.id);
-                    setEditingQueued(waitingFor.get(r.id) ?? null);
-                    setFields(fieldsOf(r));
-                  }}
-                >
-                  {i18n._({ id: 'trainer.progress.edit', message: 'Edit' })}
-                </button>
-              }
+              <button
+                type="button"
+                className={styles.linkButton}
+                aria-label={i18n._({
+                  id: 'trainer.progress.editOf',
+                  message: 'Edit {name}',
+                  values: { name: r.assessmentName },
+                })}
+                onClick={() => {
+                  setNotice('');
+                  setError('');
+                  setEditing(r.id);
+                  setEditingQueued(waitingFor.get(r.id) ?? null);
+                  setFields(fieldsOf(r));
+                }}
+              >
+                {i18n._({ id: 'trainer.progress.edit', message: 'Edit' })}
+              </button>
               <button
                 type="button"
                 className={`${styles.linkButton} ${styles.danger}`}
