@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { validation } from '@btls/shared-api/messages';
 import type { Db } from './db/client';
 import { courses, images, imageVariants } from './db/schema';
-import { badRequest } from './http/errors';
+import { badRequest, notFound } from './http/errors';
 import { deriveImage, sniffImageType, type DerivedImage } from './images';
 
 /** An upload's URL; each copy is at that URL plus `/<width>.webp` (the client builds `srcset` by this rule). */
@@ -195,7 +195,7 @@ export async function chosenImage(
       .from(images)
       .where(eq(images.id, givenUrl.slice(IMAGE_PATH.length)))
       .limit(1);
-    if (!kept) throw badRequest(texts.image.noLongerStored);
+    if (!kept) throw notFound(texts.image.noLongerStored);
   }
   return givenUrl;
 }

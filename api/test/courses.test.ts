@@ -139,7 +139,7 @@ describe('course images (multipart)', () => {
       json: { ...validCourse, imageUrl: second },
     });
     expect(adopt).toMatchObject({
-      status: 400,
+      status: 404,
       body: { message: 'This image is no longer stored. Please upload it again.' },
     });
 

@@ -200,7 +200,7 @@ describe('POST /api/enrollments/status (several at once)', () => {
       token: admin.token,
       json: { ids: [open.id, done.id], status: 'Rejected' },
     });
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('A completed enrollment keeps its status; only its notes can be edited.');
     const missing = await request(api, 'POST', '/api/enrollments/status', {
       token: admin.token,
@@ -264,7 +264,7 @@ describe('approving with a trainer (issue 18: approve and assign in one step)', 
     expect((await mailsTo(a.trainee.email)).length).toBe(before);
   });
 
-  it('refuses, changing nothing: a trainer with another status (400), a missing user (404), a non-trainer or inactive trainer (400), a malformed id (400)', async () => {
+  it('refuses, changing nothing: a trainer with another status (400), a missing user (404), a non-trainer or inactive trainer (409), a malformed id (400)', async () => {
     const { id } = await applicationOf('Pending');
     const refusals = [
       [
@@ -273,7 +273,7 @@ describe('approving with a trainer (issue 18: approve and assign in one step)', 
         'A trainer can only be assigned to an Approved application.',
       ],
       [{ status: 'Approved', trainerId: 999_999 }, 404, 'Trainer not found.'],
-      [{ status: 'Approved', trainerId: admin.id }, 400, 'The selected user is not an active trainer.'],
+      [{ status: 'Approved', trainerId: admin.id }, 409, 'The selected user is not an active trainer.'],
       [{ status: 'Approved', trainerId: 'someone' }, 400, 'Invalid trainer ID.'],
     ] as const;
     for (const [json, status, message] of refusals) {
@@ -282,14 +282,14 @@ describe('approving with a trainer (issue 18: approve and assign in one step)', 
     const idle = await account(api, 'trainer');
     await api.db.update(users).set({ isActive: false }).where(eq(users.id, idle.id));
     expect(await setStatus(admin.token, id, { status: 'Approved', trainerId: idle.id })).toMatchObject({
-      status: 400,
+      status: 409,
       body: { message: 'The selected user is not an active trainer.' },
     });
     const bulk = await request(api, 'POST', '/api/enrollments/status', {
       token: admin.token,
       json: { ids: [id], status: 'Approved', trainerId: idle.id },
     });
-    expect(bulk.status).toBe(400);
+    expect(bulk.status).toBe(409);
     expect(await assignedTo(id)).toMatchObject({ status: 'Pending', assignedTrainerId: null });
   });
 });
@@ -373,7 +373,7 @@ describe('PUT /api/enrollments/:id/status by an admin', () => {
   it('keeps a Completed enrollment Completed (notes only)', async () => {
     const { id } = await applicationOf('Completed', trainer);
     for (const status of ['Pending', 'Approved', 'Rejected', 'Waitlisted']) {
-      expect((await setStatus(admin.token, id, { status })).status).toBe(400);
+      expect((await setStatus(admin.token, id, { status })).status).toBe(409);
     }
     expect((await setStatus(admin.token, id, { status: 'Completed', adminNotes: 'Great work' })).status).toBe(200);
     const [row] = await api.db.select().from(enrollments).where(eq(enrollments.id, id));
@@ -382,7 +382,7 @@ describe('PUT /api/enrollments/:id/status by an admin', () => {
 
   it('does not let an admin mark a training Completed, and refuses unknown statuses', async () => {
     const { id } = await applicationOf('Approved', trainer);
-    expect((await setStatus(admin.token, id, { status: 'Completed' })).status).toBe(400);
+    expect((await setStatus(admin.token, id, { status: 'Completed' })).status).toBe(403);
     expect((await setStatus(admin.token, id, { status: 'Done' })).status).toBe(400);
     expect((await setStatus(admin.token, 999999, { status: 'Approved' })).status).toBe(404);
   });
@@ -447,10 +447,10 @@ describe('PUT /api/enrollments/:applicationId/assign-trainer', () => {
       body: { message: 'Please select a trainer.' },
     });
     const notTrainer = await account(api, 'trainee');
-    expect((await assign(admin.token, id, { trainerId: notTrainer.id })).status).toBe(400);
-    expect((await assign(admin.token, id, { trainerId: 999999 })).status).toBe(400);
+    expect((await assign(admin.token, id, { trainerId: notTrainer.id })).status).toBe(409);
+    expect((await assign(admin.token, id, { trainerId: 999999 })).status).toBe(404);
     const pending = await applicationOf('Pending');
-    expect((await assign(admin.token, pending.id, { trainerId: trainer.id })).status).toBe(400);
+    expect((await assign(admin.token, pending.id, { trainerId: trainer.id })).status).toBe(409);
     // An enrollment's own words (issue 29: it said a job application was not found).
     expect(await assign(admin.token, 999999, { trainerId: trainer.id })).toMatchObject({
       status: 404,

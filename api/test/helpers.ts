@@ -78,6 +78,7 @@ export async function startApi(options: Partial<AppOptions> = {}): Promise<TestA
   const test = await createTestDatabase();
   const app = await buildApp({ database: test.database, jwtSecret: JWT_SECRET, ...options });
   const uncoded = watchErrorCodes(app);
+  const undocumented = watchDocumentedStatuses(app);
   return {
     app,
     db: test.database.db,
@@ -88,6 +89,11 @@ export async function startApi(options: Partial<AppOptions> = {}): Promise<TestA
       await test.drop();
       // Every test file closes its API: an error answered without a code fails the file (issue 19).
       if (uncoded.length > 0) throw new Error(`Answers without a catalogue code:\n${uncoded.join('\n')}`);
+      // …and so does a status the route's OpenAPI document does not list (issue 29).
+      if (undocumented.length > 0)
+        throw new Error(
+          `Answers with a status their document does not list:\n${[...new Set(undocumented)].join('\n')}`,
+        );
     },
   };
 }
@@ -115,6 +121,23 @@ export function watchErrorCodes(app: FastifyInstance): string[] {
     return payload;
   });
   return uncoded;
+}
+
+/**
+ * Every answer of a documented route must have a status its OpenAPI document lists (the route's response
+ * schemas, from which /api/openapi.json is made); collects the others as "METHOD /route → status".
+ */
+export function watchDocumentedStatuses(app: FastifyInstance): string[] {
+  const undocumented: string[] = [];
+  app.addHook('onSend', async (request, reply, payload) => {
+    const schema = request.routeOptions.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined;
+    if (!schema?.response || schema.hide) return payload;
+    const status = String(reply.statusCode);
+    const listed = Object.keys(schema.response).some((key) => key === status || key === `${status[0]}xx`);
+    if (!listed) undocumented.push(`${request.method} ${request.routeOptions.url} → ${status}`);
+    return payload;
+  });
+  return undocumented;
 }
 
 export interface Answer {

@@ -170,9 +170,11 @@ describe('error answers carry a code', () => {
 
   it('the OpenAPI document describes the code (every one of them) and the params of an error', async () => {
     const document = (await request(api, 'GET', '/api/openapi.json')).body;
-    const error = document.paths['/api/courses/{id}'].get.responses['4XX'].content['application/json'].schema;
+    const { $ref } = document.paths['/api/courses/{id}'].get.responses['404'].content['application/json'].schema;
+    const error = document.components.schemas[$ref.replace('#/components/schemas/', '')];
     expect(error.required).toEqual(expect.arrayContaining(['message', 'code']));
-    expect(error.properties.code.enum).toEqual(MESSAGE_CODES);
+    expect(error.properties.code).toEqual({ $ref: '#/components/schemas/MessageCode' });
+    expect(document.components.schemas.MessageCode.enum).toEqual(MESSAGE_CODES);
     expect(error.properties.params).toBeDefined();
   });
 });

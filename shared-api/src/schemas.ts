@@ -39,11 +39,34 @@ import { MESSAGE_CODES } from './codes';
 
 // ---------------------------------------------------------------- building blocks
 
+/**
+ * The metadata key naming how the OpenAPI document shows a schema (api/src/http/contract.ts): for input this
+ * parser takes more leniently than a client should send it (an id also as digits, a score also as text, a
+ * blank text as null), the document states the strict form a client sends, which the server always accepts.
+ */
+export const DOCUMENTED_AS = 'x-documented-as';
+type JsonSchema = Record<string, unknown>;
+const documentedAs = <S extends z.ZodType>(schema: S, json: JsonSchema): S =>
+  schema.meta({ [DOCUMENTED_AS]: json }) as S;
+/** The metadata key of what the document adds to a converted schema: a rule between fields (`oneOf`). */
+export const DOCUMENTED_WITH = 'x-documented-with';
+const documentedWith = <S extends z.ZodType>(schema: S, json: JsonSchema): S =>
+  schema.meta({ [DOCUMENTED_WITH]: json }) as S;
+/** `json`, or null. */
+const orNull = (json: JsonSchema): JsonSchema => ({ anyOf: [json, { type: 'null' }] });
+/** A text with something other than spaces in it (texts are trimmed, and a blank required one is refused). */
+const NOT_BLANK = '\\S';
+
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** A required text: trimmed, not empty, bounded. `message` is the spec's words for a missing value. */
 const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, request.textTooLong({ max }));
+  documentedAs(z.string({ error: message }).trim().min(1, message).max(max, request.textTooLong({ max })), {
+    type: 'string',
+    minLength: 1,
+    maxLength: max,
+    pattern: NOT_BLANK,
+  });
 
 /** An optional text: missing, null or blank all become null. */
 const optionalText = (max: number) =>
@@ -55,47 +78,70 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 
 const personName = (message: string) =>
-  requiredText(message, 100).refine((v) => !/^\d+$/.test(v), validation.onlyNumbers);
+  documentedAs(
+    requiredText(message, 100).refine((v) => !/^\d+$/.test(v), validation.onlyNumbers),
+    // Not digits only: at least one character that is neither a digit nor a space.
+    { type: 'string', minLength: 1, maxLength: 100, pattern: '[^\\d\\s]' },
+  );
 
-const email = z
-  .string({ error: validation.requiredFields })
-  .trim()
-  .min(1, validation.requiredFields)
-  .max(254, validation.invalidEmail)
-  .pipe(z.email(validation.invalidEmail))
-  .transform((v) => v.toLowerCase());
+const email = documentedAs(
+  z
+    .string({ error: validation.requiredFields })
+    .trim()
+    .min(1, validation.requiredFields)
+    .max(254, validation.invalidEmail)
+    .pipe(z.email(validation.invalidEmail))
+    .transform((v) => v.toLowerCase()),
+  // The pattern is the one the server checks with (zod's): no quoted or IP-literal addresses.
+  { type: 'string', format: 'email', maxLength: 254, pattern: z.regexes.email.source },
+);
 
 /** A calendar date YYYY-MM-DD (a longer ISO text is cut to its date), or null when missing or blank. */
 const optionalDate = (pastMessage: string) =>
-  z
-    .string({ error: validation.notADate })
-    .nullish()
-    .transform((v) => (v && v.trim() ? v.trim().slice(0, 10) : null))
-    .pipe(
-      z.iso
-        .date(validation.notADate)
-        .refine((d) => d >= todayInKigali(), pastMessage)
-        .nullable(),
-    );
+  documentedAs(
+    z
+      .string({ error: validation.notADate })
+      .nullish()
+      .transform((v) => (v && v.trim() ? v.trim().slice(0, 10) : null))
+      .pipe(
+        z.iso
+          .date(validation.notADate)
+          .refine((d) => d >= todayInKigali(), pastMessage)
+          .nullable(),
+      ),
+    {
+      ...orNull({ type: 'string', format: 'date' }),
+      description: 'A date (YYYY-MM-DD) that is today in Kigali or later.',
+    },
+  );
 
 /** A boolean that also accepts the 'true'/'false' text of multipart forms. */
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
   error: request.notBoolean,
 });
 
+/** Ids are PostgreSQL integers. */
+const ID_MAX = 2_147_483_647;
+
 /** A positive integer id, also given as text (path parameters, form values). */
 export const idSchema = (message: string = request.invalidId) =>
-  z
-    .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], { error: message })
-    .pipe(z.number().int(message).positive(message).max(2_147_483_647, message));
+  documentedAs(
+    z
+      .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], { error: message })
+      .pipe(z.number().int(message).positive(message).max(ID_MAX, message)),
+    { type: 'integer', minimum: 1, maximum: ID_MAX },
+  );
 
 /** A score: a number (also as text), or null when missing or blank (spec §5 "empty ... sent as null"). */
 const optionalNumber = (message: string) =>
-  z
-    .union([z.number(), z.string()], { error: message })
-    .nullish()
-    .transform((v) => (isBlank(v) ? null : Number(v)))
-    .pipe(z.number({ error: message }).refine(Number.isFinite, message).nullable());
+  documentedAs(
+    z
+      .union([z.number(), z.string()], { error: message })
+      .nullish()
+      .transform((v) => (isBlank(v) ? null : Number(v)))
+      .pipe(z.number({ error: message }).refine(Number.isFinite, message).nullable()),
+    orNull({ type: 'number', minimum: 0 }),
+  );
 
 const isHttpUrl = (v: string) => {
   try {
@@ -106,11 +152,23 @@ const isHttpUrl = (v: string) => {
   }
 };
 
+/** An http(s) address as a pattern: a host, a port a URL parser takes, then anything without spaces. */
+const HTTP_URL = 'https?://[A-Za-z0-9.-]+(:[1-9]\\d{0,3})?([/?#][^\\s]*)?';
+
 /** An optional http(s) address (or, with `alsoPrefix`, a path starting with it); blank becomes null. */
 const optionalUrl = (message: string, alsoPrefix?: string) =>
-  optionalText(2000).refine(
-    (v) => v === null || isHttpUrl(v) || (alsoPrefix !== undefined && v.startsWith(alsoPrefix)),
-    message,
+  documentedAs(
+    optionalText(2000).refine(
+      (v) => v === null || isHttpUrl(v) || (alsoPrefix !== undefined && v.startsWith(alsoPrefix)),
+      message,
+    ),
+    orNull({
+      type: 'string',
+      maxLength: 2000,
+      ...(alsoPrefix
+        ? { pattern: `^(${HTTP_URL}|${alsoPrefix}[^\\s]*)$`, description: `An http(s) address, or ${alsoPrefix}…` }
+        : { format: 'uri', pattern: `^${HTTP_URL}$`, description: 'An http(s) address.' }),
+    }),
   );
 
 // ---------------------------------------------------------------- lists (query parameters)
@@ -120,9 +178,12 @@ const queryParam = <S extends z.ZodType>(schema: S) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
 const wholeNumber = (message: string, min: number, max: number) =>
-  z
-    .union([z.number(), z.string().trim().regex(/^\d+$/, message).transform(Number)], { error: message })
-    .pipe(z.number().int(message).min(min, message).max(max, message));
+  documentedAs(
+    z
+      .union([z.number(), z.string().trim().regex(/^\d+$/, message).transform(Number)], { error: message })
+      .pipe(z.number().int(message).min(min, message).max(max, message)),
+    { type: 'integer', minimum: min, maximum: max },
+  );
 
 /**
  * Paging and search of every list that grows with use: `limit` (default PAGE_DEFAULT; more than PAGE_MAX
@@ -190,21 +251,36 @@ const newPassword = z
   .min(MIN_PASSWORD_LENGTH, validation.passwordTooShort)
   .max(200, session.passwordTooLong);
 
-export const registerPayloadSchema = z
-  .object({
-    firstName: personName(validation.requiredFields),
-    lastName: personName(validation.requiredFields),
-    email,
-    password: newPassword,
-    role: roleSchema.optional(),
-    companyName: optionalText(200),
-    /** When absent, the request's Accept-Language picks it (rw, fr, else en). */
-    language: languageSchema.optional(),
-  })
-  .refine((p) => p.role !== 'employer' || p.companyName !== null, {
-    message: session.companyNameRequired,
-    path: ['companyName'],
-  });
+export const registerPayloadSchema = documentedWith(
+  z
+    .object({
+      firstName: personName(validation.requiredFields),
+      lastName: personName(validation.requiredFields),
+      email,
+      password: newPassword,
+      role: roleSchema.optional(),
+      companyName: optionalText(200),
+      /** When absent, the request's Accept-Language picks it (rw, fr, else en). */
+      language: languageSchema.optional(),
+    })
+    .refine((p) => p.role !== 'employer' || p.companyName !== null, {
+      message: session.companyNameRequired,
+      path: ['companyName'],
+    }),
+  {
+    oneOf: [
+      {
+        description: 'An employer names their company.',
+        properties: { role: { const: 'employer' }, companyName: { type: 'string', pattern: NOT_BLANK } },
+        required: ['role', 'companyName'],
+      },
+      {
+        description: "Any other role (trainee when none is given; trainer and admin only with an admin's token).",
+        properties: { role: { enum: ROLES.filter((role) => role !== 'employer') } },
+      },
+    ],
+  },
+);
 export type RegisterPayload = z.input<typeof registerPayloadSchema>;
 
 /** Bounded before anything else runs: no limiter key or password hash is ever made of a huge text. */
@@ -403,7 +479,12 @@ const courseFields = (required: string) => ({
   imageUrl: optionalUrl(validation.invalidImageUrl, '/api/images/'),
   isActive: flag.optional(),
   /** Comma text, JSON list text or a list; anything else (or nothing) leaves the tags out (spec §5). */
-  tags: z.custom<string | readonly string[]>().optional().transform(parseTags),
+  tags: documentedAs(z.custom<string | readonly string[]>().optional().transform(parseTags), {
+    anyOf: [
+      { type: 'array', items: { type: 'string', minLength: 1, maxLength: 50, pattern: NOT_BLANK }, maxItems: 30 },
+      { type: 'string', description: 'Comma-separated, or a JSON list as text' },
+    ],
+  }),
 });
 
 /** `status` is for admins (everyone else sees active courses only). */
@@ -483,23 +564,42 @@ export const assignedTrainingsQuerySchema = pageQuerySchema.extend({
  */
 const approvingTrainerSchema = idSchema(enrollmentText.invalidTrainerId).optional();
 
-export const enrollmentStatusPayloadSchema = z.object({
-  status: enrollmentStatusSchema,
-  adminNotes: optionalText(2000).optional(),
-  trainerId: approvingTrainerSchema,
+/** The same rule, as the document states it. */
+const trainerOnlyWhenApproving = (statuses: readonly string[]) => ({
+  oneOf: [
+    { description: 'Approved: `trainerId`, if given, is assigned too.', properties: { status: { const: 'Approved' } } },
+    {
+      description: 'Any other status: no `trainerId`.',
+      properties: { status: { enum: statuses.filter((status) => status !== 'Approved') } },
+      not: { required: ['trainerId'] },
+    },
+  ],
 });
+
+export const enrollmentStatusPayloadSchema = documentedWith(
+  z.object({
+    status: enrollmentStatusSchema,
+    adminNotes: optionalText(2000).optional(),
+    trainerId: approvingTrainerSchema,
+  }),
+  trainerOnlyWhenApproving(ENROLLMENT_STATUSES),
+);
 export type EnrollmentStatusPayload = z.input<typeof enrollmentStatusPayloadSchema>;
 
 /** Several applications reviewed at once (the admin's queue): one status and one note for all of them. */
-export const enrollmentBulkStatusPayloadSchema = z.object({
-  ids: z
-    .array(idSchema(enrollmentText.invalidApplicationId), { error: enrollmentText.selectApplications })
-    .min(1, enrollmentText.selectApplications)
-    .max(100, enrollmentText.atMost100),
-  status: z.enum(['Approved', 'Rejected', 'Waitlisted', 'Pending'], { error: enrollmentText.reviewStatusOneOf }),
-  adminNotes: optionalText(2000).optional(),
-  trainerId: approvingTrainerSchema,
-});
+const REVIEW_STATUSES = ['Approved', 'Rejected', 'Waitlisted', 'Pending'] as const;
+export const enrollmentBulkStatusPayloadSchema = documentedWith(
+  z.object({
+    ids: z
+      .array(idSchema(enrollmentText.invalidApplicationId), { error: enrollmentText.selectApplications })
+      .min(1, enrollmentText.selectApplications)
+      .max(100, enrollmentText.atMost100),
+    status: z.enum(REVIEW_STATUSES, { error: enrollmentText.reviewStatusOneOf }),
+    adminNotes: optionalText(2000).optional(),
+    trainerId: approvingTrainerSchema,
+  }),
+  trainerOnlyWhenApproving(REVIEW_STATUSES),
+);
 export type EnrollmentBulkStatusPayload = z.input<typeof enrollmentBulkStatusPayloadSchema>;
 
 export const assignTrainerPayloadSchema = z.object({ trainerId: idSchema(validation.selectTrainer) });
@@ -640,11 +740,14 @@ export const jobPayloadSchema = z.object({
   description: requiredText(validation.jobRequired, JOB_DESCRIPTION_MAX),
   requirements: optionalText(JOB_REQUIREMENTS_MAX),
   location: requiredText(validation.jobRequired, 200),
-  jobType: z
-    .string({ error: jobText.typeOneOf })
-    .optional()
-    .transform((v) => (v?.trim() ? v.trim() : 'Full-time'))
-    .pipe(z.enum(JOB_TYPES, { error: jobText.typeOneOf })),
+  jobType: documentedAs(
+    z
+      .string({ error: jobText.typeOneOf })
+      .optional()
+      .transform((v) => (v?.trim() ? v.trim() : 'Full-time'))
+      .pipe(z.enum(JOB_TYPES, { error: jobText.typeOneOf })),
+    { type: 'string', enum: [...JOB_TYPES], default: 'Full-time' },
+  ),
   salaryRange: optionalText(100),
   closingDate: optionalDate(validation.closingDateInPast),
   isActive: flag.default(true),
@@ -691,17 +794,25 @@ export const employerApplicationStatusSchema = z.enum(EMPLOYER_APPLICATION_STATU
   error: jobText.invalidApplicationStatus,
 });
 
+const RWANDAN_PHONE = /^(?:\+?250|0)(7[2389]\d{7}|25\d{7})$/;
 /**
  * A Rwandan phone number as people write it: 078 123 4567, 0781234567, +250 781 234 567, 250-78-123-4567
  * (mobile 072/073/078/079, or a landline 025…). Kept as +250 and the nine digits.
  */
-export const rwandanPhone = z
-  .string({ error: jobApplication.invalidPhone })
-  .trim()
-  .max(30, jobApplication.invalidPhone)
-  .transform((v) => v.replace(/[\s\-().]/g, ''))
-  .refine((v) => v === '' || /^(?:\+?250|0)(7[2389]\d{7}|25\d{7})$/.test(v), jobApplication.invalidPhone)
-  .transform((v) => (v ? `+250${v.replace(/^(?:\+?250|0)/, '')}` : null));
+export const rwandanPhone = documentedAs(
+  z
+    .string({ error: jobApplication.invalidPhone })
+    .trim()
+    .max(30, jobApplication.invalidPhone)
+    .transform((v) => v.replace(/[\s\-().]/g, ''))
+    .refine((v) => v === '' || RWANDAN_PHONE.test(v), jobApplication.invalidPhone)
+    .transform((v) => (v ? `+250${v.replace(/^(?:\+?250|0)/, '')}` : null)),
+  {
+    type: 'string',
+    pattern: RWANDAN_PHONE.source,
+    description: 'Also taken with spaces, dashes, dots or brackets between the digits; kept as +250 and nine digits.',
+  },
+);
 
 /** Applying for a job: both optional (JSON, or the text fields of a multipart form with the CV as `cv`). */
 export const jobApplicationPayloadSchema = z.object({

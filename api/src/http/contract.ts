@@ -24,15 +24,21 @@ import type {
   RouteOptions,
 } from 'fastify';
 import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
   serializerCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { codedText, type CatalogueText } from '@btls/shared-api/codes';
 import { request as requestText } from '@btls/shared-api/messages';
-import { errorAnswerSchema, idSchema } from '@btls/shared-api/schemas';
+import {
+  DOCUMENTED_AS,
+  DOCUMENTED_WITH,
+  errorAnswerSchema,
+  idSchema,
+  messageCodeSchema,
+} from '@btls/shared-api/schemas';
 import { badRequest, parse } from './errors';
 
 /** The Fastify instance route modules get: request and reply typed from the route's zod schemas. */
@@ -48,16 +54,50 @@ export type Api = FastifyInstance<
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
 
+type JsonSchema = Record<string, unknown>;
+
 const checkedByHandler = new WeakSet<object>();
+/** A body that is (also) a multipart form: its file fields, and whether JSON is taken too. */
+interface FormBody {
+  files: Record<string, string>;
+  json: boolean;
+}
+const formBodies = new WeakMap<object, FormBody>();
 
 /**
  * A body the handler checks itself (a multipart form whose fields are checked after the file is read; a body
- * whose shape picks the schema): documented with `schema`, not checked before the handler. Say why.
+ * whose shape picks the schema): documented with `schema`, not checked before the handler. Say why. With
+ * `form`, the document shows a multipart form of the same fields plus the named files (each with what it
+ * holds), and JSON too unless `json: false`.
  */
-export function checkedInHandler<S extends z.ZodType>(schema: S, why: string): S {
+export function checkedInHandler<S extends z.ZodType>(
+  schema: S,
+  why: string,
+  form?: { files: Record<string, string>; json?: boolean },
+): S {
   const documented = schema.describe(why) as S;
   checkedByHandler.add(documented);
+  if (form) formBodies.set(documented, { files: form.files, json: form.json ?? true });
   return documented;
+}
+
+/** The document's body of a form route: JSON (when taken) and multipart with the file parts. */
+function formContent(body: JsonSchema, form: FormBody): JsonSchema {
+  const { description, ...fields } = body;
+  const properties = (fields.properties ?? {}) as Record<string, JsonSchema>;
+  const files = Object.fromEntries(
+    Object.entries(form.files).map(([name, what]) => [
+      name,
+      { type: 'string', contentMediaType: 'application/octet-stream', description: what },
+    ]),
+  );
+  return {
+    description,
+    content: {
+      ...(form.json ? { 'application/json': { schema: fields } } : {}),
+      'multipart/form-data': { schema: { ...fields, properties: { ...properties, ...files } } },
+    },
+  };
 }
 
 /**
@@ -99,13 +139,80 @@ export const codeParams = z.object({
     .transform((code) => code.toUpperCase()),
 });
 
-/** Every error answer is `{ message, code, params? }` (architecture: API rules; issue 19). */
-export const errorAnswers = { '4xx': errorAnswerSchema, '5xx': errorAnswerSchema } as const;
+/** Every error answer is `{ message, code, params? }` (architecture: API rules; issue 19): one component. */
+z.globalRegistry.add(errorAnswerSchema, { id: 'Error' });
+// The code of every text, once (an error's and a notice's `code`): a component, not a copy in every answer.
+z.globalRegistry.add(messageCodeSchema, { ...z.globalRegistry.get(messageCodeSchema), id: 'MessageCode' });
 
-/** The route's answers by status, plus the `{ message, code }` of every error. */
-export function answers<const T extends Record<number, unknown>>(ok: T): T & typeof errorAnswers {
-  return { ...ok, ...errorAnswers };
+/** What each error status means, as the document says it. */
+const ERROR_MEANINGS = {
+  400: 'The input breaks a rule of the contract; the message names which.',
+  401: 'Not signed in, or the session has ended.',
+  403: "Signed in, but the caller's role (or state) does not allow this.",
+  404: 'What the path names does not exist (or is not visible to the caller).',
+  409: 'The current state does not allow it (already done, changed meanwhile).',
+  413: 'The body or its file is too large.',
+  415: 'The body is neither JSON nor, where taken, a multipart form.',
+  422: 'The Idempotency-Key was used before with another body.',
+  429: 'Too many requests of this kind: try again after `Retry-After` seconds.',
+  500: 'The server failed unexpectedly (it is logged); nothing was changed.',
+  503: 'Busy or unavailable for a moment: try again after `Retry-After` seconds.',
+} as const;
+export type ErrorStatus = keyof typeof ERROR_MEANINGS;
+
+const errorAnswer = (status: ErrorStatus) => ({
+  description: ERROR_MEANINGS[status],
+  content: { 'application/json': { schema: errorAnswerSchema } },
+});
+
+/**
+ * The route's answers by status, with the error statuses it answers beyond the ones every route of its kind
+ * answers (added by `registerContract`, see `commonErrors`): a 404 of a body's id, a 409 of a rule, a 429.
+ * Every error answers `{ message, code, params? }`; test/helpers.ts fails a test file whose route answered a
+ * status its document does not list.
+ */
+export function answers<const T extends Record<number, unknown>, const E extends readonly ErrorStatus[] = []>(
+  ok: T,
+  errors?: E,
+): T & { [S in E[number]]: ReturnType<typeof errorAnswer> } {
+  return { ...ok, ...Object.fromEntries((errors ?? []).map((status) => [status, errorAnswer(status)])) } as T & {
+    [S in E[number]]: ReturnType<typeof errorAnswer>;
+  };
 }
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The errors every route of a kind answers: 400 for any input (a path, a query, a body: Fastify parses a body
+ * of any of these methods, so bad JSON is a 400 there too), 413 and 415 for a body, 409 for a write that meets
+ * a change made meanwhile, 401 and 403 behind a guard, 404 for a path that names something, 422 for a replay
+ * key reused, 503 when the database (or the store of the limits) is busy, and 500 (a failure nobody planned).
+ */
+function commonErrors(route: RouteOptions): ErrorStatus[] {
+  const schema = (route.schema ?? {}) as Record<string, unknown>;
+  const body = [route.method].flat().some((method) => BODY_METHODS.has(method));
+  const roles = guardOf(route);
+  const replayable = idempotencyKeyOf(route) !== undefined;
+  const statuses: (ErrorStatus | false)[] = [
+    (body || Boolean(schema.params) || Boolean(schema.querystring)) && 400,
+    roles !== undefined && 401,
+    roles !== undefined && roles.length > 0 && 403,
+    Boolean(schema.params) && 404,
+    body && 409,
+    body && 413,
+    body && 415,
+    replayable && 422,
+    500,
+    503,
+  ];
+  return statuses.filter((status): status is ErrorStatus => status !== false);
+}
+
+/** Marks the preHandler of routes that take an Idempotency-Key (http/idempotency.ts) with the key's pattern. */
+export const IDEMPOTENT = Symbol('idempotent');
+type IdempotencyMark = { [IDEMPOTENT]?: string };
+const idempotencyKeyOf = (route: { preHandler?: unknown }) =>
+  ([route.preHandler].flat() as IdempotencyMark[]).find((hook) => hook?.[IDEMPOTENT])?.[IDEMPOTENT];
 
 /** An answer that is not JSON: its content type and what it holds, for the document (sent as bytes or text). */
 export function nonJson(contentType: string, description: string, schema: z.ZodType = z.string()) {
@@ -135,6 +242,51 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * How a zod schema becomes the document's JSON Schema, beyond zod's own conversion: a schema of shared-api that
+ * parses more leniently than clients should send (an id also taken as digits, a date also as a longer ISO text)
+ * names its documented form (`documentedAs` there), which replaces the converted one, or a rule between its
+ * fields (`documentedWith`: a `oneOf` by role or status), which is added to it; a union's branch that has
+ * no JSON form (a transform) is dropped; an answer without a body (a 304) is `null`.
+ */
+const zodToJsonConfig = {
+  override(context: { zodSchema: unknown; jsonSchema: JsonSchema }) {
+    const json = context.jsonSchema;
+    if (Array.isArray(json.anyOf)) {
+      json.anyOf = (json.anyOf as JsonSchema[]).filter((branch) => Object.keys(branch).length > 0);
+    }
+    const documented = json[DOCUMENTED_AS] as JsonSchema | undefined;
+    if (documented) {
+      for (const key of Object.keys(json)) delete json[key];
+      Object.assign(json, documented);
+    }
+    const added = json[DOCUMENTED_WITH] as JsonSchema | undefined;
+    if (added) {
+      delete json[DOCUMENTED_WITH];
+      Object.assign(json, added);
+    }
+    if ((context.zodSchema as z.ZodType)._zod.def.type === 'undefined') json.type = 'null';
+  },
+};
+const jsonSchemaTransform = createJsonSchemaTransform({ zodToJsonConfig });
+const jsonSchemaTransformObject = createJsonSchemaTransformObject({ zodToJsonConfig });
+
+function withoutUnusedComponents<D>(document: D): D {
+  const { components, ...rest } = document as { components?: { schemas?: Record<string, unknown> } };
+  if (!components?.schemas) return document;
+  const used = new Set<string>();
+  const visit = (text: string) => {
+    for (const [, id] of text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
+      if (used.has(id!)) continue;
+      used.add(id!);
+      visit(JSON.stringify(components.schemas![id!] ?? {}));
+    }
+  };
+  visit(JSON.stringify(rest));
+  const schemas = Object.fromEntries(Object.entries(components.schemas).filter(([id]) => used.has(id)));
+  return { ...rest, components: { ...components, schemas } } as D;
+}
+
 /** The compilers and the document's generator; call before any route is registered. */
 export async function registerContract(app: FastifyInstance, options: { publicUrl?: string }): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
@@ -143,6 +295,14 @@ export async function registerContract(app: FastifyInstance, options: { publicUr
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     routeTable.push(route);
+    const schema = route.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined;
+    if (schema?.response && !schema.hide) {
+      // A new object: one answers() may serve several routes (each with its own guard).
+      schema.response = {
+        ...Object.fromEntries(commonErrors(route).map((status) => [status, errorAnswer(status)])),
+        ...schema.response,
+      };
+    }
   });
   await app.register(swagger, {
     openapi: {
@@ -163,6 +323,23 @@ export async function registerContract(app: FastifyInstance, options: { publicUr
     transform: (document) => {
       const transformed = jsonSchemaTransform(document);
       const schema = transformed.schema as Record<string, unknown> | undefined;
+      const form = formBodies.get((document.schema as { body?: object } | undefined)?.body ?? {});
+      if (schema?.body && form) schema.body = formContent(schema.body as JsonSchema, form);
+      const key = idempotencyKeyOf(document.route);
+      if (schema && key) {
+        schema.headers = {
+          type: 'object',
+          properties: {
+            'Idempotency-Key': {
+              type: 'string',
+              pattern: key,
+              description:
+                'Optional. A key of your own for this write: sent again (after a lost answer), the first answer is ' +
+                'replayed and nothing is done twice; kept 30 days.',
+            },
+          },
+        };
+      }
       if (schema && !schema.hide) {
         // Grouped by resource in the reference: /api/courses/… under "courses".
         const resource = /^\/(?:api\/)?([^/]+)/.exec(transformed.url)?.[1]?.replace(/\..*$/, '') ?? 'site';
@@ -171,13 +348,16 @@ export async function registerContract(app: FastifyInstance, options: { publicUr
         const roles = guardOf(document.route);
         if (roles) {
           schema.security = [{ bearer: [] }];
+          // The same, for programs: the roles admitted (none listed: any signed-in user).
+          schema['x-roles'] = roles;
           const who = roles.length ? `Signed in as: ${roles.join(' or ')}.` : 'Signed in (any role).';
           schema.description = [schema.description, who].filter(Boolean).join(' ');
         }
       }
       return transformed;
     },
-    transformObject: jsonSchemaTransformObject,
+    // Components are made twice (as read, as answered): the document keeps those it refers to.
+    transformObject: (document) => withoutUnusedComponents(jsonSchemaTransformObject(document)),
   });
 }
 

@@ -13,6 +13,7 @@ import { request as requestText } from '@btls/shared-api/messages';
 import type { Auth } from '../auth';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import { IDEMPOTENT } from './contract';
 import { badRequest, conflict, HttpError } from './errors';
 
 const KEY = /^[\w.:-]{1,200}$/;
@@ -104,5 +105,6 @@ export function idempotentWrites(db: Db, auth: Auth): { preHandler: preHandlerHo
     else await db.delete(idempotencyKeys).where(where); // the next copy runs anew
     return payload;
   };
-  return { preHandler, onSend };
+  // The document lists the 422 of a reused key for the routes that take one (http/contract.ts).
+  return { preHandler: Object.assign(preHandler, { [IDEMPOTENT]: KEY.source }), onSend };
 }

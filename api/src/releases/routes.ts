@@ -189,6 +189,7 @@ export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore)
         body: checkedInHandler(
           z.object({ manifest: z.string() }).catchall(z.string().meta({ format: 'binary' })),
           'A multipart form: the manifest, then the files; each is checked against the manifest as it arrives.',
+          { files: {}, json: false },
         ),
         response: answers({
           201: z.object({ ...notice, area: areaSchema, version: z.string(), created: z.boolean() }),

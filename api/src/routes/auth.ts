@@ -18,7 +18,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth';
 import { isUniqueViolation } from '../db/client';
 import { passwordResetTokens, users } from '../db/schema';
 import { hashResetToken, spendResetLinks } from '../mail/notify';
-import { badRequest, conflict, forbidden, unauthorized } from '../http/errors';
+import { conflict, forbidden, notFound, unauthorized } from '../http/errors';
 import { toUser } from '../serialize';
 import { languageFromHeader } from '../language';
 
@@ -37,7 +37,7 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, 
         summary:
           "Sign up as a trainee or an employer (signed in at once); with an admin's token, create any user (no token).",
         body: registerPayloadSchema,
-        response: answers({ 201: authAnswerSchema }),
+        response: answers({ 201: authAnswerSchema }, [403, 429]),
       },
     },
     async (request, reply) => {
@@ -95,7 +95,7 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, 
       schema: {
         summary: 'Sign in (rate-limited per address and per e-mail).',
         body: loginPayloadSchema,
-        response: answers({ 200: signedInAnswerSchema }),
+        response: answers({ 200: signedInAnswerSchema }, [401, 429]),
       },
     },
     async (request) => {
@@ -132,7 +132,7 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, 
       schema: {
         summary: 'E-mail a reset link; the same answer whether or not the account exists.',
         body: forgotPasswordPayloadSchema,
-        response: answers({ 200: messageAnswerSchema }),
+        response: answers({ 200: messageAnswerSchema }, [429]),
       },
     },
     async (request, reply) => {
@@ -163,7 +163,7 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, 
         summary:
           'Spend a reset link: a new password, every earlier sign-in and every other link ended (rate-limited per address).',
         body: resetPasswordPayloadSchema,
-        response: answers({ 200: messageAnswerSchema }),
+        response: answers({ 200: messageAnswerSchema }, [404, 429]),
       },
     },
     async (request) => {
@@ -181,7 +181,8 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, 
         .innerJoin(users, and(eq(users.id, passwordResetTokens.userId), eq(users.isActive, true)))
         .where(open)
         .limit(1);
-      if (!valid) throw badRequest(account.resetLinkInvalid);
+      // A link we did not send, or one spent or expired: nothing it names (a bad token is a 400 of the schema).
+      if (!valid) throw notFound(account.resetLinkInvalid);
       const passwordHash = await hashPassword(password);
       const reset = await db.transaction(async (tx) => {
         // Spent here, so of two requests with one link only one resets.
@@ -198,7 +199,8 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, 
         await spendResetLinks(tx, spent.userId);
         return true;
       });
-      if (!reset) throw badRequest(account.resetLinkInvalid);
+      // Spent meanwhile by another request with the same link.
+      if (!reset) throw conflict(account.resetLinkInvalid);
       return coded('account.passwordReset');
     },
   );
@@ -214,7 +216,7 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, 
       schema: {
         summary: 'Change the password with the current one; other sign-ins end, the answer carries a new token.',
         body: changePasswordPayloadSchema,
-        response: answers({ 200: signedInAnswerSchema }),
+        response: answers({ 200: signedInAnswerSchema }, [403, 429]),
       },
     },
     async (request) => {
@@ -223,7 +225,7 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, 
       const emailKey = me.email.toLowerCase();
       // Counted before the check, like a login: at most the limit's number of guesses is ever verified.
       await limiters.loginEmail.enforce(emailKey);
-      if (!(await verifyPassword(me.passwordHash, currentPassword))) throw badRequest(account.currentPasswordWrong);
+      if (!(await verifyPassword(me.passwordHash, currentPassword))) throw forbidden(account.currentPasswordWrong);
       await limiters.loginEmail.reset(emailKey);
       const passwordHash = await hashPassword(newPassword);
       const updated = await db.transaction(async (tx) => {

@@ -15,7 +15,7 @@ export function backupRoutes(app: Api, { auth, database }: Deps) {
         summary:
           "The embedded database's data directory as a gzipped tar, for `npm run backup` (an operator's token " +
           'signed with the sign-in secret; 409 on PostgreSQL, which `npm run backup` copies with pg_dump).',
-        response: answers({ 200: nonJson('application/gzip', 'The data directory (tar.gz)') }),
+        response: answers({ 200: nonJson('application/gzip', 'The data directory (tar.gz)') }, [401, 409]),
       },
     },
     async (request, reply) => {

@@ -86,7 +86,7 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
       schema: {
         summary: 'Issue the certificate of a Completed enrollment.',
         body: issueCertificatePayloadSchema,
-        response: answers({ 201: certificateAnswerSchema }),
+        response: answers({ 201: certificateAnswerSchema }, [404]),
       },
     },
     async (request, reply) => {
@@ -156,7 +156,7 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
       schema: {
         summary: 'Public check of a certificate code (rate-limited per address).',
         params: codeParams,
-        response: answers({ 200: certificateVerificationSchema }),
+        response: answers({ 200: certificateVerificationSchema }, [429]),
       },
     },
     async (request) => {

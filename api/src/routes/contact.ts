@@ -20,7 +20,7 @@ export function contactRoutes(app: Api, { db, auth, notify, limiters }: Deps) {
       schema: {
         summary: 'Send a message to the training centre (rate-limited per address).',
         body: contactPayloadSchema,
-        response: answers({ 201: messageAnswerSchema }),
+        response: answers({ 201: messageAnswerSchema }, [429]),
       },
     },
     async (request, reply) => {

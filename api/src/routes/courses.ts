@@ -25,6 +25,9 @@ const COURSE_IMAGE_FIELD = 'courseImage';
 const FORM_NOTE =
   'JSON, or a multipart form with the same fields (tags as a JSON list or comma text) and the image file as ' +
   `\`${COURSE_IMAGE_FIELD}\` (PNG, JPEG, GIF or WebP, at most 5 MB). Checked after the form is read.`;
+const COURSE_FORM = {
+  files: { [COURSE_IMAGE_FIELD]: "The course's picture: PNG, JPEG, GIF or WebP, at most 5 MB" },
+};
 const courseNotFound = (id: number) => notFound(codedWith('course.notFoundById', { id }));
 
 export function courseRoutes(app: Api, { db, auth }: Deps) {
@@ -110,7 +113,7 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
       schema: {
         summary: 'Add a course.',
         consumes: ['application/json', 'multipart/form-data'],
-        body: checkedInHandler(courseCreatePayloadSchema, FORM_NOTE),
+        body: checkedInHandler(courseCreatePayloadSchema, FORM_NOTE, COURSE_FORM),
         response: answers({ 201: courseAnswerSchema }),
       },
     },
@@ -147,7 +150,7 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
         summary: 'Edit a course; an edit that names no image keeps it, an empty imageUrl removes it.',
         consumes: ['application/json', 'multipart/form-data'],
         params: courseParams,
-        body: checkedInHandler(courseUpdatePayloadSchema, FORM_NOTE),
+        body: checkedInHandler(courseUpdatePayloadSchema, FORM_NOTE, COURSE_FORM),
         response: answers({ 200: courseAnswerSchema }),
       },
     },

@@ -86,7 +86,7 @@ export function credentialRoutes(app: Api, { db, issuer, limiters, checkCredenti
       schema: {
         summary: 'Check a credential file: its proof, its issuer and its revocation status (rate-limited per address).',
         body: verifiableCredentialSchema,
-        response: answers({ 200: credentialCheckSchema }),
+        response: answers({ 200: credentialCheckSchema }, [429]),
       },
     },
     async (request) => {

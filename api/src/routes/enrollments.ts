@@ -41,7 +41,7 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
       schema: {
         summary: 'A trainee applies for an active course.',
         body: applyPayloadSchema,
-        response: answers({ 201: applyAnswerSchema }),
+        response: answers({ 201: applyAnswerSchema }, [404]),
       },
     },
     async (request, reply) => {
@@ -242,7 +242,7 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
       schema: {
         summary: 'Review several applications at once (all or none).',
         body: enrollmentBulkStatusPayloadSchema,
-        response: answers({ 200: messageAnswerSchema }),
+        response: answers({ 200: messageAnswerSchema }, [404]),
       },
     },
     async (request) => {
@@ -278,7 +278,7 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
             : await tx.select().from(users).where(eq(users.id, trainerId)).limit(1).for('share');
         if (trainerId !== undefined) {
           if (!trainer) throw notFound(texts.enrollment.trainerNotFound);
-          if (trainer.role !== 'trainer' || !trainer.isActive) throw badRequest(texts.enrollment.notActiveTrainer);
+          if (trainer.role !== 'trainer' || !trainer.isActive) throw conflict(texts.enrollment.notActiveTrainer);
         }
         const rows = await tx
           .select({ id: enrollments.id, status: enrollments.status, trainerId: enrollments.assignedTrainerId })
@@ -289,10 +289,10 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
         if (rows.length !== ids.length) throw notFound(texts.enrollment.applicationNotFound);
         for (const row of rows) {
           if (row.status === 'Completed' && status !== 'Completed') {
-            throw badRequest(texts.enrollment.completedKeepsStatus);
+            throw conflict(texts.enrollment.completedKeepsStatus);
           }
           if (status === 'Completed' && row.status !== 'Completed')
-            throw badRequest(texts.enrollment.onlyTrainerCompletes);
+            throw forbidden(texts.enrollment.onlyTrainerCompletes);
         }
         const changed = await tx
           .update(enrollments)
@@ -343,10 +343,11 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
       const [current] = await db.select().from(enrollments).where(eq(enrollments.id, id)).limit(1);
       // (Issue 29: an enrollment's own text, not a job application's.)
       if (!current) throw notFound(texts.enrollment.applicationNotFound);
-      if (current.status !== 'Approved') throw badRequest(texts.enrollment.assignOnlyApproved);
+      // What the enrollment or the trainer is now: a conflict, not a bad request (issue 29).
+      if (current.status !== 'Approved') throw conflict(texts.enrollment.assignOnlyApproved);
       const [trainer] = await db.select().from(users).where(eq(users.id, trainerId)).limit(1);
-      if (!trainer || trainer.role !== 'trainer' || !trainer.isActive)
-        throw badRequest(texts.enrollment.notActiveTrainer);
+      if (!trainer) throw notFound(texts.enrollment.trainerNotFound);
+      if (trainer.role !== 'trainer' || !trainer.isActive) throw conflict(texts.enrollment.notActiveTrainer);
       try {
         await db.transaction(async (tx) => {
           const [assigned] = await tx
@@ -360,7 +361,7 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
         });
       } catch (error) {
         // The trainer's account was deleted meanwhile.
-        if (isForeignKeyViolation(error)) throw badRequest(texts.enrollment.notActiveTrainer);
+        if (isForeignKeyViolation(error)) throw conflict(texts.enrollment.notActiveTrainer);
         throw error;
       }
       return codedWith('notice.trainerAssigned', { name: `${trainer.firstName} ${trainer.lastName}` });

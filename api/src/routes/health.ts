@@ -46,7 +46,9 @@ export function healthRoutes(app: Api, { database, db, lifecycle }: Deps) {
   /** 200 when the database answers, 503 when it does not, or not within HEALTH_TIMEOUT_MS (a stuck pool). */
   app.get(
     '/health',
-    { schema: { summary: 'Whether the API and its database answer.', response: answers({ 200: healthSchema }) } },
+    {
+      schema: { summary: 'Whether the API and its database answer.', response: answers({ 200: healthSchema }, [503]) },
+    },
     async (_request, reply) => {
       try {
         await withinDeadline(() => database.ping());

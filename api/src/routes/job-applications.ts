@@ -40,6 +40,7 @@ const applicationBody = checkedInHandler(
   jobApplicationPayloadSchema,
   'JSON `{ phone?, coverNote? }`, or a multipart form with the same fields and the CV as `cv` (a PDF, at most 2 MB, ' +
     'checked by its bytes). Checked after the form is read.',
+  { files: { cv: 'The CV: a PDF, at most 2 MB' } },
 );
 const newestFirst = [desc(jobApplications.appliedAt), desc(jobApplications.id)];
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
@@ -54,7 +55,7 @@ export function jobApplicationRoutes(app: Api, { db, auth, notify }: Deps) {
         summary: 'A trainee applies for an open job.',
         params: jobParams,
         body: applicationBody,
-        response: answers({ 201: myJobApplicationSchema }),
+        response: answers({ 201: myJobApplicationSchema }, [403]),
       },
     },
     async (request, reply) => {

@@ -164,7 +164,7 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
       schema: {
         summary: 'Post a job (rate-limited per employer).',
         body: jobPayloadSchema,
-        response: answers({ 201: jobAnswerSchema }),
+        response: answers({ 201: jobAnswerSchema }, [429]),
       },
     },
     async (request, reply) => {
