@@ -81,7 +81,7 @@ const personName = (message: string) =>
   documentedAs(
     requiredText(message, 100).refine((v) => !/^\d+$/.test(v), validation.onlyNumbers),
     // Not digits only: at least one character that is neither a digit nor a space.
-    { type: 'string', minLength: 1, maxLength: 100, pattern: '[^\\d\\s]' },
+    { type: 'string', minLength: 1, maxLength: 100, pattern: '[^\\d\\s]', examples: ['Amina'] },
   );
 
 const email = documentedAs(
@@ -93,7 +93,7 @@ const email = documentedAs(
     .pipe(z.email(validation.invalidEmail))
     .transform((v) => v.toLowerCase()),
   // The pattern is the one the server checks with (zod's): no quoted or IP-literal addresses.
-  { type: 'string', format: 'email', maxLength: 254, pattern: z.regexes.email.source },
+  { type: 'string', format: 'email', maxLength: 254, pattern: z.regexes.email.source, examples: ['amina@example.rw'] },
 );
 
 /** A calendar date YYYY-MM-DD (a longer ISO text is cut to its date), or null when missing or blank. */
@@ -168,6 +168,7 @@ const optionalUrl = (message: string, alsoPrefix?: string) =>
       ...(alsoPrefix
         ? { pattern: `^(${HTTP_URL}|${alsoPrefix}[^\\s]*)$`, description: `An http(s) address, or ${alsoPrefix}…` }
         : { format: 'uri', pattern: `^${HTTP_URL}$`, description: 'An http(s) address.' }),
+      examples: ['https://example.rw'],
     }),
   );
 
@@ -810,6 +811,7 @@ export const rwandanPhone = documentedAs(
   {
     type: 'string',
     pattern: RWANDAN_PHONE.source,
+    examples: ['0788123456'],
     description: 'Also taken with spaces, dashes, dots or brackets between the digits; kept as +250 and nine digits.',
   },
 );

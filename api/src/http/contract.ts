@@ -31,7 +31,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { codedText, type CatalogueText } from '@btls/shared-api/codes';
-import { request as requestText } from '@btls/shared-api/messages';
+import { course as courseText, request as requestText } from '@btls/shared-api/messages';
 import {
   DOCUMENTED_AS,
   DOCUMENTED_WITH,
@@ -88,7 +88,8 @@ function formContent(body: JsonSchema, form: FormBody): JsonSchema {
   const files = Object.fromEntries(
     Object.entries(form.files).map(([name, what]) => [
       name,
-      { type: 'string', contentMediaType: 'application/octet-stream', description: what },
+      // `format: binary` too, for the tools still on OpenAPI 3.0's way of naming a file.
+      { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream', description: what },
     ]),
   );
   return {
@@ -140,7 +141,10 @@ export const codeParams = z.object({
 });
 
 /** Every error answer is `{ message, code, params? }` (architecture: API rules; issue 19): one component. */
-z.globalRegistry.add(errorAnswerSchema, { id: 'Error' });
+z.globalRegistry.add(errorAnswerSchema, {
+  id: 'Error',
+  examples: [codedText(courseText.invalidId)],
+});
 // The code of every text, once (an error's and a notice's `code`): a component, not a copy in every answer.
 z.globalRegistry.add(messageCodeSchema, { ...z.globalRegistry.get(messageCodeSchema), id: 'MessageCode' });
 
@@ -159,6 +163,7 @@ const ERROR_MEANINGS = {
   503: 'Busy or unavailable for a moment: try again after `Retry-After` seconds.',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_MEANINGS;
+const SUCCESS_MEANINGS: Record<string, string> = { 200: 'OK', 201: 'Created' };
 
 const errorAnswer = (status: ErrorStatus) => ({
   description: ERROR_MEANINGS[status],
@@ -325,6 +330,11 @@ export async function registerContract(app: FastifyInstance, options: { publicUr
       const schema = transformed.schema as Record<string, unknown> | undefined;
       const form = formBodies.get((document.schema as { body?: object } | undefined)?.body ?? {});
       if (schema?.body && form) schema.body = formContent(schema.body as JsonSchema, form);
+      // A success says what it is ("Default Response" otherwise).
+      for (const [status, answer] of Object.entries((schema?.response ?? {}) as Record<string, JsonSchema>)) {
+        const meaning = SUCCESS_MEANINGS[status];
+        if (meaning && !answer.description) answer['x-response-description'] = meaning;
+      }
       const key = idempotencyKeyOf(document.route);
       if (schema && key) {
         schema.headers = {
