@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { z } from 'zod';
 import { buildApp } from '../src/app';
 import { answers } from '../src/http/contract';
@@ -124,6 +125,13 @@ describe('/api/openapi.json', () => {
     expect(answer.headers['content-type']).toMatch(/^application\/json/);
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths).length).toBeGreaterThan(40);
+  });
+
+  it('is valid OpenAPI 3.1, as an independent validator reads it', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document) as object);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
   });
 
   it('lists every route Fastify has, with its parameters, body and answers (or names why not)', () => {
