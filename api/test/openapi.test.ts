@@ -129,7 +129,7 @@ describe('/api/openapi.json', () => {
 
   it('is valid OpenAPI 3.1, as an independent validator reads it', async () => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(document) as object);
+    const result = await validator.validate(structuredClone(document) as unknown as Record<string, unknown>);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
   });
