@@ -6,7 +6,7 @@ import type { Enrollment } from '@btls/shared-api/schemas';
 import type { UserRow } from './auth';
 import type { Db } from './db/client';
 import { courses, enrollments, users } from './db/schema';
-import { badRequest, notFound } from './http/errors';
+import { conflict, notFound } from './http/errors';
 import { searchAny } from './http/paging';
 
 const trainee = alias(users, 'trainee');
@@ -120,6 +120,6 @@ function canSee(user: UserRow, row: EnrollmentRow): boolean {
 /** Progress is written only by the trainer assigned to the enrollment, while the training runs (Approved). */
 export async function enrollmentWritableBy(db: Db, assignedTrainer: UserRow, id: number): Promise<EnrollmentRow> {
   const row = await enrollmentVisibleTo(db, assignedTrainer, id);
-  if (row.status !== 'Approved') throw badRequest(texts.enrollment.progressOnlyApproved);
+  if (row.status !== 'Approved') throw conflict(texts.enrollment.progressOnlyApproved);
   return row;
 }

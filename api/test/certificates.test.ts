@@ -75,7 +75,7 @@ describe('POST /api/certificates/issue', () => {
     for (const status of ['Pending', 'Approved', 'Rejected', 'Waitlisted']) {
       const e = await enrollment(status);
       expect(await issue(admin.token, payloadFor(e))).toMatchObject({
-        status: 400,
+        status: 409,
         body: { message: "Certificate can only be issued for 'Completed' enrollments" },
       });
     }
@@ -84,9 +84,9 @@ describe('POST /api/certificates/issue', () => {
   it('refuses a trainee or course that does not match the enrollment', async () => {
     const done = await enrollment('Completed');
     const other = await account(api, 'trainee');
-    expect((await issue(admin.token, { ...payloadFor(done), userId: other.id })).status).toBe(400);
+    expect((await issue(admin.token, { ...payloadFor(done), userId: other.id })).status).toBe(409);
     const otherCourse = await createCourse(api, admin.token);
-    expect((await issue(admin.token, { ...payloadFor(done), courseId: otherCourse.id })).status).toBe(400);
+    expect((await issue(admin.token, { ...payloadFor(done), courseId: otherCourse.id })).status).toBe(409);
     expect((await issue(admin.token, { ...payloadFor(done), enrollmentApplicationId: 999999 })).status).toBe(404);
     expect((await issue(admin.token, { ...payloadFor(done), enrollmentApplicationId: 'x' })).status).toBe(400);
   });

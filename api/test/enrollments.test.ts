@@ -76,12 +76,12 @@ describe('POST /api/enrollments/apply', () => {
     expect((await apply(trainee, { preferredStartDate: dayOffset(0) })).status).toBe(201);
   });
 
-  it('refuses an unknown course with 404 and an inactive course with 400', async () => {
+  it('refuses an unknown course with 404 and an inactive course with 409', async () => {
     const trainee = await account(api, 'trainee');
     expect((await apply(trainee, { courseId: 999999 })).status).toBe(404);
     const closed = await createCourse(api, admin.token, { isActive: false });
     expect(await apply(trainee, { courseId: closed.id })).toMatchObject({
-      status: 400,
+      status: 409,
       body: { message: 'This course is not open for applications.' },
     });
   });
@@ -404,13 +404,13 @@ describe('PUT /api/enrollments/:id/status by a trainer', () => {
     expect(row!.status).toBe('Completed');
   });
 
-  it('refuses another trainer (404), other target statuses (403) and non-Approved enrollments (400)', async () => {
+  it('refuses another trainer (404), other target statuses (403) and non-Approved enrollments (409)', async () => {
     const { id } = await applicationOf('Approved', trainer);
     const other = await account(api, 'trainer');
     expect((await setStatus(other.token, id, { status: 'Completed' })).status).toBe(404);
     expect((await setStatus(trainer.token, id, { status: 'Rejected' })).status).toBe(403);
     const waiting = await applicationOf('Waitlisted', trainer);
-    expect((await setStatus(trainer.token, waiting.id, { status: 'Completed' })).status).toBe(400);
+    expect((await setStatus(trainer.token, waiting.id, { status: 'Completed' })).status).toBe(409);
     const [row] = await api.db.select().from(enrollments).where(eq(enrollments.id, id));
     expect(row!.status).toBe('Approved');
   });

@@ -69,14 +69,14 @@ describe('POST /api/progress/enrollment/:id', () => {
     expect(empty.body.record).toMatchObject({ score: null, maxScore: null, feedbackNotes: null });
   });
 
-  it('refuses another trainer (404), admins and trainees (403), and enrollments not Approved (400)', async () => {
+  it('refuses another trainer (404), admins and trainees (403), and enrollments not Approved (409)', async () => {
     const { id, trainee } = await enrollment();
     const other = await account(api, 'trainer');
     expect((await add(other.token, id, record)).status).toBe(404);
     expect((await add(admin.token, id, record)).status).toBe(403);
     expect((await add(trainee.token, id, record)).status).toBe(403);
     const pending = await enrollment('Pending');
-    expect((await add(trainer.token, pending.id, record)).status).toBe(400);
+    expect((await add(trainer.token, pending.id, record)).status).toBe(409);
     expect((await add(trainer.token, 999999, record)).status).toBe(404);
   });
 });
@@ -137,7 +137,7 @@ describe('PUT and DELETE /api/progress/:recordId', () => {
     expect((await request(api, 'DELETE', `/api/progress/${created.id}`, { token: trainee.token })).status).toBe(403);
     expect((await request(api, 'DELETE', `/api/progress/${created.id}`, { token: admin.token })).status).toBe(403);
     await api.db.update(enrollments).set({ status: 'Completed' }).where(eq(enrollments.id, id));
-    expect((await request(api, 'DELETE', `/api/progress/${created.id}`, { token: trainer.token })).status).toBe(400);
+    expect((await request(api, 'DELETE', `/api/progress/${created.id}`, { token: trainer.token })).status).toBe(409);
     expect((await request(api, 'DELETE', '/api/progress/999999', { token: trainer.token })).status).toBe(404);
   });
 });
@@ -190,7 +190,7 @@ describe('Idempotency-Key on progress writes (issue 28: a phone sends what it re
     expect(b.body.record.id).not.toBe(a.body.record.id);
   });
 
-  it('replays a refusal for what was sent (the enrollment completed meanwhile), and edits once', async () => {
+  it('replays an edit once; a refusal of the state (the enrollment completed meanwhile) is answered anew, the same', async () => {
     const { id } = await enrollment();
     const url = `/api/progress/enrollment/${id}`;
     const created = await add(trainer.token, id, record);
@@ -207,10 +207,10 @@ describe('Idempotency-Key on progress writes (issue 28: a phone sends what it re
     expect(editedAgain.body).toEqual(edited.body);
     await api.db.update(enrollments).set({ status: 'Completed' }).where(eq(enrollments.id, id));
     const refused = await request(api, 'POST', url, { ...withKey('late-1'), json: record });
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('Progress can only be recorded while the training is Approved.');
     const refusedAgain = await request(api, 'POST', url, { ...withKey('late-1'), json: record });
-    expect(refusedAgain.status).toBe(400);
+    expect(refusedAgain.status).toBe(409);
     expect(refusedAgain.body).toEqual(refused.body);
   });
 

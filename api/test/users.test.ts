@@ -90,7 +90,7 @@ describe('PUT /api/users/:id/status', () => {
       token: admin.token,
       json: { isActive: false },
     });
-    expect(answer).toMatchObject({ status: 400, body: { message: 'You cannot deactivate your own account.' } });
+    expect(answer).toMatchObject({ status: 403, body: { message: 'You cannot deactivate your own account.' } });
     expect((await request(api, 'GET', '/api/users', { token: admin.token })).status).toBe(200);
   });
 
@@ -169,7 +169,7 @@ describe('PUT /api/users/:id', () => {
       token: admin.token,
       json: { firstName: 'A', lastName: 'B', role: 'trainee' },
     });
-    expect(answer).toMatchObject({ status: 400, body: { message: 'You cannot change your own role from Admin.' } });
+    expect(answer).toMatchObject({ status: 403, body: { message: 'You cannot change your own role from Admin.' } });
     const ok = await request(api, 'PUT', `/api/users/${admin.id}`, {
       token: admin.token,
       json: { firstName: admin.firstName, lastName: 'Renamed', role: 'admin' },
@@ -189,7 +189,7 @@ describe('DELETE /api/users/:id', () => {
 
   it("refuses to delete the admin's own account", async () => {
     expect(await request(api, 'DELETE', `/api/users/${admin.id}`, { token: admin.token })).toMatchObject({
-      status: 400,
+      status: 403,
       body: { message: 'You cannot delete your own account.' },
     });
   });

@@ -18,7 +18,7 @@ import { changeStatusList } from '../credentials/status-list';
 import { isUniqueViolation } from '../db/client';
 import { certificates, courses, enrollments, users } from '../db/schema';
 import { enrollmentVisibleTo } from '../enrollment-access';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 import { countAll, searchAny, setPageHeaders } from '../http/paging';
 import { toCertificate } from '../serialize';
 
@@ -100,9 +100,9 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
         .where(eq(enrollments.id, payload.enrollmentApplicationId))
         .limit(1);
       if (!enrollment) throw notFound(texts.enrollment.notFound);
-      if (enrollment.enrollment.status !== 'Completed') throw badRequest(validation.certificateOnlyCompleted);
+      if (enrollment.enrollment.status !== 'Completed') throw conflict(validation.certificateOnlyCompleted);
       if (enrollment.trainee.id !== payload.userId || enrollment.course.id !== payload.courseId) {
-        throw badRequest(texts.certificate.mismatch);
+        throw conflict(texts.certificate.mismatch);
       }
       const values = {
         enrollmentId: enrollment.enrollment.id,

@@ -114,7 +114,7 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
         summary: 'Add a course.',
         consumes: ['application/json', 'multipart/form-data'],
         body: checkedInHandler(courseCreatePayloadSchema, FORM_NOTE, COURSE_FORM),
-        response: answers({ 201: courseAnswerSchema }),
+        response: answers({ 201: courseAnswerSchema }, [404]),
       },
     },
     async (request, reply) => {

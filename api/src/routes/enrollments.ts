@@ -49,7 +49,7 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
       const payload = request.body;
       const [course] = await db.select().from(courses).where(eq(courses.id, payload.courseId)).limit(1);
       if (!course) throw notFound(texts.course.notFound);
-      if (!course.isActive) throw badRequest(texts.course.notOpen);
+      if (!course.isActive) throw conflict(texts.course.notOpen);
       let created;
       try {
         created = await db.transaction(async (tx) => {
@@ -207,7 +207,7 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
 
       if (me.role === 'trainer') {
         if (payload.status !== 'Completed') throw forbidden(texts.enrollment.trainerOnlyCompletes);
-        if (current.status !== 'Approved') throw badRequest(texts.enrollment.onlyApprovedCompletes);
+        if (current.status !== 'Approved') throw conflict(texts.enrollment.onlyApprovedCompletes);
         await db.transaction(async (tx) => {
           const [done] = await tx
             .update(enrollments)

@@ -22,7 +22,7 @@ import type { Deps } from '../deps';
 import { isForeignKeyViolation, type Db } from '../db/client';
 import { certificates, fullNameOf, jobs, users } from '../db/schema';
 import { answers, idParams, type Api } from '../http/contract';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { coded, codedWith } from '@btls/shared-api/codes';
 import { asLanguage } from '../language';
 import { containsPattern, countAll, searchAny, setPageHeaders } from '../http/paging';
@@ -227,7 +227,7 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
       const { id } = request.params;
       const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       if (!user) throw userNotFound(id);
-      if (!user.isActive) throw badRequest(texts.user.deactivatedNoReset);
+      if (!user.isActive) throw conflict(texts.user.deactivatedNoReset);
       await db.transaction((tx) => notify.passwordReset(tx, user));
       return codedWith('account.resetLinkSentByAdmin', { email: user.email });
     },
@@ -248,7 +248,7 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
       const admin = auth.caller(request);
       const { id } = request.params;
       const { isActive } = request.body;
-      if (id === admin.id && !isActive) throw badRequest(texts.user.cannotDeactivateSelf);
+      if (id === admin.id && !isActive) throw forbidden(texts.user.cannotDeactivateSelf);
       const updated = await keepingAnAdmin(db, async (tx) => {
         const [row] = await tx
           .update(users)
@@ -279,7 +279,7 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
       const admin = auth.caller(request);
       const { id } = request.params;
       const payload = request.body;
-      if (id === admin.id && payload.role !== 'admin') throw badRequest(validation.ownRoleFromAdmin);
+      if (id === admin.id && payload.role !== 'admin') throw forbidden(validation.ownRoleFromAdmin);
       const updated = await keepingAnAdmin(db, async (tx) => {
         const [row] = await tx
           .update(users)
@@ -312,7 +312,7 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
       const admin = auth.caller(request);
       const { id } = request.params;
       const { deleteJobs } = request.query;
-      if (id === admin.id) throw badRequest(validation.deleteSelf);
+      if (id === admin.id) throw forbidden(validation.deleteSelf);
       try {
         await keepingAnAdmin(db, async (tx) => {
           if (deleteJobs) await tx.delete(jobs).where(eq(jobs.employerId, id));
