@@ -54,6 +54,10 @@ const RULES_NOT_IN_THE_DOCUMENT: Record<string, string> = {
   'POST /api/progress/enrollment/{id} validation.scoreAboveMax':
     'a score may not exceed the maximum score: a comparison of two fields',
   'PUT /api/progress/{recordId} validation.scoreAboveMax': 'the same rule, on an edit',
+  'POST /api/enrollments/apply validation.preferredStartInPast':
+    '"today in Kigali or later": the description says it; JSON Schema has no date relative to today',
+  'POST /api/jobs validation.closingDateInPast': 'the same rule, for a closing date',
+  'PUT /api/jobs/{id} validation.closingDateInPast': 'the same rule, on an edit',
   'PUT /api/users/me/profile validation.profileRequired':
     "an employer's profile needs the company name: a rule of the caller's role, which the body cannot show",
 };
@@ -64,9 +68,10 @@ const RULES_NOT_IN_THE_DOCUMENT: Record<string, string> = {
  */
 const LENIENT: Record<string, string> = {
   'body.tags': 'spec §5: tags are a list, a JSON list text or comma text; anything else leaves the tags out',
-  'body.imageUrl': 'spec §5: an empty optional field is sent as null, so a blank address is no address',
-  'body.companyWebsite': 'the same: a blank address is no address',
+  'body.imageUrl: "   "': 'spec §5: an empty optional field is sent as null, so a blank address is no address',
+  'body.companyWebsite: "   "': 'the same: a blank address is no address',
 };
+const isLenient = (broken: string) => Boolean(LENIENT[broken] ?? LENIENT[broken.split(':')[0]!]);
 
 let api: TestApi;
 let document: OpenApi;
@@ -81,10 +86,11 @@ const DAY_MS = 86_400_000;
 const generator = createGeneratorSync({
   seed: 29,
   optionalsProbability: 0.6,
-  // The dates of this API are a start or a closing date, "today in Kigali or later" as the document says.
+  // The dates of this API are a start or a closing date: a client picks one from a month ago to a year ahead
+  // (those in the past are refused, a rule the document states in words).
   formats: {
     date: (random: { int(min: number, max: number): number }) =>
-      new Date(Date.now() + random.int(1, 400) * DAY_MS).toISOString().slice(0, 10),
+      new Date(Date.now() + random.int(-30, 400) * DAY_MS).toISOString().slice(0, 10),
   },
 });
 
@@ -100,9 +106,9 @@ const validator = (schema: Schema) => {
   return check;
 };
 const compiledParameters = new Map<Schema, ValidateFunction>();
-/** Whether `value` is valid for `schema` as the part of a request it is (parameters as the text sent). */
-function isValid(part: 'path' | 'query' | 'body', schema: Schema, value: unknown): boolean {
-  if (part === 'body') return validator(schema)(value);
+/** Whether `value` is valid for `schema` as the part of a request it is (parameters and forms as the text sent). */
+function isValid(part: 'path' | 'query' | 'body', schema: Schema, value: unknown, mediaType?: string): boolean {
+  if (part === 'body' && (mediaType !== 'multipart/form-data' || !isRecord(value))) return validator(schema)(value);
   let check = compiledParameters.get(schema);
   if (!check) compiledParameters.set(schema, (check = compile(schema, parametersAjv)));
   return check(asSent(value as Json));
@@ -126,12 +132,15 @@ interface Input {
   body?: unknown;
   /** What was broken, in an invalid input. */
   broken?: string;
+  /** How the body is sent. */
+  mediaType?: string;
 }
 
-/** The parts of an operation's input, each with its schema. */
-function partsOf(operation: Operation) {
+/** The parts of an operation's input, each with its schema; a body taken as JSON or a form is sent as each in turn. */
+function partsOf(operation: Operation, index: number) {
   const content = operation.requestBody?.content ?? {};
-  const mediaType = content['application/json'] ? 'application/json' : Object.keys(content)[0];
+  const types = Object.keys(content);
+  const mediaType = types[index % Math.max(1, types.length)];
   return {
     path: parametersSchema(operation, 'path'),
     query: parametersSchema(operation, 'query'),
@@ -142,12 +151,18 @@ function partsOf(operation: Operation) {
 
 /** A valid input: generated from each part's schema, known ids for half the path ids, checked by Ajv. */
 function validInput(operation: Operation, index: number): Input | undefined {
-  const parts = partsOf(operation);
-  const input: Input = {};
+  const parts = partsOf(operation, index);
+  const input: Input = { mediaType: parts.mediaType };
   for (const part of ['path', 'query', 'body'] as const) {
     const schema = parts[part];
     if (!schema) continue;
     const value = generator.generate(schema) as Json;
+    // A form's file parts are left out (optional everywhere): no generator makes a PDF or a picture; the upload
+    // tests of each route send real ones.
+    if (part === 'body' && parts.mediaType === 'multipart/form-data') {
+      for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Schema>))
+        if (property.format === 'binary') delete value[name];
+    }
     if (part === 'path' && index % 2 === 0) {
       for (const [name, parameter] of Object.entries(schema.properties as Record<string, Schema>)) {
         if (parameter.type === 'integer') value[name] = KNOWN_IDS[index % KNOWN_IDS.length];
@@ -155,7 +170,7 @@ function validInput(operation: Operation, index: number): Input | undefined {
           value[name] = certificateCodes[index % certificateCodes.length];
       }
     }
-    if (!isValid(part, schema, value)) return undefined;
+    if (!isValid(part, schema, value, parts.mediaType)) return undefined;
     input[part] = value;
   }
   return input;
@@ -163,10 +178,13 @@ function validInput(operation: Operation, index: number): Input | undefined {
 
 /** Values that break a schema in one way each (the caller keeps those Ajv finds invalid). */
 function breakers(schema: Schema): unknown[] {
-  const types = [schema.type, ...((schema.anyOf as Schema[] | undefined) ?? []).map((s) => s.type)].flat();
+  const branches = [schema, ...((schema.anyOf as Schema[] | undefined) ?? [])];
+  const types = branches.map((s) => s.type).flat();
+  const maxLength = branches.find((s) => typeof s.maxLength === 'number')?.maxLength as number | undefined;
   const values: unknown[] = [{ nested: true }, [1, 2]];
   if (types.includes('integer') || types.includes('number')) values.push(-1, 1.5, 1e22, 'abc', '');
-  if (types.includes('string')) values.push(12345, 'x'.repeat(Number(schema.maxLength ?? 100_000) + 1), '   ');
+  // One character too many (past the longest text a body may hold when there is no limit).
+  if (types.includes('string')) values.push(12345, 'x'.repeat((maxLength ?? 100_000) + 1), '   ', '\u0000');
   if (schema.enum) values.push('not-one-of-them');
   if (types.includes('boolean')) values.push('maybe');
   return values;
@@ -174,8 +192,8 @@ function breakers(schema: Schema): unknown[] {
 
 /** An invalid input: a valid one with one field, parameter or the body itself broken. */
 function invalidInput(operation: Operation, index: number): Input | undefined {
-  const parts = partsOf(operation);
-  const base = validInput(operation, index) ?? {};
+  const parts = partsOf(operation, index);
+  const base = validInput(operation, index) ?? { mediaType: parts.mediaType };
   const candidates: Input[] = [];
   for (const part of ['path', 'query', 'body'] as const) {
     const schema = parts[part];
@@ -199,18 +217,20 @@ function invalidInput(operation: Operation, index: number): Input | undefined {
   const invalid = candidates.filter((candidate) =>
     (['path', 'query', 'body'] as const).some((part) => {
       const schema = parts[part];
-      return schema && candidate[part] !== undefined && !isValid(part, schema, candidate[part]);
+      return schema && candidate[part] !== undefined && !isValid(part, schema, candidate[part], parts.mediaType);
     }),
   );
   return invalid.length > 0 ? invalid[(index * 7919) % invalid.length] : undefined;
 }
 
-/** Parameters as sent: text; a missing or empty one is not sent. */
+const isRecord = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Parameters (and form fields) as sent: text; a missing or empty one is not sent. */
 const asSent = (value: Json): Record<string, string> =>
   Object.fromEntries(
     Object.entries(value)
       .filter(([, v]) => v !== undefined && v !== null && v !== '')
-      .map(([k, v]) => [k, String(v)]),
+      .map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]),
   );
 
 /** Who calls: a public route anonymously; a guarded one in turn as each role it admits. */
@@ -229,16 +249,13 @@ async function send(method: string, path: string, operation: Operation, input: I
   const headers: Record<string, string> = {};
   const token = tokenFor(operation, index);
   if (token) headers.authorization = `Bearer ${token}`;
-  const { mediaType } = partsOf(operation);
+  const { mediaType } = input;
   let payload: string | Buffer | undefined;
   if (input.body !== undefined && mediaType === 'application/json') {
     payload = JSON.stringify(input.body);
     headers['content-type'] = 'application/json';
   } else if (input.body !== undefined && mediaType === 'multipart/form-data') {
-    const fields = Object.entries((input.body ?? {}) as Json).filter(([, v]) => v !== undefined && v !== null);
-    const form = await multipart(
-      Object.fromEntries(fields.map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])),
-    );
+    const form = await multipart(asSent(input.body as Json));
     payload = form.payload;
     Object.assign(headers, form.headers);
   }
@@ -320,7 +337,7 @@ describe('every documented operation, driven from the document', () => {
         result.code = (body as { code?: string } | undefined)?.code;
         if (!documented) result.problem = `answered ${answer.statusCode}, which its document does not list`;
         else if (answer.statusCode >= 500 && answer.statusCode !== 503) result.problem = `failed: ${answer.body}`;
-        else if (!valid && answer.statusCode < 400 && !LENIENT[input.broken!.split(':')[0]!])
+        else if (!valid && answer.statusCode < 400 && !isLenient(input.broken!))
           result.problem = `took an invalid input (${answer.statusCode})`;
         else if (json) {
           const schema = documented.content?.['application/json']?.schema;
@@ -358,6 +375,10 @@ describe('every documented operation, driven from the document', () => {
       );
     }
     expect(refused.length / valid.length).toBeLessThan(0.01);
+    // Most operations did what they are for with some input (the others need what no generator knows: a
+    // password, a reset link, a PDF, an enrollment in the right state), so the answers checked are real ones.
+    const succeeded = new Set(valid.filter((r) => r.status < 300).map((r) => r.operation));
+    expect(succeeded.size).toBeGreaterThanOrEqual(50);
     // Every operation was reached with inputs it took or judged on their merits, not only refused at the door.
     const invalid = results.filter((r) => !r.valid);
     expect(invalid.filter((r) => r.status === 400).length).toBeGreaterThan(invalid.length / 2);

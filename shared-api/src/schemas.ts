@@ -46,7 +46,7 @@ import { MESSAGE_CODES } from './codes';
  */
 export const DOCUMENTED_AS = 'x-documented-as';
 type JsonSchema = Record<string, unknown>;
-const documentedAs = <S extends z.ZodType>(schema: S, json: JsonSchema): S =>
+export const documentedAs = <S extends z.ZodType>(schema: S, json: JsonSchema): S =>
   schema.meta({ [DOCUMENTED_AS]: json }) as S;
 /** The metadata key of what the document adds to a converted schema: a rule between fields (`oneOf`). */
 export const DOCUMENTED_WITH = 'x-documented-with';
@@ -54,19 +54,27 @@ const documentedWith = <S extends z.ZodType>(schema: S, json: JsonSchema): S =>
   schema.meta({ [DOCUMENTED_WITH]: json }) as S;
 /** `json`, or null. */
 const orNull = (json: JsonSchema): JsonSchema => ({ anyOf: [json, { type: 'null' }] });
-/** A text with something other than spaces in it (texts are trimmed, and a blank required one is refused). */
-const NOT_BLANK = '\\S';
+/**
+ * A text with something other than spaces in it (texts are trimmed, and a blank required one is refused); NUL
+ * does not count, as it is removed from every text before any check (api/src/http/errors.ts `storable`).
+ */
+export const NOT_BLANK = '[^\\s\\u0000]';
+/** A required text as the document shows it: trimmed, so not blank, and at most `max` characters. */
+export const requiredTextJson = (max: number): JsonSchema => ({
+  type: 'string',
+  minLength: 1,
+  maxLength: max,
+  pattern: NOT_BLANK,
+});
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** A required text: trimmed, not empty, bounded. `message` is the spec's words for a missing value. */
 const requiredText = (message: string, max = 200) =>
-  documentedAs(z.string({ error: message }).trim().min(1, message).max(max, request.textTooLong({ max })), {
-    type: 'string',
-    minLength: 1,
-    maxLength: max,
-    pattern: NOT_BLANK,
-  });
+  documentedAs(
+    z.string({ error: message }).trim().min(1, message).max(max, request.textTooLong({ max })),
+    requiredTextJson(max),
+  );
 
 /** An optional text: missing, null or blank all become null. */
 const optionalText = (max: number) =>
@@ -81,7 +89,7 @@ const personName = (message: string) =>
   documentedAs(
     requiredText(message, 100).refine((v) => !/^\d+$/.test(v), validation.onlyNumbers),
     // Not digits only: at least one character that is neither a digit nor a space.
-    { type: 'string', minLength: 1, maxLength: 100, pattern: '[^\\d\\s]', examples: ['Amina'] },
+    { type: 'string', minLength: 1, maxLength: 100, pattern: '[^\\d\\s\\u0000]', examples: ['Amina'] },
   );
 
 const email = documentedAs(
@@ -152,8 +160,12 @@ const isHttpUrl = (v: string) => {
   }
 };
 
-/** An http(s) address as a pattern: a host, a port a URL parser takes, then anything without spaces. */
-const HTTP_URL = 'https?://[A-Za-z0-9.-]+(:[1-9]\\d{0,3})?([/?#][^\\s]*)?';
+/**
+ * An http(s) address as a pattern: a host name (labels without a double hyphen, so no punycode a URL parser could
+ * refuse; a last label of letters, so never read as an IPv4 address), a port a URL parser takes, then anything
+ * without spaces.
+ */
+const HTTP_URL = 'https?://([A-Za-z0-9]+(-[A-Za-z0-9]+)*\\.)+[A-Za-z]{2,63}(:[1-9]\\d{0,3})?([/?#][^\\s]*)?';
 
 /** An optional http(s) address (or, with `alsoPrefix`, a path starting with it); blank becomes null. */
 const optionalUrl = (message: string, alsoPrefix?: string) =>
@@ -286,11 +298,14 @@ export type RegisterPayload = z.input<typeof registerPayloadSchema>;
 
 /** Bounded before anything else runs: no limiter key or password hash is ever made of a huge text. */
 export const loginPayloadSchema = z.object({
-  email: z
-    .string({ error: session.credentialsRequired })
-    .trim()
-    .min(1, session.credentialsRequired)
-    .max(254, validation.invalidEmail),
+  email: documentedAs(
+    z
+      .string({ error: session.credentialsRequired })
+      .trim()
+      .min(1, session.credentialsRequired)
+      .max(254, validation.invalidEmail),
+    requiredTextJson(254),
+  ),
   password: z
     .string({ error: session.credentialsRequired })
     .min(1, session.credentialsRequired)
@@ -302,11 +317,14 @@ export const forgotPasswordPayloadSchema = z.object({ email });
 export type ForgotPasswordPayload = z.input<typeof forgotPasswordPayloadSchema>;
 
 export const resetPasswordPayloadSchema = z.object({
-  token: z
-    .string({ error: account.resetLinkInvalid })
-    .trim()
-    .min(1, account.resetLinkInvalid)
-    .max(200, account.resetLinkInvalid),
+  token: documentedAs(
+    z
+      .string({ error: account.resetLinkInvalid })
+      .trim()
+      .min(1, account.resetLinkInvalid)
+      .max(200, account.resetLinkInvalid),
+    requiredTextJson(200),
+  ),
   password: newPassword,
 });
 export type ResetPasswordPayload = z.input<typeof resetPasswordPayloadSchema>;
@@ -738,7 +756,10 @@ export type JobFacets = z.infer<typeof jobFacetsSchema>;
 export const jobPayloadSchema = z.object({
   title: requiredText(validation.jobRequired, 200),
   companyName: requiredText(validation.jobRequired, 200),
-  description: requiredText(validation.jobRequired, JOB_DESCRIPTION_MAX),
+  description: documentedAs(requiredText(validation.jobRequired, JOB_DESCRIPTION_MAX), {
+    ...requiredTextJson(JOB_DESCRIPTION_MAX),
+    description: 'Text or basic HTML: markup outside the allow-list is removed, and some text must remain.',
+  }),
   requirements: optionalText(JOB_REQUIREMENTS_MAX),
   location: requiredText(validation.jobRequired, 200),
   jobType: documentedAs(

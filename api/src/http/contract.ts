@@ -320,7 +320,10 @@ export async function registerContract(app: FastifyInstance, options: { publicUr
           "spec's English message and a stable code (`<group>.<key>` of the shared catalogue) to translate by; " +
           '`params` are the values of a message with parameters. Lists are paged with `limit` and ' +
           '`offset`; `X-Total-Count` and `Link` carry the total and the next page. Signed-in calls send ' +
-          '`Authorization: Bearer <token>` (from POST /api/auth/login).',
+          '`Authorization: Bearer <token>` (from POST /api/auth/login). Texts never hold NUL (U+0000): it is ' +
+          'removed from the text of a body before any check, and a path or query parameter holding one is refused; ' +
+          'a lone surrogate is replaced. Where a schema is stricter than a rule the server also takes (an id as ' +
+          'digits, a blank optional text as null), what it shows is what to send.',
       },
       servers: options.publicUrl ? [{ url: options.publicUrl }] : [],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },

@@ -8,7 +8,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { codedWith } from '@btls/shared-api/codes';
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
-import { messageCodeSchema, messageParamsSchema } from '@btls/shared-api/schemas';
+import { documentedAs, messageCodeSchema, messageParamsSchema, requiredTextJson } from '@btls/shared-api/schemas';
 import { REMOTE_AREAS, type RemoteArea } from '@btls/build-config/remotes';
 import type { Deps } from '../deps';
 import { releaseTokens } from '../db/schema';
@@ -58,7 +58,7 @@ const tokenInfoSchema = z.object({
   revokedAt: z.string().nullable(),
 });
 const areaParams = z.object({ area: z.string().max(50) });
-const versionText = z.string().trim().min(1).max(100);
+const versionText = documentedAs(z.string().trim().min(1).max(100), requiredTextJson(100));
 
 /** Who may release: an admin, or a token of the area (`area` null: any area, for reading). */
 type Releaser = { by: string; area: RemoteArea | null };
