@@ -69,12 +69,12 @@ export const requiredTextJson = (max: number): JsonSchema => ({
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** A required text: trimmed, not empty, bounded. `message` is the spec's words for a missing value. */
-const requiredText = (message: string, max = 200) =>
-  documentedAs(
-    z.string({ error: message }).trim().min(1, message).max(max, request.textTooLong({ max })),
-    requiredTextJson(max),
-  );
+/**
+ * A required text: trimmed, not empty, bounded. `message` is the spec's words for a missing value, `tooLong` for
+ * a longer one.
+ */
+const requiredText = (message: string, max = 200, tooLong: string = request.textTooLong({ max })) =>
+  documentedAs(z.string({ error: message }).trim().min(1, message).max(max, tooLong), requiredTextJson(max));
 
 /** An optional text: missing, null or blank all become null. */
 const optionalText = (max: number) =>
@@ -298,14 +298,7 @@ export type RegisterPayload = z.input<typeof registerPayloadSchema>;
 
 /** Bounded before anything else runs: no limiter key or password hash is ever made of a huge text. */
 export const loginPayloadSchema = z.object({
-  email: documentedAs(
-    z
-      .string({ error: session.credentialsRequired })
-      .trim()
-      .min(1, session.credentialsRequired)
-      .max(254, validation.invalidEmail),
-    requiredTextJson(254),
-  ),
+  email: requiredText(session.credentialsRequired, 254, validation.invalidEmail),
   password: z
     .string({ error: session.credentialsRequired })
     .min(1, session.credentialsRequired)
@@ -317,14 +310,7 @@ export const forgotPasswordPayloadSchema = z.object({ email });
 export type ForgotPasswordPayload = z.input<typeof forgotPasswordPayloadSchema>;
 
 export const resetPasswordPayloadSchema = z.object({
-  token: documentedAs(
-    z
-      .string({ error: account.resetLinkInvalid })
-      .trim()
-      .min(1, account.resetLinkInvalid)
-      .max(200, account.resetLinkInvalid),
-    requiredTextJson(200),
-  ),
+  token: requiredText(account.resetLinkInvalid, 200, account.resetLinkInvalid),
   password: newPassword,
 });
 export type ResetPasswordPayload = z.input<typeof resetPasswordPayloadSchema>;
