@@ -94,24 +94,21 @@ const generator = createGeneratorSync({
   },
 });
 
-/** A document's schema made self-contained for Ajv: its components as $defs. */
-function compile(schema: Schema, on = ajv): ValidateFunction {
-  const text = JSON.stringify({ ...schema, $defs: document.components.schemas });
-  return on.compile(JSON.parse(text.replaceAll('#/components/schemas/', '#/$defs/')));
-}
-const compiled = new Map<Schema, ValidateFunction>();
-const validator = (schema: Schema) => {
-  let check = compiled.get(schema);
-  if (!check) compiled.set(schema, (check = compile(schema)));
+const compiled = new Map<Ajv2020, Map<Schema, ValidateFunction>>();
+/** The check of a document's schema (self-contained for Ajv: its components as $defs), compiled once per Ajv. */
+function validator(schema: Schema, on = ajv): ValidateFunction {
+  const checks = compiled.get(on) ?? compiled.set(on, new Map()).get(on)!;
+  let check = checks.get(schema);
+  if (!check) {
+    const text = JSON.stringify({ ...schema, $defs: document.components.schemas });
+    checks.set(schema, (check = on.compile(JSON.parse(text.replaceAll('#/components/schemas/', '#/$defs/')))));
+  }
   return check;
-};
-const compiledParameters = new Map<Schema, ValidateFunction>();
+}
 /** Whether `value` is valid for `schema` as the part of a request it is (parameters and forms as the text sent). */
 function isValid(part: 'path' | 'query' | 'body', schema: Schema, value: unknown, mediaType?: string): boolean {
   if (part === 'body' && (mediaType !== 'multipart/form-data' || !isRecord(value))) return validator(schema)(value);
-  let check = compiledParameters.get(schema);
-  if (!check) compiledParameters.set(schema, (check = compile(schema, parametersAjv)));
-  return check(asSent(value as Json));
+  return validator(schema, parametersAjv)(asSent(value as Json));
 }
 
 /** The query (or path) parameters as one object schema. */

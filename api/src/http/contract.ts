@@ -170,6 +170,9 @@ const errorAnswer = (status: ErrorStatus) => ({
   content: { 'application/json': { schema: errorAnswerSchema } },
 });
 
+/** An answers object typed with its listed error statuses (so `reply.status(404)` is allowed where listed). */
+type WithErrors<T, E extends readonly ErrorStatus[]> = T & { [S in E[number]]: ReturnType<typeof errorAnswer> };
+
 /**
  * The route's answers by status, with the error statuses it answers beyond the ones every route of its kind
  * answers (added by `registerContract`, see `commonErrors`): a 404 of a body's id, a 409 of a rule, a 429.
@@ -179,10 +182,9 @@ const errorAnswer = (status: ErrorStatus) => ({
 export function answers<const T extends Record<number, unknown>, const E extends readonly ErrorStatus[] = []>(
   ok: T,
   errors?: E,
-): T & { [S in E[number]]: ReturnType<typeof errorAnswer> } {
-  return { ...ok, ...Object.fromEntries((errors ?? []).map((status) => [status, errorAnswer(status)])) } as T & {
-    [S in E[number]]: ReturnType<typeof errorAnswer>;
-  };
+): WithErrors<T, E> {
+  const listed = Object.fromEntries((errors ?? []).map((status) => [status, errorAnswer(status)]));
+  return { ...ok, ...listed } as WithErrors<T, E>;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
