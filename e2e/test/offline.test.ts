@@ -60,6 +60,12 @@ describe('offline', () => {
     await certificate.getByRole('img', { name: /QR code/ }).waitFor();
     await workerReady(page, 'trainee');
     const address = page.url();
+    // The worker keeps what passes through it: on a slow machine it may take over only after these pages were
+    // read (it registers once the page has settled), so the trainee opens them once more, as a phone would.
+    await page.goto(`${site.base}/dashboard`);
+    await page.getByText('Latte Art', { exact: false }).first().waitFor();
+    await page.goto(address);
+    await certificate.getByRole('img', { name: /QR code/ }).waitFor();
 
     await context.setOffline(true);
     await page.reload();
@@ -106,6 +112,9 @@ describe('offline', () => {
     await page.goto(`${site.base}/trainer/student-progress/${enrollmentId}`);
     await page.getByRole('heading', { level: 1, name: 'Manage Student Progress' }).waitFor();
     await workerReady(page, 'trainer');
+    // Read once more through the worker (it may have taken over after the first read), for the reload offline.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Manage Student Progress' }).waitFor();
 
     await context.setOffline(true);
     await offlineBanner(page).waitFor();
