@@ -4,7 +4,7 @@
  * An area team's release (issue 25), run in the area's folder (`mfe-trainer/`):
  *
  *   npm run release                   build, upload, activate
- *   npm run release -- --candidate    build and upload only: try it with ?release=<area>@<version> first
+ *   npm run release -- --candidate    build and upload only: prints a link (two hours) that tries it in one browser
  *   npm run release -- --no-build     release dist/ as it was built
  *   npm run rollback                  the previous active version again
  *   npm run rollback -- <version>     that version again
@@ -98,7 +98,13 @@ const uploaded = await api(`/releases/${area}`, { method: 'POST', body: form });
 console.log(uploaded.created ? uploaded.message : `${area}@${manifest.version} was uploaded before; nothing changed.`);
 
 if (flag('--candidate')) {
-  console.log(`Try it in your browser only: ${site}/?release=${area}@${manifest.version}  (then ?release=none)`);
+  // A link the server signs for this team: whoever opens it tries the candidate in that browser only.
+  const trial = await api(`/releases/${area}/trial`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ version: manifest.version }),
+  });
+  console.log(`${trial.message}\n  ${site}${trial.link}\n  (?release=none on any page ends the trial)`);
   process.exit(0);
 }
 const done = await api(`/releases/${area}/activate`, {

@@ -14,7 +14,6 @@ await build({
     server: 'src/server.ts',
     backup: 'src/backup.ts',
     'verify-credential': 'src/workers/verify-credential.ts',
-    'render-page': 'src/workers/render-page.ts',
   },
   outdir: 'dist',
   bundle: true,
@@ -23,5 +22,17 @@ await build({
   format: 'esm',
   sourcemap: true,
   external,
+  logLevel: 'warning',
+});
+
+// A render process runs under Node's permission model and reads only its own file (and the shell's server
+// build): one self-contained ES module whose type needs no package.json lookup, bundled with what it imports.
+await build({
+  entryPoints: ['src/workers/render-page.ts'],
+  outfile: 'dist/render-page.mjs',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
   logLevel: 'warning',
 });

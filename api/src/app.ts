@@ -40,6 +40,7 @@ import { registerContract, registerDocs } from './http/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerWeb, type WebOptions } from './web';
 import { createReleaseStore } from './releases/store';
+import { createTrialTickets } from './releases/trial';
 import { releaseRoutes } from './releases/routes';
 import { SHELL_SHARED_MANIFEST, type ShellShared } from '@btls/build-config/release';
 import { readFileSync, statSync } from 'node:fs';
@@ -63,6 +64,8 @@ export interface AppOptions {
   redisUrl?: string;
   /** The 32-byte seed of the issuer's Ed25519 key; a random one (fine for tests) when missing. */
   issuerKey?: Uint8Array;
+  /** Origins the operator trusts for releases whose files live elsewhere, besides public https ones. */
+  releaseOrigins?: string[];
   /** The site's public address (PUBLIC_URL): written into credentials (issuer url, status list) and e-mail links; https turns on HSTS. */
   publicUrl?: string;
   timeouts?: Partial<Timeouts>;
@@ -202,10 +205,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The areas' releases (issue 25), checked against the shell this server serves.
   const releaseStore = createReleaseStore({
     db: options.database.db,
+    allowedOrigins: options.releaseOrigins,
     shell: options.web
       ? shellSharedReader(join(options.web.root, 'shell', 'dist', SHELL_SHARED_MANIFEST))
       : () => undefined,
   });
+
+  // Who may try a candidate release in their browser (signed trial links).
+  const trials = createTrialTickets(options.jwtSecret);
 
   await registerSecurityHeaders(app, { publicUrl: options.publicUrl, remoteOrigins: () => releaseStore.origins() });
 
@@ -237,12 +244,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ]) {
         routes(api, deps);
       }
-      releaseRoutes(api, deps, releaseStore);
+      releaseRoutes(api, deps, releaseStore, trials);
     },
     { prefix: '/api' },
   );
 
-  if (options.web && (await registerWeb(app, options.web, releaseStore, metrics)))
+  const renderLimit = limiter('render-ip', limits.rendersPerIpPerMinute, texts.request.serviceBusy, 60_000);
+  if (options.web && (await registerWeb(app, { ...options.web, trials, renderLimit }, releaseStore, metrics)))
     seoRoutes(app, deps.db, options.web.publicUrl);
   return app;
 }

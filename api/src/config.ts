@@ -48,6 +48,11 @@ export interface Config {
   drainDelayMs: number;
   /** GET /metrics answers only with `Authorization: Bearer <this>` when set (BTLS_METRICS_TOKEN). */
   metricsToken?: string;
+  /**
+   * Origins the operator trusts for releases whose files live elsewhere (BTLS_RELEASE_ORIGINS), besides any
+   * https origin of a public host name: e.g. a CDN on the operator's own network.
+   */
+  releaseOrigins: string[];
 }
 
 /** The log levels the logger knows (pino's). */
@@ -140,12 +145,18 @@ const environmentSchema = z
     BTLS_LOGIN_LIMIT_PER_EMAIL: wholeNumber(1),
     BTLS_REGISTER_LIMIT_PER_IP: wholeNumber(1),
     BTLS_JOB_POST_LIMIT_PER_HOUR: wholeNumber(1),
+    BTLS_RENDER_LIMIT_PER_IP: wholeNumber(1),
     BTLS_DB_POOL_SIZE: wholeNumber(1, 1_000),
     BTLS_DB_STATEMENT_TIMEOUT_MS: wholeNumber(1, MAX_TIMER_MS),
     BTLS_DB_ACQUIRE_TIMEOUT_MS: wholeNumber(1, MAX_TIMER_MS),
     BTLS_SHUTDOWN_TIMEOUT_MS: wholeNumber(1, MAX_TIMER_MS),
     BTLS_DRAIN_DELAY_MS: wholeNumber(0, MAX_TIMER_MS),
     BTLS_METRICS_TOKEN: setting(z.string().min(16, { message: 'expected at least 16 characters' })),
+    BTLS_RELEASE_ORIGINS: setting(
+      z.string().refine((text) => text.split(',').every((item) => isOrigin(item.trim())), {
+        message: 'expected origins separated by commas, e.g. https://cdn.btls.example.rw,http://10.0.0.5:8081',
+      }),
+    ),
     SMTP_URL: address(['smtp:', 'smtps:'], 'smtp://user:password@smtp.example.rw:587'),
     MAIL_FROM: setting(
       z.string().regex(/[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+/, {
@@ -185,7 +196,8 @@ function shown(variable: string, value: string | undefined): string {
       text = url.href;
     }
   } catch {
-    /* not an address */
+    // Not an address a parser takes, but it may still hold one's password (`redis://:secret@host:port/x y`).
+    text = value.replace(/^([^:/?#\s]*:\/\/[^/?#@:]*:)[^@]*@/, '$1***@');
   }
   return `${variable}=${JSON.stringify(clip(text, 120))}`;
 }
@@ -226,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(checked.BTLS_LOGIN_LIMIT_PER_EMAIL && { loginFailuresPerEmail: checked.BTLS_LOGIN_LIMIT_PER_EMAIL }),
     ...(checked.BTLS_REGISTER_LIMIT_PER_IP && { registerPerIp: checked.BTLS_REGISTER_LIMIT_PER_IP }),
     ...(checked.BTLS_JOB_POST_LIMIT_PER_HOUR && { jobPostsPerHour: checked.BTLS_JOB_POST_LIMIT_PER_HOUR }),
+    ...(checked.BTLS_RENDER_LIMIT_PER_IP && { rendersPerIpPerMinute: checked.BTLS_RENDER_LIMIT_PER_IP }),
   };
   const postgres: PostgresOptions = {
     poolSize: checked.BTLS_DB_POOL_SIZE,
@@ -257,7 +270,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: checked.BTLS_SHUTDOWN_TIMEOUT_MS ?? 10_000,
     drainDelayMs: checked.BTLS_DRAIN_DELAY_MS ?? 0,
     metricsToken: checked.BTLS_METRICS_TOKEN,
+    releaseOrigins: (checked.BTLS_RELEASE_ORIGINS ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
   };
+}
+
+/** An origin as a browser writes it: http(s), a host, maybe a port, nothing else. */
+function isOrigin(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return /^https?:$/.test(url.protocol) && url.origin === text;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether HOST is reachable from this machine only. */

@@ -33,6 +33,12 @@ export interface Limits {
   recoveryPerEmail: number;
   /** Reset links tried (spent or not) per client address per window: no guessing, no flood of lookups. */
   resetPerIp: number;
+  /**
+   * Pages rendered on the server for one client address per minute (a page kept for the next visitor does not
+   * count): past it, that client's pages are rendered by its browser, and the render processes stay free for
+   * everyone else.
+   */
+  rendersPerIpPerMinute: number;
   windowMs: number;
 }
 
@@ -46,6 +52,7 @@ export const defaultLimits: Limits = {
   resetPerIp: 20,
   registerPerIp: 30,
   jobPostsPerHour: 20,
+  rendersPerIpPerMinute: 60,
   windowMs: 15 * 60_000,
 };
 

@@ -1,20 +1,24 @@
 /**
- * Public pages rendered on the server (architecture: "Server rendering of public pages"), isolated (issue 25):
- * the shell's server build and the server part of each area's active release run in a pool of worker threads
- * (./workers/render-page.ts), never in the API's own. A thread has no secrets in its environment, a memory
- * limit and a deadline per render; a thread past its deadline is ended and the page falls back to the browser's
- * rendering, as when a server part throws. The data a page shows reaches the thread from the API's thread,
- * over the task's port (reads of /api/… answered here with `inject`, not from inside the render).
+ * Public pages rendered on the server (architecture: "Server rendering of public pages"), contained: the
+ * shell's server build and the server part of each area's release run in processes of their own
+ * (./workers/render-page.ts in ./workers/process-pool.ts), never in the API's. A process has an empty
+ * environment, reads only the shell's server build, writes nothing, and is killed past its memory cap or its
+ * deadline; the page then falls back to the browser's rendering, as when a server part throws. The data a page
+ * shows reaches the process from here (reads of /api/… answered with `inject`, counted against the visitor's
+ * own address), and so do the files of releases.
+ *
+ * Two pools: the shared one renders every visitor's page with the active releases only, and nothing else ever
+ * runs in it; a tester's candidate renders in a pool of its own, in a new process for each page, and what it
+ * renders is never kept for anyone else.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { remoteName, type RemoteArea } from '@btls/build-config/remotes';
 import { clip } from './http/logging';
 import { baseOf, type ActiveRelease, type ReleaseStore } from './releases/store';
-import { createWorkerPool, WorkerDeadline } from './workers/pool';
-import type { PortAnswer, PortRequest, RenderOutcome, RenderRelease, RenderTask } from './workers/render-page';
+import { createProcessPool, TaskDeadline } from './workers/process-pool';
+import type { ApiAnswer, RenderOutcome, RenderQuestion, RenderRelease, RenderTask } from './workers/render-page';
 import type { Metrics } from './metrics';
 
 interface ManifestChunk {
@@ -37,6 +41,9 @@ export interface ServerRenderOptions {
 
 /** The render's own deadline is 5 s (shell/src/server.tsx); the thread's is a little later. */
 const RENDER_DEADLINE_MS = 6000;
+/** A render process's heap, and what it may hold in all (heap, buffers, code) before it is killed. */
+const RENDER_HEAP_MB = 256;
+const RENDER_RESIDENT_MB = 384;
 /** The client manifest of the release's browser build, beside its server part. */
 const CLIENT_MANIFEST = 'server/client-manifest.json';
 
@@ -58,16 +65,33 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
     return shellPage.html;
   }
 
-  const pool = createWorkerPool<RenderTask, RenderOutcome | null>({
+  const contained = {
     module: 'render-page',
-    // One thread stays warm: a render after a quiet hour does not load React and the shell again first.
-    minThreads: 1,
-    maxThreads: 2,
+    // The shell's server build and nothing else (its own module aside): not the API, not the data folder.
+    readable: [join(options.shellDist, 'server', '*')],
+    heapMb: RENDER_HEAP_MB,
+    residentMb: RENDER_RESIDENT_MB,
+    log: options.log,
+  };
+  const shared = createProcessPool<RenderTask, RenderOutcome | null>({
+    ...contained,
+    label: 'server render',
+    // One process stays warm: a render after a quiet hour does not load React and the shell again first.
+    minProcesses: existsSync(shellFile) ? 1 : 0,
+    maxProcesses: 2,
     maxQueue: 64,
-    memoryMb: 256,
-    env: {},
   });
-  app.addHook('onClose', () => pool.close());
+  // A candidate never shares a process with anyone's page, nor with the next candidate's.
+  const trials = createProcessPool<RenderTask, RenderOutcome | null>({
+    ...contained,
+    label: 'trial render',
+    maxProcesses: 1,
+    maxQueue: 4,
+    tasksPerProcess: 1,
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all([shared.close(), trials.close()]);
+  });
 
   /** A release's file as text (a server part, a manifest, a stylesheet), kept: releases never change. */
   const texts = new Map<string, Promise<string>>();
@@ -82,34 +106,33 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
     return text;
   }
 
-  /** Answers a render thread's requests: the API's reads, and the files of releases. */
-  function serve(port: MessagePort, releases: Map<string, ActiveRelease>, headers: Record<string, string>) {
-    port.on('message', async (request: PortRequest) => {
-      let answer: PortAnswer;
-      try {
-        if (request.kind === 'api') {
-          if (!request.url.startsWith('/api/')) throw new Error('only /api/ is served to a render');
-          const response = await app.inject({
-            method: 'GET',
-            url: request.url,
-            headers: { ...request.headers, ...headers },
-          });
-          answer = {
-            id: request.id,
-            status: response.statusCode,
-            headers: Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, String(value)])),
-            body: response.rawPayload.length ? new Uint8Array(response.rawPayload) : null,
-          };
-        } else {
-          const release = releases.get(`${request.area}@${request.version}`);
-          if (!release) throw new Error(`${request.area}@${request.version} is not a release of this render`);
-          answer = { id: request.id, text: await releaseText(release, request.path) };
-        }
-      } catch (error) {
-        answer = { id: request.id, error: (error as Error).message };
+  /** Answers a render process's questions: the API's reads (as the visitor), and the files of its releases. */
+  function answerer(releases: Map<string, ActiveRelease>, visitor: Visitor) {
+    return async (question: unknown): Promise<ApiAnswer | string> => {
+      const asked = question as RenderQuestion;
+      if (asked?.kind === 'api') {
+        if (typeof asked.url !== 'string' || !asked.url.startsWith('/api/'))
+          throw new Error('only /api/ is served to a render');
+        const response = await app.inject({
+          method: 'GET',
+          url: asked.url,
+          // Counted against the visitor's address, as if the browser had asked.
+          remoteAddress: visitor.address,
+          headers: { ...pickText(asked.headers), ...visitor.headers },
+        });
+        return {
+          status: response.statusCode,
+          headers: Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, String(value)])),
+          body: response.rawPayload.length ? new Uint8Array(response.rawPayload) : null,
+        };
       }
-      port.postMessage(answer);
-    });
+      if (asked?.kind === 'file') {
+        const release = releases.get(`${asked.area}@${asked.version}`);
+        if (!release) throw new Error('not a release of this render');
+        return releaseText(release, String(asked.path));
+      }
+      throw new Error('not a question a render may ask');
+    };
   }
 
   /**
@@ -153,6 +176,8 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
       requestOrigin: string,
       headers: { cookie?: string; 'accept-language'?: string; 'save-data'?: string } = {},
       overrides: Partial<Record<RemoteArea, string>> = {},
+      /** The visitor's address: the API's reads made for the page count against it. */
+      address = '127.0.0.1',
     ): Promise<{ status: number; html: string; language: string; personal: boolean } | null> {
       if (!existsSync(shellFile)) return null;
       const started = performance.now();
@@ -169,28 +194,22 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
           byName[remoteName(area)] = { area, version: release.version, server: release.manifest.server };
           releases.set(`${area}@${release.version}`, release);
         }
-        const { port1, port2 } = new MessageChannel();
         // The API's reads see the page's language; nothing else of the request (no cookie) reaches them.
         const language = headers['accept-language'];
-        serve(port1, releases, language ? { 'accept-language': language } : {});
-        let outcome: RenderOutcome | null;
-        try {
-          outcome = await pool.run(
-            {
-              shellFile,
-              shellVersion: String(statSync(shellFile).mtimeMs),
-              url,
-              origin: options.publicUrl ?? requestOrigin,
-              headers,
-              releases: byName,
-              port: port2,
-            },
-            options.deadlineMs ?? RENDER_DEADLINE_MS,
-            [port2],
-          );
-        } finally {
-          port1.close();
-        }
+        const visitor: Visitor = { address, headers: language ? { 'accept-language': language } : {} };
+        const tried = Object.keys(overrides).length > 0;
+        const outcome = await (tried ? trials : shared).run(
+          {
+            shellFile,
+            shellVersion: String(statSync(shellFile).mtimeMs),
+            url,
+            origin: options.publicUrl ?? requestOrigin,
+            headers,
+            releases: byName,
+          },
+          options.deadlineMs ?? RENDER_DEADLINE_MS,
+          answerer(releases, visitor),
+        );
         if (!outcome) return null;
         const release = outcome.rendered && releases.get(`${outcome.rendered.area}@${outcome.rendered.version}`);
         const hints = release ? await hintsFor(release, outcome.rendered?.pageModule) : '';
@@ -199,7 +218,7 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
         return { status: outcome.status, html, language: outcome.language, personal: outcome.personal };
       } catch (error) {
         took('fallback');
-        const why = error instanceof WorkerDeadline ? 'took too long' : 'failed';
+        const why = error instanceof TaskDeadline ? 'took too long' : 'failed';
         options.log.warn({ err: error, url: clip(url) }, `Server render ${why}; the browser renders this page`);
         return null;
       }
@@ -218,6 +237,26 @@ function inlineStyle(
 ): string {
   if (/url\(/i.test(css)) return fallback;
   return `<style data-href="${escapeAttribute(href)}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+}
+
+interface Visitor {
+  address: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The headers a render's API read may carry (a process sends what it likes: never a forwarded address, a
+ * token or a host of its choosing).
+ */
+const RENDER_HEADERS = new Set(['accept', 'accept-language', 'content-type', 'x-request-id']);
+function pickText(headers: unknown): Record<string, string> {
+  if (typeof headers !== 'object' || headers === null) return {};
+  return Object.fromEntries(
+    Object.entries(headers).filter(
+      (entry): entry is [string, string] =>
+        typeof entry[1] === 'string' && RENDER_HEADERS.has(entry[0].toLowerCase()) && entry[1].length <= 1000,
+    ),
+  );
 }
 
 function escapeAttribute(value: string): string {

@@ -39,6 +39,7 @@ async function main() {
     loggerInstance: log,
     lifecycle,
     metricsToken: config.metricsToken,
+    releaseOrigins: config.releaseOrigins,
     web: { root: resolve(API_ROOT, '..'), publicUrl: config.publicUrl },
   });
 

@@ -17,9 +17,11 @@ import { dataSaverOf } from '@btls/shared-api/data-saver';
 
 /** The browser's session hint (shared-auth's SESSION_HINT_COOKIE): a page for it is that user's alone. */
 const SESSION_HINT_COOKIE = 'btlsWho';
-import { parseReleaseTrial, RELEASE_TRIAL_KEY, releaseTrialValue } from '@btls/shared-api/release-trial';
+import { RELEASE_TRIAL_KEY } from '@btls/shared-api/release-trial';
 import { apiNotFound } from './http/errors';
 import { isRemoteArea, type ReleaseStore } from './releases/store';
+import type { TrialTickets } from './releases/trial';
+import type { RateLimiter } from './rate-limit';
 import { compressPage, createPageCache, type KeptPage, type RenderedPage } from './page-cache';
 import { requestLanguage } from '@btls/shared-api/i18n-server';
 import { createServerRender } from './server-render';
@@ -31,6 +33,13 @@ export interface WebOptions {
   root: string;
   /** The site's public address (PUBLIC_URL), for canonical and share links; else each request's own. */
   publicUrl?: string;
+}
+
+interface WebDeps {
+  /** Who may try a candidate release: the server's signed trial tickets. */
+  trials: TrialTickets;
+  /** Pages rendered for one client address (those kept for the next visitor do not count). */
+  renderLimit: RateLimiter;
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -62,6 +71,26 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
+
+/**
+ * What a team's release file may be served as: an allow-list of types that a browser runs only as part of our
+ * page (a module script, a stylesheet, an image, a font), never as a document of its own. An SVG is an image
+ * whose document could run script: it is served under a policy that runs nothing. Any other file is a download.
+ */
+const RELEASE_TYPES: Record<string, string> = {
+  '.js': TYPES['.js']!,
+  '.mjs': TYPES['.mjs']!,
+  '.css': TYPES['.css']!,
+  '.json': TYPES['.json']!,
+  '.map': TYPES['.json']!,
+  '.svg': TYPES['.svg']!,
+  '.png': TYPES['.png']!,
+  '.jpg': TYPES['.jpg']!,
+  '.webp': TYPES['.webp']!,
+  '.woff2': TYPES['.woff2']!,
+};
+/** Opened as a document (an SVG, a mistyped file), a release file runs nothing and reaches nothing. */
+const RELEASE_FILE_POLICY = "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'";
 
 /**
  * A rendered page compressed for the wire, as the built files are (precompressed): with its data and styles
@@ -107,19 +136,27 @@ function releaseFileCache(store: ReleaseStore, budgetBytes = 64 * 1024 * 1024) {
   };
 }
 
-/** A tester's candidate releases (issue 25), from the page's `?release=` or else the browser's cookie. */
-function releaseTrial(request: FastifyRequest): { trial: Partial<Record<RemoteArea, string>>; set?: string | null } {
+/**
+ * A tester's candidate releases (see releases/trial.ts): the valid tickets of the page's `?release=`, else of the
+ * browser's cookie. A link followed from another site starts nothing (`Sec-Fetch-Site`), and the cookie is
+ * SameSite=Strict, so such a visit renders the active releases. `set`: the cookie to write (null: to clear).
+ */
+function releaseTrial(
+  request: FastifyRequest,
+  tickets: TrialTickets,
+): { trial: Partial<Record<RemoteArea, string>>; set?: { value: string; maxAge: number } | null } {
   const asked = (request.query as { release?: unknown } | undefined)?.release;
-  const fromCookie = parseReleaseTrial(cookieValue(request.headers.cookie, RELEASE_TRIAL_KEY));
-  let trial: Record<string, string> = fromCookie;
-  let set: string | null | undefined;
-  if (typeof asked === 'string') {
-    // `?release=none` ends the trial; `?release=trainer@1.0.0+…` (a `+` may arrive as a space) adds to it.
-    trial = asked.trim() === 'none' ? {} : { ...fromCookie, ...parseReleaseTrial(asked.replace(/ /g, '+')) };
-    set = releaseTrialValue(trial);
-  }
-  const known = Object.fromEntries(Object.entries(trial).filter(([area]) => isRemoteArea(area)));
-  return { trial: known, ...(set !== undefined ? { set } : {}) };
+  const fromCookie = tickets.valid(cookieValue(request.headers.cookie, RELEASE_TRIAL_KEY));
+  if (typeof asked !== 'string') return { trial: fromCookie.trial };
+  if (asked.trim() === 'none') return { trial: {}, set: null };
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'none' && site !== 'same-origin') return { trial: fromCookie.trial };
+  const linked = tickets.valid(asked);
+  if (!linked.tickets.length) return { trial: fromCookie.trial };
+  const kept = fromCookie.tickets.filter((ticket) => !(ticket.split('@')[0]! in linked.trial));
+  const all = tickets.valid([...kept, ...linked.tickets].join(','));
+  const maxAge = Math.max(0, (all.ends ?? 0) - Math.floor(Date.now() / 1000));
+  return { trial: all.trial, set: { value: encodeURIComponent(all.tickets.join(',')), maxAge } };
 }
 
 /**
@@ -148,7 +185,7 @@ async function adoptLocalBuilds(app: FastifyInstance, root: string, store: Relea
 /** Registers the front end when it has been built; answers whether it was. */
 export async function registerWeb(
   app: FastifyInstance,
-  options: WebOptions,
+  options: WebOptions & WebDeps,
   store: ReleaseStore,
   metrics: Metrics,
 ): Promise<boolean> {
@@ -158,7 +195,7 @@ export async function registerWeb(
   await adoptLocalBuilds(app, options.root, store);
 
   app.get('/remotes.json', NOT_API, async (request, reply) => {
-    const { trial } = releaseTrial(request);
+    const { trial } = releaseTrial(request, options.trials);
     const tried = Object.keys(trial).length > 0;
     reply
       .header('Cache-Control', tried ? 'private, no-cache' : 'no-cache')
@@ -188,15 +225,17 @@ export async function registerWeb(
       const entry =
         isRemoteArea(area) && !path.startsWith('server/') ? await files.get(area, version, path) : undefined;
       if (!entry) return reply.status(404).header('Cache-Control', 'no-cache').type('text/plain').send('Not found');
-      const type = TYPES[extname(path)] ?? 'application/octet-stream';
+      const type = RELEASE_TYPES[extname(path).toLowerCase()];
+      if (!type) reply.header('Content-Disposition', 'attachment');
       // A remote may be loaded by a shell on another origin (a CDN, another deploy).
       reply
+        .header('Content-Security-Policy', RELEASE_FILE_POLICY)
         .header('Cache-Control', IMMUTABLE)
         .header('Access-Control-Allow-Origin', '*')
         .header('Vary', 'Accept-Encoding')
-        .type(type);
+        .type(type ?? 'application/octet-stream');
       const accepted = String(request.headers['accept-encoding'] ?? '');
-      if (COMPRESSIBLE.test(type) && entry.bytes.length > 1024) {
+      if (type && COMPRESSIBLE.test(type) && entry.bytes.length > 1024) {
         if (/\bbr\b/.test(accepted)) {
           entry.br ??= brotli(entry.bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
           return reply.header('Content-Encoding', 'br').send(await entry.br);
@@ -227,13 +266,14 @@ export async function registerWeb(
   });
   /** Public pages come rendered, with their data; the others (and any page whose render failed) render in the browser. */
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { trial, set } = releaseTrial(request);
+    const { trial, set } = releaseTrial(request, options.trials);
     const tried = Object.keys(trial).length > 0;
     if (set !== undefined) {
       const secure = /^https:/.test(options.publicUrl ?? '') ? '; Secure' : '';
+      // Strict: another site's link never carries a trial into a page (the shell's trial bar reads it).
       reply.header(
         'Set-Cookie',
-        `${RELEASE_TRIAL_KEY}=${set ?? ''}; Path=/; Max-Age=${set ? 7 * 24 * 3600 : 0}; SameSite=Lax${secure}`,
+        `${RELEASE_TRIAL_KEY}=${set?.value ?? ''}; Path=/; Max-Age=${set?.maxAge ?? 0}; SameSite=Strict${secure}`,
       );
     }
     const origin = `${request.protocol}://${request.host}`;
@@ -242,7 +282,12 @@ export async function registerWeb(
       'accept-language': request.headers['accept-language'],
       'save-data': typeof request.headers['save-data'] === 'string' ? request.headers['save-data'] : undefined,
     };
-    const render = () => serverRender.render(request.url, origin, headers, trial);
+    const render = async () => {
+      // A client asking for page after page that is not kept gets them rendered by its browser past its share.
+      const share = await options.renderLimit.hit(request.ip).catch(() => ({ allowed: true }));
+      if (!share.allowed) return null;
+      return serverRender.render(request.url, origin, headers, trial, request.ip);
+    };
     // A visitor's page (no session hint, no trial) is kept for the next visitor: the same address, query,
     // language and origin get the same HTML (issue 26). A signed-in user's page is never kept, nor given.
     const visitor = !cookieValue(request.headers.cookie, SESSION_HINT_COOKIE) && !tried && set === undefined;

@@ -9,14 +9,40 @@ import { buildApp } from '../src/app';
 import { openPostgres } from '../src/db/client';
 import { account, JWT_SECRET, onPostgres, request, startApi, type Account, type TestApi } from './helpers';
 import { activate, makeRelease, releaseToken, upload, webRoot } from './release-helpers';
+import { eq } from 'drizzle-orm';
+import { releaseAreas, releases } from '../src/db/schema';
+
+/**
+ * A CDN on this machine, the one origin besides public https ones this server lets a release live on
+ * (BTLS_RELEASE_ORIGINS): it serves `cdnFiles` by path, and answers `cdnRedirects` with a redirect.
+ */
+const cdnFiles = new Map<string, Uint8Array>();
+const cdnRedirects = new Map<string, string>();
+const cdn = http.createServer((req, res) => {
+  const path = req.url ?? '';
+  const to = cdnRedirects.get(path);
+  if (to) {
+    res.writeHead(302, { location: to });
+    return res.end();
+  }
+  const bytes = cdnFiles.get(path);
+  res.statusCode = bytes ? 200 : 404;
+  res.end(bytes ? Buffer.from(bytes) : 'not found');
+});
+let cdnOrigin: string;
 
 let api: TestApi;
 let admin: Account;
 beforeAll(async () => {
-  api = await startApi({ web: { root: webRoot() } });
+  await new Promise<void>((done) => cdn.listen(0, '127.0.0.1', done));
+  cdnOrigin = `http://127.0.0.1:${(cdn.address() as { port: number }).port}`;
+  api = await startApi({ web: { root: webRoot() }, releaseOrigins: [cdnOrigin] });
   admin = await account(api, 'admin');
 });
-afterAll(() => api.close());
+afterAll(async () => {
+  cdn.close();
+  await api.close();
+});
 
 const remotesJson = async (target: TestApi = api, cookie?: string) =>
   (await request(target, 'GET', '/remotes.json', cookie ? { headers: { cookie } } : {})).body;
@@ -208,67 +234,206 @@ describe('a release', () => {
     expect(json.mfe_employer).toContain(e.manifest.version);
   });
 
-  it('can be tried in one browser before it is activated, seen by nobody else', async () => {
+  it('can be tried in one browser before it is activated, through a link signed for its team, seen by nobody else', async () => {
     const token = await releaseToken(api, admin.token, 'trainer');
     const candidate = makeRelease('trainer', 'candidate');
     await upload(api, candidate, token);
+    const { version } = candidate.manifest;
     const active = (await remotesJson()).mfe_trainer;
-    expect(active).not.toContain(candidate.manifest.version);
+    expect(active).not.toContain(version);
+
+    // A plain link naming the candidate (anybody could write one) tries nothing.
+    const plain = await api.app.inject({ method: 'GET', url: `/trainer/dashboard?release=trainer@${version}` });
+    expect(plain.headers['set-cookie']).toBeUndefined();
+
+    // The team's token (or an admin) gets a signed link that lasts two hours.
+    const asked = await request(api, 'POST', '/api/releases/trainer/trial', { token, json: { version } });
+    expect(asked.status).toBe(200);
+    expect(asked.body.code).toBe('notice.releaseTrialLink');
+    expect(Date.parse(asked.body.expiresAt) - Date.now()).toBeGreaterThan(110 * 60_000);
+    const ticket = new URL(asked.body.link, 'http://x').searchParams.get('release')!;
+    expect(ticket).toMatch(new RegExp(`^trainer@${version.replace(/[.+]/g, '\\$&')}~\\d+~`));
+    // Another area's token gets none for this area; nobody without a token does.
+    const employerToken = await releaseToken(api, admin.token, 'employer');
+    expect(
+      (await request(api, 'POST', '/api/releases/trainer/trial', { token: employerToken, json: { version } })).status,
+    ).toBe(403);
+    expect((await request(api, 'POST', '/api/releases/trainer/trial', { json: { version } })).status).toBe(401);
+
+    // Followed from another site, the link starts nothing.
+    const crossSite = await api.app.inject({
+      method: 'GET',
+      url: `/trainer/dashboard?release=${encodeURIComponent(ticket)}`,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.headers['set-cookie']).toBeUndefined();
+
     const page = await api.app.inject({
       method: 'GET',
-      url: `/trainer/dashboard?release=trainer@${candidate.manifest.version}`,
+      url: `/trainer/dashboard?release=${encodeURIComponent(ticket)}`,
+      headers: { 'sec-fetch-site': 'none' },
     });
-    const cookie = String(page.headers['set-cookie']).split(';')[0]!;
-    expect(cookie).toMatch(/^btlsReleases=trainer%40/);
+    const setCookie = String(page.headers['set-cookie']);
+    expect(setCookie).toMatch(/^btlsReleases=trainer%40[^;]+; Path=\/; Max-Age=(\d+); SameSite=Strict/);
+    expect(Number(/Max-Age=(\d+)/.exec(setCookie)![1])).toBeLessThanOrEqual(2 * 3600);
+    const cookie = setCookie.split(';')[0]!;
     expect(page.headers['cache-control']).toBe('no-cache');
     const tried = await api.app.inject({ method: 'GET', url: '/remotes.json', headers: { cookie } });
-    expect(tried.json().mfe_trainer).toBe(`/remotes/trainer/${candidate.manifest.version}/remoteEntry.js`);
+    expect(tried.json().mfe_trainer).toBe(`/remotes/trainer/${version}/remoteEntry.js`);
     expect(tried.headers['cache-control']).toBe('private, no-cache');
     expect((await remotesJson()).mfe_trainer).toBe(active);
-    // A version that does not exist is not tried.
-    const unknown = await api.app.inject({
-      method: 'GET',
-      url: '/remotes.json',
-      headers: { cookie: 'btlsReleases=trainer%401.0.0%2Bnope' },
-    });
-    expect(unknown.json().mfe_trainer).toBe(active);
+
+    // A ticket changed in any way (another version, a later expiry) is not tried; nor the old unsigned cookie.
+    const [claim, expires, signature] = decodeURIComponent(cookie.split('=')[1]!).split('~') as [
+      string,
+      string,
+      string,
+    ];
+    for (const forged of [
+      `trainer@1.0.0+nope~${expires}~${signature}`,
+      `${claim}~${Number(expires) + 3600}~${signature}`,
+      `trainer@${version}`,
+    ]) {
+      const answer = await api.app.inject({
+        method: 'GET',
+        url: '/remotes.json',
+        headers: { cookie: `btlsReleases=${encodeURIComponent(forged)}` },
+      });
+      expect(answer.json().mfe_trainer, forged).toBe(active);
+    }
     const ended = await api.app.inject({ method: 'GET', url: '/?release=none', headers: { cookie } });
     expect(String(ended.headers['set-cookie'])).toMatch(/^btlsReleases=; Path=\/; Max-Age=0/);
+
+    // Only a release uploaded after the active one can be tried: not the active one, not an older one.
+    expect((await activate(api, 'trainer', version, token)).status).toBe(200);
+    const again = await request(api, 'POST', '/api/releases/trainer/trial', { token, json: { version } });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('release.trialNotNewer');
+    const newer = makeRelease('trainer', 'newer candidate');
+    await upload(api, newer, token);
+    const older = (await releasesOf('trainer')).versions
+      .map((item) => item.version)
+      .find((v) => v !== version && v !== newer.manifest.version)!;
+    if (older)
+      expect(
+        (await request(api, 'POST', '/api/releases/trainer/trial', { token, json: { version: older } })).status,
+      ).toBe(409);
+    expect(
+      (
+        await request(api, 'POST', '/api/releases/trainer/trial', {
+          token: admin.token,
+          json: { version: newer.manifest.version },
+        })
+      ).status,
+    ).toBe(200);
   });
 
-  it('may name files on another origin, which are fetched and checked before it is activated; the CSP allows it', async () => {
+  it('may name files on another origin, fetched and checked when it is uploaded; the CSP allows the active one only', async () => {
     const token = await releaseToken(api, admin.token, 'admin');
     const release = makeRelease('admin', 'on a cdn');
-    const cdn = http.createServer((req, res) => {
-      const bytes = release.files.get((req.url ?? '').replace(/^\/admin\//, ''));
-      res.statusCode = bytes ? 200 : 404;
-      res.end(bytes ? Buffer.from(bytes) : 'not found');
+    for (const [path, bytes] of release.files) cdnFiles.set(`/admin/${path}`, bytes);
+    const base = `${cdnOrigin}/admin/`;
+    const onCdn = { ...release, manifest: { ...release.manifest, base } };
+    expect((await upload(api, onCdn, token, new Map())).status).toBe(201);
+    // Uploaded, not active: no page's policy names its origin yet.
+    const before = await api.app.inject({ method: 'GET', url: '/admin/dashboard' });
+    expect(String(before.headers['content-security-policy'])).not.toContain(cdnOrigin);
+    expect((await activate(api, 'admin', release.manifest.version, token)).status).toBe(200);
+    expect((await remotesJson()).mfe_admin).toBe(`${base}remoteEntry.js`);
+    const page = await api.app.inject({ method: 'GET', url: '/admin/dashboard' });
+    expect(String(page.headers['content-security-policy'])).toMatch(new RegExp(`script-src 'self' ${cdnOrigin}(;| )`));
+    // The files were fetched once, at the upload: the server has its own copy.
+    cdnFiles.clear();
+    const served = await api.app.inject({
+      method: 'GET',
+      url: `/remotes/admin/${release.manifest.version}/remoteEntry.js`,
     });
-    await new Promise<void>((done) => cdn.listen(0, '127.0.0.1', done));
-    const base = `http://127.0.0.1:${(cdn.address() as { port: number }).port}/admin/`;
-    try {
-      const onCdn = { ...release, manifest: { ...release.manifest, base } };
-      expect((await upload(api, onCdn, token, new Map())).status).toBe(201);
-      expect((await activate(api, 'admin', release.manifest.version, token)).status).toBe(200);
-      expect((await remotesJson()).mfe_admin).toBe(`${base}remoteEntry.js`);
-      const page = await api.app.inject({ method: 'GET', url: '/admin/dashboard' });
-      expect(String(page.headers['content-security-policy'])).toMatch(
-        new RegExp(`script-src 'self' ${new URL(base).origin}`),
+    expect(served.statusCode).toBe(200);
+
+    // Missing there, redirected elsewhere, or larger than the manifest says: refused, saying which file only.
+    const refusedWith = async (name: string, serve: (bytes: Uint8Array, path: string) => void) => {
+      const other = makeRelease('admin', name);
+      for (const [path, bytes] of other.files) serve(bytes, `/${name}/${path}`);
+      const answer = await upload(
+        api,
+        { ...other, manifest: { ...other.manifest, base: `${cdnOrigin}/${name}/` } },
+        token,
+        new Map(),
       );
-      // A file the CDN no longer matches keeps a later release from being activated.
-      const broken = makeRelease('admin', 'cdn broken');
-      const brokenOnCdn = { ...broken, manifest: { ...broken.manifest, base: `${base}missing/` } };
-      await upload(api, brokenOnCdn, token, new Map());
-      const refused = await activate(api, 'admin', broken.manifest.version, token);
-      expect(refused.status).toBe(409);
-      expect(refused.body.message).toMatch(/remoteEntry\.js: HTTP 404/);
-    } finally {
-      cdn.close();
+      return answer;
+    };
+    const missing = await refusedWith('missing', () => undefined);
+    expect(missing.status).toBe(409);
+    expect(missing.body.message).toContain('could not be fetched from the release base');
+    expect(missing.body.message).not.toMatch(/404|ECONNREFUSED|HTTP/);
+    const redirected = await refusedWith('redirected', (_bytes, path) =>
+      cdnRedirects.set(path, `${cdnOrigin}/admin/remoteEntry.js`),
+    );
+    expect(redirected.status).toBe(409);
+    const larger = await refusedWith('larger', (bytes, path) =>
+      cdnFiles.set(path, new Uint8Array([...bytes, ...new Uint8Array(1024)])),
+    );
+    expect(larger.status).toBe(409);
+    expect(larger.body.message).toContain('is larger than its size in the manifest');
+  });
+
+  it("refuses a base that is not a public https origin's folder, and a stored one can never break the headers", async () => {
+    const token = await releaseToken(api, admin.token, 'public');
+    const withBase = (base: string) => {
+      const release = makeRelease('public', `base ${base}`);
+      return upload(api, { ...release, manifest: { ...release.manifest, base } }, token, new Map());
+    };
+    for (const base of [
+      'http://rt4.invalid;sandbox/x/',
+      'https://*/',
+      'https://*.example.rw/x/',
+      'javascript:alert(1)//',
+      'https://cdn.example.rw/a b/',
+      'https://user:pass@cdn.example.rw/x/',
+      'https://cdn.example.rw/x/?q=1/',
+    ]) {
+      const answer = await withBase(base);
+      expect(answer.status, base).toBe(400);
+      expect(answer.body.code, base).toBe('release.manifestInvalid');
     }
-    // A base that is not an http(s) folder is refused with the manifest.
-    const bad = makeRelease('admin', 'bad base');
-    const badBase = { ...bad, manifest: { ...bad.manifest, base: 'javascript:alert(1)//' } };
-    expect((await upload(api, badBase, token, new Map())).body.code).toBe('release.manifestInvalid');
+    for (const base of [
+      'http://cdn.btls.example/x/',
+      'https://127.0.0.1/x/',
+      'http://127.0.0.1:5432/x/',
+      'https://10.0.0.8/x/',
+      'https://localhost/x/',
+      'https://db.internal/x/',
+      'https://intranet/x/',
+    ]) {
+      const answer = await withBase(base);
+      expect(answer.status, base).toBe(400);
+      expect(answer.body.message, base).toMatch(/base must/);
+    }
+
+    // Whatever a database holds (written there by hand, by an older server): the headers are made of plain
+    // origins only, and every answer still comes.
+    const poisoned = makeRelease('public', 'poisoned');
+    await api.db.insert(releases).values({
+      area: 'public',
+      version: poisoned.manifest.version,
+      manifest: JSON.stringify({ ...poisoned.manifest, base: 'http://rt4.invalid;sandbox/x/' }),
+      origin: 'http://rt4.invalid;sandbox',
+      releasedBy: 'test',
+    });
+    await api.db
+      .insert(releaseAreas)
+      .values({ area: 'public', activeVersion: poisoned.manifest.version, activatedBy: 'test' })
+      .onConflictDoUpdate({ target: releaseAreas.area, set: { activeVersion: poisoned.manifest.version } });
+    await new Promise((wait) => setTimeout(wait, 1100));
+    for (const url of ['/api/health/live', '/api/courses', '/', '/login']) {
+      const answer = await api.app.inject({ method: 'GET', url });
+      expect(answer.statusCode, url).toBeLessThan(500);
+      const policy = String(answer.headers['content-security-policy']);
+      expect(policy, url).not.toContain('rt4.invalid');
+      expect(policy, url).not.toContain('sandbox');
+      expect(policy, url).not.toContain('*');
+    }
+    await api.db.delete(releaseAreas).where(eq(releaseAreas.area, 'public'));
   });
 
   it('is pruned only beyond the newest five of its area, and never while active', async () => {

@@ -13,6 +13,8 @@ const serverJs = join(ROOT, 'api', 'dist', 'server.js');
 /**
  * @typedef {object} Site
  * @property {string} base
+ * @property {number} cdnPort
+ * @property {() => string} output
  * @property {() => Promise<void>} stop
  */
 
@@ -27,6 +29,8 @@ export async function startSite() {
   }
   const work = mkdtempSync(join(tmpdir(), 'btls-e2e-'));
   const port = 21_000 + Math.floor(Math.random() * 9000);
+  // A port for a test's own CDN (serveFolder), the one origin besides public https ones a release may live on.
+  const cdnPort = port + 10_000;
   const child = spawn(process.execPath, [serverJs], {
     env: {
       ...process.env,
@@ -38,6 +42,7 @@ export async function startSite() {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // A secret in the API's environment, which no server part may see (issue 25).
       JWT_SECRET: 'e2e-jwt-secret-that-no-server-part-may-read',
+      BTLS_RELEASE_ORIGINS: `http://127.0.0.1:${cdnPort}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -54,6 +59,9 @@ export async function startSite() {
   });
   return {
     base: `http://127.0.0.1:${port}`,
+    cdnPort,
+    /** What the server has written to its standard output and error so far (its log lines). */
+    output: () => output,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((done) => child.once('exit', done));

@@ -43,6 +43,7 @@ const TYPES: Record<string, string> = {
 /** A plain static file server on another origin (a CDN, say), answering with CORS like one would. */
 export async function serveFolder(
   folder: string,
+  port = 0,
 ): Promise<{ base: string; requests: string[]; close(): Promise<void> }> {
   const requests: string[] = [];
   const server = http.createServer((req, res) => {
@@ -56,9 +57,13 @@ export async function serveFolder(
     res.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
     res.end(readFileSync(file));
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  return { base: `http://127.0.0.1:${port}`, requests, close: () => new Promise((done) => server.close(() => done())) };
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+  const { port: listening } = server.address() as { port: number };
+  return {
+    base: `http://127.0.0.1:${listening}`,
+    requests,
+    close: () => new Promise((done) => server.close(() => done())),
+  };
 }
 
 export function launchBrowser(): Promise<Browser> {
@@ -150,6 +155,13 @@ export async function mustCallApi(site: Site, path: string, init: Parameters<typ
 export async function releaseTokenFor(site: Site, area: RemoteArea): Promise<string> {
   const admin = await tokenFor(site, DEMO.admin);
   return (await mustCallApi(site, '/release-tokens', { method: 'POST', token: admin, body: { area } })).token;
+}
+
+/** The trial ticket of the link `npm run release -- --candidate` printed (the value of its `?release=`). */
+export function trialTicketIn(output: string): string {
+  const ticket = /\?release=([^\s&]+)/.exec(output)?.[1];
+  if (!ticket) throw new Error(`no trial link in: ${output}`);
+  return ticket;
 }
 
 /** The area's active version and its releases, as the release API lists them. */

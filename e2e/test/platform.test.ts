@@ -277,7 +277,8 @@ describe('one page, many remotes', () => {
 
   it('loads an area whose release lives on another origin (a CDN), and goes back to the one before', async () => {
     const cdnRoot = mkdtempSync(join(tmpdir(), 'btls-cdn-'));
-    const cdn = await serveFolder(cdnRoot);
+    // On the one local origin this server lets releases live on (BTLS_RELEASE_ORIGINS).
+    const cdn = await serveFolder(cdnRoot, site.cdnPort);
     const copy = copyOfBuild(
       'public',
       (dist) => writeFileSync(join(dist, 'assets', 'on-a-cdn.txt'), 'served from another origin\n'),

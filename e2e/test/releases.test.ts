@@ -21,6 +21,7 @@ import {
   signIn,
   site,
   useSite,
+  trialTicketIn,
 } from './harness';
 
 useSite();
@@ -64,11 +65,15 @@ describe('an area released by its team', () => {
       const candidate = await runRelease(site, folder, ['release', '--candidate'], token);
       expect(candidate.code, candidate.output).toBe(0);
       const version = JSON.parse(readFileSync(join(folder, 'dist', RELEASE_MANIFEST), 'utf8')).version as string;
-      expect(candidate.output).toContain(`?release=trainer@${version}`);
+      const ticket = trialTicketIn(candidate.output);
+      expect(decodeURIComponent(ticket)).toMatch(new RegExp(`^trainer@${version.replace(/[.+]/g, '\\$&')}~`));
       const tester = await openPage(browser, 390);
       await signIn(tester.page, site.base, TRAINER);
       await tester.page.waitForURL(`${site.base}/dashboard`);
+      // A plain link naming the candidate tries nothing: only the signed one the release tool printed.
       await tester.page.goto(`${site.base}/trainer/dashboard?release=trainer@${version}`);
+      await tester.page.getByRole('heading', { level: 2, name: 'Latest assignments', exact: true }).waitFor();
+      await tester.page.goto(`${site.base}/trainer/dashboard?release=${ticket}`);
       await tester.page.getByRole('heading', { level: 2, name: 'Latest assignments this week' }).waitFor();
       const trial = tester.page.getByRole('complementary', { name: 'Release trial' });
       expect(await trial.textContent()).toContain(`Trying trainer@${version} in this browser only.`);

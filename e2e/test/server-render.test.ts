@@ -20,6 +20,7 @@ import {
   signIn,
   site,
   takenOver,
+  trialTicketIn,
   tokenFor,
   useSite,
 } from './harness';
@@ -672,10 +673,12 @@ describe('a release of the public area', () => {
       const uploaded = await runRelease(site, candidate.folder, ['release', '--no-build', '--candidate'], token);
       expect(uploaded.code, uploaded.output).toBe(0);
       // This browser tries the candidate; the page is asked for while the API is also asked for other things.
-      const pageAnswer = fetch(`${site.base}/jobs?release=public@${candidate.version}`).then(async (response) => ({
-        status: response.status,
-        html: await response.text(),
-      }));
+      const pageAnswer = fetch(`${site.base}/jobs?release=${trialTicketIn(uploaded.output)}`).then(
+        async (response) => ({
+          status: response.status,
+          html: await response.text(),
+        }),
+      );
       const meanwhile: { status: number; ms: number }[] = [];
       let done = false;
       void pageAnswer.finally(() => (done = true));

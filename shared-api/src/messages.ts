@@ -196,6 +196,8 @@ export const notice = {
     `Release token for the ${area} area created. Copy it now: it is not shown again.`,
   releaseTokenRevoked: 'Release token revoked.',
   releaseUploaded: ({ area, version }: { area: string; version: string }) => `Release ${area}@${version} uploaded.`,
+  releaseTrialLink: ({ area, version }: { area: string; version: string }) =>
+    `Open this link within two hours to try ${area}@${version} in that browser only.`,
   releaseActivated: ({ area, version }: { area: string; version: string }) => `Release ${area}@${version} is active.`,
   releasesPruned: ({ count }: { count: number }) => `${count} release${count === 1 ? '' : 's'} pruned.`,
 } as const;
@@ -222,6 +224,9 @@ export const release = {
     `Another release of this area became active meanwhile (${active}); check it and try again.`,
   nothingToRollBack: 'This area has no earlier release to go back to.',
   tokenNotFound: 'Release token not found.',
+  trialNotNewer: ({ version }: { version: string }) =>
+    `Only a release uploaded after the active one can be tried; ${version} is not newer.`,
+  fileSizeMismatch: ({ path }: { path: string }) => `${path} is larger than its size in the release manifest.`,
 } as const;
 
 /** Every group by name: the codes are `<group>.<key>` of this object. */

@@ -424,6 +424,11 @@ export const SERVER_TEXTS = [
   },
   /*i18n*/ { id: 'release.nothingToRollBack', message: 'This area has no earlier release to go back to.' },
   /*i18n*/ { id: 'release.tokenNotFound', message: 'Release token not found.' },
+  /*i18n*/ {
+    id: 'release.trialNotNewer',
+    message: 'Only a release uploaded after the active one can be tried; {version} is not newer.',
+  },
+  /*i18n*/ { id: 'release.fileSizeMismatch', message: '{path} is larger than its size in the release manifest.' },
   // notice
   /*i18n*/ { id: 'notice.registered', message: 'Registration successful.' },
   /*i18n*/ { id: 'notice.loggedIn', message: 'Login successful.' },
@@ -484,6 +489,10 @@ export const SERVER_TEXTS = [
   },
   /*i18n*/ { id: 'notice.releaseTokenRevoked', message: 'Release token revoked.' },
   /*i18n*/ { id: 'notice.releaseUploaded', message: 'Release {area}@{version} uploaded.' },
+  /*i18n*/ {
+    id: 'notice.releaseTrialLink',
+    message: 'Open this link within two hours to try {area}@{version} in that browser only.',
+  },
   /*i18n*/ { id: 'notice.releaseActivated', message: 'Release {area}@{version} is active.' },
   /*i18n*/ {
     id: 'notice.releasesPruned',

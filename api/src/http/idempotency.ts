@@ -3,8 +3,9 @@
  * network returns, perhaps again after a lost answer). The first request with a key runs; a repeat with the same
  * key, user, method, path and body gets the first one's answer again (`Idempotent-Replayed: true`) instead of a
  * second record; the same key for another request is refused (422); a repeat while the first still runs waits
- * its turn (409, Retry-After). Keys live a day. One row per user and key, claimed by an insert, so two instances
- * receiving the two copies at once store one (tested on PostgreSQL).
+ * its turn (409, Retry-After). A key that was done lives 30 days, one whose write was refused an hour; a user
+ * keeps at most KEYS_PER_USER (the oldest go first). One row per user and key, claimed by an insert, so two
+ * instances receiving the two copies at once store one (tested on PostgreSQL).
  */
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
@@ -24,8 +25,18 @@ const ABANDONED_AFTER_MS = 60_000;
  * trainer may be without data for days), so its resend is still a repeat, never a second record.
  */
 const KEPT_FOR = sql`interval '30 days'`;
+/** A refused write's key: long enough for the phone's resends, not a row kept a month for each refusal. */
+const REFUSED_KEPT_FOR = sql`interval '1 hour'`;
+/** Keys one user keeps at once: far more than a phone queues offline, few enough that nobody fills the table. */
+export const KEYS_PER_USER = 500;
 /** Answers kept for a repeat: done, or refused for what was sent. A 401/403/409/429/5xx may go otherwise next time. */
 const KEPT_STATUSES = (status: number) => status < 400 || status === 400 || status === 404 || status === 422;
+
+/** Keys past their time: done ones after 30 days, refused ones after an hour. */
+const expired = or(
+  lt(idempotencyKeys.createdAt, sql`now() - ${KEPT_FOR}`),
+  and(sql`${idempotencyKeys.status} >= 400`, lt(idempotencyKeys.createdAt, sql`now() - ${REFUSED_KEPT_FOR}`)),
+)!;
 
 const claimed = new WeakMap<FastifyRequest, { userId: number; key: string }>();
 
@@ -45,8 +56,7 @@ export function idempotentWrites(db: Db, auth: Auth): { preHandler: preHandlerHo
     if (!KEY.test(key)) throw badRequest(requestText.idempotencyKeyInvalid);
     const userId = auth.caller(request).id;
     const print = fingerprint(request);
-    if (++claims % 200 === 0)
-      await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`now() - ${KEPT_FOR}`));
+    if (++claims % 200 === 0) await db.delete(idempotencyKeys).where(expired);
     const mine = await db
       .insert(idempotencyKeys)
       .values({ userId, key, fingerprint: print })
@@ -68,7 +78,7 @@ export function idempotentWrites(db: Db, auth: Auth): { preHandler: preHandlerHo
                 isNull(idempotencyKeys.status),
                 lt(idempotencyKeys.createdAt, sql`now() - ${`${ABANDONED_AFTER_MS} milliseconds`}::interval`),
               ),
-              lt(idempotencyKeys.createdAt, sql`now() - ${KEPT_FOR}`),
+              expired,
             ),
           ),
         )
@@ -90,6 +100,11 @@ export function idempotentWrites(db: Db, auth: Auth): { preHandler: preHandlerHo
       }
     }
     claimed.set(request, { userId, key });
+    // This user's oldest keys beyond their share make room.
+    await db.execute(sql`
+      delete from ${idempotencyKeys} where ${idempotencyKeys.userId} = ${userId} and ${idempotencyKeys.key} in (
+        select ${idempotencyKeys.key} from ${idempotencyKeys} where ${idempotencyKeys.userId} = ${userId}
+        order by ${idempotencyKeys.createdAt} desc offset ${KEYS_PER_USER})`);
   };
   const onSend: onSendHookHandler = async (request, reply, payload) => {
     const claim = claimed.get(request);

@@ -11,6 +11,7 @@
  */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { isReleaseOrigin } from '../releases/base';
 
 /** Where the contact page's map comes from (an iframe). */
 export const MAP_FRAME_ORIGIN = 'https://www.openstreetmap.org';
@@ -52,7 +53,8 @@ export interface SecurityHeaderOptions {
 
 export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): Promise<void> {
   const https = /^https:/i.test(options.publicUrl ?? '');
-  const originsNow = () => options.remoteOrigins?.() ?? [];
+  // Each origin checked once more as an origin: whatever is stored, the header is built from plain origins only.
+  const originsNow = () => (options.remoteOrigins?.() ?? []).filter(isReleaseOrigin);
   // Each directive that names the remotes' origins asks for them per answer.
   const directives = Object.fromEntries(
     Object.entries(cspDirectives(['<remotes>'], { https })).map(([name, values]) => [

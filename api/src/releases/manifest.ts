@@ -15,6 +15,8 @@ export const CONTRACT = { package: '@btls/shared-api', version: sharedApiPackage
 /** The largest release the API takes: files and their total. */
 export const MAX_RELEASE_FILES = 2000;
 export const MAX_RELEASE_BYTES = 50 * 1024 * 1024;
+/** The largest single file (a release is some hundred files of tens of KiB). */
+export const MAX_RELEASE_FILE_BYTES = 10 * 1024 * 1024;
 
 /**
  * What a manifest breaks, as the release tool prints it inside `release.manifestInvalid` (a developer's
@@ -25,7 +27,7 @@ const RULE = {
   path: 'not a relative file path',
   url: 'not usable in a URL',
   integrity: 'not a sha384 integrity hash',
-  base: 'base must be an http(s) folder URL ending in /',
+  base: 'base must be an http(s) folder URL of a host name, in its plain form, ending in /',
   entry: 'the entry is not one of its files',
   server: 'the server part is not one of its files',
   files: 'too many files',
@@ -58,13 +60,15 @@ export const releaseManifestSchema = z
       releasePath,
       z.object({
         integrity: z.string().regex(/^sha384-[A-Za-z0-9+/]{64}$/, { message: RULE.integrity }),
-        size: z.number().int().nonnegative(),
+        size: z.number().int().nonnegative().max(MAX_RELEASE_FILE_BYTES),
       }),
     ),
+    // Plain characters only: it becomes an origin in every page's Content-Security-Policy and a URL fetched.
     base: z
       .string()
-      .url()
-      .regex(/^https?:\/\/[^/]+\/.*\/$/, { message: RULE.base })
+      .max(300)
+      .regex(/^https?:\/\/[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?\/(?:[\w.~@+-]+\/)*$/, { message: RULE.base })
+      .refine(isPlainUrl, { message: RULE.base })
       .optional(),
   })
   .refine((manifest) => manifest.files[manifest.entry], { message: RULE.entry })
@@ -75,6 +79,15 @@ export const releaseManifestSchema = z
   .refine((manifest) => Object.values(manifest.files).reduce((sum, file) => sum + file.size, 0) <= MAX_RELEASE_BYTES, {
     message: RULE.bytes,
   }) as unknown as z.ZodType<ReleaseManifest>;
+
+/** A URL that a parser gives back as it is (no `..`, no default port, nothing to normalise). */
+function isPlainUrl(text: string): boolean {
+  try {
+    return new URL(text).href === text;
+  } catch {
+    return false;
+  }
+}
 
 /** The manifest in `text`, or the first problem with it. */
 export function parseManifest(text: string): { manifest: ReleaseManifest } | { problem: string } {

@@ -10,13 +10,15 @@ import { codedWith } from '@btls/shared-api/codes';
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { documentedAs, messageCodeSchema, messageParamsSchema, requiredTextJson } from '@btls/shared-api/schemas';
 import { REMOTE_AREAS, type RemoteArea } from '@btls/build-config/remotes';
+import type { ReleaseManifest } from '@btls/build-config/release';
 import type { Deps } from '../deps';
-import { releaseTokens } from '../db/schema';
+import { releaseTokens, users } from '../db/schema';
 import { answers, checkedInHandler, GUARD_ROLES, idParams, type Api } from '../http/contract';
 import { bearerToken } from '../auth';
-import { badRequest, forbidden, notFound, unauthorized } from '../http/errors';
-import { MAX_RELEASE_BYTES, MAX_RELEASE_FILES, parseManifest } from './manifest';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
+import { MAX_RELEASE_FILE_BYTES, MAX_RELEASE_FILES, parseManifest } from './manifest';
 import { isRemoteArea, MIN_KEPT_RELEASES, type ReleaseStore } from './store';
+import type { TrialTickets } from './trial';
 
 const TOKEN_PREFIX = 'btlsr_';
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -60,10 +62,25 @@ const tokenInfoSchema = z.object({
 const areaParams = z.object({ area: z.string().max(50) });
 const versionText = documentedAs(z.string().trim().min(1).max(100), requiredTextJson(100));
 
+/** The stream's bytes, or undefined as soon as they pass `max` (the rest is not read into memory). */
+async function readAtMost(stream: AsyncIterable<Buffer> & { destroy(): void }, max: number) {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of stream) {
+    length += chunk.length;
+    if (length > max) {
+      stream.destroy();
+      return undefined;
+    }
+    chunks.push(chunk);
+  }
+  return new Uint8Array(Buffer.concat(chunks, length));
+}
+
 /** Who may release: an admin, or a token of the area (`area` null: any area, for reading). */
 type Releaser = { by: string; area: RemoteArea | null };
 
-export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore) {
+export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore, trials: TrialTickets) {
   /** preValidation: an admin's sign-in or a release token (of the route's area when it names one). */
   const releaser = (scoped: boolean) => {
     const seen = new WeakMap<FastifyRequest, Releaser>();
@@ -77,11 +94,22 @@ export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore)
         const admin = await auth.require(request, ['admin']);
         return void seen.set(request, { by: `admin:${admin.id}`, area: null });
       }
-      const [row] = await db
-        .select()
+      // A token works while the admin who made it is an active admin: deactivating (or demoting, or deleting)
+      // an admin takes back what they handed out, as it takes back their own sign-in.
+      const [found] = await db
+        .select({ row: releaseTokens })
         .from(releaseTokens)
-        .where(and(eq(releaseTokens.tokenHash, hashToken(token)), isNull(releaseTokens.revokedAt)))
+        .innerJoin(users, eq(users.id, releaseTokens.createdById))
+        .where(
+          and(
+            eq(releaseTokens.tokenHash, hashToken(token)),
+            isNull(releaseTokens.revokedAt),
+            eq(users.isActive, true),
+            eq(users.role, 'admin'),
+          ),
+        )
         .limit(1);
+      const row = found?.row;
       if (!row) throw unauthorized(texts.release.tokenInvalid);
       if (area !== null && row.area !== area)
         throw forbidden(codedWith('release.wrongArea', { tokenArea: row.area, area }));
@@ -200,11 +228,11 @@ export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore)
     async (request, reply) => {
       const area = request.params.area as RemoteArea;
       if (!request.isMultipart()) throw badRequest(texts.release.manifestMissing);
-      let manifest: ReturnType<typeof parseManifest> | undefined;
+      let manifest: ReleaseManifest | undefined;
       const files = new Map<string, Uint8Array>();
       for await (const part of request.parts({
         limits: {
-          fileSize: MAX_RELEASE_BYTES,
+          fileSize: MAX_RELEASE_FILE_BYTES,
           files: MAX_RELEASE_FILES,
           parts: MAX_RELEASE_FILES + 1,
           fieldSize: 1024 * 1024,
@@ -213,19 +241,25 @@ export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore)
         if (!manifest) {
           if (part.fieldname !== 'manifest') throw badRequest(texts.release.manifestMissing);
           const text = part.type === 'file' ? (await part.toBuffer()).toString('utf8') : String(part.value);
-          manifest = parseManifest(text);
-          if ('problem' in manifest)
-            throw badRequest(codedWith('release.manifestInvalid', { problem: manifest.problem }));
-          if (manifest.manifest.area !== area)
-            throw badRequest(codedWith('release.areaMismatch', { manifestArea: manifest.manifest.area, area }));
+          const parsed = parseManifest(text);
+          if ('problem' in parsed) throw badRequest(codedWith('release.manifestInvalid', { problem: parsed.problem }));
+          if (parsed.manifest.area !== area)
+            throw badRequest(codedWith('release.areaMismatch', { manifestArea: parsed.manifest.area, area }));
+          manifest = parsed.manifest;
           continue;
         }
         if (part.type !== 'file') continue;
-        files.set(part.fieldname, new Uint8Array(await part.toBuffer()));
+        // Each file's bytes counted as they arrive, never past the size its manifest declares: a manifest that
+        // declares a few bytes cannot bring megabytes, and a file is held once, not copied.
+        const declared = manifest.files[part.fieldname];
+        if (!declared) throw badRequest(codedWith('release.fileNotInManifest', { path: part.fieldname.slice(0, 300) }));
+        const bytes = await readAtMost(part.file, declared.size);
+        if (!bytes) throw badRequest(codedWith('release.fileSizeMismatch', { path: part.fieldname }));
+        files.set(part.fieldname, bytes);
       }
-      if (!manifest || 'problem' in manifest) throw badRequest(texts.release.manifestMissing);
-      const { version } = manifest.manifest;
-      const { created } = await store.save(manifest.manifest, files, areaReleaser.who(request).by);
+      if (!manifest) throw badRequest(texts.release.manifestMissing);
+      const { version } = manifest;
+      const { created } = await store.save(manifest, files, areaReleaser.who(request).by);
       reply.status(created ? 201 : 200);
       return { ...codedWith('notice.releaseUploaded', { area, version }), area, version, created };
     },
@@ -256,6 +290,45 @@ export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore)
       const { version, expected } = request.body;
       const done = await store.activate(area, version, areaReleaser.who(request).by, expected);
       return { ...codedWith('notice.releaseActivated', { area, version }), ...done };
+    },
+  );
+
+  app.post(
+    '/releases/:area/trial',
+    {
+      preValidation: areaReleaser.hook,
+      schema: {
+        summary:
+          'A link that tries a candidate in one browser (two hours; only a release uploaded after the active one). Whoever opens it renders that candidate, in that browser only.',
+        params: areaParams,
+        body: z.object({ version: versionText }).strict(),
+        response: answers(
+          {
+            200: z.object({
+              ...notice,
+              area: areaSchema,
+              version: z.string(),
+              link: z.string().meta({ description: 'The path to open on the site (any page takes `?release=`)' }),
+              expiresAt: z.string(),
+            }),
+          },
+          [404, 409],
+        ),
+      },
+    },
+    async (request) => {
+      const area = request.params.area as RemoteArea;
+      const { version } = request.body;
+      if (!(await store.isNewerThanActive(area, version)))
+        throw conflict(codedWith('release.trialNotNewer', { version: version.slice(0, 100) }));
+      const { ticket, expiresAt } = trials.issue(area, version);
+      return {
+        ...codedWith('notice.releaseTrialLink', { area, version }),
+        area,
+        version,
+        link: `/?release=${encodeURIComponent(ticket)}`,
+        expiresAt: expiresAt.toISOString(),
+      };
     },
   );
 

@@ -4,7 +4,7 @@
  * immutable: a version is stored once, with its manifest and the bytes of its files (unless they live on
  * another origin). Activation is compare-and-set under the area's row lock, after the release's checks.
  */
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { codedWith } from '@btls/shared-api/codes';
 import { integrityOf, type ReleaseManifest, type ShellShared } from '@btls/build-config/release';
@@ -13,6 +13,7 @@ import { isUniqueViolation, type Db } from '../db/client';
 import { releaseActivations, releaseAreas, releaseFiles, releases } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { contractProblems, sharedProblems } from './manifest';
+import { BaseFetchError, baseProblem, fetchReleaseFile, isReleaseOrigin } from './base';
 
 /** How long an instance trusts its copy of the active releases: a release reaches every instance within it. */
 export const ACTIVE_TTL_MS = 1000;
@@ -35,8 +36,8 @@ export interface ReleaseStoreOptions {
   db: Db;
   /** The shell this server serves: what it provides to the areas (its dist/shared.json). */
   shell: () => ShellShared | undefined;
-  /** Fetches a file of a release that lives on another origin (tests give their own). */
-  fetch?: typeof fetch;
+  /** Origins the operator trusts as a release's base besides public https ones (BTLS_RELEASE_ORIGINS). */
+  allowedOrigins?: readonly string[];
 }
 
 type ReleaseRow = typeof releases.$inferSelect;
@@ -45,23 +46,32 @@ const manifestOf = (row: Pick<ReleaseRow, 'manifest'>) => JSON.parse(row.manifes
 /** Up to five paths of a list, for a message. */
 const firstFew = (paths: string[]) => `${paths.slice(0, 5).join(', ')}${paths.length > 5 ? ', …' : ''}`;
 
+/** The origin a release's files live on besides this site, when it is one a CSP may name. */
+function originOf(manifest: ReleaseManifest): string[] {
+  if (!manifest.base) return [];
+  try {
+    const { origin } = new URL(manifest.base);
+    return isReleaseOrigin(origin) ? [origin] : [];
+  } catch {
+    return [];
+  }
+}
+
 export function isRemoteArea(area: string): area is RemoteArea {
   return (REMOTE_AREAS as readonly string[]).includes(area);
 }
 
 export function createReleaseStore(options: ReleaseStoreOptions) {
   const { db } = options;
-  const fetchFile = options.fetch ?? fetch;
+  const allowedOrigins = options.allowedOrigins ?? [];
   let active: { at: number; value: Promise<Map<RemoteArea, ActiveRelease>> } | undefined;
-  /** The origins of releases that live on a CDN, as last read (the CSP allows them; read synchronously). */
+  /**
+   * The origins of the active releases that live on a CDN, as last read (the CSP allows them and no others;
+   * read synchronously). Each is checked again as an origin: a stored value can never widen or break a policy.
+   */
   let cdnOrigins: string[] = [];
 
   async function loadActive(): Promise<Map<RemoteArea, ActiveRelease>> {
-    const origins = await db
-      .selectDistinct({ origin: releases.origin })
-      .from(releases)
-      .where(isNotNull(releases.origin));
-    cdnOrigins = origins.map((row) => row.origin!).sort();
     const rows = await db
       .select({ area: releases.area, version: releases.version, manifest: releases.manifest })
       .from(releaseAreas)
@@ -72,6 +82,7 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
       const manifest = JSON.parse(row.manifest) as ReleaseManifest;
       map.set(row.area, { area: row.area, version: row.version, manifest, base: baseOf(manifest) });
     }
+    cdnOrigins = [...new Set([...map.values()].flatMap(({ manifest }) => originOf(manifest)))].sort();
     return map;
   }
 
@@ -98,35 +109,38 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
     return row;
   }
 
-  /** A file of a release that lives on a CDN (`base`); refused with the path, the status or the error. */
-  async function fromCdn(manifest: ReleaseManifest, path: string, timeoutMs: number): Promise<Uint8Array> {
-    let response: Response;
-    try {
-      response = await fetchFile(new URL(path, manifest.base).href, { signal: AbortSignal.timeout(timeoutMs) });
-    } catch (error) {
-      throw new Error(`${path}: ${(error as Error).message} at ${manifest.base}`, { cause: error });
-    }
-    if (!response.ok) throw new Error(`${path}: HTTP ${response.status} at ${manifest.base}`);
-    return new Uint8Array(await response.arrayBuffer());
-  }
-
-  /** Problems with the files of a release: missing, or not matching their hash (fetched when on a CDN). */
-  async function fileProblems(manifest: ReleaseManifest): Promise<string[]> {
+  /**
+   * The files of a release that lives on a CDN, fetched (once, when it is uploaded) and checked against their
+   * hashes; refused with the first problem. A few at a time, each capped at its declared size.
+   */
+  async function fromBase(manifest: ReleaseManifest, have: Map<string, Uint8Array>): Promise<Map<string, Uint8Array>> {
+    const problem = baseProblem(manifest.base!, allowedOrigins);
+    if (problem) throw badRequest(codedWith('release.manifestInvalid', { problem: `base: ${problem}.` }));
+    const files = new Map(have);
+    const wanted = Object.entries(manifest.files).filter(([path]) => !files.has(path));
     const problems: string[] = [];
-    const expected = Object.entries(manifest.files);
-    if (manifest.base) {
+    for (let at = 0; at < wanted.length && !problems.length; at += 4)
       await Promise.all(
-        expected.map(async ([path, { integrity }]) => {
+        wanted.slice(at, at + 4).map(async ([path, { size }]) => {
           try {
-            if (integrityOf(await fromCdn(manifest, path, 10_000)) !== integrity)
-              problems.push(`${path} does not match its hash`);
+            files.set(
+              path,
+              await fetchReleaseFile(new URL(path, manifest.base).href, { maxBytes: size, allowedOrigins }),
+            );
           } catch (error) {
-            problems.push((error as Error).message);
+            problems.push(`${path} ${error instanceof BaseFetchError ? error.message : 'could not be fetched'}`);
           }
         }),
       );
-      return problems.sort();
-    }
+    if (problems.length)
+      throw new HttpError(409, codedWith('release.incompatible', { problems: problems.sort().slice(0, 5).join('; ') }));
+    return files;
+  }
+
+  /** Problems with the stored files of a release: missing, or not matching their hash. */
+  async function fileProblems(manifest: ReleaseManifest): Promise<string[]> {
+    const problems: string[] = [];
+    const expected = Object.entries(manifest.files);
     const stored = await db
       .select({ path: releaseFiles.path, bytes: releaseFiles.bytes })
       .from(releaseFiles)
@@ -176,21 +190,32 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
       return json;
     },
 
+    /**
+     * Whether `version` was uploaded after the area's active release (404 when there is no such release): only
+     * such a candidate may be tried, never an older one a visitor could be pinned on.
+     */
+    async isNewerThanActive(area: RemoteArea, version: string): Promise<boolean> {
+      const candidate = await release(area, version);
+      const current = (await activeReleases()).get(area);
+      if (!current) return true;
+      if (current.version === version) return false;
+      const activeRow = await release(area, current.version);
+      return candidate.releasedAt > activeRow.releasedAt;
+    },
+
     /** A release's manifest (404 when the area has no such version). */
     async manifest(area: string, version: string): Promise<ReleaseManifest> {
       return manifestOf(await release(area, version));
     },
 
     /**
-     * A file of a release as text: stored here, or fetched from its CDN and checked against its hash (a file
-     * that does not match is not used).
+     * A file of a release as text, as stored here (a release on a CDN was fetched when it was uploaded),
+     * checked against its hash (a file that does not match is not used).
      */
     async fileText(manifest: ReleaseManifest, path: string): Promise<string> {
       const expected = manifest.files[path];
       if (!expected) throw new Error(`${path} is not a file of ${manifest.area}@${manifest.version}`);
-      const bytes = manifest.base
-        ? await fromCdn(manifest, path, 5000)
-        : await this.file(manifest.area, manifest.version, path);
+      const bytes = await this.file(manifest.area, manifest.version, path);
       if (!bytes) throw new Error(`${path} of ${manifest.area}@${manifest.version} is not stored`);
       if (integrityOf(bytes) !== expected.integrity) throw new Error(`${path} does not match its hash`);
       return new TextDecoder().decode(bytes);
@@ -245,18 +270,22 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
 
     /**
      * Stores a release: its files must be those of the manifest, each matching its hash (files on a CDN are
-     * checked when it is activated). A version is stored once: the same files again are accepted as they
-     * are (`created: false`), other files under a version already released are refused.
+     * fetched now, and kept here for the server's own use). A version is stored once: the same files again are
+     * accepted as they are (`created: false`), other files under a version already released are refused.
      */
-    async save(manifest: ReleaseManifest, files: Map<string, Uint8Array>, by: string): Promise<{ created: boolean }> {
-      for (const [path, bytes] of files) {
+    async save(
+      manifest: ReleaseManifest,
+      uploaded: Map<string, Uint8Array>,
+      by: string,
+    ): Promise<{ created: boolean }> {
+      for (const [path, bytes] of uploaded) {
         const expected = manifest.files[path];
         if (!expected) throw badRequest(codedWith('release.fileNotInManifest', { path }));
         if (integrityOf(bytes) !== expected.integrity)
           throw badRequest(codedWith('release.fileHashMismatch', { path }));
       }
       if (!manifest.base) {
-        const missing = Object.keys(manifest.files).filter((path) => !files.has(path));
+        const missing = Object.keys(manifest.files).filter((path) => !uploaded.has(path));
         if (missing.length) throw badRequest(codedWith('release.filesMissing', { paths: firstFew(missing) }));
       }
       const text = JSON.stringify(manifest);
@@ -275,6 +304,10 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
       };
       const known = await same();
       if (known) return known;
+      const files = manifest.base ? await fromBase(manifest, uploaded) : uploaded;
+      for (const [path, bytes] of files)
+        if (integrityOf(bytes) !== manifest.files[path]!.integrity)
+          throw badRequest(codedWith('release.fileHashMismatch', { path }));
       try {
         await db.transaction(async (tx) => {
           await tx.insert(releases).values({
@@ -292,8 +325,6 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
         if (isUniqueViolation(error)) return (await same()) ?? { created: false };
         throw error;
       }
-      // Its CDN is allowed by this instance's CSP at once (by the others at their next read).
-      if (manifest.base) cdnOrigins = [...new Set([...cdnOrigins, new URL(manifest.base).origin])].sort();
       return { created: true };
     },
 
@@ -323,6 +354,8 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
         return current;
       });
       forgetActive();
+      // Read at once: this instance's next page allows the new release's origin (and no longer the old one).
+      await activeReleases();
       return { area, version, previous };
     },
 

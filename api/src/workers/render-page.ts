@@ -1,16 +1,17 @@
 /**
- * A worker thread of the server render (issue 25; see ../server-render.ts). It loads the shell's server build
- * and the server parts of the areas' releases, and renders one page per task. A server part is code of a team
- * that is not the backend's: this thread has no secrets in its environment (the pool gives it none), no
- * builtin module to reach (a server part may `require` only the shell's shared modules; `process`'s ways to the
- * system are closed, and so is code from strings), no network (its API calls go to the
- * API's thread over the task's port, which answers GET /api/… only), a memory limit and a deadline.
+ * A process of the server render (see ../server-render.ts and ./process-pool.ts). It loads the shell's server
+ * build and the server parts of the areas' releases, and renders one page per task. A server part is code of a
+ * team that is not the backend's: this process has an empty environment, reads nothing but its own module and
+ * the shell's server build (Node's permission model), writes nothing, starts nothing, makes no code from
+ * strings, and is killed past its memory cap or its deadline. Its API calls go to the parent as questions,
+ * which answers GET /api/… only; the files of releases come the same way. Besides that boundary, a server part
+ * is given nothing but the shell's shared modules to `require`, and no network.
  */
 import nodePath from 'node:path';
 import * as nodeUrl from 'node:url';
 import { pathToFileURL } from 'node:url';
-import type { MessagePort } from 'node:worker_threads';
 import vm from 'node:vm';
+import type { FromProcess, ToProcess } from './process-pool';
 
 /** The shell's server module (shell/src/server.tsx), as far as rendering goes. */
 interface ShellServer {
@@ -56,8 +57,6 @@ export interface RenderTask {
   headers: { cookie?: string; 'accept-language'?: string; 'save-data'?: string };
   /** The releases whose server parts render, by federation name (`mfe_public`). */
   releases: Record<string, RenderRelease>;
-  /** Where this thread asks the API's thread for data and files. */
-  port: MessagePort;
 }
 
 export interface RenderOutcome {
@@ -73,15 +72,11 @@ export interface RenderOutcome {
   rendered: { area: string; version: string; pageModule?: string } | null;
 }
 
-/** What the API's thread answers on the port. */
-export type PortQuestion =
+/** What the API answers a render process. */
+export type RenderQuestion =
   | { kind: 'api'; url: string; headers: Record<string, string> }
   | { kind: 'file'; area: string; version: string; path: string };
-export type PortRequest = PortQuestion & { id: number };
-export type PortAnswer =
-  | { id: number; status: number; headers: Record<string, string>; body: Uint8Array | null }
-  | { id: number; text: string }
-  | { id: number; error: string };
+export type ApiAnswer = { status: number; headers: Record<string, string>; body: Uint8Array | null };
 
 let shell: { version: string; module: Promise<ShellServer> } | undefined;
 const remotes = new Map<string, RemoteServer>();
@@ -95,64 +90,41 @@ function lockDown() {
     throw new Error(`${what} is not available to a server part`);
   };
   const proc = process as unknown as Record<string, unknown>;
-  // (process.exit stays: in a worker it ends the thread alone.)
+  // (process.exit stays: it ends this process alone, and the pool starts another.)
   for (const name of ['getBuiltinModule', 'binding', '_linkedBinding', 'dlopen', 'kill', 'abort', 'chdir'])
     if (name in proc) proc[name] = refuse(`process.${name}`);
   const global = globalThis as unknown as Record<string, unknown>;
   global.fetch = refuse('fetch');
   for (const name of ['WebSocket', 'EventSource', 'XMLHttpRequest']) delete global[name];
-  // No code from strings: `new Function(…)` (or its async and generator kin) and eval would give a server part
-  // `import()` of any builtin. Each constructor stays itself for `instanceof`, but refuses to make a function.
-  // (V8's --disallow-code-generation-from-strings is per process, and the API's own thread needs code
-  // generation: its validators and serialisers are compiled.)
-  const kinds = [function () {}, async function () {}, function* () {}, async function* () {}];
-  for (const kind of kinds) {
-    const prototype = Object.getPrototypeOf(kind) as { constructor: (...args: unknown[]) => unknown };
-    const closed = new Proxy(prototype.constructor, {
-      apply: refuse('Function'),
-      construct: refuse('Function'),
-    });
-    Object.defineProperty(prototype, 'constructor', { value: closed, writable: false, configurable: false });
-    if (kind === kinds[0]) global.Function = closed;
-  }
-  global.eval = refuse('eval');
 }
 
-function portClient(port: MessagePort) {
-  let next = 0;
-  const waiting = new Map<number, (answer: PortAnswer) => void>();
-  port.on('message', (answer: PortAnswer) => {
-    waiting.get(answer.id)?.(answer);
-    waiting.delete(answer.id);
+/** Questions to the parent, answered in turn (`ask` messages, see ./process-pool.ts). */
+let nextQuestion = 0;
+const waiting = new Map<number, { resolve(answer: unknown): void; reject(error: Error): void }>();
+function ask<A>(question: RenderQuestion): Promise<A> {
+  return new Promise<A>((resolve, reject) => {
+    const id = ++nextQuestion;
+    waiting.set(id, { resolve: resolve as (answer: unknown) => void, reject });
+    process.send!({ type: 'ask', id, question } satisfies FromProcess<RenderOutcome | null>);
   });
-  const ask = <A extends PortAnswer>(request: PortQuestion) =>
-    new Promise<A>((resolve, reject) => {
-      const id = ++next;
-      waiting.set(id, (answer) => ('error' in answer ? reject(new Error(answer.error)) : resolve(answer as A)));
-      port.postMessage({ ...request, id });
-    });
-  return {
-    /** The API, as the render's client calls it: only reads, only /api/. */
-    async fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-      const request = new Request(input, init);
-      const url = new URL(request.url);
-      if (request.method !== 'GET' || !url.pathname.startsWith('/api/'))
-        throw new Error(`A server render may only read the API (${request.method} ${url.pathname})`);
-      const headers: Record<string, string> = {};
-      request.headers.forEach((value, name) => {
-        headers[name] = value;
-      });
-      const answer = await ask<Extract<PortAnswer, { status: number }>>({
-        kind: 'api',
-        url: url.pathname + url.search,
-        headers,
-      });
-      return new Response(answer.body as BodyInit | null, { status: answer.status, headers: answer.headers });
-    },
-    file: async (area: string, version: string, path: string) =>
-      (await ask<Extract<PortAnswer, { text: string }>>({ kind: 'file', area, version, path })).text,
-  };
 }
+
+const client = {
+  /** The API, as the render's client calls it: only reads, only /api/. */
+  async fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (request.method !== 'GET' || !url.pathname.startsWith('/api/'))
+      throw new Error(`A server render may only read the API (${request.method} ${url.pathname})`);
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const answer = await ask<ApiAnswer>({ kind: 'api', url: url.pathname + url.search, headers });
+    return new Response(answer.body as BodyInit | null, { status: answer.status, headers: answer.headers });
+  },
+  file: (area: string, version: string, path: string) => ask<string>({ kind: 'file', area, version, path }),
+};
 
 /**
  * The builtins a server part is given besides the shared modules: what its libraries load even though rendering
@@ -195,9 +167,8 @@ function evaluate(code: string, filename: string, shared: Record<string, unknown
   return exported;
 }
 
-export default async function renderPage(task: RenderTask): Promise<RenderOutcome | null> {
-  const client = portClient(task.port);
-  try {
+async function renderPage(task: RenderTask): Promise<RenderOutcome | null> {
+  {
     if (shell?.version !== task.shellVersion) {
       shell = {
         version: task.shellVersion,
@@ -248,7 +219,23 @@ export default async function renderPage(task: RenderTask): Promise<RenderOutcom
         ? { area: release.area, version: release.version, pageModule: remote?.pageModuleFor?.(pathname) }
         : null,
     };
-  } finally {
-    task.port.close();
   }
 }
+
+process.on('message', (message: ToProcess<RenderTask>) => {
+  if (message.type === 'answer') {
+    const question = waiting.get(message.id);
+    waiting.delete(message.id);
+    if ('error' in message) question?.reject(new Error(message.error));
+    else question?.resolve(message.answer);
+    return;
+  }
+  renderPage(message.task).then(
+    (result) => process.send!({ type: 'done', result } satisfies FromProcess<RenderOutcome | null>),
+    (error: unknown) =>
+      process.send!({
+        type: 'failed',
+        message: error instanceof Error ? error.message : String(error),
+      } satisfies FromProcess<RenderOutcome | null>),
+  );
+});
