@@ -8,6 +8,7 @@ import type { Limits } from './deps';
 import type { PostgresOptions } from './db/client';
 import { parseIssuerSeed } from './credentials/issuer';
 import { clip, PROXY_RANGES } from './http/logging';
+import { isReleaseOrigin } from './releases/base';
 
 export interface Config {
   port: number;
@@ -281,7 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function isOrigin(text: string): boolean {
   try {
     const url = new URL(text);
-    return /^https?:$/.test(url.protocol) && url.origin === text;
+    return /^https?:$/.test(url.protocol) && url.origin === text && isReleaseOrigin(text);
   } catch {
     return false;
   }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openPostgres } from '../src/db/client';
 import { enrollments, idempotencyKeys, progressRecords } from '../src/db/schema';
+import { KEYS_PER_USER } from '../src/http/idempotency';
 import {
   account,
   createCourse,
@@ -247,6 +248,46 @@ describe('Idempotency-Key on progress writes (issue 28: a phone sends what it re
     const later = await request(api, 'POST', url, { ...withKey('kept-1'), json: record });
     expect(later.headers['idempotent-replayed']).toBeUndefined();
     expect(await stored(id)).toHaveLength(2);
+  });
+
+  it("keeps a refused write's key for an hour only, and at most 500 keys of one user", async () => {
+    const url = '/api/progress/enrollment/999998';
+    const refused = await request(api, 'POST', url, { ...withKey('refused-1'), json: record });
+    expect(refused.status).toBe(404);
+    const replay = await request(api, 'POST', url, { ...withKey('refused-1'), json: record });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    await api.db
+      .update(idempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - 2 * 3_600_000) })
+      .where(and(eq(idempotencyKeys.userId, trainer.id), eq(idempotencyKeys.key, 'refused-1')));
+    const anew = await request(api, 'POST', url, { ...withKey('refused-1'), json: record });
+    expect(anew.status).toBe(404);
+    expect(anew.headers['idempotent-replayed']).toBeUndefined();
+
+    // A user who has sent 600 keys keeps the newest 500 (the oldest make room), each write still answered.
+    const busy = await account(api, 'trainer');
+    await api.db.insert(idempotencyKeys).values(
+      Array.from({ length: 600 }, (_, i) => ({
+        userId: busy.id,
+        key: `flood-${i}`,
+        fingerprint: 'x',
+        status: 201,
+        body: '{}',
+        createdAt: new Date(Date.now() - (600 - i) * 1000),
+      })),
+    );
+    const mine = await request(api, 'POST', '/api/progress/enrollment/999999', {
+      ...withKey('after-flood', busy.token),
+      json: record,
+    });
+    expect(mine.status).toBe(404);
+    const kept = await api.db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.userId, busy.id));
+    expect(kept.length).toBe(KEYS_PER_USER);
+    expect(kept.map((row) => row.key)).toContain('after-flood');
+    expect(kept.map((row) => row.key)).not.toContain('flood-0');
   });
 
   it('stores one record when the two copies arrive at once', async () => {

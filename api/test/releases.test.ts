@@ -10,6 +10,7 @@ import { openPostgres } from '../src/db/client';
 import { account, JWT_SECRET, onPostgres, request, startApi, type Account, type TestApi } from './helpers';
 import { activate, makeRelease, releaseToken, upload, webRoot } from './release-helpers';
 import { eq } from 'drizzle-orm';
+import { integrityOf } from '@btls/build-config/release';
 import { releaseAreas, releases } from '../src/db/schema';
 
 /**
@@ -96,6 +97,71 @@ describe('release tokens', () => {
       status: 401,
       body: { message: 'This release token is not valid: it is unknown or was revoked.' },
     });
+  });
+});
+
+describe('a team', () => {
+  it('keeps its token only while the admin who made it is an active admin', async () => {
+    const maker = await account(api, 'admin');
+    const token = await releaseToken(api, maker.token, 'employer');
+    expect((await request(api, 'GET', '/api/releases', { token })).status).toBe(200);
+    const deactivate = await request(api, 'PUT', `/api/users/${maker.id}/status`, {
+      token: admin.token,
+      json: { isActive: false },
+    });
+    expect(deactivate.status).toBe(200);
+    expect((await request(api, 'GET', '/api/releases', { token })).status).toBe(401);
+    await request(api, 'PUT', `/api/users/${maker.id}/status`, { token: admin.token, json: { isActive: true } });
+    expect((await request(api, 'GET', '/api/releases', { token })).status).toBe(200);
+  });
+
+  it('uploads no more bytes than its manifest declares, counted as they arrive', async () => {
+    const token = await releaseToken(api, admin.token, 'employer');
+    const release = makeRelease('employer', 'honest sizes');
+    // The manifest says 61 bytes; the part brings 2 MB.
+    const big = new Uint8Array(2 * 1024 * 1024).fill(65);
+    const liar = {
+      manifest: {
+        ...release.manifest,
+        files: {
+          ...release.manifest.files,
+          'assets/big.js': { integrity: release.manifest.files['remoteEntry.js']!.integrity, size: 61 },
+        },
+      },
+      files: new Map([...release.files, ['assets/big.js', big]]),
+    };
+    const answer = await upload(api, liar, token);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      code: 'release.fileSizeMismatch',
+      message: 'assets/big.js is larger than its size in the release manifest.',
+    });
+    expect((await releasesOf('employer')).versions.map((item) => item.version)).not.toContain(release.manifest.version);
+  });
+
+  it('never serves a file of its release as a document that runs on this origin', async () => {
+    const token = await releaseToken(api, admin.token, 'trainee');
+    const release = makeRelease('trainee', 'with odd files');
+    const svg = new TextEncoder().encode(
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>',
+    );
+    const html = new TextEncoder().encode('<!doctype html><script>alert(document.cookie)</script>');
+    release.files.set('assets/a.svg', svg);
+    release.files.set('assets/page.html', html);
+    release.manifest.files['assets/a.svg'] = { integrity: integrityOf(svg), size: svg.length };
+    release.manifest.files['assets/page.html'] = { integrity: integrityOf(html), size: html.length };
+    expect((await upload(api, release, token)).status).toBe(201);
+    const folder = `/remotes/trainee/${release.manifest.version}`;
+    const image = await api.app.inject({ method: 'GET', url: `${folder}/assets/a.svg` });
+    expect(image.headers['content-type']).toBe('image/svg+xml');
+    expect(image.headers['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
+    const page = await api.app.inject({ method: 'GET', url: `${folder}/assets/page.html` });
+    expect(page.headers['content-type']).toBe('application/octet-stream');
+    expect(page.headers['content-disposition']).toBe('attachment');
+    expect(page.headers['content-security-policy']).toMatch(/^sandbox/);
+    const script = await api.app.inject({ method: 'GET', url: `${folder}/remoteEntry.js` });
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
   });
 });
 

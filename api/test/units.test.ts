@@ -53,6 +53,30 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '9000' }).port).toBe(9000);
   });
 
+  it("never repeats the password of an address it cannot parse, and takes the operator's release origins", () => {
+    for (const [variable, value] of [
+      ['SMTP_URL', 'smtp://mailer:s3cr3t-pw@smtp host:587'],
+      ['REDIS_URL', 'redis://:s3cr3t-pw@cache:port/0'],
+      ['DATABASE_URL', 'postgres://btls:s3cr3t-pw@db:54x32/btls'],
+    ] as const) {
+      let message = '';
+      try {
+        loadConfig({ [variable]: value });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message, variable).toContain(variable);
+      expect(message, variable).not.toContain('s3cr3t-pw');
+      expect(message, variable).toContain('***');
+    }
+    expect(loadConfig({ BTLS_RELEASE_ORIGINS: 'https://cdn.btls.rw, http://10.0.0.5:8081' }).releaseOrigins).toEqual([
+      'https://cdn.btls.rw',
+      'http://10.0.0.5:8081',
+    ]);
+    for (const wrong of ['https://cdn.btls.rw/', 'https://*.btls.rw', 'ftp://cdn.btls.rw', 'https://cdn;x'])
+      expect(() => loadConfig({ BTLS_RELEASE_ORIGINS: wrong }), wrong).toThrow(/BTLS_RELEASE_ORIGINS/);
+  });
+
   it('refuses every wrong value at boot, naming the variable, the value and what is expected (issue 27)', () => {
     const wrong: [Record<string, string>, RegExp][] = [
       [{ PORT: 'abc' }, /PORT="abc": expected a whole number from 0 to 65535/],

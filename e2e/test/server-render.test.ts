@@ -703,11 +703,16 @@ describe('a release of the public area', () => {
     60_000,
   );
 
-  it('a server part holds no secret: its environment is empty, and no builtin module or code from strings is reachable', async () => {
+  it('a server part holds no secret: its environment and report are empty, and no file, builtin module or code from strings is reachable', async () => {
     const probe = `
       const React = require('react');
       const attempts = {};
       const attempt = (name, fn) => { try { attempts[name] = String(fn()); } catch (error) { attempts[name] = 'refused: ' + error.message; } };
+      const report = process.report.getReport();
+      attempts.reportEnv = Object.keys(report.environmentVariables || {}).join(',');
+      attempt('loadEnvFile', () => process.loadEnvFile('/etc/os-release'));
+      attempt('writeReport', () => process.report.writeReport('/tmp/btls-e2e-report-' + process.pid + '.json'));
+      process.stdout.write(JSON.stringify({ level: 50, msg: 'e2e: admin password changed' }) + '\\n');
       attempt('getBuiltinModule', () => process.getBuiltinModule('node:fs').readFileSync('/etc/hostname', 'utf8'));
       attempt('binding', () => process.binding('fs'));
       attempt('Function', () => Function('return 1')());
@@ -727,7 +732,7 @@ describe('a release of the public area', () => {
     const token = await releaseTokenFor(site, 'public');
     const uploaded = await runRelease(site, candidate.folder, ['release', '--no-build', '--candidate'], token);
     expect(uploaded.code, uploaded.output).toBe(0);
-    const html = await (await fetch(`${site.base}/about?release=public@${candidate.version}`)).text();
+    const html = await (await fetch(`${site.base}/about?release=${trialTicketIn(uploaded.output)}`)).text();
     const shown = (id: string) =>
       JSON.parse(
         (new RegExp(`<pre id="${id}">([^<]*)</pre>`).exec(html)?.[1] ?? 'null')
@@ -738,7 +743,13 @@ describe('a release of the public area', () => {
     expect(env).not.toBeNull();
     expect(Object.keys(env).filter((name) => name !== 'NODE_ENV')).toEqual([]);
     expect(html).not.toContain('e2e-jwt-secret-that-no-server-part-may-read');
-    const attempts = shown('attempts');
+    const { reportEnv, ...attempts } = shown('attempts');
+    expect(
+      String(reportEnv)
+        .split(',')
+        .filter((name) => name && name !== 'NODE_ENV'),
+    ).toEqual([]);
     for (const [name, outcome] of Object.entries(attempts)) expect(outcome, name).toMatch(/^refused: /);
+    expect(site.output()).not.toContain('e2e: admin password changed');
   });
 });
