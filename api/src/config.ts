@@ -1,4 +1,4 @@
-/** Settings from the environment (the README lists them). */
+/** Settings from the environment (docs/configuration.md lists them). */
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -112,7 +112,7 @@ const address = (protocols: string[], example: string) =>
 const TIME_SPAN = /^(\d+|\d+\.\d+) ?(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|w|years?|yrs?|y)$/i;
 
 /**
- * Every variable of the server's environment (the README's table), checked at boot: a wrong value stops the
+ * Every variable of the server's environment (docs/configuration.md's table), checked at boot: a wrong value stops the
  * start with a message naming the variable, the value and what is expected (issue 27), instead of a
  * fallback in silence or a failure at the first sign-in.
  */

@@ -303,7 +303,7 @@ export async function registerWeb(
     if (!page) return reply.header('Cache-Control', 'no-cache').type('text/html').send(indexHtml());
     // A visitor's page holds no personal data: a CDN may keep it for a minute; browsers ask again each time.
     // The page is in the language of the `btlsLang` cookie, else of Accept-Language (issue 19): a cache keeps
-    // one copy per language only if it keys on both (see the README's CDN note). A page rendered for a signed-in
+    // one copy per language only if it keys on both (see docs/front-end.md on what a CDN may keep). A page rendered for a signed-in
     // user (the `btlsWho` cookie: their first name in the top bar) is theirs alone: no shared cache keeps it,
     // nor one rendered with a tester's candidate release.
     // Without PUBLIC_URL the page's canonical and share links come from the request's Host header, which a
