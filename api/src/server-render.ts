@@ -41,6 +41,8 @@ export interface ServerRenderOptions {
 
 /** The render's own deadline is 5 s (shell/src/server.tsx); the thread's is a little later. */
 const RENDER_DEADLINE_MS = 6000;
+/** What the API keeps of releases' server files (server parts, manifests, stylesheets), in bytes. */
+const RELEASE_TEXTS_BUDGET = 32 * 1024 * 1024;
 /** A render process's heap, and what it may hold in all (heap, buffers, code) before it is killed. */
 const RENDER_HEAP_MB = 256;
 const RENDER_RESIDENT_MB = 384;
@@ -93,15 +95,34 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
     await Promise.all([shared.close(), trials.close()]);
   });
 
-  /** A release's file as text (a server part, a manifest, a stylesheet), kept: releases never change. */
-  const texts = new Map<string, Promise<string>>();
+  /**
+   * A release's file as text (a server part, a manifest, a stylesheet), kept: releases never change. The most
+   * recently used are kept up to a budget, so trying candidate after candidate does not grow the API.
+   */
+  const texts = new Map<string, { text: Promise<string>; size: number }>();
+  let textsSize = 0;
   function releaseText(release: Pick<ActiveRelease, 'area' | 'version' | 'manifest'>, path: string): Promise<string> {
     const key = `${release.area}@${release.version}/${path}`;
-    let text = texts.get(key);
-    if (!text) {
-      text = store.fileText(release.manifest, path);
-      texts.set(key, text);
-      text.catch(() => texts.delete(key));
+    const known = texts.get(key);
+    if (known) {
+      texts.delete(key);
+      texts.set(key, known);
+      return known.text;
+    }
+    const size = release.manifest.files[path]?.size ?? 0;
+    const text = store.fileText(release.manifest, path);
+    texts.set(key, { text, size });
+    textsSize += size;
+    text.catch(() => {
+      if (texts.get(key)?.text === text) {
+        texts.delete(key);
+        textsSize -= size;
+      }
+    });
+    for (const [oldest, old] of texts) {
+      if (textsSize <= RELEASE_TEXTS_BUDGET || oldest === key) break;
+      texts.delete(oldest);
+      textsSize -= old.size;
     }
     return text;
   }
