@@ -18,7 +18,13 @@ import { isDatabaseBusy, pgErrorCode, type Database } from './db/client';
 import { apiNotFound, HttpError, serviceBusy } from './http/errors';
 import { defaultLimits, type Deps, type Lifecycle, type Limits } from './deps';
 import { createNotifications } from './mail/notify';
-import { createRateLimiter, databaseCounterStore, redisCounterStore, type LimitMessage } from './rate-limit';
+import {
+  createRateLimiter,
+  databaseCounterStore,
+  memoryCounterStore,
+  redisCounterStore,
+  type LimitMessage,
+} from './rate-limit';
 import { outboxRoutes } from './routes/outbox';
 import { authRoutes } from './routes/auth';
 import { certificateRoutes } from './routes/certificates';
@@ -249,7 +255,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  const renderLimit = limiter('render-ip', limits.rendersPerIpPerMinute, texts.request.serviceBusy, 60_000);
+  // A share of this instance's render processes per client: counted here, not in the database (a page would
+  // wait for a write), since what it protects is this instance's own work.
+  const renderLimit = createRateLimiter(
+    memoryCounterStore(),
+    'render-ip',
+    limits.rendersPerIpPerMinute,
+    60_000,
+    texts.request.serviceBusy,
+  );
   if (options.web && (await registerWeb(app, { ...options.web, trials, renderLimit }, releaseStore, metrics)))
     seoRoutes(app, deps.db, options.web.publicUrl);
   return app;

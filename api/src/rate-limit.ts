@@ -94,6 +94,37 @@ export function databaseCounterStore(db: Db): CounterStore {
   };
 }
 
+/**
+ * Counters of this instance alone, for a limit that protects this instance's own work (its render processes):
+ * no round trip to the database for each page. At most `maxKeys` are kept; the oldest window goes first.
+ */
+export function memoryCounterStore(maxKeys = 10_000): CounterStore {
+  const counters = new Map<string, { count: number; resetAt: number }>();
+  return {
+    async increment(key, windowMs) {
+      const now = Date.now();
+      let counter = counters.get(key);
+      if (!counter || counter.resetAt <= now) {
+        counters.delete(key);
+        counter = { count: 0, resetAt: now + windowMs };
+        counters.set(key, counter);
+        for (const oldest of counters.keys()) {
+          if (counters.size <= maxKeys) break;
+          counters.delete(oldest);
+        }
+      }
+      counter.count += 1;
+      return { count: counter.count, msLeft: counter.resetAt - now };
+    },
+    async reset(key) {
+      counters.delete(key);
+    },
+    async close() {
+      counters.clear();
+    },
+  };
+}
+
 /** INCR, and the window's expiry set by the first hit; one script, so atomic. */
 const INCREMENT_SCRIPT = `
 local count = redis.call('INCR', KEYS[1])
