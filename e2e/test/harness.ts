@@ -109,6 +109,7 @@ export async function takenOver(page: Page, within: { expect: typeof expect } = 
 
 export const DEMO = {
   admin: { email: 'admin@btls-demo.rw', password: 'admin-demo-2026', firstName: 'Grace' },
+  trainer: { email: 'trainer@btls-demo.rw', password: 'trainer-demo-2026' },
   trainee: { email: 'trainee@btls-demo.rw', password: 'trainee-demo-2026', firstName: 'Aline' },
   employer: { email: 'employer@btls-demo.rw', password: 'employer-demo-2026', firstName: 'Patrick' },
 };
@@ -223,4 +224,43 @@ export function runRelease(
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('exit', (code) => done({ code, output }));
   });
+}
+
+/** A new trainee's approved enrollment, assigned to the demo trainer; with the trainer's token. */
+export async function enrollmentOfDemoTrainer(lastName: string) {
+  const admin = await tokenFor(site, DEMO.admin);
+  const trainer = await tokenFor(site, DEMO.trainer);
+  const trainee = await mustCallApi(site, '/auth/register', {
+    method: 'POST',
+    body: { firstName: 'Solange', lastName, email: `solange.${Date.now()}@example.rw`, password: 'kawa-2026' },
+  });
+  const courses = await mustCallApi(site, '/courses');
+  const course = courses.find((c: { title: string }) => c.title.startsWith('Manual Brewing'));
+  const applied = await mustCallApi(site, '/enrollments/apply', {
+    method: 'POST',
+    token: trainee.token,
+    body: { courseId: course.id },
+  });
+  await mustCallApi(site, `/enrollments/${applied.applicationId}/status`, {
+    method: 'PUT',
+    token: admin,
+    body: { status: 'Approved', adminNotes: '' },
+  });
+  const trainers = await mustCallApi(site, '/users/trainers', { token: admin });
+  const demoTrainer = trainers.find((t: { email: string }) => t.email === DEMO.trainer.email);
+  await mustCallApi(site, `/enrollments/${applied.applicationId}/assign-trainer`, {
+    method: 'PUT',
+    token: admin,
+    body: { trainerId: demoTrainer.id },
+  });
+  return { enrollmentId: applied.applicationId as number, trainer };
+}
+
+/** The trainer adds a progress record on the student's page. */
+export async function addRecord(page: Page, name: string, score: string) {
+  await page.getByLabel('Assessment name').fill(name);
+  await page.getByLabel('Score', { exact: true }).fill(score);
+  await page.getByLabel('Max Score').fill('10');
+  await page.getByRole('button', { name: 'Add Record' }).click();
+  await page.getByRole('table').getByText(name, { exact: true }).waitFor();
 }

@@ -8,9 +8,11 @@ import type { Page } from 'playwright-core';
 import type { SwConfig } from '@btls/shared-api/service-worker';
 import { describe, expect, it } from 'vitest';
 import {
+  addRecord,
   browser,
   copyOfBuild,
   DEMO,
+  enrollmentOfDemoTrainer,
   mustCallApi,
   openPage,
   releaseTokenFor,
@@ -256,39 +258,3 @@ describe('offline', () => {
 });
 
 /** An approved application of a new trainee, assigned to the demo trainer. */
-async function enrollmentOfDemoTrainer(lastName: string) {
-  const admin = await tokenFor(site, DEMO.admin);
-  const trainer = await tokenFor(site, TRAINER);
-  const trainee = await mustCallApi(site, '/auth/register', {
-    method: 'POST',
-    body: { firstName: 'Solange', lastName, email: `solange.${Date.now()}@example.rw`, password: 'kawa-2026' },
-  });
-  const courses = await mustCallApi(site, '/courses');
-  const course = courses.find((c: { title: string }) => c.title.startsWith('Manual Brewing'));
-  const applied = await mustCallApi(site, '/enrollments/apply', {
-    method: 'POST',
-    token: trainee.token,
-    body: { courseId: course.id },
-  });
-  await mustCallApi(site, `/enrollments/${applied.applicationId}/status`, {
-    method: 'PUT',
-    token: admin,
-    body: { status: 'Approved', adminNotes: '' },
-  });
-  const trainers = await mustCallApi(site, '/users/trainers', { token: admin });
-  const demoTrainer = trainers.find((t: { email: string }) => t.email === TRAINER.email);
-  await mustCallApi(site, `/enrollments/${applied.applicationId}/assign-trainer`, {
-    method: 'PUT',
-    token: admin,
-    body: { trainerId: demoTrainer.id },
-  });
-  return { enrollmentId: applied.applicationId as number, trainer };
-}
-
-async function addRecord(page: Page, name: string, score: string) {
-  await page.getByLabel('Assessment name').fill(name);
-  await page.getByLabel('Score', { exact: true }).fill(score);
-  await page.getByLabel('Max Score').fill('10');
-  await page.getByRole('button', { name: 'Add Record' }).click();
-  await page.getByRole('table').getByText(name, { exact: true }).waitFor();
-}

@@ -74,9 +74,8 @@ describe('courses', () => {
     expect((screen.getByLabelText('Level') as HTMLSelectElement).value).toBe('Beginner');
     expect((screen.getByRole('checkbox', { name: /Active/ }) as HTMLInputElement).checked).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Add Course' }));
-    await waitFor(
-      () => expect(screen.getByRole('alert').textContent).toBe('Required fields: Title, Description, Category, Level.'),
-      { timeout: 2000 },
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Required fields: Title, Description, Category, Level.'),
     );
     expect(onSubmit).not.toHaveBeenCalled();
   });
@@ -98,17 +97,13 @@ describe('courses', () => {
       },
     ]);
     await userEvent.click(screen.getByRole('button', { name: 'Update Course' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Image URL must be a valid URL.'), {
-      timeout: 2000,
-    });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Image URL must be a valid URL.'));
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: ' ' } });
     await userEvent.click(screen.getByRole('button', { name: 'Update Course' }));
-    await waitFor(
-      () =>
-        expect(screen.getByRole('alert').textContent).toBe(
-          'Please fill in all required fields: Title, Description, Category, Level.',
-        ),
-      { timeout: 2000 },
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Please fill in all required fields: Title, Description, Category, Level.',
+      ),
     );
     fireEvent.change(screen.getByLabelText('Replace the image'), {
       target: { files: [new File(['x'], 'a.txt', { type: 'text/plain' })] },
@@ -222,7 +217,7 @@ describe('users', () => {
     expect(within(screen.getByRole('dialog')).getByText('Are you sure you want to delete this user?')).toBeTruthy();
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await userEvent.type(screen.getByLabelText('Search users'), 'jean');
-    await waitFor(() => expect(screen.queryByText('Grace Mukamana')).toBeNull(), { timeout: 2000 });
+    await waitFor(() => expect(screen.queryByText('Grace Mukamana')).toBeNull());
     expect(asked.at(-1)).toBe('limit=20&offset=0&q=jean');
     // Typing sends one request once the text has settled, not one per key.
     expect(asked.filter((query) => query.includes('q='))).toEqual(['limit=20&offset=0&q=jean']);
@@ -406,9 +401,7 @@ describe('enrollments', () => {
     const { unmount } = renderAt(`/admin/enrollments/${approved.id}/assign-trainer`, routes);
     await screen.findByRole('option', { name: /Jean Paul/ });
     await userEvent.click(screen.getByRole('button', { name: 'Assign Trainer' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Please select a trainer.'), {
-      timeout: 2000,
-    });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Please select a trainer.'));
     unmount();
     renderAt('/admin/enrollments/777/assign-trainer', routes);
     expect((await screen.findByRole('alert')).textContent).toBe('Application not found or not in approved state.');

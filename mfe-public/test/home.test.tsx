@@ -84,7 +84,7 @@ describe('the home page', () => {
     );
     home();
     const section = screen.getByRole('region', { name: 'Featured Training Programs' });
-    const headings = await within(section).findAllByRole('heading', { level: 3 }, { timeout: 10_000 });
+    const headings = await within(section).findAllByRole('heading', { level: 3 });
     const names = headings.map((h) => h.textContent);
     expect(new Set(names)).toEqual(
       new Set(['Featured 1', 'Featured 2', 'Featured 3', 'Featured 4', 'Featured 5', 'Featured 6']),

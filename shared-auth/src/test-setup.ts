@@ -1,8 +1,13 @@
 // Vitest setup for the areas' component tests: cleanup, and what jsdom lacks that pages use.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { i18n } from '@btls/shared-api';
 import { useSessionStore } from './session';
+
+// findBy… and waitFor wait for what the user would see; a loaded machine (three suites on two cores) takes
+// longer to load a page's chunks than the default second, which made tests fail at random. A test still fails
+// when what it waits for never comes, only later.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazyPart } from '@btls/shared-ui/lazy-page';
 import { RELEASE_TRIAL_KEY } from '@btls/shared-api/release-trial';
 import { Link, paths, useI18n, useLocation } from '@btls/shared-auth';
 import { useRoomBelow } from './bottom-bar';
@@ -53,7 +54,7 @@ const useStore = <T,>(store: { subscribe: (listener: () => void) => () => void; 
   useSyncExternalStore(store.subscribe, store.current, () => server);
 
 /** A tester's candidate releases (issue 25), when this browser has a trial. */
-const ReleaseTrialBar = lazy(() => import('./release-trial'));
+const ReleaseTrialBar = lazyPart(async () => (await import('./release-trial')).default, { quiet: true });
 function ReleaseTrial() {
   const [tried, setTried] = useState(false);
   useEffect(() => setTried(document.cookie.includes(`${RELEASE_TRIAL_KEY}=`)), []);
@@ -65,7 +66,7 @@ function ReleaseTrial() {
 }
 
 /** The offer to install the app (issue 28), when the browser makes one. */
-const InstallOfferBar = lazy(() => import('./install-offer'));
+const InstallOfferBar = lazyPart(async () => (await import('./install-offer')).default, { quiet: true });
 const InstallOffer = () => (
   <WhenShown shown={useStore(installOffer, false)}>
     <InstallOfferBar />
@@ -73,15 +74,19 @@ const InstallOffer = () => (
 );
 
 /** Issue 28: a newer version installed and waiting for the Reload. */
-const NewVersionBar = lazy(() => import('./new-version'));
+const NewVersionBar = lazyPart(async () => (await import('./new-version')).default, { quiet: true });
 const NewVersion = () => (
   <WhenShown shown={useStore(waitingVersion, null)}>
     <NewVersionBar />
   </WhenShown>
 );
 
-/** Issue 28: offline, the page says so and what it shows (loaded when the network goes). */
-const OfflineBannerView = lazy(() => import('./offline-banner'));
+/**
+ * Offline, the page says so and what it shows. Its chunk is fetched once the page has loaded (main.tsx), so it
+ * is at hand when the signal drops, even before the service worker keeps anything.
+ */
+export const loadOfflineBanner = () => import('./offline-banner');
+const OfflineBannerView = lazyPart(async () => (await loadOfflineBanner()).default, { quiet: true });
 const OfflineBanner = () => (
   <WhenShown shown={useStore(offline, false)}>
     <OfflineBannerView />

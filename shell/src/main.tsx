@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createQueryClient, hydrate, QueryClientProvider } from '@btls/shared-api';
 import { AuthProvider, BrowserRouter, useSessionStore, type SessionHint } from '@btls/shared-auth';
-import { App } from './app';
+import { App, loadOfflineBanner } from './app';
 import { connectLanguageToSession, followDeviceChoice, startLanguage } from './language';
 import { watchNetwork } from './app-state';
 import { listenForInstallOffer } from './install';
@@ -40,8 +40,14 @@ const registerLater = () =>
     () => ('requestIdleCallback' in window ? requestIdleCallback(registerWorker) : registerWorker()),
     WORKER_AFTER_LOAD_MS,
   );
-if (document.readyState === 'complete') registerLater();
-else window.addEventListener('load', registerLater, { once: true });
+// What the page needs when the signal drops is fetched as soon as the page has loaded: the offline banner (a
+// page whose signal drops in its first seconds stays, and says so).
+const afterLoad = () => {
+  void loadOfflineBanner().catch(() => undefined);
+  registerLater();
+};
+if (document.readyState === 'complete') afterLoad();
+else window.addEventListener('load', afterLoad, { once: true });
 
 const app = (
   <StrictMode>

@@ -142,11 +142,15 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
     onChange: (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value })),
   });
 
+  // The form's rules are fetched as soon as the page shows, not at its first tap: a signal that drops before
+  // then must not keep a mark from being checked and kept on the phone.
+  useEffect(() => void loadRules().catch(() => undefined), []);
+
   async function save(event: FormEvent) {
     event.preventDefault();
     setNotice('');
     setNoticeAtForm(true);
-    // The rules come with the form's first focus; offline before they came, the form says why it cannot check.
+    // Offline before the rules came, the form says why it cannot check.
     const rules = await loadRules().catch(() => null);
     if (!rules) return setError(translateMessage(fallback.network));
     const checked = rules.recordPayload(fields);
@@ -368,7 +372,6 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
           ref={form}
           className={styles.card}
           onSubmit={save}
-          onFocus={() => void loadRules().catch(() => undefined)}
           noValidate
           aria-labelledby="record-title"
         >

@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { coursesPageQuery, FEATURED_COURSES_COUNT, useSuspenseQuery } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
 import { Link, paths, useI18n } from '@btls/shared-auth';
 import { buttonClass, Spinner } from '@btls/shared-ui/components';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
+import { lazyPart } from '@btls/shared-ui/lazy-page';
 import { PageHead } from '../../ui/page-head';
 import { CourseCard } from '../courses/course-card';
 import hero from '../../assets/hero.svg';
@@ -12,7 +13,10 @@ import { useInView } from './use-in-view';
 
 // The carousel (and swiper with it) loads when its section nears the screen: phones on a mobile network
 // do not pay for it before they scroll. Until then (and without JavaScript) the same cards sit in a row.
-const FeaturedCarousel = lazy(() => import('./featured-courses'));
+// Without a network to fetch it, the row of cards stays (tried again when the network is back).
+const FeaturedCarousel = lazyPart(async () => (await import('./featured-courses')).default, {
+  instead: ({ courses }: { courses: Course[] }) => <FeaturedRow courses={courses} />,
+});
 
 const ICON_PATHS = {
   cup: 'M4 8h12v5a5 5 0 0 1-5 5H9a5 5 0 0 1-5-5V8Zm12 1h2a2.5 2.5 0 0 1 0 5h-2M7 2c-1 1.5 1 2.5 0 4m4-4c-1 1.5 1 2.5 0 4',
