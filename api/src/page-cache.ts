@@ -2,16 +2,16 @@
  * Issue 26: rendered public pages kept for the crowd a shared link brings. A visitor's page (no session hint,
  * no release trial) is kept per address, query, language and origin, compressed once for brotli and gzip, and
  * served again as long as nothing it shows has changed: the database raises a generation counter whenever
- * courses, jobs, users, certificates, images or the active releases change (triggers, migration 0010), and an
+ * courses, jobs, users, certificates, images or the active releases change (a sequence raised by triggers when
+ * the change commits, migration 0015: no lock any writer waits for), and an
  * instance reads it at most every second, so a change made through any instance empties every instance's
  * copies within a second. A copy is also dropped after a minute (a job's closing date passes without a write).
  * Concurrent requests for a page not kept yet wait for one render instead of rendering it each.
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from './db/client';
-import { pageCacheGeneration } from './db/schema';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -59,10 +59,10 @@ export function createPageCache(options: PageCacheOptions) {
   function currentGeneration(): Promise<number> {
     if (!generation || Date.now() - generation.at > generationTtlMs) {
       const value = options.db
-        .select({ value: pageCacheGeneration.value })
-        .from(pageCacheGeneration)
-        .where(eq(pageCacheGeneration.id, 1))
-        .then((rows) => rows[0]?.value ?? 0);
+        .execute(sql`select last_value from page_cache_generation_seq`)
+        .then((result) =>
+          Number((result as unknown as { rows: { last_value: string | number }[] }).rows[0]?.last_value ?? 0),
+        );
       generation = { at: Date.now(), value };
       value.catch(() => {
         if (generation?.value === value) generation = undefined;

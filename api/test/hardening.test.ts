@@ -14,7 +14,18 @@ import { embeddedJwtSecret } from '../src/config';
 import { openPglite, openPostgres } from '../src/db/client';
 import { enrollments, users } from '../src/db/schema';
 import { cspHeader } from '../src/http/security-headers';
-import { account, createCourse, JWT_SECRET, onPostgres, request, startApi, type TestApi } from './helpers';
+import sharp from 'sharp';
+import {
+  account,
+  createCourse,
+  JWT_SECRET,
+  multipart,
+  onPostgres,
+  request,
+  startApi,
+  validCourse,
+  type TestApi,
+} from './helpers';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -221,6 +232,62 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
       await first.close();
     }
   });
+
+  it('writers that collide across tables and instances all get an answer, never a 500 (deadlocks are run again)', async () => {
+    const first = await startApi();
+    const secondDatabase = openPostgres(first.url!);
+    const secondApp = await buildApp({ database: secondDatabase, jwtSecret: JWT_SECRET });
+    const second = { ...first, app: secondApp };
+    try {
+      const admin = await account(first, 'admin');
+      const employer = await account(first, 'employer');
+      const statuses: number[] = [];
+      const upload = async (target: TestApi, bytes: Buffer) => {
+        const form = await multipart({
+          ...validCourse,
+          courseImage: new Blob([new Uint8Array(bytes)], { type: 'image/png' }),
+        });
+        return request(target, 'POST', '/api/courses', { token: admin.token, ...form });
+      };
+      for (let round = 0; round < 20; round++) {
+        // Course A owns an image; B is uploaded with the same bytes while A is deleted; C adopts A's address.
+        const bytes = await sharp({
+          create: { width: 64, height: 48, channels: 3, background: { r: round * 12, g: 90, b: 40 } },
+        })
+          .png()
+          .toBuffer();
+        const a = (await upload(first, bytes)).body.course;
+        const c = await createCourse(first, admin.token);
+        const answers = await Promise.all([
+          request(first, 'DELETE', `/api/courses/${a.id}`, { token: admin.token }),
+          upload(second, bytes),
+          request(first, 'PUT', `/api/courses/${c.id}`, {
+            token: admin.token,
+            json: { ...validCourse, imageUrl: a.imageUrl },
+          }),
+        ]);
+        statuses.push(...answers.map((answer) => answer.status));
+        // Unrelated writers of the tables whose changes empty the page cache, on both instances at once.
+        const writes = await Promise.all([
+          request(second, 'POST', '/api/jobs', { token: employer.token, json: { ...job, title: `Barista ${round}` } }),
+          request(first, 'PUT', '/api/users/me/profile', {
+            token: employer.token,
+            json: { firstName: 'Patrick', lastName: `Round ${round}`, companyName: 'Café Neo' },
+          }),
+          request(second, 'PUT', `/api/courses/${c.id}`, {
+            token: admin.token,
+            json: { ...validCourse, title: `Edited ${round}` },
+          }),
+        ]);
+        statuses.push(...writes.map((answer) => answer.status));
+      }
+      expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    } finally {
+      await secondApp.close();
+      await secondDatabase.close();
+      await first.close();
+    }
+  }, 120_000);
 
   it('answers /api/health with 503 quickly, and a query on a locked table with 503, when the database is stuck', async () => {
     const test = await startApi();

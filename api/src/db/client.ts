@@ -77,7 +77,9 @@ export function openPostgres(
   });
   // An idle client that loses its connection emits 'error' on the pool; without a listener the process dies.
   pool.on('error', log);
-  const db = drizzlePg({ client: pool, schema, ...(options.logSql ? { logger: sqlLines } : {}) }) as unknown as Db;
+  const db = retryingTransactions(
+    drizzlePg({ client: pool, schema, ...(options.logSql ? { logger: sqlLines } : {}) }) as unknown as Db,
+  );
   return {
     db,
     kind: 'postgres',
@@ -210,7 +212,7 @@ export async function openPglite(dataDir?: string, restore?: { from: Blob }): Pr
   } else {
     client = await PGlite.create(PGLITE_OPTIONS);
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = retryingTransactions(drizzlePglite({ client, schema }) as unknown as Db);
   const keepPrivate = () => {
     if (dataDir) makePrivateDirectory(resolve(dataDir));
   };
@@ -253,8 +255,34 @@ export function pgErrorCode(error: unknown): string | undefined {
  * The database could not serve in time: a statement cancelled by the statement timeout (57014), a lock not
  * granted (55P03), or no pool connection free within the acquire timeout.
  */
+/** A deadlock or a serialization failure: the transaction was rolled back whole, and may simply run again. */
+export const isTransactionConflict = (error: unknown) => ['40P01', '40001'].includes(pgErrorCode(error) ?? '');
+
+/** How many times a transaction runs before its conflict is answered 503 (Retry-After). */
+const TRANSACTION_TRIES = 4;
+
+/**
+ * Every transaction of `db` runs again, a few times and a little later each time, when the database chose it
+ * as a deadlock's victim or could not serialize it: two writers that collide both succeed instead of one
+ * answering 500. (A transaction's callback only talks to the database, so running it again is safe.)
+ */
+function retryingTransactions(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (run: Parameters<Db['transaction']>[0], config?: Parameters<Db['transaction']>[1]) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await transaction(run, config);
+      } catch (error) {
+        if (!isTransactionConflict(error) || attempt >= TRANSACTION_TRIES) throw error;
+        await new Promise((wait) => setTimeout(wait, attempt * (5 + Math.random() * 20)));
+      }
+    }
+  }) as Db['transaction'];
+  return db;
+}
+
 export function isDatabaseBusy(error: unknown): boolean {
-  if (['57014', '55P03'].includes(pgErrorCode(error) ?? '')) return true;
+  if (['57014', '55P03'].includes(pgErrorCode(error) ?? '') || isTransactionConflict(error)) return true;
   for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
     if (/timeout exceeded when trying to connect/i.test((current as Error).message ?? '')) return true;
     current = (current as { cause?: unknown }).cause;

@@ -493,13 +493,3 @@ export const releaseTokens = pgTable(
   },
   (t) => [uniqueIndex('release_tokens_hash_idx').on(t.tokenHash)],
 );
-
-/**
- * Issue 26: a counter that every change of what public pages show raises (triggers on courses, jobs, users,
- * certificates, images and release_areas; migration 0010), so each instance's cache of rendered pages knows
- * when its copies are stale, whatever instance or path made the change.
- */
-export const pageCacheGeneration = pgTable('page_cache_generation', {
-  id: integer('id').primaryKey(),
-  value: bigint('value', { mode: 'number' }).notNull(),
-});
