@@ -2,7 +2,6 @@
 import { is, SQL, sql } from 'drizzle-orm';
 import {
   boolean,
-  bigint,
   check,
   customType,
   date,
