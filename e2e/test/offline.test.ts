@@ -11,7 +11,6 @@ import {
   addRecord,
   browser,
   copyOfBuild,
-  DEMO,
   enrollmentOfDemoTrainer,
   mustCallApi,
   openPage,
@@ -20,7 +19,6 @@ import {
   signIn,
   site,
   takenOver,
-  tokenFor,
   useSite,
 } from './harness';
 

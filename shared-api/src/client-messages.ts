@@ -121,6 +121,8 @@ export const jobApplication = {
 export const fallback = {
   /** No answer at all (offline, a dropped mobile link, a timeout). */
   network: 'Could not reach the server. Please check your connection and try again.',
+  /** Offline, and this was never saved on this phone: nothing is wrong, it is just not here yet. */
+  notSavedOffline: 'You are offline, and this was not saved on this phone. It will show once you are back online.',
   httpError: (status: number) => `HTTP error! status: ${status}`,
   register: 'Failed to register. Please try again.',
   login: 'Failed to log in. Please check your credentials.',

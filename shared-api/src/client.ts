@@ -43,12 +43,21 @@ export class ApiError extends Error {
  * else the server's message (or the §8 fallback) that `call` put in the error, in English.
  */
 export function errorMessage(error: unknown): string {
+  if (isOfflineMiss(error)) return translateMessage(fallback.notSavedOffline);
   const message = error instanceof Error ? error.message : String(error);
   return translateMessage(
     message,
     error instanceof ApiError ? error.code : undefined,
     error instanceof ApiError ? error.params : undefined,
   );
+}
+
+/**
+ * A read that got no answer while the phone is offline: what the page asked for was not saved on it (the
+ * service worker answers what it kept). Not a failure of the server's: screens say so plainly.
+ */
+export function isOfflineMiss(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0 && typeof navigator !== 'undefined' && !navigator.onLine;
 }
 
 /**

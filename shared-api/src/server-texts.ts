@@ -166,6 +166,10 @@ export const SERVER_TEXTS = [
     id: 'fallback.network',
     message: 'Could not reach the server. Please check your connection and try again.',
   },
+  /*i18n*/ {
+    id: 'fallback.notSavedOffline',
+    message: 'You are offline, and this was not saved on this phone. It will show once you are back online.',
+  },
   /*i18n*/ { id: 'fallback.httpError', message: 'HTTP error! status: {status}' },
   /*i18n*/ { id: 'fallback.register', message: 'Failed to register. Please try again.' },
   /*i18n*/ { id: 'fallback.login', message: 'Failed to log in. Please check your credentials.' },

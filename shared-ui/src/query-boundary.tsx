@@ -8,7 +8,8 @@ import { errorMessage, QueryErrorResetBoundary } from '@btls/shared-api';
 
 interface Props {
   loading: ReactNode;
-  error: (message: string, retry: () => void) => ReactNode;
+  /** What shows when the read failed: its message in the page's language, a retry, and the error itself. */
+  error: (message: string, retry: () => void, error: Error) => ReactNode;
   children: ReactNode;
 }
 
@@ -30,7 +31,7 @@ class ErrorBoundary extends Component<
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    return this.props.render(errorMessage(error), this.retry);
+    return this.props.render(errorMessage(error), this.retry, error);
   }
 }
 

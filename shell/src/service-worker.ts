@@ -92,6 +92,11 @@ export async function startServiceWorker(queryClient: QueryClient): Promise<void
   if (!('serviceWorker' in navigator)) return;
   const container = navigator.serviceWorker;
 
+  // Who is signed in, once the session is known (undefined while it is being restored: nothing is deleted then).
+  const known = () => {
+    const state = useSessionStore.getState();
+    return state.status === 'loading' ? undefined : (state.user?.id ?? null);
+  };
   // The Reload: once the new worker has taken over, the page loads again, all of it from the new version.
   let reloading = false;
   container.addEventListener('controllerchange', () => {
@@ -99,7 +104,11 @@ export async function startServiceWorker(queryClient: QueryClient): Promise<void
       // The first worker took this page over: the page is saved as it is (a public page holds its data). A
       // signed-in page's data came apart from it: read again through the worker, so it is saved too (a visitor
       // pays no second download).
-      tell({ type: SW_MESSAGES.save, url: location.href });
+      // Who is signed in goes first, and with the page itself: whatever order the worker started in, the page
+      // and its data are filed under that account, never as a visitor's.
+      const id = known();
+      if (id !== undefined) tell({ type: SW_MESSAGES.user, id });
+      tell({ type: SW_MESSAGES.save, url: location.href, ...(id !== undefined ? { id } : {}) });
       if (useSessionStore.getState().user) void queryClient.invalidateQueries();
       return;
     }
@@ -113,11 +122,6 @@ export async function startServiceWorker(queryClient: QueryClient): Promise<void
     if (event.data?.type === SW_MESSAGES.updated) void queryClient.invalidateQueries();
   });
 
-  // Who is signed in, once the session is known (undefined while it is being restored: nothing is deleted then).
-  const known = () => {
-    const state = useSessionStore.getState();
-    return state.status === 'loading' ? undefined : (state.user?.id ?? null);
-  };
   let userId = known();
   useSessionStore.subscribe((now) => {
     if (now.status === 'loading') return;

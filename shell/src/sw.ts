@@ -193,7 +193,8 @@ self.addEventListener('message', (event) => {
     const url = new URL(data.url, self.location.origin);
     if (url.origin === self.location.origin)
       event.waitUntil(
-        user.then(async (id) => {
+        // Filed under the account the page says it is for (it tells, with the page), else the one it said before.
+        (typeof data.id === 'number' || data.id === null ? Promise.resolve(data.id) : user).then(async (id) => {
           const response = await fetch(url, { credentials: 'same-origin' });
           if (response.status === 200 && (response.headers.get('Content-Type') ?? '').startsWith('text/html'))
             await (await caches.open(id === null ? SW_CACHES.pages : userCache(id))).put(url.href, response);

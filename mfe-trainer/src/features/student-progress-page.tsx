@@ -368,13 +368,7 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
         }
       />
       {open && (
-        <form
-          ref={form}
-          className={styles.card}
-          onSubmit={save}
-          noValidate
-          aria-labelledby="record-title"
-        >
+        <form ref={form} className={styles.card} onSubmit={save} noValidate aria-labelledby="record-title">
           <h2 id="record-title">
             {editing === null
               ? i18n._({ id: 'trainer.progress.addTitle', message: 'Add a progress record' })

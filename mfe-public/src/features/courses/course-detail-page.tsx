@@ -2,6 +2,7 @@ import {
   courseQuery,
   DEFAULT_TRAINING_CENTER,
   isNotFound,
+  isOfflineMiss,
   translateMessage,
   useQueryClient,
   useSuspenseQuery,
@@ -22,11 +23,15 @@ const NOT_FOUND = /*i18n*/ {
   message: 'The course you are looking for could not be found.',
 };
 
-function NotFoundOrError({ message }: { message: string }) {
+function NotFoundOrError({ message, offline = false }: { message: string; offline?: boolean }) {
   const i18n = useI18n();
   return (
     <section className={styles.empty}>
-      <h1>{i18n._({ id: 'public.course.notFoundTitle', message: 'Course Not Found or Error' })}</h1>
+      <h1>
+        {offline
+          ? i18n._({ id: 'public.course.notSavedTitle', message: 'Not saved on this phone' })
+          : i18n._({ id: 'public.course.notFoundTitle', message: 'Course Not Found or Error' })}
+      </h1>
       <p>{message}</p>
     </section>
   );
@@ -156,8 +161,9 @@ export function CourseDetailPage() {
       </Link>
       <QueryBoundary
         loading={<Spinner label={i18n._({ id: 'public.course.loading', message: 'Loading course details...' })} />}
-        error={(message) => (
+        error={(message, _retry, error) => (
           <NotFoundOrError
+            offline={isOfflineMiss(error)}
             message={message || i18n._({ id: 'public.course.failed', message: 'Failed to load course details.' })}
           />
         )}
