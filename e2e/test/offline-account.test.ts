@@ -46,7 +46,19 @@ describe('offline, signed in', () => {
           await certificate.locator('svg, img').first().waitFor();
           // The worker takes the page over once the page has settled: no second read of anything here.
           await controlled(page);
-          await page.waitForTimeout(500);
+          // Once taken over, the page and its data are read again through the worker, filed under the account.
+          await expect
+            .poll(() =>
+              page.evaluate(async () => {
+                const names = (await caches.keys()).filter((name) => name.startsWith('btls-user-'));
+                const kept = await Promise.all(
+                  names.map(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)),
+                );
+                const urls = kept.flat();
+                return urls.some((url) => url.includes('/certificate/')) && urls.some((url) => url.includes('/api/'));
+              }),
+            )
+            .toBe(true);
 
           await context.setOffline(true);
           await page.reload();

@@ -1,9 +1,16 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Component, Suspense, useState, type ReactNode } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lazyPart } from '../src/lazy-page';
 
-afterEach(cleanup);
+// React reports each failure it hands to a boundary on the console: these are the failures under test.
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 /** A module fetch that fails until `arrive()` is called (a network that comes back). */
 function flakyModule() {
