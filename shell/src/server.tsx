@@ -1,8 +1,8 @@
 /**
- * The shell's server build (dist/server/render.js, made by `vite build --ssr`): the API renders public
- * pages with it, in render processes of their own (api/src/workers/render-page.ts). It renders the same App as the browser (layout, route table, the remote's routes given in
- * `remotes`), waits for every page chunk and query, and answers the HTML, the tags for the head and the data to
- * embed. It also provides the shared modules a remote's server build asks for: one React, one router, one
+ * The shell's server build (dist/server/render.js, made by `vite build --ssr`): the API renders public pages with
+ * it, in render processes of their own (api/src/workers/render-page.ts). It renders the same App as the browser
+ * (layout, route table, the remote's routes given in `remotes`), waits for every page chunk and query, and
+ * answers the HTML, the tags for the head and the data to embed. It also provides the shared modules a remote's server build asks for: one React, one router, one
  * session store and one query client on the server as in the browser.
  */
 import { dehydrate } from '@tanstack/react-query';
