@@ -6,7 +6,7 @@ import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { openPglite, openPostgres } from '../src/db/client';
+import { isDatabaseBusy, openPglite, openPostgres } from '../src/db/client';
 import { contactMessages, courses, users } from '../src/db/schema';
 import { ensureAdmin } from '../src/seed/admin';
 import { DEMO_ACCOUNTS, seedDemoData } from '../src/seed/demo';
@@ -187,5 +187,43 @@ describe.runIf(onPostgres)('one PostgreSQL, several API instances', () => {
     await first.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'shared@example.rw'));
     const inbox = await request(apiA, 'GET', '/api/contact', { token: registered.body.token });
     expect(inbox.body.map((m: { subject: string }) => m.subject)).toContain('from B');
+  });
+});
+
+describe('a transaction chosen as a deadlock victim', () => {
+  it('runs again a few times, then is answered as busy (503), never as a server error', async () => {
+    const database = await openPglite();
+    try {
+      const conflict = (code: string) => Object.assign(new Error('deadlock detected'), { code });
+      let runs = 0;
+      const value = await database.db.transaction(async () => {
+        runs += 1;
+        if (runs < 3) throw conflict(runs === 1 ? '40P01' : '40001');
+        return 'stored';
+      });
+      expect({ value, runs }).toEqual({ value: 'stored', runs: 3 });
+
+      runs = 0;
+      const failure = await database.db
+        .transaction(async () => {
+          runs += 1;
+          throw conflict('40P01');
+        })
+        .catch((error: unknown) => error);
+      expect(runs).toBe(4);
+      expect(isDatabaseBusy(failure)).toBe(true);
+
+      // Anything else is not run again.
+      runs = 0;
+      await database.db
+        .transaction(async () => {
+          runs += 1;
+          throw conflict('23505');
+        })
+        .catch(() => undefined);
+      expect(runs).toBe(1);
+    } finally {
+      await database.close();
+    }
   });
 });
