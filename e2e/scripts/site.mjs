@@ -59,12 +59,18 @@ export async function startSite() {
     child.stderr.on('data', onData);
     child.on('exit', (code) => fail(new Error(`server exited with ${code}: ${output}`)));
   });
+  // A server that dies under a journey says why (its last lines), instead of only refusing connections.
+  child.on('exit', (code, signal) => {
+    if (!stopping) console.error(`The site's server exited (${signal ?? code}):\n${output.slice(-4000)}`);
+  });
+  let stopping = false;
   return {
     base: `http://127.0.0.1:${port}`,
     cdnPort,
     /** What the server has written to its standard output and error so far (its log lines). */
     output: () => output,
     async stop() {
+      stopping = true;
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((done) => child.once('exit', done));
       child.kill('SIGTERM');

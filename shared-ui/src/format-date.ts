@@ -18,9 +18,26 @@ export function formatDate(
   const date = typeof value === 'string' ? parseISO(value) : value;
   if (!isValid(date)) return '';
   if (locale === 'en') return format(date, pattern);
+  return dayFirst(date, locale, pattern.includes('MMMM'), pattern.includes('EEEE'), /HH:mm|\bp\b/.test(pattern));
+}
+
+/** French and Kinyarwanda: the day first, the locale's own names, the 24-hour clock. */
+function dayFirst(date: Date, locale: Exclude<Language, 'en'>, fullMonth: boolean, weekday: boolean, time: boolean) {
   const names = LOCALE_DATA[locale];
-  const month = pattern.includes('MMMM') ? names.months[date.getMonth()] : names.monthsShort[date.getMonth()];
-  const day = `${date.getDate()} ${month} ${date.getFullYear()}`;
-  const weekday = pattern.includes('EEEE') ? `${names.weekdays[date.getDay()]}, ` : '';
-  return /HH:mm|\bp\b/.test(pattern) ? `${weekday}${day} ${format(date, 'HH:mm')}` : `${weekday}${day}`;
+  const month = fullMonth ? names.months[date.getMonth()] : names.monthsShort[date.getMonth()];
+  const day = `${weekday ? `${names.weekdays[date.getDay()]}, ` : ''}${date.getDate()} ${month} ${date.getFullYear()}`;
+  const clock = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  return time ? `${day} ${clock}` : day;
+}
+
+/**
+ * A moment (ISO text) with its time, as formatDate(…, 'PP p') writes it, without date-fns: for what a page
+ * fetches early because it may be needed without a network (the offline banner), where every KiB counts.
+ */
+export function formatMoment(value: string, locale: Language = 'en'): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  if (locale !== 'en') return dayFirst(date, locale, false, false, true);
+  const options = { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' } as const;
+  return new Intl.DateTimeFormat('en-US', options).format(date);
 }

@@ -50,3 +50,14 @@ describe('numbers and money', () => {
     expect(formatPrice(0)).toBe('Free');
   });
 });
+
+describe('a moment without date-fns (the offline banner)', () => {
+  it('reads as formatDate writes it with its time, in each language', async () => {
+    const { formatDate, formatMoment } = await import('../src/format-date');
+    const when = '2026-01-12T14:05:00';
+    for (const locale of ['fr', 'rw'] as const)
+      expect(formatMoment(when, locale)).toBe(formatDate(when, 'PP p', locale));
+    expect(formatMoment(when, 'en')).toMatch(/^Jan 12, 2026,? 2:05\sPM$/);
+    expect(formatMoment('not a date', 'en')).toBe('');
+  });
+});

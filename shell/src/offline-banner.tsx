@@ -7,7 +7,7 @@ import { useSyncExternalStore } from 'react';
 import { lastAnswer } from '@btls/shared-api';
 import { SW_SAVED_AT_META } from '@btls/shared-api/service-worker';
 import { useI18n } from '@btls/shared-auth';
-import { formatDate } from '@btls/shared-ui/format-date';
+import { formatMoment } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
 import styles from './shell.module.css';
 
@@ -32,7 +32,7 @@ export default function OfflineBanner() {
         : i18n._({
             id: 'shell.offline.saved',
             message: 'You are offline — showing what was saved on {when}',
-            values: { when: formatDate(when ?? new Date().toISOString(), 'PP p', locale) },
+            values: { when: formatMoment(when ?? new Date().toISOString(), locale) },
           })}
     </div>
   );
