@@ -17,3 +17,17 @@ export function watchNetwork(): void {
   window.addEventListener('online', update);
   window.addEventListener('offline', update);
 }
+
+/**
+ * The areas this phone uses: the worker keeps all of their files. Remembered here (the area loads long before
+ * the worker's registration chunk, which tells the worker them all once it is there), and told at once to a
+ * worker already there.
+ */
+export const areasUsed = new Set<string>();
+export function keepArea(area: string, message: object): void {
+  areasUsed.add(area);
+  void navigator.serviceWorker
+    ?.getRegistration()
+    .then((registration) => registration?.active?.postMessage(message))
+    .catch(() => undefined);
+}

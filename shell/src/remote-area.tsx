@@ -13,8 +13,10 @@ import {
   type ReactNode,
 } from 'react';
 import { addCatalogue } from '@btls/shared-api';
+import { SW_MESSAGES } from '@btls/shared-api/service-worker';
 import { useI18n, useLocation } from '@btls/shared-auth';
 import { Button, Spinner } from '@btls/shared-ui/components';
+import { keepArea } from './app-state';
 import { loadAreaRoutes } from './remotes';
 import type { Area } from './route-table';
 import styles from './shell.module.css';
@@ -35,7 +37,8 @@ function lazyArea(remote: string, retry: boolean) {
     if (module.loadMessages) await addCatalogue(remote, module.loadMessages);
     loaded.set(remote, module.default);
     // Issue 28: this phone uses the area: the service worker keeps all of its files for offline use.
-    void import('./service-worker').then(({ keepArea }) => keepArea(remote.replace(/^mfe_/, '')));
+    const area = remote.replace(/^mfe_/, '');
+    keepArea(area, { type: SW_MESSAGES.area, area });
     return module;
   });
 }

@@ -7,22 +7,15 @@
 import { dataSaverOn, queryKeys, type createQueryClient } from '@btls/shared-api';
 import { DATA_SAVER_META, SW_CACHES, SW_MESSAGES } from '@btls/shared-api/service-worker';
 import { useSessionStore } from '@btls/shared-auth';
-import { waitingVersion } from './app-state';
+import { areasUsed, waitingVersion } from './app-state';
 
 type QueryClient = ReturnType<typeof createQueryClient>;
 
 let registration: ServiceWorkerRegistration | undefined;
-const areasUsed = new Set<string>();
 
 function tell(message: object) {
   const worker = registration?.active ?? navigator.serviceWorker.controller;
   worker?.postMessage(message);
-}
-
-/** This phone uses an area: the worker keeps all of its files (for the active release, and the next ones). */
-export function keepArea(area: string): void {
-  areasUsed.add(area);
-  tell({ type: SW_MESSAGES.area, area });
 }
 
 /**
