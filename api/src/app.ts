@@ -136,6 +136,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The credential check in worker threads (issue 30): no secret in their environment, 5 s each at most.
   const verifier = createWorkerPool<VerifyTask, CredentialCheck>({
     module: 'verify-credential',
+    // One thread kept with its module loaded: a check's deadline then counts the check, not a thread's start
+    // (seconds on a loaded machine, which turned a plain credential into "too complex").
+    minThreads: 1,
     maxThreads: 2,
     maxQueue: 16,
     memoryMb: 128,
