@@ -57,6 +57,8 @@ describe('offline, signed in', () => {
                 const urls = kept.flat();
                 return urls.some((url) => url.includes('/certificate/')) && urls.some((url) => url.includes('/api/'));
               }),
+              // A loaded machine renders the page again for the worker, and reads its data again, in seconds.
+              { timeout: 30_000 },
             )
             .toBe(true);
 
