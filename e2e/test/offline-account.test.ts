@@ -48,15 +48,16 @@ describe('offline, signed in', () => {
           await controlled(page);
           // Once taken over, the page and its data are read again through the worker, filed under the account.
           await expect
-            .poll(() =>
-              page.evaluate(async () => {
-                const names = (await caches.keys()).filter((name) => name.startsWith('btls-user-'));
-                const kept = await Promise.all(
-                  names.map(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)),
-                );
-                const urls = kept.flat();
-                return urls.some((url) => url.includes('/certificate/')) && urls.some((url) => url.includes('/api/'));
-              }),
+            .poll(
+              () =>
+                page.evaluate(async () => {
+                  const names = (await caches.keys()).filter((name) => name.startsWith('btls-user-'));
+                  const kept = await Promise.all(
+                    names.map(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)),
+                  );
+                  const urls = kept.flat();
+                  return urls.some((url) => url.includes('/certificate/')) && urls.some((url) => url.includes('/api/'));
+                }),
               // A loaded machine renders the page again for the worker, and reads its data again, in seconds.
               { timeout: 30_000 },
             )
