@@ -11,7 +11,6 @@ import {
   DEMO,
   enrollmentOfDemoTrainer,
   mustCallApi,
-  openPage,
   signIn,
   site,
   takenOver,
@@ -24,8 +23,6 @@ const offlineBanner = (page: Page) => page.getByRole('status').filter({ hasText:
 
 /** A fresh phone whose service worker is not in control yet (it registers seconds after the page settles). */
 async function freshPhone() {
-  const opened = await openPage(browser, 390);
-  await opened.context.close();
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
   const page = await context.newPage();
   const errors: string[] = [];

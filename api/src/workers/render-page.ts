@@ -168,58 +168,56 @@ function evaluate(code: string, filename: string, shared: Record<string, unknown
 }
 
 async function renderPage(task: RenderTask): Promise<RenderOutcome | null> {
-  {
-    if (shell?.version !== task.shellVersion) {
-      shell = {
-        version: task.shellVersion,
-        module: import(`${pathToFileURL(task.shellFile).href}?v=${task.shellVersion}`),
-      };
-      remotes.clear();
-    }
-    const server = await shell.module;
-    lockDown();
-    server.configureServerApi(client.fetch);
-    const pathname = new URL(task.url, 'http://x').pathname;
-    const by = server.serverRenderedBy(pathname);
-    if (by === null) return null;
-    const language = server.languageOf?.(task.headers) ?? 'en';
-    const session = server.sessionOf?.(task.headers) ?? null;
-    const rendered: Record<string, unknown> = {};
-    const catalogues: unknown[] = [];
-    let remote: RemoteServer | undefined;
-    let release: RenderRelease | undefined;
-    if (by !== 'not-found') {
-      release = task.releases[by];
-      if (!release) throw new Error(`No active release of ${by} has a server part`);
-      const key = `${release.area}@${release.version}`;
-      remote = remotes.get(key);
-      if (!remote) {
-        const code = await client.file(release.area, release.version, release.server);
-        remote = evaluate(code, `${key}/${release.server}`, server.sharedModules);
-        remotes.set(key, remote);
-      }
-      rendered[by] = remote.default;
-      if (remote.loadMessages) catalogues.push(remote.loadMessages);
-    }
-    const page = await server.render({
-      url: task.url,
-      origin: task.origin,
-      remotes: rendered,
-      language,
-      catalogues,
-      session,
-      dataSaver: server.dataSaverOfRequest?.(task.headers) ?? false,
-    });
-    return {
-      ...page,
-      language,
-      personal: session !== null,
-      dataId: server.SERVER_DATA_ID,
-      rendered: release
-        ? { area: release.area, version: release.version, pageModule: remote?.pageModuleFor?.(pathname) }
-        : null,
+  if (shell?.version !== task.shellVersion) {
+    shell = {
+      version: task.shellVersion,
+      module: import(`${pathToFileURL(task.shellFile).href}?v=${task.shellVersion}`),
     };
+    remotes.clear();
   }
+  const server = await shell.module;
+  lockDown();
+  server.configureServerApi(client.fetch);
+  const pathname = new URL(task.url, 'http://x').pathname;
+  const by = server.serverRenderedBy(pathname);
+  if (by === null) return null;
+  const language = server.languageOf?.(task.headers) ?? 'en';
+  const session = server.sessionOf?.(task.headers) ?? null;
+  const rendered: Record<string, unknown> = {};
+  const catalogues: unknown[] = [];
+  let remote: RemoteServer | undefined;
+  let release: RenderRelease | undefined;
+  if (by !== 'not-found') {
+    release = task.releases[by];
+    if (!release) throw new Error(`No active release of ${by} has a server part`);
+    const key = `${release.area}@${release.version}`;
+    remote = remotes.get(key);
+    if (!remote) {
+      const code = await client.file(release.area, release.version, release.server);
+      remote = evaluate(code, `${key}/${release.server}`, server.sharedModules);
+      remotes.set(key, remote);
+    }
+    rendered[by] = remote.default;
+    if (remote.loadMessages) catalogues.push(remote.loadMessages);
+  }
+  const page = await server.render({
+    url: task.url,
+    origin: task.origin,
+    remotes: rendered,
+    language,
+    catalogues,
+    session,
+    dataSaver: server.dataSaverOfRequest?.(task.headers) ?? false,
+  });
+  return {
+    ...page,
+    language,
+    personal: session !== null,
+    dataId: server.SERVER_DATA_ID,
+    rendered: release
+      ? { area: release.area, version: release.version, pageModule: remote?.pageModuleFor?.(pathname) }
+      : null,
+  };
 }
 
 process.on('message', (message: ToProcess<RenderTask>) => {
