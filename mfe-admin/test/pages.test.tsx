@@ -594,6 +594,36 @@ describe('approve and assign a trainer in one step (issue 18)', () => {
     expect(sent).toEqual({ status: 'Approved', adminNotes: 'Welcome!', trainerId: 10 });
   });
 
+  it('shows the trainers in a dialog opened before their list arrived (a slow link)', async () => {
+    signInAs(me);
+    const pending = enrollment({ status: 'Pending' });
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    let sent: unknown;
+    server.use(
+      http.get(`${API}/courses`, answer([])),
+      http.get(`${API}/users/trainers`, async () => {
+        await arrived;
+        return answer(trainers)();
+      }),
+      http.get(`${API}/enrollments`, answer([pending])),
+      http.put(`${API}/enrollments/${pending.id}/status`, async ({ request }) => {
+        sent = await request.json();
+        return answer({ message: 'Application status updated to Approved.' })();
+      }),
+    );
+    renderAt('/admin/enrollments', [{ path: '/admin/enrollments', element: <EnrollmentsPage /> }]);
+    await userEvent.click(await screen.findByRole('button', { name: /^Approve: Aline Uwase/ }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getAllByRole('option').map((o) => o.textContent)).toEqual(['No trainer yet']);
+    release();
+    await within(dialog).findByRole('option', { name: /Diane Ingabire/ });
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Trainer (optional)' }), '10');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await screen.findByText('Application status updated to Approved.');
+    expect(sent).toEqual({ status: 'Approved', adminNotes: '', trainerId: 10 });
+  });
+
   it("preselects the application's current trainer, and approves several at once with one trainer", async () => {
     signInAs(me);
     const rejected = enrollment({ id: 41, status: 'Rejected', traineeFirstName: 'Eric', assignedTrainerId: 9 });

@@ -31,7 +31,11 @@ interface Request {
   resolve: (answer: Answer | null) => void;
 }
 
-export function useDialog() {
+/**
+ * `choiceOptions`: the choice's options as they are now, for a list the page is still loading (a slow link):
+ * the open dialog shows it when it arrives instead of the list as it was when the dialog opened.
+ */
+export function useDialog({ choiceOptions }: { choiceOptions?: DialogChoice['options'] } = {}) {
   const [request, setRequest] = useState<Request | null>(null);
   const ask = useCallback(
     (question: Omit<Request, 'resolve'>) =>
@@ -61,7 +65,14 @@ export function useDialog() {
       ) => ask({ kind: 'prompt', message, initial, choice, textLabel }),
       [ask],
     ),
-    dialog: request ? <DialogBox request={request} onClose={close} /> : null,
+    dialog: request ? (
+      <DialogBox
+        request={
+          request.choice && choiceOptions ? { ...request, choice: { ...request.choice, options: choiceOptions } } : request
+        }
+        onClose={close}
+      />
+    ) : null,
   };
 }
 

@@ -85,16 +85,18 @@ export function EnrollmentsPage() {
   // The list's own address, for the way back from an application's pages.
   const { pathname, search } = useLocation();
   const backTo = `${pathname}${search}`;
-  const { prompt, promptWithChoice, dialog } = useDialog();
-  // Approving asks for the trainer too (optional): approve and assign in one step.
+  // Approving asks for the trainer too (optional): approve and assign in one step. The list may still be on its
+  // way when the dialog opens (a slow link): the dialog shows it when it arrives.
   const trainers = useQuery(trainersQuery()).data ?? [];
+  const trainerOptions = [
+    { value: '', label: i18n._({ id: 'admin.enrollments.noTrainer', message: 'No trainer yet' }) },
+    ...trainers.map((t) => ({ value: String(t.id), label: `${t.firstName} ${t.lastName} (${t.email})` })),
+  ];
+  const { prompt, promptWithChoice, dialog } = useDialog({ choiceOptions: trainerOptions });
   const trainerChoice = (current: number | null | undefined): DialogChoice => ({
     label: i18n._({ id: 'admin.enrollments.trainerOptional', message: 'Trainer (optional)' }),
-    options: [
-      { value: '', label: i18n._({ id: 'admin.enrollments.noTrainer', message: 'No trainer yet' }) },
-      ...trainers.map((t) => ({ value: String(t.id), label: `${t.firstName} ${t.lastName} (${t.email})` })),
-    ],
-    value: current && trainers.some((t) => t.id === current) ? String(current) : '',
+    options: trainerOptions,
+    value: current ? String(current) : '',
   });
   /** The notes of a change; an approval also offers the trainer (`current` preselected). Null when cancelled. */
   async function ask(question: string, approving: boolean, initial: string, current?: number | null) {
