@@ -19,6 +19,53 @@ function tell(message: object) {
 }
 
 /**
+ * Tells the worker and waits until it answers that it took it in (a message and the page's next reads reach the
+ * worker by different ways, in no fixed order); a worker that does not answer within 3 s is not waited for.
+ */
+function tellAndWait(message: object): Promise<void> {
+  const worker = registration?.active ?? navigator.serviceWorker.controller;
+  if (!worker) return Promise.resolve();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(resolve, 3000);
+    channel.port1.onmessage = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    worker.postMessage(message, [channel.port2]);
+  });
+}
+
+/** Who is signed in, once the session is restored (the account's id, null for a visitor). */
+function sessionKnown(): Promise<number | null> {
+  return new Promise((resolve) => {
+    const settled = (state: ReturnType<typeof useSessionStore.getState>) => {
+      if (state.status === 'loading') return false;
+      resolve(state.user?.id ?? null);
+      return true;
+    };
+    if (settled(useSessionStore.getState())) return;
+    const stop = useSessionStore.subscribe((state) => {
+      if (settled(state)) stop();
+    });
+  });
+}
+
+/**
+ * The first worker took this page over: the page is saved as it is (a public page holds its data), and a
+ * signed-in page's data, which came apart from it, is read again through the worker so it is saved too (a
+ * visitor pays no second download). Who is signed in goes first, and the worker has taken it in before the page
+ * or its data are asked for: whatever order the worker started in, they are filed under that account, never as
+ * a visitor's.
+ */
+async function fileTakenOverPage(queryClient: QueryClient) {
+  const id = await sessionKnown();
+  await tellAndWait({ type: SW_MESSAGES.user, id });
+  tell({ type: SW_MESSAGES.save, url: location.href, id });
+  if (id !== null) void queryClient.invalidateQueries();
+}
+
+/**
  * Deletes what was saved for accounts other than `userId` (all of them when no one is signed in); with
  * `pagesToo` (someone just signed out, or another account in), the pages saved meanwhile too (they may show the
  * name in the top bar, if saved before the worker knew who was signed in).
@@ -94,15 +141,7 @@ export async function startServiceWorker(queryClient: QueryClient): Promise<void
   let reloading = false;
   container.addEventListener('controllerchange', () => {
     if (!waitingVersion.current()) {
-      // The first worker took this page over: the page is saved as it is (a public page holds its data). A
-      // signed-in page's data came apart from it: read again through the worker, so it is saved too (a visitor
-      // pays no second download).
-      // Who is signed in goes first, and with the page itself: whatever order the worker started in, the page
-      // and its data are filed under that account, never as a visitor's.
-      const id = known();
-      if (id !== undefined) tell({ type: SW_MESSAGES.user, id });
-      tell({ type: SW_MESSAGES.save, url: location.href, ...(id !== undefined ? { id } : {}) });
-      if (useSessionStore.getState().user) void queryClient.invalidateQueries();
+      void fileTakenOverPage(queryClient);
       return;
     }
     // Another tab's Reload: this page keeps its bar (its own Reload then just reloads), nothing swaps under it.

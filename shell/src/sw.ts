@@ -14,7 +14,8 @@
  * - pages (HTML): network first with a 3-second timeout, then the saved copy marked with when it was saved;
  *   a page never saved gets the shell, which says so;
  * - public API reads: stale-while-revalidate (the page is told when a fresher answer arrived);
- * - signed-in API reads and pages: network first, saved per account, deleted at sign-out by the page;
+ * - signed-in API reads and pages: network first (3 seconds, then the saved copy, and the page is told when the
+ *   network's answer came and differed), saved per account, deleted at sign-out by the page;
  * - writes and uploads: never kept (queued progress records are the page's IndexedDB queue, sent here on
  *   Background Sync).
  * Workbox gives the routing, the strategies and the expiry; what is kept at install is written here, since it
@@ -187,7 +188,8 @@ self.addEventListener('message', (event) => {
   else if (data?.type === SW_MESSAGES.user) {
     const id = typeof data.id === 'number' ? data.id : null;
     user = Promise.resolve(id);
-    event.waitUntil(writeMeta(META_USER, id));
+    // Answered once kept (a page waits for it before reading again what this worker should file).
+    event.waitUntil(writeMeta(META_USER, id).then(() => event.ports[0]?.postMessage(true)));
   } else if (data?.type === SW_MESSAGES.save && typeof data.url === 'string') {
     // The page this worker took over was loaded before it: saved now, as a later load would have been.
     const url = new URL(data.url, self.location.origin);
@@ -239,6 +241,24 @@ const onlyOk: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
 };
 
+/**
+ * A saved answer was shown (stale-while-revalidate always, network first after its timeout on a weak link) and
+ * the network's then differed: the page asks again (its data layer refetches what it shows).
+ */
+const tellWhenFresher: WorkboxPlugin = {
+  async cachedResponseWillBeUsed({ cachedResponse, state }) {
+    if (cachedResponse && state) state.shownSaved = true;
+    return cachedResponse;
+  },
+  async cacheDidUpdate({ oldResponse, newResponse, request, state }) {
+    if (!oldResponse || !state?.shownSaved) return;
+    const [before, after] = await Promise.all([oldResponse.clone().text(), newResponse.clone().text()]);
+    if (before === after) return;
+    for (const client of await self.clients.matchAll({ type: 'window' }))
+      client.postMessage({ type: SW_MESSAGES.updated, url: request.url });
+  },
+};
+
 const networkFirst = new Map<string, NetworkFirst>();
 function networkFirstIn(cacheName: string) {
   let strategy = networkFirst.get(cacheName);
@@ -250,6 +270,7 @@ function networkFirstIn(cacheName: string) {
         onlyOk,
         markSaved,
         new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 60 * 24 * 3600, purgeOnQuotaError: true }),
+        tellWhenFresher,
       ],
     });
     networkFirst.set(cacheName, strategy);
@@ -340,16 +361,7 @@ const publicReads = new StaleWhileRevalidate({
     onlyOk,
     markSaved,
     new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
-    {
-      // A fresher answer than the one shown: the page asks again (its data layer refetches what it shows).
-      async cacheDidUpdate({ oldResponse, newResponse, request }) {
-        if (!oldResponse) return;
-        const [before, after] = await Promise.all([oldResponse.clone().text(), newResponse.clone().text()]);
-        if (before === after) return;
-        for (const client of await self.clients.matchAll({ type: 'window' }))
-          client.postMessage({ type: SW_MESSAGES.updated, url: request.url });
-      },
-    },
+    tellWhenFresher,
   ],
 });
 
