@@ -615,7 +615,11 @@ describe('approve and assign a trainer in one step (issue 18)', () => {
     renderAt('/admin/enrollments', [{ path: '/admin/enrollments', element: <EnrollmentsPage /> }]);
     await userEvent.click(await screen.findByRole('button', { name: /^Approve: Aline Uwase/ }));
     const dialog = screen.getByRole('dialog');
-    expect(within(dialog).getAllByRole('option').map((o) => o.textContent)).toEqual(['No trainer yet']);
+    expect(
+      within(dialog)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No trainer yet']);
     release();
     await within(dialog).findByRole('option', { name: /Diane Ingabire/ });
     await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Trainer (optional)' }), '10');

@@ -68,7 +68,9 @@ export function useDialog({ choiceOptions }: { choiceOptions?: DialogChoice['opt
     dialog: request ? (
       <DialogBox
         request={
-          request.choice && choiceOptions ? { ...request, choice: { ...request.choice, options: choiceOptions } } : request
+          request.choice && choiceOptions
+            ? { ...request, choice: { ...request.choice, options: choiceOptions } }
+            : request
         }
         onClose={close}
       />
