@@ -83,6 +83,18 @@ describe('the job list', () => {
     expect(await screen.findByText('No job openings found matching your criteria.')).toBeTruthy();
   });
 
+  it('keeps both of two filters chosen in quick succession', async () => {
+    const seen: URLSearchParams[] = [];
+    serve(board, seen);
+    page();
+    await screen.findByRole('heading', { name: 'Barista' });
+    fireEvent.change(screen.getByLabelText('Job type'), { target: { value: 'Part-time' } });
+    fireEvent.change(screen.getByLabelText('Location'), { target: { value: 'Kigali' } });
+    expect(await screen.findByText('No job openings found matching your criteria.')).toBeTruthy();
+    expect(seen.at(-1)?.get('jobType')).toBe('Part-time');
+    expect(seen.at(-1)?.get('location')).toBe('Kigali');
+  });
+
   it('shows 10 openings a page with numbered page links', async () => {
     serve(Array.from({ length: 25 }, (_, i) => job({ title: `Opening ${i + 1}` })));
     page('/jobs?page=3');

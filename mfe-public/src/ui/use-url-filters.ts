@@ -4,7 +4,7 @@
  * filter set back to its default leaves the address; changing a filter goes back to the first page. What a
  * quick visitor typed or chose before the page's script ran is kept, not reset.
  */
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from '@btls/shared-auth';
 import { useKeepTypedValues } from '@btls/shared-ui/hydrated';
 
@@ -39,19 +39,23 @@ export function useUrlFilters<Filters extends Record<string, string>>(defaults: 
     Object.entries(defaults).map(([name, fallback]) => [name, params.get(name) || fallback]),
   ) as Filters;
   const page = pageIn(params);
-  const setAll = (changes: Partial<Filters>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('page');
-        for (const [name, value] of Object.entries(changes)) {
-          if (value && value !== defaults[name]) next.set(name, value);
-          else next.delete(name);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  // The address as last written here, until the router renders it (its update is a transition, and its
+  // functional update sees the last rendered address): two quick changes in a row build on each other instead
+  // of the second undoing the first.
+  const written = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    written.current = null;
+  }, [params]);
+  const setAll = (changes: Partial<Filters>) => {
+    const next = new URLSearchParams(written.current ?? params);
+    next.delete('page');
+    for (const [name, value] of Object.entries(changes)) {
+      if (value && value !== defaults[name]) next.set(name, value);
+      else next.delete(name);
+    }
+    written.current = next;
+    setParams(next, { replace: true });
+  };
   /** The address of another page of the same list (`?…&page=3`; page 1 has no `page`). */
   const pageHref = (to: number) => {
     const next = new URLSearchParams(params);
