@@ -76,6 +76,45 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  // The boundaries of independent releases, enforced rather than remembered. The kernel is what the shell
+  // provides to every area: the libraries whose one copy it holds are reached through it, never imported
+  // again (a second copy would be a second session, router, query client or i18n instance in the page).
+  {
+    files: ['kernel/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@btls/*'], message: 'The kernel imports no contract, area or shell module.' }] },
+      ],
+    },
+  },
+  {
+    files: ['{mfe-*,shared-api,shared-auth,shared-ui}/src/**/*.{ts,tsx}'],
+    // The test helpers build a page of their own (a memory router, a fresh query client), outside any build.
+    ignores: ['shared-auth/src/{testing.tsx,test-setup.ts}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@btls/mfe-*', '@btls/shell', '@btls/shell/*', '**/shell/src/*', '**/mfe-*/src/*'],
+              message: 'An area imports no other area and not the shell: each one is released on its own.',
+            },
+            {
+              group: ['react-router', 'react-router/*', '@tanstack/react-query', '@lingui/core', 'zustand', 'ky'],
+              message:
+                "One copy per page: take it from the kernel (@btls/kernel, or @btls/shared-api / @btls/shared-auth's re-exports).",
+            },
+            {
+              group: ['@btls/kernel/*', '!@btls/kernel/basics', '!@btls/kernel/cookies'],
+              message: 'The kernel is shared through its entry (@btls/kernel) only: a deep import is a second copy.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Issue 19: the screens translated so far show no text that is not marked for a catalogue (i18n._(…)):
     // words written straight into JSX, or into a label, placeholder, alt or aria-label, are English only.

@@ -1,6 +1,7 @@
 /**
  * The one shared-dependency config of the shell and every remote (architecture: "so singletons can never
- * drift apart"). One React, one router, one session store, one API client and one i18n runtime in the page.
+ * drift apart"). One React and one kernel (router, session store, query client, i18n runtime, HTTP
+ * connection) in the page.
  */
 import { remoteName, type RemoteArea } from './remotes';
 
@@ -20,13 +21,11 @@ export const sharedDependencies = {
   'react/jsx-runtime': singleton('^19.0.0'),
   'react-dom': singleton('^19.0.0'),
   'react-dom/client': singleton('^19.0.0'),
-  // Our own, one entry each: the session store, the guards and the router (only the parts of react-router we
-  // use; react-router itself is not shared, or all of its 65 KiB would ship), and the API client with its
-  // configuration and the one i18n instance. The zod schemas (`@btls/shared-api/schemas`) stay out: the browser
-  // needs only their types. Their major version changes when a screen built against the old one could not run
-  // on the new.
-  '@btls/shared-auth': singleton('^1.0.0'),
-  '@btls/shared-api': singleton('^1.0.0'),
+  // Our own: the kernel alone (the session store, the router, the query client, the i18n instance and the
+  // HTTP connection), whose major version changes when an area built against the old one could not run on
+  // the new (its surface is checked: kernel/surface.json). The contract (`@btls/shared-api`, `@btls/shared-auth`)
+  // is not shared: each area bundles the calls, queries and texts it uses, so a new call ships with the area.
+  '@btls/kernel': singleton('^1.0.0'),
 };
 
 /** The package a shared module id belongs to: `react-dom/client` → `react-dom`, `@btls/shared-api` as is. */
@@ -83,14 +82,7 @@ export function standalonePageForDevOnly() {
  * The modules a remote's server build takes from the server (the shell's server build provides them, as the
  * shell does in the browser): one React, one router, one session store, one query client on the server too.
  */
-export const serverSharedModules = [
-  ...Object.keys(sharedDependencies),
-  'react-dom/server',
-  'react-dom/static',
-  // Not shared in the browser (they live inside our singletons), but never a second copy on the server either.
-  'zustand',
-  '@lingui/core',
-];
+export const serverSharedModules = [...Object.keys(sharedDependencies), 'react-dom/server', 'react-dom/static'];
 
 /**
  * A remote's server build (`vite build --ssr src/server.ts`): one CommonJS file, `dist/server/render.cjs`,

@@ -10,10 +10,13 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { CONTRACT_PACKAGE, packageOf, sharedDependencies } from './federation';
+import { KERNEL_PACKAGE, readRecordedSurface, type Surface } from './kernel-surface';
 import type { RemoteArea } from './remotes';
 
 export const RELEASE_MANIFEST = 'release.json';
 export const SHELL_SHARED_MANIFEST = 'shared.json';
+/** Left in `dist/` by a remote's builds: the kernel names its code takes (the release manifest records them). */
+export const KERNEL_USES = 'kernel-uses.json';
 
 /** A shared module as a build sees it: the version it was built against, and the versions it accepts. */
 export interface SharedVersion {
@@ -33,6 +36,11 @@ export interface ReleaseManifest {
   /** The server part the API renders the area's pages with (`server/render.cjs`), when the area has one. */
   server: string | null;
   shared: Record<string, SharedVersion>;
+  /**
+   * The kernel the area was built against, and each name its code takes from it with the hash of that name's
+   * type then: the active shell must provide every one, unchanged.
+   */
+  kernel?: { version: string; uses: Surface };
   /** The API contract the area was built against: the version of the package holding the schemas and client. */
   contract: { package: string; version: string };
   /** Every file of the release (paths relative to its folder) with its Subresource Integrity hash. */
@@ -44,6 +52,8 @@ export interface ReleaseManifest {
 export interface ShellShared {
   version: string;
   shared: Record<string, SharedVersion>;
+  /** The kernel this shell provides: its version and surface (kernel/surface.json). */
+  kernel?: { version: string; exports: Surface };
 }
 
 export const integrityOf = (bytes: Uint8Array) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
@@ -85,7 +95,7 @@ function releaseFiles(dist: string): string[] {
     }
   };
   walk(dist);
-  return files.filter((file) => file !== RELEASE_MANIFEST && !/\.(br|gz)$/.test(file));
+  return files.filter((file) => file !== RELEASE_MANIFEST && file !== KERNEL_USES && !/\.(br|gz)$/.test(file));
 }
 
 /** Every file of a built folder with its integrity hash and size. */
@@ -118,6 +128,7 @@ export function writeReleaseManifest(area: RemoteArea, folder: string): ReleaseM
     entry: 'remoteEntry.js',
     server: files['server/render.cjs'] ? 'server/render.cjs' : null,
     shared: sharedVersionsOf(folder),
+    kernel: kernelUsedBy(dist, folder),
     contract: { package: CONTRACT_PACKAGE, version: installedVersion(CONTRACT_PACKAGE, folder) },
     files,
   };
@@ -125,9 +136,26 @@ export function writeReleaseManifest(area: RemoteArea, folder: string): ReleaseM
   return manifest;
 }
 
+/** The kernel names the builds in `dist` recorded, with their types' hashes in the kernel built against. */
+function kernelUsedBy(dist: string, folder: string): ReleaseManifest['kernel'] {
+  const file = join(dist, KERNEL_USES);
+  const names = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as string[]) : [];
+  const recorded = readRecordedSurface();
+  const uses = names.includes('*')
+    ? recorded.exports
+    : Object.fromEntries(
+        names.filter((name) => name in recorded.exports).map((name) => [name, recorded.exports[name]!]),
+      );
+  return { version: installedVersion(KERNEL_PACKAGE, folder), uses };
+}
+
 /** Writes the shell's `dist/shared.json`: what it provides to every area. */
 export function writeShellShared(folder: string): void {
   const pkg = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { version: string };
-  const manifest: ShellShared = { version: pkg.version, shared: sharedVersionsOf(folder) };
+  const manifest: ShellShared = {
+    version: pkg.version,
+    shared: sharedVersionsOf(folder),
+    kernel: readRecordedSurface(),
+  };
   writeFileSync(join(folder, 'dist', SHELL_SHARED_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
 }

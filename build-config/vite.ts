@@ -16,7 +16,8 @@ import {
   sharedDependencies,
   standalonePageForDevOnly,
 } from './federation';
-import { writeReleaseManifest, writeShellShared } from './release';
+import { kernelNamesUsed } from './kernel-names';
+import { KERNEL_USES, writeReleaseManifest, writeShellShared } from './release';
 import { defaultRemotesJson, devPortOf, type RemoteArea } from './remotes';
 
 /** After a build has written its files, `write(root)` adds a manifest of them (issue 25). */
@@ -29,6 +30,33 @@ function afterBuild(name: string, write: (root: string) => void): Plugin {
       root = config.root;
     },
     closeBundle: { order: 'post', handler: () => write(root) },
+  };
+}
+
+/**
+ * The kernel names a remote's code takes, from every source file of its build, added to `dist/kernel-uses.json`
+ * (the browser build's and the server build's), which its release manifest then records and removes.
+ */
+function kernelUses(): Plugin {
+  let root = process.cwd();
+  let names: string[] = [];
+  return {
+    name: 'btls:kernel-uses',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    buildEnd() {
+      const files = [...this.getModuleIds()].filter(
+        (id) => /\.(ts|tsx)$/.test(id) && !id.includes('/node_modules/') && existsSync(id),
+      );
+      names = kernelNamesUsed(files);
+    },
+    writeBundle() {
+      const file = join(root, 'dist', KERNEL_USES);
+      const before = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as string[]) : [];
+      writeFileSync(file, `${JSON.stringify([...new Set([...before, ...names])].sort())}\n`);
+    },
   };
 }
 
@@ -54,7 +82,12 @@ interface RemoteOptions {
 export function remoteViteConfig(area: RemoteArea, options: RemoteOptions = {}) {
   return ({ command, isSsrBuild }: ConfigEnv): UserConfig => {
     if (isSsrBuild && options.serverBuild)
-      return { base: './', plugins: [react(), releaseManifest(area)], ...remoteServerBuild(), ...options.serverBuild };
+      return {
+        base: './',
+        plugins: [react(), kernelUses(), releaseManifest(area)],
+        ...remoteServerBuild(),
+        ...options.serverBuild,
+      };
     const port = devPortOf(area);
     return {
       base: './',
@@ -62,6 +95,7 @@ export function remoteViteConfig(area: RemoteArea, options: RemoteOptions = {}) 
         react(),
         federation(remoteFederation(area, command)),
         standalonePageForDevOnly(),
+        kernelUses(),
         ...(options.serverBuild ? [] : [releaseManifest(area)]),
       ],
       build: { target: 'es2022', ...(options.serverBuild ? { manifest: clientManifest } : {}) },

@@ -23,7 +23,7 @@ import { isRemoteArea, type ReleaseStore } from './releases/store';
 import type { TrialTickets } from './releases/trial';
 import type { RateLimiter } from './rate-limit';
 import { compressPage, createPageCache, type KeptPage, type RenderedPage } from './page-cache';
-import { requestLanguage } from '@btls/shared-api/i18n-server';
+import { requestLanguage } from '@btls/kernel/i18n-server';
 import { createServerRender } from './server-render';
 import { registerServiceWorker } from './service-worker';
 import type { Metrics } from './metrics';

@@ -209,15 +209,15 @@ describe('one page, many remotes', () => {
       }
       return Object.fromEntries(Object.entries(seen).map(([k, v]) => [k, [...v]]));
     });
-    for (const name of ['react', 'react-dom', 'react-dom/client', '@btls/shared-auth', '@btls/shared-api']) {
+    for (const name of ['react', 'react-dom', 'react-dom/client', '@btls/kernel']) {
       expect(providers[name], name).toHaveLength(1);
       expect(providers[name]![0], name).toMatch(/ from shell$/);
     }
-    // The session store's zustand and Lingui's core (issue 19: the i18n instance lives in @btls/shared-api, its
-    // hook in @btls/shared-auth) are inside those two singletons, so one each; not shares of their own (issue
-    // 26: each share costs every container a wrapper on the first visit).
-    expect(providers.zustand).toBeUndefined();
-    expect(providers['@lingui/core']).toBeUndefined();
+    // The session store's zustand, Lingui's core and the router are inside the kernel, so one each; not shares of
+    // their own (each share costs every container a wrapper on the first visit). The contract is no share at
+    // all: each area brings the calls and texts it uses.
+    for (const name of ['zustand', '@lingui/core', 'react-router', '@btls/shared-api', '@btls/shared-auth'])
+      expect(providers[name], name).toBeUndefined();
     // No remote sent a copy of React, the router, the session store, the HTTP client or the i18n runtime (each marked by a text
     // that only its code holds).
     const markers = [
@@ -225,7 +225,7 @@ describe('one page, many remotes', () => {
       'inside another <Router>',
       'Failed to parse user from localStorage',
       'Request timed out',
-      // A second i18n runtime (Lingui's core; our own part of it is in the API client's module).
+      // A second i18n runtime (Lingui's core; our own part of it is in the kernel).
       'Attempted to call a translation function',
     ];
     const scripts = await Promise.all(

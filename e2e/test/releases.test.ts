@@ -142,5 +142,20 @@ describe('an area released by its team', () => {
       '409 This release cannot be activated: shared react-dom: built against 20.0.0, the shell accepts ^19.0.0.',
     );
     expect((await releasesOf(site, 'admin')).active).toBe(before);
+
+    // Built against a newer kernel, whose new export this shell's kernel lacks: refused, named, and the shell
+    // must go first; the area keeps its working version.
+    const newerKernel = copyOfBuild('admin', (dist) => {
+      const manifest = JSON.parse(readFileSync(join(dist, RELEASE_MANIFEST), 'utf8'));
+      manifest.kernel = { version: '1.1.0', uses: { ...manifest.kernel.uses, useReleaseBanner: '0123456789ab' } };
+      writeFileSync(join(dist, RELEASE_MANIFEST), JSON.stringify(manifest));
+      writeFileSync(join(dist, 'assets', 'built-against-kernel-1-1.js'), 'export {};\n');
+    });
+    const waits = await runRelease(site, newerKernel.folder, ['release', '--no-build'], adminToken);
+    expect(waits.code).toBe(1);
+    expect(waits.output).toMatch(
+      /409 This release cannot be activated: kernel: the shell does not provide useReleaseBanner \(built against kernel 1\.1\.0, the shell has 1\.0\.0\): release the shell first\./,
+    );
+    expect((await releasesOf(site, 'admin')).active).toBe(before);
   });
 });

@@ -5,6 +5,7 @@
  * which adds the texts only the server sends: those reach the browser as `{ message, code, params }` and are
  * shown by code (`errorMessage`, `noticeText`), so the first load of a page does not carry their English.
  */
+import { SITE_DATA_BLOCKED } from '@btls/kernel/basics';
 import { LANGUAGES } from './constants';
 
 export const validation = {
@@ -86,8 +87,8 @@ export const account = {
   failedPreferences: 'Could not load or save your settings. Please try again.',
   failedOutbox: 'Could not load the e-mails. Please try again.',
   failedRetry: 'Could not retry this e-mail. Please try again.',
-  siteDataBlocked:
-    'Signing in needs site data, which your browser blocks for this site. Allow this site to store data (cookies and site data in your browser settings), then try again.',
+  /** The session (the kernel's) says it. */
+  siteDataBlocked: SITE_DATA_BLOCKED,
 } as const;
 
 /** Job applications (issue 16): the server's answers and the words the screens show. */

@@ -1,21 +1,15 @@
 /** Business constants of spec §9 and the value sets of §3/§4, shared by the server and every screen. */
 
-export const STORAGE_KEYS = { token: 'btlsToken', user: 'btlsUser' } as const;
+// The kernel's own values (the session's storage, the languages, the roles), shared with the server.
+export { LANGUAGES, ROLES, STORAGE_KEYS, type Language, type Role } from '@btls/kernel/basics';
 
 export const MIN_PASSWORD_LENGTH = 6;
-
-/** The platform's languages (issue 19): a user's language picks their e-mails' language. */
-export const LANGUAGES = ['en', 'fr', 'rw'] as const;
-export type Language = (typeof LANGUAGES)[number];
 
 /** The states of an e-mail in the outbox. */
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 
 /** How a list of enrollment applications can be sorted. */
 export const ENROLLMENT_SORTS = ['newest', 'oldest', 'course'] as const;
-
-export const ROLES = ['trainee', 'trainer', 'employer', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
 
 export const ENROLLMENT_STATUSES = ['Pending', 'Approved', 'Rejected', 'Waitlisted', 'Completed'] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];

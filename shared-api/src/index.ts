@@ -1,8 +1,10 @@
 /**
- * The browser's one entry to the API: the client, one function per endpoint (grouped by resource), the spec's
- * texts, the business constants and Kigali's date. It is one shared module of the federation (one client, one
- * configuration, one copy in the page), so every screen imports from `@btls/shared-api`, never from a file.
- * The zod schemas stay out (`@btls/shared-api/schemas`): the browser needs only their types.
+ * The contract: one function per endpoint (grouped by resource), their queries and writes, the spec's texts,
+ * the business constants and Kigali's date. Not shared by the federation: each area bundles the parts it uses
+ * (so a new call ships with the area), and the state they act on (the connection, the query client, the i18n
+ * instance) is the kernel's, which this module re-exports for the screens. Every screen imports from
+ * `@btls/shared-api`, never from a file. The zod schemas stay out (`@btls/shared-api/schemas`): the browser
+ * needs only their types.
  */
 export * from './client';
 export * from './auth';
@@ -22,8 +24,29 @@ export type { CodedMessage, MessageCode, MessageParams } from './codes';
 export * from './constants';
 export * from './dates';
 export type * from './schemas';
-export * from './i18n';
-export * from './cookies';
+// The kernel's i18n runtime and cookies, which the screens reach from here with the rest.
+export {
+  addCatalogue,
+  cookieValue,
+  currentLanguage,
+  DEFAULT_LOCALE,
+  i18n,
+  initialLanguage,
+  isLanguage,
+  LANGUAGE_KEY,
+  LANGUAGE_NAMES,
+  languageChosenThisVisit,
+  languageFromPreferences,
+  LOCALES,
+  onLanguageChosen,
+  pluralLocales,
+  setLanguage,
+  setSiteCookie,
+  storedLanguage,
+  type CatalogueLoader,
+  type I18n,
+  type Messages,
+} from '@btls/kernel';
 export * from './data-saver';
-export * from './external-store';
+export { externalStore } from '@btls/kernel';
 export * from './value-texts';

@@ -2,7 +2,7 @@
  * The writes of the panels, each with what it changes: when one succeeds, every query under those keys is
  * refreshed (lists, pages, counts, details), so no screen keeps a copy of its own to patch by hand.
  */
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@btls/kernel';
 import { checkCredential, issueCertificate, revokeCertificate } from './certificates';
 import { createCourse, deleteCourse, updateCourse } from './courses';
 import {

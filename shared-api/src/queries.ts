@@ -4,14 +4,12 @@
  * (`useSuspenseQuery(courseQuery(id))`); the server render fills the same keys and embeds them in the page, so
  * the browser does not fetch them again.
  */
-import { QueryClient, queryOptions, type QueryKey } from '@tanstack/react-query';
+import { queryOptions, type QueryClient, type QueryKey } from '@btls/kernel';
 
-/**
- * The parts of TanStack Query the screens use, from here and nowhere else: this package is the one shared
- * module of the data layer, so the page holds one query client's code, and only the parts listed (federation
- * shares a package whole; all of TanStack Query would cost every first visit about 7 KiB gzip more).
- */
+// The data layer's parts the screens use come from the kernel (one query client and one React context in the
+// page); here with the options that use them, so a screen imports its data from one place.
 export {
+  createQueryClient,
   hydrate,
   keepPreviousData,
   QueryClientProvider,
@@ -20,7 +18,7 @@ export {
   useQueryClient,
   useSuspenseQueries,
   useSuspenseQuery,
-} from '@tanstack/react-query';
+} from '@btls/kernel';
 import { ApiError, type Page } from './client';
 import { dataSaverOn } from './data-saver';
 import {
@@ -47,14 +45,6 @@ import { listProgress } from './progress';
 import { getMyPreferences, listCertifiedTraineesPage, listTrainers, listUsers, listUsersPage } from './users';
 import { EMPLOYER_RECENT_TRAINEES } from './constants';
 import type { Course } from './schemas';
-
-/**
- * The page's one query client. Data is fresh for a minute: a page rendered on the server is not fetched again
- * as the browser takes over, and moving between pages does not ask for the same list twice.
- */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1 } } });
-}
 
 export const queryKeys = {
   site: ['site'] as const,

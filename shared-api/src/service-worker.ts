@@ -40,5 +40,5 @@ export const DATA_SAVER_META = '/__btls/data-saver';
 
 /** On a page answered from the saved copy: when it was saved (empty on the shell shown for a page never saved). */
 export const SW_SAVED_AT_META = 'btls-saved-at';
-/** On an API answer from the saved copy: when it was saved. */
-export const SW_SAVED_AT_HEADER = 'X-Btls-Saved-At';
+/** On an API answer from the saved copy: when it was saved (the kernel's connection reads it). */
+export { SW_SAVED_AT_HEADER } from '@btls/kernel/basics';

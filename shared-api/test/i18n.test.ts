@@ -2,7 +2,8 @@
 /** Issue 19: the one i18n runtime — languages, catalogues per area, rw plurals, translated error codes. */
 import { describe, expect, it, vi } from 'vitest';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { acceptLanguageTags, serverI18n } from '../src/i18n-server';
+import { acceptLanguageTags, serverI18n } from '@btls/kernel/i18n-server';
+import { setupI18n } from '@btls/kernel';
 import type { MessageCode } from '../src/codes';
 import { notice } from '../src/messages';
 import {
@@ -14,7 +15,6 @@ import {
   noticeText,
   pluralLocales,
   setLanguage,
-  setupI18n,
   translateMessage,
   validation,
 } from '../src/index';
@@ -135,7 +135,7 @@ describe('a server render', () => {
 
 describe('English from the code', () => {
   it('compiles the source texts Lingui would get from a catalogue: placeholders, plurals, select', async () => {
-    const { compileSourceMessage } = await import('../src/source-messages');
+    const { compileSourceMessage } = await import('../../kernel/src/source-messages');
     const { compileMessage: lingui } = await import('@lingui/message-utils/compileMessage');
     for (const message of [
       'Sign in',

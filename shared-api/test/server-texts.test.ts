@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { MESSAGE_CODES } from '../src/codes';
-import { setupI18n } from '../src/i18n';
+import { setupI18n } from '@btls/kernel';
 import { messageCatalogue } from '../src/messages';
 import { SERVER_TEXTS } from '../src/server-texts';
 

@@ -1,8 +1,7 @@
 /** The protected-page behaviour of spec §2: one place decides who may see a page. */
 import type { ReactNode } from 'react';
-import { Navigate, NavLink, useLocation, useNavigate } from './router';
+import { Navigate, NavLink, useI18n, useLocation, useNavigate } from '@btls/kernel';
 import type { Role } from '@btls/shared-api';
-import { useI18n } from './i18n';
 import { useAuth } from './session';
 import { paths } from './paths';
 

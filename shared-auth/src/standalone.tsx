@@ -4,8 +4,7 @@
  */
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from './router';
-import { AuthProvider } from './session';
+import { AuthProvider, BrowserRouter } from '@btls/kernel';
 
 export function renderStandalone(AreaRoutes: ComponentType) {
   createRoot(document.getElementById('root')!).render(

@@ -2,7 +2,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { i18n } from '@btls/shared-api';
-import { useSessionStore } from './session';
+import { useSessionStore } from '@btls/kernel';
 
 // findBy… and waitFor wait for what the user would see; a loaded machine (three suites on two cores) takes
 // longer to load a page's chunks than the default second, which made tests fail at random. A test still fails

@@ -1,6 +1,6 @@
 /** Issue 19: dates, numbers and money in Kinyarwanda and French, which neither Chromium nor date-fns provides for rw. */
 import { describe, expect, it } from 'vitest';
-import { setupI18n } from '@btls/shared-api';
+import { setupI18n } from '@btls/kernel';
 import { formatMoney, formatNumber, formatPrice } from '../src/format';
 import { formatDate } from '../src/format-date';
 

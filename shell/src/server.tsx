@@ -2,10 +2,9 @@
  * The shell's server build (dist/server/render.js, made by `vite build --ssr`): the API renders public pages with
  * it, in render processes of their own (api/src/workers/render-page.ts). It renders the same App as the browser
  * (layout, route table, the remote's routes given in `remotes`), waits for every page chunk and query, and
- * answers the HTML, the tags for the head and the data to embed. It also provides the shared modules a remote's server build asks for: one React, one router, one
- * session store and one query client on the server as in the browser.
+ * answers the HTML, the tags for the head and the data to embed. It also provides the shared modules a remote's server build asks for: one React and one kernel (router,
+ * session store, query client, i18n) on the server as in the browser.
  */
-import { dehydrate } from '@tanstack/react-query';
 import * as React from 'react';
 import type { ComponentType } from 'react';
 import * as ReactDom from 'react-dom';
@@ -13,10 +12,9 @@ import * as ReactDomServer from 'react-dom/server';
 import * as ReactDomStatic from 'react-dom/static';
 import { prerenderToNodeStream } from 'react-dom/static';
 import * as jsxRuntime from 'react/jsx-runtime';
-import * as linguiCore from '@lingui/core';
 import { StaticRouter } from 'react-router';
-import * as zustand from 'zustand';
-import * as sharedApi from '@btls/shared-api';
+import * as kernel from '@btls/kernel';
+import { dehydrate } from '@btls/kernel';
 import {
   configureApi,
   createQueryClient,
@@ -28,8 +26,7 @@ import {
   type CatalogueLoader,
   type Language,
 } from '@btls/shared-api';
-import { requestLanguage, serverI18n } from '@btls/shared-api/i18n-server';
-import * as sharedAuth from '@btls/shared-auth';
+import { requestLanguage, serverI18n } from '@btls/kernel/i18n-server';
 import { AuthProvider, I18nContext, sessionHintOf, type SessionHint } from '@btls/shared-auth';
 import { App } from './app';
 import { loadShellMessages } from './language';
@@ -46,10 +43,7 @@ export const sharedModules: Record<string, unknown> = {
   'react-dom': ReactDom,
   'react-dom/server': ReactDomServer,
   'react-dom/static': ReactDomStatic,
-  zustand,
-  '@lingui/core': linguiCore,
-  '@btls/shared-auth': sharedAuth,
-  '@btls/shared-api': sharedApi,
+  '@btls/kernel': kernel,
 };
 
 /** The API client on the server: calls go to `fetch` (the API answering itself), never over the network. */

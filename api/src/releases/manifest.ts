@@ -1,7 +1,8 @@
 /**
  * A release manifest as the API reads it (build-config/release.ts writes it), and the checks made before a
  * release is activated (issue 25): every file there with its hash, the shared modules agreeing with the
- * shell's, and an API contract this API serves. Each problem is named, so a team knows what to rebuild.
+ * shell's, every kernel name its code takes provided by the shell unchanged, and an API contract this API
+ * serves. Each problem is named, so a team knows what to rebuild.
  */
 import semver from 'semver';
 import { z } from 'zod';
@@ -55,6 +56,18 @@ export const releaseManifestSchema = z
     entry: releasePath,
     server: releasePath.nullable(),
     shared: z.record(z.string().max(100), z.object({ version: semverText, range: z.string().max(100) })),
+    kernel: z
+      .object({
+        version: semverText,
+        uses: z.record(
+          z
+            .string()
+            .max(100)
+            .regex(/^[\w$]+$/),
+          z.string().regex(/^[0-9a-f]{12}$/),
+        ),
+      })
+      .optional(),
     contract: z.object({ package: z.string().max(100), version: semverText }),
     files: z.record(
       releasePath,
@@ -117,7 +130,32 @@ export function sharedProblems(manifest: ReleaseManifest, shell: ShellShared | u
   }
   for (const id of Object.keys(manifest.shared))
     if (!shell.shared[id]) problems.push(`shared ${id}: the shell does not provide it`);
-  return problems;
+  return [...problems, ...kernelProblems(manifest, shell)];
+}
+
+/**
+ * Every kernel name the release's code takes must be provided by the shell's kernel with the type it was built
+ * against: a release built against a newer kernel than the shell has waits for the shell.
+ */
+export function kernelProblems(manifest: ReleaseManifest, shell: ShellShared): string[] {
+  if (!manifest.kernel) return [];
+  if (!shell.kernel)
+    return ['kernel: the shell of this server does not say what its kernel provides (build the shell)'];
+  const provided = shell.kernel.exports;
+  const uses = Object.entries(manifest.kernel.uses);
+  const missing = uses.filter(([name]) => !(name in provided)).map(([name]) => name);
+  const changed = uses.filter(([name, hash]) => name in provided && provided[name] !== hash).map(([name]) => name);
+  const built = `built against kernel ${manifest.kernel.version}, the shell has ${shell.kernel.version}`;
+  return [
+    ...(missing.length
+      ? [`kernel: the shell does not provide ${missing.join(', ')} (${built}): release the shell first`]
+      : []),
+    ...(changed.length
+      ? [
+          `kernel: the shell's ${changed.join(', ')} changed since this release was built (${built}): rebuild the area against it`,
+        ]
+      : []),
+  ];
 }
 
 /** Whether this API serves the contract the release was built against (same package, same major, not newer). */

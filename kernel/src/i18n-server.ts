@@ -3,7 +3,7 @@
  * it: the language of a request, and an i18n instance of its own for each render.
  */
 import { setupI18n, type I18n } from '@lingui/core';
-import type { Language } from './constants';
+import type { Language } from './basics';
 import { cookieValue } from './cookies';
 import {
   compileCached,

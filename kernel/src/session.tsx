@@ -1,38 +1,43 @@
 /**
- * The one session store of the page (spec §4 "Auth"), persisted to btlsToken/btlsUser. Shared as a
- * federation singleton, so the shell and every remote read and change the same session.
+ * The one session store of the page (spec §4 "Auth"), persisted to btlsToken/btlsUser. In the kernel, the
+ * federation singleton, so the shell and every remote read and change the same session. Signing in and up
+ * (the calls) are the contract's (`useAuth` in `@btls/shared-auth`); the store keeps what they answer.
  */
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { create } from 'zustand';
-import {
-  account,
-  configureApi,
-  cookieValue,
-  login as loginCall,
-  registerTrainee,
-  ROLES,
-  setSiteCookie,
-  STORAGE_KEYS,
-  type Role,
-  type TraineeRegistration,
-} from '@btls/shared-api';
-import type { AuthAnswer, LoginPayload, User } from '@btls/shared-api/schemas';
+import { ROLES, SITE_DATA_BLOCKED, STORAGE_KEYS, type Role } from './basics';
+import { cookieValue, setSiteCookie } from './cookies';
+import { configureApi } from './http';
+
+/** What the session keeps of the signed-in user: the contract's `User` has more; the kernel needs these. */
+export interface SessionUser {
+  id: number;
+  role: Role;
+  firstName: string;
+  [field: string]: unknown;
+}
+
+/** The answer of a sign-in or sign-up: a token and the user. */
+export interface SessionAnswer {
+  token?: string;
+  user?: SessionUser;
+}
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
 
 interface SessionState {
   status: SessionStatus;
   token: string | null;
-  user: User | null;
+  user: SessionUser | null;
   /** The browser refuses site data: the session cannot be kept, so nobody can sign in (issue 14, item 13). */
   storageBlocked: boolean;
   /** Start-up: restore when both keys exist; drop both when the stored user cannot be parsed. */
   restore(): void;
   /** Signs in when the answer carries a token and a user; returns whether it did (throws when storage is blocked). */
-  signIn(answer: Partial<AuthAnswer>): boolean;
+  signIn(answer: SessionAnswer): boolean;
   signOut(): void;
   /** Merges profile changes into the current user and saves them. */
-  updateUser(fields: Partial<User>): void;
+  updateUser(fields: Partial<SessionUser>): void;
 }
 
 /**
@@ -67,7 +72,7 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     const storedUser = storage.getItem(STORAGE_KEYS.user);
     if (token && storedUser) {
       try {
-        const user = JSON.parse(storedUser) as User;
+        const user = JSON.parse(storedUser) as SessionUser;
         if (!user || typeof user !== 'object') throw new Error('not a user');
         set({ status: 'signedIn', token, user });
         return;
@@ -83,7 +88,7 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     const storage = siteStorage();
     if (!storage) {
       set({ storageBlocked: true });
-      throw new Error(account.siteDataBlocked);
+      throw new Error(SITE_DATA_BLOCKED);
     }
     storage.setItem(STORAGE_KEYS.token, answer.token);
     storage.setItem(STORAGE_KEYS.user, JSON.stringify(answer.user));
@@ -132,7 +137,7 @@ export function sessionHintOf(cookies: string | undefined | null): SessionHint |
   }
 }
 
-function writeSessionHint(user: User | null) {
+function writeSessionHint(user: SessionUser | null) {
   const name = user ? encodeURIComponent(user.firstName) : '';
   // A name too long for the hint gets none: the page then comes as a visitor's, never with half a name.
   setSiteCookie(SESSION_HINT_COOKIE, user && isRole(user.role) && name.length <= 300 ? `${user.role}.${name}` : null);
@@ -180,7 +185,8 @@ export function AuthProvider({
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
-export function useAuth() {
+/** The session as a component sees it (`useAuth` in `@btls/shared-auth` adds signing in and up). */
+export function useSession() {
   const context = useContext(AuthContext);
   if (!context) throw new Error('useAuth must be used within an AuthProvider');
   const { status, token, user, storageBlocked, signIn, signOut, updateUser } = useSessionStore();
@@ -198,23 +204,8 @@ export function useAuth() {
     role: user?.role ?? null,
     isAuthenticated: status === 'signedIn',
     isLoading: status === 'loading',
-    /** A failed login clears any stored session (spec §4). */
-    async login(payload: LoginPayload) {
-      try {
-        const answer = await loginCall(payload);
-        signIn(answer);
-        return answer;
-      } catch (error) {
-        signOut();
-        throw error;
-      }
-    },
-    /** Trainee sign-up: an answer with a token and a user signs in. */
-    async register(payload: TraineeRegistration) {
-      const answer = await registerTrainee(payload);
-      signIn(answer);
-      return answer;
-    },
+    signIn,
+    signOut,
     logout: signOut,
     updateUser,
   };

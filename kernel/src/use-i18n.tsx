@@ -6,7 +6,7 @@
  * would cost 2 KiB more on the first load, and screens need nothing of it beyond this).
  */
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { i18n as pageI18n, type I18n } from '@btls/shared-api';
+import { i18n as pageI18n, type I18n } from './i18n';
 
 /**
  * The server render's instance (one per request: renders in different languages run at the same time). In

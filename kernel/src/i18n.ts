@@ -1,7 +1,7 @@
 /**
- * The page's one i18n runtime (issue 19): Lingui's `i18n` instance, the active language, and the catalogues
- * of the areas entered so far. It lives in `@btls/shared-api`, a federation singleton, and `@lingui/core` /
- * `@lingui/react` are singletons too: one instance, one React context, so a switch re-renders every area.
+ * The page's one i18n runtime: Lingui's `i18n` instance, the active language, and the catalogues of the areas
+ * entered so far. It lives in the kernel, the federation singleton: one instance, so a switch re-renders every
+ * area.
  *
  * Catalogues are precompiled (`lingui compile`, no message parser in the browser) and registered per area
  * with `addCatalogue(name, load)`: entering an area downloads only its texts in the active language, and a
@@ -9,7 +9,7 @@
  */
 import { cookieValue, setSiteCookie } from './cookies';
 import { i18n, setupI18n, type I18n, type Messages } from '@lingui/core';
-import type { Language } from './constants';
+import type { Language } from './basics';
 import { compileSourceMessage } from './source-messages';
 
 export { i18n, setupI18n };
