@@ -36,7 +36,9 @@ function describe(checker: ts.TypeChecker, symbol: ts.Symbol): string {
   return parts.join('\n');
 }
 
-const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 12);
+/** The repository's folder, left out of what is hashed: a type named by its file reads the same in any clone. */
+const REPOSITORY = join(KERNEL_DIR, '..');
+const hash = (text: string) => createHash('sha256').update(text.split(REPOSITORY).join('')).digest('hex').slice(0, 12);
 
 /** The kernel's surface as its sources are now. */
 export function currentSurface(): Surface {

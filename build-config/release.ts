@@ -15,8 +15,14 @@ import type { RemoteArea } from './remotes';
 
 export const RELEASE_MANIFEST = 'release.json';
 export const SHELL_SHARED_MANIFEST = 'shared.json';
-/** Left in `dist/` by a remote's builds: the kernel names its code takes (the release manifest records them). */
-export const KERNEL_USES = 'kernel-uses.json';
+/** Left in `dist/` by a remote's builds: what its code takes from outside (the release manifest records it). */
+export const BUILD_USES = 'uses.json';
+export interface BuildUses {
+  /** The kernel names its source files import. */
+  kernel: string[];
+  /** The API operations its built chunks can call (`GET /jobs/:id`, relative to `/api`). */
+  operations: string[];
+}
 
 /** A shared module as a build sees it: the version it was built against, and the versions it accepts. */
 export interface SharedVersion {
@@ -41,6 +47,11 @@ export interface ReleaseManifest {
    * type then: the active shell must provide every one, unchanged.
    */
   kernel?: { version: string; uses: Surface };
+  /**
+   * The API operations its code can call (`GET /jobs/:id`, relative to `/api`): the API refuses the release,
+   * and fails its readiness, when it does not serve one.
+   */
+  operations?: string[];
   /** The API contract the area was built against: the version of the package holding the schemas and client. */
   contract: { package: string; version: string };
   /** Every file of the release (paths relative to its folder) with its Subresource Integrity hash. */
@@ -95,7 +106,7 @@ function releaseFiles(dist: string): string[] {
     }
   };
   walk(dist);
-  return files.filter((file) => file !== RELEASE_MANIFEST && file !== KERNEL_USES && !/\.(br|gz)$/.test(file));
+  return files.filter((file) => file !== RELEASE_MANIFEST && file !== BUILD_USES && !/\.(br|gz)$/.test(file));
 }
 
 /** Every file of a built folder with its integrity hash and size. */
@@ -120,6 +131,10 @@ export function writeReleaseManifest(area: RemoteArea, folder: string): ReleaseM
   const dist = join(folder, 'dist');
   const pkg = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { version: string };
   const files = describeFiles(dist);
+  const usesFile = join(dist, BUILD_USES);
+  const uses: BuildUses = existsSync(usesFile)
+    ? (JSON.parse(readFileSync(usesFile, 'utf8')) as BuildUses)
+    : { kernel: [], operations: [] };
   const manifest: ReleaseManifest = {
     schema: 1,
     area,
@@ -128,7 +143,8 @@ export function writeReleaseManifest(area: RemoteArea, folder: string): ReleaseM
     entry: 'remoteEntry.js',
     server: files['server/render.cjs'] ? 'server/render.cjs' : null,
     shared: sharedVersionsOf(folder),
-    kernel: kernelUsedBy(dist, folder),
+    kernel: kernelUsedBy(uses.kernel, folder),
+    operations: uses.operations,
     contract: { package: CONTRACT_PACKAGE, version: installedVersion(CONTRACT_PACKAGE, folder) },
     files,
   };
@@ -136,10 +152,8 @@ export function writeReleaseManifest(area: RemoteArea, folder: string): ReleaseM
   return manifest;
 }
 
-/** The kernel names the builds in `dist` recorded, with their types' hashes in the kernel built against. */
-function kernelUsedBy(dist: string, folder: string): ReleaseManifest['kernel'] {
-  const file = join(dist, KERNEL_USES);
-  const names = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as string[]) : [];
+/** The kernel names the builds recorded, with their types' hashes in the kernel built against. */
+function kernelUsedBy(names: string[], folder: string): ReleaseManifest['kernel'] {
   const recorded = readRecordedSurface();
   const uses = names.includes('*')
     ? recorded.exports

@@ -17,7 +17,7 @@ import {
   standalonePageForDevOnly,
 } from './federation';
 import { kernelNamesUsed } from './kernel-names';
-import { KERNEL_USES, writeReleaseManifest, writeShellShared } from './release';
+import { BUILD_USES, writeReleaseManifest, writeShellShared, type BuildUses } from './release';
 import { defaultRemotesJson, devPortOf, type RemoteArea } from './remotes';
 
 /** After a build has written its files, `write(root)` adds a manifest of them (issue 25). */
@@ -33,15 +33,20 @@ function afterBuild(name: string, write: (root: string) => void): Plugin {
   };
 }
 
+/** An API operation written in a built chunk: the contract's calls name theirs as literals (`GET /jobs/:id`). */
+const OPERATION_LITERAL = /[`"'](GET|POST|PUT|PATCH|DELETE) (\/[\w/:.-]*)[`"']/g;
+
 /**
- * The kernel names a remote's code takes, from every source file of its build, added to `dist/kernel-uses.json`
- * (the browser build's and the server build's), which its release manifest then records and removes.
+ * What a remote's build takes from outside itself, added to `dist/uses.json` (the browser build's and the
+ * server build's), which its release manifest then records: the kernel names its source files import, and the
+ * API operations its built chunks can call (after tree-shaking: only the calls it kept).
  */
-function kernelUses(): Plugin {
+function buildUses(): Plugin {
   let root = process.cwd();
-  let names: string[] = [];
+  let kernel: string[] = [];
+  const operations = new Set<string>();
   return {
-    name: 'btls:kernel-uses',
+    name: 'btls:build-uses',
     apply: 'build',
     configResolved(config) {
       root = config.root;
@@ -50,12 +55,23 @@ function kernelUses(): Plugin {
       const files = [...this.getModuleIds()].filter(
         (id) => /\.(ts|tsx)$/.test(id) && !id.includes('/node_modules/') && existsSync(id),
       );
-      names = kernelNamesUsed(files);
+      kernel = kernelNamesUsed(files);
+    },
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle))
+        if (output.type === 'chunk')
+          for (const [, method, path] of output.code.matchAll(OPERATION_LITERAL)) operations.add(`${method} ${path}`);
     },
     writeBundle() {
-      const file = join(root, 'dist', KERNEL_USES);
-      const before = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as string[]) : [];
-      writeFileSync(file, `${JSON.stringify([...new Set([...before, ...names])].sort())}\n`);
+      const file = join(root, 'dist', BUILD_USES);
+      const before: BuildUses = existsSync(file)
+        ? (JSON.parse(readFileSync(file, 'utf8')) as BuildUses)
+        : { kernel: [], operations: [] };
+      const merged: BuildUses = {
+        kernel: [...new Set([...before.kernel, ...kernel])].sort(),
+        operations: [...new Set([...before.operations, ...operations])].sort(),
+      };
+      writeFileSync(file, `${JSON.stringify(merged)}\n`);
     },
   };
 }
@@ -84,7 +100,7 @@ export function remoteViteConfig(area: RemoteArea, options: RemoteOptions = {}) 
     if (isSsrBuild && options.serverBuild)
       return {
         base: './',
-        plugins: [react(), kernelUses(), releaseManifest(area)],
+        plugins: [react(), buildUses(), releaseManifest(area)],
         ...remoteServerBuild(),
         ...options.serverBuild,
       };
@@ -95,7 +111,7 @@ export function remoteViteConfig(area: RemoteArea, options: RemoteOptions = {}) 
         react(),
         federation(remoteFederation(area, command)),
         standalonePageForDevOnly(),
-        kernelUses(),
+        buildUses(),
         ...(options.serverBuild ? [] : [releaseManifest(area)]),
       ],
       build: { target: 'es2022', ...(options.serverBuild ? { manifest: clientManifest } : {}) },

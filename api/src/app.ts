@@ -45,6 +45,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerContract, registerDocs } from './http/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerWeb, type WebOptions } from './web';
+import { collectOperations } from './releases/operations';
 import { createReleaseStore } from './releases/store';
 import { createTrialTickets } from './releases/trial';
 import { releaseRoutes } from './releases/routes';
@@ -116,6 +117,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
+  // What this API serves, as the routes are registered: the operations the areas' releases call are checked
+  // against it.
+  const operations = collectOperations(app);
+
   // The request's id on its answer, so a person reporting a problem can quote the line to look for.
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -152,6 +157,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     issuer,
     afterAnswer: registerAfterAnswer(app, app.log),
     lifecycle: options.lifecycle ?? { draining: false },
+    // (The release store is made below; asked only once the API answers.)
+    unservedOperations: () => releaseStore.unservedOperations(),
     metrics,
     checkCredential: async (credential) =>
       verifier.run(
@@ -215,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const releaseStore = createReleaseStore({
     db: options.database.db,
     allowedOrigins: options.releaseOrigins,
+    operations,
     shell: options.web
       ? shellSharedReader(join(options.web.root, 'shell', 'dist', SHELL_SHARED_MANIFEST))
       : () => undefined,

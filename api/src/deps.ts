@@ -84,6 +84,8 @@ export interface Deps {
   afterAnswer: AfterAnswer;
   /** Whether the instance is shutting down (its readiness answers 503 then). */
   lifecycle: Lifecycle;
+  /** Each operation an active area release calls that this API does not serve (its readiness answers 503 then). */
+  unservedOperations(): Promise<string[]>;
   /** What GET /metrics reports that routes count themselves (failed logins). */
   metrics: Metrics;
   /** Checks a credential in a worker thread with a deadline (WorkerDeadline, WorkerPoolBusy when all are busy). */

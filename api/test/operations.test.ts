@@ -32,7 +32,10 @@ describe('health', () => {
     expect((await get('/api/health/live')).json()).toEqual({ status: 'ok' });
     const ready = await get('/api/health/ready');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'done', draining: false } });
+    expect(ready.json()).toEqual({
+      status: 'ok',
+      checks: { database: 'ok', migrations: 'done', draining: false, unservedOperations: [] },
+    });
     expect((await get('/api/health')).statusCode).toBe(200); // kept for what already watches it
 
     lifecycle.draining = true;

@@ -16,7 +16,7 @@ export type EmployerRegistration = Omit<RegisterPayload, 'role'> & { companyName
 /** Trainee sign-up; the answer carries a token and the user (spec §4: it signs in). */
 export function registerTrainee(payload: TraineeRegistration): Promise<AuthAnswer> {
   return call({
-    method: 'post',
+    operation: 'POST /auth/register',
     path: 'auth/register',
     auth: { bearer: 'none' },
     json: payload,
@@ -27,7 +27,7 @@ export function registerTrainee(payload: TraineeRegistration): Promise<AuthAnswe
 /** Company sign-up from /employer/register; the role is fixed to employer. */
 export function registerEmployer(payload: EmployerRegistration): Promise<AuthAnswer> {
   return call({
-    method: 'post',
+    operation: 'POST /auth/register',
     path: 'auth/register',
     auth: { bearer: 'none' },
     json: { ...payload, role: 'employer' },
@@ -38,7 +38,7 @@ export function registerEmployer(payload: EmployerRegistration): Promise<AuthAns
 /** An admin creates a user of any role; the answer carries no token (the admin stays signed in as themself). */
 export function createUser(payload: RegisterPayload): Promise<AuthAnswer> {
   return call({
-    method: 'post',
+    operation: 'POST /auth/register',
     path: 'auth/register',
     auth: { bearer: 'required', missingToken: fallback.createUser },
     json: payload,
@@ -49,7 +49,7 @@ export function createUser(payload: RegisterPayload): Promise<AuthAnswer> {
 /** Succeeds only when the answer carries both a user and a token (spec §5). */
 export async function login(payload: LoginPayload): Promise<Required<AuthAnswer>> {
   const answer = await call<Partial<AuthAnswer>>({
-    method: 'post',
+    operation: 'POST /auth/login',
     path: 'auth/login',
     auth: { bearer: 'none' },
     json: payload,
@@ -72,7 +72,7 @@ export function passwordProblem(password: string, confirmation: string): string 
 /** Always the same answer, whether or not the account exists. */
 export function requestPasswordReset(email: string): Promise<MessageAnswer> {
   return call({
-    method: 'post',
+    operation: 'POST /auth/forgot-password',
     path: 'auth/forgot-password',
     auth: { bearer: 'none' },
     json: { email },
@@ -83,7 +83,7 @@ export function requestPasswordReset(email: string): Promise<MessageAnswer> {
 /** Spends the link of the e-mail; every earlier sign-in of the user ends. */
 export function resetPassword(payload: ResetPasswordPayload): Promise<MessageAnswer> {
   return call({
-    method: 'post',
+    operation: 'POST /auth/reset-password',
     path: 'auth/reset-password',
     auth: { bearer: 'none' },
     json: payload,
@@ -94,7 +94,7 @@ export function resetPassword(payload: ResetPasswordPayload): Promise<MessageAns
 /** The signed-in user's own password; the answer's token replaces the session's (the others end). */
 export function changePassword(payload: ChangePasswordPayload): Promise<Required<AuthAnswer>> {
   return call({
-    method: 'put',
+    operation: 'PUT /auth/password',
     path: 'auth/password',
     auth: { bearer: 'required', missingToken: session.notLoggedIn },
     json: payload,

@@ -14,7 +14,7 @@ const signedIn = { bearer: 'required', missingToken: fallback.certificateMissing
 
 export function getMyCertificates(params?: PageParams): Promise<Certificate[]> {
   return call({
-    method: 'get',
+    operation: 'GET /certificates/user',
     path: 'certificates/user',
     auth: signedIn,
     searchParams: listQuery(params),
@@ -26,7 +26,7 @@ export function getMyCertificates(params?: PageParams): Promise<Certificate[]> {
 export async function getEnrollmentCertificate(enrollmentId: number): Promise<Certificate | null> {
   try {
     return await call<Certificate>({
-      method: 'get',
+      operation: 'GET /certificates/enrollment/:enrollmentId',
       path: `certificates/enrollment/${seg(enrollmentId)}`,
       auth: signedIn,
       fallback: fallback.fetchEnrollmentCertificate,
@@ -39,7 +39,7 @@ export async function getEnrollmentCertificate(enrollmentId: number): Promise<Ce
 
 export function issueCertificate(payload: IssueCertificatePayload): Promise<CertificateAnswer> {
   return call({
-    method: 'post',
+    operation: 'POST /certificates/issue',
     path: 'certificates/issue',
     auth: signedIn,
     json: payload,
@@ -50,7 +50,7 @@ export function issueCertificate(payload: IssueCertificatePayload): Promise<Cert
 export function getCertificateByCode(code: string): Promise<Certificate> {
   if (!code) return Promise.reject(new ApiError(fallback.certificateMissingInfo, 400));
   return call({
-    method: 'get',
+    operation: 'GET /certificates/code/:code',
     path: `certificates/code/${seg(code)}`,
     auth: signedIn,
     fallback: fallback.fetchCertificate,
@@ -61,7 +61,7 @@ export function getCertificateByCode(code: string): Promise<Certificate> {
 export async function verifyCertificate(code: string): Promise<CertificateVerification | null> {
   try {
     return await call<CertificateVerification>({
-      method: 'get',
+      operation: 'GET /certificates/verify/:code',
       path: `certificates/verify/${seg(code)}`,
       auth: { bearer: 'none' },
       fallback: fallback.fetchCertificate,
@@ -75,7 +75,7 @@ export async function verifyCertificate(code: string): Promise<CertificateVerifi
 /** Admins only: revokes the certificate (its credential then checks as revoked) with a reason. */
 export function revokeCertificate(code: string, payload: RevokeCertificatePayload): Promise<CertificateAnswer> {
   return call({
-    method: 'post',
+    operation: 'POST /certificates/:code/revoke',
     path: `certificates/${seg(code)}/revoke`,
     auth: signedIn,
     json: payload,
@@ -89,7 +89,7 @@ export const certificateCredentialHref = (code: string) => apiHref(`certificates
 /** Public, no login: the certificate's signed Open Badges 3.0 credential, as JSON. */
 export function getCertificateCredential(code: string): Promise<VerifiableCredential> {
   return call({
-    method: 'get',
+    operation: 'GET /certificates/:code/credential',
     path: `certificates/${seg(code)}/credential`,
     auth: { bearer: 'none' },
     fallback: fallback.fetchCertificate,
@@ -99,7 +99,7 @@ export function getCertificateCredential(code: string): Promise<VerifiableCreden
 /** Public, no login: checks a verifiable credential (its proof, our issuer, its revocation status). */
 export function checkCredential(credential: unknown): Promise<CredentialCheck> {
   return call({
-    method: 'post',
+    operation: 'POST /credentials/verify',
     path: 'credentials/verify',
     auth: { bearer: 'none' },
     json: credential,

@@ -71,8 +71,30 @@ type Auth =
   | { bearer: 'optional' }
   | { bearer: 'none' };
 
+/**
+ * The API operation a call makes, as the API's route names it: `GET /jobs/:id` (relative to `/api`). Written as
+ * a literal at each call, so an area's build finds every operation its code can make in its own files and
+ * records them in its release manifest: the API refuses the release, or fails its readiness, when it does not
+ * serve one.
+ */
+export type Operation = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /${string}`;
+
+/** The HTTP method of an operation. */
+const methodOf = (operation: Operation) =>
+  operation.slice(0, operation.indexOf(' ')).toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Whether `path` (`jobs/7`) is an address of `operation`'s route (`GET /jobs/:id`). */
+export function pathOfOperation(operation: Operation, path: string): boolean {
+  const template = operation.slice(operation.indexOf(' ') + 2);
+  const pattern = template
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${pattern}$`).test(path);
+}
+
 export interface CallOptions {
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  operation: Operation;
   /** Relative to the API base, without a leading slash: `courses/3`. */
   path: string;
   auth: Auth;
@@ -145,10 +167,14 @@ function fail(message: string, status: number, code = codeOf(message), params?: 
  * failure or a non-OK answer is an ApiError with the server's message or the §8 fallback.
  */
 async function send(options: CallOptions): Promise<Response> {
+  // In tests (never in a page or a render), a call whose address is not one of its declared operation fails.
+  const environment = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  if (environment?.NODE_ENV === 'test' && !pathOfOperation(options.operation, options.path))
+    throw new Error(`${options.path} is not an address of ${options.operation}`);
   if (options.auth.bearer === 'required' && !currentToken()) fail(options.auth.missingToken, 401);
   try {
     return await sendRequest({
-      method: options.method,
+      method: methodOf(options.operation),
       path: options.path,
       bearer: options.auth.bearer !== 'none',
       json: options.json,
@@ -184,11 +210,8 @@ export async function call<T>(options: CallOptions): Promise<T> {
  * A file behind the bearer token (a CV, an export): fetched with the token, then handed to the browser as a
  * download under `filename`. A link cannot carry the token, so the browser cannot fetch it alone.
  */
-export async function downloadFile(
-  options: Omit<CallOptions, 'method' | 'json' | 'body'>,
-  filename: string,
-): Promise<void> {
-  const response = await send({ ...options, method: 'get' });
+export async function downloadFile(options: Omit<CallOptions, 'json' | 'body'>, filename: string): Promise<void> {
+  const response = await send(options);
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;

@@ -4,7 +4,7 @@ import type { ContactMessage, ContactPayload, MessageAnswer } from './schemas';
 
 export function sendContactMessage(payload: ContactPayload): Promise<MessageAnswer> {
   return call({
-    method: 'post',
+    operation: 'POST /contact',
     path: 'contact',
     auth: { bearer: 'none' },
     json: payload,
@@ -15,7 +15,7 @@ export function sendContactMessage(payload: ContactPayload): Promise<MessageAnsw
 /** The admin inbox, newest first, a page at a time. */
 export function listContactMessages(params?: PageParams): Promise<ContactMessage[]> {
   return call({
-    method: 'get',
+    operation: 'GET /contact',
     path: 'contact',
     auth: { bearer: 'required', missingToken: session.notLoggedIn },
     searchParams: listQuery(params),
@@ -25,7 +25,7 @@ export function listContactMessages(params?: PageParams): Promise<ContactMessage
 
 export function listContactMessagesPage(params?: PageParams): Promise<Page<ContactMessage>> {
   return callPage({
-    method: 'get',
+    operation: 'GET /contact',
     path: 'contact',
     auth: { bearer: 'required', missingToken: session.notLoggedIn },
     searchParams: listQuery(params),

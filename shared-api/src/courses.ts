@@ -23,7 +23,7 @@ export interface CourseListParams extends PageParams {
 /** Active courses for everyone; with an admin's session, inactive ones too. A page (the first 50 without params). */
 export function listCourses(params?: CourseListParams): Promise<Course[]> {
   return call({
-    method: 'get',
+    operation: 'GET /courses',
     path: 'courses',
     auth: { bearer: 'optional' },
     searchParams: listQuery(params),
@@ -33,7 +33,7 @@ export function listCourses(params?: CourseListParams): Promise<Course[]> {
 
 export function listCoursesPage(params?: CourseListParams): Promise<Page<Course>> {
   return callPage({
-    method: 'get',
+    operation: 'GET /courses',
     path: 'courses',
     auth: { bearer: 'optional' },
     searchParams: listQuery(params),
@@ -43,13 +43,18 @@ export function listCoursesPage(params?: CourseListParams): Promise<Page<Course>
 
 /** The filter options of the public catalogue: the categories, levels and centres the active courses hold. */
 export function getCourseFacets(): Promise<CourseFacets> {
-  return call({ method: 'get', path: 'courses/facets', auth: { bearer: 'none' }, fallback: fallback.fetchCourses });
+  return call({
+    operation: 'GET /courses/facets',
+    path: 'courses/facets',
+    auth: { bearer: 'none' },
+    fallback: fallback.fetchCourses,
+  });
 }
 
 export function getCourse(id: number | string): Promise<Course> {
   if (id === '' || id === undefined || id === null) return Promise.reject(new ApiError(fallback.courseIdMissing, 400));
   return call({
-    method: 'get',
+    operation: 'GET /courses/:id',
     path: `courses/${seg(id)}`,
     auth: { bearer: 'optional' },
     fallback: (status) => fallback.fetchCourse(id, status),
@@ -69,7 +74,7 @@ function courseForm(payload: CourseCreatePayload | CourseUpdatePayload, image: B
 
 export function createCourse(payload: CourseCreatePayload, image?: Blob | null): Promise<CourseAnswer> {
   return call({
-    method: 'post',
+    operation: 'POST /courses',
     path: 'courses',
     auth: staffOnly,
     ...(image ? { body: courseForm(payload, image) } : { json: payload }),
@@ -79,7 +84,7 @@ export function createCourse(payload: CourseCreatePayload, image?: Blob | null):
 
 export function updateCourse(id: number, payload: CourseUpdatePayload, image?: Blob | null): Promise<CourseAnswer> {
   return call({
-    method: 'put',
+    operation: 'PUT /courses/:id',
     path: `courses/${seg(id)}`,
     auth: staffOnly,
     ...(image ? { body: courseForm(payload, image) } : { json: payload }),
@@ -89,5 +94,10 @@ export function updateCourse(id: number, payload: CourseUpdatePayload, image?: B
 
 /** Answers 'Course deleted successfully.'; refused with 409 when applications depend on the course. */
 export function deleteCourse(id: number): Promise<MessageAnswer> {
-  return call({ method: 'delete', path: `courses/${seg(id)}`, auth: staffOnly, fallback: fallback.deleteCourse });
+  return call({
+    operation: 'DELETE /courses/:id',
+    path: `courses/${seg(id)}`,
+    auth: staffOnly,
+    fallback: fallback.deleteCourse,
+  });
 }

@@ -15,7 +15,7 @@ const signedIn = { bearer: 'required', missingToken: validation.noSession } as c
 
 export function applyForCourse(payload: ApplyPayload): Promise<ApplyAnswer> {
   return call({
-    method: 'post',
+    operation: 'POST /enrollments/apply',
     path: 'enrollments/apply',
     auth: { bearer: 'required', missingToken: validation.mustBeLoggedInToApply },
     json: payload,
@@ -26,7 +26,7 @@ export function applyForCourse(payload: ApplyPayload): Promise<ApplyAnswer> {
 /** Admin review list; no status means All. A page (the first 50 without params). */
 export function listEnrollments(status?: EnrollmentStatus, params?: PageParams): Promise<Enrollment[]> {
   return call({
-    method: 'get',
+    operation: 'GET /enrollments',
     path: 'enrollments',
     auth: signedIn,
     searchParams: listQuery({ ...params, status }),
@@ -44,7 +44,7 @@ export interface EnrollmentListParams extends PageParams {
 
 export function listEnrollmentsPage(params?: EnrollmentListParams): Promise<Page<Enrollment>> {
   return callPage({
-    method: 'get',
+    operation: 'GET /enrollments',
     path: 'enrollments',
     auth: signedIn,
     searchParams: listQuery(params),
@@ -54,7 +54,7 @@ export function listEnrollmentsPage(params?: EnrollmentListParams): Promise<Page
 
 export function getMyApplications(params?: PageParams): Promise<Enrollment[]> {
   return call({
-    method: 'get',
+    operation: 'GET /enrollments/my-applications',
     path: 'enrollments/my-applications',
     auth: signedIn,
     searchParams: listQuery(params),
@@ -69,7 +69,7 @@ export interface AssignedTrainingsParams extends PageParams {
 
 export function getMyAssignedTrainings(params?: AssignedTrainingsParams): Promise<Enrollment[]> {
   return call({
-    method: 'get',
+    operation: 'GET /enrollments/my-assigned-trainings',
     path: 'enrollments/my-assigned-trainings',
     auth: signedIn,
     searchParams: listQuery(params),
@@ -79,7 +79,7 @@ export function getMyAssignedTrainings(params?: AssignedTrainingsParams): Promis
 
 export function getMyAssignedTrainingsPage(params?: AssignedTrainingsParams): Promise<Page<Enrollment>> {
   return callPage({
-    method: 'get',
+    operation: 'GET /enrollments/my-assigned-trainings',
     path: 'enrollments/my-assigned-trainings',
     auth: signedIn,
     searchParams: listQuery(params),
@@ -89,7 +89,7 @@ export function getMyAssignedTrainingsPage(params?: AssignedTrainingsParams): Pr
 
 export function getEnrollment(id: number | string): Promise<Enrollment> {
   return call({
-    method: 'get',
+    operation: 'GET /enrollments/:id',
     path: `enrollments/${seg(id)}`,
     auth: signedIn,
     fallback: () => fallback.fetchApplication,
@@ -98,7 +98,7 @@ export function getEnrollment(id: number | string): Promise<Enrollment> {
 
 export function updateEnrollmentStatus(id: number, payload: EnrollmentStatusPayload): Promise<MessageAnswer> {
   return call({
-    method: 'put',
+    operation: 'PUT /enrollments/:id/status',
     path: `enrollments/${seg(id)}/status`,
     auth: signedIn,
     json: payload,
@@ -109,7 +109,7 @@ export function updateEnrollmentStatus(id: number, payload: EnrollmentStatusPayl
 /** The admin's queue: several applications to one status with one note, all or none. */
 export function updateEnrollmentStatuses(payload: EnrollmentBulkStatusPayload): Promise<MessageAnswer> {
   return call({
-    method: 'post',
+    operation: 'POST /enrollments/status',
     path: 'enrollments/status',
     auth: signedIn,
     json: payload,
@@ -120,7 +120,7 @@ export function updateEnrollmentStatuses(payload: EnrollmentBulkStatusPayload): 
 /** The trainer's completion: only the status is sent. */
 export function markTrainingCompleted(id: number): Promise<MessageAnswer> {
   return call({
-    method: 'put',
+    operation: 'PUT /enrollments/:id/status',
     path: `enrollments/${seg(id)}/status`,
     auth: signedIn,
     json: { status: 'Completed' },
@@ -130,7 +130,7 @@ export function markTrainingCompleted(id: number): Promise<MessageAnswer> {
 
 export function assignTrainer(applicationId: number, payload: AssignTrainerPayload): Promise<MessageAnswer> {
   return call({
-    method: 'put',
+    operation: 'PUT /enrollments/:applicationId/assign-trainer',
     path: `enrollments/${seg(applicationId)}/assign-trainer`,
     auth: signedIn,
     json: payload,

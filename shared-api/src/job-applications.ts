@@ -24,7 +24,7 @@ export function applyForJob(jobId: number | string, fields: ApplyForJobFields): 
     body.append('cv', fields.cv, fields.cv.name);
   }
   return call({
-    method: 'post',
+    operation: 'POST /jobs/:jobId/applications',
     path: `jobs/${seg(jobId)}/applications`,
     auth: signedIn,
     ...(body ? { body } : { json: text }),
@@ -39,7 +39,7 @@ export interface MyJobApplicationsParams extends PageParams {
 /** The trainee's own applications, newest first. */
 export function getMyJobApplications(params?: MyJobApplicationsParams): Promise<MyJobApplication[]> {
   return call({
-    method: 'get',
+    operation: 'GET /job-applications/mine',
     path: 'job-applications/mine',
     auth: signedIn,
     searchParams: listQuery(params),
@@ -50,7 +50,7 @@ export function getMyJobApplications(params?: MyJobApplicationsParams): Promise<
 /** Withdraws the trainee's application while it is still New. */
 export function withdrawJobApplication(id: number): Promise<MessageAnswer & { application: MyJobApplication }> {
   return call({
-    method: 'delete',
+    operation: 'DELETE /job-applications/:id',
     path: `job-applications/${seg(id)}`,
     auth: signedIn,
     fallback: () => jobApplication.failedWithdraw,
@@ -67,7 +67,7 @@ export function getJobApplicantsPage(
   params?: JobApplicantsParams,
 ): Promise<Page<JobApplicant>> {
   return callPage({
-    method: 'get',
+    operation: 'GET /jobs/:jobId/applications',
     path: `jobs/${seg(jobId)}/applications`,
     auth: signedIn,
     searchParams: listQuery(params),
@@ -81,7 +81,7 @@ export function setJobApplicationStatus(
   note?: string,
 ): Promise<JobApplicant> {
   return call({
-    method: 'patch',
+    operation: 'PATCH /job-applications/:id',
     path: `job-applications/${seg(id)}`,
     auth: signedIn,
     json: { status, note: note ?? null },
@@ -96,7 +96,7 @@ export function setJobApplicationsStatus(
   note?: string,
 ): Promise<MessageAnswer & { applications: JobApplicant[] }> {
   return call({
-    method: 'post',
+    operation: 'POST /jobs/:jobId/applications/status',
     path: `jobs/${seg(jobId)}/applications/status`,
     auth: signedIn,
     json: { ids, status, note: note ?? null },
@@ -107,7 +107,7 @@ export function setJobApplicationsStatus(
 /** Applications received (an employer: on their jobs; an admin: all), and how many are still New. */
 export function getJobApplicationsSummary(): Promise<JobApplicationsSummary> {
   return call({
-    method: 'get',
+    operation: 'GET /job-applications/summary',
     path: 'job-applications/summary',
     auth: signedIn,
     fallback: () => jobApplication.failedSummary,
@@ -116,7 +116,12 @@ export function getJobApplicationsSummary(): Promise<JobApplicationsSummary> {
 
 export function downloadApplicationCv(id: number): Promise<void> {
   return downloadFile(
-    { path: `job-applications/${seg(id)}/cv`, auth: signedIn, fallback: () => jobApplication.failedDownload },
+    {
+      operation: 'GET /job-applications/:id/cv',
+      path: `job-applications/${seg(id)}/cv`,
+      auth: signedIn,
+      fallback: () => jobApplication.failedDownload,
+    },
     `cv-${id}.pdf`,
   );
 }
@@ -124,6 +129,7 @@ export function downloadApplicationCv(id: number): Promise<void> {
 export function downloadApplicantsCsv(jobId: number, params?: JobApplicantsParams): Promise<void> {
   return downloadFile(
     {
+      operation: 'GET /jobs/:jobId/applications.csv',
       path: `jobs/${seg(jobId)}/applications.csv`,
       auth: signedIn,
       searchParams: listQuery({ ...params, limit: undefined, offset: undefined }),

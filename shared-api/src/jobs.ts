@@ -13,7 +13,7 @@ export interface JobListParams extends PageParams {
 /** Open jobs: active and not past their closing date; a page (the first 50 without params). */
 export function listJobs(params?: JobListParams): Promise<Job[]> {
   return call({
-    method: 'get',
+    operation: 'GET /jobs',
     path: 'jobs',
     auth: { bearer: 'none' },
     searchParams: listQuery(params),
@@ -23,7 +23,7 @@ export function listJobs(params?: JobListParams): Promise<Job[]> {
 
 export function listJobsPage(params?: JobListParams): Promise<Page<Job>> {
   return callPage({
-    method: 'get',
+    operation: 'GET /jobs',
     path: 'jobs',
     auth: { bearer: 'none' },
     searchParams: listQuery(params),
@@ -33,14 +33,19 @@ export function listJobsPage(params?: JobListParams): Promise<Page<Job>> {
 
 /** The filter options of the public job board: the locations and job types the open jobs hold. */
 export function getJobFacets(): Promise<JobFacets> {
-  return call({ method: 'get', path: 'jobs/facets', auth: { bearer: 'none' }, fallback: fallback.fetchJobs });
+  return call({
+    operation: 'GET /jobs/facets',
+    path: 'jobs/facets',
+    auth: { bearer: 'none' },
+    fallback: fallback.fetchJobs,
+  });
 }
 
 /** The public job detail, no login; a closed or unknown job answers 'Job not found or no longer available.'. */
 export function getJob(id: number | string): Promise<Job> {
   if (id === '' || id === undefined || id === null) return Promise.reject(new ApiError(fallback.jobIdMissing, 400));
   return call({
-    method: 'get',
+    operation: 'GET /jobs/:id',
     path: `jobs/${seg(id)}`,
     auth: { bearer: 'none' },
     fallback: (status) => (status === 404 ? fallback.publicJobNotFound : fallback.fetchJob),
@@ -50,7 +55,12 @@ export function getJob(id: number | string): Promise<Job> {
 /** The owner's view of one of their jobs, for editing (also inactive or closed ones). */
 export function getJobForEdit(id: number | string): Promise<Job> {
   if (id === '' || id === undefined || id === null) return Promise.reject(new ApiError(fallback.jobIdMissing, 400));
-  return call({ method: 'get', path: `jobs/${seg(id)}`, auth: employer, fallback: () => fallback.fetchJob });
+  return call({
+    operation: 'GET /jobs/:id',
+    path: `jobs/${seg(id)}`,
+    auth: employer,
+    fallback: () => fallback.fetchJob,
+  });
 }
 
 export interface MyJobsParams extends JobListParams {
@@ -60,7 +70,7 @@ export interface MyJobsParams extends JobListParams {
 /** The employer's own postings (an admin's token: every posting), a page at a time. */
 export function getMyPostings(params?: MyJobsParams): Promise<Job[]> {
   return call({
-    method: 'get',
+    operation: 'GET /jobs/my-postings',
     path: 'jobs/my-postings',
     auth: employer,
     searchParams: listQuery(params),
@@ -70,7 +80,7 @@ export function getMyPostings(params?: MyJobsParams): Promise<Job[]> {
 
 export function getMyPostingsPage(params?: MyJobsParams): Promise<Page<Job>> {
   return callPage({
-    method: 'get',
+    operation: 'GET /jobs/my-postings',
     path: 'jobs/my-postings',
     auth: employer,
     searchParams: listQuery(params),
@@ -80,12 +90,12 @@ export function getMyPostingsPage(params?: MyJobsParams): Promise<Page<Job>> {
 
 /** Answers with the job and the message 'Job "{title}" posted successfully!'. */
 export function postJob(payload: JobPayload): Promise<JobAnswer> {
-  return call({ method: 'post', path: 'jobs', auth: employer, json: payload, fallback: fallback.postJob });
+  return call({ operation: 'POST /jobs', path: 'jobs', auth: employer, json: payload, fallback: fallback.postJob });
 }
 
 export function setJobActive(id: number, isActive: boolean): Promise<JobAnswer> {
   return call({
-    method: 'put',
+    operation: 'PUT /jobs/:id',
     path: `jobs/${seg(id)}`,
     auth: employer,
     json: { isActive },
@@ -94,9 +104,15 @@ export function setJobActive(id: number, isActive: boolean): Promise<JobAnswer> 
 }
 
 export function updateJob(id: number, payload: JobPayload): Promise<JobAnswer> {
-  return call({ method: 'put', path: `jobs/${seg(id)}`, auth: employer, json: payload, fallback: fallback.updateJob });
+  return call({
+    operation: 'PUT /jobs/:id',
+    path: `jobs/${seg(id)}`,
+    auth: employer,
+    json: payload,
+    fallback: fallback.updateJob,
+  });
 }
 
 export function deleteJob(id: number): Promise<MessageAnswer> {
-  return call({ method: 'delete', path: `jobs/${seg(id)}`, auth: employer, fallback: fallback.deleteJob });
+  return call({ operation: 'DELETE /jobs/:id', path: `jobs/${seg(id)}`, auth: employer, fallback: fallback.deleteJob });
 }

@@ -6,13 +6,18 @@ const admin = { bearer: 'required', missingToken: session.notLoggedIn } as const
 
 /** The e-mails the platform sent or will send, newest first (admins). */
 export function listOutbox(): Promise<OutboxMessage[]> {
-  return call({ method: 'get', path: 'admin/outbox', auth: admin, fallback: () => account.failedOutbox });
+  return call({
+    operation: 'GET /admin/outbox',
+    path: 'admin/outbox',
+    auth: admin,
+    fallback: () => account.failedOutbox,
+  });
 }
 
 /** Puts a failed e-mail back in the queue. */
 export function retryOutboxMessage(id: number): Promise<MessageAnswer & { outboxMessage: OutboxMessage }> {
   return call({
-    method: 'post',
+    operation: 'POST /admin/outbox/:id/retry',
     path: `admin/outbox/${seg(id)}/retry`,
     auth: admin,
     fallback: () => account.failedRetry,

@@ -6,7 +6,7 @@ const signedIn = { bearer: 'required', missingToken: validation.noSession } as c
 
 export function listProgress(enrollmentId: number): Promise<ProgressRecord[]> {
   return call({
-    method: 'get',
+    operation: 'GET /progress/enrollment/:enrollmentId',
     path: `progress/enrollment/${seg(enrollmentId)}`,
     auth: signedIn,
     fallback: () => fallback.fetchProgress,
@@ -27,7 +27,7 @@ export function addProgress(
   idempotencyKey?: string,
 ): Promise<ProgressAnswer> {
   return call({
-    method: 'post',
+    operation: 'POST /progress/enrollment/:enrollmentId',
     path: progressPaths.add(enrollmentId),
     idempotencyKey,
     auth: signedIn,
@@ -42,7 +42,7 @@ export function updateProgress(
   idempotencyKey?: string,
 ): Promise<ProgressAnswer> {
   return call({
-    method: 'put',
+    operation: 'PUT /progress/:recordId',
     path: progressPaths.update(recordId),
     idempotencyKey,
     auth: signedIn,
@@ -53,7 +53,7 @@ export function updateProgress(
 
 export function deleteProgress(recordId: number): Promise<MessageAnswer> {
   return call({
-    method: 'delete',
+    operation: 'DELETE /progress/:recordId',
     path: `progress/${seg(recordId)}`,
     auth: signedIn,
     fallback: () => fallback.deleteProgress,

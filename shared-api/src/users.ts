@@ -25,7 +25,7 @@ export interface UserListParams extends PageParams {
 /** A page of the users (the first 50 without params), newest first. */
 export function listUsers(params?: UserListParams): Promise<User[]> {
   return call({
-    method: 'get',
+    operation: 'GET /users',
     path: 'users',
     auth: signedIn,
     searchParams: listQuery(params),
@@ -35,7 +35,7 @@ export function listUsers(params?: UserListParams): Promise<User[]> {
 
 export function listUsersPage(params?: UserListParams): Promise<Page<User>> {
   return callPage({
-    method: 'get',
+    operation: 'GET /users',
     path: 'users',
     auth: signedIn,
     searchParams: listQuery(params),
@@ -45,7 +45,7 @@ export function listUsersPage(params?: UserListParams): Promise<Page<User>> {
 
 export function setUserActive(id: number, isActive: boolean): Promise<UserAnswer> {
   return call({
-    method: 'put',
+    operation: 'PUT /users/:id/status',
     path: `users/${seg(id)}/status`,
     auth: signedIn,
     json: { isActive },
@@ -55,7 +55,7 @@ export function setUserActive(id: number, isActive: boolean): Promise<UserAnswer
 
 export function updateUser(id: number, payload: UserUpdatePayload): Promise<UserAnswer> {
   return call({
-    method: 'put',
+    operation: 'PUT /users/:id',
     path: `users/${seg(id)}`,
     auth: signedIn,
     json: payload,
@@ -66,7 +66,7 @@ export function updateUser(id: number, payload: UserUpdatePayload): Promise<User
 /** `deleteJobs`: the admin confirmed that an employer's job postings are deleted with the account. */
 export function deleteUser(id: number, options: { deleteJobs?: boolean } = {}): Promise<MessageAnswer> {
   return call({
-    method: 'delete',
+    operation: 'DELETE /users/:id',
     path: `users/${seg(id)}`,
     auth: signedIn,
     ...(options.deleteJobs ? { searchParams: { deleteJobs: 'true' } } : {}),
@@ -75,12 +75,17 @@ export function deleteUser(id: number, options: { deleteJobs?: boolean } = {}): 
 }
 
 export function listTrainers(): Promise<Trainer[]> {
-  return call({ method: 'get', path: 'users/trainers', auth: signedIn, fallback: () => fallback.fetchTrainers });
+  return call({
+    operation: 'GET /users/trainers',
+    path: 'users/trainers',
+    auth: signedIn,
+    fallback: () => fallback.fetchTrainers,
+  });
 }
 
 export function listCertifiedTrainees(params?: PageParams): Promise<CertifiedTrainee[]> {
   return call({
-    method: 'get',
+    operation: 'GET /users/certified-trainees',
     path: 'users/certified-trainees',
     auth: signedIn,
     searchParams: listQuery(params),
@@ -90,7 +95,7 @@ export function listCertifiedTrainees(params?: PageParams): Promise<CertifiedTra
 
 export function listCertifiedTraineesPage(params?: PageParams): Promise<Page<CertifiedTrainee>> {
   return callPage({
-    method: 'get',
+    operation: 'GET /users/certified-trainees',
     path: 'users/certified-trainees',
     auth: signedIn,
     searchParams: listQuery(params),
@@ -101,7 +106,7 @@ export function listCertifiedTraineesPage(params?: PageParams): Promise<Page<Cer
 /** Changes only the caller's own names and company fields; the answer's user is merged into the session. */
 export function updateMyProfile(payload: ProfilePayload): Promise<UserAnswer> {
   return call({
-    method: 'put',
+    operation: 'PUT /users/me/profile',
     path: 'users/me/profile',
     auth: signedIn,
     json: payload,
@@ -117,7 +122,7 @@ export function saveMyLanguage(language: Language): Promise<{ message: string; p
 /** The caller's own settings: non-essential e-mails, and being shown in the talent search. */
 export function getMyPreferences(): Promise<Preferences> {
   return call({
-    method: 'get',
+    operation: 'GET /users/me/preferences',
     path: 'users/me/preferences',
     auth: signedIn,
     fallback: () => account.failedPreferences,
@@ -128,7 +133,7 @@ export function updateMyPreferences(
   payload: PreferencesPayload,
 ): Promise<{ message: string; preferences: Preferences }> {
   return call({
-    method: 'put',
+    operation: 'PUT /users/me/preferences',
     path: 'users/me/preferences',
     auth: signedIn,
     json: payload,
@@ -139,7 +144,7 @@ export function updateMyPreferences(
 /** An admin e-mails a user a password reset link. */
 export function sendPasswordResetLink(id: number): Promise<MessageAnswer> {
   return call({
-    method: 'post',
+    operation: 'POST /users/:id/reset-link',
     path: `users/${seg(id)}/reset-link`,
     auth: signedIn,
     fallback: () => account.failedForgotPassword,

@@ -68,6 +68,10 @@ export const releaseManifestSchema = z
         ),
       })
       .optional(),
+    operations: z
+      .array(z.string().regex(/^(GET|POST|PUT|PATCH|DELETE) \/[\w/:.-]{0,200}$/))
+      .max(500)
+      .optional(),
     contract: z.object({ package: z.string().max(100), version: semverText }),
     files: z.record(
       releasePath,

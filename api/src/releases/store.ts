@@ -13,6 +13,7 @@ import { isUniqueViolation, type Db } from '../db/client';
 import { releaseActivations, releaseAreas, releaseFiles, releases } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { contractProblems, sharedProblems } from './manifest';
+import { operationProblems, unserved } from './operations';
 import { BaseFetchError, baseProblem, fetchReleaseFile, isReleaseOrigin } from './base';
 
 /** How long an instance trusts its copy of the active releases: a release reaches every instance within it. */
@@ -38,6 +39,8 @@ export interface ReleaseStoreOptions {
   shell: () => ShellShared | undefined;
   /** Origins the operator trusts as a release's base besides public https ones (BTLS_RELEASE_ORIGINS). */
   allowedOrigins?: readonly string[];
+  /** The operations this API serves (operations.ts's keys), to check what a release calls against. */
+  operations?: ReadonlySet<string>;
 }
 
 type ReleaseRow = typeof releases.$inferSelect;
@@ -161,12 +164,22 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
       ...(await fileProblems(manifest)),
       ...sharedProblems(manifest, options.shell()),
       ...contractProblems(manifest),
+      ...operationProblems(manifest, options.operations),
     ];
   }
 
   return {
     db,
     activeReleases,
+
+    /** Each operation an active release calls that this API does not serve: `trainer 1.0.0+…: GET /x/:`. */
+    async unservedOperations(): Promise<string[]> {
+      if (!options.operations) return [];
+      const served = options.operations;
+      return [...(await activeReleases()).values()].flatMap(({ area, version, manifest }) =>
+        unserved(manifest, served).map((operation) => `${area} ${version}: ${operation}`),
+      );
+    },
 
     /** The origins the areas' files may come from besides this site (refreshed with the active releases). */
     origins(): string[] {

@@ -16,6 +16,8 @@ const checksSchema = z.object({
   database: z.enum(['ok', 'down']),
   migrations: z.enum(['done', 'pending', 'unknown']),
   draining: z.boolean(),
+  /** Each operation an active area release calls that this build does not serve: `trainer 1.0.0+…: GET /x/:id`. */
+  unservedOperations: z.array(z.string()),
 });
 const readySchema = z.object({ status: z.literal('ok'), checks: checksSchema });
 const notReadySchema = z.object({ code: z.string(), message: z.string(), checks: checksSchema });
@@ -28,7 +30,7 @@ const newestMigration = (): number => {
   return Math.max(...journal.entries.map((entry) => entry.when));
 };
 
-export function healthRoutes(app: Api, { database, db, lifecycle }: Deps) {
+export function healthRoutes(app: Api, { database, db, lifecycle, unservedOperations }: Deps) {
   const newest = newestMigration();
   /** The database's answer within HEALTH_TIMEOUT_MS, or the failure (a stuck pool, a stopped server). */
   const withinDeadline = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -77,8 +79,8 @@ export function healthRoutes(app: Api, { database, db, lifecycle }: Deps) {
     {
       schema: {
         summary:
-          'Readiness: the database answers, it holds every migration of this build, and the instance is not ' +
-          'shutting down. 503 with the checks otherwise.',
+          'Readiness: the database answers, it holds every migration of this build, it serves every operation ' +
+          'the active area releases call, and the instance is not shutting down. 503 with the checks otherwise.',
         response: answers({ 200: readySchema, 503: notReadySchema }),
       },
     },
@@ -87,6 +89,7 @@ export function healthRoutes(app: Api, { database, db, lifecycle }: Deps) {
         database: 'ok',
         migrations: 'unknown',
         draining: lifecycle.draining,
+        unservedOperations: [],
       };
       if (!checks.draining) {
         try {
@@ -96,11 +99,17 @@ export function healthRoutes(app: Api, { database, db, lifecycle }: Deps) {
             ),
           );
           checks.migrations = (found as unknown as { rows: { done: boolean }[] }).rows[0]?.done ? 'done' : 'pending';
+          checks.unservedOperations = await withinDeadline(unservedOperations);
         } catch {
           checks.database = 'down';
         }
       }
-      if (!checks.draining && checks.database === 'ok' && checks.migrations === 'done')
+      if (
+        !checks.draining &&
+        checks.database === 'ok' &&
+        checks.migrations === 'done' &&
+        checks.unservedOperations.length === 0
+      )
         return { status: 'ok' as const, checks };
       const why = checks.database === 'down' ? 'request.databaseDown' : 'request.serviceBusy';
       return reply.status(503).send({ ...coded(why), checks });
