@@ -15,6 +15,7 @@ export const operationKey = (operation: string) => operation.replace(/:[^/]+|\{[
  */
 export function collectOperations(app: FastifyInstance): ReadonlySet<string> {
   const served = new Set<string>();
+  registry.set(app, served);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     for (const method of [route.method].flat())
@@ -22,6 +23,10 @@ export function collectOperations(app: FastifyInstance): ReadonlySet<string> {
   });
   return served;
 }
+
+const registry = new WeakMap<FastifyInstance, ReadonlySet<string>>();
+/** What `app` serves (once its routes are registered): for `npm run check-releases`. */
+export const servedOperationsOf = (app: FastifyInstance): ReadonlySet<string> => registry.get(app) ?? new Set();
 
 /** The operations of `manifest` that `served` lacks. */
 export const unserved = (manifest: ReleaseManifest, served: ReadonlySet<string>) =>

@@ -40,6 +40,8 @@ const releasesSchema = z.array(
         server: z.string().nullable(),
         shared: sharedSchema,
         contract: z.object({ package: z.string(), version: z.string() }),
+        /** The API operations its code can call (`GET /jobs/:id`). */
+        operations: z.array(z.string()),
         files: z.number(),
       }),
     ),

@@ -275,6 +275,7 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
               server: manifest.server,
               shared: manifest.shared,
               contract: manifest.contract,
+              operations: manifest.operations ?? [],
               files: Object.keys(manifest.files).length,
             };
           }),
