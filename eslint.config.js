@@ -37,6 +37,23 @@ const TRANSLATED_SCREENS = [
   'mfe-admin/src/features/enrollments/{enrollments-page,assign-trainer-page,progress-page,back-to-applications}.tsx',
 ];
 
+/** What an area, the contract and shared-ui never import (the boundaries of independent releases). */
+const BOUNDARIES = [
+  {
+    group: ['@btls/mfe-*', '@btls/shell', '@btls/shell/*', '**/shell/src/*', '**/mfe-*/src/*'],
+    message: 'An area imports no other area and not the shell: each one is released on its own.',
+  },
+  {
+    group: ['react-router', 'react-router/*', '@tanstack/react-query', '@lingui/core', 'zustand', 'ky'],
+    message:
+      "One copy per page: take it from the kernel (@btls/kernel, or @btls/shared-api / @btls/shared-auth's re-exports).",
+  },
+  {
+    group: ['@btls/kernel/*', '!@btls/kernel/basics', '!@btls/kernel/cookies'],
+    message: 'The kernel is shared through its entry (@btls/kernel) only: a deep import is a second copy.',
+  },
+];
+
 export default tseslint.config(
   // '*/src/locales/*.ts': the catalogues compiled by `lingui compile` (issue 19), generated.
   {
@@ -89,26 +106,50 @@ export default tseslint.config(
     },
   },
   {
-    files: ['{mfe-*,shared-api,shared-auth,shared-ui}/src/**/*.{ts,tsx}'],
+    files: ['{mfe-*,shared-api,shared-auth}/src/**/*.{ts,tsx}'],
     // The test helpers build a page of their own (a memory router, a fresh query client), outside any build.
     ignores: ['shared-auth/src/{testing.tsx,test-setup.ts}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: BOUNDARIES }] },
+  },
+  {
+    // shared-ui calls no endpoint: from the contract it takes the texts, the error and notice helpers, the
+    // constants and the data layer's own parts, never a resource's call or hook (an area passes those in), so
+    // every call a screen makes ships with its area.
+    files: ['shared-ui/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
+          patterns: BOUNDARIES,
+          paths: [
             {
-              group: ['@btls/mfe-*', '@btls/shell', '@btls/shell/*', '**/shell/src/*', '**/mfe-*/src/*'],
-              message: 'An area imports no other area and not the shell: each one is released on its own.',
-            },
-            {
-              group: ['react-router', 'react-router/*', '@tanstack/react-query', '@lingui/core', 'zustand', 'ky'],
-              message:
-                "One copy per page: take it from the kernel (@btls/kernel, or @btls/shared-api / @btls/shared-auth's re-exports).",
-            },
-            {
-              group: ['@btls/kernel/*', '!@btls/kernel/basics', '!@btls/kernel/cookies'],
-              message: 'The kernel is shared through its entry (@btls/kernel) only: a deep import is a second copy.',
+              name: '@btls/shared-api',
+              allowImportNames: [
+                'account',
+                'chooseDataSaver',
+                'currentLanguage',
+                'dataSaverChosen',
+                'errorMessage',
+                'isLanguage',
+                'JOB_APPLICATION_STATUSES',
+                'keepPreviousData',
+                'LANGUAGE_NAMES',
+                'LOCALES',
+                'noticeText',
+                'QueryErrorResetBoundary',
+                'setLanguage',
+                'translateMessage',
+                'useQuery',
+                'useQueryClient',
+                'valueText',
+                'CatalogueLoader',
+                'I18n',
+                'JobApplicationStatus',
+                'Language',
+                'Messages',
+                'PagedSource',
+              ],
+              message: "shared-ui calls no endpoint: take the resource's call or hook as a parameter from the area.",
             },
           ],
         },

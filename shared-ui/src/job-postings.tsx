@@ -4,7 +4,7 @@
  * every view of the postings. Each screen keeps its own table, texts and links.
  */
 import { useState, type ReactNode } from 'react';
-import { errorMessage, noticeText, useDeleteJob, useSetJobActive } from '@btls/shared-api';
+import { errorMessage, noticeText } from '@btls/shared-api';
 import { useI18n } from '@btls/shared-auth';
 import type { Job } from '@btls/shared-api/schemas';
 import { SelectField, TextField } from './components';
@@ -12,11 +12,23 @@ import { useDialog } from './dialog';
 import type { PagedList } from './paging';
 import { panelPage as styles } from './panel-page';
 
+/**
+ * The two writes on a posting, as the area's contract code makes them (`useSetJobActive()`, `useDeleteJob()`):
+ * shared-ui calls no endpoint of its own, so an area's release carries every call its screens make.
+ */
+export interface JobPostingWrites {
+  setActive: { mutateAsync(change: { id: number; isActive: boolean }): Promise<{ message: string }> };
+  deletion: { mutateAsync(id: number): Promise<unknown> };
+}
+
 /** The row actions of a postings list, with the notice or failure they leave (`notice` may start with one). */
-export function useJobPostingActions(list: PagedList<Job>, deleteQuestion: (job: Job) => string, firstNotice = '') {
+export function useJobPostingActions(
+  list: PagedList<Job>,
+  { setActive, deletion }: JobPostingWrites,
+  deleteQuestion: (job: Job) => string,
+  firstNotice = '',
+) {
   const i18n = useI18n();
-  const setActive = useSetJobActive();
-  const deletion = useDeleteJob();
   const { confirm, dialog } = useDialog();
   const [failure, setFailure] = useState('');
   const [notice, setNotice] = useState(firstNotice);

@@ -1,4 +1,4 @@
-import { pagedLists, valueText } from '@btls/shared-api';
+import { pagedLists, useDeleteJob, useSetJobActive, valueText } from '@btls/shared-api';
 import { Link, paths, useI18n, useLocation, useSearchParams } from '@btls/shared-auth';
 import { buttonClass, ErrorBanner, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
@@ -17,6 +17,7 @@ export function MyJobsPage() {
   const jobs = list.items;
   const { toggle, remove, failure, notice, dialog } = useJobPostingActions(
     list,
+    { setActive: useSetJobActive(), deletion: useDeleteJob() },
     () =>
       i18n._({
         id: 'employer.myJobs.deleteConfirm',

@@ -1,5 +1,5 @@
 /** Moderation (issue 14): every job posting of every employer; an admin may take one down or delete it. */
-import { JOB_TYPES, pagedLists, valueText } from '@btls/shared-api';
+import { JOB_TYPES, pagedLists, useDeleteJob, useSetJobActive, valueText } from '@btls/shared-api';
 import { Link, paths, useI18n, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
@@ -17,7 +17,8 @@ export function JobsPage() {
   const i18n = useI18n();
   const locale = useLocale();
   const list = usePagedList(useSearchParams(), pagedLists.jobPostings, FILTERS);
-  const { toggle, remove, failure, notice, dialog } = useJobPostingActions(list, (job) =>
+  const writes = { setActive: useSetJobActive(), deletion: useDeleteJob() };
+  const { toggle, remove, failure, notice, dialog } = useJobPostingActions(list, writes, (job) =>
     i18n._({
       id: 'admin.jobs.confirmDelete',
       message: 'Delete the job posting "{title}" of {company}? This cannot be undone.',
