@@ -1,10 +1,10 @@
 /**
- * Every text the server sends (issue 19), as descriptors for the shell's catalogue: `errorMessage()` and
- * `noticeText()` show an answer's text in the page's language by its `code`. The id of each is the code
- * (`<group>.<key>` of messages.ts), its message the English text of messages.ts in ICU form, with `{name}` for
- * a parameter and a plural where the English has one. A test keeps this list and messages.ts equal, and the
- * catalogue check (`npm run lint`) fails on a missing French or Kinyarwanda translation: a new server text
- * is added here and translated, or the tests fail. Nothing imports this file: it is read by the extractor.
+ * Every text the server sends, as descriptors for the shell's catalogue: `errorMessage()` and `noticeText()`
+ * show an answer's text in the page's language by its `code`. Written by scripts/server-texts.mjs from
+ * messages.ts (do not edit: change messages.ts, then `npm run i18n`): the id of each is the code
+ * (`<group>.<key>`), its message the English text in ICU form, with `{name}` for a parameter and a plural where
+ * the English has one. The catalogue check (`npm run lint`) fails on a missing French or Kinyarwanda
+ * translation. Nothing imports this file: it is read by the extractor.
  */
 export const SERVER_TEXTS = [
   // validation
@@ -154,10 +154,7 @@ export const SERVER_TEXTS = [
   /*i18n*/ { id: 'jobApplication.failedApply', message: 'Application failed. Status: {status}' },
   /*i18n*/ { id: 'jobApplication.failedMine', message: 'Failed to fetch your job applications.' },
   /*i18n*/ { id: 'jobApplication.failedWithdraw', message: 'Failed to withdraw the application.' },
-  /*i18n*/ {
-    id: 'jobApplication.failedApplicants',
-    message: 'Failed to fetch the applicants. Status: {status}',
-  },
+  /*i18n*/ { id: 'jobApplication.failedApplicants', message: 'Failed to fetch the applicants. Status: {status}' },
   /*i18n*/ { id: 'jobApplication.failedStatus', message: 'Failed to update the status. Status: {status}' },
   /*i18n*/ { id: 'jobApplication.failedDownload', message: 'Failed to download the file.' },
   /*i18n*/ { id: 'jobApplication.failedSummary', message: 'Failed to fetch application stats.' },
@@ -196,10 +193,7 @@ export const SERVER_TEXTS = [
   /*i18n*/ { id: 'fallback.deleteUser', message: 'Failed to delete user. Status: {status}' },
   /*i18n*/ { id: 'fallback.updateUser', message: 'Failed to update user. Status: {status}' },
   /*i18n*/ { id: 'fallback.fetchTrainers', message: 'Failed to fetch trainers' },
-  /*i18n*/ {
-    id: 'fallback.fetchCertifiedTrainees',
-    message: 'Failed to fetch certified trainees. Status: {status}',
-  },
+  /*i18n*/ { id: 'fallback.fetchCertifiedTrainees', message: 'Failed to fetch certified trainees. Status: {status}' },
   /*i18n*/ { id: 'fallback.updateProfile', message: 'Failed to update profile.' },
   /*i18n*/ { id: 'fallback.applyForCourse', message: 'Application submission failed. Status: {status}' },
   /*i18n*/ { id: 'fallback.fetchApplications', message: 'Failed to fetch applications. Status: {status}' },
@@ -217,10 +211,7 @@ export const SERVER_TEXTS = [
   /*i18n*/ { id: 'fallback.saveProgress', message: 'Failed to save progress record.' },
   /*i18n*/ { id: 'fallback.deleteProgress', message: 'Failed to delete progress record.' },
   /*i18n*/ { id: 'fallback.fetchMyCertificates', message: 'Failed to fetch your certificates.' },
-  /*i18n*/ {
-    id: 'fallback.fetchEnrollmentCertificate',
-    message: 'Failed to fetch certificate. Status: {status}',
-  },
+  /*i18n*/ { id: 'fallback.fetchEnrollmentCertificate', message: 'Failed to fetch certificate. Status: {status}' },
   /*i18n*/ { id: 'fallback.issueCertificate', message: 'Failed to issue certificate.' },
   /*i18n*/ { id: 'fallback.fetchCertificate', message: 'Failed to fetch certificate. Status: {status}' },
   /*i18n*/ { id: 'fallback.certificateMissingInfo', message: 'Missing information to fetch certificate.' },
@@ -498,8 +489,5 @@ export const SERVER_TEXTS = [
     message: 'Open this link within two hours to try {area}@{version} in that browser only.',
   },
   /*i18n*/ { id: 'notice.releaseActivated', message: 'Release {area}@{version} is active.' },
-  /*i18n*/ {
-    id: 'notice.releasesPruned',
-    message: '{count, plural, one {# release} other {# releases}} pruned.',
-  },
+  /*i18n*/ { id: 'notice.releasesPruned', message: '{count, plural, one {# release} other {# releases}} pruned.' },
 ];
