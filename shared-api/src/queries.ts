@@ -260,15 +260,18 @@ const paged = <T, P>(resource: QueryKey, fetchPage: (params: P) => Promise<Page<
   fetchPage: fetchPage as (query: Record<string, string | number>) => Promise<Page<T>>,
 });
 
-/** The panels' paged lists, for `usePagedList` (`@btls/shared-ui/paging`). */
+/**
+ * The panels' paged lists, for `usePagedList` (`@btls/shared-ui/paging`). Marked pure, so an area that uses none
+ * (the public one, on every first visit) carries none of their calls.
+ */
 export const pagedLists = {
-  courses: paged(queryKeys.courses, listCoursesPage),
-  users: paged(queryKeys.users, listUsersPage),
-  enrollments: paged(queryKeys.enrollments, listEnrollmentsPage),
-  assignedTrainings: paged([...queryKeys.enrollments, 'assigned'], getMyAssignedTrainingsPage),
-  jobPostings: paged(queryKeys.jobs, getMyPostingsPage),
-  contactMessages: paged(queryKeys.contactMessages, listContactMessagesPage),
-  certifiedTrainees: paged(queryKeys.certifiedTrainees, listCertifiedTraineesPage),
+  courses: /* @__PURE__ */ paged(queryKeys.courses, listCoursesPage),
+  users: /* @__PURE__ */ paged(queryKeys.users, listUsersPage),
+  enrollments: /* @__PURE__ */ paged(queryKeys.enrollments, listEnrollmentsPage),
+  assignedTrainings: /* @__PURE__ */ paged([...queryKeys.enrollments, 'assigned'], getMyAssignedTrainingsPage),
+  jobPostings: /* @__PURE__ */ paged(queryKeys.jobs, getMyPostingsPage),
+  contactMessages: /* @__PURE__ */ paged(queryKeys.contactMessages, listContactMessagesPage),
+  certifiedTrainees: /* @__PURE__ */ paged(queryKeys.certifiedTrainees, listCertifiedTraineesPage),
 };
 
 /** An employer's own posting, to edit or to review its applicants; not theirs or none is a NotFound. */
