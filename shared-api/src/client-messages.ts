@@ -7,8 +7,9 @@
  */
 import { SITE_DATA_BLOCKED } from '@btls/kernel/basics';
 import { LANGUAGES } from './constants';
+import { coded } from './text-codes';
 
-export const validation = {
+export const validation = /* @__PURE__ */ coded('validation', {
   loginInvalidResponse: 'Login failed: Invalid response from server.',
   passwordsDoNotMatch: 'Passwords do not match.',
   passwordTooShort: 'Password must be at least 6 characters long.',
@@ -47,10 +48,10 @@ export const validation = {
   invalidWebsiteUrl: 'Please enter a valid website URL.',
   /** A signed-in call made without a session (refused before any request). */
   noSession: 'Authentication token not found.',
-} as const;
+} as const);
 
 /** The check of a verifiable credential (issue 17): the server's findings and the words the screens show. */
-export const credentialCheck = {
+export const credentialCheck = /* @__PURE__ */ coded('credentialCheck', {
   signatureValid: 'Signature valid',
   signatureInvalid:
     'The signature does not match: this credential was changed after it was signed, or it was not signed by the key it names.',
@@ -63,10 +64,10 @@ export const credentialCheck = {
   tooLarge: 'This file is too large to be a credential (at most 32 KB).',
   /** Issue 30: more values than a credential holds, or a check that ran past its deadline. */
   tooComplex: 'This file holds too much to be checked as a credential.',
-} as const;
+} as const);
 
 /** Account recovery and settings (issue 15); the quoted texts are the issue's. */
-export const account = {
+export const account = /* @__PURE__ */ coded('account', {
   /** A signed-in employer, trainer or admin who opens the course application form. */
   onlyTraineesApplyForCourses: 'Only trainees can apply for courses.',
   resetLinkSent: 'If an account exists for that e-mail, we have sent a link to reset the password.',
@@ -89,10 +90,10 @@ export const account = {
   failedRetry: 'Could not retry this e-mail. Please try again.',
   /** The session (the kernel's) says it. */
   siteDataBlocked: SITE_DATA_BLOCKED,
-} as const;
+} as const);
 
 /** Job applications (issue 16): the server's answers and the words the screens show. */
-export const jobApplication = {
+export const jobApplication = /* @__PURE__ */ coded('jobApplication', {
   alreadyApplied: 'You have already applied for this job.',
   notFound: 'Application not found.',
   invalidId: 'Invalid job application ID.',
@@ -116,10 +117,10 @@ export const jobApplication = {
   failedStatus: (status: number) => `Failed to update the status. Status: ${status}`,
   failedDownload: 'Failed to download the file.',
   failedSummary: 'Failed to fetch application stats.',
-} as const;
+} as const);
 
 /** §8 fallbacks: shown when a non-OK answer carries no `message`. */
-export const fallback = {
+export const fallback = /* @__PURE__ */ coded('fallback', {
   /** No answer at all (offline, a dropped mobile link, a timeout). */
   network: 'Could not reach the server. Please check your connection and try again.',
   /** Offline, and this was never saved on this phone: nothing is wrong, it is just not here yet. */
@@ -178,10 +179,10 @@ export const fallback = {
   certificateMissingInfo: 'Missing information to fetch certificate.',
   revokeCertificate: 'Failed to revoke certificate.',
   checkCredential: (status: number) => `Failed to check the credential. Status: ${status}`,
-} as const;
+} as const);
 
 /** Signing in, signing up and the session. */
-export const session = {
+export const session = /* @__PURE__ */ coded('session', {
   notLoggedIn: 'Not authorized. Please log in.',
   expired: 'Your session has expired or is no longer valid. Please log in again.',
   forbidden: 'You do not have permission to do this.',
@@ -194,4 +195,4 @@ export const session = {
   passwordTooLong: 'Password must be at most 200 characters.',
   companyNameRequired: 'Company name is required.',
   invalidLanguage: `Language must be one of: ${LANGUAGES.join(', ')}.`,
-} as const;
+} as const);

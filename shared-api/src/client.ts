@@ -4,10 +4,10 @@
  * else the call's fallback, with the texts bundled in each area (a new text never waits for a shell release).
  */
 import { ApiError, currentToken, i18n, isOfflineMiss, reportFailure, send as sendRequest } from '@btls/kernel';
-import { account, credentialCheck, fallback, jobApplication, session, validation } from './client-messages';
+import { fallback } from './client-messages';
 import type { MessageCode, MessageParams } from './codes';
 import { isKnownValue, valueText } from './value-texts';
-import { textCodes } from './text-codes';
+import { registeredCode } from './text-codes';
 
 // The kernel's part of a call, for the screens that handle its errors and its answers' time.
 export { ApiError, apiHref, configureApi, isOfflineMiss, lastAnswer, type ApiSettings } from '@btls/kernel';
@@ -16,7 +16,7 @@ export { ApiError, apiHref, configureApi, isOfflineMiss, lastAnswer, type ApiSet
  * The code of one of the texts the browser has (a form's own check, a fallback, an answer without a code), or
  * of a fallback function a call names: the server's other texts always come with their code.
  */
-const codeOf = textCodes<MessageCode>({ validation, credentialCheck, account, jobApplication, fallback, session });
+const codeOf = (value: unknown) => registeredCode(value) as MessageCode | undefined;
 
 /**
  * The text to show for a failed call: the translation of the answer's `code` in the page's language when a
