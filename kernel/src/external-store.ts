@@ -1,5 +1,5 @@
 /**
- * A value the page's components read with `useSyncExternalStore` (issue 28: the last answer's time, a waiting
+ * A value the page's components read with `useSyncExternalStore` (the last answer's time, a waiting
  * new version, the network gone): one small store shape for all of them.
  */
 export function externalStore<T>(initial: T) {

@@ -1,5 +1,5 @@
 /**
- * The server render's side of the i18n runtime (issue 19), apart from the browser's entry so no page downloads
+ * The server render's side of the i18n runtime, apart from the browser's entry so no page downloads
  * it: the language of a request, and an i18n instance of its own for each render.
  */
 import { setupI18n, type I18n } from '@lingui/core';
@@ -30,8 +30,8 @@ export function acceptLanguageTags(header: string | undefined): string[] {
 }
 
 /**
- * The language to render a request in (issue 19): the `btlsLang` cookie the switcher sets, else the browser's
- * Accept-Language (a first visit), else English. The shell's render and the API's page cache (issue 26) both
+ * The language to render a request in: the `btlsLang` cookie the switcher sets, else the browser's
+ * Accept-Language (a first visit), else English. The shell's render and the API's page cache both
  * ask this, so a kept page is kept under the language it was rendered in.
  */
 export function requestLanguage(headers: { cookie?: string; 'accept-language'?: string }): Language {

@@ -29,7 +29,7 @@ interface SessionState {
   status: SessionStatus;
   token: string | null;
   user: SessionUser | null;
-  /** The browser refuses site data: the session cannot be kept, so nobody can sign in (issue 14, item 13). */
+  /** The browser refuses site data: the session cannot be kept, so nobody can sign in. */
   storageBlocked: boolean;
   /** Start-up: restore when both keys exist; drop both when the stored user cannot be parsed. */
   restore(): void;

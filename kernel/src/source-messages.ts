@@ -1,5 +1,5 @@
 /**
- * English needs no catalogue (issue 19): the source texts are in the code (`i18n._({ id, message })`), and
+ * English needs no catalogue: the source texts are in the code (`i18n._({ id, message })`), and
  * this compiles such a message when it is shown — in English, or for a text a catalogue lacks. It reads the
  * ICU subset our texts use: `{name}`, and `{n, plural|select|selectordinal, key {…} …}` with `#` (no quoting,
  * no offset), into Lingui's compiled form. So an English visitor downloads no catalogue and waits for none

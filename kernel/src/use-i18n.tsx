@@ -1,5 +1,5 @@
 /**
- * The areas' view of the page's one i18n runtime (issue 19): `useI18n()` gives the Lingui instance to mark
+ * The areas' view of the page's one i18n runtime: `useI18n()` gives the Lingui instance to mark
  * texts with, `i18n._({ id, message, values })`, and re-renders the component when the language changes or
  * an area's catalogue arrives. It lives here because this package is a federation singleton with React: one
  * subscription mechanism and one context for every area (`@lingui/react` is not used: its provider and `Trans`

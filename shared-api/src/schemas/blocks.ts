@@ -198,7 +198,7 @@ export const noticeFields = {
 };
 
 export const messageAnswerSchema = z.object(noticeFields);
-/** Every error answer (issue 19): the spec's English words and a stable code the client translates. */
+/** Every error answer: the spec's English words and a stable code the client translates. */
 export const errorAnswerSchema = z.object({
   message: z.string().meta({ description: "The spec's English text." }),
   code: messageCodeSchema,

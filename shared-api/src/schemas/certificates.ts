@@ -31,7 +31,7 @@ export type Certificate = z.infer<typeof certificateSchema>;
 
 /** The public answer of /certificates/verify/{code}: only what a verifier needs, nothing else. */
 export const certificateVerificationSchema = z.object({
-  /** The code names a certificate we issued that is not revoked (issue 30: false once revoked). */
+  /** The code names a certificate we issued that is not revoked (false once revoked). */
   valid: z.boolean(),
   certificateCode: z.string(),
   traineeName: z.string(),

@@ -66,7 +66,7 @@ export const assignedTrainingsQuerySchema = pageQuerySchema.extend({
 });
 
 /**
- * An approval may name the trainer too (issue 18: approve and assign in one step): `trainerId`, an active
+ * An approval may name the trainer too (approve and assign in one step): `trainerId`, an active
  * trainer, only with status Approved; without it the assigned trainer stays as it is.
  */
 const approvingTrainerSchema = idSchema(enrollmentText.invalidTrainerId).optional();

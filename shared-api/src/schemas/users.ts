@@ -20,7 +20,7 @@ import {
 
 export const roleSchema = z.enum(ROLES, { error: validation.invalidRole });
 
-/** A user's language (issue 19): their e-mails are written in it. */
+/** A user's language: their e-mails are written in it. */
 export const languageSchema = z.enum(LANGUAGES, { error: session.invalidLanguage });
 
 export const userSchema = z.object({
