@@ -60,7 +60,9 @@ export function bumpProblem(change: SurfaceChange, before: string, after: string
     return `the kernel's surface ${what}: that needs a major version (${major0 + 1}.0.0), it is ${after}`;
   if (!breaking && change.added.length && major1 === major0 && minor1 <= minor0)
     return `the kernel's surface ${what}: that needs a minor version (${major0}.${minor0 + 1}.0), it is ${after}`;
-  if (!breaking && !change.added.length && [major1, minor1, patch1].join('.') < [major0, minor0, patch0].join('.'))
+  // Compared as numbers (as text, 1.10.0 would come before 1.9.0).
+  const later = major1 - major0 || minor1 - minor0 || patch1 - patch0;
+  if (!breaking && !change.added.length && later < 0)
     return `the kernel's version went back from ${before} to ${after}`;
   return null;
 }

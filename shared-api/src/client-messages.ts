@@ -7,9 +7,9 @@
  */
 import { SITE_DATA_BLOCKED } from '@btls/kernel/basics';
 import { LANGUAGES } from './constants';
-import { coded } from './text-codes';
+import { withCodes } from './text-codes';
 
-export const validation = /* @__PURE__ */ coded('validation', {
+export const validation = /* @__PURE__ */ withCodes('validation', {
   loginInvalidResponse: 'Login failed: Invalid response from server.',
   passwordsDoNotMatch: 'Passwords do not match.',
   passwordTooShort: 'Password must be at least 6 characters long.',
@@ -51,7 +51,7 @@ export const validation = /* @__PURE__ */ coded('validation', {
 } as const);
 
 /** The check of a verifiable credential (issue 17): the server's findings and the words the screens show. */
-export const credentialCheck = /* @__PURE__ */ coded('credentialCheck', {
+export const credentialCheck = /* @__PURE__ */ withCodes('credentialCheck', {
   signatureValid: 'Signature valid',
   signatureInvalid:
     'The signature does not match: this credential was changed after it was signed, or it was not signed by the key it names.',
@@ -67,7 +67,7 @@ export const credentialCheck = /* @__PURE__ */ coded('credentialCheck', {
 } as const);
 
 /** Account recovery and settings (issue 15); the quoted texts are the issue's. */
-export const account = /* @__PURE__ */ coded('account', {
+export const account = /* @__PURE__ */ withCodes('account', {
   /** A signed-in employer, trainer or admin who opens the course application form. */
   onlyTraineesApplyForCourses: 'Only trainees can apply for courses.',
   resetLinkSent: 'If an account exists for that e-mail, we have sent a link to reset the password.',
@@ -93,7 +93,7 @@ export const account = /* @__PURE__ */ coded('account', {
 } as const);
 
 /** Job applications (issue 16): the server's answers and the words the screens show. */
-export const jobApplication = /* @__PURE__ */ coded('jobApplication', {
+export const jobApplication = /* @__PURE__ */ withCodes('jobApplication', {
   alreadyApplied: 'You have already applied for this job.',
   notFound: 'Application not found.',
   invalidId: 'Invalid job application ID.',
@@ -120,7 +120,7 @@ export const jobApplication = /* @__PURE__ */ coded('jobApplication', {
 } as const);
 
 /** §8 fallbacks: shown when a non-OK answer carries no `message`. */
-export const fallback = /* @__PURE__ */ coded('fallback', {
+export const fallback = /* @__PURE__ */ withCodes('fallback', {
   /** No answer at all (offline, a dropped mobile link, a timeout). */
   network: 'Could not reach the server. Please check your connection and try again.',
   /** Offline, and this was never saved on this phone: nothing is wrong, it is just not here yet. */
@@ -182,7 +182,7 @@ export const fallback = /* @__PURE__ */ coded('fallback', {
 } as const);
 
 /** Signing in, signing up and the session. */
-export const session = /* @__PURE__ */ coded('session', {
+export const session = /* @__PURE__ */ withCodes('session', {
   notLoggedIn: 'Not authorized. Please log in.',
   expired: 'Your session has expired or is no longer valid. Please log in again.',
   forbidden: 'You do not have permission to do this.',

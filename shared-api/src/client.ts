@@ -185,13 +185,8 @@ async function send(options: CallOptions): Promise<Response> {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 0) return fail(fallback.network, 0);
-    if (error.message)
-      return fail(
-        error.message,
-        error.status,
-        (error.code as MessageCode | undefined) ?? codeOf(error.message),
-        error.params,
-      );
+    // (Without a code of the server's, `fail` finds the text's own.)
+    if (error.message) return fail(error.message, error.status, error.code as MessageCode | undefined, error.params);
     return failWithFallback(options, error.status);
   }
 }

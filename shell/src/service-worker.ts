@@ -13,9 +13,10 @@ type QueryClient = ReturnType<typeof createQueryClient>;
 
 let registration: ServiceWorkerRegistration | undefined;
 
+const worker = () => registration?.active ?? navigator.serviceWorker.controller;
+
 function tell(message: object) {
-  const worker = registration?.active ?? navigator.serviceWorker.controller;
-  worker?.postMessage(message);
+  worker()?.postMessage(message);
 }
 
 /**
@@ -23,8 +24,8 @@ function tell(message: object) {
  * worker by different ways, in no fixed order); a worker that does not answer within 3 s is not waited for.
  */
 function tellAndWait(message: object): Promise<void> {
-  const worker = registration?.active ?? navigator.serviceWorker.controller;
-  if (!worker) return Promise.resolve();
+  const to = worker();
+  if (!to) return Promise.resolve();
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     const timer = setTimeout(resolve, 3000);
@@ -32,21 +33,27 @@ function tellAndWait(message: object): Promise<void> {
       clearTimeout(timer);
       resolve();
     };
-    worker.postMessage(message, [channel.port2]);
+    to.postMessage(message, [channel.port2]);
   });
 }
 
-/** Who is signed in, once the session is restored (the account's id, null for a visitor). */
+/** Who is signed in: the account's id, null for a visitor, undefined while the session is being restored. */
+const known = () => {
+  const state = useSessionStore.getState();
+  return state.status === 'loading' ? undefined : (state.user?.id ?? null);
+};
+
+/** Who is signed in, once the session is restored. */
 function sessionKnown(): Promise<number | null> {
   return new Promise((resolve) => {
-    const settled = (state: ReturnType<typeof useSessionStore.getState>) => {
-      if (state.status === 'loading') return false;
-      resolve(state.user?.id ?? null);
-      return true;
+    const settled = () => {
+      const id = known();
+      if (id !== undefined) resolve(id);
+      return id !== undefined;
     };
-    if (settled(useSessionStore.getState())) return;
-    const stop = useSessionStore.subscribe((state) => {
-      if (settled(state)) stop();
+    if (settled()) return;
+    const stop = useSessionStore.subscribe(() => {
+      if (settled()) stop();
     });
   });
 }
@@ -132,11 +139,6 @@ export async function startServiceWorker(queryClient: QueryClient): Promise<void
   if (!('serviceWorker' in navigator)) return;
   const container = navigator.serviceWorker;
 
-  // Who is signed in, once the session is known (undefined while it is being restored: nothing is deleted then).
-  const known = () => {
-    const state = useSessionStore.getState();
-    return state.status === 'loading' ? undefined : (state.user?.id ?? null);
-  };
   // The Reload: once the new worker has taken over, the page loads again, all of it from the new version.
   let reloading = false;
   container.addEventListener('controllerchange', () => {
@@ -154,6 +156,7 @@ export async function startServiceWorker(queryClient: QueryClient): Promise<void
     if (event.data?.type === SW_MESSAGES.updated) void queryClient.invalidateQueries();
   });
 
+  // Who is signed in as the session changes (undefined while it is being restored: nothing is deleted then).
   let userId = known();
   useSessionStore.subscribe((now) => {
     if (now.status === 'loading') return;
