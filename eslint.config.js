@@ -138,6 +138,7 @@ export default tseslint.config(
                 'noticeText',
                 'QueryErrorResetBoundary',
                 'setLanguage',
+                'sharedCatalogue',
                 'translateMessage',
                 'useQuery',
                 'useQueryClient',

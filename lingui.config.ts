@@ -1,9 +1,10 @@
 /**
- * Lingui (issue 19): one catalogue per area, each in the area's src/locales/ as PO files (what translators
- * edit) and, compiled from them, `<locale>.ts` modules the area imports lazily (no message parser in the
- * browser). The shell's catalogue also holds the texts of shared-ui and shared-api, which every area shows.
- * The shell's catalogue also has shared-auth's few texts. `npm run i18n` extracts and compiles; `scripts/i18n-check.mjs` (part of `npm run lint`) fails when they are
- * not up to date or a translation is missing.
+ * Lingui: one catalogue per area, each in the area's src/locales/ as PO files (what translators edit) and,
+ * compiled from them, `<locale>.ts` modules the area imports lazily (no message parser in the browser). The
+ * texts of shared-ui, shared-api and shared-auth have a catalogue of their own in shared-ui/src/locales/, which
+ * every area (and the shell) bundles with the shared code (shared-ui/src/i18n.tsx). `npm run i18n` extracts and
+ * compiles; `scripts/i18n-check.mjs` (part of `npm run lint`) fails when they are not up to date or a
+ * translation is missing.
  */
 import type { LinguiConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
@@ -63,12 +64,8 @@ const config: LinguiConfig = {
   locales: ['en', 'fr', 'rw'],
   fallbackLocales: { default: 'en' },
   catalogs: [
-    area('shell', 'shell', [
-      '<rootDir>/shell/src',
-      '<rootDir>/shared-ui/src',
-      '<rootDir>/shared-api/src',
-      '<rootDir>/shared-auth/src',
-    ]),
+    area('shell', 'shell'),
+    area('shared', 'shared-ui', ['<rootDir>/shared-ui/src', '<rootDir>/shared-api/src', '<rootDir>/shared-auth/src']),
     // One catalogue per area, from the one list of areas (build-config/remotes.ts).
     ...REMOTE_AREAS.map((name) => area(name, remoteFolder(name))),
   ],

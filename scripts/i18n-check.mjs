@@ -18,8 +18,12 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { REMOTE_AREAS, remoteFolder } from '../build-config/remotes.ts';
 
 const root = new URL('..', import.meta.url).pathname;
-/** The shell's catalogue and one per area, from the one list of areas (build-config/remotes.ts). */
-const AREAS = { shell: 'shell', ...Object.fromEntries(REMOTE_AREAS.map((area) => [area, remoteFolder(area)])) };
+/** The shell's catalogue, the shared texts' and one per area, from the one list of areas (build-config/remotes.ts). */
+const AREAS = {
+  shell: 'shell',
+  shared: 'shared-ui',
+  ...Object.fromEntries(REMOTE_AREAS.map((area) => [area, remoteFolder(area)])),
+};
 /** Catalogues whose every text must have its fr and rw translation: all of them (issue 19 is done). */
 const TRANSLATED = Object.keys(AREAS);
 const LOCALES = ['en', 'fr', 'rw'];

@@ -49,7 +49,7 @@ for (const [group, texts] of Object.entries(messageCatalogue)) {
     lines.push(`  /*i18n*/ { id: ${JSON.stringify(`${group}.${key}`)}, message: ${JSON.stringify(icuOf(text))} },`);
 }
 const source = `/**
- * Every text the server sends, as descriptors for the shell's catalogue: \`errorMessage()\` and \`noticeText()\`
+ * Every text the server sends, as descriptors for the shared texts' catalogue: \`errorMessage()\` and \`noticeText()\`
  * show an answer's text in the page's language by its \`code\`. Written by scripts/server-texts.mjs from
  * messages.ts (do not edit: change messages.ts, then \`npm run i18n\`): the id of each is the code
  * (\`<group>.<key>\`), its message the English text in ICU form, with \`{name}\` for a parameter and a plural where

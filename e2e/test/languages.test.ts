@@ -134,14 +134,14 @@ describe('the site in three languages', () => {
       expect(await page.evaluate(() => localStorage.getItem('btlsLang'))).toBe('rw');
       expect((await context.cookies()).find((c) => c.name === 'btlsLang')?.value).toBe('rw');
       await page.getByRole('heading', { name: 'Amasomo yatoranyijwe' }).waitFor();
-      expect(await englishLeft(page, ['shell', 'mfe-public'], 'rw')).toEqual([]);
+      expect(await englishLeft(page, ['shell', 'shared-ui', 'mfe-public'], 'rw')).toEqual([]);
       expect(await seriousViolations(page)).toEqual([]);
       const wide = await atEveryWidth(page, 'home-rw');
 
       // Sign in as the trainee, in Kinyarwanda.
       await page.getByRole('banner').getByRole('link', { name: 'Injira' }).click();
       await page.getByRole('heading', { level: 1, name: 'Injira' }).waitFor();
-      expect(await englishLeft(page, ['shell', 'mfe-public'], 'rw')).toEqual([]);
+      expect(await englishLeft(page, ['shell', 'shared-ui', 'mfe-public'], 'rw')).toEqual([]);
       await page.getByLabel('Imeyili').fill(DEMO.trainee.email);
       await page.getByLabel('Ijambobanga').fill(DEMO.trainee.password);
       await page.getByRole('button', { name: 'Injira' }).click();
@@ -150,7 +150,7 @@ describe('the site in three languages', () => {
       await page.getByRole('heading', { name: "Ubusabe bwanjye bw'amasomo" }).waitFor();
       // A date in Kinyarwanda (Chromium has no rw data: the names are ours), e.g. "Wasabye ku wa 3 Ugu. 2026".
       expect(await page.locator('main').innerText()).toMatch(RW_DATE);
-      expect(await englishLeft(page, ['shell', 'mfe-trainee'], 'rw')).toEqual([]);
+      expect(await englishLeft(page, ['shell', 'shared-ui', 'mfe-trainee'], 'rw')).toEqual([]);
 
       // A reload keeps the language (the device remembers it).
       await page.reload();
@@ -165,7 +165,7 @@ describe('the site in three languages', () => {
       await page.waitForURL(`${site.base}/dashboard`);
       await page.goto(`${site.base}/employer/dashboard`);
       await page.getByRole('heading', { level: 1, name: /^Murakaza neza, / }).waitFor();
-      expect(await englishLeft(page, ['shell', 'mfe-employer'], 'rw')).toEqual([]);
+      expect(await englishLeft(page, ['shell', 'shared-ui', 'mfe-employer'], 'rw')).toEqual([]);
       wide.push(...(await atEveryWidth(page, 'panel-rw')));
       // On a phone the panel's switcher is in its header (the menu is closed).
       await page.getByRole('banner').getByRole('combobox', { name: 'Ururimi' }).selectOption('fr');
@@ -176,7 +176,7 @@ describe('the site in three languages', () => {
         .or(page.getByText("Offres d'emploi actives"))
         .first()
         .waitFor();
-      expect(await englishLeft(page, ['shell', 'mfe-employer'], 'fr')).toEqual([]);
+      expect(await englishLeft(page, ['shell', 'shared-ui', 'mfe-employer'], 'fr')).toEqual([]);
       expect(await seriousViolations(page)).toEqual([]);
       wide.push(...(await atEveryWidth(page, 'panel-fr')));
       expect(await page.evaluate(() => localStorage.getItem('btlsLang'))).toBe('fr');
@@ -187,7 +187,7 @@ describe('the site in three languages', () => {
       await page
         .getByRole('heading', { level: 1, name: 'Formation de barista, certificats et emplois dans le café à Kigali' })
         .waitFor();
-      expect(await englishLeft(page, ['shell', 'mfe-public'], 'fr')).toEqual([]);
+      expect(await englishLeft(page, ['shell', 'shared-ui', 'mfe-public'], 'fr')).toEqual([]);
       wide.push(...(await atEveryWidth(page, 'home-fr')));
       expect(wide).toEqual([]);
       expect(errors).toEqual([]);
@@ -213,7 +213,7 @@ describe('the site in three languages', () => {
     await page.goto(`${site.base}/admin/enrollments?q=${lastName}`);
     await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('fr');
     await page.waitForSelector('html[lang="fr"]', { state: 'attached' });
-    const fr = translator(['shell', 'mfe-admin'], 'fr');
+    const fr = translator(['shell', 'shared-ui', 'mfe-admin'], 'fr');
     await page
       .getByRole('button', {
         name: fr('admin.enrollments.actionOf', {
@@ -261,7 +261,7 @@ describe('the site in three languages', () => {
         for (const path of paths) {
           await page.goto(`${site.base}${path}`, { waitUntil: 'networkidle' });
           expect(await page.getAttribute('html', 'lang'), path).toBe(locale);
-          for (const phrase of await englishLeft(page, ['shell', 'mfe-public'], locale))
+          for (const phrase of await englishLeft(page, ['shell', 'shared-ui', 'mfe-public'], locale))
             left.push(`${locale} ${path}: ${phrase}`);
         }
         await context.close();

@@ -113,6 +113,27 @@ export async function addCatalogue(name: string, load: CatalogueLoader): Promise
   if (i18n.locale) await loadCatalogue(i18n, name, currentLanguage());
 }
 
+/**
+ * A catalogue several areas bring identical copies of — the texts of the shared packages, which each area
+ * bundles as it bundles their code — named by a hash of its content. Whichever area asks first downloads its
+ * copy; the others' loaders get the same table without a download. An area built with other shared texts has
+ * another key: its copy is downloaded and merged, so a new text is translated with the area that brings it.
+ */
+const sharedTables = new Map<string, Promise<Messages>>();
+export function sharedCatalogue(key: string, load: CatalogueLoader): CatalogueLoader {
+  return (language) => {
+    const id = `${key}:${language}`;
+    let table = sharedTables.get(id);
+    if (!table) {
+      table = load(language);
+      sharedTables.set(id, table);
+      // A failed download (offline) is asked again next time, not remembered.
+      table.catch(() => sharedTables.delete(id));
+    }
+    return table;
+  };
+}
+
 /** Listeners told of a switch the user made (the session saves it to the profile). */
 const chosenListeners = new Set<(language: Language) => void>();
 export function onLanguageChosen(listener: (language: Language) => void): () => void {

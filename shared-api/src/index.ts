@@ -27,6 +27,7 @@ export type * from './schemas';
 // The kernel's i18n runtime and cookies, which the screens reach from here with the rest.
 export {
   addCatalogue,
+  sharedCatalogue,
   cookieValue,
   currentLanguage,
   DEFAULT_LOCALE,

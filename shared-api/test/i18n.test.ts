@@ -15,6 +15,7 @@ import {
   noticeText,
   pluralLocales,
   setLanguage,
+  sharedCatalogue,
   translateMessage,
   validation,
 } from '../src/index';
@@ -48,6 +49,33 @@ describe('Kinyarwanda plurals', () => {
     });
     expect(rw._('jobs', { count: 1 })).toBe('akazi 1 ');
     expect(rw._('jobs', { count: 0 })).toBe("imyanya 0 y'akazi");
+  });
+});
+
+describe('the shared texts each area brings', () => {
+  it('are downloaded once per language for copies of the same texts, and again for an area built with others', async () => {
+    const shellCopy = vi.fn(async (locale: string) => ({ saved: [`saved-${locale}`] }));
+    const areaCopy = vi.fn(async (locale: string) => ({ saved: [`saved-${locale}`] }));
+    const newerCopy = vi.fn(async (locale: string) => ({ saved: [`saved-${locale}`], added: [`added-${locale}`] }));
+    const fromShell = sharedCatalogue('shared-texts:a', shellCopy);
+    const fromArea = sharedCatalogue('shared-texts:a', areaCopy);
+    const fromNewerArea = sharedCatalogue('shared-texts:b', newerCopy);
+    expect(await fromShell('fr')).toEqual({ saved: ['saved-fr'] });
+    expect(await fromArea('fr')).toEqual({ saved: ['saved-fr'] });
+    expect(areaCopy).not.toHaveBeenCalled();
+    expect(await fromArea('rw')).toEqual({ saved: ['saved-rw'] });
+    expect(areaCopy).toHaveBeenCalledExactlyOnceWith('rw');
+    expect(await fromNewerArea('fr')).toHaveProperty('added', ['added-fr']);
+  });
+
+  it('are asked again after a failed download (offline), not remembered as failed', async () => {
+    const load = vi
+      .fn<(locale: string) => Promise<Record<string, string[]>>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValue({ saved: ['Enregistré'] });
+    const texts = sharedCatalogue('shared-texts:offline', load);
+    await expect(texts('fr')).rejects.toThrow('Failed to fetch');
+    expect(await texts('fr')).toEqual({ saved: ['Enregistré'] });
   });
 });
 

@@ -3,19 +3,40 @@
  * `useI18n()` is `@btls/shared-auth`'s; a screen marks a text with `i18n._({ id, message, values })` (see
  * shared-ui/README.md and GLOSSARY.md for the pattern).
  */
-import { isLanguage, type CatalogueLoader, type Language, type Messages } from '@btls/shared-api';
+import { isLanguage, sharedCatalogue, type CatalogueLoader, type Language, type Messages } from '@btls/shared-api';
 import { useI18n } from '@btls/shared-auth';
+import { SHARED_TEXTS_KEY } from './shared-texts-key';
+
+type Compiled = Record<string, () => Promise<unknown>>;
+
+function compiledLoader(modules: Compiled, what: string): CatalogueLoader {
+  return async (locale: Language) => {
+    const load = modules[`./locales/${locale}.ts`];
+    if (!load) throw new Error(`No ${what} catalogue for ${locale}`);
+    return ((await load()) as { messages: Messages }).messages;
+  };
+}
+
+/**
+ * The texts of shared-ui, shared-api and shared-auth (the contract's errors and notices, the shared screens'
+ * words): bundled into every area with the code that shows them, so an area that brings a new contract text
+ * brings its translation too. Identical copies share a key: the page downloads them once.
+ */
+const sharedTexts = sharedCatalogue(
+  SHARED_TEXTS_KEY,
+  compiledLoader(import.meta.glob(['./locales/fr.ts', './locales/rw.ts']), 'shared'),
+);
 
 /**
  * An area's catalogue loader from its compiled catalogues, given as
  * `catalogueLoader(import.meta.glob('./locales/*.ts'))` in the area's expose.tsx: each language is its own
- * chunk, downloaded when the area is entered in that language.
+ * chunk, downloaded when the area is entered in that language, with the shared texts the area was built with.
  */
-export function catalogueLoader(modules: Record<string, () => Promise<unknown>>): CatalogueLoader {
+export function catalogueLoader(modules: Compiled): CatalogueLoader {
+  const own = compiledLoader(modules, 'area');
   return async (locale: Language) => {
-    const load = modules[`./locales/${locale}.ts`];
-    if (!load) throw new Error(`No catalogue for ${locale}`);
-    return ((await load()) as { messages: Messages }).messages;
+    const [shared, texts] = await Promise.all([sharedTexts(locale), own(locale)]);
+    return { ...shared, ...texts };
   };
 }
 

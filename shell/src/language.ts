@@ -14,18 +14,12 @@ import {
   setLanguage,
   storedLanguage,
   type Language,
-  type Messages,
 } from '@btls/shared-api';
 import { useSessionStore } from '@btls/shared-auth';
+import { catalogueLoader } from '@btls/shared-ui/i18n';
 
-const catalogues = import.meta.glob<{ messages: Messages }>('./locales/*.ts');
-
-/** The shell's texts, with shared-ui's and shared-api's (every area shows them). */
-export async function loadShellMessages(locale: Language): Promise<Messages> {
-  const load = catalogues[`./locales/${locale}.ts`];
-  if (!load) throw new Error(`No shell catalogue for ${locale}`);
-  return (await load()).messages;
-}
+/** The shell's texts, with the shared texts it was built with (shared-ui's, shared-api's and shared-auth's). */
+export const loadShellMessages = catalogueLoader(import.meta.glob('./locales/*.ts'));
 
 /**
  * Activates the page's first language with the shell's catalogue. A server-rendered page is hydrated in the
