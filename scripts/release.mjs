@@ -4,9 +4,13 @@
  * An area team's release (issue 25), run in the area's folder (`mfe-trainer/`):
  *
  *   npm run release                   build, upload, activate
+ *   npm run release -- --percent 10   build, upload, and serve it to 10 % of browsers first (each browser keeps
+ *                                     its version); again with another percent changes the share. It stops on
+ *                                     its own if its error rate passes the active version's (docs/releasing.md)
+ *   npm run release -- --promote      the running rollout's version to every browser
  *   npm run release -- --candidate    build and upload only: prints a link (two hours) that tries it in one browser
  *   npm run release -- --no-build     release dist/ as it was built
- *   npm run rollback                  the previous active version again
+ *   npm run rollback                  stop the running rollout; without one, the previous active version again
  *   npm run rollback -- <version>     that version again
  *
  * It reads BTLS_URL (the site, e.g. https://btls.example.rw) and BTLS_RELEASE_TOKEN (a token of this area, from
@@ -73,6 +77,20 @@ if (command === 'rollback') {
 }
 if (command !== 'release') fail(`unknown command ${command} (release or rollback)`);
 
+if (flag('--promote')) {
+  const done = await api(`/releases/${area}/promote`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  console.log(`${done.message} (was ${done.previous ?? 'none'}); every browser gets it at its next page load.`);
+  process.exit(0);
+}
+const percentAt = args.indexOf('--percent');
+const percent = percentAt >= 0 ? Number(args[percentAt + 1]) : undefined;
+if (percent !== undefined && !(Number.isInteger(percent) && percent >= 1 && percent <= 100))
+  fail('--percent takes a whole number from 1 to 100 (100: everyone, as without it)');
+
 if (!flag('--no-build')) {
   // A production build, whatever the shell it runs in says (a test runner sets NODE_ENV=test).
   const built = spawnSync('npm', ['run', 'build'], {
@@ -105,6 +123,18 @@ if (flag('--candidate')) {
     body: JSON.stringify({ version: manifest.version }),
   });
   console.log(`${trial.message}\n  ${site}${trial.link}\n  (?release=none on any page ends the trial)`);
+  process.exit(0);
+}
+if (percent !== undefined && percent < 100) {
+  const started = await api(`/releases/${area}/rollout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ version: manifest.version, percent, expected: before }),
+  });
+  console.log(
+    `${started.message} The others keep ${started.active}.\n` +
+      '  npm run release -- --promote   to every browser\n  npm run rollback               stop it',
+  );
   process.exit(0);
 }
 const done = await api(`/releases/${area}/activate`, {

@@ -49,6 +49,11 @@ import { collectOperations } from './releases/operations';
 import { createReleaseStore } from './releases/store';
 import { createTrialTickets } from './releases/trial';
 import { releaseRoutes } from './releases/routes';
+import { createAudit } from './releases/audit';
+import { createClientReports } from './releases/client-reports';
+import { DEFAULT_ROLLBACK, type RollbackRule } from './releases/rollout';
+import { watchRollouts } from './releases/rollout-watch';
+import { clientErrorRoutes } from './routes/client-errors';
 import { SHELL_SHARED_MANIFEST, type ShellShared } from '@btls/build-config/release';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -73,6 +78,8 @@ export interface AppOptions {
   issuerKey?: Uint8Array;
   /** Origins the operator trusts for releases whose files live elsewhere, besides public https ones. */
   releaseOrigins?: string[];
+  /** When a rollout is stopped on its own (DEFAULT_ROLLBACK when missing), and how often it is judged. */
+  rollback?: RollbackRule & { everyMs?: number };
   /** The site's public address (PUBLIC_URL): written into credentials (issuer url, status list) and e-mail links; https turns on HSTS. */
   publicUrl?: string;
   timeouts?: Partial<Timeouts>;
@@ -219,8 +226,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler(apiNotFound);
 
   // The areas' releases (issue 25), checked against the shell this server serves.
+  const audit = createAudit(options.database.db);
   const releaseStore = createReleaseStore({
     db: options.database.db,
+    audit,
     allowedOrigins: options.releaseOrigins,
     operations,
     shell: options.web
@@ -230,6 +239,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Who may try a candidate release in their browser (signed trial links).
   const trials = createTrialTickets(options.jwtSecret);
+  // What browsers report of the areas, and the rule that stops a rollout whose errors pass the active version's.
+  const clientReports = createClientReports({ db: options.database.db, store: releaseStore, metrics });
+  const rolloutWatch = watchRollouts({
+    store: releaseStore,
+    reports: clientReports,
+    audit,
+    rule: options.rollback ?? DEFAULT_ROLLBACK,
+    metrics,
+    log: app.log,
+    intervalMs: options.rollback?.everyMs,
+  });
+  app.addHook('onClose', () => rolloutWatch.close());
+  // A share of reports per client address, counted in this instance (a report must not wait for a write).
+  const reportLimit = createRateLimiter(
+    memoryCounterStore(),
+    'client-errors-ip',
+    limits.clientReportsPerIpPerMinute,
+    60_000,
+    texts.limit.tooManyMessages,
+  );
 
   await registerSecurityHeaders(app, { publicUrl: options.publicUrl, remoteOrigins: () => releaseStore.origins() });
 
@@ -261,7 +290,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ]) {
         routes(api, deps);
       }
-      releaseRoutes(api, deps, releaseStore, trials);
+      releaseRoutes(api, deps, releaseStore, trials, audit);
+      clientErrorRoutes(api, clientReports, reportLimit);
     },
     { prefix: '/api' },
   );

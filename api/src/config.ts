@@ -9,6 +9,7 @@ import type { PostgresOptions } from './db/client';
 import { parseIssuerSeed } from './credentials/issuer';
 import { clip, PROXY_RANGES } from './http/logging';
 import { isReleaseOrigin } from './releases/base';
+import { DEFAULT_ROLLBACK, type RollbackRule } from './releases/rollout';
 
 export interface Config {
   port: number;
@@ -54,6 +55,8 @@ export interface Config {
    * https origin of a public host name: e.g. a CDN on the operator's own network.
    */
   releaseOrigins: string[];
+  /** When a rollout is stopped on its own (BTLS_ROLLBACK_MIN_LOADS, BTLS_ROLLBACK_MARGIN). */
+  rollback: RollbackRule;
 }
 
 /** The log levels the logger knows (pino's). */
@@ -147,6 +150,7 @@ const environmentSchema = z
     BTLS_REGISTER_LIMIT_PER_IP: wholeNumber(1),
     BTLS_JOB_POST_LIMIT_PER_HOUR: wholeNumber(1),
     BTLS_RENDER_LIMIT_PER_IP: wholeNumber(1),
+    BTLS_CLIENT_REPORT_LIMIT_PER_IP: wholeNumber(1),
     BTLS_DB_POOL_SIZE: wholeNumber(1, 1_000),
     BTLS_DB_STATEMENT_TIMEOUT_MS: wholeNumber(1, MAX_TIMER_MS),
     BTLS_DB_ACQUIRE_TIMEOUT_MS: wholeNumber(1, MAX_TIMER_MS),
@@ -156,6 +160,12 @@ const environmentSchema = z
     BTLS_RELEASE_ORIGINS: setting(
       z.string().refine((text) => text.split(',').every((item) => isOrigin(item.trim())), {
         message: 'expected origins separated by commas, e.g. https://cdn.btls.example.rw,http://10.0.0.5:8081',
+      }),
+    ),
+    BTLS_ROLLBACK_MIN_LOADS: wholeNumber(1, 1_000_000),
+    BTLS_ROLLBACK_MARGIN: setting(
+      z.string().refine((text) => /^(0(\.\d+)?|1(\.0+)?)$/.test(text), {
+        message: 'expected a share from 0 to 1, e.g. 0.1 for ten percentage points',
       }),
     ),
     SMTP_URL: address(['smtp:', 'smtps:'], 'smtp://user:password@smtp.example.rw:587'),
@@ -240,6 +250,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(checked.BTLS_REGISTER_LIMIT_PER_IP && { registerPerIp: checked.BTLS_REGISTER_LIMIT_PER_IP }),
     ...(checked.BTLS_JOB_POST_LIMIT_PER_HOUR && { jobPostsPerHour: checked.BTLS_JOB_POST_LIMIT_PER_HOUR }),
     ...(checked.BTLS_RENDER_LIMIT_PER_IP && { rendersPerIpPerMinute: checked.BTLS_RENDER_LIMIT_PER_IP }),
+    ...(checked.BTLS_CLIENT_REPORT_LIMIT_PER_IP && {
+      clientReportsPerIpPerMinute: checked.BTLS_CLIENT_REPORT_LIMIT_PER_IP,
+    }),
   };
   const postgres: PostgresOptions = {
     poolSize: checked.BTLS_DB_POOL_SIZE,
@@ -275,6 +288,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((item) => item.trim())
       .filter(Boolean),
+    rollback: {
+      minLoads: checked.BTLS_ROLLBACK_MIN_LOADS ?? DEFAULT_ROLLBACK.minLoads,
+      margin: checked.BTLS_ROLLBACK_MARGIN ? Number(checked.BTLS_ROLLBACK_MARGIN) : DEFAULT_ROLLBACK.margin,
+    },
   };
 }
 

@@ -39,6 +39,12 @@ export interface Limits {
    * everyone else.
    */
   rendersPerIpPerMinute: number;
+  /**
+   * Browser reports (POST /api/client-errors) per client address per minute. A page sends about one; a
+   * carrier's address stands for many phones, so the share is wide, while one client cannot flood the counts
+   * a rollout is judged by.
+   */
+  clientReportsPerIpPerMinute: number;
   windowMs: number;
 }
 
@@ -53,6 +59,7 @@ export const defaultLimits: Limits = {
   registerPerIp: 30,
   jobPostsPerHour: 20,
   rendersPerIpPerMinute: 60,
+  clientReportsPerIpPerMinute: 120,
   windowMs: 15 * 60_000,
 };
 

@@ -19,6 +19,12 @@ export interface Metrics {
   rateLimitRefusals: Counter<'limit'>;
   /** A sign-in refused for a wrong e-mail or password. */
   loginsFailed: Counter;
+  /** What browsers reported breaking, by area, version and phase (client-errors.ts). */
+  clientErrors: Counter<'area' | 'version' | 'phase'>;
+  /** Page loads of each area version that browsers reported: with the errors, a rate. */
+  areaLoads: Counter<'area' | 'version'>;
+  /** Rollouts the rule stopped on its own, by area. */
+  automaticRollbacks: Counter<'area'>;
 }
 
 export function createMetrics(database: Database): Metrics {
@@ -73,6 +79,24 @@ export function createMetrics(database: Database): Metrics {
     loginsFailed: new Counter({
       name: 'logins_failed_total',
       help: 'Sign-ins refused for a wrong e-mail or password.',
+      registers: [registry],
+    }),
+    clientErrors: new Counter({
+      name: 'client_errors_total',
+      help: "Errors browsers reported in an area, by area, version and phase (remotes, entry, init, expose: the area's load; render; rejection).",
+      labelNames: ['area', 'version', 'phase'],
+      registers: [registry],
+    }),
+    areaLoads: new Counter({
+      name: 'area_loads_total',
+      help: 'Page loads of an area version that browsers reported (the denominator of its error rate).',
+      labelNames: ['area', 'version'],
+      registers: [registry],
+    }),
+    automaticRollbacks: new Counter({
+      name: 'release_automatic_rollbacks_total',
+      help: "Rollouts stopped by the rule because their error rate passed the active version's by the margin.",
+      labelNames: ['area'],
       registers: [registry],
     }),
   };

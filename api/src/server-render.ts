@@ -199,6 +199,8 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
       overrides: Partial<Record<RemoteArea, string>> = {},
       /** The visitor's address: the API's reads made for the page count against it. */
       address = '127.0.0.1',
+      /** The rollout versions the visitor's bucket gets (rendered like active releases: they are released). */
+      rollout: Partial<Record<RemoteArea, string>> = {},
     ): Promise<{ status: number; html: string; language: string; personal: boolean } | null> {
       if (!existsSync(shellFile)) return null;
       const started = performance.now();
@@ -209,8 +211,12 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
         const byName: Record<string, RenderRelease> = {};
         const releases = new Map<string, ActiveRelease>();
         for (const [area, current] of active) {
-          const version = overrides[area];
-          const release = version ? { ...current, version, manifest: await store.manifest(area, version) } : current;
+          const version = overrides[area] ?? rollout[area];
+          const release = !version
+            ? current
+            : version === current.rollout?.version
+              ? { ...current, version, manifest: current.rollout.manifest }
+              : { ...current, version, manifest: await store.manifest(area, version) };
           if (!release.manifest.server) continue;
           byName[remoteName(area)] = { area, version: release.version, server: release.manifest.server };
           releases.set(`${area}@${release.version}`, release);

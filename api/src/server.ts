@@ -40,6 +40,7 @@ async function main() {
     lifecycle,
     metricsToken: config.metricsToken,
     releaseOrigins: config.releaseOrigins,
+    rollback: config.rollback,
     web: { root: resolve(API_ROOT, '..'), publicUrl: config.publicUrl },
   });
 

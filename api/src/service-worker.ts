@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { remoteName } from '@btls/build-config/remotes';
 import type { SwConfig } from '@btls/shared-api/service-worker';
 import { baseOf, type ReleaseStore } from './releases/store';
+import { bucketOf, rolloutChoice } from './releases/rollout';
 
 /** The shell's files the worker keeps: what the page loads, not the server's part nor compressed copies. */
 // (share.jpg is for link previews, not for the phone.)
@@ -52,17 +53,30 @@ export function registerServiceWorker(app: FastifyInstance, shellDist: string, s
   const shell = shellFiles(shellDist);
   // The same releases give the same bytes on every instance (nothing of the moment is written in), else the
   // browser would see a new version at each instance behind the load balancer.
-  /** The last worker made, by the active releases it lists (they change rarely; the worker is asked often). */
-  let made: { key: string; body: string; gzip: Buffer } | undefined;
+  /**
+   * The workers made, by the releases they list (they change rarely; the worker is asked often). While a rollout
+   * runs there are two: the browsers of its share keep its version, the others the active one.
+   */
+  const made = new Map<string, { body: string; gzip: Buffer }>();
 
   app.get('/sw.js', { schema: { hide: true } }, async (request, reply) => {
+    const current = await store.activeReleases();
+    // The browser's own versions: the rollout's where its bucket says so (the worker keeps what it loads).
+    const chosen = rolloutChoice(current, bucketOf(request.headers.cookie));
     // In the areas' order, whatever order the database gave them in (the bytes must be the same everywhere).
-    const active = [...(await store.activeReleases()).values()].sort((a, b) => a.area.localeCompare(b.area));
+    const active = [...current.values()]
+      .map((release) =>
+        chosen[release.area] && release.rollout
+          ? { ...release, version: release.rollout.version, manifest: release.rollout.manifest }
+          : release,
+      )
+      .sort((a, b) => a.area.localeCompare(b.area));
     const key = active
       .map((release) => `${release.area}@${release.version}`)
       .sort()
       .join(' ');
-    if (made?.key !== key) {
+    let worker = made.get(key);
+    if (!worker) {
       const config: SwConfig = {
         shell,
         areas: Object.fromEntries(
@@ -81,11 +95,17 @@ export function registerServiceWorker(app: FastifyInstance, shellDist: string, s
         ),
       };
       const body = `self.__BTLS_SW=${JSON.stringify(config)};\n${code}`;
-      made = { key, body, gzip: gzipSync(body, { level: 9 }) };
+      worker = { body, gzip: gzipSync(body, { level: 9 }) };
+      // Only the last few: releases come and go.
+      if (made.size >= 4) made.delete(made.keys().next().value!);
+      made.set(key, worker);
     }
-    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/javascript; charset=utf-8');
+    reply
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding, Cookie')
+      .type('text/javascript; charset=utf-8');
     if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')))
-      return reply.header('Content-Encoding', 'gzip').send(made.gzip);
-    return reply.send(made.body);
+      return reply.header('Content-Encoding', 'gzip').send(worker.gzip);
+    return reply.send(worker.body);
   });
 }

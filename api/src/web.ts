@@ -20,6 +20,15 @@ const SESSION_HINT_COOKIE = 'btlsWho';
 import { RELEASE_TRIAL_KEY } from '@btls/shared-api/release-trial';
 import { apiNotFound } from './http/errors';
 import { isRemoteArea, type ReleaseStore } from './releases/store';
+import {
+  anyRollout,
+  BUCKET_COOKIE,
+  BUCKET_MAX_AGE,
+  bucketOf,
+  choiceKey,
+  drawBucket,
+  rolloutChoice,
+} from './releases/rollout';
 import type { TrialTickets } from './releases/trial';
 import type { RateLimiter } from './rate-limit';
 import { compressPage, createPageCache, type KeptPage, type RenderedPage } from './page-cache';
@@ -160,6 +169,23 @@ function releaseTrial(
 }
 
 /**
+ * The rollout versions this browser gets (area → version), by its bucket; a browser without one draws it now
+ * (only while a rollout runs), kept in a cookie so it gets the same versions at every load.
+ */
+async function rolloutOf(request: FastifyRequest, reply: FastifyReply, store: ReleaseStore, publicUrl?: string) {
+  const active = await store.activeReleases();
+  if (!anyRollout(active)) return { chosen: {}, rolling: false };
+  let bucket = bucketOf(request.headers.cookie);
+  if (bucket === undefined) {
+    bucket = drawBucket();
+    const secure = /^https:/.test(publicUrl ?? '') ? '; Secure' : '';
+    // Lax: a link from a chat app opens the page with the same versions as the last visit.
+    reply.header('Set-Cookie', `${BUCKET_COOKIE}=${bucket}; Path=/; Max-Age=${BUCKET_MAX_AGE}; SameSite=Lax${secure}`);
+  }
+  return { chosen: rolloutChoice(active, bucket), rolling: true };
+}
+
+/**
  * This server's own builds of the areas (each mfe-<area>/dist with its release.json) become releases at start:
  * active where the area has none yet, or where the active one is an earlier local build (an area a team
  * released through the API keeps its release).
@@ -197,11 +223,12 @@ export async function registerWeb(
   app.get('/remotes.json', NOT_API, async (request, reply) => {
     const { trial } = releaseTrial(request, options.trials);
     const tried = Object.keys(trial).length > 0;
+    const { chosen, rolling } = await rolloutOf(request, reply, store, options.publicUrl);
     reply
-      .header('Cache-Control', tried ? 'private, no-cache' : 'no-cache')
+      .header('Cache-Control', tried || rolling ? 'private, no-cache' : 'no-cache')
       .header('Vary', 'Cookie')
       .type('application/json');
-    return store.remotesJson(trial);
+    return store.remotesJson({ ...chosen, ...trial });
   });
 
   registerServiceWorker(app, shellDist, store);
@@ -282,19 +309,21 @@ export async function registerWeb(
       'accept-language': request.headers['accept-language'],
       'save-data': typeof request.headers['save-data'] === 'string' ? request.headers['save-data'] : undefined,
     };
+    const { chosen, rolling } = await rolloutOf(request, reply, store, options.publicUrl);
     const render = async () => {
       // A client asking for page after page that is not kept gets them rendered by its browser past its share.
       const share = await options.renderLimit.hit(request.ip).catch(() => ({ allowed: true }));
       if (!share.allowed) return null;
-      return serverRender.render(request.url, origin, headers, trial, request.ip);
+      return serverRender.render(request.url, origin, headers, trial, request.ip, chosen);
     };
     // A visitor's page (no session hint, no trial) is kept for the next visitor: the same address, query,
-    // language and origin get the same HTML (issue 26). A signed-in user's page is never kept, nor given.
+    // language, origin and rollout versions get the same HTML (issue 26). A signed-in user's page is never
+    // kept, nor given.
     const visitor = !cookieValue(request.headers.cookie, SESSION_HINT_COOKIE) && !tried && set === undefined;
     const language = requestLanguage(headers);
     const { page, hit } = visitor
       ? await pages.page(
-          `${language}${dataSaverOf(headers) ? ' save-data' : ''} ${options.publicUrl ?? origin} ${request.url}`,
+          `${language}${dataSaverOf(headers) ? ' save-data' : ''} ${options.publicUrl ?? origin} ${request.url}${rolling ? ` [${choiceKey(chosen)}]` : ''}`,
           render,
           // Kept only as the visitor's page, in the language, it was meant to be.
           (rendered) => !rendered.personal && rendered.language === language,
@@ -309,7 +338,8 @@ export async function registerWeb(
     // Without PUBLIC_URL the page's canonical and share links come from the request's Host header, which a
     // client writes: such a page is not for a shared cache either (issue 30), or one forged Host would reach all.
     const personal = page.personal === true;
-    const sharedCache = !personal && !tried && set === undefined && options.publicUrl !== undefined;
+    // While a rollout runs, the page depends on the browser's bucket: no shared cache keeps it either.
+    const sharedCache = !personal && !tried && !rolling && set === undefined && options.publicUrl !== undefined;
     reply
       .status(page.status)
       .header('Cache-Control', sharedCache ? 'public, max-age=0, s-maxage=60' : 'private, no-cache')

@@ -18,8 +18,11 @@ const serverJs = join(ROOT, 'api', 'dist', 'server.js');
  * @property {() => Promise<void>} stop
  */
 
-/** @returns {Promise<Site>} */
-export async function startSite() {
+/**
+ * @param {Record<string, string>} [settings] more of the server's environment (a journey's own limits)
+ * @returns {Promise<Site>}
+ */
+export async function startSite(settings = {}) {
   for (const built of [
     serverJs,
     join(ROOT, 'shell', 'dist', 'index.html'),
@@ -45,6 +48,7 @@ export async function startSite() {
       BTLS_RELEASE_ORIGINS: `http://127.0.0.1:${cdnPort}`,
       // Every journey's browser is the one address 127.0.0.1: its pages are all rendered, as for many visitors.
       BTLS_RENDER_LIMIT_PER_IP: '1000000',
+      ...settings,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -21,11 +21,12 @@ export let browser: Browser;
 
 /**
  * Starts the site and the browser before the file's tests and stops them after: each journey file calls it
- * once at the top (a file's own `beforeAll`, registered after it, runs after them).
+ * once at the top (a file's own `beforeAll`, registered after it, runs after them). `settings`: more of the
+ * server's environment.
  */
-export function useSite(): void {
+export function useSite(settings: Record<string, string> = {}): void {
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+    [site, browser] = await Promise.all([startSite(settings), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -166,13 +167,14 @@ export function trialTicketIn(output: string): string {
 }
 
 /** The area's active version and its releases, as the release API lists them. */
-export async function releasesOf(site: Site, area: RemoteArea) {
-  const admin = await tokenFor(site, DEMO.admin);
-  const all: { area: string; active: string | null; versions: { version: string }[] }[] = await mustCallApi(
-    site,
-    '/releases',
-    { token: admin },
-  );
+export async function releasesOf(site: Site, area: RemoteArea, adminToken?: string) {
+  const admin = adminToken ?? (await tokenFor(site, DEMO.admin));
+  const all: {
+    area: string;
+    active: string | null;
+    rollout: { version: string; percent: number } | null;
+    versions: { version: string }[];
+  }[] = await mustCallApi(site, '/releases', { token: admin });
   return all.find((item) => item.area === area)!;
 }
 

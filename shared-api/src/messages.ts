@@ -200,6 +200,10 @@ export const notice = {
     `Open this link within two hours to try ${area}@${version} in that browser only.`,
   releaseActivated: ({ area, version }: { area: string; version: string }) => `Release ${area}@${version} is active.`,
   releasesPruned: ({ count }: { count: number }) => `${count} release${count === 1 ? '' : 's'} pruned.`,
+  releaseRolloutStarted: ({ area, version, percent }: { area: string; version: string; percent: number }) =>
+    `Release ${area}@${version} now goes to ${percent}% of browsers.`,
+  releaseRolloutStopped: ({ area, version }: { area: string; version: string }) =>
+    `The rollout of ${area}@${version} is stopped: every browser gets the active release again.`,
 } as const;
 
 /** Issue 25: the release API's answers (what a team's `npm run release` prints). */
@@ -227,6 +231,12 @@ export const release = {
   trialNotNewer: ({ version }: { version: string }) =>
     `Only a release uploaded after the active one can be tried; ${version} is not newer.`,
   fileSizeMismatch: ({ path }: { path: string }) => `${path} is larger than its size in the release manifest.`,
+  rolloutNeedsActive: 'This area has no active release yet: release it to everyone first.',
+  rolloutIsActive: ({ version }: { version: string }) =>
+    `${version} is already the active release: every browser has it.`,
+  rolloutRunning: ({ version }: { version: string }) =>
+    `A rollout of ${version} is running: promote it or stop it before starting another.`,
+  noRollout: 'No rollout of this area is running.',
 } as const;
 
 /** Every group by name: the codes are `<group>.<key>` of this object. */

@@ -13,3 +13,4 @@ export * from './schemas/jobs';
 export * from './schemas/contact';
 export * from './schemas/job-applications';
 export * from './schemas/outbox';
+export * from './schemas/releases';

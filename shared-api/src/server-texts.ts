@@ -424,6 +424,16 @@ export const SERVER_TEXTS = [
     message: 'Only a release uploaded after the active one can be tried; {version} is not newer.',
   },
   /*i18n*/ { id: 'release.fileSizeMismatch', message: '{path} is larger than its size in the release manifest.' },
+  /*i18n*/ {
+    id: 'release.rolloutNeedsActive',
+    message: 'This area has no active release yet: release it to everyone first.',
+  },
+  /*i18n*/ { id: 'release.rolloutIsActive', message: '{version} is already the active release: every browser has it.' },
+  /*i18n*/ {
+    id: 'release.rolloutRunning',
+    message: 'A rollout of {version} is running: promote it or stop it before starting another.',
+  },
+  /*i18n*/ { id: 'release.noRollout', message: 'No rollout of this area is running.' },
   // notice
   /*i18n*/ { id: 'notice.registered', message: 'Registration successful.' },
   /*i18n*/ { id: 'notice.loggedIn', message: 'Login successful.' },
@@ -490,4 +500,12 @@ export const SERVER_TEXTS = [
   },
   /*i18n*/ { id: 'notice.releaseActivated', message: 'Release {area}@{version} is active.' },
   /*i18n*/ { id: 'notice.releasesPruned', message: '{count, plural, one {# release} other {# releases}} pruned.' },
+  /*i18n*/ {
+    id: 'notice.releaseRolloutStarted',
+    message: 'Release {area}@{version} now goes to {percent}% of browsers.',
+  },
+  /*i18n*/ {
+    id: 'notice.releaseRolloutStopped',
+    message: 'The rollout of {area}@{version} is stopped: every browser gets the active release again.',
+  },
 ];

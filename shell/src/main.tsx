@@ -8,9 +8,11 @@ import { connectLanguageToSession, followDeviceChoice, startLanguage } from './l
 import { watchNetwork } from './app-state';
 import { listenForInstallOffer } from './install';
 import { ensureRemotesRegistered } from './remotes';
+import { watchAreas } from './area-reports';
 import { SERVER_DATA_ID, SESSION_HINT_KEY } from './server-data';
 
 // Start fetching /remotes.json at once; an area that needs it waits for it (and offers Retry on failure).
+watchAreas();
 ensureRemotesRegistered().catch((error: unknown) => console.error('Could not load /remotes.json:', error));
 
 const root = document.getElementById('root')!;

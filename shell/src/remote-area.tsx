@@ -18,6 +18,7 @@ import { useI18n, useLocation } from '@btls/shared-auth';
 import { Button, Spinner } from '@btls/shared-ui/components';
 import { keepArea } from './app-state';
 import { loadAreaRoutes } from './remotes';
+import { reportError } from './area-reports';
 import type { Area } from './route-table';
 import styles from './shell.module.css';
 
@@ -44,6 +45,7 @@ function lazyArea(remote: string, retry: boolean) {
 }
 
 interface BoundaryProps {
+  remote: string;
   pathname: string;
   onRetry: () => void;
   children: ReactNode;
@@ -58,6 +60,8 @@ class AreaErrorBoundary extends Component<BoundaryProps, { failedAt: string | nu
 
   override componentDidCatch(error: unknown) {
     console.error('A part of the site failed to load or render:', error);
+    // A failed load was reported where it failed; anything else broke while the area rendered.
+    reportError(this.props.remote, error, 'render');
     this.setState({ failedAt: this.props.pathname });
   }
 
@@ -110,6 +114,7 @@ export function RemoteArea({ area }: { area: Area }) {
   return (
     <AreaErrorBoundary
       key={`${area.remote}:${attempt}`}
+      remote={area.remote}
       pathname={pathname}
       onRetry={() => {
         setAreaRoutes(() => lazyArea(area.remote, true));

@@ -5,6 +5,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import type { ComponentType } from 'react';
 import type { CatalogueLoader } from '@btls/shared-api';
+import { forgetFailure, rememberEntries, reportError, reportLoad } from './area-reports';
 
 let registered: Promise<void> | undefined;
 
@@ -12,6 +13,7 @@ async function fetchAndRegister(force: boolean): Promise<void> {
   const response = await fetch('/remotes.json', { cache: 'no-cache' });
   if (!response.ok) throw new Error(`remotes.json: HTTP ${response.status}`);
   const entries = (await response.json()) as Record<string, string>;
+  rememberEntries(entries);
   registerRemotes(
     Object.entries(entries).map(([name, entry]) => ({
       name,
@@ -43,10 +45,23 @@ export interface AreaModule {
 
 export async function loadAreaRoutes(remote: string, retry = false): Promise<AreaModule> {
   if (retry) {
+    forgetFailure(remote);
     registered = fetchAndRegister(true);
   }
-  await ensureRemotesRegistered();
-  const module = await loadRemote<AreaModule>(`${remote}/routes`);
-  if (!module?.default) throw new Error(`${remote} exposes no routes component`);
-  return module;
+  try {
+    await ensureRemotesRegistered();
+  } catch (error) {
+    reportError(remote, error, 'remotes');
+    throw error;
+  }
+  // Each load counts, failed or not: the errors of a release are read against its loads.
+  reportLoad(remote);
+  try {
+    const module = await loadRemote<AreaModule>(`${remote}/routes`);
+    if (!module?.default) throw new Error(`${remote} exposes no routes component`);
+    return module;
+  } catch (error) {
+    reportError(remote, error);
+    throw error;
+  }
 }

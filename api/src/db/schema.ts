@@ -461,6 +461,16 @@ export const releaseAreas = pgTable('release_areas', {
   /** Who made it active: `local` for this server's own build, so a newer local build may replace it. */
   activatedBy: text('activated_by'),
   activatedAt: timestamp('activated_at', { withTimezone: true, mode: 'date' }),
+  /** A version served to a share of browsers (those whose bucket, 1–100, is at most the percent) besides the active one. */
+  rolloutVersion: text('rollout_version'),
+  rolloutPercent: integer('rollout_percent'),
+  rolloutBy: text('rollout_by'),
+  rolloutStartedAt: timestamp('rollout_started_at', { withTimezone: true, mode: 'date' }),
+  /**
+   * Both versions' load and error counts when the rollout started (JSON): their rates during the rollout are
+   * counted from there, not from the versions' whole lives.
+   */
+  rolloutBaseline: text('rollout_baseline'),
 });
 
 /** Every activation, in order: what a rollback goes back to. */
@@ -475,6 +485,53 @@ export const releaseActivations = pgTable(
     activatedAt: createdAt(),
   },
   (t) => [index('release_activations_area_idx').on(t.area, t.id)],
+);
+
+/**
+ * What happened to the releases, newest last: uploads, activations, rollouts, promotions, rollbacks (an automatic
+ * one with its figures) and token changes. `actor`: who, in words (an admin's e-mail, a token's label).
+ */
+export const releaseAudit = pgTable(
+  'release_audit',
+  {
+    id: serial('id').primaryKey(),
+    at: createdAt(),
+    actor: text('actor').notNull(),
+    area: text('area').notNull(),
+    action: text('action').notNull(),
+    fromVersion: text('from_version'),
+    toVersion: text('to_version'),
+    reason: text('reason'),
+  },
+  (t) => [index('release_audit_area_idx').on(t.area, t.id)],
+);
+
+/** What browsers reported of each area version, summed over every instance: page loads and errors. */
+export const clientErrorCounts = pgTable(
+  'client_error_counts',
+  {
+    area: text('area').notNull(),
+    version: text('version').notNull(),
+    loads: integer('loads').notNull().default(0),
+    errors: integer('errors').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.area, t.version] })],
+);
+
+/** A bounded sample of what browsers reported (the newest few per area version), for a person to read. */
+export const clientErrorSamples = pgTable(
+  'client_error_samples',
+  {
+    id: serial('id').primaryKey(),
+    at: createdAt(),
+    area: text('area').notNull(),
+    version: text('version').notNull(),
+    phase: text('phase').notNull(),
+    path: text('path').notNull(),
+    message: text('message').notNull(),
+    trace: text('trace').notNull(),
+  },
+  (t) => [index('client_error_samples_version_idx').on(t.area, t.version, t.id)],
 );
 
 /** Tokens that release one area; only their SHA-256 is kept. */

@@ -1,6 +1,7 @@
 /**
- * The release API (issue 25): tokens scoped to one area, the releases of every area, and upload, activate,
- * roll back and prune. A team's `npm run release` (scripts/release.mjs) is its client.
+ * The release API: tokens scoped to one area, the releases of every area, and upload, activate, roll out to a
+ * share, promote, roll back and prune, each written to the audit log. A team's `npm run release`
+ * (scripts/release.mjs) and the admins' Releases page are its clients.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -8,7 +9,18 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { codedWith } from '@btls/shared-api/codes';
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
-import { documentedAs, messageCodeSchema, messageParamsSchema, requiredTextJson } from '@btls/shared-api/schemas';
+import {
+  areaReleasesSchema,
+  documentedAs,
+  messageCodeSchema,
+  messageParamsSchema,
+  newReleaseTokenSchema,
+  releaseActivationSchema,
+  releaseAuditEntrySchema,
+  releaseTokenSchema,
+  requiredTextJson,
+  rolloutAnswerSchema,
+} from '@btls/shared-api/schemas';
 import { REMOTE_AREAS, type RemoteArea } from '@btls/build-config/remotes';
 import type { ReleaseManifest } from '@btls/build-config/release';
 import type { Deps } from '../deps';
@@ -19,48 +31,15 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http
 import { MAX_RELEASE_FILE_BYTES, MAX_RELEASE_FILES, parseManifest } from './manifest';
 import { isRemoteArea, MIN_KEPT_RELEASES, type ReleaseStore } from './store';
 import type { TrialTickets } from './trial';
+import { actorName, type Audit } from './audit';
+import { rolloutFigures } from './rollout';
 
 const TOKEN_PREFIX = 'btlsr_';
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const areaSchema = z.enum(REMOTE_AREAS as [RemoteArea, ...RemoteArea[]]);
 const notice = { message: z.string(), code: messageCodeSchema, params: messageParamsSchema.optional() };
-const sharedSchema = z.record(z.string(), z.object({ version: z.string(), range: z.string() }));
-const releasesSchema = z.array(
-  z.object({
-    area: areaSchema,
-    active: z.string().nullable(),
-    versions: z.array(
-      z.object({
-        version: z.string(),
-        releasedAt: z.string(),
-        releasedBy: z.string(),
-        builtAt: z.string(),
-        entry: z.string().meta({ description: "The URL of this version's remoteEntry.js" }),
-        server: z.string().nullable(),
-        shared: sharedSchema,
-        contract: z.object({ package: z.string(), version: z.string() }),
-        /** The API operations its code can call (`GET /jobs/:id`). */
-        operations: z.array(z.string()),
-        files: z.number(),
-      }),
-    ),
-  }),
-);
-const activationSchema = z.object({
-  ...notice,
-  area: areaSchema,
-  version: z.string(),
-  previous: z.string().nullable(),
-});
-const tokenInfoSchema = z.object({
-  id: z.number(),
-  area: areaSchema,
-  label: z.string().nullable(),
-  createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-  revokedAt: z.string().nullable(),
-});
+const percentSchema = z.number().int().min(1).max(99);
 const areaParams = z.object({ area: z.string().max(50) });
 const versionText = documentedAs(z.string().trim().min(1).max(100), requiredTextJson(100));
 
@@ -82,7 +61,7 @@ async function readAtMost(stream: AsyncIterable<Buffer> & { destroy(): void }, m
 /** Who may release: an admin, or a token of the area (`area` null: any area, for reading). */
 type Releaser = { by: string; area: RemoteArea | null };
 
-export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore, trials: TrialTickets) {
+export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore, trials: TrialTickets, audit: Audit) {
   /** preValidation: an admin's sign-in or a release token (of the route's area when it names one). */
   const releaser = (scoped: boolean) => {
     const seen = new WeakMap<FastifyRequest, Releaser>();
@@ -135,7 +114,7 @@ export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore,
       schema: {
         summary: 'Create a token that releases one area (shown once).',
         body: z.object({ area: areaSchema, label: z.string().trim().max(100).optional() }).strict(),
-        response: answers({ 201: z.object({ ...notice, id: z.number(), area: areaSchema, token: z.string() }) }),
+        response: answers({ 201: newReleaseTokenSchema }),
       },
     },
     async (request, reply) => {
@@ -146,6 +125,7 @@ export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore,
         .insert(releaseTokens)
         .values({ area, label: label || null, tokenHash: hashToken(token), createdById: admin.id })
         .returning();
+      await audit.record({ actor: `admin:${admin.id}`, area, action: 'token-create', reason: label || null });
       reply.status(201);
       return { ...codedWith('notice.releaseTokenCreated', { area }), id: row!.id, area, token };
     },
@@ -157,7 +137,7 @@ export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore,
       preValidation: auth.guard(['admin']),
       schema: {
         summary: 'The release tokens (never the tokens themselves).',
-        response: answers({ 200: z.array(tokenInfoSchema) }),
+        response: answers({ 200: z.array(releaseTokenSchema) }),
       },
     },
     async () => {
@@ -190,6 +170,12 @@ export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore,
         .where(and(eq(releaseTokens.id, request.params.id), isNull(releaseTokens.revokedAt)))
         .returning();
       if (!row) throw notFound(texts.release.tokenNotFound);
+      await audit.record({
+        actor: `admin:${auth.caller(request).id}`,
+        area: row.area,
+        action: 'token-revoke',
+        reason: row.label ? `token "${row.label}"` : `token #${row.id}`,
+      });
       return { message: texts.notice.releaseTokenRevoked, code: 'notice.releaseTokenRevoked' as const };
     },
   );
@@ -201,11 +187,62 @@ export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore,
     {
       preValidation: anyReleaser.hook,
       schema: {
-        summary: 'Every area with its active version and its releases, newest first.',
-        response: answers({ 200: releasesSchema }),
+        summary:
+          "Every area with its active version (who made it active, when), its running rollout with both versions' error rates, and its releases, newest first.",
+        response: answers({ 200: z.array(areaReleasesSchema) }),
       },
     },
-    async () => store.list(),
+    async () => {
+      const [areas, active] = await Promise.all([store.list(), store.activeReleases()]);
+      const names = new Map<string, string>();
+      const nameOf = async (by: string | null) => {
+        if (by === null) return null;
+        if (!names.has(by)) names.set(by, await actorName(db, by));
+        return names.get(by)!;
+      };
+      return Promise.all(
+        areas.map(async (item) => {
+          const current = active.get(item.area);
+          const rollout = current?.rollout;
+          const figures = rollout ? await rolloutFigures(store, item.area, current.version, rollout) : undefined;
+          return {
+            ...item,
+            activatedBy: await nameOf(item.activatedBy),
+            rollout:
+              rollout && figures
+                ? {
+                    version: rollout.version,
+                    percent: rollout.percent,
+                    startedAt: rollout.startedAt.toISOString(),
+                    by: (await nameOf(rollout.by)) ?? '',
+                    loads: figures.loads,
+                    errors: figures.errors,
+                    errorRate: figures.rate,
+                    activeLoads: figures.activeLoads,
+                    activeErrors: figures.activeErrors,
+                    activeErrorRate: figures.activeRate,
+                  }
+                : null,
+            versions: await Promise.all(
+              item.versions.map(async (version) => ({ ...version, releasedBy: (await nameOf(version.releasedBy))! })),
+            ),
+          };
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/releases/audit',
+    {
+      preValidation: auth.guard(['admin']),
+      schema: {
+        summary:
+          'What happened to the releases, newest first: uploads, activations, rollouts, promotions, rollbacks (an automatic one with its figures) and token changes.',
+        response: answers({ 200: z.array(releaseAuditEntrySchema) }),
+      },
+    },
+    async () => audit.list(),
   );
 
   app.post(
@@ -261,7 +298,9 @@ export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore,
       }
       if (!manifest) throw badRequest(texts.release.manifestMissing);
       const { version } = manifest;
-      const { created } = await store.save(manifest, files, areaReleaser.who(request).by);
+      const { by } = areaReleaser.who(request);
+      const { created } = await store.save(manifest, files, by);
+      if (created) await audit.record({ actor: by, area, action: 'upload', to: version });
       reply.status(created ? 201 : 200);
       return { ...codedWith('notice.releaseUploaded', { area, version }), area, version, created };
     },
@@ -284,14 +323,100 @@ export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore,
           "Make a release the area's active one, after checking its files, shared versions and API contract (compare-and-set with expected).",
         params: areaParams,
         body: activation,
-        response: answers({ 200: activationSchema }),
+        response: answers({ 200: releaseActivationSchema }),
       },
     },
     async (request) => {
       const area = request.params.area as RemoteArea;
       const { version, expected } = request.body;
-      const done = await store.activate(area, version, areaReleaser.who(request).by, expected);
+      const { by } = areaReleaser.who(request);
+      const done = await store.activate(area, version, by, expected);
+      await audit.record({ actor: by, area, action: 'activate', from: done.previous, to: version });
       return { ...codedWith('notice.releaseActivated', { area, version }), ...done };
+    },
+  );
+
+  app.post(
+    '/releases/:area/rollout',
+    {
+      preValidation: areaReleaser.hook,
+      schema: {
+        summary:
+          "Serve a release to a share of browsers (1–99 %, each browser's bucket sticky), after the activation's checks; again with another percent changes the share. The rest keep the active release; the rollout stops on its own when its error rate passes the active one's by the margin.",
+        params: areaParams,
+        body: z
+          .object({ version: versionText, percent: percentSchema, expected: versionText.nullable().optional() })
+          .strict(),
+        response: answers({ 200: rolloutAnswerSchema }),
+      },
+    },
+    async (request) => {
+      const area = request.params.area as RemoteArea;
+      const { version, percent, expected } = request.body;
+      const { by } = areaReleaser.who(request);
+      const done = await store.startRollout(area, version, percent, by, expected);
+      await audit.record({
+        actor: by,
+        area,
+        action: 'rollout',
+        from: done.active,
+        to: version,
+        reason: `${percent}% of browsers${done.changed ? ' (share changed)' : ''}`,
+      });
+      return { ...codedWith('notice.releaseRolloutStarted', { area, version, percent }), ...done };
+    },
+  );
+
+  app.post(
+    '/releases/:area/promote',
+    {
+      preValidation: areaReleaser.hook,
+      schema: {
+        summary: "Make the running rollout's version the active one for every browser.",
+        params: areaParams,
+        body: z.object({}).strict().optional(),
+        response: answers({ 200: releaseActivationSchema }),
+      },
+    },
+    async (request) => {
+      const area = request.params.area as RemoteArea;
+      const current = (await store.activeReleases()).get(area);
+      if (!current?.rollout) throw conflict(texts.release.noRollout);
+      const { by } = areaReleaser.who(request);
+      const version = current.rollout.version;
+      const done = await store.activate(area, version, by, current.version);
+      await audit.record({ actor: by, area, action: 'promote', from: done.previous, to: version });
+      return { ...codedWith('notice.releaseActivated', { area, version }), ...done };
+    },
+  );
+
+  app.delete(
+    '/releases/:area/rollout',
+    {
+      preValidation: areaReleaser.hook,
+      schema: {
+        summary: 'Stop the running rollout: every browser gets the active release again.',
+        params: areaParams,
+        response: answers({ 200: releaseActivationSchema }),
+      },
+    },
+    async (request) => {
+      const area = request.params.area as RemoteArea;
+      const stopped = await store.stopRollout(area);
+      if (!stopped) throw conflict(texts.release.noRollout);
+      await audit.record({
+        actor: areaReleaser.who(request).by,
+        area,
+        action: 'stop',
+        from: stopped.version,
+        to: stopped.active,
+      });
+      return {
+        ...codedWith('notice.releaseRolloutStopped', { area, version: stopped.version }),
+        area,
+        version: stopped.active ?? '',
+        previous: stopped.version,
+      };
     },
   );
 
@@ -339,18 +464,34 @@ export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore,
     {
       preValidation: areaReleaser.hook,
       schema: {
-        summary: 'Make the previous active release (or the given version) active again, after the same checks.',
+        summary:
+          'Stop the running rollout when there is one; else make the previous active release (or the given version) active again, after the same checks.',
         params: areaParams,
         body: z.object({ version: versionText.optional() }).strict(),
-        response: answers({ 200: activationSchema }),
+        response: answers({ 200: releaseActivationSchema }),
       },
     },
     async (request) => {
       const area = request.params.area as RemoteArea;
+      const { by } = areaReleaser.who(request);
+      if (!request.body.version) {
+        // A rollout aborts first: the active release, which everyone else has, stays.
+        const stopped = await store.stopRollout(area);
+        if (stopped) {
+          await audit.record({ actor: by, area, action: 'rollback', from: stopped.version, to: stopped.active });
+          return {
+            ...codedWith('notice.releaseRolloutStopped', { area, version: stopped.version }),
+            area,
+            version: stopped.active ?? '',
+            previous: stopped.version,
+          };
+        }
+      }
       const { current, previous } = request.body.version
         ? { current: (await store.activeReleases()).get(area)?.version ?? null, previous: request.body.version }
         : await store.previousVersion(area);
-      const done = await store.activate(area, previous, areaReleaser.who(request).by, current);
+      const done = await store.activate(area, previous, by, current);
+      await audit.record({ actor: by, area, action: 'rollback', from: done.previous, to: previous });
       return { ...codedWith('notice.releaseActivated', { area, version: previous }), ...done };
     },
   );

@@ -5,16 +5,18 @@
  * another origin). Activation is compare-and-set under the area's row lock, after the release's checks.
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { codedWith } from '@btls/shared-api/codes';
 import { integrityOf, type ReleaseManifest, type ShellShared } from '@btls/build-config/release';
 import { REMOTE_AREAS, remoteName, type RemoteArea, type RemoteName } from '@btls/build-config/remotes';
 import { isUniqueViolation, type Db } from '../db/client';
-import { releaseActivations, releaseAreas, releaseFiles, releases } from '../db/schema';
+import { clientErrorCounts, releaseActivations, releaseAreas, releaseFiles, releases } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { contractProblems, sharedProblems } from './manifest';
 import { operationProblems, unserved } from './operations';
 import { BaseFetchError, baseProblem, fetchReleaseFile, isReleaseOrigin } from './base';
+import type { Audit } from './audit';
 
 /** How long an instance trusts its copy of the active releases: a release reaches every instance within it. */
 export const ACTIVE_TTL_MS = 1000;
@@ -27,7 +29,37 @@ export interface ActiveRelease {
   manifest: ReleaseManifest;
   /** The release's folder as the browser reaches it (`/remotes/trainer/1.0.0+…/`, or its CDN folder). */
   base: string;
+  /** A newer version served to a share of browsers meanwhile (rollout.ts decides which). */
+  rollout?: Rollout;
 }
+
+export interface Rollout {
+  version: string;
+  manifest: ReleaseManifest;
+  base: string;
+  /** Browsers whose bucket (1–100) is at most this get the rollout's version. */
+  percent: number;
+  startedAt: Date;
+  by: string;
+  baseline: Baseline;
+}
+
+/** Both versions' counts when a rollout started: their rates during it are counted from there. */
+export interface Baseline {
+  activeLoads: number;
+  activeErrors: number;
+  loads: number;
+  errors: number;
+}
+
+/** The clearing of a rollout, for an update of an area's row. */
+const NO_ROLLOUT = {
+  rolloutVersion: null,
+  rolloutPercent: null,
+  rolloutBy: null,
+  rolloutStartedAt: null,
+  rolloutBaseline: null,
+};
 
 /** Where a stored release's files are served: its own folder of immutable URLs. */
 export const releaseFolder = (area: string, version: string) => `/remotes/${area}/${version}/`;
@@ -41,6 +73,8 @@ export interface ReleaseStoreOptions {
   allowedOrigins?: readonly string[];
   /** The operations this API serves (operations.ts's keys), to check what a release calls against. */
   operations?: ReadonlySet<string>;
+  /** Where this server's own builds, adopted at start, are written down like any release. */
+  audit?: Audit;
 }
 
 type ReleaseRow = typeof releases.$inferSelect;
@@ -75,18 +109,60 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
   let cdnOrigins: string[] = [];
 
   async function loadActive(): Promise<Map<RemoteArea, ActiveRelease>> {
+    const rolledOut = alias(releases, 'rolled_out');
     const rows = await db
-      .select({ area: releases.area, version: releases.version, manifest: releases.manifest })
+      .select({
+        area: releases.area,
+        version: releases.version,
+        manifest: releases.manifest,
+        row: releaseAreas,
+        rolloutManifest: rolledOut.manifest,
+      })
       .from(releaseAreas)
-      .innerJoin(releases, and(eq(releases.area, releaseAreas.area), eq(releases.version, releaseAreas.activeVersion)));
+      .innerJoin(releases, and(eq(releases.area, releaseAreas.area), eq(releases.version, releaseAreas.activeVersion)))
+      .leftJoin(
+        rolledOut,
+        and(eq(rolledOut.area, releaseAreas.area), eq(rolledOut.version, releaseAreas.rolloutVersion)),
+      );
     const map = new Map<RemoteArea, ActiveRelease>();
-    for (const row of rows) {
-      if (!isRemoteArea(row.area)) continue;
-      const manifest = JSON.parse(row.manifest) as ReleaseManifest;
-      map.set(row.area, { area: row.area, version: row.version, manifest, base: baseOf(manifest) });
+    for (const { area, version, row, ...texts } of rows) {
+      if (!isRemoteArea(area)) continue;
+      const manifest = JSON.parse(texts.manifest) as ReleaseManifest;
+      const active: ActiveRelease = { area, version, manifest, base: baseOf(manifest) };
+      if (row.rolloutVersion && texts.rolloutManifest && row.rolloutPercent && row.rolloutStartedAt) {
+        const rolloutManifest = JSON.parse(texts.rolloutManifest) as ReleaseManifest;
+        active.rollout = {
+          version: row.rolloutVersion,
+          manifest: rolloutManifest,
+          base: baseOf(rolloutManifest),
+          percent: row.rolloutPercent,
+          startedAt: row.rolloutStartedAt,
+          by: row.rolloutBy ?? '',
+          baseline: JSON.parse(row.rolloutBaseline ?? '{}') as Baseline,
+        };
+      }
+      map.set(area, active);
     }
-    cdnOrigins = [...new Set([...map.values()].flatMap(({ manifest }) => originOf(manifest)))].sort();
+    const manifests = [...map.values()].flatMap((item) => [
+      item.manifest,
+      ...(item.rollout ? [item.rollout.manifest] : []),
+    ]);
+    cdnOrigins = [...new Set(manifests.flatMap(originOf))].sort();
     return map;
+  }
+
+  /** An area version's counts as every instance reported them so far. */
+  async function countsOf(
+    area: string,
+    version: string,
+    on: Pick<Db, 'select'> = db,
+  ): Promise<{ loads: number; errors: number }> {
+    const [row] = await on
+      .select({ loads: clientErrorCounts.loads, errors: clientErrorCounts.errors })
+      .from(clientErrorCounts)
+      .where(and(eq(clientErrorCounts.area, area), eq(clientErrorCounts.version, version)))
+      .limit(1);
+    return row ?? { loads: 0, errors: 0 };
   }
 
   /** The active release of each area, as this instance last read them (at most ACTIVE_TTL_MS ago). */
@@ -262,6 +338,8 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
       return REMOTE_AREAS.map((area) => ({
         area,
         active: areas.find((row) => row.area === area)?.activeVersion ?? null,
+        activatedBy: areas.find((row) => row.area === area)?.activatedBy ?? null,
+        activatedAt: areas.find((row) => row.area === area)?.activatedAt?.toISOString() ?? null,
         versions: rows
           .filter((row) => row.area === area)
           .map((row) => {
@@ -360,9 +438,10 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
         const current = row?.activeVersion ?? null;
         if (expected !== undefined && expected !== current)
           throw conflict(codedWith('release.changedMeanwhile', { active: current ?? 'none' }));
+        // Everyone gets it now: a rollout that ran ends with it.
         await tx
           .update(releaseAreas)
-          .set({ activeVersion: version, activatedBy: by, activatedAt: new Date() })
+          .set({ activeVersion: version, activatedBy: by, activatedAt: new Date(), ...NO_ROLLOUT })
           .where(eq(releaseAreas.area, area));
         await tx.insert(releaseActivations).values({ area, version, previousVersion: current, activatedBy: by });
         return current;
@@ -372,6 +451,75 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
       await activeReleases();
       return { area, version, previous };
     },
+
+    /**
+     * Serves `version` to `percent` % of browsers besides the active release, after the same checks as an
+     * activation. A running rollout of the same version changes its share (its figures run on); of another
+     * version, it is refused: promote or stop it first. Compare-and-set on the active version like activate.
+     */
+    async startRollout(area: RemoteArea, version: string, percent: number, by: string, expected?: string | null) {
+      const manifest = manifestOf(await release(area, version));
+      const problems = await problemsOf(manifest);
+      if (problems.length)
+        throw new HttpError(409, codedWith('release.incompatible', { problems: problems.join('; ') }));
+      const outcome = await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(releaseAreas).where(eq(releaseAreas.area, area)).for('update');
+        const current = row?.activeVersion ?? null;
+        if (!current) throw conflict(texts.release.rolloutNeedsActive);
+        if (expected !== undefined && expected !== current)
+          throw conflict(codedWith('release.changedMeanwhile', { active: current }));
+        if (current === version) throw conflict(codedWith('release.rolloutIsActive', { version }));
+        if (row?.rolloutVersion && row.rolloutVersion !== version)
+          throw conflict(codedWith('release.rolloutRunning', { version: row.rolloutVersion }));
+        const same = row?.rolloutVersion === version;
+        const started = same && row?.rolloutStartedAt ? row.rolloutStartedAt : new Date();
+        let baseline = row?.rolloutBaseline ?? null;
+        if (!same) {
+          // (Read inside the transaction: its connection is the one a single-connection database has.)
+          const before = await countsOf(area, current, tx);
+          const now = await countsOf(area, version, tx);
+          baseline = JSON.stringify({
+            activeLoads: before.loads,
+            activeErrors: before.errors,
+            loads: now.loads,
+            errors: now.errors,
+          } satisfies Baseline);
+        }
+        await tx
+          .update(releaseAreas)
+          .set({
+            rolloutVersion: version,
+            rolloutPercent: percent,
+            rolloutBy: same ? row!.rolloutBy : by,
+            rolloutStartedAt: started,
+            rolloutBaseline: baseline,
+          })
+          .where(eq(releaseAreas.area, area));
+        return { area, version, percent, active: current, changed: same };
+      });
+      forgetActive();
+      await activeReleases();
+      return outcome;
+    },
+
+    /**
+     * Ends the area's rollout (the active release serves everyone again); with `only`, only a rollout of that
+     * version (an automatic rollback must not stop the rollout a person started meanwhile). The version stopped,
+     * or null when none ran: of two instances stopping one rollout, one gets it.
+     */
+    async stopRollout(area: RemoteArea, only?: string): Promise<{ version: string; active: string | null } | null> {
+      const stopped = await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(releaseAreas).where(eq(releaseAreas.area, area)).for('update');
+        if (!row?.rolloutVersion || (only !== undefined && row.rolloutVersion !== only)) return null;
+        await tx.update(releaseAreas).set(NO_ROLLOUT).where(eq(releaseAreas.area, area));
+        return { version: row.rolloutVersion, active: row.activeVersion };
+      });
+      forgetActive();
+      await activeReleases();
+      return stopped;
+    },
+
+    countsOf,
 
     /** The version a rollback of the area goes back to: the one active before the current one. */
     async previousVersion(area: RemoteArea): Promise<{ current: string | null; previous: string }> {
@@ -430,12 +578,21 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
         .where(and(eq(releases.area, manifest.area), eq(releases.version, manifest.version)))
         .limit(1);
       const { created } = stored ? { created: false } : await this.save(manifest, readFiles(), 'local');
+      if (created)
+        await options.audit?.record({ actor: 'local', area: manifest.area, action: 'upload', to: manifest.version });
       const [row] = await db.select().from(releaseAreas).where(eq(releaseAreas.area, manifest.area)).limit(1);
       const current = row?.activeVersion ?? null;
       if (current === manifest.version) return 'known';
       if (current !== null && row?.activatedBy !== 'local') return created ? 'stored' : 'known';
       try {
         await this.activate(manifest.area, manifest.version, 'local', current);
+        await options.audit?.record({
+          actor: 'local',
+          area: manifest.area,
+          action: 'activate',
+          from: current,
+          to: manifest.version,
+        });
       } catch (error) {
         // Another instance adopted it (or another build) meanwhile.
         if (error instanceof HttpError && error.statusCode === 409 && error.code === 'release.changedMeanwhile')

@@ -1,0 +1,90 @@
+/**
+ * The releases' audit log: every upload, activation, rollout, promotion, rollback and token change, with who did
+ * it in words a person reads (an admin's e-mail, a token's label), when, from which version to which, and why
+ * (an automatic rollback writes its figures).
+ */
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { releaseAudit, releaseTokens, users } from '../db/schema';
+
+export const AUDIT_ACTIONS = [
+  'upload',
+  'activate',
+  'rollout',
+  'promote',
+  'rollback',
+  'stop',
+  'automatic-rollback',
+  'token-create',
+  'token-revoke',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Who stopped a rollout on their own: no person, the rule. */
+export const AUTOMATIC_ACTOR = 'automatic';
+
+export interface AuditEntry {
+  actor: string;
+  area: string;
+  action: AuditAction;
+  from?: string | null;
+  to?: string | null;
+  reason?: string | null;
+}
+
+/**
+ * A releaser (`admin:<id>`, `token:<id>`, `local`) in words: `admin@btls.rw`, `token "ci-trainer" (trainer)`,
+ * `this server's own build`. Written into the log as it is then: a later rename or a deleted user keeps the entry.
+ */
+export async function actorName(db: Db, by: string): Promise<string> {
+  const [kind, id] = by.split(':');
+  if (kind === 'admin' && id) {
+    const [user] = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, Number(id)))
+      .limit(1);
+    return user ? `admin ${user.email}` : by;
+  }
+  if (kind === 'token' && id) {
+    const [token] = await db
+      .select({ label: releaseTokens.label, area: releaseTokens.area })
+      .from(releaseTokens)
+      .where(eq(releaseTokens.id, Number(id)))
+      .limit(1);
+    return token ? `token ${token.label ? `"${token.label}"` : `#${id}`} (${token.area})` : by;
+  }
+  if (by === 'local') return "this server's own build";
+  return by;
+}
+
+export function createAudit(db: Db) {
+  return {
+    /** Writes one entry; `actor` as stored by the releases (`admin:3`, `token:7`) or already in words. */
+    async record(entry: AuditEntry): Promise<void> {
+      await db.insert(releaseAudit).values({
+        actor: /^(admin|token):\d+$|^local$/.test(entry.actor) ? await actorName(db, entry.actor) : entry.actor,
+        area: entry.area,
+        action: entry.action,
+        fromVersion: entry.from ?? null,
+        toVersion: entry.to ?? null,
+        reason: entry.reason ?? null,
+      });
+    },
+
+    /** The newest entries first. */
+    async list(limit = 200) {
+      const rows = await db.select().from(releaseAudit).orderBy(desc(releaseAudit.id)).limit(limit);
+      return rows.map((row) => ({
+        at: row.at.toISOString(),
+        actor: row.actor,
+        area: row.area,
+        action: row.action as AuditAction,
+        from: row.fromVersion,
+        to: row.toVersion,
+        reason: row.reason,
+      }));
+    },
+  };
+}
+export type Audit = ReturnType<typeof createAudit>;

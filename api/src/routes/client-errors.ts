@@ -1,0 +1,42 @@
+/**
+ * Where browsers report what broke in an area (the shell sends it with `navigator.sendBeacon`): no sign-in, a
+ * small body, a share per client address. Counted per area version (releases/client-reports.ts); the answer
+ * says nothing a page would act on.
+ */
+import { z } from 'zod';
+import { clientReportSchema } from '@btls/shared-api/schemas';
+import { answers, type Api } from '../http/contract';
+import type { ClientReports } from '../releases/client-reports';
+import type { RateLimiter } from '../rate-limit';
+
+/** A report is a few hundred bytes: ten loads and ten errors at their longest stay under this. */
+const MAX_REPORT_BYTES = 16 * 1024;
+
+export function clientErrorRoutes(app: Api, reports: ClientReports, limit: RateLimiter) {
+  app.post(
+    '/client-errors',
+    {
+      bodyLimit: MAX_REPORT_BYTES,
+      // Counted before the body is read: a flood of malformed reports spends the share like any other.
+      preValidation: (request) => limit.enforce(request.ip),
+      schema: {
+        summary:
+          "A browser's report of an area's page loads and what broke (the federation's load phases, a render, an unhandled rejection), per area version. No sign-in; limited per client address.",
+        body: clientReportSchema,
+        response: answers(
+          {
+            202: z.object({ loads: z.number(), errors: z.number() }).meta({
+              description: 'What was counted: loads and errors of releases of this site (the rest is dropped).',
+            }),
+          },
+          [429],
+        ),
+      },
+    },
+    async (request, reply) => {
+      const counted = await reports.record(request.body);
+      reply.status(202);
+      return counted;
+    },
+  );
+}

@@ -1,0 +1,166 @@
+/**
+ * Releasing safely, in browsers: a trainer release rolled out to half of the browsers (each keeps its version
+ * over reloads) and promoted to all; a release that breaks when it loads, stopped on its own once browsers have
+ * reported the loads the rule needs, with the figures in the audit log and the errors in the metrics.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import {
+  browser,
+  copyOfBuild,
+  DEMO,
+  mustCallApi,
+  releasesOf,
+  releaseTokenFor,
+  runRelease,
+  signIn,
+  site,
+  tokenFor,
+  useSite,
+} from './harness';
+
+// The rule judges a rollout after four page loads here (twenty by default), so a journey need not load forty.
+useSite({ BTLS_ROLLBACK_MIN_LOADS: '4' });
+
+/** The trainer area's entry the page's map of areas gave this browser, on a load of `path`. */
+async function trainerEntryOn(context: BrowserContext, path: string, reload = false): Promise<string> {
+  const page = context.pages()[0] ?? (await context.newPage());
+  const map = page.waitForResponse((response) => new URL(response.url()).pathname === '/remotes.json');
+  if (reload) await page.reload({ waitUntil: 'commit' });
+  else await page.goto(`${site.base}${path}`, { waitUntil: 'commit' });
+  return ((await (await map).json()) as Record<string, string>).mfe_trainer!;
+}
+
+describe('a rollout', () => {
+  it('gives the new trainer release to about half of 40 fresh browsers, each keeping its version; promoted, to all', async () => {
+    const token = await releaseTokenFor(site, 'trainer');
+    const before = (await releasesOf(site, 'trainer')).active!;
+    const release = copyOfBuild('trainer', (dist) =>
+      writeFileSync(join(dist, 'remoteEntry.js'), `${readFileSync(join(dist, 'remoteEntry.js'), 'utf8')}\n// half\n`),
+    );
+    const started = await runRelease(site, release.folder, ['release', '--no-build', '--percent', '50'], token);
+    expect(started.code, started.output).toBe(0);
+    expect(started.output).toContain(`Release trainer@${release.version} now goes to 50% of browsers.`);
+
+    const browsers = await Promise.all(
+      Array.from({ length: 40 }, async () => {
+        // What this journey looks at is the map of areas: the pictures and the offline copy (a worker keeping
+        // every file, in forty browsers) would only load the machine. The worker follows the bucket too: the API
+        // suite shows it.
+        const context = await browser.newContext({ serviceWorkers: 'block' });
+        await context.route(/\.(jpe?g|png|webp|avif|svg|woff2?)(\?|$)/, (route) => route.abort());
+        return context;
+      }),
+    );
+    try {
+      const first: string[] = [];
+      // A few at a time: forty pages at once would only measure the machine.
+      for (let at = 0; at < browsers.length; at += 8)
+        first.push(...(await Promise.all(browsers.slice(at, at + 8).map((context) => trainerEntryOn(context, '/')))));
+      const onNew = first.filter((entry) => entry.includes(release.version)).length;
+      expect(onNew).toBeGreaterThanOrEqual(8);
+      expect(onNew).toBeLessThanOrEqual(32);
+      expect(first.filter((entry) => entry.includes(before)).length).toBe(40 - onNew);
+      for (let reload = 0; reload < 3; reload++)
+        for (let at = 0; at < browsers.length; at += 8) {
+          const again = await Promise.all(
+            browsers.slice(at, at + 8).map((context) => trainerEntryOn(context, '/', true)),
+          );
+          expect(again).toEqual(first.slice(at, at + 8));
+        }
+
+      const promoted = await runRelease(site, release.folder, ['release', '--promote'], token);
+      expect(promoted.code, promoted.output).toBe(0);
+      for (let at = 0; at < browsers.length; at += 8) {
+        const after = await Promise.all(
+          browsers.slice(at, at + 8).map((context) => trainerEntryOn(context, '/', true)),
+        );
+        expect(after.every((entry) => entry.includes(release.version))).toBe(true);
+      }
+      expect((await releasesOf(site, 'trainer')).active).toBe(release.version);
+    } finally {
+      await Promise.all(browsers.map((context) => context.close()));
+    }
+  }, 300_000);
+
+  it('of a release that breaks when it loads is stopped on its own; every browser gets the earlier version', async () => {
+    const token = await releaseTokenFor(site, 'trainer');
+    const good = (await releasesOf(site, 'trainer')).active!;
+    // The team's mistake: the area's module throws as it loads.
+    const broken = copyOfBuild('trainer', (dist) => {
+      const entry = readFileSync(join(dist, 'remoteEntry.js'), 'utf8');
+      const exposed = readdirSync(join(dist, 'assets')).find(
+        (file) => file.startsWith('expose-') && file.endsWith('.js') && entry.includes(file),
+      )!;
+      const path = join(dist, 'assets', exposed);
+      writeFileSync(path, `throw new Error('The trainer area breaks as it loads');\n${readFileSync(path, 'utf8')}`);
+    });
+    const started = await runRelease(site, broken.folder, ['release', '--no-build', '--percent', '50'], token);
+    expect(started.code, started.output).toBe(0);
+
+    // Trainers on eight phones, four of them in the rollout's half (their buckets, drawn before, say so).
+    const buckets = [7, 19, 33, 48, 52, 66, 81, 95];
+    const phones = await Promise.all(
+      buckets.map(async (bucket) => {
+        const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+        await context.addCookies([{ name: 'btlsBucket', value: String(bucket), url: site.base }]);
+        const page = await context.newPage();
+        await signIn(page, site.base, DEMO.trainer);
+        await page.waitForURL(`${site.base}/dashboard`);
+        return { bucket, context, page };
+      }),
+    );
+    try {
+      for (const { bucket, page } of phones) {
+        await page.goto(`${site.base}/trainer/dashboard`);
+        if (bucket <= 50)
+          await page.getByRole('heading', { name: 'This part of the site is unavailable right now' }).waitFor();
+        else await page.getByRole('heading', { level: 2, name: 'Latest assignments' }).waitFor();
+        // The phone puts the page away: its report leaves with the beacon.
+        await page.goto('about:blank');
+      }
+
+      const admin = await tokenFor(site, DEMO.admin);
+      let area = await releasesOf(site, 'trainer', admin);
+      for (let waited = 0; area.rollout && waited < 60; waited++) {
+        await new Promise((done) => setTimeout(done, 500));
+        area = await releasesOf(site, 'trainer', admin);
+      }
+      expect(area.rollout).toBeNull();
+      expect(area.active).toBe(good);
+
+      // Every phone, those of the rollout's half too, has the earlier version at its next load.
+      for (const { page } of phones) {
+        await page.goto(`${site.base}/trainer/dashboard`);
+        await page.getByRole('heading', { level: 2, name: 'Latest assignments' }).waitFor();
+      }
+
+      const log = (await mustCallApi(site, '/releases/audit', { token: admin })) as {
+        action: string;
+        actor: string;
+        from: string;
+        to: string;
+        reason: string;
+      }[];
+      expect(log[0]).toMatchObject({
+        action: 'automatic-rollback',
+        actor: 'automatic',
+        from: broken.version,
+        to: good,
+      });
+      expect(log[0]!.reason).toMatch(
+        /^error rate 100\.0% \(\d+ errors in \d+ page loads\) against 0\.0% for the active version \(0 in \d+\); the rule allows 10\.0% more after 4 page loads$/,
+      );
+      const metrics = await (await fetch(`${site.base}/metrics`)).text();
+      const bad = new RegExp(
+        `client_errors_total\\{area="trainer",version="${broken.version.replace(/[.+]/g, '\\$&')}",phase="expose"\\} (\\d+)`,
+      ).exec(metrics);
+      expect(Number(bad?.[1])).toBeGreaterThanOrEqual(4);
+      expect(metrics).toContain('release_automatic_rollbacks_total{area="trainer"} 1');
+    } finally {
+      await Promise.all(phones.map(({ context }) => context.close()));
+    }
+  }, 180_000);
+});
