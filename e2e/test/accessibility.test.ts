@@ -66,6 +66,7 @@ async function everyPage(): Promise<Record<Role, string[]>> {
       '/admin/dashboard',
       '/admin/messages',
       '/admin/outbox',
+      '/admin/releases',
       '/admin/users',
       '/admin/users/new',
       `/admin/users/edit/${user.id}`,

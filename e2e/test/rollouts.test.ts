@@ -12,6 +12,7 @@ import {
   copyOfBuild,
   DEMO,
   mustCallApi,
+  openPage,
   releasesOf,
   releaseTokenFor,
   runRelease,
@@ -163,4 +164,62 @@ describe('a rollout', () => {
       await Promise.all(phones.map(({ context }) => context.close()));
     }
   }, 180_000);
+
+  it("is seen and steered on the admins' Releases page: stop, promote, tokens made and revoked, the audit log", async () => {
+    const token = await releaseTokenFor(site, 'trainer');
+    const release = copyOfBuild('trainer', (dist) =>
+      writeFileSync(join(dist, 'remoteEntry.js'), `${readFileSync(join(dist, 'remoteEntry.js'), 'utf8')}\n// page\n`),
+    );
+    const rollOut = () => runRelease(site, release.folder, ['release', '--no-build', '--percent', '30'], token);
+    expect((await rollOut()).code).toBe(0);
+
+    const { page, context } = await openPage(browser, 390);
+    try {
+      await signIn(page, site.base, DEMO.admin);
+      await page.waitForURL(`${site.base}/dashboard`);
+      await page.goto(`${site.base}/admin/releases`);
+      const trainer = page.getByRole('article', { name: 'Trainer area' });
+      await trainer.getByRole('heading', { name: `Rollout of ${release.version} to 30% of browsers` }).waitFor();
+      await trainer.getByText('Error rate of the rollout').waitFor();
+
+      // Stopped, confirmed first: the notice says so and the keyboard stays on the area.
+      await trainer.getByRole('button', { name: 'Stop the rollout' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+      await page.getByText(`The rollout of trainer@${release.version} is stopped`).waitFor();
+      expect(await trainer.getByRole('button', { name: 'Stop the rollout' }).count()).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Trainer area');
+
+      // Rolled out again by the team, promoted from the page.
+      expect((await rollOut()).code).toBe(0);
+      await page.reload();
+      await trainer.getByRole('button', { name: 'Promote to everyone' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+      await page.getByText(`Release trainer@${release.version} is active.`).waitFor();
+      await trainer.getByText(release.version, { exact: true }).waitFor();
+
+      // A token for the employer team: shown once, focused to copy; then revoked.
+      await page.getByLabel('Area it releases').selectOption({ label: 'Employer area' });
+      await page.getByLabel('Label (who uses it)').fill('employer-phone');
+      await page.getByRole('button', { name: 'Make a token' }).click();
+      const made = page.getByLabel('The new token of the Employer area: copy it now, it is not shown again');
+      expect(await made.evaluate((field) => field === document.activeElement)).toBe(true);
+      expect(await made.inputValue()).toMatch(/^btlsr_employer_/);
+      await page.getByRole('button', { name: 'Revoke employer-phone' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+      await page.getByText('Release token revoked.').waitFor();
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Release tokens');
+
+      const log = page.getByRole('table', { name: 'Release audit log, newest first' });
+      for (const what of [
+        'Token revoked',
+        'Token made',
+        'Promoted to everyone',
+        'Rolled out to a share',
+        'Rollout stopped',
+      ])
+        await log.getByText(what, { exact: true }).first().waitFor();
+    } finally {
+      await context.close();
+    }
+  });
 });

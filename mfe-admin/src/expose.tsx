@@ -1,4 +1,4 @@
-/** The admin area (/admin/*, admins only): users, courses, enrollment review, certificates, messages, job moderation, the e-mail outbox. */
+/** The admin area (/admin/*, admins only): users, courses, enrollment review, certificates, messages, job moderation, the e-mail outbox, the releases. */
 import {
   Link,
   Navigate,
@@ -26,6 +26,7 @@ const AssignTrainerPage = lazyPage(() => import('./features/enrollments/assign-t
 const EnrollmentsPage = lazyPage(() => import('./features/enrollments/enrollments-page'), 'EnrollmentsPage');
 const EnrollmentProgressPage = lazyPage(() => import('./features/enrollments/progress-page'), 'EnrollmentProgressPage');
 const OutboxPage = lazyPage(() => import('./features/outbox/outbox-page'), 'OutboxPage');
+const ReleasesPage = lazyPage(() => import('./features/releases/releases-page'), 'ReleasesPage');
 const JobsPage = lazyPage(() => import('./features/jobs/jobs-page'), 'JobsPage');
 const JobApplicationsPage = lazyPage(() => import('./features/jobs/job-applications-page'), 'JobApplicationsPage');
 const MessagesPage = lazyPage(() => import('./features/messages/messages-page'), 'MessagesPage');
@@ -43,6 +44,7 @@ const NAV = [
   { to: paths.admin.courses, label: /*i18n*/ { id: 'admin.nav.courses', message: 'Courses' } },
   { to: paths.admin.newCourse, label: /*i18n*/ { id: 'admin.nav.addCourse', message: 'Add Course' } },
   { to: paths.admin.jobs, label: /*i18n*/ { id: 'admin.nav.jobs', message: 'Jobs' } },
+  { to: paths.admin.releases, label: /*i18n*/ { id: 'admin.nav.releases', message: 'Releases' } },
 ];
 
 /** Spec §2: a signed-in non-admin opening /admin/users/new is told why, with the way back (elsewhere: redirected). */
@@ -76,6 +78,7 @@ export default function AdminRoutes() {
           <Route path={routePath(paths.admin.dashboard)} element={<AdminDashboardPage />} />
           <Route path={routePath(paths.admin.messages)} element={<MessagesPage />} />
           <Route path={routePath(paths.admin.outbox)} element={<OutboxPage />} />
+          <Route path={routePath(paths.admin.releases)} element={<ReleasesPage />} />
           <Route path={routePath(paths.admin.users)} element={<UsersPage />} />
           <Route path={routePath(paths.admin.newUser)} element={<NewUserPage />} />
           <Route path={routePath(paths.admin.editUser)} element={<EditUserPage />} />

@@ -92,6 +92,13 @@ export const account = /* @__PURE__ */ withCodes('account', {
   siteDataBlocked: SITE_DATA_BLOCKED,
 } as const);
 
+/** The admins' Releases page: what a failed call says when the server sent no words of its own. */
+export const releases = /* @__PURE__ */ withCodes('releases', {
+  failedReleases: 'Could not load the releases. Please try again.',
+  failedReleaseChange: 'Could not change the release. Please try again.',
+  failedTokens: 'Could not load or change the release tokens. Please try again.',
+} as const);
+
 /** Job applications (issue 16): the server's answers and the words the screens show. */
 export const jobApplication = /* @__PURE__ */ withCodes('jobApplication', {
   alreadyApplied: 'You have already applied for this job.',

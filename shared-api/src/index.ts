@@ -19,6 +19,7 @@ export * from './contact';
 export * from './queries';
 export * from './mutations';
 export * from './outbox';
+export * from './releases';
 export * from './client-messages';
 export type { CodedMessage, MessageCode, MessageParams } from './codes';
 export * from './constants';

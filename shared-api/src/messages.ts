@@ -7,7 +7,7 @@
  * `message` and its `code`, and the client translates by code. One text is defined once, under one code.
  * A text with parameters takes one object (`({ id }) => …`): the answer's `params` are that object.
  */
-import { account, credentialCheck, fallback, jobApplication, session, validation } from './client-messages';
+import { account, credentialCheck, fallback, jobApplication, releases, session, validation } from './client-messages';
 import {
   COURSE_CATEGORIES,
   COURSE_LEVELS,
@@ -257,5 +257,6 @@ export const messageCatalogue = {
   outbox,
   limit,
   release,
+  releases,
   notice,
 } as const;

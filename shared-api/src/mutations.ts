@@ -22,6 +22,7 @@ import {
 } from './job-applications';
 import type { EmployerApplicationStatus } from './constants';
 import { retryOutboxMessage } from './outbox';
+import { createReleaseToken, promoteRollout, revokeReleaseToken, rollBackRelease, stopRollout } from './releases';
 import { addProgress, deleteProgress, updateProgress } from './progress';
 import { queryKeys } from './queries';
 import type {
@@ -194,6 +195,13 @@ export const useSendContactMessage = () =>
   );
 
 export const useRetryOutboxMessage = () => useApiMutation(retryOutboxMessage, [queryKeys.outbox]);
+
+// Releases: each change shows in the areas' list and the audit log (both under the 'releases' key).
+export const usePromoteRollout = () => useApiMutation(promoteRollout, [queryKeys.releases]);
+export const useStopRollout = () => useApiMutation(stopRollout, [queryKeys.releases]);
+export const useRollBackRelease = () => useApiMutation(rollBackRelease, [queryKeys.releases]);
+export const useCreateReleaseToken = () => useApiMutation(createReleaseToken, [queryKeys.releases]);
+export const useRevokeReleaseToken = () => useApiMutation(revokeReleaseToken, [queryKeys.releases]);
 
 /** The server answers the settings as saved: they are shown at once, with no second request. */
 export function useUpdatePreferences() {

@@ -41,6 +41,7 @@ import {
   type JobApplicantsParams,
 } from './job-applications';
 import { listOutbox } from './outbox';
+import { listReleaseAudit, listReleases, listReleaseTokens } from './releases';
 import { listProgress } from './progress';
 import { getMyPreferences, listCertifiedTraineesPage, listTrainers, listUsers, listUsersPage } from './users';
 import { EMPLOYER_RECENT_TRAINEES } from './constants';
@@ -85,6 +86,10 @@ export const queryKeys = {
   trainers: ['users', 'trainers'] as const,
   contactMessages: ['contact-messages'] as const,
   outbox: ['outbox'] as const,
+  /** The areas' releases, their audit log and the release tokens: any change of one may change the others. */
+  releases: ['releases'] as const,
+  releaseAudit: ['releases', 'audit'] as const,
+  releaseTokens: ['releases', 'tokens'] as const,
   preferences: ['preferences'] as const,
   /** How many rows a list has (one row asked for, the answer's total), under the list's resource. */
   count: (resource: QueryKey, filter: Record<string, string> = {}) => [...resource, 'count', filter] as const,
@@ -359,6 +364,12 @@ export const certificateQuery = (code: string) =>
   queryOptions({ queryKey: queryKeys.certificate(code), queryFn: () => getCertificateByCode(code) });
 
 export const outboxQuery = () => queryOptions({ queryKey: queryKeys.outbox, queryFn: listOutbox });
+
+/** The areas' releases; read again every half minute while shown (a rollout's figures move, or it stops). */
+export const releasesQuery = () =>
+  queryOptions({ queryKey: queryKeys.releases, queryFn: listReleases, refetchInterval: 30_000 });
+export const releaseAuditQuery = () => queryOptions({ queryKey: queryKeys.releaseAudit, queryFn: listReleaseAudit });
+export const releaseTokensQuery = () => queryOptions({ queryKey: queryKeys.releaseTokens, queryFn: listReleaseTokens });
 
 /** The signed-in user's own settings. */
 export const preferencesQuery = () => queryOptions({ queryKey: queryKeys.preferences, queryFn: getMyPreferences });

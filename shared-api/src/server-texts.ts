@@ -434,6 +434,10 @@ export const SERVER_TEXTS = [
     message: 'A rollout of {version} is running: promote it or stop it before starting another.',
   },
   /*i18n*/ { id: 'release.noRollout', message: 'No rollout of this area is running.' },
+  // releases
+  /*i18n*/ { id: 'releases.failedReleases', message: 'Could not load the releases. Please try again.' },
+  /*i18n*/ { id: 'releases.failedReleaseChange', message: 'Could not change the release. Please try again.' },
+  /*i18n*/ { id: 'releases.failedTokens', message: 'Could not load or change the release tokens. Please try again.' },
   // notice
   /*i18n*/ { id: 'notice.registered', message: 'Registration successful.' },
   /*i18n*/ { id: 'notice.loggedIn', message: 'Login successful.' },

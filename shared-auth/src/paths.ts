@@ -59,6 +59,7 @@ export const paths = {
     dashboard: '/admin/dashboard',
     messages: '/admin/messages',
     outbox: '/admin/outbox',
+    releases: '/admin/releases',
     users: '/admin/users',
     newUser: '/admin/users/new',
     editUser: withParams('/admin/users/edit/:userId'),

@@ -1,2 +1,2 @@
 // Written by scripts/shared-texts-key.mjs (npm run i18n): a hash of the compiled fr and rw shared texts.
-export const SHARED_TEXTS_KEY = 'shared-texts:ff9a516a00dc506d';
+export const SHARED_TEXTS_KEY = 'shared-texts:d441e0419a10ddd7';

@@ -32,9 +32,13 @@ export interface AuditEntry {
   reason?: string | null;
 }
 
+/** Who acted when no person did: this server adopting its own build at start. */
+export const LOCAL_ACTOR = 'local';
+
 /**
- * A releaser (`admin:<id>`, `token:<id>`, `local`) in words: `admin@btls.rw`, `token "ci-trainer" (trainer)`,
- * `this server's own build`. Written into the log as it is then: a later rename or a deleted user keeps the entry.
+ * A releaser (`admin:<id>`, `token:<id>`, `local`) as the log names it: an admin's e-mail, a token's label (or
+ * `#<id>`) with its area, `local` for this server's own build. Written into the log as it is then: a later
+ * rename or a deleted user keeps the entry. (The Releases page says `local` and `automatic` in words.)
  */
 export async function actorName(db: Db, by: string): Promise<string> {
   const [kind, id] = by.split(':');
@@ -44,7 +48,7 @@ export async function actorName(db: Db, by: string): Promise<string> {
       .from(users)
       .where(eq(users.id, Number(id)))
       .limit(1);
-    return user ? `admin ${user.email}` : by;
+    return user?.email ?? by;
   }
   if (kind === 'token' && id) {
     const [token] = await db
@@ -52,9 +56,8 @@ export async function actorName(db: Db, by: string): Promise<string> {
       .from(releaseTokens)
       .where(eq(releaseTokens.id, Number(id)))
       .limit(1);
-    return token ? `token ${token.label ? `"${token.label}"` : `#${id}`} (${token.area})` : by;
+    return token ? `${token.label ?? `#${id}`} (${token.area})` : by;
   }
-  if (by === 'local') return "this server's own build";
   return by;
 }
 

@@ -174,7 +174,7 @@ export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore,
         actor: `admin:${auth.caller(request).id}`,
         area: row.area,
         action: 'token-revoke',
-        reason: row.label ? `token "${row.label}"` : `token #${row.id}`,
+        reason: row.label ?? `#${row.id}`,
       });
       return { message: texts.notice.releaseTokenRevoked, code: 'notice.releaseTokenRevoked' as const };
     },

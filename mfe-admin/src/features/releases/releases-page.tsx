@@ -1,0 +1,383 @@
+import { useState, type FormEvent } from 'react';
+import type { AreaReleases, ReleaseAuditAction, ReleaseToken } from '@btls/shared-api/schemas';
+import { useI18n } from '@btls/shared-auth';
+import { Button, ErrorBanner, SelectField, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
+import { useDialog } from '@btls/shared-ui/dialog';
+import { formatDate } from '@btls/shared-ui/format-date';
+import { useLocale } from '@btls/shared-ui/i18n';
+import { withPanelPage } from '@btls/shared-ui/panel-page';
+import { ListStates } from '@btls/shared-ui/panel-states';
+import own from '../admin.module.css';
+import { useReleasesPage, type AreaAction } from './use-releases-page';
+
+const styles = withPanelPage(own);
+
+const AREA_NAMES: Record<string, { id: string; message: string }> = {
+  public: /*i18n*/ { id: 'admin.releases.area.public', message: 'Public site' },
+  trainee: /*i18n*/ { id: 'admin.releases.area.trainee', message: 'Trainee area' },
+  admin: /*i18n*/ { id: 'admin.releases.area.admin', message: 'Admin area' },
+  trainer: /*i18n*/ { id: 'admin.releases.area.trainer', message: 'Trainer area' },
+  employer: /*i18n*/ { id: 'admin.releases.area.employer', message: 'Employer area' },
+};
+
+const ACTIONS: Record<ReleaseAuditAction, { id: string; message: string }> = {
+  upload: /*i18n*/ { id: 'admin.releases.action.upload', message: 'Uploaded' },
+  activate: /*i18n*/ { id: 'admin.releases.action.activate', message: 'Released to everyone' },
+  rollout: /*i18n*/ { id: 'admin.releases.action.rollout', message: 'Rolled out to a share' },
+  promote: /*i18n*/ { id: 'admin.releases.action.promote', message: 'Promoted to everyone' },
+  rollback: /*i18n*/ { id: 'admin.releases.action.rollback', message: 'Rolled back' },
+  stop: /*i18n*/ { id: 'admin.releases.action.stop', message: 'Rollout stopped' },
+  'automatic-rollback': /*i18n*/ { id: 'admin.releases.action.automatic', message: 'Stopped automatically' },
+  'token-create': /*i18n*/ { id: 'admin.releases.action.tokenCreate', message: 'Token made' },
+  'token-revoke': /*i18n*/ { id: 'admin.releases.action.tokenRevoke', message: 'Token revoked' },
+};
+
+/** The actors the log names without a person: this server's own build, the rule that stops a rollout. */
+const ACTORS: Record<string, { id: string; message: string }> = {
+  local: /*i18n*/ { id: 'admin.releases.actor.local', message: "This server's own build" },
+  automatic: /*i18n*/ { id: 'admin.releases.actor.automatic', message: 'The automatic rule' },
+};
+
+const WHEN = 'MMM d, yyyy HH:mm';
+/** Audit entries shown at first and added by each "Show earlier entries": a phone's screen or two. */
+const AUDIT_STEP = 10;
+const areaHeading = (area: string) => `release-area-${area}`;
+const NEW_TOKEN = 'new-release-token';
+
+/** Each area's release, its rollout and what can be done about it, the release tokens and the audit log. */
+export function ReleasesPage() {
+  const i18n = useI18n();
+  const locale = useLocale();
+  const { confirm, dialog } = useDialog();
+  const page = useReleasesPage(confirm);
+  const [shownAudit, setShownAudit] = useState(AUDIT_STEP);
+  const percent = (rate: number) =>
+    new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(rate);
+  const areaName = (area: string) => (AREA_NAMES[area] ? i18n._(AREA_NAMES[area]) : area);
+  const who = (actor: string | null) => (actor === null ? '—' : ACTORS[actor] ? i18n._(ACTORS[actor]) : actor);
+
+  async function act(area: AreaReleases, action: AreaAction) {
+    const name = areaName(area.area);
+    const questions: Record<AreaAction, string> = {
+      promote: i18n._({
+        id: 'admin.releases.confirmPromote',
+        message: 'Give {version} to every browser of the {area}?',
+        values: { version: area.rollout?.version ?? '', area: name },
+      }),
+      stop: i18n._({
+        id: 'admin.releases.confirmStop',
+        message: 'Stop the rollout of {version}? Every browser of the {area} gets {active} again.',
+        values: { version: area.rollout?.version ?? '', area: name, active: area.active ?? '' },
+      }),
+      rollback: i18n._({
+        id: 'admin.releases.confirmRollback',
+        message: 'Roll the {area} back to the version active before {version}?',
+        values: { area: name, version: area.active ?? '' },
+      }),
+    };
+    if (await page.act(area, action, questions[action]))
+      // The buttons of a finished rollout are gone: the area's heading keeps the keyboard's place.
+      document.getElementById(areaHeading(area.area))?.focus();
+  }
+
+  return (
+    <section className={styles.page}>
+      <h1>{i18n._({ id: 'admin.nav.releases', message: 'Releases' })}</h1>
+      <p>
+        {i18n._({
+          id: 'admin.releases.intro',
+          message:
+            "Each area's version and who released it. A rollout gives a new version to a share of browsers first, and stops on its own when its error rate passes the active version's.",
+        })}
+      </p>
+      <SuccessBanner>{page.notice}</SuccessBanner>
+      <ErrorBanner>{page.error || page.loadError}</ErrorBanner>
+
+      <ListStates
+        items={page.areas.data}
+        error={page.areas.error}
+        loading={i18n._({ id: 'admin.releases.loading', message: 'Loading releases...' })}
+        empty={i18n._({ id: 'admin.releases.empty', message: 'No area has been released yet.' })}
+      >
+        {(areas) => (
+          <div className={styles.releaseAreas}>
+            {areas.map((area) => (
+              <article key={area.area} className={styles.card} aria-labelledby={areaHeading(area.area)}>
+                <h2 id={areaHeading(area.area)} tabIndex={-1}>
+                  {areaName(area.area)}
+                </h2>
+                <dl className={styles.facts}>
+                  <div>
+                    <dt>{i18n._({ id: 'admin.releases.active', message: 'Active version' })}</dt>
+                    <dd>
+                      <code>{area.active ?? '—'}</code>
+                    </dd>
+                  </div>
+                  {area.activatedAt && (
+                    <div>
+                      <dt>{i18n._({ id: 'admin.releases.releasedBy', message: 'Released by' })}</dt>
+                      <dd>
+                        {i18n._({
+                          id: 'admin.releases.byOn',
+                          message: '{who}, {when}',
+                          values: { who: who(area.activatedBy), when: formatDate(area.activatedAt, WHEN, locale) },
+                        })}
+                      </dd>
+                    </div>
+                  )}
+                </dl>
+                {area.rollout ? (
+                  <div className={styles.rollout}>
+                    <h3>
+                      {i18n._({
+                        id: 'admin.releases.rolloutTitle',
+                        message: 'Rollout of {version} to {share} of browsers',
+                        values: { version: area.rollout.version, share: percent(area.rollout.percent / 100) },
+                      })}
+                    </h3>
+                    <p className={styles.hint}>
+                      {i18n._({
+                        id: 'admin.releases.rolloutSince',
+                        message: 'Started by {who}, {when}',
+                        values: { who: who(area.rollout.by), when: formatDate(area.rollout.startedAt, WHEN, locale) },
+                      })}
+                    </p>
+                    <dl className={styles.facts}>
+                      <div>
+                        <dt>{i18n._({ id: 'admin.releases.rolloutRate', message: 'Error rate of the rollout' })}</dt>
+                        <dd>
+                          {i18n._({
+                            id: 'admin.releases.rate',
+                            message:
+                              '{rate} ({errors, plural, one {# error} other {# errors}} in {loads, plural, one {# page load} other {# page loads}})',
+                            values: {
+                              rate: percent(area.rollout.errorRate),
+                              errors: area.rollout.errors,
+                              loads: area.rollout.loads,
+                            },
+                          })}
+                        </dd>
+                      </div>
+                      <div>
+                        <dt>
+                          {i18n._({ id: 'admin.releases.activeRate', message: 'Error rate of the active version' })}
+                        </dt>
+                        <dd>
+                          {i18n._({
+                            id: 'admin.releases.rate',
+                            message:
+                              '{rate} ({errors, plural, one {# error} other {# errors}} in {loads, plural, one {# page load} other {# page loads}})',
+                            values: {
+                              rate: percent(area.rollout.activeErrorRate),
+                              errors: area.rollout.activeErrors,
+                              loads: area.rollout.activeLoads,
+                            },
+                          })}
+                        </dd>
+                      </div>
+                    </dl>
+                    <div className={styles.actions}>
+                      <Button disabled={page.busy} onClick={() => void act(area, 'promote')}>
+                        {i18n._({ id: 'admin.releases.promote', message: 'Promote to everyone' })}
+                      </Button>
+                      <Button variant="secondary" disabled={page.busy} onClick={() => void act(area, 'stop')}>
+                        {i18n._({ id: 'admin.releases.stop', message: 'Stop the rollout' })}
+                      </Button>
+                    </div>
+                  </div>
+                ) : (
+                  area.versions.length > 1 &&
+                  area.active && (
+                    <div className={styles.actions}>
+                      <Button variant="secondary" disabled={page.busy} onClick={() => void act(area, 'rollback')}>
+                        {i18n._({ id: 'admin.releases.rollback', message: 'Roll back' })}
+                      </Button>
+                    </div>
+                  )
+                )}
+              </article>
+            ))}
+          </div>
+        )}
+      </ListStates>
+
+      <Tokens page={page} areaName={areaName} />
+
+      <section aria-labelledby="release-audit-title">
+        <h2 id="release-audit-title">{i18n._({ id: 'admin.releases.audit', message: 'What happened' })}</h2>
+        <ListStates
+          items={page.audit.data}
+          error={page.audit.error}
+          loading={i18n._({ id: 'admin.releases.loadingAudit', message: 'Loading the audit log...' })}
+          empty={i18n._({ id: 'admin.releases.emptyAudit', message: 'Nothing has happened yet.' })}
+        >
+          {(entries) => (
+            <Table
+              caption={i18n._({ id: 'admin.releases.auditCaption', message: 'Release audit log, newest first' })}
+              rows={entries.slice(0, shownAudit)}
+              rowKey={(entry) => `${entry.at} ${entry.area} ${entry.action} ${entry.to ?? ''}`}
+              columns={[
+                {
+                  header: i18n._({ id: 'admin.releases.when', message: 'When' }),
+                  cell: (entry) => formatDate(entry.at, WHEN, locale),
+                },
+                { header: i18n._({ id: 'admin.releases.areaColumn', message: 'Area' }), cell: (e) => areaName(e.area) },
+                {
+                  header: i18n._({ id: 'admin.releases.what', message: 'What' }),
+                  cell: (entry) => (
+                    <>
+                      <span>{i18n._(ACTIONS[entry.action])}</span>
+                      {(entry.from || entry.to) && (
+                        <>
+                          {' '}
+                          <code>{[entry.from, entry.to].filter(Boolean).join(' → ')}</code>
+                        </>
+                      )}
+                    </>
+                  ),
+                },
+                { header: i18n._({ id: 'admin.releases.who', message: 'Who' }), cell: (entry) => who(entry.actor) },
+              ]}
+              detail={{
+                label: i18n._({ id: 'admin.releases.why', message: 'Why' }),
+                render: (entry) => entry.reason,
+              }}
+            />
+          )}
+        </ListStates>
+        {(page.audit.data?.length ?? 0) > shownAudit && (
+          <Button variant="secondary" onClick={() => setShownAudit((shown) => shown + AUDIT_STEP)}>
+            {i18n._({ id: 'admin.releases.moreAudit', message: 'Show earlier entries' })}
+          </Button>
+        )}
+      </section>
+      {dialog}
+    </section>
+  );
+}
+
+/** The release tokens: make one for an area (shown once), see when each was used, revoke. */
+function Tokens({ page, areaName }: { page: ReturnType<typeof useReleasesPage>; areaName: (area: string) => string }) {
+  const i18n = useI18n();
+  const locale = useLocale();
+  const [area, setArea] = useState('trainer');
+  const [label, setLabel] = useState('');
+
+  async function make(event: FormEvent) {
+    event.preventDefault();
+    if (!(await page.makeToken(area, label))) return;
+    setLabel('');
+    // The token is shown once: the keyboard (and a screen reader) lands on it, selected to copy.
+    requestAnimationFrame(() => document.getElementById(NEW_TOKEN)?.focus());
+  }
+
+  async function revoke(token: ReleaseToken) {
+    const done = await page.revoke(
+      token,
+      i18n._({
+        id: 'admin.releases.confirmRevoke',
+        message: 'Revoke the token {name}? Its team can no longer release with it.',
+        values: { name: token.label ?? `#${token.id}` },
+      }),
+    );
+    // Its button is gone: the list's heading keeps the keyboard's place.
+    if (done) document.getElementById('release-tokens-title')?.focus();
+  }
+
+  return (
+    <section aria-labelledby="release-tokens-title">
+      <h2 id="release-tokens-title" tabIndex={-1}>
+        {i18n._({ id: 'admin.releases.tokens', message: 'Release tokens' })}
+      </h2>
+      <form className={`${styles.card} ${styles.filters}`} onSubmit={(event) => void make(event)}>
+        <SelectField
+          label={i18n._({ id: 'admin.releases.tokenArea', message: 'Area it releases' })}
+          value={area}
+          onChange={(event) => setArea(event.target.value)}
+        >
+          {Object.keys(AREA_NAMES).map((value) => (
+            <option key={value} value={value}>
+              {areaName(value)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={i18n._({ id: 'admin.releases.tokenLabel', message: 'Label (who uses it)' })}
+          value={label}
+          maxLength={100}
+          onChange={(event) => setLabel(event.target.value)}
+        />
+        <Button type="submit" disabled={page.busy}>
+          {i18n._({ id: 'admin.releases.makeToken', message: 'Make a token' })}
+        </Button>
+      </form>
+      {page.madeToken && (
+        <div className={styles.card}>
+          <TextField
+            label={i18n._({
+              id: 'admin.releases.newToken',
+              message: 'The new token of the {area}: copy it now, it is not shown again',
+              values: { area: areaName(page.madeToken.area) },
+            })}
+            id={NEW_TOKEN}
+            value={page.madeToken.token}
+            readOnly
+            onFocus={(event) => event.target.select()}
+          />
+        </div>
+      )}
+      <ListStates
+        items={page.tokens.data}
+        error={page.tokens.error}
+        loading={i18n._({ id: 'admin.releases.loadingTokens', message: 'Loading tokens...' })}
+        empty={i18n._({ id: 'admin.releases.noTokens', message: 'No release tokens yet.' })}
+      >
+        {(tokens) => (
+          <Table
+            caption={i18n._({ id: 'admin.releases.tokens', message: 'Release tokens' })}
+            rows={tokens}
+            rowKey={(token) => token.id}
+            columns={[
+              {
+                header: i18n._({ id: 'admin.releases.tokenLabelColumn', message: 'Token' }),
+                cell: (token) => token.label ?? `#${token.id}`,
+              },
+              { header: i18n._({ id: 'admin.releases.areaColumn', message: 'Area' }), cell: (t) => areaName(t.area) },
+              {
+                header: i18n._({ id: 'admin.releases.lastUsed', message: 'Last used' }),
+                cell: (token) =>
+                  token.lastUsedAt
+                    ? formatDate(token.lastUsedAt, WHEN, locale)
+                    : i18n._({ id: 'admin.releases.never', message: 'Never' }),
+              },
+              {
+                header: i18n._({ id: 'admin.releases.tokenStatus', message: 'Status' }),
+                cell: (token) =>
+                  token.revokedAt ? (
+                    i18n._({
+                      id: 'admin.releases.revokedOn',
+                      message: 'Revoked {when}',
+                      values: { when: formatDate(token.revokedAt, WHEN, locale) },
+                    })
+                  ) : (
+                    <button
+                      type="button"
+                      className={`${styles.linkButton} ${styles.danger}`}
+                      disabled={page.busy}
+                      onClick={() => void revoke(token)}
+                    >
+                      {i18n._({
+                        id: 'admin.releases.revoke',
+                        message: 'Revoke {name}',
+                        values: { name: token.label ?? `#${token.id}` },
+                      })}
+                    </button>
+                  ),
+              },
+            ]}
+          />
+        )}
+      </ListStates>
+    </section>
+  );
+}
