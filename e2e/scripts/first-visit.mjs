@@ -1,0 +1,107 @@
+// Part of `npm run bench`: what a first visit costs a phone in data, counted where it is paid — leaving the
+// server. A counting proxy stands in front of the production build; a fresh Chromium profile at 390 px opens a
+// page and stays 30 s (the service worker installs meanwhile). Every answer's bytes on the wire (headers and
+// body as sent, compressed) are summed by who asked — the page, or the worker keeping files for offline
+// (its requests' referrer is the worker's script) — and by type. Asserts nothing.
+//
+//   node e2e/scripts/first-visit.mjs [path …] [--save-data] [--seconds 30] [--list]
+//
+// A path may name the demo's first course or job: `/courses/:id`, `/jobs/:id`. Without paths: `/`, `/jobs/:id`
+// (a page shared in chat groups) and `/courses/:id`. --list prints every answer (P: the page's, W: the worker's).
+import http from 'node:http';
+import { chromium } from 'playwright-core';
+import { startSite } from './site.mjs';
+
+const args = process.argv.slice(2);
+const seconds = Number(args[args.indexOf('--seconds') + 1]) || 30;
+const saveData = args.includes('--save-data');
+const paths = args.filter((arg, i) => arg.startsWith('/') && args[i - 1] !== '--seconds');
+
+/** @param {string} path @param {string} type */
+function kindOf(path, type) {
+  if (/javascript/.test(type)) return 'JavaScript';
+  if (/css/.test(type)) return 'CSS';
+  if (/html/.test(type)) return 'HTML';
+  if (/json/.test(type)) return path.startsWith('/api/') ? 'API data' : 'JSON';
+  if (/image/.test(type)) return 'images';
+  if (/font/.test(type)) return 'fonts';
+  return 'other';
+}
+
+const site = await startSite();
+const target = new URL(site.base);
+/** @type {{ path: string, bytes: number, worker: boolean, kind: string }[]} */
+let answers = [];
+const proxy = http.createServer((req, res) => {
+  const upstream = http.request(
+    { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+    (answer) => {
+      const head = Object.entries(answer.headers).reduce(
+        (sum, [name, value]) => sum + name.length + String(value).length + 4,
+        20,
+      );
+      let body = 0;
+      answer.on('data', (chunk) => (body += chunk.length));
+      answer.on('end', () =>
+        answers.push({
+          path: (req.url ?? '').split('?')[0],
+          bytes: head + body,
+          // What the worker fetches to keep (and what it fetches for the page once in control) has the
+          // worker's script as its referrer; the page's own requests have the page.
+          worker: /\/sw\.js$/.test(String(req.headers.referer ?? '')),
+          kind: kindOf(req.url ?? '', String(answer.headers['content-type'] ?? '')),
+        }),
+      );
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => res.destroy());
+  req.pipe(upstream);
+});
+await new Promise((done) => proxy.listen(0, '127.0.0.1', () => done(undefined)));
+const base = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (proxy.address()).port}`;
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+const kib = (bytes) => (bytes / 1024).toFixed(1).padStart(7);
+try {
+  for (const asked of paths.length ? paths : ['/', '/jobs/:id', '/courses/:id']) {
+    answers = [];
+    let path = asked;
+    for (const resource of ['courses', 'jobs'])
+      if (path === `/${resource}/:id`) {
+        const [first] = await (await fetch(`${site.base}/api/${resource}?limit=1`)).json();
+        path = `/${resource}/${first.id}`;
+      }
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      ...(saveData ? { extraHTTPHeaders: { 'Save-Data': 'on' } } : {}),
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}${path}`);
+    await page.waitForTimeout(seconds * 1000);
+    await context.close();
+    const sum = (list) => list.reduce((total, answer) => total + answer.bytes, 0);
+    const kinds = [...new Set(answers.map((answer) => answer.kind))].sort();
+    console.log(`\nFirst visit to ${path}${saveData ? ' (Save-Data: on)' : ''}, ${seconds} s: KiB from the server`);
+    console.log(`${'type'.padEnd(12)}${'page'.padStart(8)}${'worker'.padStart(8)}${'all'.padStart(8)}  answers`);
+    for (const kind of kinds) {
+      const of = answers.filter((answer) => answer.kind === kind);
+      console.log(
+        `${kind.padEnd(12)}${kib(sum(of.filter((a) => !a.worker)))} ${kib(sum(of.filter((a) => a.worker)))} ${kib(sum(of))}  ${of.length}`,
+      );
+    }
+    console.log(
+      `${'all'.padEnd(12)}${kib(sum(answers.filter((a) => !a.worker)))} ${kib(sum(answers.filter((a) => a.worker)))} ${kib(sum(answers))}  ${answers.length}`,
+    );
+    if (args.includes('--list'))
+      for (const answer of answers) console.log(`${answer.worker ? 'W' : 'P'} ${kib(answer.bytes)} ${answer.path}`);
+  }
+} finally {
+  await browser.close();
+  proxy.close();
+  await site.stop();
+}
