@@ -15,8 +15,10 @@ import { baseOf, type ReleaseStore } from './releases/store';
 import { bucketOf, rolloutChoice } from './releases/rollout';
 
 /** The shell's files the worker keeps: what the page loads, not the server's part nor compressed copies. */
-// (share.jpg is for link previews, not for the phone.)
-const SHELL_SKIPPED = /(^server\/|\.(br|gz|map)$|^sw-code\.js$|^shared\.json$|^share\.jpg$)/;
+// (share.jpg is for link previews, not for the phone; the web app manifest and its icons are for installing,
+// which the browser keeps itself, not for reading a page offline.)
+const SHELL_SKIPPED =
+  /(^server\/|\.(br|gz|map)$|^sw-code\.js$|^shared\.json$|^share\.jpg$|^manifest\.webmanifest$|^(icon-[\w-]+|apple-touch-icon)\.png$)/;
 
 function shellFiles(shellDist: string): SwConfig['shell'] {
   const found: SwConfig['shell'] = [];

@@ -35,6 +35,15 @@ export const SW_MESSAGES = {
   updated: 'UPDATED',
 } as const;
 
+/**
+ * The language of a compiled catalogue (an area's or the shell's `locales/<language>.ts`, built as
+ * `<language>-<hash>.js`), or null for any other file. A worker keeps only the phone's language: English is the
+ * code's own texts (its catalogue is never loaded), and the others come when a reader switches to them.
+ */
+export function catalogueLanguage(url: string): string | null {
+  return /\/(en|fr|rw)-[\w-]{8}\.js$/.exec(url)?.[1] ?? null;
+}
+
 /** In the meta cache: the page's data saver setting, for a worker that cannot read the cookie. */
 export const DATA_SAVER_META = '/__btls/data-saver';
 

@@ -17,7 +17,8 @@ export function LanguageSwitcher({ className }: { className?: string }) {
         className={styles.select}
         value={active}
         onChange={(event) => {
-          if (isLanguage(event.target.value)) void setLanguage(event.target.value, { chosen: true });
+          // Offline, a language whose texts this phone has not kept cannot load: the page stays in its own.
+          if (isLanguage(event.target.value)) setLanguage(event.target.value, { chosen: true }).catch(() => undefined);
         }}
       >
         {LOCALES.map((locale) => (

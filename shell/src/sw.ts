@@ -29,6 +29,7 @@ import type { WorkboxPlugin } from 'workbox-core/types';
 import { DATA_SAVER_COOKIE } from '@btls/shared-api/data-saver';
 import { QUEUE_SYNC_TAG, sendQueuedWrites } from '@btls/shared-api/offline-queue';
 import {
+  catalogueLanguage,
   DATA_SAVER_META,
   SW_CACHES,
   SW_MESSAGES,
@@ -57,6 +58,33 @@ async function dataSaver(): Promise<boolean> {
   if (store) return (await store.get(DATA_SAVER_COOKIE).catch(() => null))?.value === 'on';
   // (No cookieStore: what the page last said, before it registered the worker.)
   return readMeta<boolean>(DATA_SAVER_META, false);
+}
+
+/** The cookie of the phone's chosen language: the kernel's LANGUAGE_KEY (the worker bundles no i18n runtime). */
+const LANGUAGE_COOKIE = 'btlsLang';
+
+/** The phone's language: the one it chose (its cookie, where the worker can read it), else its browser's. */
+async function phoneLanguage(): Promise<string> {
+  const store = (self as unknown as { cookieStore?: { get(name: string): Promise<{ value: string } | null> } })
+    .cookieStore;
+  const chosen = store ? (await store.get(LANGUAGE_COOKIE).catch(() => null))?.value : undefined;
+  if (chosen === 'en' || chosen === 'fr' || chosen === 'rw') return chosen;
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const base = tag.toLowerCase().split(/[-_]/)[0];
+    if (base === 'rw' || base === 'kin') return 'rw';
+    if (base === 'fr' || base === 'fra') return 'fr';
+    if (base === 'en' || base === 'eng') return 'en';
+  }
+  return 'en';
+}
+
+/** What to keep ahead of `urls`: not the catalogues of other languages (nor English's, never loaded). */
+async function forThisPhone(urls: string[]): Promise<string[]> {
+  const language = await phoneLanguage();
+  return urls.filter((url) => {
+    const of = catalogueLanguage(url);
+    return of === null || (of === language && of !== 'en');
+  });
 }
 
 /**
@@ -96,7 +124,10 @@ function hashOf(text: string): string {
 
 async function keepShell(all: boolean) {
   const cache = await caches.open(shellCache);
-  const wanted = all ? config.shell : config.shell.filter((file) => file.url === '/index.html');
+  const urls = new Set(await forThisPhone(config.shell.map((file) => file.url)));
+  const wanted = (all ? config.shell : config.shell.filter((file) => file.url === '/index.html')).filter((file) =>
+    urls.has(file.url),
+  );
   const missing = [];
   for (const file of wanted) {
     if (await cache.match(file.url)) continue;
@@ -148,7 +179,7 @@ async function keepAreas(areas: string[]) {
   if (await dataSaver()) return;
   const cache = await caches.open(SW_CACHES.areas);
   for (const area of areas) {
-    const files = config.areas[area]?.files ?? [];
+    const files = await forThisPhone(config.areas[area]?.files ?? []);
     const missing = [];
     for (const url of files) if (!(await caches.match(url))) missing.push(url);
     await keepFiles(cache, missing);
