@@ -4,6 +4,7 @@
  * made from the active releases. Hashed and versioned files are cached for a year; index.html and
  * remotes.json are revalidated on every load, so a release or a rollback shows at the next page load.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -105,6 +106,13 @@ const RELEASE_FILE_POLICY = "sandbox; default-src 'none'; img-src data:; style-s
  * A rendered page compressed for the wire, as the built files are (precompressed): with its data and styles
  * it is tens of KiB of text, a fifth of that compressed, which a phone on a slow network feels.
  */
+/** Whether an If-None-Match header names `etag` (or `*`); weak comparison, as for a GET. */
+function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
 async function sendCompressed(request: FastifyRequest, reply: FastifyReply, page: RenderedPage | KeptPage) {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (!/\b(br|gzip)\b/.test(accepted)) return reply.send(page.html);
@@ -348,6 +356,11 @@ export async function registerWeb(
       // Whether this page was kept from an earlier visitor's request or rendered for this one.
       .header('Server-Timing', `page;desc="${hit ? 'kept' : 'rendered'}"`)
       .type('text/html');
+    // The same page again (the service worker keeping the page it took over, a reload) is a 304 when it has not
+    // changed: the browser's copy is used, a phone pays for the headers only.
+    const etag = `W/"${createHash('sha256').update(page.html).digest('base64url').slice(0, 27)}"`;
+    reply.header('ETag', etag);
+    if (page.status === 200 && ifNoneMatch(request.headers['if-none-match'], etag)) return reply.status(304).send();
     return sendCompressed(request, reply, page);
   };
   app.get('/', NOT_API, sendShell);

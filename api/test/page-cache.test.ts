@@ -74,6 +74,23 @@ describe('the page cache', () => {
     expect(after.body).not.toContain('Cupping for Beginners');
   });
 
+  it('answers the same page asked again with its ETag as a 304 (the worker keeping it pays for headers only)', async () => {
+    await createCourse(api, admin.token, { title: 'Latte Art Basics' });
+    const first = await visit(api.app);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]{27}"$/);
+    const again = await api.app.inject({ method: 'GET', url: '/courses', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Once it changed, the whole page again, with a new tag.
+    await createCourse(api, admin.token, { title: 'Espresso Dialing In' });
+    await new Promise((done) => setTimeout(done, 1100));
+    const changed = await api.app.inject({ method: 'GET', url: '/courses', headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toContain('Espresso Dialing In');
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
   it("never keeps a signed-in user's page, nor gives it to anyone else", async () => {
     const aline = await visit(api.app, 'btlsWho=trainee.Aline');
     expect(aline.body).toContain('Hello, trainee.Aline');
