@@ -12,7 +12,7 @@ import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browser, DEMO, mustCallApi, openPage, ROOT, signIn, site, useSite } from './harness';
+import { browser, DEMO, mustCallApi, openPage, ROOT, signIn, site, tokenFor, useSite } from './harness';
 
 useSite();
 
@@ -194,6 +194,31 @@ describe('the site in three languages', () => {
       await context.close();
     },
   );
+
+  it("says a course's duration in the reader's language: on the certificate and the course cards", async () => {
+    const graduate = { email: 'graduate@btls-demo.rw', password: 'graduate-demo-2026' };
+    const [certificate] = await mustCallApi(site, '/certificates/user', { token: await tokenFor(site, graduate) });
+    const { page, context } = await openPage(browser, 390);
+    await signIn(page, site.base, graduate);
+    await page.waitForURL(`${site.base}/dashboard`);
+    await page.goto(`${site.base}/certificate/${certificate.certificateCode}`);
+    await page.getByText('Duration: 1 week').waitFor();
+    for (const [language, duration, cards] of [
+      // (French puts a no-break space before the colon.)
+      ['fr', /^Durée\s:\s1 semaine$/, /\b\d+ semaines\b/],
+      ['rw', /\bicyumweru 1$/, /\bibyumweru \d+\b/],
+    ] as const) {
+      await page.goto(`${site.base}/certificate/${certificate.certificateCode}`);
+      await page.getByRole('banner').getByRole('combobox').first().selectOption(language);
+      await page.waitForSelector(`html[lang="${language}"]`, { state: 'attached' });
+      await page.getByText(duration).waitFor();
+      await page.goto(`${site.base}/courses`);
+      await page.locator('main article').first().waitFor();
+      expect(await page.locator('main').innerText()).toMatch(cards);
+      expect(await page.locator('main').innerText()).not.toMatch(/\b\d+ weeks?\b/);
+    }
+    await context.close();
+  });
 
   it("shows the server's notices in the user's language, with the status they name", async () => {
     const lastName = `Uwera${Date.now()}`;

@@ -37,6 +37,33 @@ export function truncateDescription(text: string | null | undefined, max = 100, 
 export const orNA = (value: string | null | undefined, i18n?: I18n) =>
   value && value.trim() ? value : say(NOT_AVAILABLE, i18n);
 
+export type DurationUnit = 'hour' | 'day' | 'week' | 'month';
+
+/** A duration written as a number and a unit ("2 weeks", "1 day"): its parts; null when it is not that plain. */
+export function parseDuration(text: string | null | undefined): { count: number; unit: DurationUnit } | null {
+  const match = /^\s*(\d{1,3})\s*(hour|day|week|month)s?\s*$/i.exec(text ?? '');
+  return match ? { count: Number(match[1]), unit: match[2]!.toLowerCase() as DurationUnit } : null;
+}
+
+const DURATIONS: Record<DurationUnit, Descriptor> = {
+  hour: /*i18n*/ { id: 'format.duration.hour', message: '{count, plural, one {# hour} other {# hours}}' },
+  day: /*i18n*/ { id: 'format.duration.day', message: '{count, plural, one {# day} other {# days}}' },
+  week: /*i18n*/ { id: 'format.duration.week', message: '{count, plural, one {# week} other {# weeks}}' },
+  month: /*i18n*/ { id: 'format.duration.month', message: '{count, plural, one {# month} other {# months}}' },
+};
+
+/**
+ * A course's duration in the reader's language when it is a number and a unit ("4 weeks" → "4 semaines"), since
+ * it is data, not prose; anything else as written ('N/A' when missing).
+ */
+export function formatDuration(text: string | null | undefined, i18n?: I18n): string {
+  const duration = parseDuration(text);
+  if (!duration) return orNA(text, i18n);
+  if (!i18n) return `${duration.count} ${duration.unit}${duration.count === 1 ? '' : 's'}`;
+  const words = DURATIONS[duration.unit];
+  return i18n._(words.id, { count: duration.count }, { message: words.message });
+}
+
 /** A progress score: 'score / max', the score alone without a max, or a dash without a score. */
 export function formatScore(record: { score: number | null; maxScore: number | null }): string {
   if (record.score === null) return '—';

@@ -1,7 +1,7 @@
 /** Issue 19: dates, numbers and money in Kinyarwanda and French, which neither Chromium nor date-fns provides for rw. */
 import { describe, expect, it } from 'vitest';
-import { setupI18n } from '@btls/kernel';
-import { formatMoney, formatNumber, formatPrice } from '../src/format';
+import { compileCached, pluralLocales, setupI18n } from '@btls/kernel';
+import { formatDuration, formatMoney, formatNumber, formatPrice, parseDuration } from '../src/format';
 import { formatDate } from '../src/format-date';
 
 const NNBSP = '\u202f';
@@ -59,5 +59,29 @@ describe('a moment without date-fns (the offline banner)', () => {
       expect(formatMoment(when, locale)).toBe(formatDate(when, 'PP p', locale));
     expect(formatMoment(when, 'en')).toMatch(/^Jan 12, 2026,? 2:05\sPM$/);
     expect(formatMoment('not a date', 'en')).toBe('');
+  });
+});
+
+describe('durations', () => {
+  it("are a number and a unit said in the reader's language; anything else stays as written", async () => {
+    const reader = async (locale: 'en' | 'fr' | 'rw') => {
+      const i18n = setupI18n();
+      i18n.setMessagesCompiler(compileCached as never);
+      const messages = locale === 'en' ? {} : (await import(`../src/locales/${locale}.ts`)).messages;
+      i18n.load(locale, messages);
+      i18n.activate(locale, pluralLocales(locale));
+      return i18n;
+    };
+    const [en, fr, rw] = await Promise.all([reader('en'), reader('fr'), reader('rw')]);
+    expect(formatDuration('1 week', en)).toBe('1 week');
+    expect(formatDuration('4 Weeks', en)).toBe('4 weeks');
+    expect(formatDuration('1 week', fr)).toBe('1 semaine');
+    expect(formatDuration('4 weeks', fr)).toBe('4 semaines');
+    expect(formatDuration('3 months', fr)).toBe('3 mois');
+    expect(formatDuration('1 week', rw)).toBe('icyumweru 1');
+    expect(formatDuration('2 days', rw)).toBe('iminsi 2');
+    expect(formatDuration('Six Saturdays', fr)).toBe('Six Saturdays');
+    expect(formatDuration(null)).toBe('N/A');
+    expect(parseDuration('12 hours')).toEqual({ count: 12, unit: 'hour' });
   });
 });

@@ -11,7 +11,7 @@ import {
 import type { Course } from '@btls/shared-api/schemas';
 import { Link, paths, useAuth, useI18n, useParams } from '@btls/shared-auth';
 import { buttonClass, Spinner } from '@btls/shared-ui/components';
-import { parsePrice, truncateDescription } from '@btls/shared-ui/format';
+import { parseDuration, parsePrice, truncateDescription, type DurationUnit } from '@btls/shared-ui/format';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import { CourseImage } from '../../ui/course-image';
 import { PageHead, type ShareImage } from '../../ui/page-head';
@@ -48,17 +48,17 @@ export function shareImageOf(course: Course): ShareImage | null {
 }
 
 /** ISO 8601 durations of schema.org, by the words a course's duration is written in. */
-const DURATION_UNITS: Record<string, string> = { hour: 'H', day: 'D', week: 'W', month: 'M' };
+const DURATION_UNITS: Record<DurationUnit, string> = { hour: 'H', day: 'D', week: 'W', month: 'M' };
 
 /**
  * The course's duration as an ISO 8601 duration ("2 weeks" → P2W, "3 days" → P3D, "6 hours" → PT6H), for
  * Google's course information (issue 29); null when the text is not that plain.
  */
 export function workloadOf(duration: string | null | undefined): string | null {
-  const match = /^\s*(\d{1,3})\s*(hour|day|week|month)s?\s*$/i.exec(duration ?? '');
-  if (!match) return null;
-  const unit = DURATION_UNITS[match[2]!.toLowerCase()]!;
-  return unit === 'H' ? `PT${Number(match[1])}H` : `P${Number(match[1])}${unit}`;
+  const parsed = parseDuration(duration);
+  if (!parsed) return null;
+  const unit = DURATION_UNITS[parsed.unit];
+  return unit === 'H' ? `PT${parsed.count}H` : `P${parsed.count}${unit}`;
 }
 
 /** schema.org Course: what a search engine shows for the page. */

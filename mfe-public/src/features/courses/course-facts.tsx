@@ -1,7 +1,7 @@
 import { DEFAULT_TRAINING_CENTER, valueText, type I18n } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
 import { useI18n } from '@btls/shared-auth';
-import { formatPrice, orNA } from '@btls/shared-ui/format';
+import { formatDuration, formatPrice } from '@btls/shared-ui/format';
 
 /** Each fact a course page or card can show: its term and its value, in the page's language. */
 const FACTS = {
@@ -11,7 +11,7 @@ const FACTS = {
   ],
   duration: (c: Course, i18n: I18n) => [
     i18n._({ id: 'public.course.duration', message: 'Duration' }),
-    orNA(c.duration, i18n),
+    formatDuration(c.duration, i18n),
   ],
   price: (c: Course, i18n: I18n) => [
     i18n._({ id: 'public.course.price', message: 'Price' }),

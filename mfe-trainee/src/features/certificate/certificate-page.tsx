@@ -8,6 +8,7 @@ import {
 import { Link, paths, useI18n, useParams } from '@btls/shared-auth';
 import { Button, buttonClass, ErrorBanner, Spinner } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
+import { formatDuration } from '@btls/shared-ui/format';
 import { useLocale } from '@btls/shared-ui/i18n';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import styles from './certificate.module.css';
@@ -94,7 +95,7 @@ function CertificateView({ code }: { code: string }) {
             {i18n._({
               id: 'trainee.certificate.duration',
               message: 'Duration: {duration}',
-              values: { duration: certificate.courseDuration },
+              values: { duration: formatDuration(certificate.courseDuration, i18n) },
             })}
           </p>
         )}
