@@ -100,6 +100,16 @@ describe('applying for a job', () => {
     });
     await page.getByRole('button', { name: 'Send application' }).click();
     await page.getByRole('heading', { name: /^Applied on .+ — New$/ }).waitFor();
+    // What was sent is on screen and focused, not above a phone's view with the focus on the page's body.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const focused = document.activeElement as HTMLElement;
+          const box = focused.getBoundingClientRect();
+          return `${focused.innerText.split('\n')[0]} ${box.top > -1 && box.top < window.innerHeight ? 'in view' : `at ${box.top}`}`;
+        }),
+      )
+      .toBe('Your application has been sent. The employer will be in touch. in view');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
     // The job page now says so instead of the button.

@@ -3,7 +3,7 @@
  * CV, checked with the same schema the server uses. A visitor reaches it after signing in or registering
  * (the area's guard sends them and brings them back); other roles read why they cannot apply.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   COVER_NOTE_MAX,
   errorMessage,
@@ -57,6 +57,14 @@ function TraineeApply({ jobId }: { jobId: string }) {
   const job = useQuery(jobQuery(jobId));
   const mine = useQuery(myJobApplicationForQuery(jobId));
   const [sent, setSent] = useState<MyJobApplication | null>(null);
+  const confirmation = useRef<HTMLElement>(null);
+  // The form the trainee was at is gone: what was sent is brought into view and focused (a screen reader reads
+  // it), instead of leaving a phone looking at an empty end of the page with the focus nowhere.
+  useEffect(() => {
+    if (!sent || !confirmation.current) return;
+    confirmation.current.scrollIntoView?.({ block: 'start' });
+    confirmation.current.focus({ preventScroll: true });
+  }, [sent]);
 
   const back = (
     <Link className={styles.back} to={paths.job(jobId)}>
@@ -106,7 +114,7 @@ function TraineeApply({ jobId }: { jobId: string }) {
         {job.data.companyName || i18n._({ id: 'trainee.applyJob.reputableCompany', message: 'A Reputable Company' })}
       </p>
       {applied ? (
-        <section className={styles.card} aria-labelledby="applied-title">
+        <section className={styles.card} aria-labelledby="applied-title" tabIndex={-1} ref={confirmation}>
           {sent && <SuccessBanner>{translateMessage(jobApplication.applied)}</SuccessBanner>}
           <h2 id="applied-title">
             {i18n._({
