@@ -48,6 +48,10 @@ describe('an admin', () => {
     await page.getByRole('button', { name: `Approve: ${who}` }).click();
     await answerDialog(page);
     await page.getByText('Application status updated to Approved.').waitFor();
+    // The application left the list with its buttons: the keyboard is on what happened, not on the body.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Application status updated to Approved.');
     await page.getByLabel('Status').selectOption('Approved');
     await page.getByRole('link', { name: `Assign Trainer: ${who}` }).click();
     await page.getByRole('heading', { level: 1, name: 'Assign Trainer' }).waitFor();
@@ -124,6 +128,9 @@ describe('an admin', () => {
     await page.getByRole('button', { name: 'Issue Certificate' }).click();
     await answerDialog(page);
     await page.getByText('Certificate issued and data refreshed!').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Certificate issued and data refreshed!');
     const [certificateTab] = await Promise.all([
       context.waitForEvent('page'),
       page.getByRole('link', { name: /View certificate/ }).click(),

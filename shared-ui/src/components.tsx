@@ -1,7 +1,9 @@
 /** The primitives every area uses. Each form control comes with a visible label tied to it. */
 import {
   Fragment,
+  useEffect,
   useId,
+  useRef,
   type ButtonHTMLAttributes,
   type InputHTMLAttributes,
   type ReactNode,
@@ -110,10 +112,21 @@ export function ErrorBanner({ children }: { children: ReactNode }) {
   );
 }
 
-export function SuccessBanner({ children }: { children: ReactNode }) {
+export function SuccessBanner({ children, takeFocus = false }: { children: ReactNode; takeFocus?: boolean }) {
+  const banner = useRef<HTMLDivElement>(null);
+  // After a dialog whose row or button the change took away, the keyboard lands on what happened, never on
+  // the page's body; the next Tab goes on from there.
+  useEffect(() => {
+    if (takeFocus && children) banner.current?.focus();
+  }, [takeFocus, children]);
   if (!children) return null;
   return (
-    <div role="status" className={`${styles.banner} ${styles.success}`}>
+    <div
+      role="status"
+      ref={banner}
+      tabIndex={takeFocus ? -1 : undefined}
+      className={`${styles.banner} ${styles.success}`}
+    >
       {children}
     </div>
   );

@@ -249,7 +249,7 @@ export function EnrollmentsPage() {
           )}
         </div>
       )}
-      <SuccessBanner>{notice}</SuccessBanner>
+      <SuccessBanner takeFocus>{notice}</SuccessBanner>
       <ErrorBanner>{error}</ErrorBanner>
       <ListStates
         items={list}

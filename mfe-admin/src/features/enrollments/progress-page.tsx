@@ -70,10 +70,17 @@ function Progress({ enrollment }: { enrollment: Enrollment }) {
     if (enrollment.status !== 'Completed') return setError(validation.certificateOnlyCompleted);
     if (
       !(await confirm(
-        i18n._({
-          id: 'admin.progress.confirmIssue',
-          message: 'Are you sure you want to issue a certificate for this trainee and course?',
-        }),
+        // Nothing recorded is worth a second look before a certificate says the course was completed.
+        records.length === 0
+          ? i18n._({
+              id: 'admin.progress.confirmIssueNoProgress',
+              message:
+                'No progress has been recorded for this enrollment. Issue a certificate for this trainee and course anyway?',
+            })
+          : i18n._({
+              id: 'admin.progress.confirmIssue',
+              message: 'Are you sure you want to issue a certificate for this trainee and course?',
+            }),
       ))
     )
       return;
@@ -119,7 +126,7 @@ function Progress({ enrollment }: { enrollment: Enrollment }) {
         </BackToApplications>
       </p>
       <h1>{i18n._({ id: 'admin.progress.title', message: 'Student Progress' })}</h1>
-      <SuccessBanner>{notice}</SuccessBanner>
+      <SuccessBanner takeFocus>{notice}</SuccessBanner>
       <ErrorBanner>{error}</ErrorBanner>
       <EnrollmentFacts enrollment={enrollment} />
       <h2>{i18n._({ id: 'admin.progress.records', message: 'Progress records' })}</h2>
