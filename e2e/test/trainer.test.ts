@@ -52,6 +52,21 @@ describe('a trainer', () => {
     await page.getByLabel('Assessment name').fill('Attendance week 1');
     await page.getByRole('button', { name: 'Add Record' }).click();
     await page.getByRole('table').getByText('Attendance week 1', { exact: true }).waitFor();
+    // With six records, the form is still where the trainer starts: within the first screen and a fifth.
+    const trainerToken = await tokenFor(site, TRAINER);
+    for (const week of [2, 3, 4, 5])
+      await callApi(site, `/progress/enrollment/${applied.applicationId}`, {
+        method: 'POST',
+        token: trainerToken,
+        body: { assessmentName: `Attendance week ${week}` },
+      });
+    await page.reload();
+    await page.getByRole('table').getByText('Attendance week 5', { exact: true }).waitFor();
+    expect(await page.getByRole('table').getByRole('row').count()).toBeGreaterThanOrEqual(7);
+    const formTop = await page
+      .getByRole('form', { name: 'Add a progress record' })
+      .evaluate((form) => form.getBoundingClientRect().top + window.scrollY);
+    expect(formTop).toBeLessThan(1.2 * 900);
 
     await page.getByRole('button', { name: 'Edit V60 recipe' }).click();
     await page.getByLabel('Score', { exact: true }).fill('9.25');

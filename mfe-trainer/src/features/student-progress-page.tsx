@@ -129,7 +129,7 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
   const [noticeAtForm, setNoticeAtForm] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const firstField = () => form.current?.querySelector<HTMLInputElement>('input[name="assessmentName"]');
-  // Tapping Edit brings the form (below the table) into view with the record in it, ready to type.
+  // Tapping Edit brings the form (above the table) back into view with the record in it, ready to type.
   useEffect(() => {
     if (editing === null) return;
     form.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
@@ -294,6 +294,69 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
           </p>
         )}
       </EnrollmentFacts>
+      {/* The form comes first: a trainer adds a mark after every session, and the records grow below it. */}
+      {open && (
+        <form ref={form} className={styles.card} onSubmit={save} noValidate aria-labelledby="record-title">
+          <h2 id="record-title">
+            {editing === null
+              ? i18n._({ id: 'trainer.progress.addTitle', message: 'Add a progress record' })
+              : i18n._({ id: 'trainer.progress.editTitle', message: 'Edit the progress record' })}
+          </h2>
+          {noticeAtForm && (
+            <>
+              <SuccessBanner>{notice}</SuccessBanner>
+              <ErrorBanner>{error}</ErrorBanner>
+            </>
+          )}
+          <TextField
+            label={i18n._({ id: 'trainer.progress.assessmentName', message: 'Assessment name' })}
+            required
+            {...bind('assessmentName')}
+          />
+          <div className={styles.row}>
+            <TextField
+              label={i18n._({ id: 'trainer.progress.score', message: 'Score' })}
+              type="number"
+              step="0.01"
+              min="0"
+              inputMode="decimal"
+              {...bind('score')}
+            />
+            <TextField
+              label={i18n._({ id: 'trainer.progress.maxScore', message: 'Max Score' })}
+              type="number"
+              step="0.01"
+              min="0"
+              inputMode="decimal"
+              {...bind('maxScore')}
+            />
+          </div>
+          <TextAreaField
+            label={i18n._({ id: 'trainer.progress.feedback', message: 'Feedback' })}
+            rows={3}
+            {...bind('feedbackNotes')}
+          />
+          <div className={styles.actions}>
+            <Button type="submit">
+              {editing === null
+                ? i18n._({ id: 'trainer.progress.addRecord', message: 'Add Record' })
+                : i18n._({ id: 'trainer.progress.saveRecord', message: 'Save Record' })}
+            </Button>
+            {editing !== null && (
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setEditing(null);
+                  setEditingQueued(null);
+                  setFields(newRecord());
+                }}
+              >
+                {i18n._({ id: 'trainer.progress.cancelEditing', message: 'Cancel editing' })}
+              </Button>
+            )}
+          </div>
+        </form>
+      )}
       <h2>{i18n._({ id: 'trainer.progress.records', message: 'Progress records' })}</h2>
       <ProgressTable
         records={records}
@@ -367,68 +430,6 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
           )
         }
       />
-      {open && (
-        <form ref={form} className={styles.card} onSubmit={save} noValidate aria-labelledby="record-title">
-          <h2 id="record-title">
-            {editing === null
-              ? i18n._({ id: 'trainer.progress.addTitle', message: 'Add a progress record' })
-              : i18n._({ id: 'trainer.progress.editTitle', message: 'Edit the progress record' })}
-          </h2>
-          {noticeAtForm && (
-            <>
-              <SuccessBanner>{notice}</SuccessBanner>
-              <ErrorBanner>{error}</ErrorBanner>
-            </>
-          )}
-          <TextField
-            label={i18n._({ id: 'trainer.progress.assessmentName', message: 'Assessment name' })}
-            required
-            {...bind('assessmentName')}
-          />
-          <div className={styles.row}>
-            <TextField
-              label={i18n._({ id: 'trainer.progress.score', message: 'Score' })}
-              type="number"
-              step="0.01"
-              min="0"
-              inputMode="decimal"
-              {...bind('score')}
-            />
-            <TextField
-              label={i18n._({ id: 'trainer.progress.maxScore', message: 'Max Score' })}
-              type="number"
-              step="0.01"
-              min="0"
-              inputMode="decimal"
-              {...bind('maxScore')}
-            />
-          </div>
-          <TextAreaField
-            label={i18n._({ id: 'trainer.progress.feedback', message: 'Feedback' })}
-            rows={3}
-            {...bind('feedbackNotes')}
-          />
-          <div className={styles.actions}>
-            <Button type="submit">
-              {editing === null
-                ? i18n._({ id: 'trainer.progress.addRecord', message: 'Add Record' })
-                : i18n._({ id: 'trainer.progress.saveRecord', message: 'Save Record' })}
-            </Button>
-            {editing !== null && (
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setEditing(null);
-                  setEditingQueued(null);
-                  setFields(newRecord());
-                }}
-              >
-                {i18n._({ id: 'trainer.progress.cancelEditing', message: 'Cancel editing' })}
-              </Button>
-            )}
-          </div>
-        </form>
-      )}
       {dialog}
     </section>
   );
