@@ -130,6 +130,24 @@ describe('a visitor', () => {
     await context.close();
   });
 
+  it('keeps the featured courses still for a phone that asks for less data (Save-Data: on alone)', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      extraHTTPHeaders: { 'Save-Data': 'on' },
+    });
+    const page = await context.newPage();
+    await page.goto(`${site.base}/`);
+    await page.getByRole('heading', { name: 'Featured Training Programs' }).scrollIntoViewIfNeeded();
+    const carousel = page.locator('.swiper');
+    await carousel.locator('.swiper-slide-active').waitFor();
+    const shown = () => carousel.locator('.swiper-slide-active').getAttribute('data-swiper-slide-index');
+    const first = await shown();
+    // Longer than the slides take to turn by themselves.
+    await page.waitForTimeout(5000);
+    expect(await shown()).toBe(first);
+    await context.close();
+  });
+
   it('sends a contact message that an admin can then read', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${site.base}/contact`);

@@ -4,7 +4,7 @@ import 'swiper/css/navigation';
 import 'swiper/css/pagination';
 import { A11y, Autoplay, Navigation, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
-import { CAROUSEL_AUTOPLAY_MS, dataSaverOn } from '@btls/shared-api';
+import { CAROUSEL_AUTOPLAY_MS, dataSaverOn, siteQuery, useQuery } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
 import { CourseCard } from '../courses/course-card';
 import styles from './home.module.css';
@@ -14,8 +14,10 @@ export const CAROUSEL_BREAKPOINTS = { 0: { slidesPerView: 1 }, 768: { slidesPerV
 
 export default function FeaturedCarousel({ courses }: { courses: Course[] }) {
   const reducedMotion = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-  // Issue 28: for a data saver the slides turn only when asked (each slide's image costs data).
-  const stillByChoice = reducedMotion || dataSaverOn();
+  // For a data saver the slides turn only when asked (each slide's image costs data) — as the server saw it
+  // (a `Save-Data: on` header alone) or as the browser says.
+  const dataSaver = useQuery(siteQuery()).data?.dataSaver === true;
+  const stillByChoice = reducedMotion || dataSaver || dataSaverOn();
   return (
     <Swiper
       className={styles.carousel}
