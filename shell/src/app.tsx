@@ -53,33 +53,12 @@ function WhenShown({ shown, children }: { shown: unknown; children: ReactNode })
 const useStore = <T,>(store: { subscribe: (listener: () => void) => () => void; current: () => T }, server: T) =>
   useSyncExternalStore(store.subscribe, store.current, () => server);
 
-/** A tester's candidate releases (issue 25), when this browser has a trial. */
+/** A tester's candidate releases, when this browser has a trial. */
 const ReleaseTrialBar = lazyPart(async () => (await import('./release-trial')).default, { quiet: true });
-function ReleaseTrial() {
-  const [tried, setTried] = useState(false);
-  useEffect(() => setTried(document.cookie.includes(`${RELEASE_TRIAL_KEY}=`)), []);
-  return (
-    <WhenShown shown={tried}>
-      <ReleaseTrialBar />
-    </WhenShown>
-  );
-}
-
-/** The offer to install the app (issue 28), when the browser makes one. */
+/** The offer to install the app, when the browser makes one. */
 const InstallOfferBar = lazyPart(async () => (await import('./install-offer')).default, { quiet: true });
-const InstallOffer = () => (
-  <WhenShown shown={useStore(installOffer, false)}>
-    <InstallOfferBar />
-  </WhenShown>
-);
-
-/** Issue 28: a newer version installed and waiting for the Reload. */
+/** A newer version installed and waiting for the Reload. */
 const NewVersionBar = lazyPart(async () => (await import('./new-version')).default, { quiet: true });
-const NewVersion = () => (
-  <WhenShown shown={useStore(waitingVersion, null)}>
-    <NewVersionBar />
-  </WhenShown>
-);
 
 /**
  * Offline, the page says so and what it shows. Its chunk is fetched once the page has loaded (main.tsx), so it
@@ -93,15 +72,22 @@ const OfflineBanner = () => (
   </WhenShown>
 );
 
-/** The bars fixed at the bottom, stacked in one container that leaves room below the page for them. */
+/**
+ * The bar fixed at the bottom, in a container that leaves room below the page for it. One at a time, the most
+ * pressing first (a new version waiting, then a tester's trial, then the install offer): stacked, they took a
+ * third of a small phone's screen.
+ */
 function BottomBars() {
   const bars = useRef<HTMLDivElement>(null);
   useRoomBelow(bars);
+  const waiting = useStore(waitingVersion, null);
+  const [tried, setTried] = useState(false);
+  useEffect(() => setTried(document.cookie.includes(`${RELEASE_TRIAL_KEY}=`)), []);
+  const offered = useStore(installOffer, false);
+  const Bar = waiting ? NewVersionBar : tried ? ReleaseTrialBar : offered ? InstallOfferBar : null;
   return (
     <div ref={bars} className={styles.bottomBars}>
-      <NewVersion />
-      <ReleaseTrial />
-      <InstallOffer />
+      <WhenShown shown={Bar}>{Bar && <Bar />}</WhenShown>
     </div>
   );
 }

@@ -1,10 +1,31 @@
 /**
- * Issue 28: the app offers installation where the browser allows it (Chromium's `beforeinstallprompt`), once.
- * The browser's own prompt is held back for ours; once the visitor has installed or said "Not now", the offer
- * never comes back on this device (the browser's menu still installs). The offer's bar is its own chunk,
- * loaded only when a browser makes the offer (app.tsx).
+ * The app offers installation where the browser allows it (Chromium's `beforeinstallprompt`), once, and not to
+ * someone who has just arrived: on a returning visit (a later browser session), or after a sign-in. The
+ * browser's own prompt is held back for ours; once the visitor has installed or said "Not now", the offer never
+ * comes back on this device (the browser's menu still installs). The offer's bar is its own chunk, loaded only
+ * when a browser makes the offer (app.tsx).
  */
 export const INSTALL_OFFER_KEY = 'btlsInstallOffer';
+/** How many visits this device has made (a visit: a browser session of a tab), and whether this one counted. */
+const VISITS_KEY = 'btlsVisits';
+const VISIT_COUNTED_KEY = 'btlsVisitCounted';
+
+/** This visit's number on this device, counting it once per browser session. */
+function visitNumber(): number {
+  try {
+    let visits = Number(localStorage.getItem(VISITS_KEY)) || 0;
+    if (!sessionStorage.getItem(VISIT_COUNTED_KEY)) {
+      sessionStorage.setItem(VISIT_COUNTED_KEY, '1');
+      localStorage.setItem(VISITS_KEY, String(++visits));
+    }
+    return visits;
+  } catch {
+    return 1; // no storage: a first visit, every time
+  }
+}
+
+/** Whether an offer would mean something to this visitor yet: they came back, or signed in. */
+let worthOffering = false;
 
 interface InstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -33,6 +54,7 @@ const remember = (answer: 'installed' | 'declined') => {
 };
 
 export function listenForInstallOffer(): void {
+  worthOffering = visitNumber() >= 2;
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
     if (answered()) return;
@@ -48,7 +70,13 @@ export const installOffer = {
     return () => listeners.delete(listener);
   },
   /** Whether there is an offer to show now. */
-  current: () => offered !== null,
+  current: () => offered !== null && worthOffering,
+  /** The visitor signed in: an app on the home screen is worth offering now. */
+  signedIn() {
+    if (worthOffering) return;
+    worthOffering = true;
+    changed();
+  },
   async accept() {
     const event = offered;
     if (!event) return;

@@ -6,7 +6,7 @@ import { AuthProvider, BrowserRouter, useSessionStore, type SessionHint } from '
 import { App, loadOfflineBanner } from './app';
 import { connectLanguageToSession, followDeviceChoice, startLanguage } from './language';
 import { watchNetwork } from './app-state';
-import { listenForInstallOffer } from './install';
+import { installOffer, listenForInstallOffer } from './install';
 import { ensureRemotesRegistered } from './remotes';
 import { watchAreas } from './area-reports';
 import { SERVER_DATA_ID, SESSION_HINT_KEY } from './server-data';
@@ -24,6 +24,8 @@ if (serverData?.textContent) hydrate(queryClient, JSON.parse(serverData.textCont
 // A new token for the same account (a password change) keeps it.
 useSessionStore.subscribe((now, before) => {
   if (before.user && now.user?.id !== before.user.id) queryClient.clear();
+  // A sign-in is what makes an app on the home screen worth offering on a first visit.
+  if (now.user && !before.user) installOffer.signedIn();
 });
 
 connectLanguageToSession();
