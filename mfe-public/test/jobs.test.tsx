@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { JobDetailPage } from '../src/features/jobs/job-detail-page';
-import { JobsPage } from '../src/features/jobs/jobs-page';
+import { citiesOf, JobsPage } from '../src/features/jobs/jobs-page';
 import { answer, API, http, job, pagedAnswer, renderAt, server, mockApiForFile } from './render';
 
 mockApiForFile();
@@ -116,6 +116,22 @@ describe('the job list', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Could not load jobs: Failed to fetch jobs. Status: 503',
     );
+  });
+});
+
+describe('the location filter', () => {
+  it("groups a city's areas under it, with the whole city first, and cities alone as they are", () => {
+    expect(citiesOf(['Kigali, Nyarutarama', 'Huye', 'Kigali', 'Kigali, Kiyovu', 'Kigali, Kimihurura'])).toEqual([
+      { city: 'Huye', areas: [] },
+      {
+        city: 'Kigali',
+        areas: [
+          { name: 'Kimihurura', value: 'Kigali, Kimihurura' },
+          { name: 'Kiyovu', value: 'Kigali, Kiyovu' },
+          { name: 'Nyarutarama', value: 'Kigali, Nyarutarama' },
+        ],
+      },
+    ]);
   });
 });
 

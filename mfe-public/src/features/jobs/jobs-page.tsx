@@ -23,6 +23,23 @@ import { ALL, chosen, optionsOf, useListPath, useListRequest, useUrlFilters } fr
 import pageStyles from '../courses/courses.module.css';
 import styles from './jobs.module.css';
 
+/**
+ * The job board's places grouped by city: "Kigali, Kiyovu" is the Kiyovu area of Kigali, "Huye" a city alone.
+ * The location filter finds a place by any part of it, so the city's own option finds all of its areas.
+ */
+export function citiesOf(locations: string[]): { city: string; areas: { name: string; value: string }[] }[] {
+  const cities = new Map<string, { name: string; value: string }[]>();
+  for (const value of locations) {
+    const [city = value, ...rest] = value.split(',').map((part) => part.trim());
+    const areas = cities.get(city) ?? [];
+    if (rest.length) areas.push({ name: rest.join(', '), value });
+    cities.set(city, areas);
+  }
+  return [...cities]
+    .map(([city, areas]) => ({ city, areas: areas.sort((a, b) => a.name.localeCompare(b.name)) }))
+    .sort((a, b) => a.city.localeCompare(b.city));
+}
+
 /** How long ago, in whole days or months (fr and rw: no date-fns or Intl relative-time data for rw). */
 function age(date: Date): { days: number; months: number; today: boolean } {
   const now = new Date();
@@ -113,11 +130,26 @@ function JobBoard() {
           value={values.location}
           onChange={(e) => set('location', e.target.value)}
         >
-          {optionsOf(facets.locations, values.location).map((v) => (
-            <option key={v} value={v}>
-              {v === ALL ? all : v}
-            </option>
-          ))}
+          <option value={ALL}>{all}</option>
+          {citiesOf(optionsOf(facets.locations, values.location).filter((v) => v !== ALL)).map(({ city, areas }) =>
+            areas.length === 0 ? (
+              <option key={city} value={city}>
+                {city}
+              </option>
+            ) : (
+              // A city's areas under it, and first the whole city (a place is found by its city too).
+              <optgroup key={city} label={city}>
+                <option value={city}>
+                  {i18n._({ id: 'public.jobs.allOfCity', message: 'All of {city}', values: { city } })}
+                </option>
+                {areas.map((area) => (
+                  <option key={area.value} value={area.value}>
+                    {area.name}
+                  </option>
+                ))}
+              </optgroup>
+            ),
+          )}
         </SelectField>
         <SelectField
           label={i18n._({ id: 'public.jobs.type', message: 'Job type' })}
