@@ -170,6 +170,11 @@ export function ApplicationStatusBadge({ status }: { status: string }) {
 export interface Column<Row> {
   header: string;
   cell: (row: Row) => ReactNode;
+  /**
+   * A name or a title: never broken inside a word on a wide screen (the table finds it the room), while the other
+   * cells (an e-mail address, free notes) may break anywhere rather than widen the table.
+   */
+  wholeWords?: boolean;
 }
 
 /**
@@ -208,7 +213,7 @@ export function Table<Row>({
             <Fragment key={rowKey(row)}>
               <tr>
                 {columns.map((c) => (
-                  <td key={c.header} data-label={c.header}>
+                  <td key={c.header} data-label={c.header} className={c.wholeWords ? styles.wholeWords : undefined}>
                     {/* One child: on a phone the cell is a two-column grid (label, content). */}
                     <div>{c.cell(row)}</div>
                   </td>

@@ -297,7 +297,11 @@ export function EnrollmentsPage() {
                   </>
                 ),
               },
-              { header: i18n._({ id: 'admin.enrollments.course', message: 'Course' }), cell: (e) => e.courseTitle },
+              {
+                header: i18n._({ id: 'admin.enrollments.course', message: 'Course' }),
+                cell: (e) => e.courseTitle,
+                wholeWords: true,
+              },
               {
                 header: i18n._({ id: 'admin.enrollments.applied', message: 'Applied' }),
                 cell: (e) => (
