@@ -26,7 +26,7 @@ describe('embedded PGlite data directory', () => {
     const rows = await second.db.select().from(contactMessages);
     expect(rows.map((r) => r.message)).toEqual(['kept']);
     await second.close();
-  });
+  }, 90_000); // two PGlite starts and a migration: seconds each on a loaded machine
 
   it('refuses a second opener in the same process', async () => {
     const dir = temp();

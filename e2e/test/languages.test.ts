@@ -208,7 +208,9 @@ describe('the site in three languages', () => {
       ['fr', /^Durée\s:\s1 semaine$/, /\b\d+ semaines\b/],
       ['rw', /\bicyumweru 1$/, /\bibyumweru \d+\b/],
     ] as const) {
-      await page.goto(`${site.base}/certificate/${certificate.certificateCode}`);
+      await page.goto(`${site.base}/certificate/${certificate.certificateCode}`, { waitUntil: 'networkidle' });
+      // The page must be the browser's (its switcher live) before the reader switches.
+      await page.getByRole('article', { name: /./ }).first().waitFor();
       await page.getByRole('banner').getByRole('combobox').first().selectOption(language);
       await page.waitForSelector(`html[lang="${language}"]`, { state: 'attached' });
       await page.getByText(duration).waitFor();
