@@ -325,7 +325,7 @@ export async function registerWeb(
       return serverRender.render(request.url, origin, headers, trial, request.ip, chosen);
     };
     // A visitor's page (no session hint, no trial) is kept for the next visitor: the same address, query,
-    // language, origin and rollout versions get the same HTML (issue 26). A signed-in user's page is never
+    // language, origin and rollout versions get the same HTML (a shared link brings a crowd). A signed-in user's page is never
     // kept, nor given.
     const visitor = !cookieValue(request.headers.cookie, SESSION_HINT_COOKIE) && !tried && set === undefined;
     const language = requestLanguage(headers);

@@ -4,21 +4,12 @@
  * (an automatic rollback writes its figures).
  */
 import { desc, eq } from 'drizzle-orm';
+import type { ReleaseAuditAction } from '@btls/shared-api/schemas';
 import type { Db } from '../db/client';
 import { releaseAudit, releaseTokens, users } from '../db/schema';
 
-export const AUDIT_ACTIONS = [
-  'upload',
-  'activate',
-  'rollout',
-  'promote',
-  'rollback',
-  'stop',
-  'automatic-rollback',
-  'token-create',
-  'token-revoke',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** The actions the log names: the contract's list, which the Releases page translates. */
+export type AuditAction = ReleaseAuditAction;
 
 /** Who stopped a rollout on their own: no person, the rule. */
 export const AUTOMATIC_ACTOR = 'automatic';
