@@ -7,7 +7,18 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browser, callApi, DEMO, mustCallApi, openPage, signIn, site, tokenFor, useSite } from './harness';
+import {
+  browser,
+  callApi,
+  DEMO,
+  mustCallApi,
+  openPage,
+  openSiteMenu,
+  signIn,
+  site,
+  tokenFor,
+  useSite,
+} from './harness';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -254,6 +265,7 @@ describe('with a keyboard', () => {
     expect(await page.getByRole('link', { name: 'Skip to content' }).isVisible()).toBe(true);
     await page.keyboard.press('Enter');
     expect(await focused(page)).toMatchObject({ id: 'content' });
+    await openSiteMenu(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).click();
     await page.waitForURL(`${site.base}/jobs`);
     await expect.poll(() => focused(page)).toMatchObject({ tag: 'h1', text: 'Find Your Barista Career' });

@@ -74,6 +74,15 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * On a phone the site's navigation, Logout and language are in the Menu (`name`: its name in the page's language):
+ * a user taps Menu first. On a wide screen (no Menu button shown) they are in the bar already.
+ */
+export async function openSiteMenu(page: Page, name = 'Menu'): Promise<void> {
+  const menu = page.getByRole('banner').getByRole('button', { name, exact: true });
+  if (await menu.isVisible()) await menu.click();
+}
+
 /** A fresh browser profile (empty localStorage) with the page's errors (and CSP violations) collected. */
 export async function openPage(
   browser: Browser,

@@ -12,7 +12,7 @@ import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browser, DEMO, mustCallApi, openPage, ROOT, signIn, site, tokenFor, useSite } from './harness';
+import { browser, DEMO, mustCallApi, openPage, openSiteMenu, ROOT, signIn, site, tokenFor, useSite } from './harness';
 
 useSite();
 
@@ -124,6 +124,7 @@ describe('the site in three languages', () => {
       await page.goto(`${site.base}/`, { waitUntil: 'networkidle' });
       expect(await page.getAttribute('html', 'lang')).toBe('en');
       // The public header's switcher, labelled, each language in its own words.
+      await openSiteMenu(page);
       const switcher = page.getByRole('banner').getByRole('combobox', { name: 'Language' });
       await switcher.selectOption('rw');
       await page.waitForSelector('html[lang="rw"]', { state: 'attached' });
@@ -137,6 +138,8 @@ describe('the site in three languages', () => {
       expect(await englishLeft(page, ['shell', 'shared-ui', 'mfe-public'], 'rw')).toEqual([]);
       expect(await seriousViolations(page)).toEqual([]);
       const wide = await atEveryWidth(page, 'home-rw');
+      // The menu stays open in the chosen language until the reader closes it.
+      await page.keyboard.press('Escape');
 
       // Sign in as the trainee, in Kinyarwanda.
       await page.getByRole('banner').getByRole('link', { name: 'Injira' }).click();
@@ -158,6 +161,7 @@ describe('the site in three languages', () => {
       expect(await page.getAttribute('html', 'lang')).toBe('rw');
 
       // Sign out, sign in as the employer: still Kinyarwanda; then French from the panel.
+      await openSiteMenu(page, 'Menyu');
       await page.getByRole('banner').getByRole('button', { name: 'Sohoka' }).click();
       await page.getByLabel('Imeyili').fill(DEMO.employer.email);
       await page.getByLabel('Ijambobanga').fill(DEMO.employer.password);
@@ -195,6 +199,40 @@ describe('the site in three languages', () => {
     },
   );
 
+  it('leaves the first screen of a phone to the page: a one-line header, its links in the Menu', async () => {
+    const problems: string[] = [];
+    for (const language of ['en', 'fr', 'rw'] as const) {
+      const t = translator(['shell'], language);
+      for (const width of [390, 320]) {
+        const { page, context } = await openPage(browser, width);
+        await context.addCookies([{ name: 'btlsLang', value: language, url: site.base }]);
+        await page.goto(`${site.base}/jobs`, { waitUntil: 'networkidle' });
+        const where = `${language} at ${width} px`;
+        const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
+        if (!heading || heading.y > 200) problems.push(`${where}: the heading of /jobs starts at ${heading?.y} px`);
+        const menuButton = page.getByRole('banner').getByRole('button', { name: t('shell.menu'), exact: true });
+        await menuButton.click();
+        // The keyboard user is in the menu, on its first link; the page's main links are all there.
+        await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(t('shell.nav.courses'));
+        const links = page.getByRole('navigation', { name: t('shell.nav.main') }).getByRole('link');
+        expect(await links.allTextContents(), where).toHaveLength(5);
+        expect(await page.getByRole('banner').getByRole('combobox').isVisible(), where).toBe(true);
+        for (const violation of await seriousViolations(page)) problems.push(`${where}, menu open: ${violation}`);
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (scrollWidth > width) problems.push(`${where}: ${scrollWidth} px wide`);
+        if (SHOTS) await page.screenshot({ path: join(SHOTS, `menu-${language}-${width}.png`) });
+        // Esc closes it, the focus back on Menu.
+        await page.keyboard.press('Escape');
+        await links.first().waitFor({ state: 'hidden' });
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+          .toMatch(t('shell.menu'));
+        await context.close();
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it("says a course's duration in the reader's language: on the certificate and the course cards", async () => {
     const graduate = { email: 'graduate@btls-demo.rw', password: 'graduate-demo-2026' };
     const [certificate] = await mustCallApi(site, '/certificates/user', { token: await tokenFor(site, graduate) });
@@ -211,6 +249,7 @@ describe('the site in three languages', () => {
       await page.goto(`${site.base}/certificate/${certificate.certificateCode}`, { waitUntil: 'networkidle' });
       // The page must be the browser's (its switcher live) before the reader switches.
       await page.getByRole('article', { name: /./ }).first().waitFor();
+      await openSiteMenu(page);
       await page.getByRole('banner').getByRole('combobox').first().selectOption(language);
       await page.waitForSelector(`html[lang="${language}"]`, { state: 'attached' });
       await page.getByText(duration).waitFor();

@@ -14,6 +14,7 @@ import {
   enrollmentOfDemoTrainer,
   mustCallApi,
   openPage,
+  openSiteMenu,
   releaseTokenFor,
   runRelease,
   signIn,
@@ -86,6 +87,7 @@ describe('offline', () => {
 
     // Signed out (online), then offline again: the certificate's page is not this phone's to show any more.
     await context.setOffline(false);
+    await openSiteMenu(page);
     await page
       .getByRole('button', { name: /Logout|Sign out/ })
       .first()

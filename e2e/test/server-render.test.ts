@@ -15,6 +15,7 @@ import {
   DEMO,
   mustCallApi,
   openPage,
+  openSiteMenu,
   releaseTokenFor,
   runRelease,
   signIn,
@@ -93,7 +94,8 @@ describe('public pages without JavaScript', () => {
         const response = await page.goto(`${site.base}${path}`);
         expect(response?.status(), path).toBe(path === '/no-such-page' ? 404 : 200);
         expect(await page.getByRole('heading', { level: 1 }).allTextContents(), path).toEqual([h1]);
-        // The shell's layout is there too.
+        // The shell's layout is there too, its Menu opening without a script.
+        await openSiteMenu(page);
         expect(
           await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).count(),
           path,
@@ -111,6 +113,7 @@ describe('public pages without JavaScript', () => {
       ).toBeGreaterThan(0);
       expect(await page.getByRole('heading', { name: 'Employers' }).isVisible()).toBe(true);
       // Links are plain links: following them loads the next server-rendered page.
+      await openSiteMenu(page);
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).click();
       await page.waitForURL(`${site.base}/jobs`);
       await page
@@ -195,6 +198,7 @@ describe('taking over a server-rendered page', () => {
     expect(html).not.toContain('>Login</a>');
 
     // Signed out, the browser is a visitor's again, server side too.
+    await openSiteMenu(page);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${site.base}/login`);
     const after = await page.request.get(`${site.base}/courses/${course.id}`);
@@ -235,6 +239,7 @@ describe('taking over a server-rendered page', () => {
     page.on('request', (request) => request.resourceType() === 'document' && documents.push(request.url()));
     // Once the page is the browser's (a tap before that simply loads the next page from the server).
     await page.goto(`${site.base}/`, { waitUntil: 'networkidle' });
+    await openSiteMenu(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
     await page.getByRole('heading', { level: 1, name: 'Our Barista Courses' }).waitFor();
     expect(documents).toEqual([`${site.base}/`]);
@@ -278,6 +283,7 @@ describe('a browser that blocks site data', () => {
       });
     });
     await page.goto(`${site.base}/`, { waitUntil: 'networkidle' });
+    await openSiteMenu(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
     await page.getByRole('heading', { level: 1, name: 'Our Barista Courses' }).waitFor();
     await page.goto(`${site.base}/login`);

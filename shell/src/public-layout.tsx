@@ -1,6 +1,6 @@
 /** The public layout: top bar (sign-in state, dashboard link by role), the page, and the footer. */
-import type { ReactNode } from 'react';
-import { Link, NavLink, panelFor, paths, useAuth, useI18n, useNavigate } from '@btls/shared-auth';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, NavLink, panelFor, paths, useAuth, useI18n, useLocation, useNavigate } from '@btls/shared-auth';
 import { LanguageSwitcher } from '@btls/shared-ui/language-switcher';
 import { panelLabel } from '@btls/shared-ui/panel-layout';
 import { CONTENT_ID, SkipLink } from '@btls/shared-ui/skip-link';
@@ -28,11 +28,25 @@ const SOCIAL = [
   { href: 'https://www.linkedin.com/', name: 'LinkedIn' },
 ];
 
+/** The phone menu's id: the Menu button opens it as a popover, which needs no script (pages work with JS off). */
+const MENU_ID = 'site-menu';
+
+/**
+ * On a phone the header is one line (brand, sign-in or dashboard, Menu) and the rest opens from the Menu button as
+ * a popover: the browser gives it Esc, a tap outside and the focus back on the button, with or without scripts.
+ * On a wide screen the same links stand in the bar. A browser without popovers shows them in the bar too.
+ */
 function TopBar() {
   const i18n = useI18n();
   // As the session shows: a signed-in user's page comes from the server with their name already in it.
   const { shown, logout } = useAuth();
   const navigate = useNavigate();
+  const menu = usePhoneMenu();
+  const mainLink = shown ? (
+    <Link to={panelFor(shown.role).path}>{i18n._(panelLabel(shown.role))}</Link>
+  ) : (
+    <Link to={paths.login}>{i18n._({ id: 'shell.login', message: 'Login' })}</Link>
+  );
   return (
     <header className={styles.topBar}>
       <Banner />
@@ -40,44 +54,84 @@ function TopBar() {
         <Link to="/" className={styles.brand}>
           {BRAND}
         </Link>
-        <nav aria-label={i18n._({ id: 'shell.nav.main', message: 'Main' })} className={styles.mainNav}>
-          {NAV.map((item) => (
-            <NavLink key={item.to} to={item.to}>
-              {i18n._(item.label)}
-            </NavLink>
-          ))}
-        </nav>
-        <div className={styles.account}>
-          {shown ? (
-            <>
-              <Link to={panelFor(shown.role).path}>{i18n._(panelLabel(shown.role))}</Link>
-              <span className={styles.greeting}>
-                {i18n._({ id: 'shell.greeting', message: 'Hello, {name}', values: { name: shown.firstName } })}
-              </span>
-              <button
-                type="button"
-                className={styles.linkButton}
-                onClick={() => {
-                  logout();
-                  navigate(paths.login);
-                }}
-              >
-                {i18n._({ id: 'common.logout', message: 'Logout' })}
-              </button>
-            </>
-          ) : (
-            <>
-              <Link to={paths.login}>{i18n._({ id: 'shell.login', message: 'Login' })}</Link>
+        <div id={MENU_ID} popover="auto" ref={menu} className={styles.menu}>
+          <button
+            type="button"
+            popoverTarget={MENU_ID}
+            popoverTargetAction="hide"
+            className={styles.closeMenu}
+            aria-label={i18n._({ id: 'shell.closeMenu', message: 'Close menu' })}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+          <nav aria-label={i18n._({ id: 'shell.nav.main', message: 'Main' })} className={styles.mainNav}>
+            {NAV.map((item) => (
+              <NavLink key={item.to} to={item.to}>
+                {i18n._(item.label)}
+              </NavLink>
+            ))}
+          </nav>
+          <div className={styles.account}>
+            {/* On a phone this link stands in the bar itself (below), not in the menu. */}
+            <span className={styles.wideOnly}>{mainLink}</span>
+            {shown ? (
+              <>
+                <span className={styles.greeting}>
+                  {i18n._({ id: 'shell.greeting', message: 'Hello, {name}', values: { name: shown.firstName } })}
+                </span>
+                <button
+                  type="button"
+                  className={styles.linkButton}
+                  onClick={() => {
+                    logout();
+                    navigate(paths.login);
+                  }}
+                >
+                  {i18n._({ id: 'common.logout', message: 'Logout' })}
+                </button>
+              </>
+            ) : (
               <Link to={paths.employerRegister} className={styles.collaborate}>
                 {i18n._({ id: 'shell.collaborate', message: 'Collaborate' })}
               </Link>
-            </>
-          )}
-          <LanguageSwitcher />
+            )}
+            <LanguageSwitcher />
+          </div>
+        </div>
+        <div className={styles.phoneBar}>
+          {mainLink}
+          <button type="button" popoverTarget={MENU_ID} className={styles.menuButton}>
+            <span aria-hidden="true">☰ </span>
+            {i18n._({ id: 'shell.menu', message: 'Menu' })}
+          </button>
         </div>
       </div>
     </header>
   );
+}
+
+/**
+ * The phone menu closes when the page changes (a link inside it was followed), and on opening, the focus goes to
+ * its first link: the keyboard user is in the menu, not left on the button behind it.
+ */
+function usePhoneMenu() {
+  const menu = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const element = menu.current;
+    // A browser without popovers shows the menu in the bar: nothing to close.
+    if (element && 'hidePopover' in element && element.matches(':popover-open')) element.hidePopover();
+  }, [pathname]);
+  useEffect(() => {
+    const element = menu.current;
+    if (!element) return;
+    const opened = (event: Event) => {
+      if ((event as ToggleEvent).newState === 'open') element.querySelector<HTMLElement>('nav a')?.focus();
+    };
+    element.addEventListener('toggle', opened);
+    return () => element.removeEventListener('toggle', opened);
+  }, []);
+  return menu;
 }
 
 function Footer() {

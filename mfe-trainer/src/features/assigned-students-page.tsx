@@ -1,6 +1,14 @@
 import { pagedLists } from '@btls/shared-api';
 import { Link, paths, useI18n, useSearchParams } from '@btls/shared-auth';
-import { ErrorBanner, SelectField, Spinner, StatusBadge, Table, TextField } from '@btls/shared-ui/components';
+import {
+  EmailLink,
+  ErrorBanner,
+  SelectField,
+  Spinner,
+  StatusBadge,
+  Table,
+  TextField,
+} from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
@@ -60,7 +68,7 @@ export function AssignedStudentsPage() {
                 <>
                   {e.traineeFirstName} {e.traineeLastName}
                   <br />
-                  <a href={`mailto:${e.traineeEmail}`}>{e.traineeEmail}</a>
+                  <EmailLink email={e.traineeEmail} />
                 </>
               ),
             },

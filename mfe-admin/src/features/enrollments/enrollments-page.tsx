@@ -17,6 +17,7 @@ import { Link, paths, useI18n, useLocation, useSearchParams } from '@btls/shared
 import {
   Button,
   CheckboxField,
+  EmailLink,
   ErrorBanner,
   SelectField,
   StatusBadge,
@@ -293,7 +294,7 @@ export function EnrollmentsPage() {
                   <>
                     {e.traineeFirstName} {e.traineeLastName}
                     <br />
-                    <a href={`mailto:${e.traineeEmail}`}>{e.traineeEmail}</a>
+                    <EmailLink email={e.traineeEmail} />
                   </>
                 ),
               },
