@@ -178,19 +178,6 @@ export interface Column<Row> {
 }
 
 /**
- * An e-mail address as a link. In a table it breaks anywhere rather than widening the table past a phone's screen,
- * and not at all on a wide screen, where the table has room for it.
- */
-export function EmailLink({ email, subject }: { email: string; subject?: string }) {
-  const query = subject ? `?subject=${encodeURIComponent(subject)}` : '';
-  return (
-    <a href={`mailto:${email}${query}`} className={styles.email}>
-      {email}
-    </a>
-  );
-}
-
-/**
  * A table that turns into labelled cards on a phone. `detail` adds, below a row, a full-width row to read
  * (an e-mail, a message) when it answers something for that row.
  */

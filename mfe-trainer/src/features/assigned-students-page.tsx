@@ -1,14 +1,6 @@
 import { pagedLists } from '@btls/shared-api';
 import { Link, paths, useI18n, useSearchParams } from '@btls/shared-auth';
-import {
-  EmailLink,
-  ErrorBanner,
-  SelectField,
-  Spinner,
-  StatusBadge,
-  Table,
-  TextField,
-} from '@btls/shared-ui/components';
+import { ErrorBanner, SelectField, Spinner, StatusBadge, Table, TextField } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
@@ -68,7 +60,7 @@ export function AssignedStudentsPage() {
                 <>
                   {e.traineeFirstName} {e.traineeLastName}
                   <br />
-                  <EmailLink email={e.traineeEmail} />
+                  <a href={`mailto:${e.traineeEmail}`}>{e.traineeEmail}</a>
                 </>
               ),
             },

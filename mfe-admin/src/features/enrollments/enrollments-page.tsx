@@ -17,7 +17,6 @@ import { Link, paths, useI18n, useLocation, useSearchParams } from '@btls/shared
 import {
   Button,
   CheckboxField,
-  EmailLink,
   ErrorBanner,
   SelectField,
   StatusBadge,
@@ -294,7 +293,7 @@ export function EnrollmentsPage() {
                   <>
                     {e.traineeFirstName} {e.traineeLastName}
                     <br />
-                    <EmailLink email={e.traineeEmail} />
+                    <a href={`mailto:${e.traineeEmail}`}>{e.traineeEmail}</a>
                   </>
                 ),
               },

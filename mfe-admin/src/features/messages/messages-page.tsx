@@ -1,6 +1,6 @@
 import { pagedLists } from '@btls/shared-api';
 import { useI18n, useSearchParams } from '@btls/shared-auth';
-import { EmailLink, ErrorBanner, TextField } from '@btls/shared-ui/components';
+import { ErrorBanner, TextField } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
@@ -56,7 +56,8 @@ export function MessagesPage() {
                 header: i18n._({ id: 'admin.messages.from', message: 'From' }),
                 cell: (m) => (
                   <>
-                    {m.name} <EmailLink email={m.email} subject={`Re: ${m.subject}`} />
+                    {m.name}{' '}
+                    <a href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`}>{m.email}</a>
                   </>
                 ),
               },
