@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 60_000,
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // Each file starts its own server (a fresh data directory, a random port) and browser, so two files run at
     // once (issue 27: they share no port and no database); a file's journeys run one after another.
@@ -11,6 +11,6 @@ export default defineConfig({
     maxWorkers: 2,
     // What a journey waits for in the page (a take-over, a filtered list) starts after the first paint and
     // hydrates in slices (issue 26): on a busy 2-core machine that is seconds, not expect.poll's default one.
-    expect: { poll: { timeout: 10_000 } },
+    expect: { poll: { timeout: 20_000 } },
   },
 });

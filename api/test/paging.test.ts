@@ -71,6 +71,41 @@ describe('GET /api/jobs', () => {
     expect((await request(api, 'GET', '/api/jobs?jobType=Freelance')).status).toBe(400);
   });
 
+  it('finds jobs by the start of their words in any field, and stops counting a word nearly every job has', async () => {
+    const found = async (q: string) => {
+      const answer = await request(api, 'GET', `/api/jobs?q=${encodeURIComponent(q)}&limit=5`);
+      return { total: answer.headers['x-total-count'], capped: answer.headers['x-total-count-capped'] };
+    };
+    // A word's start, any case, in the title, the company, the place or the snippet; every word must be there.
+    expect(await found('BARIST')).toEqual({ total: '130', capped: undefined });
+    expect(await found('café neo')).toEqual({ total: '130', capped: undefined });
+    expect(await found('musanze head')).toEqual({ total: '0', capped: undefined });
+    expect(await found('kigali head')).toEqual({ total: '13', capped: undefined });
+    expect(await found('pull shots')).toEqual({ total: '130', capped: undefined });
+    expect(await found("'&|!:*()")).toEqual({ total: '0', capped: undefined });
+    // A thousand more: the board counts up to 1,000 and says there are more; the pages still go on.
+    await api.db.insert(jobs).values(
+      Array.from({ length: 1000 }, (_, i) => ({
+        employerId: employer.id,
+        title: `Espresso barista ${i}`,
+        companyName: 'Café Neo',
+        description: '<p>Steam milk.</p>',
+        descriptionSnippet: 'Steam milk.',
+        location: 'Huye',
+        jobType: 'Contract',
+      })),
+    );
+    try {
+      expect(await found('barista')).toEqual({ total: '1000', capped: 'true' });
+      expect(await found('espresso')).toEqual({ total: '1000', capped: undefined });
+      const deep = await request(api, 'GET', '/api/jobs?q=barista&limit=20&offset=1000');
+      expect(deep.body).toHaveLength(20);
+      expect(deep.headers.link).toContain('offset=1020');
+    } finally {
+      await api.db.delete(jobs).where(eq(jobs.location, 'Huye'));
+    }
+  });
+
   it('answers the filter options of the open jobs (facets): distinct, sorted, nothing from closed ads', async () => {
     const [closed] = await api.db
       .insert(jobs)

@@ -162,6 +162,10 @@ describe('a team', () => {
     const script = await api.app.inject({ method: 'GET', url: `${folder}/remoteEntry.js` });
     expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(script.headers['x-content-type-options']).toBe('nosniff');
+    // A script is never a page: it does without the page's headers (a phone pays for them on every file).
+    expect(script.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'x-xss-protection'])
+      expect(script.headers[name], name).toBeUndefined();
   });
 });
 

@@ -157,7 +157,8 @@ describe('the server process', { timeout: 120_000 }, () => {
     });
     stuck.on('error', () => {}); // cut by the exit
     stuck.write('{"name":');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // (Long enough for a loaded machine's server to have the request open before the signal.)
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     const signalled = Date.now();
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(1);

@@ -123,6 +123,8 @@ export interface PageParams {
 export interface Page<T> {
   items: T[];
   total: number;
+  /** The server stopped counting at `total`: there are more (X-Total-Count-Capped). */
+  capped?: boolean;
 }
 
 /** The query of a list call: empty values are left out. */
@@ -138,13 +140,15 @@ export function listQuery(params: object | undefined): Record<string, string> | 
 /** A list call that also reads the total (X-Total-Count; the page's length when the server sends none). */
 export async function callPage<T>(options: CallOptions): Promise<Page<T>> {
   let total = Number.NaN;
+  let capped = false;
   const items = await call<T[]>({
     ...options,
     onResponse: (response) => {
       total = Number(response.headers.get('X-Total-Count') ?? Number.NaN);
+      capped = response.headers.get('X-Total-Count-Capped') === 'true';
     },
   });
-  return { items, total: Number.isFinite(total) ? total : items.length };
+  return Number.isFinite(total) ? { items, total, ...(capped ? { capped } : {}) } : { items, total: items.length };
 }
 
 /**

@@ -19,7 +19,7 @@ export function watchNetwork(): void {
 }
 
 /**
- * The areas this phone uses: the worker keeps all of their files. Remembered here (the area loads long before
+ * The areas this phone uses: the worker keeps what it loads of them, and their new builds at each release. Remembered here (the area loads long before
  * the worker's registration chunk, which tells the worker them all once it is there), and told at once to a
  * worker already there.
  */

@@ -6,10 +6,12 @@
  * list, so the worker's bytes change, the browser installs the new worker beside the old one, and the page
  * offers "A new version is available" (the new worker waits for the Reload: nothing swaps under a user).
  *
- * What is kept, and how:
- * - the shell and the public area: at install (every visitor needs them);
- * - the other areas: each one this phone has opened, all its files at once, and again at each new release
- *   before the new worker is installed (a trainee's phone does not download the admin area);
+ * What is kept, and how (a file is never downloaded twice: what the page loaded is copied from the browser's cache):
+ * - the shell's page and its start-up chain, and what this phone has loaded of the shell and of each area it uses,
+ *   at install; the rest of a file set as a page first loads it (the public area fetches its menu's pages once
+ *   idle, so they are kept too);
+ * - at a new release, the new builds of the files this phone used (a file whose content did not change keeps its
+ *   hashed name and is copied), before the new worker is installed;
  * - a data saver's phone: nothing ahead, only what it loads, as it loads it;
  * - pages (HTML): network first with a 3-second timeout, then the saved copy marked with when it was saved;
  *   a page never saved gets the shell, which says so;
@@ -19,7 +21,7 @@
  * - writes and uploads: never kept (queued progress records are the page's IndexedDB queue, sent here on
  *   Background Sync).
  * Workbox gives the routing, the strategies and the expiry; what is kept at install is written here, since it
- * depends on the phone (its data saver, its areas), which Workbox's precache list cannot.
+ * depends on the phone (what it loaded, its data saver, its areas), which Workbox's precache list cannot.
  */
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -88,23 +90,82 @@ async function forThisPhone(urls: string[]): Promise<string[]> {
 }
 
 /**
- * Fetches and keeps `urls`, six at a time. A file that cannot be fetched now is skipped, not fatal: the worker
- * still installs (a page loads it from the network and it is kept then), rather than no worker at all.
+ * Fetches and keeps `urls`, six at a time (those not in `unlessKept` already). A file that cannot be fetched now is
+ * skipped, not fatal: the worker still installs (a page loads it from the network and it is kept then), rather
+ * than no worker at all.
  */
-async function keepFiles(cache: Cache, urls: string[]) {
+async function keepFiles(cache: Cache, urls: string[], { unlessKept }: { unlessKept?: Cache } = {}) {
   const queue = [...urls];
   const next = async (): Promise<void> => {
     const url = queue.shift();
     if (url === undefined) return;
     try {
-      const response = await fetch(url);
-      if (response.ok) await cache.put(url, response);
+      if (!(unlessKept && (await unlessKept.match(url)))) {
+        const response = await fetch(url);
+        if (response.ok) await cache.put(url, response);
+      }
     } catch {
       // offline or refused meanwhile: kept later, when loaded
     }
     return next();
   };
   await Promise.all(Array.from({ length: 6 }, next));
+}
+
+/** A built file's name, with its content hash: the same file wherever it is served from (any release's folder). */
+const nameOf = (url: string) => new URL(url, self.location.origin).pathname.split('/').pop() ?? '';
+/** Whether a file's name carries a content hash (`jobs-page-BSjBOi5m.js`), so its bytes never change. */
+const HASHED = /-[\w-]{8}\.\w+$/;
+/** The same file in another build (`jobs-page.js`): a new build of a file this phone used is worth having. */
+const stemOf = (url: string) => nameOf(url).replace(/-[\w-]{8}(?=\.\w+$)/, '');
+
+/**
+ * What this phone keeps already, in any of this worker's caches, by hashed name; and the files it kept of earlier
+ * releases (or an earlier shell), by name without the hash: the ones it used, whose new builds it will want.
+ */
+async function keptNow(): Promise<{ byName: Map<string, string>; usedBefore: Set<string> }> {
+  const byName = new Map<string, string>();
+  const usedBefore = new Set<string>();
+  for (const name of await caches.keys()) {
+    if (name !== SW_CACHES.areas && !name.startsWith(SW_CACHES.shell)) continue;
+    for (const request of await (await caches.open(name)).keys()) {
+      if (!HASHED.test(request.url)) continue;
+      byName.set(nameOf(request.url), request.url);
+      if (!currentFiles.has(request.url)) usedBefore.add(stemOf(request.url));
+    }
+  }
+  return { byName, usedBefore };
+}
+
+/** The copy the page loaded, from the browser's own cache (never the network): this origin's files only. */
+async function loadedByThePage(url: string): Promise<Response | undefined> {
+  const target = new URL(url, self.location.origin);
+  if (target.origin !== self.location.origin) return undefined;
+  try {
+    const response = await fetch(target.href, { cache: 'only-if-cached', mode: 'same-origin' });
+    return response.ok ? response : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Keeps the hashed files of `urls` that this phone has, downloading none of them twice: a file kept already (at
+ * this address, or under the same hashed name at an earlier release's) or loaded by the page (the browser's HTTP
+ * cache) is put in as it is. Of the rest, only `wanted` ones are downloaded (a page's start-up chain; the new build
+ * of a file this phone used before); the others are kept when a page first loads them.
+ */
+async function keepWithoutDownloading(cache: Cache, urls: string[], wanted: (url: string) => boolean) {
+  const kept = await keptNow();
+  const download = [];
+  for (const url of urls) {
+    if (await cache.match(url)) continue;
+    const earlier = kept.byName.get(nameOf(url));
+    const copy = (earlier && (await caches.match(earlier))) || (await loadedByThePage(url));
+    if (copy) await cache.put(url, copy);
+    else if (wanted(url) || kept.usedBefore.has(stemOf(url))) download.push(url);
+  }
+  await keepFiles(cache, download);
 }
 
 // ---- The shell's files: kept at install, in a cache of this shell version's own ----
@@ -122,23 +183,35 @@ function hashOf(text: string): string {
   return (hash >>> 0).toString(36);
 }
 
-async function keepShell(all: boolean) {
+/**
+ * The shell's page and its start-up chain (the scripts and styles index.html names: what a page never saved needs
+ * offline), then whatever else of the shell this phone has (see keepWithoutDownloading). A data saver's phone
+ * downloads only the page.
+ */
+async function keepShell(saving: boolean) {
   const cache = await caches.open(shellCache);
-  const urls = new Set(await forThisPhone(config.shell.map((file) => file.url)));
-  const wanted = (all ? config.shell : config.shell.filter((file) => file.url === '/index.html')).filter((file) =>
-    urls.has(file.url),
-  );
-  const missing = [];
-  for (const file of wanted) {
-    if (await cache.match(file.url)) continue;
-    // A file whose name carries its hash is the same wherever it is kept (an earlier version's cache).
-    const earlier = file.revision === null ? await caches.match(file.url) : undefined;
-    if (earlier) await cache.put(file.url, earlier);
-    else missing.push(file.url);
+  const urls = await forThisPhone(config.shell.map((file) => file.url));
+  // Files named without a hash (index.html, the icon) may have changed at the same address: the copy the page
+  // loaded (this visit's, which the browser checked), else asked afresh.
+  const unhashed = urls.filter((url) => shellFiles.get(url) !== null);
+  for (const url of unhashed) {
+    const loaded = (await cache.match(url)) ? undefined : await loadedByThePage(url);
+    if (loaded) await cache.put(url, loaded);
   }
-  await keepFiles(cache, missing);
+  await keepFiles(cache, saving ? unhashed.filter((url) => url === '/index.html') : unhashed, { unlessKept: cache });
+  const index = await cache.match('/index.html');
   // Without the shell's page, a page never saved could not say so offline: this version does not install.
-  if (!(await cache.match('/index.html'))) throw new Error('The shell page could not be kept');
+  if (!index) throw new Error('The shell page could not be kept');
+  const startUp = new Set(
+    [...(await index.clone().text()).matchAll(/\b(?:src|href)="(\/[^"?#]+)"/g)]
+      .map((match) => match[1]!)
+      .filter((url) => shellFiles.has(url)),
+  );
+  await keepWithoutDownloading(
+    cache,
+    urls.filter((url) => shellFiles.get(url) === null),
+    (url) => !saving && startUp.has(url),
+  );
 }
 
 /**
@@ -175,14 +248,18 @@ const userCache = (id: number) => `${SW_CACHES.userPrefix}${id}`;
 
 // ---- Areas this phone uses: all their files, kept for the active release ----
 
+/**
+ * The areas this phone uses, at their active release: what it has of them (see keepWithoutDownloading) and the
+ * area's entry; a data saver's phone downloads nothing ahead, it keeps what its pages load as they load it.
+ */
 async function keepAreas(areas: string[]) {
-  if (await dataSaver()) return;
+  const saving = await dataSaver();
   const cache = await caches.open(SW_CACHES.areas);
   for (const area of areas) {
-    const files = await forThisPhone(config.areas[area]?.files ?? []);
-    const missing = [];
-    for (const url of files) if (!(await caches.match(url))) missing.push(url);
-    await keepFiles(cache, missing);
+    const release = config.areas[area];
+    if (!release) continue;
+    const files = await forThisPhone(release.files);
+    await keepWithoutDownloading(cache, files, (url) => !saving && url === release.entry);
   }
 }
 
@@ -190,6 +267,12 @@ async function keepAreas(areas: string[]) {
 const activeFiles = new Set(
   Object.values(config.areas).flatMap((area) => area.files.map((file) => new URL(file, self.location.origin).href)),
 );
+
+/** Every file this worker lists (the shell's and the active releases'), as absolute URLs. */
+const currentFiles = new Set([
+  ...activeFiles,
+  ...config.shell.map((file) => new URL(file.url, self.location.origin).href),
+]);
 
 /** Files of releases no longer active (a newer release, a rollback): not kept any more. */
 async function forgetOldReleases() {
@@ -199,11 +282,11 @@ async function forgetOldReleases() {
 
 self.addEventListener('install', (event) => {
   // The shell and the public area (every visitor needs them), and the areas this phone had, at their new
-  // release, before this worker counts as installed; a data saver's phone only the shell's page.
+  // release, before this worker counts as installed: what the page has loaded, copied, not downloaded again.
   event.waitUntil(
     dataSaver().then(async (saving) => {
-      await keepShell(!saving);
-      if (!saving) await keepAreas(['public', ...(await readMeta<string[]>(META_AREAS, []))]);
+      await keepShell(saving);
+      await keepAreas(['public', ...(await readMeta<string[]>(META_AREAS, []))]);
     }),
   );
 });
@@ -228,7 +311,8 @@ self.addEventListener('message', (event) => {
       event.waitUntil(
         // Filed under the account the page says it is for (it tells, with the page), else the one it said before.
         (typeof data.id === 'number' || data.id === null ? Promise.resolve(data.id) : user).then(async (id) => {
-          const response = await fetch(url, { credentials: 'same-origin' });
+          // The page as it came (the browser's cache), else asked again.
+          const response = (await loadedByThePage(url.href)) ?? (await fetch(url, { credentials: 'same-origin' }));
           if (response.status === 200 && (response.headers.get('Content-Type') ?? '').startsWith('text/html'))
             await (await caches.open(id === null ? SW_CACHES.pages : userCache(id))).put(url.href, response);
         }),

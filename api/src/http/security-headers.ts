@@ -2,7 +2,8 @@
  * Security headers on every answer (@fastify/helmet): a Content-Security-Policy that the shell, the federated
  * remotes (wherever remotes.json says they live), the contact page's map frame and server-rendered pages work
  * under; no framing by other sites; nosniff; a strict Referrer-Policy; HSTS when the site is served over https;
- * and `Cache-Control: no-store` on API answers given to a signed-in caller.
+ * and `Cache-Control: no-store` on API answers given to a signed-in caller. Built scripts and stylesheets carry
+ * only what governs them (nosniff, CORP, HSTS).
  *
  * The policy allows no inline executable script: a server-rendered page may carry data in
  * `<script type="application/json">` blocks (not executed, so not governed by script-src) and load module
@@ -44,6 +45,19 @@ export function cspHeader(origins: readonly string[], options: { https?: boolean
     .join('; ');
 }
 
+/** Headers that only mean something for a document (a page, or a file opened as one). */
+const PAGE_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 export interface SecurityHeaderOptions {
   /** The site's public address (PUBLIC_URL); https turns on HSTS and upgrade-insecure-requests. */
   publicUrl?: string;
@@ -72,9 +86,17 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
 
-  // An answer given to a signed-in caller is personal: no browser or proxy may keep it.
   app.addHook('onSend', async (request, reply, payload) => {
+    // An answer given to a signed-in caller is personal: no browser or proxy may keep it.
     if (request.headers.authorization && request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    // A built script or stylesheet is never a page (nosniff): the headers that govern a page are ~450 bytes a phone
+    // would pay on each of the dozens of files a first visit loads. (A worker's script keeps them: its policy is
+    // its own; it is never kept as immutable.)
+    if (
+      /^text\/(javascript|css)\b/.test(String(reply.getHeader('content-type') ?? '')) &&
+      /\bimmutable\b/.test(String(reply.getHeader('cache-control') ?? ''))
+    )
+      for (const name of PAGE_ONLY_HEADERS) reply.removeHeader(name);
     return payload;
   });
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { z } from 'zod';
 import { validation } from '@btls/shared-api/messages';
@@ -16,10 +16,10 @@ import type { UserRow } from '../auth';
 import type { Deps } from '../deps';
 import { answers, checkedInHandler, idParams, type Api } from '../http/contract';
 import type { Db } from '../db/client';
-import { jobs } from '../db/schema';
+import { jobs, jobWordsOf } from '../db/schema';
 import { badRequest, forbidden, notFound, parse } from '../http/errors';
 import { coded, codedWith } from '@btls/shared-api/codes';
-import { containsPattern, countAll, distinctValues, searchAny, setPageHeaders } from '../http/paging';
+import { containsPattern, countAll, countUpTo, distinctValues, setPageHeaders, wordsQuery } from '../http/paging';
 import { sanitizeEmployerHtml, snippetOf } from '../sanitize';
 import { toJob } from '../serialize';
 import { isOpen } from '../job-visibility';
@@ -34,10 +34,20 @@ const jobUpdateBody = checkedInHandler(
 );
 const PUBLIC_NOT_FOUND = texts.fallback.publicJobNotFound;
 
+/** The public board counts its matches up to this many: a word every job has is not counted job by job. */
+const BOARD_COUNT_CAP = 1000;
+
+/** The search's words among a job's (title, company, location, snippet: the full-text index of schema.ts). */
+function hasWords(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const words = wordsQuery(q);
+  return words === null ? sql`false` : sql`${jobWordsOf(jobs)} @@ to_tsquery('simple'::regconfig, ${words})`;
+}
+
 /** The search text (title, company, location, snippet) and the filters of the job lists. */
 function jobFilters(query: { q?: string; location?: string; jobType?: string; status?: 'active' | 'inactive' }) {
   return [
-    searchAny(query.q, [jobs.title, jobs.companyName, jobs.location, jobs.descriptionSnippet]),
+    hasWords(query.q),
     query.location ? ilike(jobs.location, containsPattern(query.location)) : undefined,
     query.jobType ? eq(jobs.jobType, query.jobType) : undefined,
     query.status ? eq(jobs.isActive, query.status === 'active') : undefined,
@@ -60,7 +70,7 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
     async (request, reply) => {
       const query = request.query;
       const where = and(isOpen(), ...jobFilters(query));
-      const [rows, [counted]] = await Promise.all([
+      const [rows, counted] = await Promise.all([
         db
           .select()
           .from(jobs)
@@ -68,9 +78,9 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
           .orderBy(...newestFirst)
           .limit(query.limit)
           .offset(query.offset),
-        db.select({ total: countAll }).from(jobs).where(where),
+        countUpTo(db, jobs, where, BOARD_COUNT_CAP),
       ]);
-      setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
+      setPageHeaders(request, reply, query, rows.length, counted.total, counted.capped);
       return rows.map(toJob);
     },
   );

@@ -12,6 +12,8 @@ interface Props {
   page: number;
   pageSize: number;
   total: number;
+  /** The server stopped counting at `total` (a word nearly every item has): there are more. */
+  capped?: boolean;
   /** Items on the shown page. */
   count: number;
   /** How many of the list's things, in the page's language: (n) => '12 courses' (an ICU plural). */
@@ -29,6 +31,7 @@ export function PagedResults({
   page,
   pageSize,
   total,
+  capped = false,
   count,
   counted,
   pagesLabel,
@@ -72,7 +75,17 @@ export function PagedResults({
           : i18n._({
               id: 'public.paged.showing',
               message: 'Showing {from}–{to} of {total}',
-              values: { from: (page - 1) * pageSize + 1, to: (page - 1) * pageSize + count, total: counted(total) },
+              values: {
+                from: (page - 1) * pageSize + 1,
+                to: (page - 1) * pageSize + count,
+                total: capped
+                  ? i18n._({
+                      id: 'public.paged.moreThan',
+                      message: 'more than {counted}',
+                      values: { counted: counted(total) },
+                    })
+                  : counted(total),
+              },
             })}
       </p>
       {children}

@@ -168,6 +168,7 @@ function JobBoard() {
         page={shown.page}
         pageSize={PUBLIC_PAGE_SIZE.jobs}
         total={list.total}
+        capped={list.capped}
         count={list.items.length}
         counted={(count) =>
           i18n._({
