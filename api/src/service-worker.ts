@@ -59,7 +59,7 @@ export function registerServiceWorker(app: FastifyInstance, shellDist: string, s
    * The workers made, by the releases they list (they change rarely; the worker is asked often). While a rollout
    * runs there are two: the browsers of its share keep its version, the others the active one.
    */
-  const made = new Map<string, { body: string; gzip: Buffer }>();
+  const made = new Map<string, { body: string; gzip: Buffer; etag: string }>();
 
   app.get('/sw.js', { schema: { hide: true } }, async (request, reply) => {
     const current = await store.activeReleases();
@@ -97,7 +97,8 @@ export function registerServiceWorker(app: FastifyInstance, shellDist: string, s
         ),
       };
       const body = `self.__BTLS_SW=${JSON.stringify(config)};\n${code}`;
-      worker = { body, gzip: gzipSync(body, { level: 9 }) };
+      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+      worker = { body, gzip: gzipSync(body, { level: 9 }), etag };
       // Only the last few: releases come and go.
       if (made.size >= 4) made.delete(made.keys().next().value!);
       made.set(key, worker);
@@ -105,7 +106,11 @@ export function registerServiceWorker(app: FastifyInstance, shellDist: string, s
     reply
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding, Cookie')
+      .header('ETag', worker.etag)
       .type('text/javascript; charset=utf-8');
+    // The browser asks for the worker at every visit to learn of a new version: unchanged, it costs a few bytes.
+    const asked = String(request.headers['if-none-match'] ?? '');
+    if (asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === worker.etag)) return reply.code(304).send();
     if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')))
       return reply.header('Content-Encoding', 'gzip').send(worker.gzip);
     return reply.send(worker.body);

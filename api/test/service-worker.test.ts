@@ -86,4 +86,15 @@ describe('/sw.js', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(response.headers.vary).toContain('Accept-Encoding');
   });
+
+  it("answers a browser's check for a new version with 304 while nothing changed (a visit pays no worker twice)", async () => {
+    const first = await api.app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': 'gzip' } });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await api.app.inject({ method: 'GET', url: '/sw.js', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await api.app.inject({ method: 'GET', url: '/sw.js', headers: { 'if-none-match': '"older"' } });
+    expect(other.statusCode).toBe(200);
+  });
 });

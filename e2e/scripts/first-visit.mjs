@@ -4,7 +4,10 @@
 // body as sent, compressed) are summed by who asked — the page, or the worker keeping files for offline
 // (its requests' referrer is the worker's script) — and by type. Asserts nothing.
 //
-//   node e2e/scripts/first-visit.mjs [path …] [--save-data] [--seconds 30] [--list]
+//   node e2e/scripts/first-visit.mjs [path …] [--save-data] [--seconds 30] [--second] [--list]
+//
+// --second opens the page once more in the same profile afterwards (the next day's visit, nothing released
+// meanwhile) and prints what that costs, code apart.
 //
 // A path may name the demo's first course or job: `/courses/:id`, `/jobs/:id`. Without paths: `/`, `/jobs/:id`
 // (a page shared in chat groups) and `/courses/:id`. --list prints every answer (P: the page's, W: the worker's).
@@ -83,8 +86,28 @@ try {
     const page = await context.newPage();
     await page.goto(`${base}${path}`);
     await page.waitForTimeout(seconds * 1000);
+    const first = answers;
+    // The next visit, nothing released meanwhile: the same profile opens the page again (the worker in control).
+    /** @type {typeof answers} */
+    let second = [];
+    if (args.includes('--second')) {
+      await page.close();
+      answers = [];
+      const again = await context.newPage();
+      await again.goto(`${base}${path}`);
+      await again.waitForTimeout(10_000);
+      second = answers;
+      answers = first;
+    }
     await context.close();
     const sum = (list) => list.reduce((total, answer) => total + answer.bytes, 0);
+    if (second.length > 0) {
+      const code = second.filter((answer) => answer.kind === 'JavaScript' || answer.kind === 'CSS');
+      console.log(
+        `\nSecond visit to ${path} (worker in control), 10 s: ${kib(sum(second))} KiB in ${second.length} answers, of which code ${kib(sum(code))} KiB in ${code.length}`,
+      );
+      if (args.includes('--list')) for (const answer of second) console.log(`2 ${kib(answer.bytes)} ${answer.path}`);
+    }
     const kinds = [...new Set(answers.map((answer) => answer.kind))].sort();
     console.log(`\nFirst visit to ${path}${saveData ? ' (Save-Data: on)' : ''}, ${seconds} s: KiB from the server`);
     console.log(`${'type'.padEnd(12)}${'page'.padStart(8)}${'worker'.padStart(8)}${'all'.padStart(8)}  answers`);
