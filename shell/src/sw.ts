@@ -191,11 +191,12 @@ function hashOf(text: string): string {
 async function keepShell(saving: boolean) {
   const cache = await caches.open(shellCache);
   const urls = await forThisPhone(config.shell.map((file) => file.url));
-  // Files named without a hash (index.html, the icon) may have changed at the same address: the copy the page
-  // loaded (this visit's, which the browser checked), else asked afresh.
+  // Files named without a hash may have changed at the same address. The icon the page loaded is taken as it is;
+  // the shell's page is always asked afresh (a copy in the browser's cache may be an earlier shell's, naming
+  // scripts this version does not have).
   const unhashed = urls.filter((url) => shellFiles.get(url) !== null);
   for (const url of unhashed) {
-    const loaded = (await cache.match(url)) ? undefined : await loadedByThePage(url);
+    const loaded = url === '/index.html' || (await cache.match(url)) ? undefined : await loadedByThePage(url);
     if (loaded) await cache.put(url, loaded);
   }
   await keepFiles(cache, saving ? unhashed.filter((url) => url === '/index.html') : unhashed, { unlessKept: cache });
