@@ -28,7 +28,10 @@ useSite({ BTLS_ROLLBACK_MIN_LOADS: '4' });
 /** The trainer area's entry the page's map of areas gave this browser, on a load of `path`. */
 async function trainerEntryOn(context: BrowserContext, path: string, reload = false): Promise<string> {
   const page = context.pages()[0] ?? (await context.newPage());
-  const map = page.waitForResponse((response) => new URL(response.url()).pathname === '/remotes.json');
+  // (Forty browsers on a 2-core machine: a page's map of areas may take longer than the default 30 s.)
+  const map = page.waitForResponse((response) => new URL(response.url()).pathname === '/remotes.json', {
+    timeout: 90_000,
+  });
   if (reload) await page.reload({ waitUntil: 'commit' });
   else await page.goto(`${site.base}${path}`, { waitUntil: 'commit' });
   return ((await (await map).json()) as Record<string, string>).mfe_trainer!;

@@ -4,8 +4,7 @@
  * The table below is also read by the server render: it names the page module of a path, so the first HTML
  * can ask for that page's chunk and styles at once (preload hints) instead of after the area has loaded.
  */
-import { Suspense, useEffect, type ComponentType } from 'react';
-import { dataSaverOn } from '@btls/shared-api';
+import { Suspense, type ComponentType } from 'react';
 import { matchRoutes, paths, Route, Routes, useI18n } from '@btls/shared-auth';
 import { Spinner } from '@btls/shared-ui/components';
 import { lazyPage } from '@btls/shared-ui/lazy-page';
@@ -52,37 +51,8 @@ export function pageModuleFor(pathname: string): string | undefined {
   return matchRoutes(PUBLIC_ROUTES, pathname)?.[0]?.route.module;
 }
 
-/**
- * The pages of the site's menu, fetched once this page is loaded and the phone idle: they then open at once, and
- * offline too (the service worker keeps what a page loads). Not on a data saver's phone: it gets what it visits.
- */
-const MENU_PAGES = new Set<string>([paths.courses, paths.jobs, paths.experience, paths.about, paths.contact]);
-
-function useMenuPagesReady() {
-  useEffect(() => {
-    if (dataSaverOn()) return;
-    let cancelled = false;
-    const fetchPages = () => {
-      for (const route of PUBLIC_ROUTES)
-        if (!cancelled && route.module && MENU_PAGES.has(route.path))
-          void modules[`./${route.module}`]?.().catch(() => undefined);
-    };
-    const whenIdle = () =>
-      'requestIdleCallback' in window
-        ? requestIdleCallback(fetchPages, { timeout: 5000 })
-        : setTimeout(fetchPages, 2000);
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
-    return () => {
-      cancelled = true;
-      window.removeEventListener('load', whenIdle);
-    };
-  }, []);
-}
-
 export default function PublicRoutes() {
   const i18n = useI18n();
-  useMenuPagesReady();
   return (
     <Suspense fallback={<Spinner label={i18n._({ id: 'common.loading', message: 'Loading...' })} />}>
       <Routes>
