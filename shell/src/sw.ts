@@ -8,8 +8,7 @@
  *
  * What is kept, and how (a file is never downloaded twice: what the page loaded is copied from the browser's cache):
  * - the shell's page and its start-up chain, and what this phone has loaded of the shell and of each area it uses,
- *   at install; the rest of a file set as a page first loads it (the public area fetches its menu's pages once
- *   idle, so they are kept too);
+ *   at install; the rest of a file set as a page first loads it;
  * - at a new release, the new builds of the files this phone used (a file whose content did not change keeps its
  *   hashed name and is copied), before the new worker is installed;
  * - a data saver's phone: nothing ahead, only what it loads, as it loads it;
