@@ -123,6 +123,12 @@ export async function measureBundles(browser, base) {
     const page = await context.newPage();
     const scripts = recorder(page);
     await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+    // The shell registers its service worker once the page is idle (its own small chunk): part of the first load,
+    // whether a loaded machine reaches that before the network first goes quiet or after.
+    await page
+      .waitForFunction(async () => !!(await navigator.serviceWorker?.getRegistration()), null, { timeout: 30_000 })
+      .catch(() => undefined);
+    await page.waitForLoadState('networkidle');
     let measured = await scripts.take();
     if (path !== '/') {
       await page.evaluate((to) => {
