@@ -1,9 +1,9 @@
-// Part of `npm run bench` (issue 26, item 4): the board at scale on PostgreSQL — 10,000 jobs (every title says
-// "barista"), 1,000 courses,
-// 50,000 users and 100,000 enrollments — measured from outside: p95 of the public lists with a search and
-// filters, of the server-rendered /jobs?q=…, and of an admin's users and enrollments lists with a search, the
-// gzip size of /jobs, and each list's query plan (EXPLAIN ANALYZE of the SQL the API ran, taken from its
-// BTLS_LOG_SQL lines). Prints the figures against their targets; asserts nothing.
+// Part of `npm run bench`: the board at scale on PostgreSQL — 10,000 jobs (every title says "barista", the word a
+// barista board is searched for most), 1,000 courses, 50,000 users and 100,000 enrollments — measured from
+// outside: p95 of the public lists with a search and filters, of the server-rendered /jobs?q=…, and of an admin's
+// users and enrollments lists with a search, the gzip size of /jobs, and each list's query plan (EXPLAIN ANALYZE
+// of the SQL the API ran, taken from its BTLS_LOG_SQL lines). Prints the figures against their targets; asserts
+// nothing.
 import { spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';

@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { remoteName } from '@btls/build-config/remotes';
 import type { SwConfig } from '@btls/shared-api/service-worker';
+import { ifNoneMatch } from './http/etag';
 import { baseOf, type ReleaseStore } from './releases/store';
 import { bucketOf, rolloutChoice } from './releases/rollout';
 
@@ -109,8 +110,7 @@ export function registerServiceWorker(app: FastifyInstance, shellDist: string, s
       .header('ETag', worker.etag)
       .type('text/javascript; charset=utf-8');
     // The browser asks for the worker at every visit to learn of a new version: unchanged, it costs a few bytes.
-    const asked = String(request.headers['if-none-match'] ?? '');
-    if (asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === worker.etag)) return reply.code(304).send();
+    if (ifNoneMatch(request.headers['if-none-match'], worker.etag)) return reply.code(304).send();
     if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')))
       return reply.header('Content-Encoding', 'gzip').send(worker.gzip);
     return reply.send(worker.body);

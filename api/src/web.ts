@@ -20,6 +20,7 @@ import { dataSaverOf } from '@btls/shared-api/data-saver';
 const SESSION_HINT_COOKIE = 'btlsWho';
 import { RELEASE_TRIAL_KEY } from '@btls/shared-api/release-trial';
 import { apiNotFound } from './http/errors';
+import { ifNoneMatch } from './http/etag';
 import { isRemoteArea, type ReleaseStore } from './releases/store';
 import {
   anyRollout,
@@ -106,13 +107,6 @@ const RELEASE_FILE_POLICY = "sandbox; default-src 'none'; img-src data:; style-s
  * A rendered page compressed for the wire, as the built files are (precompressed): with its data and styles
  * it is tens of KiB of text, a fifth of that compressed, which a phone on a slow network feels.
  */
-/** Whether an If-None-Match header names `etag` (or `*`); weak comparison, as for a GET. */
-function ifNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
-}
-
 async function sendCompressed(request: FastifyRequest, reply: FastifyReply, page: RenderedPage | KeptPage) {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (!/\b(br|gzip)\b/.test(accepted)) return reply.send(page.html);

@@ -89,20 +89,17 @@ async function forThisPhone(urls: string[]): Promise<string[]> {
 }
 
 /**
- * Fetches and keeps `urls`, six at a time (those not in `unlessKept` already). A file that cannot be fetched now is
- * skipped, not fatal: the worker still installs (a page loads it from the network and it is kept then), rather
- * than no worker at all.
+ * Fetches and keeps `urls`, six at a time. A file that cannot be fetched now is skipped, not fatal: the worker
+ * still installs (a page loads it from the network and it is kept then), rather than no worker at all.
  */
-async function keepFiles(cache: Cache, urls: string[], { unlessKept }: { unlessKept?: Cache } = {}) {
+async function keepFiles(cache: Cache, urls: string[]) {
   const queue = [...urls];
   const next = async (): Promise<void> => {
     const url = queue.shift();
     if (url === undefined) return;
     try {
-      if (!(unlessKept && (await unlessKept.match(url)))) {
-        const response = await fetch(url);
-        if (response.ok) await cache.put(url, response);
-      }
+      const response = await fetch(url);
+      if (response.ok) await cache.put(url, response);
     } catch {
       // offline or refused meanwhile: kept later, when loaded
     }
@@ -118,11 +115,16 @@ const HASHED = /-[\w-]{8}\.\w+$/;
 /** The same file in another build (`jobs-page.js`): a new build of a file this phone used is worth having. */
 const stemOf = (url: string) => nameOf(url).replace(/-[\w-]{8}(?=\.\w+$)/, '');
 
-/**
- * What this phone keeps already, in any of this worker's caches, by hashed name; and the files it kept of earlier
- * releases (or an earlier shell), by name without the hash: the ones it used, whose new builds it will want.
- */
-async function keptNow(): Promise<{ byName: Map<string, string>; usedBefore: Set<string> }> {
+/** What this phone keeps (keptNow): read once for all the files one install looks at. */
+interface Kept {
+  /** Every hashed file kept, by its name: the same bytes under any release's address. */
+  byName: Map<string, string>;
+  /** The files kept of earlier releases (or an earlier shell), by name without the hash: their new builds are wanted. */
+  usedBefore: Set<string>;
+}
+
+/** What this phone keeps already, in any of this worker's caches. */
+async function keptNow(): Promise<Kept> {
   const byName = new Map<string, string>();
   const usedBefore = new Set<string>();
   for (const name of await caches.keys()) {
@@ -154,8 +156,7 @@ async function loadedByThePage(url: string): Promise<Response | undefined> {
  * cache) is put in as it is. Of the rest, only `wanted` ones are downloaded (a page's start-up chain; the new build
  * of a file this phone used before); the others are kept when a page first loads them.
  */
-async function keepWithoutDownloading(cache: Cache, urls: string[], wanted: (url: string) => boolean) {
-  const kept = await keptNow();
+async function keepWithoutDownloading(cache: Cache, urls: string[], kept: Kept, wanted: (url: string) => boolean) {
   const download = [];
   for (const url of urls) {
     if (await cache.match(url)) continue;
@@ -187,18 +188,20 @@ function hashOf(text: string): string {
  * offline), then whatever else of the shell this phone has (see keepWithoutDownloading). A data saver's phone
  * downloads only the page.
  */
-async function keepShell(saving: boolean) {
+async function keepShell(saving: boolean, kept: Kept) {
   const cache = await caches.open(shellCache);
   const urls = await forThisPhone(config.shell.map((file) => file.url));
   // Files named without a hash may have changed at the same address. The icon the page loaded is taken as it is;
   // the shell's page is always asked afresh (a copy in the browser's cache may be an earlier shell's, naming
   // scripts this version does not have).
-  const unhashed = urls.filter((url) => shellFiles.get(url) !== null);
-  for (const url of unhashed) {
-    const loaded = url === '/index.html' || (await cache.match(url)) ? undefined : await loadedByThePage(url);
+  const missing = [];
+  for (const url of urls.filter((url) => shellFiles.get(url) !== null)) {
+    if (await cache.match(url)) continue;
+    const loaded = url === '/index.html' ? undefined : await loadedByThePage(url);
     if (loaded) await cache.put(url, loaded);
+    else if (!saving || url === '/index.html') missing.push(url);
   }
-  await keepFiles(cache, saving ? unhashed.filter((url) => url === '/index.html') : unhashed, { unlessKept: cache });
+  await keepFiles(cache, missing);
   const index = await cache.match('/index.html');
   // Without the shell's page, a page never saved could not say so offline: this version does not install.
   if (!index) throw new Error('The shell page could not be kept');
@@ -210,6 +213,7 @@ async function keepShell(saving: boolean) {
   await keepWithoutDownloading(
     cache,
     urls.filter((url) => shellFiles.get(url) === null),
+    kept,
     (url) => !saving && startUp.has(url),
   );
 }
@@ -252,14 +256,15 @@ const userCache = (id: number) => `${SW_CACHES.userPrefix}${id}`;
  * The areas this phone uses, at their active release: what it has of them (see keepWithoutDownloading) and the
  * area's entry; a data saver's phone downloads nothing ahead, it keeps what its pages load as they load it.
  */
-async function keepAreas(areas: string[]) {
+async function keepAreas(areas: string[], kept?: Kept) {
   const saving = await dataSaver();
   const cache = await caches.open(SW_CACHES.areas);
-  for (const area of areas) {
+  const known = kept ?? (await keptNow());
+  for (const area of new Set(areas)) {
     const release = config.areas[area];
     if (!release) continue;
     const files = await forThisPhone(release.files);
-    await keepWithoutDownloading(cache, files, (url) => !saving && url === release.entry);
+    await keepWithoutDownloading(cache, files, known, (url) => !saving && url === release.entry);
   }
 }
 
@@ -285,8 +290,10 @@ self.addEventListener('install', (event) => {
   // release, before this worker counts as installed: what the page has loaded, copied, not downloaded again.
   event.waitUntil(
     dataSaver().then(async (saving) => {
-      await keepShell(saving);
-      await keepAreas(['public', ...(await readMeta<string[]>(META_AREAS, []))]);
+      // What this phone keeps is read once, before this install adds to it.
+      const kept = await keptNow();
+      await keepShell(saving, kept);
+      await keepAreas(['public', ...(await readMeta<string[]>(META_AREAS, []))], kept);
     }),
   );
 });
