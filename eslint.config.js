@@ -1,11 +1,11 @@
-// The repository's one lint config (issue 13): TypeScript's recommended rules and React's rules of hooks,
+// The repository's one lint config: TypeScript's recommended rules and React's rules of hooks,
 // everywhere. `npm run lint` at the root; `npm test` runs it first.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The files whose every text is translated (issue 19, phase 1); see the last block below. */
+/** The files whose every text is translated; see the last block below. */
 const TRANSLATED_SCREENS = [
   'shell/src/{app,banner,public-layout,remote-area,release-trial,install-offer,new-version,offline-banner}.tsx',
   'shared-ui/src/{panel-layout,skip-link,language-switcher,profile,password-change,dialog,paging,job-postings,applicant-card,enrollment,panel-states}.tsx',
@@ -55,7 +55,7 @@ const BOUNDARIES = [
 ];
 
 export default tseslint.config(
-  // '*/src/locales/*.ts': the catalogues compiled by `lingui compile` (issue 19), generated.
+  // '*/src/locales/*.ts': the catalogues compiled by `lingui compile`, generated.
   {
     ignores: [
       '**/dist/**',
@@ -79,7 +79,7 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 27: the API server writes through its logger (JSON lines with the request's id), never `console`.
+    // The API server writes through its logger (JSON lines with the request's id), never `console`.
     files: ['api/src/**/*.ts'],
     rules: { 'no-console': 'error' },
   },
@@ -158,7 +158,7 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 19: the screens translated so far show no text that is not marked for a catalogue (i18n._(…)):
+    // The screens translated so far show no text that is not marked for a catalogue (i18n._(…)):
     // words written straight into JSX, or into a label, placeholder, alt or aria-label, are English only.
     // Add a file here once its area is translated (the catalogue check then finds every marked text).
     files: TRANSLATED_SCREENS,
@@ -167,12 +167,12 @@ export default tseslint.config(
         'error',
         {
           selector: 'JSXText[value=/[A-Za-z]{2,}/]',
-          message: 'A text shown to users: mark it with i18n._({ id, message }) (issue 19).',
+          message: 'A text shown to users: mark it with i18n._({ id, message }).',
         },
         {
           selector:
             'JSXAttribute[name.name=/^(label|placeholder|alt|title|aria-label|description)$/] > Literal[value=/[A-Za-z]{2,}/]',
-          message: 'A text shown to users: mark it with i18n._({ id, message }) (issue 19).',
+          message: 'A text shown to users: mark it with i18n._({ id, message }).',
         },
       ],
     },

@@ -1,4 +1,4 @@
-// The page's scripts, after its first paint (issue 26). The shell's index.html, and the server in the pages it
+// The page's scripts, after its first paint. The shell's index.html, and the server in the pages it
 // renders, keep the entry script and the module preloads inside <template data-after-paint>: inert while the
 // page is read and painted, so a phone's first bytes go to the HTML, its styles and its images (the server
 // rendered the page: it needs no script to be seen). Once the first frame is painted they are put into the

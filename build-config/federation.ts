@@ -6,14 +6,14 @@
 import { remoteName, type RemoteArea } from './remotes';
 
 /**
- * A singleton and the versions of it that work (issue 25: real semver ranges, never `requiredVersion: false`).
+ * A singleton and the versions of it that work (real semver ranges, never `requiredVersion: false`).
  * A remote's release manifest records the version it was built against and this range; the API refuses to
  * activate a release whose versions the shell's ranges do not accept, or whose ranges the shell's versions miss.
  */
 const singleton = (requiredVersion: string) => ({ singleton: true, requiredVersion });
 
 export const sharedDependencies = {
-  // Only what a remote's code imports is shared (issue 26): every shared module costs each container a wrapper
+  // Only what a remote's code imports is shared: every shared module costs each container a wrapper
   // and a place in its start-up, downloaded on the first visit. zustand lives inside the session store and
   // Lingui's core inside the i18n runtime, both singletons already, so neither needs a share of its own.
   // react-dom stays: a remote's standalone page makes its own root with it.

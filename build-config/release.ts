@@ -1,5 +1,5 @@
 /**
- * An area's release (issue 25): its build writes `dist/release.json` beside its files — what it is, what it
+ * An area's release: its build writes `dist/release.json` beside its files — what it is, what it
  * needs of the shell and of the API, and every file with its integrity hash. The API stores a release as
  * immutable files under `/remotes/<area>/<version>/`, checks it against the running shell and API before it
  * activates it, and makes `/remotes.json` from the active releases. The shell's build writes

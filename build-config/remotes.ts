@@ -1,5 +1,5 @@
 /**
- * The one list of remotes (issue 13): every other place that names them derives from it — the shell's
+ * The one list of remotes: every other place that names them derives from it — the shell's
  * `remotes.json` (written by its build), the API's static folders and server-render sources, each remote's
  * federation name and standalone dev port, the route table's types. Adding a remote starts here.
  */

@@ -1,5 +1,5 @@
 /**
- * The Vite configs of the shell and the remotes, made here once (issue 13: they were copied five times). A
+ * The Vite configs of the shell and the remotes, made here once (they were copied five times). A
  * remote's `vite.config.ts` is one call: `export default remoteViteConfig('admin')`, imported by its relative
  * path (`../build-config/vite`): Vite loads a config's package imports with Node, which cannot read TypeScript.
  */
@@ -20,7 +20,7 @@ import { kernelNamesUsed } from './kernel-names';
 import { BUILD_USES, writeReleaseManifest, writeShellShared, type BuildUses } from './release';
 import { defaultRemotesJson, devPortOf, type RemoteArea } from './remotes';
 
-/** After a build has written its files, `write(root)` adds a manifest of them (issue 25). */
+/** After a build has written its files, `write(root)` adds a manifest of them. */
 function afterBuild(name: string, write: (root: string) => void): Plugin {
   let root = process.cwd();
   return {
@@ -122,7 +122,7 @@ export function remoteViteConfig(area: RemoteArea, options: RemoteOptions = {}) 
 
 /**
  * The shell's dev server answers `/remotes.json` from the remotes list (in production the API makes it from the
- * active releases, issue 25).
+ * active releases).
  */
 function remotesJson(): Plugin {
   const source = () => `${JSON.stringify(defaultRemotesJson(), null, 2)}\n`;
@@ -138,7 +138,7 @@ function remotesJson(): Plugin {
 }
 
 /**
- * The paint does not wait for scripts (issue 26): the built index.html keeps its entry script and every module
+ * The paint does not wait for scripts: the built index.html keeps its entry script and every module
  * preload inside `<template data-after-paint>`, and a small loader (after-paint.js, written into assets/ under
  * its content hash) puts them into the document once the first frame is painted. Done on the built file, after
  * the federation plugin has added its own preloads.

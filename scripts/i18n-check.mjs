@@ -1,5 +1,5 @@
 /**
- * The catalogues' check (issue 19), part of `npm run lint`: fails when
+ * The catalogues' check, part of `npm run lint`: fails when
  *  - a text marked in the code (`<Trans id message>`, `i18n._({ id, message })`, `/*i18n*\/ { id, message }`)
  *    is missing from its area's catalogue, or its English changed without the catalogue following;
  *  - a catalogue keeps a text the code no longer uses;
@@ -7,7 +7,7 @@
  *  - a translation names other values than its English (`{name}`, `{count, plural, …}`);
  *  - the compiled catalogues (`<locale>.ts`) are not those of the PO files.
  * It extracts and compiles into a temporary folder and compares; `npm run i18n` brings the repository's copy
- * up to date. Areas not yet translated (phase 2 of issue 19) may have empty translations: the English shows.
+ * up to date. Areas not yet translated may have empty translations: the English shows.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -24,7 +24,7 @@ const AREAS = {
   shared: 'shared-ui',
   ...Object.fromEntries(REMOTE_AREAS.map((area) => [area, remoteFolder(area)])),
 };
-/** Catalogues whose every text must have its fr and rw translation: all of them (issue 19 is done). */
+/** Catalogues whose every text must have its fr and rw translation: all of them. */
 const TRANSLATED = Object.keys(AREAS);
 const LOCALES = ['en', 'fr', 'rw'];
 
@@ -112,7 +112,7 @@ try {
 }
 
 if (problems.length) {
-  console.error(`Catalogues out of date (issue 19): run \`npm run i18n\`, then translate.\n  ${problems.join('\n  ')}`);
+  console.error(`Catalogues out of date: run \`npm run i18n\`, then translate.\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
 console.log('Catalogues: every text shown is in its catalogue, none unused, translations complete.');

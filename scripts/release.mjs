@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * An area team's release (issue 25), run in the area's folder (`mfe-trainer/`):
+ * An area team's release, run in the area's folder (`mfe-trainer/`):
  *
  *   npm run release                   build, upload, activate
  *   npm run release -- --percent 10   build, upload, and serve it to 10 % of browsers first (each browser keeps

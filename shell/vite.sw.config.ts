@@ -1,5 +1,5 @@
 /**
- * Issue 28: the service worker's code (src/sw.ts with Workbox) as one classic script, dist/sw-code.js. The API
+ * The service worker's code (src/sw.ts with Workbox) as one classic script, dist/sw-code.js. The API
  * serves it at /sw.js with the list of files to keep in front of it (api/src/service-worker.ts).
  */
 import { defineConfig } from 'vite';

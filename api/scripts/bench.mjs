@@ -1,5 +1,5 @@
 // `npm run bench`: requests/s and p99 latency of GET /api/courses, GET /api/jobs and POST /api/auth/login
-// under autocannon (50 connections), and of the server-rendered /courses and /jobs/1 (8 connections, issue 26:
+// under autocannon (50 connections), and of the server-rendered /courses and /jobs/1 (8 connections:
 // a visitor's page kept for the next, and the same page rendered for every request, as for a signed-in user), on
 // embedded PGlite and on PostgreSQL, each next to a bare Fastify hello-world measured in the same run. Prints a
 // table; asserts nothing.
@@ -84,7 +84,7 @@ async function benchMode(mode, env) {
         `${base}/auth/login`,
         { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(login) },
       ],
-      // Issue 26: public pages for a crowd. A visitor's page is kept; a signed-in user's (the session hint
+      // Public pages for a crowd. A visitor's page is kept; a signed-in user's (the session hint
       // cookie) is rendered for every request, as every page was before the cache.
       ...[`/courses`, `/jobs/1`].flatMap((path) => [
         [`GET ${path} (kept)`, `http://127.0.0.1:${apiPort}${path}`, { connections: 8, headers: PAGE_HEADERS }],

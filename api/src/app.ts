@@ -145,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.issuerKey ?? new Uint8Array(randomBytes(32)),
     options.publicUrl ?? 'http://localhost:8080',
   );
-  // The credential check in worker threads (issue 30): no secret in their environment, 5 s each at most.
+  // The credential check in worker threads: no secret in their environment, 5 s each at most.
   const verifier = createWorkerPool<VerifyTask, CredentialCheck>({
     module: 'verify-credential',
     // One thread kept with its module loaded: a check's deadline then counts the check, not a thread's start
@@ -225,7 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler(apiNotFound);
 
-  // The areas' releases (issue 25), checked against the shell this server serves.
+  // The areas' releases, checked against the shell this server serves.
   const audit = createAudit(options.database.db);
   const releaseStore = createReleaseStore({
     db: options.database.db,

@@ -1,5 +1,5 @@
 /**
- * `npm run backup -- <file>` and `npm run restore -- <file>` (issue 27, item 5), reading the server's own
+ * `npm run backup -- <file>` and `npm run restore -- <file>`, reading the server's own
  * environment. One file holds the data, the sign-in secret and the issuer's key (lose the key and every
  * credential already downloaded is disowned), encrypted with BTLS_BACKUP_KEY when that is set.
  *

@@ -116,7 +116,7 @@ const TIME_SPAN = /^(\d+|\d+\.\d+) ?(seconds?|secs?|s|minutes?|mins?|m|hours?|hr
 
 /**
  * Every variable of the server's environment (docs/configuration.md's table), checked at boot: a wrong value stops the
- * start with a message naming the variable, the value and what is expected (issue 27), instead of a
+ * start with a message naming the variable, the value and what is expected, instead of a
  * fallback in silence or a failure at the first sign-in.
  */
 const environmentSchema = z
@@ -236,7 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (error) {
     throw new ConfigError(`The environment is not valid:\n  ${(error as Error).message}`);
   }
-  // Issue 30: in production the site's address is configured, not taken from requests (a forged Host header
+  // In production the site's address is configured, not taken from requests (a forged Host header
   // would end up in links), unless the server listens on this machine only (behind a local proxy, a test).
   if (checked.NODE_ENV === 'production' && !publicUrl && !isLoopback(host)) {
     throw new ConfigError(

@@ -59,7 +59,7 @@ export interface EnrollmentFilter {
 /**
  * A page of the enrollments `filter` picks in `orderBy` (which may name the course), and how many there are.
  * One pass over the matches picks the page's ids and counts them; only the page's rows are then joined with
- * the people (issue 26: every match used to be joined with 50,000 users before the limit, and counted in a
+ * the people (every match used to be joined with 50,000 users before the limit, and counted in a
  * second pass).
  */
 export async function pageOfEnrollments(
@@ -69,7 +69,7 @@ export async function pageOfEnrollments(
   page: { limit: number; offset: number },
 ): Promise<{ rows: Enrollment[]; total: number }> {
   // The search reads the enrollment's own search text (course, trainee, trainer: kept by the database, migration
-  // 0012) through its trigram index (issue 26: a search of three tables took 60 ms at 100,000 enrollments).
+  // 0012) through its trigram index (a search of three tables took 60 ms at 100,000 enrollments).
   const where = and(filter.where, searchAny(filter.q, [enrollments.searchText]));
   const picked = await db
     .select({ id: enrollments.id, total: sql<number>`(count(*) over ())::int` })

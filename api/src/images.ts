@@ -78,7 +78,7 @@ export async function deriveImage(bytes: Uint8Array): Promise<DerivedImage | nul
 }
 
 /**
- * Issue 29: the picture a shared link shows (WhatsApp, Facebook): 1200×630, JPEG, well under the ~600 KB above
+ * The picture a shared link shows (WhatsApp, Facebook): 1200×630, JPEG, well under the ~600 KB above
  * which WhatsApp shows none. Cut from the original to fill the frame. An image smaller than 600×315 gets none
  * (a preview would show it blurred, and a large card would announce more than it has).
  */

@@ -6,7 +6,7 @@ import { jobs, users } from './db/schema';
 /**
  * The employer behind the job is active: a deactivated employer's ads leave the public board. Said as "no
  * deactivated employer" (the job's employer always exists: a foreign key), so the database looks among the few
- * deactivated accounts (an index of them alone) instead of hashing every active user for every list (issue 26).
+ * deactivated accounts (an index of them alone) instead of hashing every active user for every list.
  */
 const employerActive = () =>
   sql`not exists (select 1 from ${users} as employer where employer.id = ${jobs.employerId} and not employer.is_active)`;

@@ -1,4 +1,4 @@
-/** The user's language (issue 19): what a sign-up without one gets from the browser's Accept-Language. */
+/** The user's language: what a sign-up without one gets from the browser's Accept-Language. */
 import { LANGUAGES, type Language } from '@btls/shared-api/constants';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * What an operator watches (issue 27, item 3), in Prometheus's text format at GET /metrics (prom-client): the
+ * What an operator watches, in Prometheus's text format at GET /metrics (prom-client): the
  * requests' latency by route and status, the database pool, the e-mail outbox, the server renders and their
  * fallbacks, rate-limit refusals and failed logins, and the process's own figures (memory, event loop lag).
  * One registry per app, so two instances in one test process count apart.

@@ -1,5 +1,5 @@
 /**
- * Issue 26: rendered public pages kept for the crowd a shared link brings. A visitor's page (no session hint,
+ * Rendered public pages kept for the crowd a shared link brings. A visitor's page (no session hint,
  * no release trial) is kept per address, query, language and origin, compressed once for brotli and gzip, and
  * served again as long as nothing it shows has changed: the database raises a generation counter whenever
  * courses, jobs, users, certificates, images or the active releases change (a sequence raised by triggers when

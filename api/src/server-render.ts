@@ -180,7 +180,7 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
     const css = await Promise.all(
       [...styles].map(async (path) => inlineStyle(await releaseText(release, path), base + path)),
     );
-    // After the first paint, as the shell's own (issue 26): the page is painted from its HTML and CSS alone, and
+    // After the first paint, as the shell's own: the page is painted from its HTML and CSS alone, and
     // the shell's after-paint loader puts these preloads into the document then.
     const preloads = [...scripts].map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`);
     return `${css.join('')}<template data-after-paint>${preloads.join('')}</template>`;

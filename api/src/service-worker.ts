@@ -1,5 +1,5 @@
 /**
- * Issue 28: the service worker at /sw.js: the shell's worker code (shell/dist/sw-code.js, built from
+ * The service worker at /sw.js: the shell's worker code (shell/dist/sw-code.js, built from
  * shell/src/sw.ts) with, in front of it, what it keeps: the shell's files and each area's active release (from
  * the release manifests). Activating or rolling back a release changes these bytes, which is how the browser
  * learns there is a new version (it compares the worker byte for byte at each page load).

@@ -1,6 +1,6 @@
 /**
  * The built front end on the API's port: the shell at / (with the SPA fallback to its index.html), each area's
- * releases under /remotes/<area>/<version>/ (issue 25: immutable, from the release store), and /remotes.json
+ * releases under /remotes/<area>/<version>/ (immutable, from the release store), and /remotes.json
  * made from the active releases. Hashed and versioned files are cached for a year; index.html and
  * remotes.json are revalidated on every load, so a release or a rollback shows at the next page load.
  */
@@ -333,12 +333,12 @@ export async function registerWeb(
       : { page: await render(), hit: false };
     if (!page) return reply.header('Cache-Control', 'no-cache').type('text/html').send(indexHtml());
     // A visitor's page holds no personal data: a CDN may keep it for a minute; browsers ask again each time.
-    // The page is in the language of the `btlsLang` cookie, else of Accept-Language (issue 19): a cache keeps
+    // The page is in the language of the `btlsLang` cookie, else of Accept-Language: a cache keeps
     // one copy per language only if it keys on both (see docs/front-end.md on what a CDN may keep). A page rendered for a signed-in
     // user (the `btlsWho` cookie: their first name in the top bar) is theirs alone: no shared cache keeps it,
     // nor one rendered with a tester's candidate release.
     // Without PUBLIC_URL the page's canonical and share links come from the request's Host header, which a
-    // client writes: such a page is not for a shared cache either (issue 30), or one forged Host would reach all.
+    // client writes: such a page is not for a shared cache either, or one forged Host would reach all.
     const personal = page.personal === true;
     // While a rollout runs, the page depends on the browser's bucket: no shared cache keeps it either.
     const sharedCache = !personal && !tried && !rolling && set === undefined && options.publicUrl !== undefined;

@@ -1,5 +1,5 @@
 /**
- * Issue 27, item 5: `npm run backup` while the server serves, `npm run restore` into an empty data directory
+ * `npm run backup` while the server serves, `npm run restore` into an empty data directory
  * or database, and the same data afterwards — including the sign-in secret (a token from before still works)
  * and the issuer key (a credential downloaded before still verifies).
  */

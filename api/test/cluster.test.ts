@@ -1,5 +1,5 @@
 /**
- * Issue 27, item 6: deploy/nginx-btls.conf in front of two instances on one PostgreSQL and one Redis, under 30 s
+ * Deploy/nginx-btls.conf in front of two instances on one PostgreSQL and one Redis, under 30 s
  * of reads and writes while one instance is stopped (SIGTERM) and restarted and the other killed (-9) and
  * restarted: no read fails, every acknowledged write is there afterwards, and ready/live say what they should.
  * Runs in the PostgreSQL pass of the suite; skipped, saying why, where nginx or Redis is missing.

@@ -1,5 +1,5 @@
 /**
- * Issue 29: the OpenAPI document is as strict as the server. Every documented operation is driven with inputs
+ * The OpenAPI document is as strict as the server. Every documented operation is driven with inputs
  * generated from the document itself (json-schema-faker, seeded: the same requests on every run), as a client
  * that reads only the document would send them, on the demo data with one account per role:
  * - every answer's status is one the operation lists, no answer is a 5xx other than 503, and every JSON answer

@@ -1,5 +1,5 @@
 /**
- * Issue 17: certificates as signed Open Badges 3.0 credentials, checked offline, revocable.
+ * Certificates as signed Open Badges 3.0 credentials, checked offline, revocable.
  * The "independent verifier" below is built from the libraries alone (contexts from their npm packages, the key
  * from GET /api/issuer, the list from GET /api/credentials/status/1), not from our verification code.
  */
@@ -190,7 +190,7 @@ describe('GET /api/certificates/:code/credential (public)', () => {
     const valid = validate(credential);
     expect(validate.errors ?? []).toEqual([]);
     expect(valid).toBe(true);
-    // Issue 29: the subject is named, as the standard asks: the graduate's e-mail, hashed with a salt. Whoever
+    // The subject is named, as the standard asks: the graduate's e-mail, hashed with a salt. Whoever
     // knows the address can check it; the file does not show it.
     const [identity] = credential.credentialSubject.identifier;
     expect(identity).toMatchObject({ type: 'IdentityObject', identityType: 'emailAddress', hashed: true });
@@ -202,7 +202,7 @@ describe('GET /api/certificates/:code/credential (public)', () => {
     expect(ajv.validate(subjectSchema, identity), JSON.stringify(ajv.errors)).toBe(true);
   });
 
-  it('keeps the bytes of a credential made before subjects were named (issue 29)', async () => {
+  it('keeps the bytes of a credential made before subjects were named', async () => {
     const code = await newCertificate();
     const [issued] = await api.db.select().from(certificates).where(eq(certificates.certificateCode, code));
     const older = JSON.parse(issued!.credential!);
@@ -213,7 +213,7 @@ describe('GET /api/certificates/:code/credential (public)', () => {
     expect(answer.body).toBe(olderText);
   });
 
-  it('gives the status list a validUntil, and no cache keeps it longer than that, nor longer than a minute (issue 29)', async () => {
+  it('gives the status list a validUntil, and no cache keeps it longer than that, nor longer than a minute', async () => {
     const first = await request(api, 'GET', '/api/credentials/status/1');
     const { validFrom, validUntil } = first.body as { validFrom: string; validUntil: string };
     expect(Date.parse(validUntil) - Date.parse(validFrom)).toBe(10 * 60 * 1000);
@@ -312,7 +312,7 @@ describe('POST /api/credentials/verify (public)', () => {
     expect(nonsense).toMatchObject({ status: 200, body: { verified: false } });
   });
 
-  it('refuses what no credential is before any canonicalising: over 32 KB, or more values than a credential holds (issue 30)', async () => {
+  it('refuses what no credential is before any canonicalising: over 32 KB, or more values than a credential holds', async () => {
     const genuine = await credentialOf(graduateCode);
     // The outside test's document: 20,000 extra values (167 KiB) held the API's only thread for 6.8 s.
     const huge = structuredClone(genuine);
@@ -392,7 +392,7 @@ describe('revocation', () => {
       revocationReason: 'Assessment results were copied.',
     });
 
-    // Issue 30 (item 5): a client that reads one field must not accept a revoked certificate; the reason is
+    // A client that reads one field must not accept a revoked certificate; the reason is
     // in `errors` (the proof itself still holds, as the independent verifier says).
     expect((await check(credential)).body).toMatchObject({
       verified: false,

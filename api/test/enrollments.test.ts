@@ -212,7 +212,7 @@ describe('POST /api/enrollments/status (several at once)', () => {
   });
 });
 
-describe('approving with a trainer (issue 18: approve and assign in one step)', () => {
+describe('approving with a trainer (approve and assign in one step)', () => {
   const assignedTo = async (id: number) => (await api.db.select().from(enrollments).where(eq(enrollments.id, id)))[0]!;
   const mailsTo = async (email: string) =>
     (await api.db.select().from(outbox).where(eq(outbox.recipient, email))).map((m) => m.subject);
@@ -451,7 +451,7 @@ describe('PUT /api/enrollments/:applicationId/assign-trainer', () => {
     expect((await assign(admin.token, id, { trainerId: 999999 })).status).toBe(404);
     const pending = await applicationOf('Pending');
     expect((await assign(admin.token, pending.id, { trainerId: trainer.id })).status).toBe(409);
-    // An enrollment's own words (issue 29: it said a job application was not found).
+    // An enrollment's own words (it said a job application was not found).
     expect(await assign(admin.token, 999999, { trainerId: trainer.id })).toMatchObject({
       status: 404,
       body: { message: 'Enrollment application not found.', code: 'enrollment.applicationNotFound' },

@@ -1,5 +1,5 @@
 /**
- * Issue 14: no 500s where a 4xx is right (item 8), the last admin (11), a stuck database (7), slow clients
+ * No 500s where a 4xx is right, the last admin, a stuck database, slow clients
  * (10), a private data directory (12), security headers (9) and moderation (14).
  */
 import { mkdtempSync, readdirSync, statSync } from 'node:fs';
@@ -35,7 +35,7 @@ afterAll(() => api.close());
 
 const job = { title: 'Barista', companyName: 'Café Neo', location: 'Kigali', description: '<p>Pull shots.</p>' };
 
-describe('4xx instead of 500 (item 8)', () => {
+describe('4xx instead of 500', () => {
   it('refuses to reopen a Rejected application while a newer open one exists with 409', async () => {
     const admin = await account(api, 'admin');
     const trainee = await account(api, 'trainee');
@@ -93,7 +93,7 @@ describe('4xx instead of 500 (item 8)', () => {
   });
 });
 
-describe('the last active admin (item 11)', () => {
+describe('the last active admin', () => {
   /** Only `a` and `b` are active admins of `only`. */
   async function twoAdmins(only: TestApi) {
     const a = await account(only, 'admin');
@@ -317,7 +317,7 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
   });
 });
 
-describe('slow clients are cut off (item 10)', () => {
+describe('slow clients are cut off', () => {
   it('closes a connection whose headers or body trickle in past the timeouts', async () => {
     const app = await buildApp({
       database: api.database,
@@ -351,7 +351,7 @@ describe('slow clients are cut off (item 10)', () => {
 });
 
 // The embedded database only: once, in the PGlite run.
-describe.skipIf(onPostgres)('the embedded data directory is private (item 12)', () => {
+describe.skipIf(onPostgres)('the embedded data directory is private', () => {
   it('is created 0700 with files 0600', { timeout: 120_000 }, async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'btls-perm-')), 'data');
     const database = await openPglite(dir);
@@ -372,7 +372,7 @@ describe.skipIf(onPostgres)('the embedded data directory is private (item 12)', 
   });
 });
 
-describe('security headers (item 9)', () => {
+describe('security headers', () => {
   it('sends CSP, frame-ancestors/X-Frame-Options, nosniff and Referrer-Policy; no-store for a signed-in caller', async () => {
     const anonymous = await request(api, 'GET', '/api/health');
     const csp = String(anonymous.headers['content-security-policy']);
@@ -401,7 +401,7 @@ describe('security headers (item 9)', () => {
   });
 });
 
-describe('moderation (item 14)', () => {
+describe('moderation', () => {
   it('lets an admin deactivate or delete any job, but not rewrite it', async () => {
     const admin = await account(api, 'admin');
     const employer = await account(api, 'employer');

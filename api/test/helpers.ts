@@ -87,9 +87,9 @@ export async function startApi(options: Partial<AppOptions> = {}): Promise<TestA
     async close() {
       await app.close();
       await test.drop();
-      // Every test file closes its API: an error answered without a code fails the file (issue 19).
+      // Every test file closes its API: an error answered without a code fails the file.
       if (uncoded.length > 0) throw new Error(`Answers without a catalogue code:\n${uncoded.join('\n')}`);
-      // …and so does a status the route's OpenAPI document does not list (issue 29).
+      // …and so does a status the route's OpenAPI document does not list.
       if (undocumented.length > 0)
         throw new Error(
           `Answers with a status their document does not list:\n${[...new Set(undocumented)].join('\n')}`,

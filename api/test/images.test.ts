@@ -181,7 +181,7 @@ describe('backfill of uploads from before the copies existed', () => {
   });
 });
 
-describe('the share picture of an upload (issue 29)', () => {
+describe('the share picture of an upload', () => {
   it('is a 1200×630 JPEG cut from the original, well under 300 KB, cached like the copies', async () => {
     const original = await photo(3000, 2000, 90);
     const course = await uploadCourse(original);

@@ -1,5 +1,5 @@
 /**
- * Issue 16: job applications. Every rule of the issue, named in its words: who may apply and for which jobs,
+ * Job applications. Every rule, named in its words: who may apply and for which jobs,
  * one application per trainee and job (also under a race), who reads what, the pipeline, withdrawing, the CV,
  * a deleted job's history, the notifications, paging.
  */
@@ -237,7 +237,7 @@ describe('the CV download', () => {
       status: 404,
       body: { message: 'This application has no CV.' },
     });
-    // Not an id: a job application's own words (issue 29: it spoke of an enrollment's application ID).
+    // Not an id: a job application's own words (it spoke of an enrollment's application ID).
     expect(await request(api, 'GET', '/api/job-applications/abc/cv', { token: employer.token })).toMatchObject({
       status: 400,
       body: { message: 'Invalid job application ID.', code: 'jobApplication.invalidId' },

@@ -1,5 +1,5 @@
 /**
- * Issue 19, the server's part: every error answer carries a stable code beside the spec's English message;
+ * Languages, the server's part: every error answer carries a stable code beside the spec's English message;
  * a user has a language (en, fr, rw), chosen at sign-up or in the settings; e-mails are written in it.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 14: limits that hold under bursts and across instances (items 1, 2, 3, 4, 5's posting limit, 6).
+ * Limits that hold under bursts and across instances.
  * Two-instance tests run on PostgreSQL; the Redis test runs when Redis answers at 127.0.0.1:6379.
  */
 import net from 'node:net';
@@ -22,7 +22,7 @@ const redisAnswers = await new Promise<boolean>((resolve) => {
 const login = (api: TestApi, email: string, password: string, headers: Record<string, string> = {}) =>
   request(api, 'POST', '/api/auth/login', { json: { email, password }, headers });
 
-describe('login fields are bounded before any limiter or hashing (item 4)', () => {
+describe('login fields are bounded before any limiter or hashing', () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startApi();
@@ -52,7 +52,7 @@ describe('login fields are bounded before any limiter or hashing (item 4)', () =
   });
 });
 
-describe('login attempts are counted before the password is verified (item 1)', () => {
+describe('login attempts are counted before the password is verified', () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startApi({ limits: { loginPerIp: 10_000, loginFailuresPerEmail: 5 } });
@@ -78,7 +78,7 @@ describe('login attempts are counted before the password is verified (item 1)', 
   });
 });
 
-describe('sign-ups per client address (item 6) and job postings per employer (item 5)', () => {
+describe('sign-ups per client address and job postings per employer', () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startApi({ limits: { registerPerIp: 3, jobPostsPerHour: 2 } });
@@ -119,7 +119,7 @@ describe('sign-ups per client address (item 6) and job postings per employer (it
   });
 });
 
-describe('TRUST_PROXY (item 3)', () => {
+describe('TRUST_PROXY', () => {
   it('takes a hop count or proxy addresses/CIDRs, and refuses "true"', () => {
     expect(parseTrustProxy(undefined)).toBeUndefined();
     expect(parseTrustProxy('0')).toBeUndefined();
@@ -163,7 +163,7 @@ describe('TRUST_PROXY (item 3)', () => {
   });
 });
 
-describe.runIf(onPostgres)('limits shared by two instances on one PostgreSQL (item 2)', () => {
+describe.runIf(onPostgres)('limits shared by two instances on one PostgreSQL', () => {
   it('two API instances on one database count together', async () => {
     const first = await startApi({ limits: { loginPerIp: 10_000, loginFailuresPerEmail: 4 } });
     const secondDatabase = openPostgres(first.url!);
@@ -189,7 +189,7 @@ describe.runIf(onPostgres)('limits shared by two instances on one PostgreSQL (it
   });
 });
 
-describe.runIf(redisAnswers)('limits in Redis when REDIS_URL is set (item 2)', () => {
+describe.runIf(redisAnswers)('limits in Redis when REDIS_URL is set', () => {
   it('two API instances on one Redis count together, and a successful login clears the count', async () => {
     const limits = { loginPerIp: 10_000, loginFailuresPerEmail: 3 };
     const first = await startApi({ redisUrl: REDIS_URL, limits });

@@ -1,5 +1,5 @@
 /**
- * Issue 15: every event writes its e-mail to the outbox in the transaction of the change, and the worker
+ * Every event writes its e-mail to the outbox in the transaction of the change, and the worker
  * delivers it to a real SMTP server (started here). Retries, failure, the admin page and the preferences.
  */
 import { eq, sql } from 'drizzle-orm';

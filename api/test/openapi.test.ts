@@ -1,5 +1,5 @@
 /**
- * The contract runs (issue 13, item 3): every route is in /api/openapi.json with its schemas, answers are
+ * The contract runs: every route is in /api/openapi.json with its schemas, answers are
  * checked on their way out, and the reference at /api/docs works under the site's Content-Security-Policy.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
@@ -21,7 +21,7 @@ const NOT_IN_DOCUMENT: Record<string, string> = {
   'POST /*': 'the web layer: a page form posted without its script is sent back to the page (303)',
   'GET /remotes.json': "the web layer: the front end's remotes manifest, read by the shell",
   'GET /assets/*': "the web layer: the shell's built files",
-  'GET /remotes/:area/:version/*': "the web layer: the files of an area's release (issue 25)",
+  'GET /remotes/:area/:version/*': "the web layer: the files of an area's release",
   'GET /api/docs/': 'the reference page itself (Swagger UI; also answers at /api/docs)',
   'GET /api/docs/static/*': "the reference page's own files",
   'GET /api/docs/static/index.html': "the reference page's own files",

@@ -1,5 +1,5 @@
 /**
- * Issue 27: running it as an operator would — health (live/ready), metrics, log lines with request ids and no
+ * Running it as an operator would — health (live/ready), metrics, log lines with request ids and no
  * secret in them.
  */
 import { desc, eq, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Issue 26: a visitor's rendered page is kept for the next visitor (the same HTML, without a render), refreshed
+ * A visitor's rendered page is kept for the next visitor (the same HTML, without a render), refreshed
  * as soon as what it shows changes — through this instance or another — and a signed-in user's page is never
  * kept or given to anyone else.
  */

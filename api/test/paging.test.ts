@@ -1,4 +1,4 @@
-/** Issue 14, item 5: every list that grows with use is paged, searched and filtered on the server. */
+/** Every list that grows with use is paged, searched and filtered on the server. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates, contactMessages, courses, enrollments, jobs } from '../src/db/schema';

@@ -143,7 +143,7 @@ describe('PUT and DELETE /api/progress/:recordId', () => {
   });
 });
 
-describe('Idempotency-Key on progress writes (issue 28: a phone sends what it recorded offline, maybe twice)', () => {
+describe('Idempotency-Key on progress writes (a phone sends what it recorded offline, maybe twice)', () => {
   const withKey = (key: string, token = trainer.token) => ({ token, headers: { 'idempotency-key': key } });
   const stored = async (id: number) =>
     (await request(api, 'GET', `/api/progress/enrollment/${id}`, { token: trainer.token })).body as { id: number }[];

@@ -1,11 +1,11 @@
-/** Issue 15: forgot / reset / change password, the admin's reset link, and the trainee's settings (issue 14.15). */
+/** Forgot / reset / change password, the admin's reset link, and the trainee's settings. */
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as passwords from '../src/auth';
 import { certificates, courses, enrollments, outbox, passwordResetTokens, users } from '../src/db/schema';
 import { account, PASSWORD, request, startApi, type Account, type TestApi } from './helpers';
 
-// Every argon2 hash the API makes is counted (and made as before): a guess must not cost one (issue 30).
+// Every argon2 hash the API makes is counted (and made as before): a guess must not cost one.
 vi.mock('../src/auth', async (original) => {
   const real = await original<typeof import('../src/auth')>();
   return { ...real, hashPassword: vi.fn(real.hashPassword) };
@@ -152,7 +152,7 @@ describe('POST /api/auth/reset-password', () => {
   });
 });
 
-describe('issue 30: reset links and the work a stranger can cause', () => {
+describe('reset links and the work a stranger can cause', () => {
   it('looks a link up before hashing: a wrong, used or expired link costs no argon2 hash', async () => {
     const user = await account(api, 'trainee');
     await forgot(user.email);
@@ -310,7 +310,7 @@ describe('POST /api/users/{id}/reset-link', () => {
   });
 });
 
-describe("a trainee's settings (issue 14, item 15)", () => {
+describe("a trainee's settings", () => {
   async function certifiedTrainee(): Promise<Account> {
     const trainee = await account(api, 'trainee');
     const admin = await account(api, 'admin');

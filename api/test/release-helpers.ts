@@ -1,5 +1,5 @@
 /**
- * Releases made up for the tests (issue 25): a front end with a shell whose shared.json is the repository's
+ * Releases made up for the tests: a front end with a shell whose shared.json is the repository's
  * own, and releases of an area built from a few files, with a manifest as build-config/release.ts writes it.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 25: each area's team releases on its own — versioned, checked, reversible. Tokens scoped to one area;
+ * Each area's team releases on its own — versioned, checked, reversible. Tokens scoped to one area;
  * immutable versions; activation checked (files, shared versions, contract) and compare-and-set; rollback;
  * prune; remotes.json made from the active releases on every instance; a tester's candidate in their browser.
  */

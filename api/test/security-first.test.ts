@@ -1,7 +1,7 @@
 /**
- * Issue 30, the items checked inside the API: page templates that text cannot corrupt (item 1), log lines
- * that do not grow with what a stranger sends (item 7), and pages a forged Host header cannot poison in a shared
- * cache (item 8). Items 2–6 are in credentials.test.ts, recovery.test.ts and workers.test.ts.
+ * Hardening, the items checked inside the API: page templates that text cannot corrupt, log lines
+ * that do not grow with what a stranger sends, and pages a forged Host header cannot poison in a shared
+ * cache. The rest is in credentials.test.ts, recovery.test.ts and workers.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-describe('the page template (item 1)', () => {
+describe('the page template', () => {
   const PATTERNS = "$& $` $' $$ $1 $<name>";
   const template =
     '<!doctype html><html lang="en"><head><title>BTLS</title><meta name="description" content="d"></head>' +
@@ -41,7 +41,7 @@ describe('the page template (item 1)', () => {
   });
 });
 
-describe('log lines (item 7)', () => {
+describe('log lines', () => {
   it('are JSON lines of bounded size, with no query, whatever the path or parameters', async () => {
     const lines: string[] = [];
     const logged = await buildApp({
@@ -95,7 +95,7 @@ describe('log lines (item 7)', () => {
   });
 });
 
-describe('a forged Host header (item 8)', () => {
+describe('a forged Host header', () => {
   /** A built front end whose shell renders the canonical link from the origin it is given. */
   const site = () =>
     webRoot(

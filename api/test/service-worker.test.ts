@@ -1,5 +1,5 @@
 /**
- * Issue 28: the service worker at /sw.js — the shell's worker code with what it keeps written in front: the
+ * The service worker at /sw.js — the shell's worker code with what it keeps written in front: the
  * shell's files and each area's active release. A release or a rollback changes the bytes (how the browser
  * learns of a new version); the same releases give the same bytes (on every instance, at any time).
  */

@@ -77,7 +77,7 @@ describe('configuration', () => {
       expect(() => loadConfig({ BTLS_RELEASE_ORIGINS: wrong }), wrong).toThrow(/BTLS_RELEASE_ORIGINS/);
   });
 
-  it('refuses every wrong value at boot, naming the variable, the value and what is expected (issue 27)', () => {
+  it('refuses every wrong value at boot, naming the variable, the value and what is expected', () => {
     const wrong: [Record<string, string>, RegExp][] = [
       [{ PORT: 'abc' }, /PORT="abc": expected a whole number from 0 to 65535/],
       [{ PORT: '70000' }, /PORT="70000": expected a whole number from 0 to 65535/],
@@ -168,7 +168,7 @@ describe('configuration', () => {
 const ISSUER_KEY = Buffer.alloc(32, 7).toString('base64');
 
 describe('job description snippets', () => {
-  it('are plain text that stays text when put into HTML (issue 14, item 16)', () => {
+  it('are plain text that stays text when put into HTML', () => {
     const snippet = snippetOf('<p>Write &lt;img src=x onerror=alert(1)&gt; &amp;lt;b&amp;gt; here</p>');
     expect(snippet).not.toMatch(/[<>]/);
     expect(snippet).toBe('Write ‹img src=x onerror=alert(1)› &lt;b&gt; here');

@@ -68,7 +68,7 @@ describe('PUT /api/users/:id/status', () => {
     expect(on.body.user.isActive).toBe(true);
   });
 
-  it('deactivates another admin and activates them again (issue 18: an inactive admin is not stuck)', async () => {
+  it('deactivates another admin and activates them again (an inactive admin is not stuck)', async () => {
     const other = await account(api, 'admin');
     const off = await request(api, 'PUT', `/api/users/${other.id}/status`, {
       token: admin.token,

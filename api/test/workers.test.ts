@@ -1,5 +1,5 @@
 /**
- * Issue 30 (item 2): work whose cost a stranger chooses runs in a worker pool: a task past its deadline has its
+ * Work whose cost a stranger chooses runs in a worker pool: a task past its deadline has its
  * thread ended, a thread that allocates without end or exits ends alone, and no thread sees the API's secrets.
  * Meanwhile the API's own thread keeps answering.
  */

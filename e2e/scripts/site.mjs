@@ -43,7 +43,7 @@ export async function startSite(settings = {}) {
       HOST: '127.0.0.1',
       // The site's address, as production sets it: pages and links never take it from a request's Host.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      // A secret in the API's environment, which no server part may see (issue 25).
+      // A secret in the API's environment, which no server part may see.
       JWT_SECRET: 'e2e-jwt-secret-that-no-server-part-may-read',
       BTLS_RELEASE_ORIGINS: `http://127.0.0.1:${cdnPort}`,
       // Every journey's browser is the one address 127.0.0.1: its pages are all rendered, as for many visitors.

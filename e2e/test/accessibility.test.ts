@@ -1,5 +1,5 @@
 /**
- * Every page of every role on a phone and with a keyboard (issue 18): nothing scrolls sideways at 320, 360 or
+ * Every page of every role on a phone and with a keyboard: nothing scrolls sideways at 320, 360 or
  * 390 px (with a trainee whose e-mail address is long in the admin's and trainer's lists), no serious or critical axe-core violation at 390 and 1280 px, each page names itself in the title, and
  * the keyboard moves as users expect — skip link, focus on the new page's <h1>, the panel menu, dialogs.
  */

@@ -94,7 +94,7 @@ describe('an admin', () => {
     await page.waitForURL(`${site.base}/admin/users`);
     await page.getByRole('cell', { name: trainerEmail }).waitFor();
 
-    // Approve with a note and the new trainer, in one dialog (issue 18); the list stays.
+    // Approve with a note and the new trainer, in one dialog; the list stays.
     await page.goto(`${site.base}/admin/enrollments`);
     await page.getByRole('button', { name: 'Approve: Ines Mutoni, Cupping and Sensory Skills' }).click();
     const dialog = page.getByRole('dialog');
@@ -177,7 +177,7 @@ describe('an admin', () => {
     const titles = await publicTitles();
     expect(titles).toContain('Hotel Barista Basics');
     expect(titles).not.toContain('Barista Basics for Hotels');
-    // The card's picture is decoration beside its title (issue 29: the title is said once, by its link).
+    // The card's picture is decoration beside its title (the title is said once, by its link).
     const image = visitor.page
       .getByRole('article')
       .filter({ has: visitor.page.getByRole('heading', { name: 'Hotel Barista Basics' }) })

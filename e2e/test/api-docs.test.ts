@@ -1,4 +1,4 @@
-/** The API's reference (/api/docs, issue 13) in a real browser: it renders every call, under the site's CSP. */
+/** The API's reference (/api/docs) in a real browser: it renders every call, under the site's CSP. */
 import { describe, expect, it } from 'vitest';
 import { browser, openPage, site, useSite } from './harness';
 

@@ -1,5 +1,5 @@
 /**
- * The JavaScript budgets (issue 26), held by `npm test`: the first load of `/` and the extra scripts of entering
+ * The JavaScript budgets, held by `npm test`: the first load of `/` and the extra scripts of entering
  * each area, gzip -9 of what Chromium downloads from the production build, each no more than its budget in
  * e2e/bundle-budget.json. Prints the table; a measurement over its budget fails with what grew since the files
  * were last recorded (`node e2e/scripts/bundle-report.mjs --record`).

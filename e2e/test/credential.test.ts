@@ -1,5 +1,5 @@
 /**
- * Issue 17's journey: the demo graduate downloads the certificate as a verifiable credential; anyone checks
+ * The verifiable credential's journey: the demo graduate downloads the certificate as a verifiable credential; anyone checks
  * that file on /verify (and a changed copy fails); once an admin revokes it, /verify says revoked.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

@@ -101,7 +101,7 @@ export async function openPage(
 
 /**
  * Waits until the browser has taken the server-rendered page over: React owns the heading the server sent. The
- * scripts start after the first paint and hydrate in slices (issue 26): on a busy machine a long page takes
+ * scripts start after the first paint and hydrate in slices: on a busy machine a long page takes
  * seconds, not the poll's default one.
  */
 export async function takenOver(page: Page, within: { expect: typeof expect } = { expect }): Promise<void> {
@@ -160,7 +160,7 @@ export async function mustCallApi(site: Site, path: string, init: Parameters<typ
   return body;
 }
 
-// ------------------------------------------------------------ releases (issue 25)
+// ------------------------------------------------------------ releases
 
 /** A release token of `area`, made by the demo admin. */
 export async function releaseTokenFor(site: Site, area: RemoteArea): Promise<string> {

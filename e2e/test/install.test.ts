@@ -1,4 +1,4 @@
-/** Issue 28, item 1: installable — the manifest and its icons, and the offer to install made once. */
+/** Installable — the manifest and its icons, and the offer to install made once. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browser, openPage, site, takenOver, useSite } from './harness';

@@ -1,5 +1,5 @@
 /**
- * Issue 16 on a phone: a visitor opens a job link, registers on the way, comes back to the form and applies;
+ * Job applications on a phone: a visitor opens a job link, registers on the way, comes back to the form and applies;
  * the employer sees the applicant with a verifiable certificate, shortlists them and moves them to Interview;
  * the trainee sees the new status on their dashboard.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 19: the site in Kinyarwanda, French and English, on a phone. A visitor switches to Kinyarwanda on the
+ * The site in Kinyarwanda, French and English, on a phone. A visitor switches to Kinyarwanda on the
  * home page, signs in as a trainee and sees the dashboard (a date too) in Kinyarwanda, reloads (still
  * Kinyarwanda), signs out, signs in as an employer and switches to French in the panel. On every translated page
  * no English text of the catalogues is left. Server-rendered pages come in the cookie's language (else

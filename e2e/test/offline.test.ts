@@ -1,5 +1,5 @@
 /**
- * Issue 28: on a phone without data. The service worker keeps the shell, the areas this phone uses and what was
+ * On a phone without data. The service worker keeps the shell, the areas this phone uses and what was
  * read; offline the page says so; a trainer's records made offline wait on the phone and are sent once.
  */
 import { writeFileSync } from 'node:fs';

@@ -158,7 +158,7 @@ describe('serving', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const remotes = await fetch(`${site.base}/remotes.json`);
     expect(remotes.headers.get('cache-control')).toBe('no-cache');
-    // Each release's files live at a URL of their own (issue 25): immutable, the entry included.
+    // Each release's files live at a URL of their own: immutable, the entry included.
     const entry = (await remotes.json()).mfe_public as string;
     expect(entry).toMatch(/^\/remotes\/public\/1\.0\.0\+[0-9a-f]{10}\/remoteEntry\.js$/);
     const remoteEntry = await fetch(`${site.base}${entry}`, { headers: { 'accept-encoding': 'br' } });

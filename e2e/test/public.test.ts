@@ -87,7 +87,7 @@ describe('a visitor', () => {
     await page.getByRole('link', { name: 'View Details: Coffee Quality Intern' }).click();
     await page.getByRole('heading', { level: 1, name: 'Coffee Quality Intern' }).waitFor();
     await page.getByText('Huye').first().waitFor();
-    // Issue 16: Apply Now leads to the application form (a visitor signs in or registers on the way).
+    // Apply Now leads to the application form (a visitor signs in or registers on the way).
     expect(await page.getByRole('link', { name: 'Apply Now' }).getAttribute('href')).toMatch(/^\/jobs\/\d+\/apply$/);
     expect(errors).toEqual([]);
     await context.close();

@@ -1,5 +1,5 @@
 /**
- * Account recovery (issue 15) on a fresh site without SMTP: "Forgot password?" → the e-mail's link, read by an
+ * Account recovery on a fresh site without SMTP: "Forgot password?" → the e-mail's link, read by an
  * admin at /admin/outbox → a new password → sign in; the session that was open before is gone.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 25: an area's team releases on its own. The trainer team changes a text and runs `npm run release` in
+ * An area's team releases on its own. The trainer team changes a text and runs `npm run release` in
  * its folder: a signed-in trainer sees it at the next page, with nothing else rebuilt or restarted; `npm run
  * rollback` brings the old text back while the newer version's files stay served. What a release is refused
  * for (another area's token, no token, a shared version the shell does not accept) is said, and nothing changes.

@@ -1,5 +1,5 @@
 /**
- * The first visit (issue 12): public pages arrive as HTML with their content and data, read without
+ * The first visit: public pages arrive as HTML with their content and data, read without
  * JavaScript, are taken over by the browser without a change or a second fetch, move nothing as they load,
  * tell link previews and search engines what they are, and follow a remote redeployed by its files alone.
  */
@@ -250,12 +250,12 @@ describe('taking over a server-rendered page', () => {
   it('sends the public area and the page with the first HTML, not after the scripts', async () => {
     const html = await (await fetch(`${site.base}/jobs/${job.id}`)).text();
     const head = html.slice(0, html.indexOf('</head>'));
-    // From the public area's active release, at its own URL (issue 25).
+    // From the public area's active release, at its own URL.
     const release = '\\/remotes\\/public\\/1\\.0\\.0\\+[0-9a-f]{10}';
     const preload = '<link rel="modulepreload" href=';
     expect(head).toMatch(new RegExp(`${preload}"${release}\\/remoteEntry\\.js">`));
     expect(head).toMatch(new RegExp(`${preload}"${release}\\/assets\\/job-detail-page-[\\w-]+\\.js">`));
-    // The paint waits for no script (issue 26): every script and preload is kept for after the first paint
+    // The paint waits for no script: every script and preload is kept for after the first paint
     // (inert in a <template>), and only the small loader that adds them then is in the head, at low priority.
     const outsideTemplates = head.replace(/<template data-after-paint>[\s\S]*?<\/template>/g, '');
     expect(outsideTemplates).not.toContain('modulepreload');
@@ -352,7 +352,7 @@ describe('links that look good when shared, and search engines', () => {
       hiringOrganization: { '@type': 'Organization', name: job.companyName },
       jobLocation: { '@type': 'Place', address: { addressCountry: 'RW', addressLocality: job.location } },
       employmentType: expect.stringMatching(/^(FULL_TIME|PART_TIME|CONTRACTOR|INTERN)$/),
-      // Issue 29: its number here, applied for on the page, and the salary the posting states.
+      // Its number here, applied for on the page, and the salary the posting states.
       identifier: { '@type': 'PropertyValue', value: String(job.id) },
       directApply: true,
     });
@@ -384,7 +384,7 @@ describe('links that look good when shared, and search engines', () => {
       name: course.title,
       provider: { '@type': 'Organization' },
       inLanguage: 'en',
-      // Issue 29: the duration ("2 weeks" in the demo data) as Google's course information reads it.
+      // The duration ("2 weeks" in the demo data) as Google's course information reads it.
       hasCourseInstance: { courseWorkload: expect.stringMatching(/^P(T\d+H|\d+[DWM])$/) },
     });
   });
@@ -421,7 +421,7 @@ describe('links that look good when shared, and search engines', () => {
     const robots = await (await fetch(`${site.base}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${site.base}/sitemap.xml`);
     expect(robots).toContain('Disallow: /admin/');
-    // Crawlers and link previews may fetch the pages' pictures, which the API serves (issue 29).
+    // Crawlers and link previews may fetch the pages' pictures, which the API serves.
     expect(robots.indexOf('Allow: /api/images/')).toBeLessThan(robots.indexOf('Disallow: /api/'));
     expect(robots.indexOf('Allow: /api/images/')).toBeGreaterThan(-1);
   });
@@ -461,7 +461,7 @@ describe('links that look good when shared, and search engines', () => {
     };
   }
 
-  it('every shared page shows a picture: absolute, fetchable, JPEG or PNG, at most 600 KB, at least 600×315 (issue 29)', async () => {
+  it('every shared page shows a picture: absolute, fetchable, JPEG or PNG, at most 600 KB, at least 600×315', async () => {
     // A course with its own upload (a large photo): its 1200-wide copy, never the original.
     const admin = await tokenFor(site, DEMO.admin);
     const photo = await sharp({
@@ -513,7 +513,7 @@ describe('links that look good when shared, and search engines', () => {
   });
 });
 
-describe("text that looks like String.replace's patterns (issue 30, item 1)", () => {
+describe("text that looks like String.replace's patterns", () => {
   // Every pattern String.replace expands in a replacement string, many times over in the description.
   const PATTERNS = "$& $` $' $$ $1 $<name>";
   // Description and requirements are HTML kept through an allow-list, which takes `<name>` for a tag.

@@ -106,5 +106,5 @@ export default function AdminRoutes() {
   );
 }
 
-/** This area's texts, one chunk per language, loaded by the shell before the area renders (issue 19). */
+/** This area's texts, one chunk per language, loaded by the shell before the area renders. */
 export const loadMessages = catalogueLoader(import.meta.glob('./locales/*.ts'));

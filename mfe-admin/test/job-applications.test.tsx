@@ -1,4 +1,4 @@
-/** Issue 16: admins read any job's applications (read-only) and see the totals on their dashboard. */
+/** Admins read any job's applications (read-only) and see the totals on their dashboard. */
 import { screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aJob, aJobApplicant } from '@btls/shared-api/fixtures';

@@ -208,7 +208,7 @@ describe('users', () => {
     );
     expect(screen.queryByRole('button', { name: 'Delete Grace Mukamana' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Other Admin' })).toBeNull();
-    // An inactive admin can be activated again (issue 18).
+    // An inactive admin can be activated again.
     await userEvent.click(screen.getByRole('button', { name: 'Activate Other Admin' }));
     expect(await screen.findByText('Other Admin is now active.')).toBeTruthy();
     expect(activated).toEqual({ isActive: true });
@@ -531,7 +531,7 @@ describe('messages', () => {
   });
 });
 
-describe('one message, not two, after a failed load (issue 18)', () => {
+describe('one message, not two, after a failed load', () => {
   const lists = [
     ['/admin/enrollments', <EnrollmentsPage key="e" />, /^No applications/],
     ['/admin/users', <UsersPage key="u" />, /^No users/],
@@ -551,7 +551,7 @@ describe('one message, not two, after a failed load (issue 18)', () => {
   });
 });
 
-describe('approve and assign a trainer in one step (issue 18)', () => {
+describe('approve and assign a trainer in one step', () => {
   const trainers = [
     { id: 9, firstName: 'Jean', lastName: 'Paul', email: 'jp@x.rw' },
     { id: 10, firstName: 'Diane', lastName: 'Ingabire', email: 'di@x.rw' },

@@ -31,7 +31,7 @@ describe('user restrictions (spec §6)', () => {
   it('never lets an admin deactivate or delete their own account', () => {
     expect(allowedActions(me, me)).toEqual({ toggle: false, delete: false });
   });
-  it('lets an inactive admin be activated again (issue 18) and hides delete for admin accounts', () => {
+  it('lets an inactive admin be activated again and hides delete for admin accounts', () => {
     expect(allowedActions(user({ role: 'admin', isActive: false }), me)).toEqual({ toggle: true, delete: false });
     expect(allowedActions(user({ role: 'admin' }), me)).toEqual({ toggle: true, delete: false });
     expect(allowedActions(user({ role: 'trainer' }), me)).toEqual({ toggle: true, delete: true });

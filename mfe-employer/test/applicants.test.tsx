@@ -1,4 +1,4 @@
-/** Issue 16: a job's applicants for its employer, and the count per job on My Job Postings. */
+/** A job's applicants for its employer, and the count per job on My Job Postings. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -89,7 +89,7 @@ describe('employer pages', () => {
     // The tiles show '–' until the counts come.
     await waitFor(() => expect(screen.getByText('Active job postings').textContent).toContain('1'));
     expect(screen.getByText('Total jobs posted').textContent).toContain('2');
-    // The real count (issue 16), the New ones highlighted.
+    // The real count, the New ones highlighted.
     expect(await screen.findByText('2 new')).toBeTruthy();
     expect(screen.getByText(/Applications received/).textContent).toContain('5');
     expect(screen.getByRole('link', { name: 'Review by job' }).getAttribute('href')).toBe('/employer/my-jobs');
@@ -205,7 +205,7 @@ describe('employer pages', () => {
   });
 });
 
-describe('one message, not two, after a failed load (issue 18)', () => {
+describe('one message, not two, after a failed load', () => {
   it('Find Talent shows the error alone, without "No certified trainees are listed yet."', async () => {
     signInAs({ role: 'employer' });
     server.use(

@@ -64,5 +64,5 @@ export default function PublicRoutes() {
   );
 }
 
-/** This area's texts, one chunk per language, loaded by the shell before the area renders (issue 19). */
+/** This area's texts, one chunk per language, loaded by the shell before the area renders. */
 export const loadMessages = catalogueLoader(import.meta.glob('./locales/*.ts'));

@@ -62,7 +62,7 @@ describe('CourseImage', () => {
     expect(screen.getByRole('img', { name: 'Roasting' }).tagName).toBe('DIV');
   });
 
-  it('gives a data saver the smallest copy only, whatever the screen (issue 28)', () => {
+  it('gives a data saver the smallest copy only, whatever the screen', () => {
     render(<CourseImage course={{ title: 'Espresso', imageUrl: upload, imageWidths: [320, 640, 960] }} />, true);
     const img = screen.getByRole('img', { name: 'Espresso' });
     expect(img.getAttribute('srcset')).toBe(`${upload}/320.webp 320w`);

@@ -204,7 +204,7 @@ describe('the courses page', () => {
     expect(within(long).getByText('N/A')).toBeTruthy();
     expect(within(long).getByText('BTLS Coffee Training Centre, Kigali')).toBeTruthy();
     // The placeholder shows the title, as decoration: the card names its title once, by its heading's link
-    // (issue 29), which leads to the course.
+    //, which leads to the course.
     expect(within(long).queryByRole('img')).toBeNull();
     expect(
       within(long)

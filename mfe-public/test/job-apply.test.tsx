@@ -1,4 +1,4 @@
-/** Issue 16 on the public job page: Apply Now for visitors and trainees, "Applied on …" once applied, and why other roles cannot. */
+/** Job applications on the public job page: Apply Now for visitors and trainees, "Applied on …" once applied, and why other roles cannot. */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';

@@ -151,7 +151,7 @@ describe('the public job detail', () => {
     expect(container.innerHTML).not.toMatch(/javascript:/);
     expect(screen.getByRole('link', { name: 'site' }).getAttribute('href')).toBe('https://cafe.rw');
     expect(container.innerHTML).toContain('Line one<br>Line two');
-    // Requirements are a list, one item per line (issue 29), as sanitised as the rest.
+    // Requirements are a list, one item per line, as sanitised as the rest.
     const requirements = screen.getByRole('list');
     expect(
       within(requirements)

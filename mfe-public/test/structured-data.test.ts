@@ -1,4 +1,4 @@
-/** Issue 29: the JobPosting and Course data search engines read, taken from the data only where it is plain. */
+/** The JobPosting and Course data search engines read, taken from the data only where it is plain. */
 import { describe, expect, it } from 'vitest';
 import { course, job } from './render';
 import { courseStructuredData, workloadOf } from '../src/features/courses/course-detail-page';

@@ -29,5 +29,5 @@ export default function TraineeRoutes() {
   );
 }
 
-/** This area's texts, one chunk per language, loaded by the shell before the area renders (issue 19). */
+/** This area's texts, one chunk per language, loaded by the shell before the area renders. */
 export const loadMessages = catalogueLoader(import.meta.glob('./locales/*.ts'));

@@ -1,4 +1,4 @@
-/** Issue 16: the job application form, and the trainee's job applications on the dashboard. */
+/** The job application form, and the trainee's job applications on the dashboard. */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

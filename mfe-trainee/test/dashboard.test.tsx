@@ -214,7 +214,7 @@ describe('the trainee dashboard', () => {
   });
 });
 
-describe('My Job Applications on the dashboard (issue 16)', () => {
+describe('My Job Applications on the dashboard', () => {
   it('lists job, company, date and status with a link to the job; a removed job says so', async () => {
     signInAs({ role: 'trainee' });
     api({

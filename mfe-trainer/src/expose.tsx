@@ -35,5 +35,5 @@ export default function TrainerRoutes() {
   );
 }
 
-/** This area's texts, one chunk per language, loaded by the shell before the area renders (issue 19). */
+/** This area's texts, one chunk per language, loaded by the shell before the area renders. */
 export const loadMessages = catalogueLoader(import.meta.glob('./locales/*.ts'));

@@ -20,7 +20,7 @@ const row = anEnrollment({
   trainerEmail: 'jp@x.rw',
 });
 
-describe('the trainer area in Kinyarwanda (issue 19)', () => {
+describe('the trainer area in Kinyarwanda', () => {
   it('shows the dashboard from the area catalogue, its date in rw', async () => {
     await addCatalogue('trainer', loadMessages);
     await setLanguage('rw');

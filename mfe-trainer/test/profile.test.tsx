@@ -6,7 +6,7 @@ import { TrainerProfilePage } from '../src/features/profile-page';
 
 mockApiForFile();
 
-describe('the trainer profile (issue 15)', () => {
+describe('the trainer profile', () => {
   it('turns non-essential e-mails off, and shows the server refusing a wrong current password', async () => {
     signInAs({ role: 'trainer', firstName: 'Jean' });
     let saved: unknown;

@@ -50,7 +50,7 @@ export const validation = /* @__PURE__ */ withCodes('validation', {
   noSession: 'Authentication token not found.',
 } as const);
 
-/** The check of a verifiable credential (issue 17): the server's findings and the words the screens show. */
+/** The check of a verifiable credential: the server's findings and the words the screens show. */
 export const credentialCheck = /* @__PURE__ */ withCodes('credentialCheck', {
   signatureValid: 'Signature valid',
   signatureInvalid:
@@ -60,13 +60,13 @@ export const credentialCheck = /* @__PURE__ */ withCodes('credentialCheck', {
   revoked: 'This certificate has been revoked by the training centre.',
   notACredential: 'This is not a credential: choose the .json file downloaded from a certificate page.',
   tooManyChecks: 'Too many verification requests. Please try again later.',
-  /** Issue 30: a real Open Badges 3.0 credential fits in 32 KB; a bigger body is refused before it is read. */
+  /** A real Open Badges 3.0 credential fits in 32 KB; a bigger body is refused before it is read. */
   tooLarge: 'This file is too large to be a credential (at most 32 KB).',
-  /** Issue 30: more values than a credential holds, or a check that ran past its deadline. */
+  /** More values than a credential holds, or a check that ran past its deadline. */
   tooComplex: 'This file holds too much to be checked as a credential.',
 } as const);
 
-/** Account recovery and settings (issue 15); the quoted texts are the issue's. */
+/** Account recovery and settings; the quoted texts are the issue's. */
 export const account = /* @__PURE__ */ withCodes('account', {
   /** A signed-in employer, trainer or admin who opens the course application form. */
   onlyTraineesApplyForCourses: 'Only trainees can apply for courses.',
@@ -99,7 +99,7 @@ export const releases = /* @__PURE__ */ withCodes('releases', {
   failedTokens: 'Could not load or change the release tokens. Please try again.',
 } as const);
 
-/** Job applications (issue 16): the server's answers and the words the screens show. */
+/** Job applications: the server's answers and the words the screens show. */
 export const jobApplication = /* @__PURE__ */ withCodes('jobApplication', {
   alreadyApplied: 'You have already applied for this job.',
   notFound: 'Application not found.',

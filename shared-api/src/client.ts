@@ -20,7 +20,7 @@ const codeOf = (value: unknown) => registeredCode(value) as MessageCode | undefi
 
 /**
  * The text to show for a failed call: the translation of the answer's `code` in the page's language when a
- * catalogue has one (issue 19; the codes are the keys of messages.ts's groups, `validation.passwordTooShort`),
+ * catalogue has one (the codes are the keys of messages.ts's groups, `validation.passwordTooShort`),
  * else the server's message (or the §8 fallback) that `call` put in the error, in English.
  */
 export function errorMessage(error: unknown): string {
@@ -107,11 +107,11 @@ export interface CallOptions {
   notJson?: string;
   /** Sees the OK answer before its body is read (e.g. for paging headers). */
   onResponse?: (response: Response) => void;
-  /** Issue 28: the write's Idempotency-Key, kept when the write waits on the phone for the network. */
+  /** The write's Idempotency-Key, kept when the write waits on the phone for the network. */
   idempotencyKey?: string;
 }
 
-/** Paging and search of a list (issue 14): at most 100 a page, 50 when `limit` is not given. */
+/** Paging and search of a list: at most 100 a page, 50 when `limit` is not given. */
 export interface PageParams {
   limit?: number;
   offset?: number;

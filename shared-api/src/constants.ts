@@ -48,7 +48,7 @@ export const EMPLOYER_RECENT_TRAINEES = 3;
 export const EMPLOYER_COURSES_PER_TRAINEE = 2;
 export const ASSIGNED_TRAINER_REDIRECT_MS = 2000;
 
-/** Paged lists (issue 14): `limit` defaults to this, and is at most PAGE_MAX. */
+/** Paged lists: `limit` defaults to this, and is at most PAGE_MAX. */
 export const PAGE_DEFAULT = 50;
 export const PAGE_MAX = 100;
 /** Job postings and their requirements: the longest text an employer may send. */
@@ -56,7 +56,7 @@ export const JOB_DESCRIPTION_MAX = 20_000;
 export const JOB_REQUIREMENTS_MAX = 10_000;
 
 /**
- * Job applications (issue 16): the employer's pipeline New → Shortlisted → Interview → Offered → Hired, or
+ * Job applications: the employer's pipeline New → Shortlisted → Interview → Offered → Hired, or
  * Not selected from any open state; Withdrawn is the trainee's, while the application is still New.
  */
 export const JOB_APPLICATION_STATUSES = [
@@ -88,5 +88,5 @@ export const canMoveApplication = (from: JobApplicationStatus, to: JobApplicatio
 export const MAX_CV_BYTES = 2 * 1024 * 1024;
 export const COVER_NOTE_MAX = 2000;
 
-/** The largest credential file the check takes (issue 30): a real Open Badges 3.0 credential fits in 32 KB. */
+/** The largest credential file the check takes: a real Open Badges 3.0 credential fits in 32 KB. */
 export const MAX_CREDENTIAL_BYTES = 32 * 1024;

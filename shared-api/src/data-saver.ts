@@ -1,5 +1,5 @@
 /**
- * Issue 28: the data saver. On when the browser asks for less data (`Save-Data: on`, which Chromium sends when
+ * The data saver. On when the browser asks for less data (`Save-Data: on`, which Chromium sends when
  * its Lite mode or the system's data saver is on; `navigator.connection.saveData` in the page) or when the user
  * turned it on in their profile (the `btlsSaveData` cookie: this device's choice, read by the server render
  * too). Then images come at their smallest width, the carousel does not turn by itself and nothing is fetched

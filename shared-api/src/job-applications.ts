@@ -1,4 +1,4 @@
-/** Job applications (issue 16): the trainee applies and follows; the job's employer reviews; admins read. */
+/** Job applications: the trainee applies and follows; the job's employer reviews; admins read. */
 import { call, callPage, downloadFile, listQuery, seg, type Page, type PageParams } from './client';
 import type { EmployerApplicationStatus, JobApplicationStatus } from './constants';
 import { jobApplication, session } from './client-messages';

@@ -1,5 +1,5 @@
 /**
- * What the browser cannot be asked for (issue 19): Chromium ships no `rw` locale data (Intl falls back to
+ * What the browser cannot be asked for: Chromium ships no `rw` locale data (Intl falls back to
  * en-US) and date-fns has no `rw` locale, so the names and separators of rw (and of fr, to keep one code path
  * and date-fns' locales out of the bundle) are here. Kinyarwanda names are CLDR's (rw.xml, as Node's full ICU
  * has them); money follows what Rwandan Kinyarwanda texts write ("150.000 Frw"; CLDR's rw has "RF 150.000" with
@@ -64,7 +64,7 @@ export const LOCALE_DATA: Record<Exclude<Language, 'en'>, LocaleData> = {
 
 /** A number with the locale's separators ("150,000", "150 000", "150.000"; decimals to 2 places). */
 export function formatNumber(value: number, locale: Language = 'en'): string {
-  // English exactly as before issue 19 (the browser's en-US data is there).
+  // English exactly as before the site had three languages (the browser's en-US data is there).
   if (locale === 'en') return value.toLocaleString('en-US');
   const abs = Math.abs(value);
   const whole = Math.trunc(abs);

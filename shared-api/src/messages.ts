@@ -168,7 +168,7 @@ export const notice = {
   trainingCompleted: 'Training marked as completed. The admin has been notified to issue the certificate.',
   applicationStatusUpdated: ({ status }: { status: string }) => `Application status updated to ${status}.`,
   adminNotesUpdated: 'Admin notes updated.',
-  /** Issue 18: an approval that also assigned the trainer. */
+  /** An approval that also assigned the trainer. */
   applicationStatusUpdatedAndTrainer: ({ status, name }: { status: string; name: string }) =>
     `Application status updated to ${status}. Trainer ${name} assigned.`,
   adminNotesUpdatedAndTrainer: ({ name }: { name: string }) => `Admin notes updated. Trainer ${name} assigned.`,
@@ -206,7 +206,7 @@ export const notice = {
     `The rollout of ${area}@${version} is stopped: every browser gets the active release again.`,
 } as const;
 
-/** Issue 25: the release API's answers (what a team's `npm run release` prints). */
+/** The release API's answers (what a team's `npm run release` prints). */
 export const release = {
   tokenMissing: 'Send a release token (BTLS_RELEASE_TOKEN) or sign in as an admin.',
   tokenInvalid: 'This release token is not valid: it is unknown or was revoked.',

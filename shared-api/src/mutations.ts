@@ -155,7 +155,7 @@ export const useUpdateJob = () =>
   useApiMutation(({ id, payload }: { id: number; payload: JobPayload }) => updateJob(id, payload), [queryKeys.jobs]);
 
 // An applicant's move changes the job's pipeline, the counts on the postings and the summaries.
-/** A trainee's application to a job (issue 16), with or without a CV: their applications change. */
+/** A trainee's application to a job, with or without a CV: their applications change. */
 export const useApplyForJob = () =>
   useApiMutation(
     ({ jobId, fields }: { jobId: number; fields: ApplyForJobFields }) => applyForJob(jobId, fields),

@@ -1,5 +1,5 @@
 /**
- * Issue 28: writes kept on the phone while it has no network (a trainer's progress records), sent when it has
+ * Writes kept on the phone while it has no network (a trainer's progress records), sent when it has
  * one again. One module for the page (which queues, lists and sends on reconnect and on the next open) and the
  * service worker (which sends on the browser's Background Sync): both read the same IndexedDB store.
  *

@@ -13,14 +13,14 @@ export function listProgress(enrollmentId: number): Promise<ProgressRecord[]> {
   });
 }
 
-/** The paths of the two writes a trainer's phone may keep while offline (issue 28: the queue sends them). */
+/** The paths of the two writes a trainer's phone may keep while offline (the queue sends them). */
 export const progressPaths = {
   add: (enrollmentId: number) => `progress/enrollment/${seg(enrollmentId)}`,
   /** (`'{id}'`: the address of a record not created yet, for an edit that follows its creation.) */
   update: (recordId: number | '{id}') => (recordId === '{id}' ? 'progress/{id}' : `progress/${seg(recordId)}`),
 };
 
-/** Records an assessment; with `idempotencyKey`, a repeat of the same write is stored once (issue 28). */
+/** Records an assessment; with `idempotencyKey`, a repeat of the same write is stored once. */
 export function addProgress(
   enrollmentId: number,
   payload: ProgressPayload,

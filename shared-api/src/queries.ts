@@ -117,7 +117,7 @@ async function orNotFound<T>(load: () => Promise<T>): Promise<T | NotFound> {
 
 /**
  * The site's public address, for canonical and share links (the server render fills it from PUBLIC_URL), and
- * whether the page is for a data saver (issue 28: the request's Save-Data or the device's setting), so the
+ * whether the page is for a data saver (the request's Save-Data or the device's setting), so the
  * browser takes the page over as the server rendered it.
  */
 export interface SiteData {
@@ -132,7 +132,7 @@ export const siteQuery = () =>
   });
 
 /**
- * The public catalogue and job board are paged on the server (issue 14): a page of each at a time, searched
+ * The public catalogue and job board are paged on the server: a page of each at a time, searched
  * and filtered there; the filter options come from the server too (every value the list holds, not just the
  * shown page's).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 28: what the API, the service worker (shell/src/sw.ts) and the page agree on. The API writes the
+ * What the API, the service worker (shell/src/sw.ts) and the page agree on. The API writes the
  * worker's configuration in front of its code at /sw.js; the page and the worker talk by these messages.
  */
 

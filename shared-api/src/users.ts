@@ -114,7 +114,7 @@ export function updateMyProfile(payload: ProfilePayload): Promise<UserAnswer> {
   });
 }
 
-/** Saves the caller's language on their profile (issue 19): their e-mails come in it, other devices start in it. */
+/** Saves the caller's language on their profile: their e-mails come in it, other devices start in it. */
 export function saveMyLanguage(language: Language): Promise<{ message: string; preferences: Preferences }> {
   return updateMyPreferences({ language });
 }

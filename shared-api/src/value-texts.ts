@@ -1,5 +1,5 @@
 /**
- * The platform's fixed values as shown (issue 19): statuses, course categories and levels, job types. The data
+ * The platform's fixed values as shown: statuses, course categories and levels, job types. The data
  * and the API keep the English values; the screens show these texts in the page's language — in badges,
  * filters, selects, cards, and inside the server's texts that name a status ("Application status updated to
  * Approved.", see `translateMessage`). An option keeps the English value: `<option value={v}>`.

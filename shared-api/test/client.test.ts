@@ -261,7 +261,7 @@ const calls: [string, () => Promise<unknown>, string, string, boolean][] = [
   ['toggle a job', () => setJobActive(4, false), 'PUT', '/jobs/4', true],
   ['edit a job', () => updateJob(4, job), 'PUT', '/jobs/4', true],
   ['delete a job', () => deleteJob(4), 'DELETE', '/jobs/4', true],
-  ['forgot password (issue 15)', () => requestPasswordReset('e@x.rw'), 'POST', '/auth/forgot-password', false],
+  ['forgot password', () => requestPasswordReset('e@x.rw'), 'POST', '/auth/forgot-password', false],
   ['reset password', () => resetPassword({ token: 't', password: 'pppppp' }), 'POST', '/auth/reset-password', false],
   [
     'change my password',
@@ -301,7 +301,7 @@ describe('every call of spec §7', () => {
     expect(certificateCredentialHref('BTLS-AB/CD')).toBe(`${BASE}/certificates/BTLS-AB%2FCD/credential`);
   });
 
-  it('sends the paging, search and filter parameters of a list, and reads the total (issue 14)', async () => {
+  it('sends the paging, search and filter parameters of a list, and reads the total', async () => {
     reply = () => HttpResponse.json([{ id: 1 }], { headers: { 'X-Total-Count': '120' } });
     const page = await listUsersPage({ limit: 10, offset: 20, q: 'ali', role: 'trainer', status: undefined });
     expect(seen[0]!.search).toBe('?limit=10&offset=20&q=ali&role=trainer');
@@ -317,7 +317,7 @@ describe('every call of spec §7', () => {
     expect((await listCertifiedTraineesPage()).total).toBe(2);
   });
 
-  it("saves the user's language in their settings (issue 19)", async () => {
+  it("saves the user's language in their settings", async () => {
     await saveMyLanguage('rw');
     expect(seen[0]).toMatchObject({
       method: 'PUT',
@@ -327,7 +327,7 @@ describe('every call of spec §7', () => {
     });
   });
 
-  it("keeps an error answer's code and params for the translation (issue 19)", async () => {
+  it("keeps an error answer's code and params for the translation", async () => {
     reply = () =>
       HttpResponse.json(
         { message: 'Password must be at least 6 characters long.', code: 'validation.passwordTooShort' },
@@ -358,7 +358,7 @@ describe('the error rule of spec §8', () => {
     await expect(getCourse(7)).rejects.toMatchObject({ message: 'Course with ID 7 not found.', status: 404 });
   });
 
-  it('keeps the code and params of the answer (issue 19); errorMessage() is still the English message', async () => {
+  it('keeps the code and params of the answer; errorMessage() is still the English message', async () => {
     reply = () =>
       HttpResponse.json(
         { message: 'Course with ID 7 not found.', code: 'course.notFoundById', params: { id: 7 } },
@@ -516,7 +516,7 @@ describe('the error rule of spec §8', () => {
   });
 });
 
-describe('job applications (issue 16)', () => {
+describe('job applications', () => {
   it('applies as JSON without a CV, as a multipart form with one', async () => {
     await applyForJob(4, { phone: '078', coverNote: 'hi' });
     expect(seen[0]).toMatchObject({

@@ -1,5 +1,5 @@
 /**
- * Issue 19: every text of the catalogue has exactly one stable code, `<group>.<key>`, and the contract's
+ * Every text of the catalogue has exactly one stable code, `<group>.<key>`, and the contract's
  * schemas say nothing that is not in the catalogue (so every validation answer has a code).
  */
 import { describe, expect, it } from 'vitest';

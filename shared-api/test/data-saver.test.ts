@@ -1,4 +1,4 @@
-/** Issue 28: the data saver is on for a request asking for less data, or for a device that chose it. */
+/** The data saver is on for a request asking for less data, or for a device that chose it. */
 import { describe, expect, it } from 'vitest';
 import { dataSaverOf } from '../src/data-saver';
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** Issue 19: the one i18n runtime — languages, catalogues per area, rw plurals, translated error codes. */
+/** The one i18n runtime — languages, catalogues per area, rw plurals, translated error codes. */
 import { describe, expect, it, vi } from 'vitest';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { acceptLanguageTags, serverI18n } from '@btls/kernel/i18n-server';

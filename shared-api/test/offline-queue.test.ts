@@ -1,5 +1,5 @@
 /**
- * Issue 28: the writes a phone keeps while offline. Sent oldest first with their own Idempotency-Key; kept
+ * The writes a phone keeps while offline. Sent oldest first with their own Idempotency-Key; kept
  * while there is no network, no session or a busy server; a refusal kept with the server's answer.
  */
 import 'fake-indexeddb/auto';

@@ -1,5 +1,5 @@
 /**
- * Issue 19: every text the server sends can be shown in the user's language. SERVER_TEXTS gives the shell's
+ * Every text the server sends can be shown in the user's language. SERVER_TEXTS gives the shell's
  * catalogue one entry per code of messages.ts, whose English is the server's text (the catalogue check then
  * fails on a missing French or Kinyarwanda translation).
  */

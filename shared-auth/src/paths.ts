@@ -1,5 +1,5 @@
 /**
- * The one map of the platform's pages (issue 13). Route tables read the patterns, links and redirects call the
+ * The one map of the platform's pages. Route tables read the patterns, links and redirects call the
  * builders, so a page moves in one place and a link to a page that does not exist does not compile.
  *
  * A page without parameters is its path (`paths.courses`); a page with one is a builder that fills and encodes

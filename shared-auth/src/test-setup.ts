@@ -45,5 +45,5 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 } as unknown as typeof ResizeObserver;
 
-// Issue 19: tests run in English with no catalogue loaded (the source texts are the English ones).
+// Tests run in English with no catalogue loaded (the source texts are the English ones).
 i18n.loadAndActivate({ locale: 'en', locales: ['en'], messages: {} });

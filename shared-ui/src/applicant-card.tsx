@@ -1,5 +1,5 @@
 /**
- * One job applicant as the job's employer and admins read them (issue 16): contact, cover note, CV, the
+ * One job applicant as the job's employer and admins read them: contact, cover note, CV, the
  * certificates (each linked to its public verification page) and the status history. Presentational: the
  * area that shows it brings the actions (the employer's moves; nothing for admins).
  */

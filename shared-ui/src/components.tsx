@@ -147,7 +147,7 @@ export function StatusBadge({ status }: { status: 'Pending' | 'Approved' | 'Reje
   return <span className={`${styles.badge} ${styles[status]}`}>{i18n._(valueText(status))}</span>;
 }
 
-/** A job application's status (issue 16) in the colours of the enrollment statuses: open, moving on, done, no. */
+/** A job application's status in the colours of the enrollment statuses: open, moving on, done, no. */
 const APPLICATION_TONE: Record<string, string> = {
   New: 'Pending',
   Shortlisted: 'Waitlisted',

@@ -60,7 +60,7 @@ export function ProgressTable({
 }: {
   records: ProgressRecord[];
   actions?: (record: ProgressRecord) => ReactNode;
-  /** A line under a record's name (issue 28: "Waiting to send" for a record kept on the phone). */
+  /** A line under a record's name ("Waiting to send" for a record kept on the phone). */
   note?: (record: ProgressRecord) => ReactNode;
 }) {
   const i18n = useI18n();

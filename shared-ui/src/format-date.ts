@@ -5,7 +5,7 @@ import { LOCALE_DATA } from '@btls/shared-api/locale-data';
 
 /**
  * A date (ISO text or Date) in date-fns notation, 'MMM d, yyyy' by default; '' when missing or invalid.
- * In French and Kinyarwanda (issue 19) the day comes first and the names are the locale's own: 'MMM d, yyyy'
+ * In French and Kinyarwanda the day comes first and the names are the locale's own: 'MMM d, yyyy'
  * is "12 janv. 2026" / "12 Mut. 2026", 'MMMM d, yyyy' the full month, and a pattern with a time ('HH:mm',
  * 'p') adds it on the 24-hour clock.
  */

@@ -1,5 +1,5 @@
 /**
- * The areas' side of the i18n runtime (issue 19). The runtime is `@btls/shared-api`'s, the hook
+ * The areas' side of the i18n runtime. The runtime is `@btls/shared-api`'s, the hook
  * `useI18n()` is `@btls/shared-auth`'s; a screen marks a text with `i18n._({ id, message, values })` (see
  * shared-ui/README.md and GLOSSARY.md for the pattern).
  */

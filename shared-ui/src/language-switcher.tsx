@@ -1,5 +1,5 @@
 /**
- * The language switcher (issue 19) of the public header and of every panel: a native select (one tap on a
+ * The language switcher of the public header and of every panel: a native select (one tap on a
  * phone, the system's own picker), each language named in its own words and marked with its `lang`, so
  * whoever cannot read the current language still finds theirs.
  */

@@ -1,5 +1,5 @@
 /**
- * Paged panel lists (issue 14): the page, the search text and the filters live in the address (?page=2&q=…),
+ * Paged panel lists: the page, the search text and the filters live in the address (?page=2&q=…),
  * so a reload, a shared link or Back shows the same page; the server pages, searches and filters.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';

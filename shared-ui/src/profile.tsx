@@ -82,7 +82,7 @@ export function EmailNotificationsField({
 }
 
 /**
- * Issue 28: the data saver, this phone's choice (the browser's own data saver turns it on too): the smallest
+ * The data saver, this phone's choice (the browser's own data saver turns it on too): the smallest
  * images, a carousel that turns only when asked, nothing downloaded ahead for offline use.
  */
 export function DataSaverSettings() {

@@ -1,4 +1,4 @@
-/** Issue 19: dates, numbers and money in Kinyarwanda and French, which neither Chromium nor date-fns provides for rw. */
+/** Dates, numbers and money in Kinyarwanda and French, which neither Chromium nor date-fns provides for rw. */
 import { describe, expect, it } from 'vitest';
 import { compileCached, pluralLocales, setupI18n } from '@btls/kernel';
 import { formatDuration, formatMoney, formatNumber, formatPrice, parseDuration } from '../src/format';

@@ -16,7 +16,7 @@ const body = (items: string[] | null, error = '') => (
   </ListStates>
 );
 
-describe('ListStates (issue 18: one message, not two)', () => {
+describe('ListStates (one message, not two)', () => {
   it('shows one state at a time: loading, empty, or the rows', () => {
     const { rerender } = render(body(null));
     expect(screen.getByRole('status').textContent).toBe('Loading things...');

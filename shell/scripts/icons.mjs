@@ -1,4 +1,4 @@
-// The installed app's icons (issue 28), drawn from the favicon's cup with sharp: 192 and 512 px on the
+// The installed app's icons, drawn from the favicon's cup with sharp: 192 and 512 px on the
 // espresso tile, and a maskable 512 whose cup sits inside the middle 80 % (what a launcher may crop to a circle
 // or a squircle keeps all of it). Written into public/ (served at the site's top level) and committed; run
 // again after changing the drawing: `node shell/scripts/icons.mjs`.

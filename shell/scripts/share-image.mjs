@@ -1,4 +1,4 @@
-// The picture a shared link shows for a page without one of its own (issue 29: WhatsApp and Facebook show a
+// The picture a shared link shows for a page without one of its own (WhatsApp and Facebook show a
 // link with a picture, or barely at all): 1200×630, the size both ask for, drawn with sharp from the site's cup
 // and words, as a JPEG well under 300 KB. Written into public/ (served at the site's top level as /share.jpg)
 // and committed; run again after changing the drawing: `node shell/scripts/share-image.mjs`.

@@ -1,5 +1,5 @@
 /**
- * Issue 28: what the page knows of its service worker and of the network, as small stores the bars read
+ * What the page knows of its service worker and of the network, as small stores the bars read
  * (useSyncExternalStore): a new version waiting, the network gone. Kept in the first chunk (a few hundred
  * bytes); the worker's registration (service-worker.ts) and the bars are chunks of their own.
  */

@@ -1,4 +1,4 @@
-/** Issue 28: the one offer to install the app (install.ts), fixed at the bottom: it moves nothing on the page. */
+/** The one offer to install the app (install.ts), fixed at the bottom: it moves nothing on the page. */
 import { useAuth, useI18n } from '@btls/shared-auth';
 import { installOffer } from './install';
 import styles from './shell.module.css';

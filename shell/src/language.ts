@@ -1,5 +1,5 @@
 /**
- * The page's language at start and its link with the session (issue 19). The runtime itself is
+ * The page's language at start and its link with the session. The runtime itself is
  * `@btls/shared-api`'s (one for the page); this file decides which language a page starts in and keeps the
  * profile and the device in step.
  */

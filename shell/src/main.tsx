@@ -31,7 +31,7 @@ useSessionStore.subscribe((now, before) => {
 connectLanguageToSession();
 listenForInstallOffer();
 watchNetwork();
-// Issue 28: the service worker registers once the page has loaded and settled (its code a chunk of its own): what
+// The service worker registers once the page has loaded and settled (its code a chunk of its own): what
 // it keeps for offline use then never competes with what the page itself still fetches on a slow link (the
 // carousel, images below the fold), nor with its first taps.
 const registerWorker = () =>
@@ -73,7 +73,7 @@ const app = (
 void startLanguage(!!serverData).then(() => {
   if (serverData) {
     // The page is already painted: taking it over is a transition, done in slices that leave the main thread
-    // free between them (issue 26: as one task it blocked taps for a few hundred ms on a mid-range phone). React
+    // free between them (as one task it blocked taps for a few hundred ms on a mid-range phone). React
     // still hydrates first the part a visitor taps, and replays the tap.
     startTransition(() => {
       hydrateRoot(root, app, { onRecoverableError: (error) => console.warn('Hydration:', error) });

@@ -1,5 +1,5 @@
 /**
- * Issue 28: "A new version is available", with a Reload, when a newer worker (a new release of the shell or of
+ * "A new version is available", with a Reload, when a newer worker (a new release of the shell or of
  * an area) is installed and waiting. Nothing changes until the user taps Reload: a form half filled stays.
  */
 import { useI18n } from '@btls/shared-auth';

@@ -1,5 +1,5 @@
 /**
- * Issue 28: offline, honestly shown. "You are offline — showing what was saved on {when}": when the page was
+ * Offline, honestly shown. "You are offline — showing what was saved on {when}": when the page was
  * saved (the service worker marks a page it answers from its saved copy), else when the page last heard from
  * the server. A page never saved on this phone says so (the worker answers its address with the shell alone).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 25: a tester trying candidate releases in this browser (`?release=trainer@1.0.0+…` on any page) sees
+ * A tester trying candidate releases in this browser (`?release=trainer@1.0.0+…` on any page) sees
  * which, and can stop. Shown once the page is the browser's (the trial is this browser's cookie), fixed at
  * the bottom: it moves nothing on the page. Loaded only for a browser with a trial (app.tsx).
  */

@@ -37,7 +37,7 @@ function lazyArea(remote: string, retry: boolean) {
     // The area's texts in the active language before it renders (and on every later switch).
     if (module.loadMessages) await addCatalogue(remote, module.loadMessages);
     loaded.set(remote, module.default);
-    // Issue 28: this phone uses the area: the service worker keeps all of its files for offline use.
+    // This phone uses the area: the service worker keeps all of its files for offline use.
     const area = remote.replace(/^mfe_/, '');
     keepArea(area, { type: SW_MESSAGES.area, area });
     return module;

@@ -37,7 +37,7 @@ export function ensureRemotesRegistered(): Promise<void> {
  * The routes component a remote exposes. `retry` re-reads remotes.json and re-registers with `force`,
  * which drops the runtime's cached (failed) entry, so a new attempt really fetches again.
  */
-/** What a remote's './routes' module gives: its routes component and (issue 19) its catalogues' loader. */
+/** What a remote's './routes' module gives: its routes component and its catalogues' loader. */
 export interface AreaModule {
   default: ComponentType;
   loadMessages?: CatalogueLoader;

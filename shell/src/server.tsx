@@ -59,7 +59,7 @@ export function serverRenderedBy(pathname: string): string | 'not-found' | null 
 }
 
 /**
- * The language to render a request in (issue 19): the `btlsLang` cookie the switcher sets, else the
+ * The language to render a request in: the `btlsLang` cookie the switcher sets, else the
  * browser's Accept-Language (a first visit), else English. The answer varies on both headers.
  */
 export function languageOf(headers: { cookie?: string; 'accept-language'?: string }): Language {
@@ -74,7 +74,7 @@ export function sessionOf(headers: { cookie?: string }): SessionHint | null {
   return sessionHintOf(headers.cookie);
 }
 
-/** Whether the page is for a data saver (issue 28): smallest images, no carousel turning by itself. */
+/** Whether the page is for a data saver: smallest images, no carousel turning by itself. */
 export function dataSaverOfRequest(headers: { cookie?: string; 'save-data'?: string }): boolean {
   return dataSaverOf(headers);
 }
@@ -111,7 +111,7 @@ export async function render(options: {
   catalogues?: CatalogueLoader[];
   /** The request's session hint (`sessionOf`): the top bar and labels as the signed-in user sees them. */
   session?: SessionHint | null;
-  /** The request asked for less data (issue 28). */
+  /** The request asked for less data. */
   dataSaver?: boolean;
   timeoutMs?: number;
 }): Promise<RenderResult> {

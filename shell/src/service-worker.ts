@@ -1,5 +1,5 @@
 /**
- * Issue 28: registers the service worker (shell/src/sw.ts, served at /sw.js) once the page has painted, and
+ * Registers the service worker (shell/src/sw.ts, served at /sw.js) once the page has painted, and
  * keeps it told what it needs: whose pages and reads it saves (cleared at sign-out, so the next person on this
  * phone never sees them), which areas this phone uses, and when a newer version is waiting. A chunk of its
  * own, loaded after the first paint.
@@ -102,7 +102,7 @@ function offerWhenInstalled(worker: ServiceWorker | null) {
 }
 
 /**
- * A trainer's progress records kept on this phone (issue 28) are sent when the app opens, when the trainer
+ * A trainer's progress records kept on this phone are sent when the app opens, when the trainer
  * signs in and when the network returns (Background Sync, where the browser has it, may have sent them first).
  */
 let retry: ReturnType<typeof setTimeout> | undefined;

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * Issue 28: the one service worker, owned by the shell (Workbox). The API serves it at /sw.js with the list of
+ * The one service worker, owned by the shell (Workbox). The API serves it at /sw.js with the list of
  * what to keep written in front of this code (`self.__BTLS_SW`, see api/src/service-worker.ts): the shell's
  * files and, per area, the files of its active release. Activating or rolling back a release changes that
  * list, so the worker's bytes change, the browser installs the new worker beside the old one, and the page
@@ -47,7 +47,7 @@ const config = self.__BTLS_SW;
 clientsClaim();
 
 /**
- * A data saver's phone fetches nothing ahead (issue 28): only the shell's page is kept at install, and the
+ * A data saver's phone fetches nothing ahead: only the shell's page is kept at install, and the
  * files the phone loads are kept as it loads them. On when the browser's data saver is (`saveData`, in workers
  * too) or when the profile's setting is (its cookie, which Chromium's worker reads with `cookieStore`).
  */
@@ -173,7 +173,7 @@ async function keepWithoutDownloading(cache: Cache, urls: string[], kept: Kept, 
 const shellFiles = new Map(config.shell.map((file) => [file.url, file.revision]));
 /**
  * This version's cache of the shell: the worker it replaces keeps reading its own until the Reload, so an old
- * page offline never gets a newer shell's page or loses its files mid-way (issue 28 review).
+ * page offline never gets a newer shell's page or loses its files mid-way.
  */
 const shellCache = `${SW_CACHES.shell}-${hashOf(JSON.stringify(config.shell))}`;
 

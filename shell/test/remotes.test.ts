@@ -1,4 +1,4 @@
-/** Loading an area from /remotes.json (issue 13, item 8): registered once; Retry really asks again. */
+/** Loading an area from /remotes.json: registered once; Retry really asks again. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const runtime = vi.hoisted(() => ({ registerRemotes: vi.fn(), loadRemote: vi.fn() }));

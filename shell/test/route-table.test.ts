@@ -1,4 +1,4 @@
-/** The shell's one map of paths to areas (issue 13, item 8): which remote serves a path, in which layout. */
+/** The shell's one map of paths to areas: which remote serves a path, in which layout. */
 import { describe, expect, it } from 'vitest';
 import { REMOTE_AREAS, remoteName } from '@btls/build-config/remotes';
 import { areaFor, ROUTE_TABLE } from '../src/route-table';

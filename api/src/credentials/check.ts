@@ -1,7 +1,7 @@
 /**
  * The check of any credential someone hands us: the proof, that we are its issuer, and its revocation status.
  * Run in a worker thread (../workers/verify-credential.ts), never in the API's own: canonicalising a hostile
- * document is work whose cost the sender chooses, so it gets a deadline that ends the thread (issue 30).
+ * document is work whose cost the sender chooses, so it gets a deadline that ends the thread.
  */
 import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
 import { cryptosuite } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';

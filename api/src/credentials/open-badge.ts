@@ -14,7 +14,7 @@ import { statusEntryFor } from './status-list';
 type CertificateRow = typeof certificates.$inferSelect;
 
 /**
- * Who the credential is about, as Open Badges 3.0 asks (issue 29: the subject MUST have an `id` or an
+ * Who the credential is about, as Open Badges 3.0 asks (the subject MUST have an `id` or an
  * `identifier`): an IdentityObject with the trainee's e-mail address hashed with a salt of its own, so the file
  * does not show the address, yet whoever knows it can check that the certificate is that person's:
  * `identityHash` is `sha256$` and the hex SHA-256 of the address (trimmed, lower case: addresses are one
@@ -78,7 +78,7 @@ export async function signedCredentialOf(db: Db, issuer: Issuer, certificate: Ce
     .from(progressRecords)
     .where(eq(progressRecords.enrollmentId, certificate.enrollmentId))
     .orderBy(asc(progressRecords.recordDate), asc(progressRecords.id));
-  // Credentials made from now on name their subject (issue 29); one made before keeps its bytes.
+  // Credentials made from now on name their subject; one made before keeps its bytes.
   const [holder] = await db.select({ email: users.email }).from(users).where(eq(users.id, certificate.userId));
   const signed = JSON.stringify(
     await issuer.sign(

@@ -16,7 +16,7 @@ export const STATUS_LIST_LENGTH = 131_072;
 const STATUS_LIST_LOCK = 0x73746174;
 
 /**
- * Issue 29: how long a signed list is valid (`validUntil`), and how long before that it is signed again. It is
+ * How long a signed list is valid (`validUntil`), and how long before that it is signed again. It is
  * served with `max-age` of at most 60 s and never past its `validUntil`, so no cache holds a list a verifier
  * would find expired, and a revocation reaches every verifier within a minute.
  */
@@ -73,7 +73,7 @@ export async function changeStatusList<T>(db: Db, issuer: Issuer, change: (tx: D
 /**
  * The signed list as JSON text; made on first use (a fresh database has revoked nothing), again when the issuer
  * key changed (a list signed by another key would make every status check fail), and again when it is close to
- * its `validUntil` (or has none: a list signed before issue 29). `validUntil` says until when, for the cache.
+ * its `validUntil` (or has none: a list signed before lists carried one). `validUntil` says until when, for the cache.
  */
 export async function currentStatusList(db: Db, issuer: Issuer): Promise<string> {
   return (await currentStatusListWithExpiry(db, issuer)).credential;

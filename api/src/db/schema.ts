@@ -30,7 +30,7 @@ export const fullNameOf = (person: { firstName: AnyPgColumn; lastName: AnyPgColu
   sql`(${person.firstName} || ' ' || ${person.lastName})`;
 
 /**
- * A trigram index (pg_trgm, issue 26): a search by `ILIKE '%text%'` reads the index instead of every row.
+ * A trigram index (pg_trgm): a search by `ILIKE '%text%'` reads the index instead of every row.
  */
 const trigramIndex = (name: string, target: ExtraConfigColumn | SQL) =>
   index(name).using('gin', is(target, SQL) ? sql`${target} gin_trgm_ops` : target.op('gin_trgm_ops'));
@@ -55,14 +55,14 @@ export const users = pgTable(
     emailNotifications: boolean('email_notifications').notNull().default(true),
     /** A certified trainee listed in the employers' talent search. */
     showInTalentSearch: boolean('show_in_talent_search').notNull().default(true),
-    /** The user's language (issue 19): 'en', 'fr' or 'rw'; their e-mails are written in it. */
+    /** The user's language: 'en', 'fr' or 'rw'; their e-mails are written in it. */
     language: text('language').notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
-    // The admin's search (issue 26, at scale): `ILIKE '%…%'` on e-mail, company and full name through trigrams,
+    // The admin's search, at scale: `ILIKE '%…%'` on e-mail, company and full name through trigrams,
     // not a scan of every user.
     trigramIndex('users_email_trgm', t.email),
     trigramIndex('users_company_name_trgm', t.companyName),
@@ -148,7 +148,7 @@ export const enrollments = pgTable(
     assignedTrainerId: integer('assigned_trainer_id').references(() => users.id, { onDelete: 'restrict' }),
     updatedAt: updatedAt(),
     /**
-     * What the admin's search reads (issue 26): the course's title, the trainee's name and e-mail and the
+     * What the admin's search reads: the course's title, the trainee's name and e-mail and the
      * trainer's name, a line each. Kept by the database itself (triggers of migration 0012, on enrollments,
      * users and courses), so one trigram index finds the matches instead of a search of three tables.
      */
@@ -279,7 +279,7 @@ export const jobs = pgTable(
 );
 
 /**
- * A trainee's application for a job (issue 16). One per trainee and job, even under concurrent submissions.
+ * A trainee's application for a job. One per trainee and job, even under concurrent submissions.
  * The job reference is nulled when the job is deleted (never cascaded): the title and company are a snapshot
  * taken at applying, so the trainee keeps the history ("job removed").
  */
@@ -415,7 +415,7 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
- * Issue 28: a write sent with an `Idempotency-Key` (a phone resending what it recorded offline) is done once
+ * A write sent with an `Idempotency-Key` (a phone resending what it recorded offline) is done once
  * per user and key; its answer is kept and replayed to a repeat. `status` is null while the first is running.
  * Kept a day (http/idempotency.ts).
  */
@@ -436,7 +436,7 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * Issue 25: releases of the areas. A release is immutable: its manifest (build-config/release.ts) and, unless
+ * Releases of the areas. A release is immutable: its manifest (build-config/release.ts) and, unless
  * its files live on another origin, every file's bytes. Kept in the database (PGlite under the data directory
  * by default, PostgreSQL with DATABASE_URL) so every instance serves every release.
  */

@@ -1,5 +1,5 @@
 /**
- * Work done after the answer has gone out (issue 30): a route whose answer must not tell, by how long it took,
+ * Work done after the answer has gone out: a route whose answer must not tell, by how long it took,
  * which branch it went down (forgot-password: does this e-mail have an account?) answers first and does the
  * rest afterwards, the same way for both. The app waits for such work before it closes.
  */

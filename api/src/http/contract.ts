@@ -103,7 +103,7 @@ function formContent(body: JsonSchema, form: FormBody): JsonSchema {
 
 /**
  * Input checked with the contract's schema and words; text made storable first (see `parse`). A NUL in a path
- * or query parameter is refused outright (issue 30): no search, filter or code holds one, and the database,
+ * or query parameter is refused outright: no search, filter or code holds one, and the database,
  * which cannot store it, would answer with an error the size of its query.
  */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
@@ -140,7 +140,7 @@ export const codeParams = z.object({
     .transform((code) => code.toUpperCase()),
 });
 
-/** Every error answer is `{ message, code, params? }` (architecture: API rules; issue 19): one component. */
+/** Every error answer is `{ message, code, params? }` (architecture: API rules): one component. */
 z.globalRegistry.add(errorAnswerSchema, {
   id: 'Error',
   examples: [codedText(courseText.invalidId)],

@@ -1,5 +1,5 @@
 /**
- * Issue 28: `Idempotency-Key` on the writes a phone may send twice (progress recorded offline and sent when the
+ * `Idempotency-Key` on the writes a phone may send twice (progress recorded offline and sent when the
  * network returns, perhaps again after a lost answer). The first request with a key runs; a repeat with the same
  * key, user, method, path and body gets the first one's answer again (`Idempotent-Replayed: true`) instead of a
  * second record; the same key for another request is refused (422); a repeat while the first still runs waits

@@ -1,5 +1,5 @@
 /**
- * What the API's log lines may hold (issue 30, item 7): JSON lines whose size does not grow with what a
+ * What the API's log lines may hold: JSON lines whose size does not grow with what a
  * stranger sends. Paths and messages are clipped; a failed query is logged by the database's own words and
  * code, never with its SQL and parameters (which carry what was sent, and could carry a password's hash).
  */
@@ -20,7 +20,7 @@ export function clip(text: string, max = MAX_LOGGED_CHARS): string {
 
 /**
  * A URL as a log line may repeat it: a password-reset link's token (its path) and any `token`, `password`,
- * `secret` or `key` parameter hidden (issue 27: no secret is ever logged).
+ * `secret` or `key` parameter hidden (no secret is ever logged).
  */
 export const withoutSecrets = (url: string) =>
   url
@@ -70,7 +70,7 @@ export function loggerOptions(
 }
 
 /**
- * The process's logger (issue 27): JSON lines on standard output at `level`, with the serializers above.
+ * The process's logger: JSON lines on standard output at `level`, with the serializers above.
  * Fastify takes it as its own (`loggerInstance`), so a line of a request carries its `reqId`; the start,
  * the shutdown and the background workers write through it too, never through `console`.
  */

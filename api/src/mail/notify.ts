@@ -1,5 +1,5 @@
 /**
- * Who is told what (issue 15): each function picks the recipients of one event, renders its e-mail and writes
+ * Who is told what: each function picks the recipients of one event, renders its e-mail and writes
  * it to the outbox with the transaction it is given, so the notice commits or rolls back with the change.
  * Non-essential e-mails (all but account e-mails) skip users who turned them off.
  */
@@ -19,7 +19,7 @@ export const RESET_TOKEN_MINUTES = 60;
 export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Spends every open reset link of a user (issue 30): called in the transaction that resets or changes the
+ * Spends every open reset link of a user: called in the transaction that resets or changes the
  * password or deactivates the account, so no link sent before it still opens the account after.
  */
 export async function spendResetLinks(tx: Db, userId: number): Promise<void> {

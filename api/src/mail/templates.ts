@@ -1,7 +1,7 @@
 /**
  * Every e-mail the platform sends, as plain text plus simple HTML built from the same paragraphs, so the two
  * never say different things. Links are absolute, built from the site's public address. Each e-mail is written
- * in its recipient's language (issue 19), with the words of mail/words.ts.
+ * in its recipient's language, with the words of mail/words.ts.
  */
 import { wordsFor, type MailWords } from './words';
 

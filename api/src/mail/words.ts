@@ -1,5 +1,5 @@
 /**
- * The words of every e-mail (and of the applicants' CSV export), one catalogue per language (issue 19): a
+ * The words of every e-mail (and of the applicants' CSV export), one catalogue per language: a
  * user's e-mails and exports are written in their language. English is the original. French and Kinyarwanda were machine-drafted: every text of a
  * catalogue marked `REVIEW` waits for a native speaker's review (grep for it); take it out of
  * `awaitingReview` once checked.

@@ -1,6 +1,6 @@
 /**
  * A release manifest as the API reads it (build-config/release.ts writes it), and the checks made before a
- * release is activated (issue 25): every file there with its hash, the shared modules agreeing with the
+ * release is activated: every file there with its hash, the shared modules agreeing with the
  * shell's, every kernel name its code takes provided by the shell unchanged, and an API contract this API
  * serves. Each problem is named, so a team knows what to rebuild.
  */

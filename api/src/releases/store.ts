@@ -1,5 +1,5 @@
 /**
- * Where the areas' releases live (issue 25): in the database, so every instance serves every release and agrees
+ * Where the areas' releases live: in the database, so every instance serves every release and agrees
  * on the active one (PGlite under the data directory by default; PostgreSQL with DATABASE_URL). A release is
  * immutable: a version is stored once, with its manifest and the bytes of its files (unless they live on
  * another origin). Activation is compare-and-set under the area's row lock, after the release's checks.

@@ -154,7 +154,7 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, 
   /**
    * Spends a reset link (once, within its 60 minutes) and ends every earlier sign-in of its user, and every
    * other link sent to them. Limited per address, and the link is looked up before the new password is hashed:
-   * a wrong or used link costs one indexed read, never an argon2 hash (issue 30).
+   * a wrong or used link costs one indexed read, never an argon2 hash.
    */
   app.post(
     '/auth/reset-password',

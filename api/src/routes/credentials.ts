@@ -63,7 +63,7 @@ export function credentialRoutes(app: Api, { db, issuer, limiters, checkCredenti
       const { listId } = request.params;
       if (listId !== String(STATUS_LIST_ID)) throw notFound(texts.certificate.noStatusList);
       const { credential, validUntil } = await currentStatusListWithExpiry(db, issuer);
-      // Kept by a cache no longer than it is valid (issue 29), and at most a minute (a revocation shows then).
+      // Kept by a cache no longer than it is valid, and at most a minute (a revocation shows then).
       const maxAge = Math.max(0, Math.min(STATUS_LIST_MAX_AGE_S, Math.floor((validUntil - Date.now()) / 1000)));
       reply.header('Cache-Control', `public, max-age=${maxAge}`);
       return reply.type('application/json; charset=utf-8').send(credential);
@@ -73,7 +73,7 @@ export function credentialRoutes(app: Api, { db, issuer, limiters, checkCredenti
   /**
    * Public and rate-limited like the code lookup: checking a proof costs real work, and its cost is the
    * sender's choice. So the body is at most 32 KB, a document of more values than a credential holds is
-   * refused before it is canonicalised, and the check runs in a worker thread with a deadline (issue 30): no
+   * refused before it is canonicalised, and the check runs in a worker thread with a deadline: no
    * request can stall the others.
    */
   app.post(

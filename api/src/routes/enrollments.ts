@@ -341,9 +341,9 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
       const id = request.params.applicationId;
       const { trainerId } = request.body;
       const [current] = await db.select().from(enrollments).where(eq(enrollments.id, id)).limit(1);
-      // (Issue 29: an enrollment's own text, not a job application's.)
+      // (An enrollment's own text, not a job application's.)
       if (!current) throw notFound(texts.enrollment.applicationNotFound);
-      // What the enrollment or the trainer is now: a conflict, not a bad request (issue 29).
+      // What the enrollment or the trainer is now: a conflict, not a bad request.
       if (current.status !== 'Approved') throw conflict(texts.enrollment.assignOnlyApproved);
       const [trainer] = await db.select().from(users).where(eq(users.id, trainerId)).limit(1);
       if (!trainer) throw notFound(texts.enrollment.trainerNotFound);

@@ -61,7 +61,7 @@ export function healthRoutes(app: Api, { database, db, lifecycle, unservedOperat
     },
   );
 
-  // Issue 27: a liveness check (restart the process when it fails) apart from a readiness check (send it no
+  // A liveness check (restart the process when it fails) apart from a readiness check (send it no
   // traffic while it fails), as load balancers and orchestrators ask.
   app.get(
     '/health/live',

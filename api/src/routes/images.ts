@@ -10,7 +10,7 @@ import { shareImageOf } from '../images';
 
 const IMAGE_ID = /^[0-9a-f]{64}$/;
 const VARIANT = /^([1-9][0-9]{0,4})\.webp$/;
-/** The share picture of an upload (issue 29): `/api/images/<id>/share.jpg`, 1200×630. */
+/** The share picture of an upload: `/api/images/<id>/share.jpg`, 1200×630. */
 export const SHARE_VARIANT = 'share.jpg';
 
 /** Any text: an address that is not an image's is a 404 like a missing image, never a 400. */

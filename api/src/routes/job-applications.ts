@@ -1,5 +1,5 @@
 /**
- * Job applications (issue 16): a trainee applies for an open job with their verified certificates as the CV;
+ * Job applications: a trainee applies for an open job with their verified certificates as the CV;
  * the job's employer moves applications through the pipeline; admins read them. Who sees what: the trainee
  * their own; the job's employer and admins the job's applications (anyone else: 404); the phone, cover note
  * and CV nobody else.
@@ -507,7 +507,7 @@ function csvCell(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-/** In the reader's language (issue 19): the headers, the statuses and yes/no; the data as stored. */
+/** In the reader's language: the headers, the statuses and yes/no; the data as stored. */
 function applicantsCsv(rows: JobApplicant[], w: MailWords): string {
   const header = w.applicantsCsv.header;
   const lines = rows.map((r) =>

@@ -21,7 +21,7 @@ const enrollmentParams = idParams('id', texts.enrollment.invalidApplicationId);
 const recordParams = idParams('recordId', texts.enrollment.invalidProgressRecordId);
 
 export function progressRoutes(app: Api, { db, auth }: Deps) {
-  // Issue 28: a trainer's phone sends what it recorded offline once the network returns, and again when an
+  // A trainer's phone sends what it recorded offline once the network returns, and again when an
   // answer was lost: with the same Idempotency-Key, a record is stored (or edited) once.
   const idempotency = idempotentWrites(db, auth);
 

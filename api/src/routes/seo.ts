@@ -39,7 +39,7 @@ const day = (date: Date | string) => new Date(date).toISOString().slice(0, 10);
 export function seoRoutes(app: FastifyInstance, db: Db, publicUrl: string | undefined) {
   const origin = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
   // Without PUBLIC_URL the addresses come from the request's Host header, which a client writes: such an
-  // answer is not for a shared cache, or one forged Host would be served to everyone (issue 30).
+  // answer is not for a shared cache, or one forged Host would be served to everyone.
   const shared = (seconds: number) => (publicUrl ? `public, max-age=${seconds}` : `private, max-age=${seconds}`);
 
   app.get(
@@ -54,7 +54,7 @@ export function seoRoutes(app: FastifyInstance, db: Db, publicUrl: string | unde
       const lines = [
         'User-agent: *',
         // The pictures of the pages (a course's image, its share picture) are fetched by crawlers and link
-        // previews from the API (issue 29); the rest of the API is not for them.
+        // previews from the API; the rest of the API is not for them.
         'Allow: /api/images/',
         ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),
         'Allow: /employer/register',

@@ -47,7 +47,7 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
     async (request, reply) => {
       const query = request.query;
       const where = and(
-        // The full name holds every part of either name: one expression, one trigram index (issue 26).
+        // The full name holds every part of either name: one expression, one trigram index.
         searchAny(query.q, [users.email, users.companyName, fullNameOf(users)]),
         query.role ? eq(users.role, query.role) : undefined,
         query.status ? eq(users.isActive, query.status === 'active') : undefined,
@@ -82,7 +82,7 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
   );
 
   /**
-   * Active users holding certificates who agreed to be shown (issue 14: privacy), most recently certified first, a page of people at a time; courses and
+   * Active users holding certificates who agreed to be shown (privacy), most recently certified first, a page of people at a time; courses and
    * codes in parallel lists. `q` searches names, e-mail and certified course titles.
    */
   app.get(
@@ -255,7 +255,7 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
           .set({ isActive, updatedAt: new Date() })
           .where(eq(users.id, id))
           .returning();
-        // A link sent before the deactivation must not open the account again (issue 30).
+        // A link sent before the deactivation must not open the account again.
         if (row && !isActive) await spendResetLinks(tx, row.id);
         return row;
       });

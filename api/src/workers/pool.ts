@@ -1,7 +1,7 @@
 /**
  * Work whose cost a stranger chooses runs in worker threads, never in the API's own: a pool (Piscina) whose
  * threads get no secrets in their environment, a memory limit, and a deadline per task that ends the thread
- * (issue 30: the credential check). The API's thread goes on answering meanwhile.
+ * (the credential check). The API's thread goes on answering meanwhile.
  */
 import type { Transferable } from 'node:worker_threads';
 import { Piscina } from 'piscina';

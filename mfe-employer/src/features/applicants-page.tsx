@@ -1,5 +1,5 @@
 /**
- * A job's applicants (issue 16): the pipeline of one job. Filter by status and search by name or course (both
+ * A job's applicants: the pipeline of one job. Filter by status and search by name or course (both
  * in the address, like the other panel lists), move one applicant or several at once with an optional note,
  * download a CV, export the list as CSV.
  */

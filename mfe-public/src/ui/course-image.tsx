@@ -32,7 +32,7 @@ export function CourseImage({
   priority = false,
   decorative = false,
 }: CourseImageProps) {
-  // Issue 28: a data saver gets the smallest copy whatever the screen (as the server rendered the page).
+  // A data saver gets the smallest copy whatever the screen (as the server rendered the page).
   const dataSaver = useQuery(siteQuery()).data?.dataSaver === true;
   if (!course.imageUrl) {
     return (

@@ -19,7 +19,7 @@ interface Props {
   structuredData?: object;
 }
 
-/** A picture for a shared link: its address, its size in pixels and what it shows (issue 29). */
+/** A picture for a shared link: its address, its size in pixels and what it shows. */
 export interface ShareImage {
   url: string;
   width: number;

@@ -1,6 +1,6 @@
 /**
  * What a signed-in employer, trainer or admin sees on a trainee-only form (applying for a course or a job):
- * why they cannot use it, and the way to their own panel — not a silent bounce (issue 18).
+ * why they cannot use it, and the way to their own panel — not a silent bounce.
  */
 import type { ReactNode } from 'react';
 import { Link, panelFor, useAuth, useI18n } from '@btls/shared-auth';

@@ -1,5 +1,5 @@
 /**
- * Issue 28: progress records a trainer saves without a network, kept on the phone (shared-api's queue in
+ * Progress records a trainer saves without a network, kept on the phone (shared-api's queue in
  * IndexedDB) and shown in the list as "Waiting to send" until they are sent: by the service worker's Background
  * Sync where the browser has it, else when the network returns or the app is next opened (the shell sends then).
  */

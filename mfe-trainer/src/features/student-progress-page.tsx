@@ -111,7 +111,7 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
   const { user, token } = useAuth();
   const userId = user?.id ?? 0;
   const { data: saved } = useSuspenseQuery(enrollmentProgressQuery(enrollment.id));
-  // Issue 28: the records kept on this phone while it had no network, in the list until they are sent.
+  // The records kept on this phone while it had no network, in the list until they are sent.
   const queued = useQueuedRecords(userId, enrollment.id);
   const { records, waitingFor } = withQueued(saved, queued);
   // The record being edited when it is one waiting on the phone (its write is changed, not sent again).
@@ -183,7 +183,7 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
       if (token) void sendWhenPossible(userId, token);
       return;
     }
-    // One key per write from its first try: sent again later, it is stored once (issue 28).
+    // One key per write from its first try: sent again later, it is stored once.
     const key = newWriteKey();
     try {
       if (editing === null) await addRecord.mutateAsync({ enrollmentId: enrollment.id, payload: checked.payload, key });

@@ -1,4 +1,4 @@
-/** Admins read any job's applications (issue 16), read-only: the employer moves them, not us. */
+/** Admins read any job's applications, read-only: the employer moves them, not us. */
 import { useState } from 'react';
 import {
   downloadApplicationCv,

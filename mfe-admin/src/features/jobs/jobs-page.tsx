@@ -1,4 +1,4 @@
-/** Moderation (issue 14): every job posting of every employer; an admin may take one down or delete it. */
+/** Moderation: every job posting of every employer; an admin may take one down or delete it. */
 import { JOB_TYPES, pagedLists, useDeleteJob, useSetJobActive, valueText } from '@btls/shared-api';
 import { Link, paths, useI18n, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, SuccessBanner, Table } from '@btls/shared-ui/components';

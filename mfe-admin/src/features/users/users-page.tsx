@@ -29,7 +29,7 @@ const styles = withPanelPage(own);
 
 /**
  * What the admin may do to `user` (spec §6): never deactivate or delete themself; delete hidden for admins. An
- * inactive user, an admin too, can be activated again (issue 18): only deactivating is refused.
+ * inactive user, an admin too, can be activated again: only deactivating is refused.
  */
 export function allowedActions(user: User, me: Pick<User, 'id'>) {
   const self = user.id === me.id;

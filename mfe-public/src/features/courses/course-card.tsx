@@ -7,7 +7,7 @@ import styles from './courses.module.css';
 
 /**
  * A course in a list; its title is a heading one level below the list's (h2 on /courses, h3 under a section).
- * The title is said once (issue 29): the image is decoration beside it, and the heading's link covers the whole
+ * The title is said once: the image is decoration beside it, and the heading's link covers the whole
  * card, so "View Details" is what the card shows to tap, not a second link naming the course again.
  */
 export function CourseCard({ course, headingLevel = 3 }: { course: Course; headingLevel?: 2 | 3 }) {

@@ -38,7 +38,7 @@ function NotFoundOrError({ message, offline = false }: { message: string; offlin
 }
 
 /**
- * A course's own share picture (issue 29): the 1200×630 copy the API cuts from an upload large enough for it,
+ * A course's own share picture: the 1200×630 copy the API cuts from an upload large enough for it,
  * never the original (often megabytes). An external image, or an upload under 600×315, leaves the site's.
  */
 export function shareImageOf(course: Course): ShareImage | null {
@@ -52,7 +52,7 @@ const DURATION_UNITS: Record<DurationUnit, string> = { hour: 'H', day: 'D', week
 
 /**
  * The course's duration as an ISO 8601 duration ("2 weeks" → P2W, "3 days" → P3D, "6 hours" → PT6H), for
- * Google's course information (issue 29); null when the text is not that plain.
+ * Google's course information; null when the text is not that plain.
  */
 export function workloadOf(duration: string | null | undefined): string | null {
   const parsed = parseDuration(duration);

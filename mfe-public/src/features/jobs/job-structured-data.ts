@@ -21,7 +21,7 @@ const SALARY_UNITS: Record<string, string> = {
 };
 
 /**
- * The salary as schema.org's MonetaryAmount (issue 29), when the text says it plainly: "RWF 400,000 - 500,000
+ * The salary as schema.org's MonetaryAmount, when the text says it plainly: "RWF 400,000 - 500,000
  * per month", "Rwf 1,200,000 per year", "FRW 5,000 per day". Anything else ("8,000 per shift", "negotiable",
  * another currency) gives null: the posting then says nothing of the salary rather than something guessed.
  */

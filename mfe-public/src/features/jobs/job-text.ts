@@ -14,7 +14,7 @@ export function jobHtml(text: string | null | undefined): string {
 }
 
 /**
- * A job's requirements as a list (issue 29: a screen reader says "list, 4 items" and each in turn, not one run
+ * A job's requirements as a list (a screen reader says "list, 4 items" and each in turn, not one run
  * of text): one item per line, as the server keeps them, without a typed bullet ("- ", "• ", "* "). Text that
  * already holds its own list or paragraphs is shown as written.
  */

@@ -2,7 +2,7 @@ import { Link, paths, useI18n } from '@btls/shared-auth';
 import styles from '../about/content.module.css';
 import { PageHead } from '../../ui/page-head';
 
-/* The legal texts (issue 19): machine-drafted in rw and fr like every text, to be reviewed by a native speaker and a lawyer. */
+/* The legal texts: machine-drafted in rw and fr like every text, to be reviewed by a native speaker and a lawyer. */
 
 export function PrivacyPolicyPage() {
   const i18n = useI18n();

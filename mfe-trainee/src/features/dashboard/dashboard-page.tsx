@@ -372,7 +372,7 @@ function ApplicationItem({ application: a }: { application: Enrollment }) {
   );
 }
 
-/** The trainee's job applications (issue 16): job, company, date, status, a link to the job; withdraw while New. */
+/** The trainee's job applications: job, company, date, status, a link to the job; withdraw while New. */
 function JobApplicationsSection() {
   const i18n = useI18n();
   const locale = useLocale();

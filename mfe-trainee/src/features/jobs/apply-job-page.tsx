@@ -1,5 +1,5 @@
 /**
- * Applying for a job (issue 16): the certificates that will be shared, a phone number, a cover note and a PDF
+ * Applying for a job: the certificates that will be shared, a phone number, a cover note and a PDF
  * CV, checked with the same schema the server uses. A visitor reaches it after signing in or registering
  * (the area's guard sends them and brings them back); other roles read why they cannot apply.
  */
