@@ -205,7 +205,7 @@ describe('a rollout', () => {
       await page.getByLabel('Label (who uses it)').fill('employer-phone');
       await page.getByRole('button', { name: 'Make a token' }).click();
       const made = page.getByLabel('The new token of the Employer area: copy it now, it is not shown again');
-      expect(await made.evaluate((field) => field === document.activeElement)).toBe(true);
+      await expect.poll(() => made.evaluate((field) => field === document.activeElement)).toBe(true);
       expect(await made.inputValue()).toMatch(/^btlsr_employer_/);
       await page.getByRole('button', { name: 'Revoke employer-phone' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();

@@ -267,8 +267,6 @@ function Tokens({ page, areaName }: { page: ReturnType<typeof useReleasesPage>; 
     event.preventDefault();
     if (!(await page.makeToken(area, label))) return;
     setLabel('');
-    // The token is shown once: the keyboard (and a screen reader) lands on it, selected to copy.
-    requestAnimationFrame(() => document.getElementById(NEW_TOKEN)?.focus());
   }
 
   async function revoke(token: ReleaseToken) {
@@ -320,6 +318,10 @@ function Tokens({ page, areaName }: { page: ReturnType<typeof useReleasesPage>; 
               values: { area: areaName(page.madeToken.area) },
             })}
             id={NEW_TOKEN}
+            // The token is shown once: the keyboard (and a screen reader) lands on it as it appears, selected to
+            // copy; each new token is a new field, so it is focused too.
+            key={page.madeToken.token}
+            autoFocus
             value={page.madeToken.token}
             readOnly
             onFocus={(event) => event.target.select()}
