@@ -3,7 +3,9 @@
  * immutable versions; activation checked (files, shared versions, contract) and compare-and-set; rollback;
  * prune; remotes.json made from the active releases on every instance; a tester's candidate in their browser.
  */
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openPostgres } from '../src/db/client';
@@ -37,7 +39,11 @@ let admin: Account;
 beforeAll(async () => {
   await new Promise<void>((done) => cdn.listen(0, '127.0.0.1', done));
   cdnOrigin = `http://127.0.0.1:${(cdn.address() as { port: number }).port}`;
-  api = await startApi({ web: { root: webRoot() }, releaseOrigins: [cdnOrigin] });
+  const root = webRoot();
+  // A built script and stylesheet of the shell's own.
+  writeFileSync(join(root, 'shell', 'dist', 'assets', 'index-Abc12345.js'), 'export const shell = 1;');
+  writeFileSync(join(root, 'shell', 'dist', 'assets', 'index-Abc12345.css'), 'body { margin: 0 }');
+  api = await startApi({ web: { root }, releaseOrigins: [cdnOrigin] });
   admin = await account(api, 'admin');
 });
 afterAll(async () => {
@@ -166,6 +172,16 @@ describe('a team', () => {
     expect(script.headers['cross-origin-resource-policy']).toBe('cross-origin');
     for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'x-xss-protection'])
       expect(script.headers[name], name).toBeUndefined();
+    // …and so do the shell's own built files, whatever type their server names.
+    for (const file of ['index-Abc12345.js', 'index-Abc12345.css']) {
+      const built = await api.app.inject({ method: 'GET', url: `/assets/${file}` });
+      expect(built.statusCode, file).toBe(200);
+      expect(built.headers['x-content-type-options'], file).toBe('nosniff');
+      for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'x-xss-protection'])
+        expect(built.headers[name], `${file}: ${name}`).toBeUndefined();
+    }
+    const home = await api.app.inject({ method: 'GET', url: '/' });
+    expect(home.headers['content-security-policy']).toContain("default-src 'self'");
   });
 });
 

@@ -93,7 +93,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
     // would pay on each of the dozens of files a first visit loads. (A worker's script keeps them: its policy is
     // its own; it is never kept as immutable.)
     if (
-      /^text\/(javascript|css)\b/.test(String(reply.getHeader('content-type') ?? '')) &&
+      /^(text|application)\/javascript\b|^text\/css\b/.test(String(reply.getHeader('content-type') ?? '')) &&
       /\bimmutable\b/.test(String(reply.getHeader('cache-control') ?? ''))
     )
       for (const name of PAGE_ONLY_HEADERS) reply.removeHeader(name);
