@@ -7,10 +7,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { remoteName } from '@btls/build-config/remotes';
 import type { SwConfig } from '@btls/shared-api/service-worker';
+import { encodingFor } from './http/encoding';
 import { ifNoneMatch } from './http/etag';
 import { baseOf, type ReleaseStore } from './releases/store';
 import { bucketOf, rolloutChoice } from './releases/rollout';
@@ -60,7 +61,7 @@ export function registerServiceWorker(app: FastifyInstance, shellDist: string, s
    * The workers made, by the releases they list (they change rarely; the worker is asked often). While a rollout
    * runs there are two: the browsers of its share keep its version, the others the active one.
    */
-  const made = new Map<string, { body: string; gzip: Buffer; etag: string }>();
+  const made = new Map<string, { body: string; br: Buffer; gzip: Buffer; etag: string }>();
 
   app.get('/sw.js', { schema: { hide: true } }, async (request, reply) => {
     const current = await store.activeReleases();
@@ -99,7 +100,12 @@ export function registerServiceWorker(app: FastifyInstance, shellDist: string, s
       };
       const body = `self.__BTLS_SW=${JSON.stringify(config)};\n${code}`;
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
-      worker = { body, gzip: gzipSync(body, { level: 9 }), etag };
+      worker = {
+        body,
+        br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: gzipSync(body, { level: 9 }),
+        etag,
+      };
       // Only the last few: releases come and go.
       if (made.size >= 4) made.delete(made.keys().next().value!);
       made.set(key, worker);
@@ -111,8 +117,8 @@ export function registerServiceWorker(app: FastifyInstance, shellDist: string, s
       .type('text/javascript; charset=utf-8');
     // The browser asks for the worker at every visit to learn of a new version: unchanged, it costs a few bytes.
     if (ifNoneMatch(request.headers['if-none-match'], worker.etag)) return reply.code(304).send();
-    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')))
-      return reply.header('Content-Encoding', 'gzip').send(worker.gzip);
+    const encoding = encodingFor(request);
+    if (encoding) return reply.header('Content-Encoding', encoding).send(worker[encoding]);
     return reply.send(worker.body);
   });
 }

@@ -19,6 +19,7 @@ import { dataSaverOf } from '@btls/shared-api/data-saver';
 /** The browser's session hint (shared-auth's SESSION_HINT_COOKIE): a page for it is that user's alone. */
 const SESSION_HINT_COOKIE = 'btlsWho';
 import { RELEASE_TRIAL_KEY } from '@btls/shared-api/release-trial';
+import { encodingFor } from './http/encoding';
 import { apiNotFound } from './http/errors';
 import { ifNoneMatch } from './http/etag';
 import { isRemoteArea, type ReleaseStore } from './releases/store';
@@ -108,11 +109,10 @@ const RELEASE_FILE_POLICY = "sandbox; default-src 'none'; img-src data:; style-s
  * it is tens of KiB of text, a fifth of that compressed, which a phone on a slow network feels.
  */
 async function sendCompressed(request: FastifyRequest, reply: FastifyReply, page: RenderedPage | KeptPage) {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (!/\b(br|gzip)\b/.test(accepted)) return reply.send(page.html);
+  const encoding = encodingFor(request);
+  if (!encoding) return reply.send(page.html);
   const kept = 'br' in page ? page : await compressPage(page);
-  if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(kept.br);
-  return reply.header('Content-Encoding', 'gzip').send(kept.gzip);
+  return reply.header('Content-Encoding', encoding).send(kept[encoding]);
 }
 
 /**
@@ -263,16 +263,12 @@ export async function registerWeb(
         .header('Access-Control-Allow-Origin', '*')
         .header('Vary', 'Accept-Encoding')
         .type(type ?? 'application/octet-stream');
-      const accepted = String(request.headers['accept-encoding'] ?? '');
-      if (type && COMPRESSIBLE.test(type) && entry.bytes.length > 1024) {
-        if (/\bbr\b/.test(accepted)) {
+      const encoding = encodingFor(request);
+      if (encoding && type && COMPRESSIBLE.test(type) && entry.bytes.length > 1024) {
+        if (encoding === 'br')
           entry.br ??= brotli(entry.bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
-          return reply.header('Content-Encoding', 'br').send(await entry.br);
-        }
-        if (/\bgzip\b/.test(accepted)) {
-          entry.gzip ??= gzip(entry.bytes, { level: 9 });
-          return reply.header('Content-Encoding', 'gzip').send(await entry.gzip);
-        }
+        else entry.gzip ??= gzip(entry.bytes, { level: 9 });
+        return reply.header('Content-Encoding', encoding).send(await entry[encoding]);
       }
       return reply.send(Buffer.from(entry.bytes));
     },

@@ -5,6 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SwConfig } from '@btls/shared-api/service-worker';
 import { account, request, startApi, type Account, type TestApi } from './helpers';
@@ -81,10 +82,18 @@ describe('/sw.js', () => {
     expect((await worker()).body).toBe(both.body);
   });
 
-  it('comes compressed to a browser that takes gzip', async () => {
-    const response = await api.app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': 'gzip, br' } });
-    expect(response.headers['content-encoding']).toBe('gzip');
-    expect(response.headers.vary).toContain('Accept-Encoding');
+  it('comes compressed: brotli to a browser that takes it, else gzip, the same script either way', async () => {
+    const plain = await api.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [accepted, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const response = await api.app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': accepted } });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toContain('Accept-Encoding');
+      expect(decode(response.rawPayload).toString('utf8')).toBe(plain.body);
+    }
   });
 
   it("answers a browser's check for a new version with 304 while nothing changed (a visit pays no worker twice)", async () => {
