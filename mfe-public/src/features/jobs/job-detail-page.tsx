@@ -19,7 +19,7 @@ import pageStyles from '../courses/courses.module.css';
 import { jobShareDescription, jobStructuredData } from './job-structured-data';
 import { jobHtml, requirementsHtml } from './job-text';
 import styles from './jobs.module.css';
-import { ago } from './jobs-page';
+import { ago } from './posted-ago';
 
 function NotAvailable({ message }: { message: string }) {
   const i18n = useI18n();

@@ -1,11 +1,4 @@
 import {
-  differenceInCalendarDays,
-  differenceInHours,
-  differenceInMonths,
-  formatDistanceToNow,
-  parseISO,
-} from 'date-fns';
-import {
   jobFacetsQuery,
   jobsPageQuery,
   PUBLIC_PAGE_SIZE,
@@ -22,6 +15,7 @@ import { PagedResults } from '../../ui/paged-results';
 import { ALL, chosen, optionsOf, useListPath, useListRequest, useUrlFilters } from '../../ui/use-url-filters';
 import pageStyles from '../courses/courses.module.css';
 import styles from './jobs.module.css';
+import { postedAgo } from './posted-ago';
 
 /**
  * The job board's places grouped by city: "Kigali, Kiyovu" is the Kiyovu area of Kigali, "Huye" a city alone.
@@ -38,56 +32,6 @@ export function citiesOf(locations: string[]): { city: string; areas: { name: st
   return [...cities]
     .map(([city, areas]) => ({ city, areas: areas.sort((a, b) => a.name.localeCompare(b.name)) }))
     .sort((a, b) => a.city.localeCompare(b.city));
-}
-
-/** How long ago, in whole days or months (fr and rw: no date-fns or Intl relative-time data for rw). */
-function age(date: Date): { days: number; months: number; today: boolean } {
-  const now = new Date();
-  const days = differenceInCalendarDays(now, date);
-  return {
-    days: Math.max(1, days),
-    months: differenceInMonths(now, date),
-    today: days === 0 && differenceInHours(now, date) < 24,
-  };
-}
-
-/** "Posted 3 days ago": date-fns' words in English; in fr and rw the catalogue's. */
-export function postedAgo(date: string, i18n?: I18n): string {
-  const posted = parseISO(date);
-  if (!i18n || i18n.locale === 'en') return `Posted ${formatDistanceToNow(posted, { addSuffix: true })}`;
-  const { days, months, today } = age(posted);
-  if (today) return i18n._({ id: 'public.jobs.postedToday', message: 'Posted today' });
-  if (months < 1) {
-    return i18n._({
-      id: 'public.jobs.postedDays',
-      message: 'Posted {count, plural, one {# day} other {# days}} ago',
-      values: { count: days },
-    });
-  }
-  return i18n._({
-    id: 'public.jobs.postedMonths',
-    message: 'Posted {count, plural, one {# month} other {# months}} ago',
-    values: { count: months },
-  });
-}
-
-/** "3 days ago", without "Posted" (a job's page, under its label). */
-export function ago(date: string, i18n?: I18n): string {
-  const posted = parseISO(date);
-  if (!i18n || i18n.locale === 'en') return formatDistanceToNow(posted, { addSuffix: true });
-  const { days, months, today } = age(posted);
-  if (today) return i18n._({ id: 'public.jobs.agoToday', message: 'today' });
-  if (months < 1)
-    return i18n._({
-      id: 'public.jobs.agoDays',
-      message: '{count, plural, one {# day} other {# days}} ago',
-      values: { count: days },
-    });
-  return i18n._({
-    id: 'public.jobs.agoMonths',
-    message: '{count, plural, one {# month} other {# months}} ago',
-    values: { count: months },
-  });
 }
 
 function JobBoard() {
