@@ -4,14 +4,20 @@
 // body as sent, compressed) are summed by who asked — the page, or the worker keeping files for offline
 // (its requests' referrer is the worker's script) — and by type. Asserts nothing.
 //
-//   node e2e/scripts/first-visit.mjs [path …] [--save-data] [--seconds 30] [--second] [--list]
+//   node --import tsx e2e/scripts/first-visit.mjs [path …] [--save-data] [--seconds 30] [--second]
+//        [--after-release AREA] [--list]
 //
 // --second opens the page once more in the same profile afterwards (the next day's visit, nothing released
 // meanwhile) and prints what that costs, code apart.
+// --after-release AREA: then AREA's team releases a build in which one module changed (a file of a new name,
+// and the entry that names it); the same profile opens the page again and stays as long: what a returning phone
+// downloads after a release, the new worker's install included.
 //
 // A path may name the demo's first course or job: `/courses/:id`, `/jobs/:id`. Without paths: `/`, `/jobs/:id`
 // (a page shared in chat groups) and `/courses/:id`. --list prints every answer (P: the page's, W: the worker's).
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startSite } from './site.mjs';
 
@@ -19,6 +25,47 @@ const args = process.argv.slice(2);
 const seconds = Number(args[args.indexOf('--seconds') + 1]) || 30;
 const saveData = args.includes('--save-data');
 const paths = args.filter((arg, i) => arg.startsWith('/') && args[i - 1] !== '--seconds');
+const releasedArea = args.includes('--after-release') ? args[args.indexOf('--after-release') + 1] : undefined;
+
+/**
+ * A team's next build in which one module changed: the area's exposed module gets new bytes and so a new
+ * name, and every file naming it (its entry) names the new one.
+ * @param {string} dist
+ */
+function changeOneModule(dist) {
+  const assets = join(dist, 'assets');
+  const entry = readFileSync(join(dist, 'remoteEntry.js'), 'utf8');
+  const module = readdirSync(assets).find((file) => /^expose-.*\.js$/.test(file) && entry.includes(file));
+  if (!module) throw new Error(`no exposed module named in ${dist}/remoteEntry.js`);
+  const renamed = module.replace(/-[\w-]{8}\.js$/, '-r3l3as3d.js');
+  writeFileSync(join(assets, renamed), `${readFileSync(join(assets, module), 'utf8')}\n// the next release\n`);
+  rmSync(join(assets, module));
+  for (const file of readdirSync(dist, { recursive: true }).map(String))
+    if (/\.(js|json|html)$/.test(file)) {
+      const text = readFileSync(join(dist, file), 'utf8');
+      if (text.includes(module)) writeFileSync(join(dist, file), text.replaceAll(module, renamed));
+    }
+}
+
+/** What an area's team does: `npm run release` of that build with a token an admin made for the area. */
+async function releaseOneChange(area) {
+  const { copyOfBuild, runRelease } = await import('./releases.ts');
+  const call = async (path, body, token) => {
+    const response = await fetch(`${site.base}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`POST /api${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const admin = (await call('/auth/login', { email: 'admin@btls-demo.rw', password: 'admin-demo-2026' })).token;
+  const { token } = await call('/release-tokens', { area }, admin);
+  const release = copyOfBuild(area, changeOneModule);
+  const released = await runRelease(site, release.folder, ['release', '--no-build'], token);
+  if (released.code !== 0) throw new Error(released.output);
+  return release.version;
+}
 
 /** @param {string} path @param {string} type */
 function kindOf(path, type) {
@@ -99,6 +146,19 @@ try {
       second = answers;
       answers = first;
     }
+    /** @type {typeof answers} */
+    let afterRelease = [];
+    if (releasedArea) {
+      const version = await releaseOneChange(releasedArea);
+      console.log(`\n${releasedArea}@${version} released, one module changed`);
+      for (const open of context.pages()) await open.close();
+      answers = [];
+      const again = await context.newPage();
+      await again.goto(`${base}${path}`);
+      await again.waitForTimeout(seconds * 1000);
+      afterRelease = answers;
+      answers = first;
+    }
     await context.close();
     const sum = (list) => list.reduce((total, answer) => total + answer.bytes, 0);
     if (second.length > 0) {
@@ -107,6 +167,13 @@ try {
         `\nSecond visit to ${path} (worker in control), 10 s: ${kib(sum(second))} KiB in ${second.length} answers, of which code ${kib(sum(code))} KiB in ${code.length}`,
       );
       if (args.includes('--list')) for (const answer of second) console.log(`2 ${kib(answer.bytes)} ${answer.path}`);
+    }
+    if (afterRelease.length > 0) {
+      console.log(`\nThe visit after ${releasedArea}'s release (${seconds} s): KiB from the server`);
+      console.log(`${'answer'.padEnd(60)}${'KiB'.padStart(8)}  by`);
+      for (const answer of afterRelease)
+        console.log(`${answer.path.slice(0, 59).padEnd(60)}${kib(answer.bytes)}  ${answer.worker ? 'worker' : 'page'}`);
+      console.log(`${'all'.padEnd(60)}${kib(sum(afterRelease))}  ${afterRelease.length} answers`);
     }
     const kinds = [...new Set(answers.map((answer) => answer.kind))].sort();
     console.log(`\nFirst visit to ${path}${saveData ? ' (Save-Data: on)' : ''}, ${seconds} s: KiB from the server`);
