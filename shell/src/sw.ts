@@ -447,11 +447,29 @@ registerRoute(
   new CacheFirst({ cacheName: shellCache, plugins: [onlyOk] }),
 );
 
+/**
+ * A file of a new release that this phone keeps under the same hashed name at an earlier release's address is
+ * the same bytes: a page that loads the new release before this worker is replaced (its map of areas is the
+ * network's) takes it from there, and it is filed at its new address, instead of downloading the area again.
+ */
+const sameFileKept: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cacheName, cachedResponse, request }) => {
+    if (cachedResponse || !HASHED.test(request.url)) return cachedResponse;
+    const cache = await caches.open(cacheName);
+    const name = nameOf(request.url);
+    const earlier = (await cache.keys()).find((kept) => nameOf(kept.url) === name);
+    const copy = earlier && (await cache.match(earlier));
+    if (!copy) return null;
+    await cache.put(request.url, copy.clone());
+    return copy;
+  },
+};
+
 // Each release's files never change at their address.
 registerRoute(
   ({ url }) =>
     (url.pathname.startsWith('/remotes/') && url.origin === self.location.origin) || activeFiles.has(url.href),
-  new CacheFirst({ cacheName: SW_CACHES.areas, plugins: [onlyOk] }),
+  new CacheFirst({ cacheName: SW_CACHES.areas, plugins: [onlyOk, sameFileKept] }),
 );
 
 // ---- API reads ----
