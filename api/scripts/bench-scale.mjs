@@ -4,12 +4,11 @@
 // users and enrollments lists with a search, the gzip size of /jobs, and each list's query plan (EXPLAIN ANALYZE
 // of the SQL the API ran, taken from its BTLS_LOG_SQL lines). Prints the figures against their targets; asserts
 // nothing.
-import { spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { withPostgresDatabase } from './bench-database.mjs';
+import { startServer } from './bench-server.mjs';
 
-const serverJs = new URL('../dist/server.js', import.meta.url).pathname;
 const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS) || 200;
 /** How much of each query plan to print (BENCH_SCALE_PLAN_LINES: all of it for a closer look). */
 const PLAN_LINES = Number(process.env.BENCH_SCALE_PLAN_LINES) || 14;
@@ -60,31 +59,16 @@ async function seed(client) {
   await client.query('vacuum analyze');
 }
 
-function start(env) {
-  const child = spawn(process.execPath, [serverJs], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+function start(port, env) {
   const sql = [];
-  let output = '';
-  const ready = new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      output += chunk;
-      for (const line of String(chunk).split('\n')) {
-        if (!line.startsWith('{"sql"')) continue;
-        try {
-          sql.push(JSON.parse(line));
-        } catch {
-          /* a line cut by the pipe */
-        }
-      }
-      if (output.includes('Ready:')) resolve();
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output.slice(-2000)}`)));
+  // The SQL lines the API logs (BTLS_LOG_SQL), each whole on its own line.
+  let partial = '';
+  const ready = startServer(port, env, (chunk) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) if (line.startsWith('{"sql"')) sql.push(JSON.parse(line));
   });
-  return { child, sql, ready };
+  return { sql, ready };
 }
 
 const percentile = (values, p) => {
@@ -114,7 +98,8 @@ async function p95(url, count, headers = {}) {
 
 await withPostgresDatabase('btls_scale', async (databaseUrl) => {
   const port = 33_000 + Math.floor(Math.random() * 1000);
-  const server = start({
+  let child;
+  const server = start(port, {
     DATABASE_URL: databaseUrl,
     JWT_SECRET: 'scale-secret-scale-secret-scale-secret-42',
     BTLS_ISSUER_KEY: Buffer.alloc(32, 2).toString('base64'),
@@ -122,13 +107,11 @@ await withPostgresDatabase('btls_scale', async (databaseUrl) => {
     BTLS_ADMIN_PASSWORD: ADMIN.password,
     BTLS_DEMO: '0',
     BTLS_LOG_SQL: '1',
-    PORT: String(port),
-    HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
   });
   const db = new pg.Client({ connectionString: databaseUrl });
   try {
-    await server.ready;
+    child = await server.ready;
     await db.connect();
     console.log('seeding 50,000 users, 1,000 courses, 10,000 jobs, 100,000 enrollments…');
     const seeded = Date.now();
@@ -223,7 +206,9 @@ await withPostgresDatabase('btls_scale', async (databaseUrl) => {
     }
   } finally {
     await db.end().catch(() => undefined);
-    server.child.kill('SIGTERM');
-    await new Promise((done) => server.child.once('exit', done));
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((done) => child.once('exit', done));
+    }
   }
 });

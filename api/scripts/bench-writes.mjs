@@ -3,30 +3,15 @@
 // tables empties the page cache when it changes: a single row written by every such transaction would make
 // them all queue behind it. Prints writes/s, p50/p95 and any answer that was not a success; asserts nothing.
 // `BENCH_SERVER=<path of another build's dist/server.js>` measures that build instead (a before/after).
-import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { withPostgresDatabase } from './bench-database.mjs';
+import { startServer } from './bench-server.mjs';
 
 const SECONDS = Number(process.env.BENCH_WRITE_SECONDS) || 30;
 const CLIENTS = 16;
-const serverJs = process.env.BENCH_SERVER ?? new URL('../dist/server.js', import.meta.url).pathname;
 
-function start(port, env) {
-  const child = spawn(process.execPath, [serverJs], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      output += chunk;
-      if (output.includes('Ready:')) resolve(child);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output.slice(-2000)}`)));
-  });
-}
+/** An instance on `port`, quiet: a log line per request would be measured too. */
+const start = (port, env) => startServer(port, { ...env, LOG_LEVEL: 'warn' });
 
 async function call(base, method, path, token, body) {
   const started = performance.now();

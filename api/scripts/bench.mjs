@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { withPostgresDatabase } from './bench-database.mjs';
+import { startServer } from './bench-server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS) || 10;
 const CONNECTIONS = 50;
-const serverJs = new URL('../dist/server.js', import.meta.url).pathname;
 const login = { email: 'trainee@btls-demo.rw', password: 'trainee-demo-2026' };
 /** What a phone's browser sends for a page. */
 const PAGE_HEADERS = { 'accept-encoding': 'br, gzip', 'accept-language': 'en-US,en;q=0.9' };
@@ -52,20 +52,14 @@ async function stop(child) {
 async function benchMode(mode, env) {
   const apiPort = 31_000 + Math.floor(Math.random() * 1000);
   const helloPort = apiPort + 1000;
-  const api = await startProcess(
-    [serverJs],
-    {
-      PORT: String(apiPort),
-      HOST: '127.0.0.1',
-      BTLS_DEMO: '1',
-      LOG_LEVEL: 'warn',
-      BTLS_LOGIN_LIMIT_PER_IP: '1000000000',
-      // One client asks for every page: each is rendered, as for many visitors.
-      BTLS_RENDER_LIMIT_PER_IP: '1000000000',
-      ...env,
-    },
-    'Ready:',
-  );
+  const api = await startServer(apiPort, {
+    BTLS_DEMO: '1',
+    LOG_LEVEL: 'warn',
+    BTLS_LOGIN_LIMIT_PER_IP: '1000000000',
+    // One client asks for every page: each is rendered, as for many visitors.
+    BTLS_RENDER_LIMIT_PER_IP: '1000000000',
+    ...env,
+  });
   const hello = await startProcess(
     ['-e', HELLO],
     { PORT: String(helloPort), NODE_PATH: join(process.cwd(), 'node_modules') },
