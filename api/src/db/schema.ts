@@ -233,18 +233,14 @@ export const certificates = pgTable(
 );
 
 /**
- * The words a job is found by (title, company, place, snippet), as the full-text index holds them: a search for a
- * word every job has ("barista") and for a rare one both read the index, where trigrams narrowed only the rare
- * one. 'simple': words as written, no one language's stemming (the board is in three). The search asks with this
- * same expression (routes/jobs.ts), so the index serves it.
+ * The words a job is found by (title, company, place, snippet), kept in a column of their own with a full-text
+ * index: a search for a word every job has ("barista") and for a rare one both read the index, where trigrams
+ * narrowed only the rare one. A column rather than an index on the expression: PostgreSQL keeps statistics of a
+ * column's words, so it knows a company's number is rare and reads the index, where for an expression it guessed
+ * and read the board in its order, making every job's words again (75 ms at 10,000 jobs). 'simple': words as
+ * written, no one language's stemming (the board is in three).
  */
-export const jobWordsOf = (job: {
-  title: AnyPgColumn | ExtraConfigColumn;
-  companyName: AnyPgColumn | ExtraConfigColumn;
-  location: AnyPgColumn | ExtraConfigColumn;
-  descriptionSnippet: AnyPgColumn | ExtraConfigColumn;
-}) =>
-  sql`to_tsvector('simple'::regconfig, ${job.title} || ' ' || ${job.companyName} || ' ' || ${job.location} || ' ' || ${job.descriptionSnippet})`;
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const jobs = pgTable(
   'jobs',
@@ -265,6 +261,12 @@ export const jobs = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     postedDate: timestamp('posted_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: updatedAt(),
+    words: tsvector('words')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`to_tsvector('simple'::regconfig, ${jobs.title} || ' ' || ${jobs.companyName} || ' ' || ${jobs.location} || ' ' || ${jobs.descriptionSnippet})`,
+      ),
   },
   (t) => [
     check('jobs_type_check', sql`${t.jobType} in ('Full-time', 'Part-time', 'Contract', 'Internship')`),
@@ -272,9 +274,9 @@ export const jobs = pgTable(
     index('jobs_open_idx').on(t.isActive, t.closingDate),
     // The board in its order (a deep page reads the index, not a sort of every open job) and its search.
     index('jobs_newest_idx').on(t.postedDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // The location filter (`ILIKE '%…%'`) and the search's full-text index (jobWordsOf).
+    // The location filter (`ILIKE '%…%'`) and the search's full-text index.
     trigramIndex('jobs_location_trgm', t.location),
-    index('jobs_words_idx').using('gin', jobWordsOf(t)),
+    index('jobs_words_idx').using('gin', t.words),
   ],
 );
 

@@ -16,7 +16,7 @@ import type { UserRow } from '../auth';
 import type { Deps } from '../deps';
 import { answers, checkedInHandler, idParams, type Api } from '../http/contract';
 import type { Db } from '../db/client';
-import { jobs, jobWordsOf } from '../db/schema';
+import { jobs } from '../db/schema';
 import { badRequest, forbidden, notFound, parse } from '../http/errors';
 import { coded, codedWith } from '@btls/shared-api/codes';
 import { containsPattern, countAll, countUpTo, distinctValues, setPageHeaders, wordsQuery } from '../http/paging';
@@ -41,7 +41,7 @@ const BOARD_COUNT_CAP = 1000;
 function hasWords(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
   const words = wordsQuery(q);
-  return words === null ? sql`false` : sql`${jobWordsOf(jobs)} @@ to_tsquery('simple'::regconfig, ${words})`;
+  return words === null ? sql`false` : sql`${jobs.words} @@ to_tsquery('simple'::regconfig, ${words})`;
 }
 
 /** The search text (title, company, location, snippet) and the filters of the job lists. */
