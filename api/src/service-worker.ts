@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { remoteName } from '@btls/build-config/remotes';
 import type { SwConfig } from '@btls/shared-api/service-worker';
 import { encodingFor } from './http/encoding';
-import { ifNoneMatch } from './http/etag';
+import { etagOf, ifNoneMatch } from './http/etag';
 import { baseOf, type ReleaseStore } from './releases/store';
 import { bucketOf, rolloutChoice } from './releases/rollout';
 
@@ -99,7 +99,7 @@ export function registerServiceWorker(app: FastifyInstance, shellDist: string, s
         ),
       };
       const body = `self.__BTLS_SW=${JSON.stringify(config)};\n${code}`;
-      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+      const etag = etagOf(body);
       worker = {
         body,
         br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),

@@ -4,7 +4,6 @@
  * made from the active releases. Hashed and versioned files are cached for a year; index.html and
  * remotes.json are revalidated on every load, so a release or a rollback shows at the next page load.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,7 +20,7 @@ const SESSION_HINT_COOKIE = 'btlsWho';
 import { RELEASE_TRIAL_KEY } from '@btls/shared-api/release-trial';
 import { encodingFor } from './http/encoding';
 import { apiNotFound } from './http/errors';
-import { ifNoneMatch } from './http/etag';
+import { etagOf, ifNoneMatch } from './http/etag';
 import { isRemoteArea, type ReleaseStore } from './releases/store';
 import {
   anyRollout,
@@ -348,7 +347,7 @@ export async function registerWeb(
       .type('text/html');
     // The same page again (the service worker keeping the page it took over, a reload) is a 304 when it has not
     // changed: the browser's copy is used, a phone pays for the headers only.
-    const etag = `W/"${createHash('sha256').update(page.html).digest('base64url').slice(0, 27)}"`;
+    const etag = 'etag' in page ? page.etag : etagOf(page.html, true);
     reply.header('ETag', etag);
     if (page.status === 200 && ifNoneMatch(request.headers['if-none-match'], etag)) return reply.status(304).send();
     return sendCompressed(request, reply, page);
