@@ -448,9 +448,10 @@ registerRoute(
 );
 
 /**
- * A file of a new release that this phone keeps under the same hashed name at an earlier release's address is
- * the same bytes: a page that loads the new release before this worker is replaced (its map of areas is the
- * network's) takes it from there, and it is filed at its new address, instead of downloading the area again.
+ * A file of another release that this phone keeps under the same hashed name is the same bytes: a page that loads
+ * a new release before this worker is replaced (its map of areas is the network's) takes it from there instead of
+ * downloading the area again. It is not filed again under the address asked: what a worker keeps is its own
+ * releases' files (the new worker copies them at its install), and another release's address would outlive it.
  */
 const sameFileKept: WorkboxPlugin = {
   cachedResponseWillBeUsed: async ({ cacheName, cachedResponse, request }) => {
@@ -458,10 +459,7 @@ const sameFileKept: WorkboxPlugin = {
     const cache = await caches.open(cacheName);
     const name = nameOf(request.url);
     const earlier = (await cache.keys()).find((kept) => nameOf(kept.url) === name);
-    const copy = earlier && (await cache.match(earlier));
-    if (!copy) return null;
-    await cache.put(request.url, copy.clone());
-    return copy;
+    return (earlier && (await cache.match(earlier))) ?? null;
   },
 };
 
