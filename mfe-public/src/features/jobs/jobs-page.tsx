@@ -1,11 +1,4 @@
-import {
-  jobFacetsQuery,
-  jobsPageQuery,
-  PUBLIC_PAGE_SIZE,
-  useSuspenseQueries,
-  valueText,
-  type I18n,
-} from '@btls/shared-api';
+import { jobFacetsQuery, jobsPageQuery, PUBLIC_PAGE_SIZE, useSuspenseQueries, valueText } from '@btls/shared-api';
 import { Link, paths, useI18n } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, TextField } from '@btls/shared-ui/components';
 import { orNA } from '@btls/shared-ui/format';
