@@ -447,27 +447,11 @@ registerRoute(
   new CacheFirst({ cacheName: shellCache, plugins: [onlyOk] }),
 );
 
-/**
- * A file of another release that this phone keeps under the same hashed name is the same bytes: a page that loads
- * a new release before this worker is replaced (its map of areas is the network's) takes it from there instead of
- * downloading the area again. It is not filed again under the address asked: what a worker keeps is its own
- * releases' files (the new worker copies them at its install), and another release's address would outlive it.
- */
-const sameFileKept: WorkboxPlugin = {
-  cachedResponseWillBeUsed: async ({ cacheName, cachedResponse, request }) => {
-    if (cachedResponse || !HASHED.test(request.url)) return cachedResponse;
-    const cache = await caches.open(cacheName);
-    const name = nameOf(request.url);
-    const earlier = (await cache.keys()).find((kept) => nameOf(kept.url) === name);
-    return (earlier && (await cache.match(earlier))) ?? null;
-  },
-};
-
 // Each release's files never change at their address.
 registerRoute(
   ({ url }) =>
     (url.pathname.startsWith('/remotes/') && url.origin === self.location.origin) || activeFiles.has(url.href),
-  new CacheFirst({ cacheName: SW_CACHES.areas, plugins: [onlyOk, sameFileKept] }),
+  new CacheFirst({ cacheName: SW_CACHES.areas, plugins: [onlyOk] }),
 );
 
 // ---- API reads ----
