@@ -3,7 +3,7 @@ import type { Certificate, ContactMessage, Course, Job, ProgressRecord, User } f
 import type { ImageFacts } from './image-store';
 import { plainTextSafeInHtml } from './sanitize';
 import { asLanguage } from './language';
-import type { certificates, contactMessages, courses, jobs, progressRecords, users } from './db/schema';
+import type { certificates, contactMessages, courses, JobRow, progressRecords, users } from './db/schema';
 
 export function toUser(row: typeof users.$inferSelect): User {
   return {
@@ -73,7 +73,7 @@ export function toCertificate(row: typeof certificates.$inferSelect): Certificat
   };
 }
 
-export function toJob(row: typeof jobs.$inferSelect): Job {
+export function toJob(row: JobRow): Job {
   return {
     id: row.id,
     employerId: row.employerId,

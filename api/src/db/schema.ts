@@ -1,5 +1,5 @@
 /** The database schema (PostgreSQL dialect). Migrations in ../../drizzle are generated from this file. */
-import { is, SQL, sql } from 'drizzle-orm';
+import { getTableColumns, is, SQL, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -279,6 +279,13 @@ export const jobs = pgTable(
     index('jobs_words_idx').using('gin', t.words),
   ],
 );
+
+/**
+ * A job's own fields, what its reads select: the words it is found by are the search index's, derived and
+ * never shown, so no list or answer reads them.
+ */
+export const jobFields = (({ words: _words, ...fields }) => fields)(getTableColumns(jobs));
+export type JobRow = Omit<typeof jobs.$inferSelect, 'words'>;
 
 /**
  * A trainee's application for a job. One per trainee and job, even under concurrent submissions.

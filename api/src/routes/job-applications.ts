@@ -27,7 +27,16 @@ import {
 import type { Deps } from '../deps';
 import type { UserRow } from '../auth';
 import { isForeignKeyViolation, isUniqueViolation, type Db } from '../db/client';
-import { certificates, fullNameOf, jobApplicationEvents, jobApplications, jobs, users } from '../db/schema';
+import {
+  certificates,
+  fullNameOf,
+  jobApplicationEvents,
+  jobApplications,
+  jobFields,
+  jobs,
+  users,
+  type JobRow,
+} from '../db/schema';
 import { answers, binary, checkedInHandler, idParams, nonJson, type Api } from '../http/contract';
 import { badRequest, conflict, forbidden, HttpError, notFound, parse, type ErrorText } from '../http/errors';
 import { coded, codedWith } from '@btls/shared-api/codes';
@@ -69,7 +78,7 @@ export function jobApplicationRoutes(app: Api, { db, auth, notify }: Deps) {
         created = await db.transaction(async (tx) => {
           // Locked, so a job closed or deleted meanwhile cannot take an application after the check.
           const [job] = await tx
-            .select()
+            .select(jobFields)
             .from(jobs)
             .where(and(eq(jobs.id, id), isOpen()))
             .for('share', { of: jobs });
@@ -353,7 +362,7 @@ async function moveApplications(
   db: Db,
   notify: MoveNotify,
   me: UserRow,
-  job: typeof jobs.$inferSelect,
+  job: JobRow,
   ids: number[],
   status: JobApplicationStatus,
   note: string | null,
@@ -395,7 +404,7 @@ async function moveApplications(
 /** The job's employer's job, or for an admin any job; anyone else's is answered as not found. */
 async function jobReadableBy(db: Db, me: UserRow, id: number, message: ErrorText = fallback.publicJobNotFound) {
   const [job] = await db
-    .select()
+    .select(jobFields)
     .from(jobs)
     .where(and(eq(jobs.id, id), me.role === 'admin' ? undefined : eq(jobs.employerId, me.id)))
     .limit(1);

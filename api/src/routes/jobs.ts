@@ -16,7 +16,7 @@ import type { UserRow } from '../auth';
 import type { Deps } from '../deps';
 import { answers, checkedInHandler, idParams, type Api } from '../http/contract';
 import type { Db } from '../db/client';
-import { jobs } from '../db/schema';
+import { jobFields, jobs } from '../db/schema';
 import { badRequest, forbidden, notFound, parse } from '../http/errors';
 import { coded, codedWith } from '@btls/shared-api/codes';
 import { containsPattern, countAll, countUpTo, distinctValues, setPageHeaders, wordsQuery } from '../http/paging';
@@ -72,7 +72,7 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
       const where = and(isOpen(), ...jobFilters(query));
       const [rows, counted] = await Promise.all([
         db
-          .select()
+          .select(jobFields)
           .from(jobs)
           .where(where)
           .orderBy(...newestFirst)
@@ -118,7 +118,7 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
       const [rows, [counted]] = await Promise.all([
         db
           .select({
-            job: jobs,
+            job: jobFields,
             // Written out: inside a selected expression Drizzle leaves columns unqualified, and "id" would be the
             // application's own.
             applicationCount: sql<number>`(select count(*)::int from job_applications a where a.job_id = ${jobs}.id)`,
@@ -158,7 +158,7 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
       const caller = await auth.optional(request);
       if (caller?.role === 'employer' || caller?.role === 'admin') return toJob(await jobFor(db, caller, id));
       const [row] = await db
-        .select()
+        .select(jobFields)
         .from(jobs)
         .where(and(eq(jobs.id, id), isOpen()))
         .limit(1);
@@ -184,7 +184,7 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
       const [row] = await db
         .insert(jobs)
         .values({ ...values, employerId: me.id })
-        .returning();
+        .returning(jobFields);
       reply.status(201);
       return { ...codedWith('notice.jobPosted', { title: row!.title }), job: toJob(row!) };
     },
@@ -216,7 +216,7 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
           .update(jobs)
           .set({ isActive, updatedAt: new Date() })
           .where(eq(jobs.id, job.id))
-          .returning();
+          .returning(jobFields);
         if (!row) throw jobNotFound(id);
         return { ...coded(isActive ? 'notice.jobActivated' : 'notice.jobDeactivated'), job: toJob(row) };
       }
@@ -226,7 +226,7 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
         .update(jobs)
         .set({ ...values, updatedAt: new Date() })
         .where(eq(jobs.id, job.id))
-        .returning();
+        .returning(jobFields);
       // Deleted meanwhile (by its employer or an admin).
       if (!row) throw jobNotFound(id);
       return { ...codedWith('notice.jobUpdated', { title: row.title }), job: toJob(row) };
@@ -259,7 +259,7 @@ const jobNotFound = (id: number) => notFound(codedWith('job.notFoundOrNotYours',
 /** An employer's own job, or for an admin any job; another employer's job is answered as not found. */
 async function jobFor(db: Db, me: UserRow, id: number) {
   const [row] = await db
-    .select()
+    .select(jobFields)
     .from(jobs)
     .where(and(eq(jobs.id, id), me.role === 'admin' ? undefined : eq(jobs.employerId, me.id)))
     .limit(1);
