@@ -10,6 +10,7 @@ import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { remoteName } from '@btls/build-config/remotes';
+import { isContentHashed } from '@btls/build-config/file-names';
 import type { SwConfig } from '@btls/shared-api/service-worker';
 import { encodingFor } from './http/encoding';
 import { etagOf, ifNoneMatch } from './http/etag';
@@ -32,7 +33,7 @@ function shellFiles(shellDist: string): SwConfig['shell'] {
         const file = relative(shellDist, path).split(sep).join('/');
         if (SHELL_SKIPPED.test(file)) continue;
         // Hashed names never change; the others (index.html, the icons, the manifest) by their content.
-        const hashed = file.startsWith('assets/') || /-[\w-]{8}\.js$/.test(file);
+        const hashed = file.startsWith('assets/') || isContentHashed(file);
         const revision = hashed ? null : createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 16);
         found.push({ url: `/${file}`, revision });
       }

@@ -40,15 +40,20 @@ export interface TestRelease {
   files: Map<string, Uint8Array>;
 }
 
-/** A release of `area` whose entry says `text`; `change` edits the manifest before its version is made. */
+/**
+ * A release of `area` whose entry says `text`; `change` edits the manifest before its version is made; `more`
+ * adds files (path → text).
+ */
 export function makeRelease(
   area: RemoteArea,
   text: string,
   change: (manifest: ReleaseManifest) => void = () => undefined,
+  more: Record<string, string> = {},
 ): TestRelease {
   const files = new Map<string, Uint8Array>([
     ['remoteEntry.js', new TextEncoder().encode(`export const text = ${JSON.stringify(text)};\n`)],
     ['assets/page-1.js', new TextEncoder().encode(`export default ${JSON.stringify(text.toUpperCase())};\n`)],
+    ...Object.entries(more).map(([path, body]): [string, Uint8Array] => [path, new TextEncoder().encode(body)]),
   ]);
   const manifest: ReleaseManifest = {
     schema: 1,

@@ -11,7 +11,7 @@ import { buildApp } from '../src/app';
 import { openPostgres } from '../src/db/client';
 import { account, JWT_SECRET, onPostgres, request, startApi, type Account, type TestApi } from './helpers';
 import { activate, makeRelease, releaseToken, upload, webRoot } from './release-helpers';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { integrityOf } from '@btls/build-config/release';
 import { releaseAreas, releases } from '../src/db/schema';
 
@@ -241,6 +241,56 @@ describe('a release', () => {
       status: 409,
       body: { code: 'release.versionTaken' },
     });
+  });
+
+  it('holds a file named by a hash of its content to that content in its area, for good', async () => {
+    const token = await releaseToken(api, admin.token, 'admin');
+    const named = 'assets/chart-Q1w2E3r4.js';
+    const withChart = (text: string, chart: string) => makeRelease('admin', text, undefined, { [named]: chart });
+    expect((await upload(api, withChart('chart one', 'export const chart = 1;\n'), token)).status).toBe(201);
+    // The next build, which did not change the file, names it again: accepted.
+    const next = withChart('chart two', 'export const chart = 1;\n');
+    expect((await upload(api, next, token)).status).toBe(201);
+    // A release made by hand gives the name other bytes: a phone would take its copy of the earlier file for it.
+    const handMade = withChart('chart three', 'export const chart = 2;\n');
+    const refused = {
+      status: 409,
+      body: {
+        code: 'release.hashedNameTaken',
+        message: `An earlier release of this area has files of these names with other bytes, and a file named by its content's hash never changes: ${named}. Build the release again.`,
+      },
+    };
+    expect(await upload(api, handMade, token)).toMatchObject(refused);
+    expect((await releasesOf('admin')).versions.map((item) => item.version)).not.toContain(handMade.manifest.version);
+    // Still refused once the releases that had the file are gone (pruned).
+    await api.db
+      .delete(releases)
+      .where(and(eq(releases.area, 'admin'), inArray(releases.version, [next.manifest.version])));
+    expect(await upload(api, withChart('chart four', 'export const chart = 2;\n'), token)).toMatchObject(refused);
+    // A file named by words, not a hash, changes with each build under its one name.
+    for (const manifest of ['{"page":1}', '{"page":2}'])
+      expect(
+        (
+          await upload(
+            api,
+            makeRelease('admin', manifest, undefined, { 'server/client-manifest.json': manifest }),
+            token,
+          )
+        ).status,
+      ).toBe(201);
+    // Another area's file of that name is its own.
+    const employer = await releaseToken(api, admin.token, 'employer');
+    expect(
+      (await upload(api, makeRelease('employer', 'chart', undefined, { [named]: 'export {};\n' }), employer)).status,
+    ).toBe(201);
+    // Two uploads at once that give a new name two contents: one is stored, the other refused.
+    const [a, b] = ['a', 'b'].map((side) =>
+      makeRelease('admin', `race ${side}`, undefined, {
+        'assets/race-Z9x8C7v6.js': `export const side = '${side}';\n`,
+      }),
+    );
+    const statuses = (await Promise.all([upload(api, a!, token), upload(api, b!, token)])).map((r) => r.status);
+    expect(statuses.sort()).toEqual([201, 409]);
   });
 
   it('is refused when a file is missing or does not match its hash', async () => {

@@ -15,7 +15,7 @@
 //
 // A path may name the demo's first course or job: `/courses/:id`, `/jobs/:id`. Without paths: `/`, `/jobs/:id`
 // (a page shared in chat groups) and `/courses/:id`. --list prints every answer (P: the page's, W: the worker's).
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -31,25 +31,18 @@ const releasedArea = args.includes('--after-release') ? args[args.indexOf('--aft
  * A team's next build in which one module changed: the area's exposed module gets new bytes and so a new
  * name, and every file naming it (its entry) names the new one.
  * @param {string} dist
+ * @param {typeof import('./releases.ts').changeBuiltFile} changeBuiltFile
  */
-function changeOneModule(dist) {
-  const assets = join(dist, 'assets');
+function changeOneModule(dist, changeBuiltFile) {
   const entry = readFileSync(join(dist, 'remoteEntry.js'), 'utf8');
-  const module = readdirSync(assets).find((file) => /^expose-.*\.js$/.test(file) && entry.includes(file));
+  const module = readdirSync(join(dist, 'assets')).find((file) => /^expose-.*\.js$/.test(file) && entry.includes(file));
   if (!module) throw new Error(`no exposed module named in ${dist}/remoteEntry.js`);
-  const renamed = module.replace(/-[\w-]{8}\.js$/, '-r3l3as3d.js');
-  writeFileSync(join(assets, renamed), `${readFileSync(join(assets, module), 'utf8')}\n// the next release\n`);
-  rmSync(join(assets, module));
-  for (const file of readdirSync(dist, { recursive: true }).map(String))
-    if (/\.(js|json|html)$/.test(file)) {
-      const text = readFileSync(join(dist, file), 'utf8');
-      if (text.includes(module)) writeFileSync(join(dist, file), text.replaceAll(module, renamed));
-    }
+  changeBuiltFile(dist, `assets/${module}`, (text) => `${text}\n// the next release\n`);
 }
 
 /** What an area's team does: `npm run release` of that build with a token an admin made for the area. */
 async function releaseOneChange(area) {
-  const { copyOfBuild, runRelease } = await import('./releases.ts');
+  const { changeBuiltFile, copyOfBuild, runRelease } = await import('./releases.ts');
   const call = async (path, body, token) => {
     const response = await fetch(`${site.base}/api${path}`, {
       method: 'POST',
@@ -61,7 +54,7 @@ async function releaseOneChange(area) {
   };
   const admin = (await call('/auth/login', { email: 'admin@btls-demo.rw', password: 'admin-demo-2026' })).token;
   const { token } = await call('/release-tokens', { area }, admin);
-  const release = copyOfBuild(area, changeOneModule);
+  const release = copyOfBuild(area, (dist) => changeOneModule(dist, changeBuiltFile));
   const released = await runRelease(site, release.folder, ['release', '--no-build'], token);
   if (released.code !== 0) throw new Error(released.output);
   return release.version;

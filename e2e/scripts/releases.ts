@@ -3,9 +3,11 @@
  * journeys release, and what the first-visit benchmark releases to see what a returning phone pays.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { isContentHashed } from '@btls/build-config/file-names';
 import { contentVersion, describeFiles, RELEASE_MANIFEST } from '@btls/build-config/release';
 import type { RemoteArea } from '@btls/build-config/remotes';
 import { ROOT } from './site.mjs';
@@ -33,6 +35,48 @@ export function copyOfBuild(
   else delete manifest.base;
   writeFileSync(join(dist, RELEASE_MANIFEST), JSON.stringify(manifest, null, 2));
   return { folder, dist, version: manifest.version };
+}
+
+/**
+ * Changes one file of a build in `dist` as the next build would: a file named by a hash of its content gets a new
+ * name, and so does every such file that names a renamed one, and every file naming them names the new names (the
+ * API refuses other bytes under a name an earlier release of the area had). Answers the file's path now.
+ */
+export function changeBuiltFile(dist: string, path: string, change: (text: string) => string): string {
+  const files = (readdirSync(dist, { recursive: true }) as string[]).filter((file) =>
+    /\.(c?js|mjs|json|html|css|map)$/.test(file),
+  );
+  const texts = new Map(files.map((file) => [file, readFileSync(join(dist, file), 'utf8')]));
+  texts.set(path, change(texts.get(path) ?? ''));
+  // The hashed files to rename: the one changed, and each that names one of them (an importer's hash covers its imports).
+  const renamed = new Set(isContentHashed(path) ? [path] : []);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const file of files)
+      if (
+        !renamed.has(file) &&
+        isContentHashed(file) &&
+        [...renamed].some((other) => texts.get(file)!.includes(basename(other)))
+      ) {
+        renamed.add(file);
+        grew = true;
+      }
+  }
+  const names = new Map(
+    [...renamed].map((file) => {
+      // (Led by a capital, as a hash must have one to be read as one: isContentHashed.)
+      const hash = `R${createHash('sha256').update(texts.get(path)!).update(file).digest('base64url').slice(0, 7)}`;
+      return [basename(file), basename(file).replace(/-[\w-]{8}(?=\.\w+$)/, `-${hash}`)];
+    }),
+  );
+  for (const [file, text] of texts) {
+    let now = text;
+    for (const [from, to] of names) now = now.replaceAll(from, to);
+    if (now !== readFileSync(join(dist, file), 'utf8')) writeFileSync(join(dist, file), now);
+  }
+  for (const file of renamed)
+    renameSync(join(dist, file), join(dist, file.replace(basename(file), names.get(basename(file))!)));
+  return renamed.has(path) ? path.replace(basename(path), names.get(basename(path))!) : path;
 }
 
 /** A team's `npm run release`/`rollback` (scripts/release.mjs) in `folder`: its exit code and what it printed. */

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import {
   browser,
+  changeBuiltFile,
   copyOfBuild,
   DEMO,
   mustCallApi,
@@ -98,8 +99,11 @@ describe('a rollout', () => {
       const exposed = readdirSync(join(dist, 'assets')).find(
         (file) => file.startsWith('expose-') && file.endsWith('.js') && entry.includes(file),
       )!;
-      const path = join(dist, 'assets', exposed);
-      writeFileSync(path, `throw new Error('The trainer area breaks as it loads');\n${readFileSync(path, 'utf8')}`);
+      changeBuiltFile(
+        dist,
+        `assets/${exposed}`,
+        (text) => `throw new Error('The trainer area breaks as it loads');\n${text}`,
+      );
     });
     const started = await runRelease(site, broken.folder, ['release', '--no-build', '--percent', '50'], token);
     expect(started.code, started.output).toBe(0);

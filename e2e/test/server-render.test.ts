@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   browser,
   callApi,
+  changeBuiltFile,
   copyOfBuild,
   DEMO,
   mustCallApi,
@@ -624,15 +625,11 @@ describe("text that looks like String.replace's patterns", () => {
 describe('a release of the public area', () => {
   it('changes what the server renders, the browser takes the new page over, and a rollback brings the old one back', async () => {
     // Version 2 of the jobs page says so, in the server part and in the browser's chunk alike.
-    const retitle = (file: string) =>
-      writeFileSync(
-        file,
-        readFileSync(file, 'utf8').replaceAll('Find Your Barista Career', 'Find Your Barista Career Today'),
-      );
+    const retitle = (text: string) => text.replaceAll('Find Your Barista Career', 'Find Your Barista Career Today');
     const v2 = copyOfBuild('public', (dist) => {
-      retitle(join(dist, 'server', 'render.cjs'));
+      changeBuiltFile(dist, 'server/render.cjs', retitle);
       const manifest = JSON.parse(readFileSync(join(dist, 'server', 'client-manifest.json'), 'utf8'));
-      retitle(join(dist, manifest['src/features/jobs/jobs-page.tsx'].file));
+      changeBuiltFile(dist, manifest['src/features/jobs/jobs-page.tsx'].file, retitle);
     });
     const token = await releaseTokenFor(site, 'public');
     const { page, context, errors } = await openPage(browser, 390);

@@ -222,6 +222,8 @@ export const release = {
   filesMissing: ({ paths }: { paths: string }) => `Files of the release manifest are missing: ${paths}.`,
   versionTaken: ({ version }: { version: string }) =>
     `Version ${version} of this area was released with other files, and a release never changes: build a new version.`,
+  hashedNameTaken: ({ paths }: { paths: string }) =>
+    `An earlier release of this area has files of these names with other bytes, and a file named by its content's hash never changes: ${paths}. Build the release again.`,
   notFound: ({ area, version }: { area: string; version: string }) => `The ${area} area has no release ${version}.`,
   incompatible: ({ problems }: { problems: string }) => `This release cannot be activated: ${problems}.`,
   changedMeanwhile: ({ active }: { active: string }) =>

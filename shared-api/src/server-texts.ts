@@ -411,6 +411,11 @@ export const SERVER_TEXTS = [
     message:
       'Version {version} of this area was released with other files, and a release never changes: build a new version.',
   },
+  /*i18n*/ {
+    id: 'release.hashedNameTaken',
+    message:
+      "An earlier release of this area has files of these names with other bytes, and a file named by its content's hash never changes: {paths}. Build the release again.",
+  },
   /*i18n*/ { id: 'release.notFound', message: 'The {area} area has no release {version}.' },
   /*i18n*/ { id: 'release.incompatible', message: 'This release cannot be activated: {problems}.' },
   /*i18n*/ {

@@ -476,6 +476,21 @@ export const releaseFiles = pgTable(
   (t) => [primaryKey({ columns: [t.area, t.version, t.path] })],
 );
 
+/**
+ * Every content-hashed file name an area has released, with its one content: a phone may use its copy of a file for
+ * any release's file of that name, so a later release that gives the name other bytes is refused, even after the
+ * release that first had it was pruned.
+ */
+export const releaseFileNames = pgTable(
+  'release_file_names',
+  {
+    area: text('area').notNull(),
+    path: text('path').notNull(),
+    integrity: text('integrity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.area, t.path] })],
+);
+
 /** The active release of each area; the row is locked while an activation of its area runs. */
 export const releaseAreas = pgTable('release_areas', {
   area: text('area').primaryKey(),

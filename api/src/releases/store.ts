@@ -4,14 +4,22 @@
  * immutable: a version is stored once, with its manifest and the bytes of its files (unless they live on
  * another origin). Activation is compare-and-set under the area's row lock, after the release's checks.
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { codedWith } from '@btls/shared-api/codes';
 import { integrityOf, type ReleaseManifest, type ShellShared } from '@btls/build-config/release';
+import { isContentHashed } from '@btls/build-config/file-names';
 import { REMOTE_AREAS, remoteName, type RemoteArea, type RemoteName } from '@btls/build-config/remotes';
 import { isUniqueViolation, type Db } from '../db/client';
-import { clientErrorCounts, releaseActivations, releaseAreas, releaseFiles, releases } from '../db/schema';
+import {
+  clientErrorCounts,
+  releaseActivations,
+  releaseAreas,
+  releaseFileNames,
+  releaseFiles,
+  releases,
+} from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { contractProblems, sharedProblems } from './manifest';
 import { operationProblems, unserved } from './operations';
@@ -234,6 +242,38 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
     return problems;
   }
 
+  /**
+   * Writes down the content-hashed names of a release's files, each with its content, and refuses the release when
+   * an earlier release of the area gave one of them other bytes: a phone uses its copy of a file for every release's
+   * file of that name. Race-safe: of two uploads naming one file differently, the second waits for the first's
+   * row and then sees it.
+   */
+  async function holdHashedNames(tx: Pick<Db, 'insert' | 'select'>, manifest: ReleaseManifest) {
+    const named = Object.entries(manifest.files).filter(([path]) => isContentHashed(path));
+    for (let at = 0; at < named.length; at += 200)
+      await tx
+        .insert(releaseFileNames)
+        .values(named.slice(at, at + 200).map(([path, { integrity }]) => ({ area: manifest.area, path, integrity })))
+        .onConflictDoNothing();
+    const taken: string[] = [];
+    for (let at = 0; at < named.length; at += 200) {
+      const rows = await tx
+        .select({ path: releaseFileNames.path, integrity: releaseFileNames.integrity })
+        .from(releaseFileNames)
+        .where(
+          and(
+            eq(releaseFileNames.area, manifest.area),
+            inArray(
+              releaseFileNames.path,
+              named.slice(at, at + 200).map(([path]) => path),
+            ),
+          ),
+        );
+      for (const row of rows) if (row.integrity !== manifest.files[row.path]?.integrity) taken.push(row.path);
+    }
+    if (taken.length) throw conflict(codedWith('release.hashedNameTaken', { paths: firstFew(taken.sort()) }));
+  }
+
   /** Everything that keeps a release from being activated on this server, named. */
   async function problemsOf(manifest: ReleaseManifest): Promise<string[]> {
     return [
@@ -409,6 +449,7 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
             origin: manifest.base ? new URL(manifest.base).origin : null,
             releasedBy: by,
           });
+          await holdHashedNames(tx, manifest);
           for (const [path, bytes] of files)
             await tx.insert(releaseFiles).values({ area: manifest.area, version: manifest.version, path, bytes });
         });
