@@ -188,6 +188,7 @@ describe('offline', () => {
     expect(released.code, released.output).toBe(0);
 
     // Nothing changes under the visitor's fingers: the page offers the new version at its next check (a load).
+    const before = site.output().length;
     await page.reload();
     await takenOver(page);
     const bar = page.getByRole('complementary', { name: 'New version' });
@@ -207,6 +208,19 @@ describe('offline', () => {
         }),
       )
       .toEqual([release.version]);
+    // …having downloaded only what the release changed (its entry, which names the new file): every other file of it
+    // has the name of a file this phone kept of the earlier release, and so its bytes (the server's log of what it
+    // was asked).
+    const folder = `/remotes/public/${release.version}/`;
+    const downloaded = [
+      ...site
+        .output()
+        .slice(before)
+        .matchAll(/"url":"([^"]+)"/g),
+    ]
+      .map((match) => match[1]!)
+      .filter((url) => url.startsWith(folder));
+    expect(new Set(downloaded)).toEqual(new Set([`${folder}remoteEntry.js`]));
     expect(errors).toEqual([]);
     await context.close();
   });

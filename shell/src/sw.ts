@@ -27,6 +27,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
+import { isContentHashed, stemOf } from '@btls/build-config/file-names';
 import { DATA_SAVER_COOKIE } from '@btls/shared-api/data-saver';
 import { QUEUE_SYNC_TAG, sendQueuedWrites } from '@btls/shared-api/offline-queue';
 import {
@@ -108,34 +109,45 @@ async function keepFiles(cache: Cache, urls: string[]) {
   await Promise.all(Array.from({ length: 6 }, next));
 }
 
-/** A built file's name, with its content hash: the same file wherever it is served from (any release's folder). */
+/** A built file's name (`jobs-page-BSjBOi5m.js`). */
 const nameOf = (url: string) => new URL(url, self.location.origin).pathname.split('/').pop() ?? '';
-/** Whether a file's name carries a content hash (`jobs-page-BSjBOi5m.js`), so its bytes never change. */
-const HASHED = /-[\w-]{8}\.\w+$/;
 /** The same file in another build (`jobs-page.js`): a new build of a file this phone used is worth having. */
-const stemOf = (url: string) => nameOf(url).replace(/-[\w-]{8}(?=\.\w+$)/, '');
+const buildOf = (url: string) => stemOf(nameOf(url));
+
+/**
+ * Where a file named by its content's hash is the same bytes in every release: an area's file at its path in any
+ * of the area's releases on this site (the API holds each such name of an area to one content), a shell's file at
+ * its address. Undefined for any other file, which is only ever its own address.
+ */
+function placeOf(url: string): string | undefined {
+  const { origin, pathname } = new URL(url, self.location.origin);
+  if (origin !== self.location.origin || !isContentHashed(pathname)) return undefined;
+  const release = /^\/remotes\/([\w-]+)\/[^/]+\/(.+)$/.exec(pathname);
+  return release ? `/remotes/${release[1]}/${release[2]}` : pathname;
+}
 
 /** What this phone keeps (keptNow): read once for all the files one install looks at. */
 interface Kept {
-  /** Every hashed file kept, by its name: the same bytes under any release's address. */
-  byName: Map<string, string>;
+  /** Every hashed file kept, by its place: the same bytes under any of the area's releases' addresses. */
+  byPlace: Map<string, string>;
   /** The files kept of earlier releases (or an earlier shell), by name without the hash: their new builds are wanted. */
   usedBefore: Set<string>;
 }
 
 /** What this phone keeps already, in any of this worker's caches. */
 async function keptNow(): Promise<Kept> {
-  const byName = new Map<string, string>();
+  const byPlace = new Map<string, string>();
   const usedBefore = new Set<string>();
   for (const name of await caches.keys()) {
     if (name !== SW_CACHES.areas && !name.startsWith(SW_CACHES.shell)) continue;
     for (const request of await (await caches.open(name)).keys()) {
-      if (!HASHED.test(request.url)) continue;
-      byName.set(nameOf(request.url), request.url);
-      if (!currentFiles.has(request.url)) usedBefore.add(stemOf(request.url));
+      const place = placeOf(request.url);
+      if (!place) continue;
+      byPlace.set(place, request.url);
+      if (!currentFiles.has(request.url)) usedBefore.add(buildOf(request.url));
     }
   }
-  return { byName, usedBefore };
+  return { byPlace, usedBefore };
 }
 
 /** The copy the page loaded, from the browser's own cache (never the network): this origin's files only. */
@@ -160,10 +172,11 @@ async function keepWithoutDownloading(cache: Cache, urls: string[], kept: Kept, 
   const download = [];
   for (const url of urls) {
     if (await cache.match(url)) continue;
-    const earlier = kept.byName.get(nameOf(url));
+    const place = placeOf(url);
+    const earlier = place && kept.byPlace.get(place);
     const copy = (earlier && (await caches.match(earlier))) || (await loadedByThePage(url));
     if (copy) await cache.put(url, copy);
-    else if (wanted(url) || kept.usedBefore.has(stemOf(url))) download.push(url);
+    else if (wanted(url) || kept.usedBefore.has(buildOf(url))) download.push(url);
   }
   await keepFiles(cache, download);
 }
@@ -447,11 +460,27 @@ registerRoute(
   new CacheFirst({ cacheName: shellCache, plugins: [onlyOk] }),
 );
 
+/**
+ * A file of another release of the area that this phone keeps at the same place is the same bytes (placeOf): a page
+ * that loads a new release before this worker is replaced (its map of areas is the network's) takes it from there
+ * instead of downloading the area again. It is not filed again under the address asked: what a worker keeps is its
+ * own releases' files (the new worker copies them at its install), and another release's address would outlive it.
+ */
+const sameFileKept: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cacheName, cachedResponse, request }) => {
+    const place = cachedResponse ? undefined : placeOf(request.url);
+    if (!place) return cachedResponse;
+    const cache = await caches.open(cacheName);
+    const earlier = (await cache.keys()).find((kept) => placeOf(kept.url) === place);
+    return (earlier && (await cache.match(earlier))) ?? null;
+  },
+};
+
 // Each release's files never change at their address.
 registerRoute(
   ({ url }) =>
     (url.pathname.startsWith('/remotes/') && url.origin === self.location.origin) || activeFiles.has(url.href),
-  new CacheFirst({ cacheName: SW_CACHES.areas, plugins: [onlyOk] }),
+  new CacheFirst({ cacheName: SW_CACHES.areas, plugins: [onlyOk, sameFileKept] }),
 );
 
 // ---- API reads ----
