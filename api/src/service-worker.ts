@@ -1,8 +1,10 @@
 /**
- * The service worker at /sw.js: the shell's worker code (shell/dist/sw-code.js, built from
- * shell/src/sw.ts) with, in front of it, what it keeps: the shell's files and each area's active release (from
- * the release manifests). Activating or rolling back a release changes these bytes, which is how the browser
- * learns there is a new version (it compares the worker byte for byte at each page load).
+ * The service worker at /sw.js: what it keeps (the shell's files and each area's active release, from the release
+ * manifests), then the import of the shell's worker code (shell/dist/sw-code.js, built from shell/src/sw.ts), served
+ * at an address named by its content and cached for good. Activating or rolling back a release changes the bytes of
+ * /sw.js, which is how the browser learns there is a new version (it compares the worker byte for byte at each page
+ * load); a phone then downloads the new list only, its copy of the code being the same file (a browser checks a
+ * worker's imported scripts through its HTTP cache).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -55,6 +57,20 @@ export function registerServiceWorker(app: FastifyInstance, shellDist: string, s
   const codeFile = join(shellDist, 'sw-code.js');
   if (!existsSync(codeFile)) return;
   const code = readFileSync(codeFile, 'utf8');
+  const codeUrl = `/sw-code-${createHash('sha256').update(code).digest('base64url').slice(0, 12)}.js`;
+  const codeFiles = {
+    br: brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(code, { level: 9 }),
+  };
+  app.get(codeUrl, { schema: { hide: true } }, async (request, reply) => {
+    reply
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Vary', 'Accept-Encoding')
+      .type('text/javascript; charset=utf-8');
+    const encoding = encodingFor(request);
+    if (encoding) return reply.header('Content-Encoding', encoding).send(codeFiles[encoding]);
+    return reply.send(code);
+  });
   const shell = shellFiles(shellDist);
   // The same releases give the same bytes on every instance (nothing of the moment is written in), else the
   // browser would see a new version at each instance behind the load balancer.
@@ -99,7 +115,7 @@ export function registerServiceWorker(app: FastifyInstance, shellDist: string, s
           }),
         ),
       };
-      const body = `self.__BTLS_SW=${JSON.stringify(config)};\n${code}`;
+      const body = `self.__BTLS_SW=${JSON.stringify(config)};\nimportScripts(${JSON.stringify(codeUrl)});\n`;
       const etag = etagOf(body);
       worker = {
         body,

@@ -46,7 +46,12 @@ describe('/sw.js', () => {
     expect(first.response.statusCode).toBe(200);
     expect(first.response.headers['content-type']).toMatch(/^text\/javascript/);
     expect(first.response.headers['cache-control']).toBe('no-cache');
-    expect(first.body.endsWith(CODE)).toBe(true);
+    // Then the worker's code, at an address named by its content and kept for good: a release changes the list only.
+    const [, codeUrl] = /\nimportScripts\("(\/sw-code-[\w-]+\.js)"\);\n$/.exec(first.body) ?? [];
+    const code = await api.app.inject({ method: 'GET', url: codeUrl!, headers: { 'accept-encoding': 'identity' } });
+    expect(code.body).toBe(CODE);
+    expect(code.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(code.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const shell = Object.fromEntries(first.config.shell.map((file) => [file.url, file.revision]));
     // (Not the web app manifest: installing is the browser's, which keeps it itself.)
     expect(Object.keys(shell).sort()).toEqual(['/assets/index-AbCd1234.js', '/index.html']);
@@ -77,6 +82,9 @@ describe('/sw.js', () => {
     const second = await worker();
     expect(second.body).not.toBe(both.body);
     expect(second.config.areas.trainer!.version).toBe(v2.manifest.version);
+    expect(second.body.slice(second.body.lastIndexOf('\n', second.body.length - 2))).toBe(
+      first.body.slice(first.body.lastIndexOf('\n', first.body.length - 2)),
+    );
 
     expect((await request(api, 'POST', '/api/releases/trainer/rollback', { token })).status).toBe(200);
     expect((await worker()).body).toBe(both.body);
