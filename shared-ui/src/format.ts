@@ -45,11 +45,16 @@ export function parseDuration(text: string | null | undefined): { count: number;
   return match ? { count: Number(match[1]), unit: match[2]!.toLowerCase() as DurationUnit } : null;
 }
 
+// `{count}` rather than `#`, which Lingui writes with an Intl number format (slow the first time: formatNumber);
+// a duration's number has at most three digits.
 const DURATIONS: Record<DurationUnit, Descriptor> = {
-  hour: /*i18n*/ { id: 'format.duration.hour', message: '{count, plural, one {# hour} other {# hours}}' },
-  day: /*i18n*/ { id: 'format.duration.day', message: '{count, plural, one {# day} other {# days}}' },
-  week: /*i18n*/ { id: 'format.duration.week', message: '{count, plural, one {# week} other {# weeks}}' },
-  month: /*i18n*/ { id: 'format.duration.month', message: '{count, plural, one {# month} other {# months}}' },
+  hour: /*i18n*/ { id: 'format.duration.hour', message: '{count, plural, one {{count} hour} other {{count} hours}}' },
+  day: /*i18n*/ { id: 'format.duration.day', message: '{count, plural, one {{count} day} other {{count} days}}' },
+  week: /*i18n*/ { id: 'format.duration.week', message: '{count, plural, one {{count} week} other {{count} weeks}}' },
+  month: /*i18n*/ {
+    id: 'format.duration.month',
+    message: '{count, plural, one {{count} month} other {{count} months}}',
+  },
 };
 
 /**

@@ -30,6 +30,12 @@ describe('numbers and money', () => {
     expect(formatNumber(1234567, 'fr')).toBe(`1${NNBSP}234${NNBSP}567`);
     expect(formatNumber(1234567, 'rw')).toBe('1.234.567');
     expect(formatNumber(1500.5, 'rw')).toBe('1.500,50');
+    expect(formatNumber(1.999, 'fr')).toBe('2');
+  });
+
+  it('write English as the browser does, without asking Intl (whose first number format is slow on a phone)', () => {
+    for (const value of [0, 1, 12.5, 999, 1000, 1234.5678, -1500, 150000, 1e9, 0.0004, -0.25, 2.0005])
+      expect(formatNumber(value), String(value)).toBe(value.toLocaleString('en-US'));
   });
 
   it('write Rwandan francs: "Rwf 150,000", "150 000 Rwf", "150.000 Frw"', () => {

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useI18n } from '@btls/shared-auth';
+import { formatNumber, localeOf } from '@btls/shared-ui/format';
 import { PageLinks } from './page-links';
 import styles from '../features/courses/courses.module.css';
 
@@ -16,8 +17,12 @@ interface Props {
   capped?: boolean;
   /** Items on the shown page. */
   count: number;
-  /** How many of the list's things, in the page's language: (n) => '12 courses' (an ICU plural). */
-  counted: (count: number) => string;
+  /**
+   * How many of the list's things, in the page's language: (n, '1,200') => '1,200 courses' (an ICU plural that
+   * writes `shown`, the number with the language's separators, rather than `#`, which Lingui writes with an Intl
+   * number format: see formatNumber).
+   */
+  counted: (count: number, shown: string) => string;
   /** The page links' name: 'Pages of courses'. */
   pagesLabel: string;
   stale: boolean;
@@ -51,6 +56,7 @@ export function PagedResults({
   }, [page, stale]);
 
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const shown = (n: number) => formatNumber(n, localeOf(i18n));
   if (total === 0) return <div className={stale ? styles.stale : undefined}>{empty}</div>;
   if (count === 0) {
     return (
@@ -59,8 +65,8 @@ export function PagedResults({
         <p>
           {i18n._({
             id: 'public.paged.pageCount',
-            message: 'The list has {count, plural, one {# page} other {# pages}}.',
-            values: { count: pageCount },
+            message: 'The list has {count, plural, one {{shown} page} other {{shown} pages}}.',
+            values: { count: pageCount, shown: shown(pageCount) },
           })}{' '}
           <Link to={hrefFor(1)}>{i18n._({ id: 'public.paged.first', message: 'Go to the first page' })}</Link>
         </p>
@@ -71,7 +77,7 @@ export function PagedResults({
     <div className={stale ? styles.stale : undefined} aria-busy={stale}>
       <p ref={summary} className={styles.summary} role="status" tabIndex={-1}>
         {page === 1 && count === total
-          ? counted(total)
+          ? counted(total, shown(total))
           : i18n._({
               id: 'public.paged.showing',
               message: 'Showing {from}–{to} of {total}',
@@ -82,9 +88,9 @@ export function PagedResults({
                   ? i18n._({
                       id: 'public.paged.moreThan',
                       message: 'more than {counted}',
-                      values: { counted: counted(total) },
+                      values: { counted: counted(total, shown(total)) },
                     })
-                  : counted(total),
+                  : counted(total, shown(total)),
               },
             })}
       </p>

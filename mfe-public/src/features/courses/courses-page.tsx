@@ -94,11 +94,11 @@ function Catalogue() {
         pageSize={PUBLIC_PAGE_SIZE.courses}
         total={list.total}
         count={list.items.length}
-        counted={(count) =>
+        counted={(count, shown) =>
           i18n._({
             id: 'public.courses.count',
-            message: '{count, plural, one {# course} other {# courses}}',
-            values: { count },
+            message: '{count, plural, one {{shown} course} other {{shown} courses}}',
+            values: { count, shown },
           })
         }
         pagesLabel={i18n._({ id: 'public.courses.pages', message: 'Pages of courses' })}

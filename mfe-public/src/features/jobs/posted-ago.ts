@@ -16,6 +16,9 @@ function age(date: Date): { days: number; months: number; today: boolean } {
   };
 }
 
+// `{count}` rather than `#`, which Lingui writes with an Intl number format (slow the first time: formatNumber
+// in shared-api's locale-data); days and months ago are small numbers.
+
 /** "Posted 3 days ago", in the reader's language. */
 export function postedAgo(date: string, i18n: I18n): string {
   const { days, months, today } = age(parseISO(date));
@@ -23,13 +26,13 @@ export function postedAgo(date: string, i18n: I18n): string {
   if (months < 1) {
     return i18n._({
       id: 'public.jobs.postedDays',
-      message: 'Posted {count, plural, one {# day} other {# days}} ago',
+      message: 'Posted {count, plural, one {{count} day} other {{count} days}} ago',
       values: { count: days },
     });
   }
   return i18n._({
     id: 'public.jobs.postedMonths',
-    message: 'Posted {count, plural, one {# month} other {# months}} ago',
+    message: 'Posted {count, plural, one {{count} month} other {{count} months}} ago',
     values: { count: months },
   });
 }
@@ -41,12 +44,12 @@ export function ago(date: string, i18n: I18n): string {
   if (months < 1)
     return i18n._({
       id: 'public.jobs.agoDays',
-      message: '{count, plural, one {# day} other {# days}} ago',
+      message: '{count, plural, one {{count} day} other {{count} days}} ago',
       values: { count: days },
     });
   return i18n._({
     id: 'public.jobs.agoMonths',
-    message: '{count, plural, one {# month} other {# months}} ago',
+    message: '{count, plural, one {{count} month} other {{count} months}} ago',
     values: { count: months },
   });
 }
