@@ -141,12 +141,15 @@ function remotesJson(): Plugin {
  * The paint does not wait for scripts: the built index.html keeps its entry script and every module
  * preload inside `<template data-after-paint>`, and a small loader (after-paint.js, written into assets/ under
  * its content hash) puts them into the document once the first frame is painted. Done on the built file, after
- * the federation plugin has added its own preloads.
+ * the federation plugin has added its own preloads. `startUp` names modules the entry imports as steps of its
+ * start-up (`import()`): they and what they import are preloaded with the rest, so a step costs no round trip.
  */
-function scriptsAfterThePaint(): Plugin {
+function scriptsAfterThePaint(startUp: string[] = []): Plugin {
   let outDir = 'dist';
   let root = process.cwd();
   let base = '/';
+  const preloaded = new Set<string>();
+  const styles = new Set<string>();
   return {
     name: 'btls:scripts-after-the-paint',
     apply: 'build',
@@ -154,6 +157,23 @@ function scriptsAfterThePaint(): Plugin {
       root = config.root;
       outDir = config.build.outDir;
       base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const add = (fileName: string) => {
+        if (preloaded.has(fileName)) return;
+        preloaded.add(fileName);
+        const chunk = chunks.find((output) => output.fileName === fileName);
+        for (const css of chunk?.viteMetadata?.importedCss ?? []) styles.add(css);
+        // A shared module's wrapper (the federation's loadShare) imports its module at once when it runs.
+        const atOnce = fileName.includes('__loadShare__') ? (chunk?.dynamicImports ?? []) : [];
+        for (const imported of [...(chunk?.imports ?? []), ...atOnce]) add(imported);
+      };
+      for (const module of startUp) {
+        const chunk = chunks.find((output) => output.moduleIds.includes(resolve(root, module)));
+        if (!chunk) this.error(`${module} is in no chunk of this build: it cannot be preloaded as a start-up step`);
+        add(chunk.fileName);
+      }
     },
     closeBundle: {
       order: 'post',
@@ -164,7 +184,15 @@ function scriptsAfterThePaint(): Plugin {
         const loader = readFileSync(join(import.meta.dirname, 'after-paint.js'));
         const name = `assets/after-paint-${createHash('sha256').update(loader).digest('hex').slice(0, 8)}.js`;
         writeFileSync(join(dist, name), loader);
-        writeFileSync(file, scriptsAfterPaint(readFileSync(file, 'utf8'), `${base}${name}`));
+        writeFileSync(
+          file,
+          scriptsAfterPaint(
+            readFileSync(file, 'utf8'),
+            `${base}${name}`,
+            [...preloaded].map((chunk) => `${base}${chunk}`),
+            [...styles].map((css) => `${base}${css}`),
+          ),
+        );
       },
     },
   };
@@ -173,13 +201,23 @@ function scriptsAfterThePaint(): Plugin {
 /** The tags that load a page's scripts: module scripts and module preloads. */
 const SCRIPT_TAGS = /\s*(?:<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)/g;
 
-/** `html` with its script tags kept for after the first paint, and the loader (at `loader`) that adds them then. */
-export function scriptsAfterPaint(html: string, loader: string): string {
+/**
+ * `html` with its script tags kept for after the first paint, with module preloads of `preload` beside them, and the
+ * loader (at `loader`) that adds them then; the stylesheets of `styles` (the start-up steps' own) are linked now.
+ */
+export function scriptsAfterPaint(html: string, loader: string, preload: string[] = [], styles: string[] = []) {
   const tags = (html.match(SCRIPT_TAGS) ?? []).map((tag) => tag.trim());
   if (tags.length === 0) return html;
+  for (const href of preload)
+    if (!tags.some((tag) => tag.includes(`"${href}"`)))
+      tags.push(`<link rel="modulepreload" crossorigin href="${href}">`);
+  const linked = styles
+    .filter((href) => !html.includes(`"${href}"`))
+    .map((href) => `\n    <link rel="stylesheet" crossorigin href="${href}">`)
+    .join('');
   const later = `<template data-after-paint>${tags.join('')}</template>`;
   const now = `<script type="module" fetchpriority="low" src="${loader}"></script>`;
-  return html.replace(SCRIPT_TAGS, '').replace(/\s*<\/head>/, `\n    ${later}\n    ${now}\n  </head>`);
+  return html.replace(SCRIPT_TAGS, '').replace(/\s*<\/head>/, `${linked}\n    ${later}\n    ${now}\n  </head>`);
 }
 
 /**
@@ -218,7 +256,7 @@ export function shellViteConfig() {
             }),
             remotesJson(),
             afterBuild('btls:shell-shared', writeShellShared),
-            scriptsAfterThePaint(),
+            scriptsAfterThePaint(['src/main.tsx', 'src/start-app.tsx']),
           ],
           build: { target: 'es2022' },
           server: { port: 5173, proxy: apiProxy() },
