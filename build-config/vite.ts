@@ -141,8 +141,9 @@ function remotesJson(): Plugin {
  * The paint does not wait for scripts: the built index.html keeps its entry script and every module
  * preload inside `<template data-after-paint>`, and a small loader (after-paint.js, written into assets/ under
  * its content hash) puts them into the document once the first frame is painted. Done on the built file, after
- * the federation plugin has added its own preloads. `startUp` names modules the entry imports as steps of its
- * start-up (`import()`): they and what they import are preloaded with the rest, so a step costs no round trip.
+ * the federation plugin has added its own preloads. `startUp` names the modules the page starts with (its entry):
+ * their chunks, what they import and what a shared module's wrapper imports as it runs (the kernel's chunk, which
+ * the page otherwise found only then: a round trip) are preloaded with the rest, and their stylesheets linked.
  */
 function scriptsAfterThePaint(startUp: string[] = []): Plugin {
   let outDir = 'dist';
@@ -171,7 +172,7 @@ function scriptsAfterThePaint(startUp: string[] = []): Plugin {
       };
       for (const module of startUp) {
         const chunk = chunks.find((output) => output.moduleIds.includes(resolve(root, module)));
-        if (!chunk) this.error(`${module} is in no chunk of this build: it cannot be preloaded as a start-up step`);
+        if (!chunk) this.error(`${module} is in no chunk of this build: it cannot be preloaded`);
         add(chunk.fileName);
       }
     },
@@ -256,7 +257,7 @@ export function shellViteConfig() {
             }),
             remotesJson(),
             afterBuild('btls:shell-shared', writeShellShared),
-            scriptsAfterThePaint(['src/main.tsx', 'src/start-app.tsx']),
+            scriptsAfterThePaint(['src/main.tsx']),
           ],
           build: { target: 'es2022' },
           server: { port: 5173, proxy: apiProxy() },

@@ -1,17 +1,21 @@
 import '@btls/shared-ui/tokens.css';
-import { createQueryClient, hydrate } from '@btls/shared-api';
-import { useSessionStore } from '@btls/shared-auth';
-import { connectLanguageToSession, startLanguage } from './language';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createQueryClient, hydrate, QueryClientProvider } from '@btls/shared-api';
+import { AuthProvider, BrowserRouter, useSessionStore, type SessionHint } from '@btls/shared-auth';
+import { App, loadOfflineBanner } from './app';
+import { connectLanguageToSession, followDeviceChoice, startLanguage } from './language';
 import { watchNetwork } from './app-state';
 import { installOffer, listenForInstallOffer } from './install';
 import { ensureRemotesRegistered } from './remotes';
 import { watchAreas } from './area-reports';
-import { SERVER_DATA_ID } from './server-data';
+import { SERVER_DATA_ID, SESSION_HINT_KEY } from './server-data';
 
 // Start fetching /remotes.json at once; an area that needs it waits for it (and offers Retry on failure).
 watchAreas();
 ensureRemotesRegistered().catch((error: unknown) => console.error('Could not load /remotes.json:', error));
 
+const root = document.getElementById('root')!;
 const queryClient = createQueryClient();
 // A page rendered on the server comes with the data it shows: the browser takes both over as they are.
 const serverData = document.getElementById(SERVER_DATA_ID);
@@ -27,17 +31,53 @@ useSessionStore.subscribe((now, before) => {
 connectLanguageToSession();
 listenForInstallOffer();
 watchNetwork();
+// The service worker registers once the page has loaded and settled (its code a chunk of its own): what
+// it keeps for offline use then never competes with what the page itself still fetches on a slow link (the
+// carousel, images below the fold), nor with its first taps.
+const registerWorker = () =>
+  void import('./service-worker')
+    .then(({ startServiceWorker }) => startServiceWorker(queryClient))
+    .catch((error: unknown) => console.warn('Service worker:', error));
+const WORKER_AFTER_LOAD_MS = 5000;
+const registerLater = () =>
+  setTimeout(
+    () => ('requestIdleCallback' in window ? requestIdleCallback(registerWorker) : registerWorker()),
+    WORKER_AFTER_LOAD_MS,
+  );
+// What the page needs when the signal drops is fetched as soon as the page has loaded: the offline banner (a
+// page whose signal drops in its first seconds stays, and says so).
+const afterLoad = () => {
+  void loadOfflineBanner().catch(() => undefined);
+  registerLater();
+};
+if (document.readyState === 'complete') afterLoad();
+else window.addEventListener('load', afterLoad, { once: true });
 
-/**
- * The rest of the start-up in steps, each a task of its own: the shell's texts in the page's language (the remotes
- * map is fetched meanwhile), React DOM, then the app. Their modules are all preloaded with the page; run as one
- * task once they had arrived, they held a low-end phone's main thread for up to half a second.
- */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-void startLanguage(!!serverData)
-  .then(nextTask)
-  .then(() => import('react-dom/client'))
-  .then(nextTask)
-  .then(() => import('./start-app'))
-  .then(({ startApp }) => startApp(queryClient, serverData))
-  .catch((error: unknown) => console.error('The page could not start:', error));
+const app = (
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        {/* Taken over as the server rendered it: for the session hint it was rendered for. */}
+        <AuthProvider
+          serverRendered={!!serverData}
+          hint={queryClient.getQueryData<SessionHint | null>(SESSION_HINT_KEY) ?? null}
+        >
+          <App />
+        </AuthProvider>
+      </BrowserRouter>
+    </QueryClientProvider>
+  </StrictMode>
+);
+
+// The shell's texts in the page's language first (the remotes map is being fetched meanwhile).
+void startLanguage(!!serverData).then(() => {
+  if (serverData) {
+    // The page is already painted: taking it over is a transition, done in slices that leave the main thread
+    // free between them (as one task it blocked taps for a few hundred ms on a mid-range phone). React
+    // still hydrates first the part a visitor taps, and replays the tap.
+    startTransition(() => {
+      hydrateRoot(root, app, { onRecoverableError: (error) => console.warn('Hydration:', error) });
+    });
+    followDeviceChoice();
+  } else createRoot(root).render(app);
+});
