@@ -143,14 +143,13 @@ function remotesJson(): Plugin {
  * its content hash) puts them into the document once the first frame is painted. Done on the built file, after
  * the federation plugin has added its own preloads. `startUp` names the modules the page starts with (its entry):
  * their chunks, what they import and what a shared module's wrapper imports as it runs (the kernel's chunk, which
- * the page otherwise found only then: a round trip) are preloaded with the rest, and their stylesheets linked.
+ * the page otherwise found only then: a round trip) are preloaded with the rest.
  */
 function scriptsAfterThePaint(startUp: string[] = []): Plugin {
   let outDir = 'dist';
   let root = process.cwd();
   let base = '/';
   const preloaded = new Set<string>();
-  const styles = new Set<string>();
   return {
     name: 'btls:scripts-after-the-paint',
     apply: 'build',
@@ -165,7 +164,6 @@ function scriptsAfterThePaint(startUp: string[] = []): Plugin {
         if (preloaded.has(fileName)) return;
         preloaded.add(fileName);
         const chunk = chunks.find((output) => output.fileName === fileName);
-        for (const css of chunk?.viteMetadata?.importedCss ?? []) styles.add(css);
         // A shared module's wrapper (the federation's loadShare) imports its module at once when it runs.
         const atOnce = fileName.includes('__loadShare__') ? (chunk?.dynamicImports ?? []) : [];
         for (const imported of [...(chunk?.imports ?? []), ...atOnce]) add(imported);
@@ -191,7 +189,6 @@ function scriptsAfterThePaint(startUp: string[] = []): Plugin {
             readFileSync(file, 'utf8'),
             `${base}${name}`,
             [...preloaded].map((chunk) => `${base}${chunk}`),
-            [...styles].map((css) => `${base}${css}`),
           ),
         );
       },
@@ -204,21 +201,17 @@ const SCRIPT_TAGS = /\s*(?:<script type="module"[^>]*><\/script>|<link rel="modu
 
 /**
  * `html` with its script tags kept for after the first paint, with module preloads of `preload` beside them, and the
- * loader (at `loader`) that adds them then; the stylesheets of `styles` (the start-up steps' own) are linked now.
+ * loader (at `loader`) that adds them then.
  */
-export function scriptsAfterPaint(html: string, loader: string, preload: string[] = [], styles: string[] = []) {
+export function scriptsAfterPaint(html: string, loader: string, preload: string[] = []): string {
   const tags = (html.match(SCRIPT_TAGS) ?? []).map((tag) => tag.trim());
   if (tags.length === 0) return html;
   for (const href of preload)
     if (!tags.some((tag) => tag.includes(`"${href}"`)))
       tags.push(`<link rel="modulepreload" crossorigin href="${href}">`);
-  const linked = styles
-    .filter((href) => !html.includes(`"${href}"`))
-    .map((href) => `\n    <link rel="stylesheet" crossorigin href="${href}">`)
-    .join('');
   const later = `<template data-after-paint>${tags.join('')}</template>`;
   const now = `<script type="module" fetchpriority="low" src="${loader}"></script>`;
-  return html.replace(SCRIPT_TAGS, '').replace(/\s*<\/head>/, `${linked}\n    ${later}\n    ${now}\n  </head>`);
+  return html.replace(SCRIPT_TAGS, '').replace(/\s*<\/head>/, `\n    ${later}\n    ${now}\n  </head>`);
 }
 
 /**

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { isContentHashed } from '@btls/build-config/file-names';
+import { isContentHashed, stemOf } from '@btls/build-config/file-names';
 import { contentVersion, describeFiles, RELEASE_MANIFEST } from '@btls/build-config/release';
 import type { RemoteArea } from '@btls/build-config/remotes';
 import { ROOT } from './site.mjs';
@@ -46,8 +46,8 @@ export function changeBuiltFile(dist: string, path: string, change: (text: strin
   const files = (readdirSync(dist, { recursive: true }) as string[]).filter((file) =>
     /\.(c?js|mjs|json|html|css|map)$/.test(file),
   );
-  const texts = new Map(files.map((file) => [file, readFileSync(join(dist, file), 'utf8')]));
-  texts.set(path, change(texts.get(path) ?? ''));
+  const before = new Map(files.map((file) => [file, readFileSync(join(dist, file), 'utf8')]));
+  const texts = new Map(before).set(path, change(before.get(path) ?? ''));
   // The hashed files to rename: the one changed, and each that names one of them (an importer's hash covers its imports).
   const renamed = new Set(isContentHashed(path) ? [path] : []);
   for (let grew = true; grew;) {
@@ -66,13 +66,13 @@ export function changeBuiltFile(dist: string, path: string, change: (text: strin
     [...renamed].map((file) => {
       // (Led by a capital, as a hash must have one to be read as one: isContentHashed.)
       const hash = `R${createHash('sha256').update(texts.get(path)!).update(file).digest('base64url').slice(0, 7)}`;
-      return [basename(file), basename(file).replace(/-[\w-]{8}(?=\.\w+$)/, `-${hash}`)];
+      return [basename(file), stemOf(basename(file)).replace(/(\.\w+)$/, `-${hash}$1`)];
     }),
   );
   for (const [file, text] of texts) {
     let now = text;
     for (const [from, to] of names) now = now.replaceAll(from, to);
-    if (now !== readFileSync(join(dist, file), 'utf8')) writeFileSync(join(dist, file), now);
+    if (now !== before.get(file)) writeFileSync(join(dist, file), now);
   }
   for (const file of renamed)
     renameSync(join(dist, file), join(dist, file.replace(basename(file), names.get(basename(file))!)));

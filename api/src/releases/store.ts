@@ -250,14 +250,14 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
    */
   async function holdHashedNames(tx: Pick<Db, 'insert' | 'select'>, manifest: ReleaseManifest) {
     const named = Object.entries(manifest.files).filter(([path]) => isContentHashed(path));
-    for (let at = 0; at < named.length; at += 200)
-      await tx
-        .insert(releaseFileNames)
-        .values(named.slice(at, at + 200).map(([path, { integrity }]) => ({ area: manifest.area, path, integrity })))
-        .onConflictDoNothing();
     const taken: string[] = [];
     for (let at = 0; at < named.length; at += 200) {
-      const rows = await tx
+      const slice = named.slice(at, at + 200);
+      await tx
+        .insert(releaseFileNames)
+        .values(slice.map(([path, { integrity }]) => ({ area: manifest.area, path, integrity })))
+        .onConflictDoNothing();
+      const held = await tx
         .select({ path: releaseFileNames.path, integrity: releaseFileNames.integrity })
         .from(releaseFileNames)
         .where(
@@ -265,11 +265,11 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
             eq(releaseFileNames.area, manifest.area),
             inArray(
               releaseFileNames.path,
-              named.slice(at, at + 200).map(([path]) => path),
+              slice.map(([path]) => path),
             ),
           ),
         );
-      for (const row of rows) if (row.integrity !== manifest.files[row.path]?.integrity) taken.push(row.path);
+      for (const row of held) if (row.integrity !== manifest.files[row.path]?.integrity) taken.push(row.path);
     }
     if (taken.length) throw conflict(codedWith('release.hashedNameTaken', { paths: firstFew(taken.sort()) }));
   }
