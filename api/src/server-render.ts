@@ -7,9 +7,12 @@
  * shows reaches the process from here (reads of /api/… answered with `inject`, counted against the visitor's
  * own address), and so do the files of releases.
  *
- * Two pools: the shared one renders every visitor's page with the active releases only, and nothing else ever
- * runs in it; a tester's candidate renders in a pool of its own, in a new process for each page, and what it
- * renders is never kept for anyone else.
+ * Two pools. The shared one renders visitors' pages; each of its processes belongs to one set of releases (the
+ * active ones, or the active ones with a rollout's version: a rollout's visitors get processes of their own)
+ * and never renders with another; when the active set changes, the processes of the old set go. A tester's
+ * candidate renders in a pool of its own, in a new process for each page, and what it renders is never kept
+ * for anyone else. What a render may ask of the API is budgeted (how many reads, how many at once, how many
+ * bytes): past it, the process is killed and the browser renders the page.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +20,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { remoteName, type RemoteArea } from '@btls/build-config/remotes';
 import { clip } from './http/logging';
 import { baseOf, type ActiveRelease, type ReleaseStore } from './releases/store';
-import { createProcessPool, TaskDeadline } from './workers/process-pool';
+import { createProcessPool, TaskBudget, TaskDeadline, type QuestionBudget } from './workers/process-pool';
+import type { Sandbox } from './workers/sandbox';
 import type { ApiAnswer, RenderOutcome, RenderQuestion, RenderRelease, RenderTask } from './workers/render-page';
 import type { Metrics } from './metrics';
 
@@ -29,6 +33,8 @@ interface ManifestChunk {
 
 export interface ServerRenderOptions {
   shellDist: string;
+  /** Where render processes start; null: none can be isolated here, and the browser renders every page. */
+  sandbox: Sandbox | null;
   store: ReleaseStore;
   /** The site's public address (PUBLIC_URL); else taken from each request. */
   publicUrl?: string;
@@ -48,6 +54,18 @@ const RENDER_HEAP_MB = 256;
 const RENDER_RESIDENT_MB = 384;
 /** The client manifest of the release's browser build, beside its server part. */
 const CLIENT_MANIFEST = 'server/client-manifest.json';
+/**
+ * What one render may ask of the API on its behalf. A public page reads the API two to five times and loads its
+ * area's server part (1.3 MB) once; these leave room for that many times over and stop a render that makes the
+ * API read, serialise and copy answers without end (each read is the API's work, not the render process's).
+ */
+const RENDER_QUESTIONS: QuestionBudget = {
+  perTask: 64,
+  concurrent: 4,
+  bytes: 8 * 1024 * 1024,
+  sizeOf: (answer) =>
+    typeof answer === 'string' ? answer.length : ((answer as ApiAnswer | null)?.body?.byteLength ?? 0),
+};
 
 export function createServerRender(app: FastifyInstance, options: ServerRenderOptions) {
   const { store } = options;
@@ -67,32 +85,39 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
     return shellPage.html;
   }
 
+  const sandbox = options.sandbox;
   const contained = {
     module: 'render-page',
+    sandbox: sandbox!,
+    questions: RENDER_QUESTIONS,
     // The shell's server build and nothing else (its own module aside): not the API, not the data folder.
     readable: [join(options.shellDist, 'server', '*')],
     heapMb: RENDER_HEAP_MB,
     residentMb: RENDER_RESIDENT_MB,
     log: options.log,
   };
-  const shared = createProcessPool<RenderTask, RenderOutcome | null>({
-    ...contained,
-    label: 'server render',
-    // One process stays warm: a render after a quiet hour does not load React and the shell again first.
-    minProcesses: existsSync(shellFile) ? 1 : 0,
-    maxProcesses: 2,
-    maxQueue: 64,
-  });
+  const shared =
+    sandbox &&
+    createProcessPool<RenderTask, RenderOutcome | null>({
+      ...contained,
+      label: 'server render',
+      // One process stays warm: a render after a quiet hour does not load React and the shell again first.
+      minProcesses: existsSync(shellFile) ? 1 : 0,
+      maxProcesses: 2,
+      maxQueue: 64,
+    });
   // A candidate never shares a process with anyone's page, nor with the next candidate's.
-  const trials = createProcessPool<RenderTask, RenderOutcome | null>({
-    ...contained,
-    label: 'trial render',
-    maxProcesses: 1,
-    maxQueue: 4,
-    tasksPerProcess: 1,
-  });
+  const trials =
+    sandbox &&
+    createProcessPool<RenderTask, RenderOutcome | null>({
+      ...contained,
+      label: 'trial render',
+      maxProcesses: 1,
+      maxQueue: 4,
+      tasksPerProcess: 1,
+    });
   app.addHook('onClose', async () => {
-    await Promise.all([shared.close(), trials.close()]);
+    await Promise.all([shared?.close(), trials?.close()]);
   });
 
   /**
@@ -127,8 +152,13 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
     return text;
   }
 
-  /** Answers a render process's questions: the API's reads (as the visitor), and the files of its releases. */
+  /**
+   * Answers a render process's questions: the API's reads (as the visitor), and the server part of the one area
+   * that renders the page. The first file a task asks for names that area (the shell asks it, before any team's
+   * code of the page runs); a file of another area, or another file, is refused.
+   */
   function answerer(releases: Map<string, ActiveRelease>, visitor: Visitor) {
+    let rendering: string | undefined;
     return async (question: unknown): Promise<ApiAnswer | string> => {
       const asked = question as RenderQuestion;
       if (asked?.kind === 'api') {
@@ -148,9 +178,12 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
         };
       }
       if (asked?.kind === 'file') {
-        const release = releases.get(`${asked.area}@${asked.version}`);
-        if (!release) throw new Error('not a release of this render');
-        return releaseText(release, String(asked.path));
+        const key = `${asked.area}@${asked.version}`;
+        const release = releases.get(key);
+        if (!release || asked.path !== release.manifest.server) throw new Error('not a file of this render');
+        rendering ??= key;
+        if (rendering !== key) throw new Error('not the area this page is rendered by');
+        return releaseText(release, asked.path);
       }
       throw new Error('not a question a render may ask');
     };
@@ -186,6 +219,8 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
     return `${css.join('')}<template data-after-paint>${preloads.join('')}</template>`;
   }
 
+  let lastGeneration: string | undefined;
+
   return {
     /**
      * The page for `url` in the request's language (`headers`: its cookie and Accept-Language), or null when
@@ -202,7 +237,7 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
       /** The rollout versions the visitor's bucket gets (rendered like active releases: they are released). */
       rollout: Partial<Record<RemoteArea, string>> = {},
     ): Promise<{ status: number; html: string; language: string; personal: boolean } | null> {
-      if (!existsSync(shellFile)) return null;
+      if (!existsSync(shellFile) || !shared || !trials) return null;
       const started = performance.now();
       const took = (outcome: 'rendered' | 'fallback') =>
         options.renders?.observe({ outcome }, (performance.now() - started) / 1000);
@@ -225,10 +260,18 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
         const language = headers['accept-language'];
         const visitor: Visitor = { address, headers: language ? { 'accept-language': language } : {} };
         const tried = Object.keys(overrides).length > 0;
+        const shellVersion = String(statSync(shellFile).mtimeMs);
+        // A process renders with one set of releases only: the active set (and the shell) makes its generation,
+        // the versions this page may load its key within it. A new generation ends the old one's processes.
+        const generation = `${shellVersion} ${setOf(active)}`;
+        if (generation !== lastGeneration) {
+          lastGeneration = generation;
+          shared.retire((key) => key.startsWith(`${generation} |`));
+        }
         const outcome = await (tried ? trials : shared).run(
           {
             shellFile,
-            shellVersion: String(statSync(shellFile).mtimeMs),
+            shellVersion,
             url,
             origin: options.publicUrl ?? requestOrigin,
             headers,
@@ -236,6 +279,7 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
           },
           options.deadlineMs ?? RENDER_DEADLINE_MS,
           answerer(releases, visitor),
+          `${generation} | ${[...releases.keys()].sort().join(' ')}`,
         );
         if (!outcome) return null;
         const release = outcome.rendered && releases.get(`${outcome.rendered.area}@${outcome.rendered.version}`);
@@ -245,7 +289,12 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
         return { status: outcome.status, html, language: outcome.language, personal: outcome.personal };
       } catch (error) {
         took('fallback');
-        const why = error instanceof TaskDeadline ? 'took too long' : 'failed';
+        const why =
+          error instanceof TaskDeadline
+            ? 'took too long'
+            : error instanceof TaskBudget
+              ? 'asked too much of the API'
+              : 'failed';
         options.log.warn({ err: error, url: clip(url) }, `Server render ${why}; the browser renders this page`);
         return null;
       }
@@ -264,6 +313,14 @@ function inlineStyle(
 ): string {
   if (/url\(/i.test(css)) return fallback;
   return `<style data-href="${escapeAttribute(href)}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+}
+
+/** The active releases of every area, with the version each rolls out: `public@1.0.0+a>1.0.1+b trainee@…`. */
+function setOf(active: Map<string, ActiveRelease>): string {
+  return [...active.values()]
+    .map((release) => `${release.area}@${release.version}${release.rollout ? `>${release.rollout.version}` : ''}`)
+    .sort()
+    .join(' ');
 }
 
 interface Visitor {

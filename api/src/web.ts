@@ -36,6 +36,7 @@ import type { RateLimiter } from './rate-limit';
 import { compressPage, createPageCache, type KeptPage, type RenderedPage } from './page-cache';
 import { requestLanguage } from '@btls/kernel/i18n-server';
 import { createServerRender } from './server-render';
+import { openSandbox } from './workers/sandbox';
 import { registerServiceWorker } from './service-worker';
 import type { Metrics } from './metrics';
 
@@ -44,6 +45,8 @@ export interface WebOptions {
   root: string;
   /** The site's public address (PUBLIC_URL), for canonical and share links; else each request's own. */
   publicUrl?: string;
+  /** Opens the sandbox render processes start in (./workers/sandbox.ts; tests may say it cannot be made). */
+  openSandbox?: typeof openSandbox;
 }
 
 interface WebDeps {
@@ -209,6 +212,21 @@ async function adoptLocalBuilds(app: FastifyInstance, root: string, store: Relea
   }
 }
 
+/**
+ * The sandbox of the server render, when the shell has a server build: without one, no team's code runs here and
+ * the server says so once, at start (every page is then rendered by the browser).
+ */
+async function renderSandbox(app: FastifyInstance, shellDist: string, open: typeof openSandbox) {
+  if (!existsSync(join(shellDist, 'server', 'render.js'))) return null;
+  const opened = await open();
+  if ('sandbox' in opened) return opened.sandbox;
+  app.log.error(
+    { why: opened.unavailable },
+    'Server rendering is off: render processes cannot be isolated here, so browsers render every page (docs/operations.md, "Render processes")',
+  );
+  return null;
+}
+
 /** Registers the front end when it has been built; answers whether it was. */
 export async function registerWeb(
   app: FastifyInstance,
@@ -283,6 +301,7 @@ export async function registerWeb(
   });
   const serverRender = createServerRender(app, {
     shellDist,
+    sandbox: await renderSandbox(app, shellDist, options.openSandbox ?? openSandbox),
     store,
     publicUrl: options.publicUrl,
     log: app.log,

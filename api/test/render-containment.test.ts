@@ -1,10 +1,12 @@
 /**
  * A team's server part runs contained: in a process of its own, with no secret to read, no file to read or
- * write, no line of the API's log to forge, memory and time it cannot overrun, and — for a candidate being
- * tried — a process nobody else's page is ever rendered in. Each candidate below is one of the ways an area's
- * release token could once reach the whole platform.
+ * write, no network, no line of the API's log to forge, memory and time it cannot overrun, a budget for what it
+ * makes the API do, and — for a candidate being tried or a version being rolled out — a process nobody else's
+ * page is ever rendered in. Each candidate below is one of the ways an area's release token could once reach
+ * the whole platform; each shows in its page what it tried, so the test knows its code ran.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ReleaseManifest } from '@btls/build-config/release';
@@ -15,11 +17,12 @@ import { activate, makeRelease, releaseToken, upload, webRoot } from './release-
 
 /**
  * A shell whose server build renders /p/… with the public area's server part (its `default(url)` gives the
- * page's HTML) and shows what a read of the API answered; every other page is the shell's own.
+ * page's HTML) and shows what a read of the API answered; every other page is the shell's own. Like the real
+ * shell's kernel, it shares its connection to the API with the server parts (`btls-api`).
  */
 const SHELL = `
   let api;
-  export const sharedModules = {};
+  export const sharedModules = { 'btls-api': (...args) => api(...args) };
   export const SERVER_DATA_ID = 'btls-data';
   export function configureServerApi(fetch) { api = fetch; }
   export function serverRenderedBy(pathname) { return pathname.startsWith('/p/') ? 'mfe_public' : 'not-found'; }
@@ -85,6 +88,51 @@ async function visit(url: string, headers: Record<string, string> = {}, address?
 }
 const rendered = (html: string) => !html.includes('<div id="root"></div>');
 
+/** What a candidate wrote into its page's `<pre id="attempts">` (JSON), read back. */
+function attemptsOf(html: string): Record<string, string> {
+  const text = /<pre id="attempts">([^<]*)<\/pre>/.exec(html)?.[1];
+  if (text === undefined) throw new Error(`the candidate's page did not come: ${html.slice(0, 300)}`);
+  return JSON.parse(text.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as Record<string, string>;
+}
+
+/** The processes `pid` started (from any of its threads). */
+function childrenOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** What a process and every process under it hold in memory, in MB. */
+function residentMb(pid: number): number {
+  try {
+    const own = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+    return own + childrenOf(pid).reduce((sum, child) => sum + residentMb(child), 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** A listener on this machine that counts who connects to it (a database, a cache, the API's own port). */
+async function listener(where: { port: number; host: string } | string) {
+  const server: Server = createServer((socket) => socket.destroy());
+  let connections = 0;
+  server.on('connection', () => (connections += 1));
+  await new Promise<void>((resolve) => server.listen(where, resolve));
+  return { server, connections: () => connections };
+}
+
+/** The number of answers the API gave to `route` so far (its metrics count injected reads too). */
+async function answered(route: string): Promise<number> {
+  const text = (await api.app.inject({ method: 'GET', url: '/metrics' })).body;
+  return [...text.matchAll(/^http_request_duration_seconds_count\{([^}]*)\} (\d+)$/gm)]
+    .filter(([, labels]) => labels!.includes(`route="${route}"`))
+    .reduce((sum, [, , count]) => sum + Number(count), 0);
+}
+
 /** Uploads a candidate and answers the path of its signed trial link's query. */
 async function candidate(name: string, code: string): Promise<string> {
   const release = publicRelease(name, code);
@@ -132,12 +180,7 @@ describe('a candidate server part', () => {
     }
     expect(written.some((line) => line.includes('admin password changed'))).toBe(false);
     expect(page.html).toContain('<h1>Probe</h1>');
-    const attempts = JSON.parse(
-      /<pre id="attempts">([^<]*)<\/pre>/
-        .exec(page.html)![1]!
-        .replace(/&quot;/g, '"')
-        .replace(/&amp;/g, '&'),
-    ) as Record<string, string>;
+    const attempts = attemptsOf(page.html);
     expect(attempts.env!.split(',').filter((name) => name && name !== 'NODE_ENV')).toEqual([]);
     expect(attempts.reportEnv!.split(',').filter((name) => name && name !== 'NODE_ENV')).toEqual([]);
     for (const name of ['loadEnvFile', 'writeReport', 'binding', 'Function', 'eval'])
@@ -171,6 +214,150 @@ describe('a candidate server part', () => {
     // The trial's own page was not kept for anyone.
     const again = await visit('/p/0');
     expect(again.html).not.toContain('Candidate');
+  });
+
+  it("reaches nothing on the network: not a port or a socket of this machine, not the database's, not the cache's", async () => {
+    const tcp = await listener({ port: 0, host: '127.0.0.1' });
+    const socketPath = join(mkdtempSync(join(tmpdir(), 'btls-socket-')), 'db.sock');
+    const unix = await listener(socketPath);
+    const port = (tcp.server.address() as { port: number }).port;
+    try {
+      const trial = await candidate(
+        'network',
+        `
+        // The class of the process's standard error pipe is net.Socket, which connects anywhere it is let.
+        const Socket = process.stderr.constructor;
+        const reach = (options) => new Promise((done) => {
+          try {
+            const socket = new Socket();
+            socket.on('connect', () => { socket.destroy(); done('connected'); });
+            socket.on('error', (error) => done(error.code || error.message));
+            socket.connect(options);
+          } catch (error) { done('threw: ' + error.message); }
+        });
+        const dispatcher = globalThis[Symbol.for('undici.globalDispatcher.1')];
+        const viaUndici = () => new Promise((done) => {
+          if (!dispatcher) return done('no dispatcher');
+          try {
+            dispatcher.request({ origin: 'http://127.0.0.1:${port}', path: '/', method: 'GET' }, (error) => done(error ? error.code || error.message : 'connected'));
+          } catch (error) { done('threw: ' + error.message); }
+        });
+        exports.default = async () => {
+          const attempts = {
+            tcp: await reach({ host: '127.0.0.1', port: ${port} }),
+            socket: await reach({ path: ${JSON.stringify(socketPath)} }),
+            postgres: await reach({ host: '127.0.0.1', port: 5432 }),
+            postgresSocket: await reach({ path: '/var/run/postgresql/.s.PGSQL.5432' }),
+            redis: await reach({ host: '127.0.0.1', port: 6379 }),
+            undici: await viaUndici(),
+          };
+          return '<h1>Network</h1><pre id="attempts">' + JSON.stringify(attempts) + '</pre>';
+        };
+        `,
+      );
+      const page = await visit(`/p/network${trial}`);
+      const attempts = attemptsOf(page.html);
+      for (const [name, outcome] of Object.entries(attempts)) expect(outcome, name).not.toBe('connected');
+      expect(tcp.connections()).toBe(0);
+      expect(unix.connections()).toBe(0);
+    } finally {
+      tcp.server.close();
+      unix.server.close();
+    }
+  });
+
+  it('cannot pass its memory cap: it dies before it is resident past it', async () => {
+    const trial = await candidate(
+      'grows',
+      `
+      const kept = [];
+      for (let i = 0; i < 100; i++) kept.push(new Uint8Array(8 * 1024 * 1024).fill(1));
+      exports.default = async () => '<h1>Grew ' + kept.length + '</h1>';
+      `,
+    );
+    // What each process this one started holds, with what runs under it, read every few milliseconds.
+    let peak = 0;
+    const sampler = setInterval(() => {
+      for (const child of childrenOf(process.pid)) peak = Math.max(peak, residentMb(child));
+    }, 2);
+    try {
+      const page = await visit(`/p/grows${trial}`);
+      expect(rendered(page.html)).toBe(false);
+    } finally {
+      clearInterval(sampler);
+    }
+    // It ran (it grew), and never past the cap.
+    expect(peak).toBeGreaterThan(150);
+    expect(peak).toBeLessThanOrEqual(384);
+  });
+
+  it("cannot make the API do a render's work without end: past its budget of reads the page is the browser's", async () => {
+    const before = await answered('/api/courses');
+    const greedy = await candidate(
+      'greedy',
+      `
+      const api = require('btls-api');
+      exports.default = async () => {
+        let reads = 0;
+        const reader = async () => { while (reads < 2500) { await api('http://render.invalid/api/courses?limit=100'); reads++; } };
+        await Promise.all(Array.from({ length: 8 }, reader));
+        return '<h1>Greedy</h1><pre id="attempts">' + JSON.stringify({ reads: String(reads) }) + '</pre>';
+      };
+      `,
+    );
+    const health = api.app.inject({ method: 'GET', url: '/api/health/live' });
+    const page = await visit(`/p/greedy${greedy}`);
+    expect(page.status).toBe(200);
+    expect(rendered(page.html)).toBe(false);
+    expect((await health).statusCode).toBe(200);
+    // Cut off at its 64 questions (a few more may have been under way when it was killed).
+    expect((await answered('/api/courses')) - before).toBeLessThanOrEqual(64 + 4);
+    expect(logLines.some((line) => line.includes('asked too much of the API') && line.includes('64 questions'))).toBe(
+      true,
+    );
+
+    // A few large answers are cut off by their bytes.
+    const large = await candidate(
+      'large',
+      `
+      const api = require('btls-api');
+      exports.default = async () => {
+        let bytes = 0;
+        for (let i = 0; i < 60; i++) bytes += (await (await api('http://render.invalid/api/openapi.json')).text()).length;
+        return '<h1>Large</h1><pre id="attempts">' + JSON.stringify({ bytes: String(bytes) }) + '</pre>';
+      };
+      `,
+    );
+    const big = await visit(`/p/large${large}`);
+    expect(rendered(big.html)).toBe(false);
+    expect(logLines.some((line) => line.includes('asked too much of the API') && line.includes('bytes'))).toBe(true);
+    expect((await visit('/p/after-greedy')).html).toContain('<h1>Public page</h1>');
+  });
+
+  it("is given no other area's server part", async () => {
+    const traineeToken = await releaseToken(api, admin.token, 'trainee');
+    const trainee = makeRelease('trainee', 'trainee with a server part', undefined, {
+      'server/render.cjs': "exports.default = () => 'TRAINEE-SERVER-PART';",
+    });
+    trainee.manifest.server = 'server/render.cjs';
+    expect((await upload(api, trainee, traineeToken)).status).toBe(201);
+    expect((await activate(api, 'trainee', trainee.manifest.version, traineeToken)).status).toBe(200);
+    const trial = await candidate(
+      'reader',
+      `
+      const question = { kind: 'file', area: 'trainee', version: ${JSON.stringify(trainee.manifest.version)}, path: 'server/render.cjs' };
+      const asked = new Promise((done) => {
+        process.on('message', (message) => {
+          if (message && message.id === 999999) done(message.error ? 'refused: ' + message.error : String(message.answer));
+        });
+      });
+      process.send({ type: 'ask', id: 999999, question });
+      exports.default = async () => '<h1>Reader</h1><pre id="attempts">' + JSON.stringify({ file: await asked }) + '</pre>';
+      `,
+    );
+    const attempts = attemptsOf((await visit(`/p/reader${trial}`)).html);
+    expect(attempts.file).toMatch(/^refused: /);
+    expect(attempts.file).not.toContain('TRAINEE-SERVER-PART');
   });
 
   it('holding 768 MB of ArrayBuffers is killed: the API does not hold them, and pages go on', async () => {
@@ -227,5 +414,72 @@ describe('renders', () => {
     // A page kept for the next visitor costs no render: still served whole.
     expect(rendered((await visit('/p/share-0', {}, '203.0.113.20')).html)).toBe(true);
     expect(rendered((await visit('/p/share-5', {}, '203.0.113.21')).html)).toBe(true);
+  });
+});
+
+describe('a server where render processes cannot be isolated', () => {
+  it('says so at start and has browsers render every page: no team code runs unisolated', async () => {
+    const lines: string[] = [];
+    const bare = await startApi({
+      web: { root: webRoot(SHELL), openSandbox: async () => ({ unavailable: 'bubblewrap (bwrap) is not installed' }) },
+      logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
+    });
+    try {
+      const said = lines.map((line) => JSON.parse(line) as { level: number; msg: string; why?: string });
+      expect(said).toContainEqual(
+        expect.objectContaining({
+          level: 50,
+          why: 'bubblewrap (bwrap) is not installed',
+          msg: expect.stringMatching(/^Server rendering is off/),
+        }),
+      );
+      const page = await bare.app.inject({ method: 'GET', url: '/p/anything' });
+      expect(page.statusCode).toBe(200);
+      expect(rendered(page.body)).toBe(false);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('a version rolled out to a share of browsers', () => {
+  it("renders in processes of its own: no other visitor's page carries what it does, during the rollout or after it stops", async () => {
+    const marked = publicRelease(
+      'marked',
+      `
+      const mark = '<i id="rollout-mark">rolled out</i>';
+      const toString = Buffer.prototype.toString;
+      Buffer.prototype.toString = function (...args) { return toString.apply(this, args) + mark; };
+      exports.default = async () => '<h1>Rollout page</h1>';
+      `,
+    );
+    expect((await upload(api, marked, token)).status).toBe(201);
+    const started = await request(api, 'POST', '/api/releases/public/rollout', {
+      token,
+      json: { version: marked.manifest.version, percent: 50 },
+    });
+    expect(started.status).toBe(200);
+    const inside = { cookie: 'btlsBucket=10' };
+    const outside = { cookie: 'btlsBucket=90' };
+    try {
+      for (let i = 0; i < 8; i++) {
+        // A browser of the rollout's share first, then one outside it, on the same pages (kept or not).
+        const rolled = await visit(`/p/rollout-${i % 4}`, inside);
+        expect(rolled.html).toContain('<h1>Rollout page</h1>');
+        const other = await visit(`/p/rollout-${i % 4}`, outside);
+        expect(other.html).toContain('<h1>Public page</h1>');
+        expect(other.html).not.toContain('rollout-mark');
+      }
+    } finally {
+      expect((await request(api, 'DELETE', '/api/releases/public/rollout', { token })).status).toBe(200);
+    }
+    // Stopped: the rollout's browsers get the active version again, rendered or kept, and nothing it rendered.
+    for (let i = 0; i < 8; i++) {
+      for (const browser of [inside, outside]) {
+        const page = await visit(`/p/rollout-${i % 4}`, browser);
+        expect(page.html).toContain('<h1>Public page</h1>');
+        expect(page.html).not.toContain('rollout-mark');
+      }
+    }
   });
 });

@@ -1,17 +1,23 @@
 /**
  * Code of a team that is not the backend's runs in processes of its own, never in the API's: a process shares
  * nothing with the API but what the parent sends it (no environment, no memory, no report, no log stream).
- * Each process starts with
- *  - an empty environment (only NODE_ENV), so no secret is there to read;
- *  - Node's permission model: read access to an allow-list of paths (its own module and the files it is
+ * Each process starts
+ *  - in a sandbox (./sandbox.ts): no network at all, a file system of read-only system folders and the files
+ *    it is given, a kernel cap on its memory;
+ *  - with an empty environment (only NODE_ENV), so no secret is there to read;
+ *  - under Node's permission model: read access to an allow-list of paths (its own module and the files it is
  *    given), no writes, no child processes, no worker threads, no native addons;
- *  - no code from strings (V8's flag, for the whole process);
- *  - a heap limit, and a resident-size watchdog that kills it: memory outside the heap (ArrayBuffers) counts
- *    too (an address-space limit would not do: Node's WebAssembly maps gigabytes it never touches);
- *  - a deadline per task that kills it.
+ *  - with no code from strings (V8's flag, for the whole process);
+ *  - with a heap limit, and a resident-size watchdog that kills it (memory outside the heap counts too);
+ *  - with a deadline per task that kills it.
  * Its standard output goes nowhere and its standard error is logged as a clipped field of the API's own line,
  * so it can never write a line of the API's log. A task may ask the parent questions (the API's reads, a
- * release's file); the parent answers through the task's `answer`, and nothing else.
+ * release's file); the parent answers through the task's `answer`, and nothing else, within the task's budget
+ * of questions (how many, how many at once, how many bytes answered): past it the process is killed.
+ *
+ * A process belongs to the first `key` it runs a task for (for the server render: the set of releases it may
+ * load) and never runs a task of another key; `retire` kills the processes of keys no longer wanted. What one
+ * set of code did to its process (a patched prototype) therefore never reaches a task of another set.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -20,12 +26,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Sandbox } from './sandbox';
 
 export interface ProcessPoolOptions {
   /** The module's name: src/workers/<name>.ts, built to dist/<name>.mjs beside server.js. */
   module: string;
   /** What the pool is for, in log lines. */
   label: string;
+  /** Where its processes start (no process is ever started outside it). */
+  sandbox: Sandbox;
   /** Paths a process may read besides its own module (a folder as `/folder/*`). */
   readable: string[];
   maxProcesses: number;
@@ -38,12 +47,26 @@ export interface ProcessPoolOptions {
   heapMb: number;
   /** Resident memory (heap, buffers, code: everything) past which the process is killed. */
   residentMb: number;
+  /** What a task may ask of the parent; past any of these its process is killed (TaskBudget). */
+  questions: QuestionBudget;
   idleTimeoutMs?: number;
   log?: FastifyBaseLogger;
 }
 
+export interface QuestionBudget {
+  /** Questions a task may ask in all. */
+  perTask: number;
+  /** Questions answered at once; the others wait their turn (the process waits for its answers). */
+  concurrent: number;
+  /** Bytes of answers a task may be given in all (measured by `sizeOf`). */
+  bytes: number;
+  sizeOf(answer: unknown): number;
+}
+
 /** The task ran past its deadline: its process was killed. */
 export class TaskDeadline extends Error {}
+/** The task asked more of the parent than its budget: its process was killed. */
+export class TaskBudget extends Error {}
 /** Every process is busy and the queue is full. */
 export class ProcessPoolBusy extends Error {}
 /** The process died during the task (killed for its memory, exited, crashed). */
@@ -61,6 +84,11 @@ export type FromProcess<Result> =
 
 const WATCH_INTERVAL_MS = 50;
 const STDERR_KEPT = 2048;
+/**
+ * What the kernel's cap on a process's data leaves for the rest of what is resident (Node's code and the
+ * libraries', about 40 MB): data capped at the resident cap less this keeps the whole under the resident cap.
+ */
+const CODE_MB = 64;
 
 let builtFromSource: string | undefined;
 /**
@@ -89,10 +117,14 @@ function moduleFile(name: string): string {
   return file;
 }
 
-function residentMb(pid: number): number | undefined {
+/** What a process and every process under it hold in memory (the sandbox's own processes come first). */
+function residentMb(pid: number, depth = 0): number | undefined {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) / 1024 : undefined;
+    const children = depth < 4 ? readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim() : '';
+    let total = match ? Number(match[1]) / 1024 : 0;
+    for (const child of children ? children.split(/\s+/) : []) total += residentMb(Number(child), depth + 1) ?? 0;
+    return total;
   } catch {
     return undefined;
   }
@@ -102,16 +134,32 @@ interface Running<Result> {
   resolve(result: Result): void;
   reject(error: Error): void;
   answer(question: unknown): Promise<unknown>;
+  /** The questions asked so far, those being answered, and the bytes answered. */
+  asked: number;
+  answering: number;
+  answered: number;
+  /** Questions waiting for one being answered to end. */
+  waiting: { id: number; question: unknown }[];
 }
 
 interface Member<Result> {
   child: ChildProcess;
+  /** The key of the tasks it runs (null: it has run none yet). */
+  key: string | null;
   busy: Running<Result> | null;
+  /** Killed when its task ends (its key was retired while it ran). */
+  retired: boolean;
   tasks: number;
   idleTimer?: NodeJS.Timeout;
   watch: NodeJS.Timeout;
   stderr: string;
   dead: boolean;
+}
+
+interface Queued<Task, Result> {
+  task: Task;
+  key: string;
+  running: Running<Result>;
 }
 
 export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
@@ -129,12 +177,17 @@ export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
     '--no-warnings',
     file,
   ];
+  const command = options.sandbox.command(
+    nodeArgs,
+    [file, ...options.readable.map((path) => path.replace(/\/\*$/, ''))],
+    { dataMb: Math.max(options.heapMb, options.residentMb - CODE_MB) },
+  );
   const members = new Set<Member<Result>>();
-  const queue: { task: Task; running: Running<Result> }[] = [];
+  const queue: Queued<Task, Result>[] = [];
   let closed = false;
 
   function start(): Member<Result> {
-    const child = spawn(process.execPath, nodeArgs, {
+    const child = spawn(command.file, command.args, {
       // Nothing of the API's environment: only the mode React and the shell's build read.
       env: { NODE_ENV: process.env.NODE_ENV === 'test' ? 'test' : 'production' },
       cwd: '/',
@@ -143,7 +196,9 @@ export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
     });
     const member: Member<Result> = {
       child,
+      key: null,
       busy: null,
+      retired: false,
       tasks: 0,
       stderr: '',
       dead: false,
@@ -160,7 +215,7 @@ export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
     child.stderr?.on('data', (text: string) => {
       if (member.stderr.length < STDERR_KEPT) member.stderr += text.slice(0, STDERR_KEPT - member.stderr.length);
     });
-    child.on('message', (message: FromProcess<Result>) => void onMessage(member, message));
+    child.on('message', (message: FromProcess<Result>) => onMessage(member, message));
     child.on('error', (error) => kill(member, new ProcessDied(`${options.label}: ${error.message}`)));
     child.on('exit', (code, signal) => {
       if (member.stderr.trim())
@@ -171,19 +226,40 @@ export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
     return member;
   }
 
-  async function onMessage(member: Member<Result>, message: FromProcess<Result>) {
+  /** A question of the running task: answered within its budget, else the process is killed. */
+  function onQuestion(member: Member<Result>, running: Running<Result>, id: number, question: unknown) {
+    const budget = options.questions;
+    running.asked += 1;
+    if (running.asked > budget.perTask)
+      return kill(member, new TaskBudget(`${options.label}: more than ${budget.perTask} questions in one task`));
+    if (running.answering >= budget.concurrent) running.waiting.push({ id, question });
+    else void answer(member, running, id, question);
+  }
+
+  async function answer(member: Member<Result>, running: Running<Result>, id: number, question: unknown) {
+    const budget = options.questions;
+    running.answering += 1;
+    let reply: ToProcess<Task>;
+    try {
+      const answered = await running.answer(question);
+      running.answered += budget.sizeOf(answered);
+      reply = { type: 'answer', id, answer: answered };
+    } catch (error) {
+      reply = { type: 'answer', id, error: (error as Error).message };
+    }
+    running.answering -= 1;
+    if (member.busy !== running || member.dead) return;
+    if (running.answered > budget.bytes)
+      return kill(member, new TaskBudget(`${options.label}: answers past ${budget.bytes} bytes in one task`));
+    member.child.send(reply);
+    const waiting = running.waiting.shift();
+    if (waiting) void answer(member, running, waiting.id, waiting.question);
+  }
+
+  function onMessage(member: Member<Result>, message: FromProcess<Result>) {
     const running = member.busy;
     if (!running || member.dead || typeof message !== 'object' || message === null) return;
-    if (message.type === 'ask') {
-      let reply: ToProcess<Task>;
-      try {
-        reply = { type: 'answer', id: message.id, answer: await running.answer(message.question) };
-      } catch (error) {
-        reply = { type: 'answer', id: message.id, error: (error as Error).message };
-      }
-      if (member.busy === running && !member.dead) member.child.send(reply);
-      return;
-    }
+    if (message.type === 'ask') return onQuestion(member, running, message.id, message.question);
     member.busy = null;
     if (message.type === 'done') running.resolve(message.result);
     else running.reject(new Error(String(message.message).slice(0, 500)));
@@ -207,12 +283,18 @@ export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
     }
   }
 
-  /** After a task: the process takes the next one, or waits (idle ones end after a while), or is replaced. */
+  /** After a task: the process takes the next one of its key, or waits (idle ones end after a while), or goes. */
   function release(member: Member<Result>) {
+    if (member.retired) return kill(member, new ProcessDied('retired'));
     if (options.tasksPerProcess !== undefined && member.tasks >= options.tasksPerProcess)
       return kill(member, new ProcessDied('recycled'));
-    const waiting = queue.shift();
-    if (waiting) return assign(member, waiting.task, waiting.running);
+    const index = queue.findIndex((waiting) => waiting.key === member.key);
+    if (index >= 0) {
+      const [waiting] = queue.splice(index, 1);
+      return assign(member, waiting!);
+    }
+    // A task of another key waits while every process is taken: this one makes room for it.
+    if (queue.length && members.size >= options.maxProcesses) return kill(member, new ProcessDied('made room'));
     const idle = [...members].filter((one) => !one.busy).length;
     if (idle > (options.minProcesses ?? 0)) {
       member.idleTimer = setTimeout(() => {
@@ -222,21 +304,34 @@ export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
     }
   }
 
-  function assign(member: Member<Result>, task: Task, running: Running<Result>) {
+  function assign(member: Member<Result>, { task, key, running }: Queued<Task, Result>) {
     clearTimeout(member.idleTimer);
+    member.key = key;
     member.busy = running;
     member.tasks += 1;
     member.child.send({ type: 'task', task } satisfies ToProcess<Task>);
   }
 
-  /** Gives queued tasks to idle processes, starting new ones up to the maximum. */
+  /**
+   * Gives queued tasks to idle processes of their key (or fresh ones), starting new ones up to the maximum; an
+   * idle process of another key is ended to make room.
+   */
   function next() {
-    while (queue.length) {
-      const idle = [...members].find((member) => !member.busy);
-      const member = idle ?? (members.size < options.maxProcesses ? start() : undefined);
-      if (!member) return;
-      const { task, running } = queue.shift()!;
-      assign(member, task, running);
+    for (let at = 0; at < queue.length;) {
+      const { key } = queue[at]!;
+      const idle = [...members].filter((member) => !member.busy && !member.retired);
+      let member = idle.find((one) => one.key === key) ?? idle.find((one) => one.key === null);
+      if (!member && members.size >= options.maxProcesses) {
+        const other = idle.find((one) => one.key !== key);
+        if (other) kill(other, new ProcessDied('made room'));
+      }
+      if (!member && members.size < options.maxProcesses) member = start();
+      if (!member) {
+        at += 1;
+        continue;
+      }
+      const [waiting] = queue.splice(at, 1);
+      assign(member, waiting!);
     }
   }
 
@@ -247,10 +342,10 @@ export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
 
   return {
     /**
-     * Runs one task; its questions are answered by `answer`. Past `deadlineMs` the process is killed and
-     * TaskDeadline thrown.
+     * Runs one task in a process of `key` (one that never ran a task of another key); its questions are
+     * answered by `answer`. Past `deadlineMs` the process is killed and TaskDeadline thrown.
      */
-    run(task: Task, deadlineMs: number, answer: (question: unknown) => Promise<unknown>): Promise<Result> {
+    run(task: Task, deadlineMs: number, answer: (question: unknown) => Promise<unknown>, key = ''): Promise<Result> {
       if (closed) return Promise.reject(new ProcessDied(`${options.label}: closed`));
       const busy = [...members].every((member) => member.busy) && members.size >= options.maxProcesses;
       if (busy && queue.length >= options.maxQueue) return Promise.reject(new ProcessPoolBusy());
@@ -273,10 +368,22 @@ export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
             reject(error);
           },
           answer,
+          asked: 0,
+          answering: 0,
+          answered: 0,
+          waiting: [],
         };
-        queue.push({ task, running });
+        queue.push({ task, key, running });
         next();
       });
+    },
+    /** Ends the processes whose key `keep` refuses: idle ones now, busy ones when their task ends. */
+    retire(keep: (key: string) => boolean) {
+      for (const member of [...members]) {
+        if (member.key === null || keep(member.key)) continue;
+        if (member.busy) member.retired = true;
+        else kill(member, new ProcessDied('retired'));
+      }
     },
     /** The processes now alive (for tests and metrics). */
     pids: () => [...members].map((member) => member.child.pid),

@@ -1,0 +1,157 @@
+/**
+ * Where a process running a team's code starts: bubblewrap (`bwrap`), with namespaces of its own for the
+ * network, processes, IPC and users, and a file system made of an allow-list of read-only folders (the system's
+ * `/usr`, Node, and what the process is given). Node's permission model cannot close the network (Node 20 checks
+ * files, processes and workers, not sockets: a `net.Socket` connects anywhere), and a file-system socket (a
+ * database's, under `/run`) is reachable from any network namespace; in this sandbox there is neither a route out
+ * nor a socket to find. Its data segment is capped by the kernel (`prlimit --data`): an allocation past the cap
+ * fails at once, where a watchdog only sees it after the fact.
+ *
+ * If the sandbox cannot be made (no bubblewrap, no user namespaces) or does not hold (a probe inside it reaches a
+ * socket this process listens on), `openSandbox` says why and no team's code runs on this server at all.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, lstatSync, mkdtempSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+export interface Sandbox {
+  /** The command that runs `node` with `nodeArgs` inside the sandbox, seeing `readable` (files or folders). */
+  command(nodeArgs: string[], readable: string[], limits: { dataMb: number }): { file: string; args: string[] };
+}
+
+const BWRAP = ['/usr/bin/bwrap', '/bin/bwrap'];
+const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'];
+const ENV = '/usr/bin/env';
+/** The folders of the system's own programs and libraries (read-only), as the host lays them out. */
+const SYSTEM = ['/usr', '/lib', '/lib64', '/lib32', '/bin', '/sbin'];
+
+function found(candidates: string[]): string | undefined {
+  return candidates.find((file) => existsSync(file));
+}
+
+/** Each system folder as the sandbox gets it: a symlink where the host has one (merged /usr), else a bind. */
+function systemMounts(): string[] {
+  const args: string[] = [];
+  for (const path of SYSTEM) {
+    if (!existsSync(path)) continue;
+    const stat = lstatSync(path);
+    if (stat.isSymbolicLink()) args.push('--symlink', readlinkSync(path), path);
+    else if (stat.isDirectory()) args.push('--ro-bind', path, path);
+  }
+  return args;
+}
+
+function makeSandbox(bwrap: string, prlimit: string): Sandbox {
+  const node = realpathSync(process.execPath);
+  const nodeOutsideSystem = !SYSTEM.some((folder) => node.startsWith(`${folder}/`));
+  // The time zone, so that dates render as they did before the sandbox (a link into /usr/share/zoneinfo).
+  const localtime = existsSync('/etc/localtime') ? ['--ro-bind', '/etc/localtime', '/etc/localtime'] : [];
+  return {
+    command(nodeArgs, readable, { dataMb }) {
+      const binds = readable.flatMap((path) => ['--ro-bind', path, path]);
+      return {
+        file: bwrap,
+        args: [
+          '--unshare-all',
+          '--unshare-user',
+          '--uid',
+          '65534',
+          '--gid',
+          '65534',
+          '--cap-drop',
+          'ALL',
+          '--die-with-parent',
+          '--new-session',
+          ...systemMounts(),
+          ...(nodeOutsideSystem ? ['--ro-bind', dirname(node), dirname(node)] : []),
+          ...localtime,
+          '--proc',
+          '/proc',
+          '--dev',
+          '/dev',
+          ...binds,
+          '--chdir',
+          '/',
+          '--',
+          // bwrap writes the folder it starts in (PWD) into the environment, which is the parent's choice alone.
+          ENV,
+          '-u',
+          'PWD',
+          prlimit,
+          `--data=${dataMb * 1024 * 1024}`,
+          node,
+          ...nodeArgs,
+        ],
+      };
+    },
+  };
+}
+
+/** What the probe inside the sandbox reports of its tries to reach this process. */
+const PROBE = `
+const net = require('node:net');
+const reach = (options) => new Promise((done) => {
+  const socket = net.connect(options);
+  socket.on('connect', () => { socket.destroy(); done('connected'); });
+  socket.on('error', (error) => done(error.code || 'error'));
+});
+Promise.all([reach({ host: '127.0.0.1', port: Number(process.argv[1]) }), reach({ path: process.argv[2] })])
+  .then(([tcp, unix]) => { process.stdout.write(JSON.stringify({ tcp, unix })); });
+`;
+
+function listen(server: Server, where: { port: number; host: string } | string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(where, () => resolve());
+  });
+}
+
+/**
+ * The sandbox, once a probe run inside it has failed to reach a TCP port and a file-system socket that this
+ * process listens on; else why not (said at start: team code is then never run here).
+ */
+export async function openSandbox(): Promise<{ sandbox: Sandbox } | { unavailable: string }> {
+  const bwrap = found(BWRAP);
+  if (!bwrap) return { unavailable: 'bubblewrap (bwrap) is not installed' };
+  const prlimit = found(PRLIMIT);
+  if (!prlimit) return { unavailable: 'prlimit (util-linux) is not installed' };
+  const sandbox = makeSandbox(bwrap, prlimit);
+  const folder = mkdtempSync(join(tmpdir(), 'btls-sandbox-probe-'));
+  const tcp = createServer((socket) => socket.destroy());
+  const unix = createServer((socket) => socket.destroy());
+  let reached = false;
+  tcp.on('connection', () => (reached = true));
+  unix.on('connection', () => (reached = true));
+  try {
+    await listen(tcp, { port: 0, host: '127.0.0.1' });
+    const socketPath = join(folder, 'probe.sock');
+    await listen(unix, socketPath);
+    const port = (tcp.address() as { port: number }).port;
+    const { file, args } = sandbox.command(['-e', PROBE, String(port), socketPath], [], { dataMb: 256 });
+    const outcome = await new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+      const child = spawn(file, args, { env: {}, cwd: '/', stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      child.on('error', (error) => resolve({ code: -1, out, err: error.message }));
+      child.on('close', (code) => resolve({ code, out, err }));
+    });
+    if (outcome.code !== 0)
+      return {
+        unavailable: `bubblewrap could not start a process (${outcome.err.trim().slice(0, 300) || outcome.code})`,
+      };
+    const seen = JSON.parse(outcome.out) as { tcp: string; unix: string };
+    if (reached || seen.tcp === 'connected' || seen.unix === 'connected')
+      return { unavailable: `a process in the sandbox reached this server (tcp: ${seen.tcp}, socket: ${seen.unix})` };
+    return { sandbox };
+  } catch (error) {
+    return { unavailable: `the sandbox's probe failed (${(error as Error).message})` };
+  } finally {
+    tcp.close();
+    unix.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
