@@ -122,7 +122,7 @@ if (flag('--candidate')) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ version: manifest.version }),
   });
-  console.log(`${trial.message}\n  ${site}${trial.link}\n  (?release=none on any page ends the trial)`);
+  console.log(`${trial.message}\n  ${trial.link}\n  (?release=none on any page of the trial site ends the trial)`);
   process.exit(0);
 }
 if (percent !== undefined && percent < 100) {

@@ -47,7 +47,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerWeb, type WebOptions } from './web';
 import { collectOperations } from './releases/operations';
 import { createReleaseStore } from './releases/store';
-import { createTrialTickets } from './releases/trial';
+import { createTrials } from './releases/trial';
+import { trialOriginOf } from './releases/trial-origin';
 import { releaseRoutes } from './releases/routes';
 import { createAudit } from './releases/audit';
 import { createClientReports } from './releases/client-reports';
@@ -87,6 +88,11 @@ export interface AppOptions {
   lifecycle?: Lifecycle;
   /** GET /metrics answers only with `Authorization: Bearer <this>` when set (BTLS_METRICS_TOKEN). */
   metricsToken?: string;
+  /**
+   * The origin candidate releases are tried on (TRIAL_URL, or trial.localhost on a developer's machine): another
+   * host name served by this server; null: no trials. `http://trial.localhost` when missing.
+   */
+  trialUrl?: string | null;
   /** Also serve the built front end (shell and remotes) from this repository folder. */
   web?: WebOptions;
 }
@@ -157,10 +163,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     env: {},
   });
   app.addHook('onClose', () => verifier.close());
+  const trialOrigin = trialOriginOf(options.trialUrl === undefined ? 'http://trial.localhost' : options.trialUrl);
   const deps: Deps = {
     db: options.database.db,
     database: options.database,
-    auth: createAuth(options.database.db, options.jwtSecret, options.tokenLifetime ?? '7d'),
+    auth: createAuth(options.database.db, options.jwtSecret, options.tokenLifetime ?? '7d', trialOrigin),
     issuer,
     afterAnswer: registerAfterAnswer(app, app.log),
     lifecycle: options.lifecycle ?? { draining: false },
@@ -237,8 +244,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : () => undefined,
   });
 
-  // Who may try a candidate release in their browser (signed trial links).
-  const trials = createTrialTickets(options.jwtSecret);
+  // Who may try a candidate release in their browser (signed trial links, checked when used).
+  const trials = createTrials({ db: options.database.db, secret: options.jwtSecret, store: releaseStore, audit });
   // What browsers report of the areas, and the rule that stops a rollout whose errors pass the active version's.
   const clientReports = createClientReports({ db: options.database.db, store: releaseStore, metrics });
   const rolloutWatch = watchRollouts({
@@ -290,7 +297,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ]) {
         routes(api, deps);
       }
-      releaseRoutes(api, deps, releaseStore, trials, audit);
+      releaseRoutes(api, deps, releaseStore, { trials, trialOrigin }, audit);
       clientErrorRoutes(api, clientReports, reportLimit);
     },
     { prefix: '/api' },
@@ -305,7 +312,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     60_000,
     texts.request.serviceBusy,
   );
-  if (options.web && (await registerWeb(app, { ...options.web, trials, renderLimit }, releaseStore, metrics)))
+  if (
+    options.web &&
+    (await registerWeb(app, { ...options.web, trials, trialOrigin, renderLimit }, releaseStore, metrics))
+  )
     seoRoutes(app, deps.db, options.web.publicUrl);
   return app;
 }

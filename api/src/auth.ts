@@ -9,6 +9,7 @@ import type { Db } from './db/client';
 import { users } from './db/schema';
 import { GUARD_ROLES } from './http/contract';
 import { forbidden, unauthorized } from './http/errors';
+import type { TrialOrigin } from './releases/trial-origin';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -33,8 +34,12 @@ let decoyHash: Promise<string> | undefined;
 export const decoyPasswordHash = () => (decoyHash ??= hashPassword('decoy-password-that-matches-nothing'));
 
 export interface Auth {
-  issueToken(user: UserRow): Promise<string>;
-  /** The active user behind the request's bearer token; 401 otherwise, 403 when the role is not allowed. */
+  /** A sign-in token for the user; a trial session's when `request` came to the trial origin. */
+  issueToken(user: UserRow, request: FastifyRequest): Promise<string>;
+  /**
+   * The active user behind the request's bearer token; 401 otherwise, 403 when the role is not allowed, and 403
+   * for an admin's operation asked in a trial (./releases/trial-origin.ts).
+   */
   require(request: FastifyRequest, roles?: readonly Role[]): Promise<UserRow>;
   /** The active user behind a bearer token when there is a valid one; null otherwise (no error). */
   optional(request: FastifyRequest): Promise<UserRow | null>;
@@ -51,6 +56,8 @@ export interface Auth {
    * of the operator's, e.g. `npm run backup`): never a user's token, which has no audience.
    */
   operator(request: FastifyRequest, audience: OperatorAudience): Promise<boolean>;
+  /** Whether the request is a trial's: it came to the trial origin (where any session is a trial session). */
+  inTrial(request: FastifyRequest): boolean;
 }
 
 /** What an operator's token is for: the running server's copy of its data directory (`npm run backup`). */
@@ -70,18 +77,24 @@ export function operatorToken(secret: string, audience: OperatorAudience): Promi
 export const bearerToken = (request: FastifyRequest): string | undefined =>
   /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
 
-export function createAuth(db: Db, secret: string, expiresIn: string): Auth {
+export function createAuth(db: Db, secret: string, expiresIn: string, trials: TrialOrigin): Auth {
   const key = new TextEncoder().encode(secret);
+  /** Sessions signed in on the trial origin carry this claim wherever their token is sent afterwards. */
+  const TRIAL_CLAIM = 'trial';
 
-  async function userFromRequest(request: FastifyRequest): Promise<UserRow | 'missing' | 'invalid'> {
+  async function userFromRequest(
+    request: FastifyRequest,
+  ): Promise<{ user: UserRow; trial: boolean } | 'missing' | 'invalid'> {
     const token = bearerToken(request);
     if (!token) return 'missing';
     let userId: number;
     let sessionVersion: unknown;
+    let trial: boolean;
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
       userId = Number(payload.sub);
       sessionVersion = payload.sv ?? 0;
+      trial = payload[TRIAL_CLAIM] === true || trials.isTrial(request);
       if (!Number.isInteger(userId)) return 'invalid';
     } catch {
       return 'invalid';
@@ -91,22 +104,29 @@ export function createAuth(db: Db, secret: string, expiresIn: string): Auth {
     // version, which ends every sign-in made before it.
     const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!user || !user.isActive || sessionVersion !== user.sessionVersion) return 'invalid';
-    return user;
+    return { user, trial };
   }
 
   const guarded = new WeakMap<FastifyRequest, UserRow>();
 
   const requireUser: Auth['require'] = async (request, roles) => {
-    const user = await userFromRequest(request);
-    if (user === 'missing') throw unauthorized(texts.session.notLoggedIn);
-    if (user === 'invalid') throw unauthorized(texts.session.expired);
+    const found = await userFromRequest(request);
+    if (found === 'missing') throw unauthorized(texts.session.notLoggedIn);
+    if (found === 'invalid') throw unauthorized(texts.session.expired);
+    const { user, trial } = found;
     if (roles && !roles.includes(user.role as Role)) throw forbidden();
+    // An admin's power is never a candidate's: what the admin may do only as an admin is refused in a trial.
+    if (trial && user.role === 'admin' && roles?.includes('admin')) throw forbidden(texts.release.notInTrial);
     return user;
   };
 
   return {
-    issueToken(user) {
-      return new SignJWT({ role: user.role, sv: user.sessionVersion })
+    issueToken(user, request) {
+      return new SignJWT({
+        role: user.role,
+        sv: user.sessionVersion,
+        ...(trials.isTrial(request) ? { [TRIAL_CLAIM]: true } : {}),
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(user.id))
         .setIssuedAt()
@@ -114,9 +134,10 @@ export function createAuth(db: Db, secret: string, expiresIn: string): Auth {
         .sign(key);
     },
     require: requireUser,
+    inTrial: (request) => trials.isTrial(request),
     async operator(request, audience) {
       const token = bearerToken(request);
-      if (!token) return false;
+      if (!token || trials.isTrial(request)) return false;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience });
         return payload.sub === undefined;
@@ -138,8 +159,8 @@ export function createAuth(db: Db, secret: string, expiresIn: string): Auth {
       return user;
     },
     async optional(request) {
-      const user = await userFromRequest(request);
-      return typeof user === 'string' ? null : user;
+      const found = await userFromRequest(request);
+      return typeof found === 'string' ? null : found.user;
     },
   };
 }

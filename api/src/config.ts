@@ -8,6 +8,7 @@ import type { Limits } from './deps';
 import type { PostgresOptions } from './db/client';
 import { parseIssuerSeed } from './credentials/issuer';
 import { clip, PROXY_RANGES } from './http/logging';
+import { localTrialUrl } from './releases/trial-origin';
 import { isReleaseOrigin } from './releases/base';
 import { DEFAULT_ROLLBACK, type RollbackRule } from './releases/rollout';
 
@@ -50,6 +51,13 @@ export interface Config {
   drainDelayMs: number;
   /** GET /metrics answers only with `Authorization: Bearer <this>` when set (BTLS_METRICS_TOKEN). */
   metricsToken?: string;
+  /**
+   * Where candidate releases are tried (TRIAL_URL): an origin of its own, served by this server. Without one, a
+   * developer's machine (no PUBLIC_URL) uses trial.localhost on its port; a site with a PUBLIC_URL has no trials.
+   */
+  trialUrl: string | null;
+  /** What the operator should know of this configuration that does not stop the start (logged at start). */
+  warnings: string[];
   /**
    * Origins the operator trusts for releases whose files live elsewhere (BTLS_RELEASE_ORIGINS), besides any
    * https origin of a public host name: e.g. a CDN on the operator's own network.
@@ -143,6 +151,7 @@ const environmentSchema = z
     TRUST_PROXY: setting(z.string()),
     REDIS_URL: address(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
     PUBLIC_URL: address(['http:', 'https:'], 'https://btls.example.rw'),
+    TRIAL_URL: address(['http:', 'https:'], 'https://try.btls.example.rw'),
     LOG_LEVEL: oneOf(LOG_LEVELS),
     BTLS_LOG_SQL: oneOf(['0', '1']),
     BTLS_LOGIN_LIMIT_PER_IP: wholeNumber(1),
@@ -184,6 +193,10 @@ const environmentSchema = z
       require('BTLS_ISSUER_KEY', 'is required when DATABASE_URL is set: every API instance must sign credentials with the same key');
     if ((env.BTLS_DRAIN_DELAY_MS ?? 0) >= (env.BTLS_SHUTDOWN_TIMEOUT_MS ?? 10_000))
       require('BTLS_DRAIN_DELAY_MS', `must be shorter than BTLS_SHUTDOWN_TIMEOUT_MS (${env.BTLS_SHUTDOWN_TIMEOUT_MS ?? 10_000} ms): the deadline counts from the signal, so open requests would get no time to finish`);
+    if (env.TRIAL_URL && new URL(env.TRIAL_URL).origin !== env.TRIAL_URL.replace(/\/+$/, ''))
+      require('TRIAL_URL', 'must be an origin (scheme, host and port), with no path');
+    if (env.TRIAL_URL && env.PUBLIC_URL && new URL(env.TRIAL_URL).hostname === new URL(env.PUBLIC_URL).hostname)
+      require('TRIAL_URL', "must be another host name than PUBLIC_URL's: a trial's page must not share the site's storage");
     if (!!env.BTLS_ADMIN_EMAIL !== !!env.BTLS_ADMIN_PASSWORD)
       require(env.BTLS_ADMIN_EMAIL
         ? 'BTLS_ADMIN_PASSWORD'
@@ -284,6 +297,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: checked.BTLS_SHUTDOWN_TIMEOUT_MS ?? 10_000,
     drainDelayMs: checked.BTLS_DRAIN_DELAY_MS ?? 0,
     metricsToken: checked.BTLS_METRICS_TOKEN,
+    trialUrl: checked.TRIAL_URL
+      ? new URL(checked.TRIAL_URL).origin
+      : publicUrl
+        ? null
+        : localTrialUrl(checked.PORT ?? 8080),
+    warnings: configurationWarnings(checked),
     releaseOrigins: (checked.BTLS_RELEASE_ORIGINS ?? '')
       .split(',')
       .map((item) => item.trim())
@@ -293,6 +312,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       margin: checked.BTLS_ROLLBACK_MARGIN ? Number(checked.BTLS_ROLLBACK_MARGIN) : DEFAULT_ROLLBACK.margin,
     },
   };
+}
+
+/**
+ * What is allowed but unwise. A database or cache that takes connections without a password takes them from
+ * anything on this machine that can reach it; render processes cannot (they have no network), but nothing else
+ * should be able to either.
+ */
+function configurationWarnings(env: z.infer<typeof environmentSchema>): string[] {
+  const warnings: string[] = [];
+  for (const [variable, value] of [
+    ['DATABASE_URL', env.DATABASE_URL],
+    ['REDIS_URL', env.REDIS_URL],
+  ] as const) {
+    if (value && !new URL(value).password)
+      warnings.push(
+        `${variable} carries no password: the server accepts anyone on this network as this user; give it a password (docs/operations.md)`,
+      );
+  }
+  if (env.PUBLIC_URL && !env.TRIAL_URL)
+    warnings.push('TRIAL_URL is not set: no trial link can be made (docs/releasing.md, "Try before activating")');
+  if (!env.BTLS_METRICS_TOKEN && env.DATABASE_URL)
+    warnings.push('BTLS_METRICS_TOKEN is not set: GET /metrics answers nobody (docs/operations.md)');
+  return warnings;
 }
 
 /** An origin as a browser writes it: http(s), a host, maybe a port, nothing else. */
@@ -351,6 +393,19 @@ export function embeddedJwtSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** Embedded mode: the token GET /metrics asks for (BTLS_METRICS_TOKEN unset), generated once in the data directory. */
+export function embeddedMetricsToken(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = join(dataDir, 'metrics-token');
+  if (existsSync(file)) {
+    const token = readFileSync(file, 'utf8').trim();
+    if (token.length >= 16) return token;
+  }
+  const token = randomBytes(24).toString('base64url');
+  writeFileSync(file, token, { mode: 0o600 });
+  return token;
 }
 
 /** Embedded mode: the issuer key's seed generated once and kept in the data directory, like the JWT secret. */

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { API_ROOT } from './paths';
-import { ConfigError, embeddedIssuerKey, embeddedJwtSecret, loadConfig } from './config';
+import { ConfigError, embeddedIssuerKey, embeddedJwtSecret, embeddedMetricsToken, loadConfig } from './config';
 import { openPglite, openPostgres, type Database } from './db/client';
 import type { Lifecycle } from './deps';
 import { createLogger, fallbackLogger } from './http/logging';
@@ -18,6 +18,9 @@ async function main() {
     ? openPostgres(config.databaseUrl, (error) => log.error({ err: error }, 'PostgreSQL pool error'), config.postgres)
     : await openPglite(config.dataDir);
   const jwtSecret = config.jwtSecret ?? embeddedJwtSecret(config.dataDir);
+  // Embedded mode keeps a metrics token beside its other secrets, for an operator on this machine to read.
+  const metricsToken = config.metricsToken ?? (config.databaseUrl ? undefined : embeddedMetricsToken(config.dataDir));
+  for (const warning of config.warnings) log.warn({ kind: 'configuration' }, warning);
 
   let seeded = false;
   await database.migrateAndPrepare(async (db) => {
@@ -38,7 +41,8 @@ async function main() {
     publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     loggerInstance: log,
     lifecycle,
-    metricsToken: config.metricsToken,
+    metricsToken,
+    trialUrl: config.trialUrl,
     releaseOrigins: config.releaseOrigins,
     rollback: config.rollback,
     web: { root: resolve(API_ROOT, '..'), publicUrl: config.publicUrl },
@@ -92,6 +96,7 @@ async function main() {
       ? 'E-mail: sent through SMTP_URL.'
       : 'E-mail: no SMTP_URL, so e-mails are kept in the outbox (admins read them at /admin/outbox).',
   );
+  if (config.trialUrl) log.info(`Trials of candidate releases: ${config.trialUrl}/`);
   log.info(`Ready: http://localhost:${config.port}/  (API under http://localhost:${config.port}/api)`);
 }
 

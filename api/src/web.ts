@@ -31,7 +31,8 @@ import {
   drawBucket,
   rolloutChoice,
 } from './releases/rollout';
-import type { TrialTickets } from './releases/trial';
+import type { Trials } from './releases/trial';
+import type { TrialOrigin } from './releases/trial-origin';
 import type { RateLimiter } from './rate-limit';
 import { compressPage, createPageCache, type KeptPage, type RenderedPage } from './page-cache';
 import { requestLanguage } from '@btls/kernel/i18n-server';
@@ -50,8 +51,9 @@ export interface WebOptions {
 }
 
 interface WebDeps {
-  /** Who may try a candidate release: the server's signed trial tickets. */
-  trials: TrialTickets;
+  /** Who may try a candidate release: the server's signed trial links, and the origin they are tried on. */
+  trials: Trials;
+  trialOrigin: TrialOrigin;
   /** Pages rendered for one client address (those kept for the next visitor do not count). */
   renderLimit: RateLimiter;
 }
@@ -150,26 +152,39 @@ function releaseFileCache(store: ReleaseStore, budgetBytes = 64 * 1024 * 1024) {
 }
 
 /**
- * A tester's candidate releases (see releases/trial.ts): the valid tickets of the page's `?release=`, else of the
- * browser's cookie. A link followed from another site starts nothing (`Sec-Fetch-Site`), and the cookie is
- * SameSite=Strict, so such a visit renders the active releases. `set`: the cookie to write (null: to clear).
+ * A tester's candidate releases (see releases/trial.ts), on the trial origin only: the valid tickets of the page's
+ * `?release=`, else of the browser's cookie. A link is taken only when the browser says where it came from
+ * (`Sec-Fetch-Site`: typed or pasted, or this origin's own page): from another site, or from a browser that does
+ * not say, it starts nothing; the cookie is SameSite=Strict. `set`: the cookie to write (null: to clear);
+ * `opened`: the tickets this request brought in by its link. On the site itself a trial never runs, and a cookie
+ * left from one is cleared.
  */
-function releaseTrial(
+async function releaseTrial(
   request: FastifyRequest,
-  tickets: TrialTickets,
-): { trial: Partial<Record<RemoteArea, string>>; set?: { value: string; maxAge: number } | null } {
+  { trials, trialOrigin }: Pick<WebDeps, 'trials' | 'trialOrigin'>,
+): Promise<{
+  trial: Partial<Record<RemoteArea, string>>;
+  set?: { value: string; maxAge: number } | null;
+  opened?: string[];
+}> {
+  const cookie = cookieValue(request.headers.cookie, RELEASE_TRIAL_KEY);
+  if (!trialOrigin.isTrial(request)) return cookie ? { trial: {}, set: null } : { trial: {} };
   const asked = (request.query as { release?: unknown } | undefined)?.release;
-  const fromCookie = tickets.valid(cookieValue(request.headers.cookie, RELEASE_TRIAL_KEY));
+  const fromCookie = await trials.valid(cookie);
   if (typeof asked !== 'string') return { trial: fromCookie.trial };
   if (asked.trim() === 'none') return { trial: {}, set: null };
   const site = request.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'none' && site !== 'same-origin') return { trial: fromCookie.trial };
-  const linked = tickets.valid(asked);
+  if (site !== 'none' && site !== 'same-origin') return { trial: fromCookie.trial };
+  const linked = await trials.valid(asked);
   if (!linked.tickets.length) return { trial: fromCookie.trial };
   const kept = fromCookie.tickets.filter((ticket) => !(ticket.split('@')[0]! in linked.trial));
-  const all = tickets.valid([...kept, ...linked.tickets].join(','));
+  const all = await trials.valid([...kept, ...linked.tickets].join(','));
   const maxAge = Math.max(0, (all.ends ?? 0) - Math.floor(Date.now() / 1000));
-  return { trial: all.trial, set: { value: encodeURIComponent(all.tickets.join(',')), maxAge } };
+  return {
+    trial: all.trial,
+    set: { value: encodeURIComponent(all.tickets.join(',')), maxAge },
+    opened: linked.tickets,
+  };
 }
 
 /**
@@ -240,7 +255,7 @@ export async function registerWeb(
   await adoptLocalBuilds(app, options.root, store);
 
   app.get('/remotes.json', NOT_API, async (request, reply) => {
-    const { trial } = releaseTrial(request, options.trials);
+    const { trial } = await releaseTrial(request, options);
     const tried = Object.keys(trial).length > 0;
     const { chosen, rolling } = await rolloutOf(request, reply, store, options.publicUrl);
     reply
@@ -309,8 +324,9 @@ export async function registerWeb(
   });
   /** Public pages come rendered, with their data; the others (and any page whose render failed) render in the browser. */
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { trial, set } = releaseTrial(request, options.trials);
+    const { trial, set, opened } = await releaseTrial(request, options);
     const tried = Object.keys(trial).length > 0;
+    if (opened) await options.trials.opened(opened);
     if (set !== undefined) {
       const secure = /^https:/.test(options.publicUrl ?? '') ? '; Secure' : '';
       // Strict: another site's link never carries a trial into a page (the shell's trial bar reads it).

@@ -74,9 +74,28 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+/** The metrics token of every test API (GET /metrics answers nobody without one). */
+export const TEST_METRICS_TOKEN = 'test-metrics-token-for-the-api-suite';
+
+/** What GET /metrics says now, as Prometheus text. */
+export async function metricsOf(api: TestApi): Promise<string> {
+  const answer = await api.app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` },
+  });
+  if (answer.statusCode !== 200) throw new Error(`GET /metrics: ${answer.statusCode}`);
+  return answer.body;
+}
+
 export async function startApi(options: Partial<AppOptions> = {}): Promise<TestApi> {
   const test = await createTestDatabase();
-  const app = await buildApp({ database: test.database, jwtSecret: JWT_SECRET, ...options });
+  const app = await buildApp({
+    database: test.database,
+    jwtSecret: JWT_SECRET,
+    metricsToken: TEST_METRICS_TOKEN,
+    ...options,
+  });
   const uncoded = watchErrorCodes(app);
   const undocumented = watchDocumentedStatuses(app);
   return {

@@ -104,12 +104,15 @@ describe('GET /metrics', () => {
     expect(text).toContain('process_resident_memory_bytes');
   });
 
-  it('is open when no token is set (kept off the public by the proxy, as deploy/ does)', async () => {
-    const open = await buildApp({ database: api.database, jwtSecret: JWT_SECRET });
+  it('answers nobody when no token is set: whatever reaches the port is not only the operator', async () => {
+    const closed = await buildApp({ database: api.database, jwtSecret: JWT_SECRET });
     try {
-      expect((await open.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
+      expect((await closed.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+      expect(
+        (await closed.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer ' } })).statusCode,
+      ).toBe(401);
     } finally {
-      await open.close();
+      await closed.close();
     }
   });
 });

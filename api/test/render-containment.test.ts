@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { ReleaseManifest } from '@btls/build-config/release';
 import { integrityOf } from '@btls/build-config/release';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, request, startApi, type Account, type TestApi } from './helpers';
+import { account, metricsOf, request, startApi, type Account, type TestApi } from './helpers';
 import { activate, makeRelease, releaseToken, upload, webRoot } from './release-helpers';
 
 /**
@@ -78,10 +78,12 @@ afterAll(() => api.close());
 let visitors = 0;
 /** A visitor's page, from an address of its own (so the per-address limits are this visit's alone). */
 async function visit(url: string, headers: Record<string, string> = {}, address?: string) {
+  // A trial link is opened on the trial origin, typed into the address bar.
+  const trial = url.includes('?release=') ? { host: 'trial.localhost', 'sec-fetch-site': 'none' } : {};
   const answer = await api.app.inject({
     method: 'GET',
     url,
-    headers,
+    headers: { ...trial, ...headers },
     remoteAddress: address ?? `198.51.100.${++visitors % 250}`,
   });
   return { status: answer.statusCode, html: answer.body, timing: String(answer.headers['server-timing'] ?? '') };
@@ -127,13 +129,13 @@ async function listener(where: { port: number; host: string } | string) {
 
 /** The number of answers the API gave to `route` so far (its metrics count injected reads too). */
 async function answered(route: string): Promise<number> {
-  const text = (await api.app.inject({ method: 'GET', url: '/metrics' })).body;
+  const text = await metricsOf(api);
   return [...text.matchAll(/^http_request_duration_seconds_count\{([^}]*)\} (\d+)$/gm)]
     .filter(([, labels]) => labels!.includes(`route="${route}"`))
     .reduce((sum, [, , count]) => sum + Number(count), 0);
 }
 
-/** Uploads a candidate and answers the path of its signed trial link's query. */
+/** Uploads a candidate and answers its signed trial link's query (`?release=…`). */
 async function candidate(name: string, code: string): Promise<string> {
   const release = publicRelease(name, code);
   expect((await upload(api, release, token)).status).toBe(201);
@@ -142,7 +144,7 @@ async function candidate(name: string, code: string): Promise<string> {
     json: { version: release.manifest.version },
   });
   expect(link.status).toBe(200);
-  return link.body.link.slice(1);
+  return new URL(link.body.link as string).search;
 }
 
 describe('a candidate server part', () => {

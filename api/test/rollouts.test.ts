@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openPostgres } from '../src/db/client';
-import { account, JWT_SECRET, onPostgres, request, startApi, type Account, type TestApi } from './helpers';
+import { account, JWT_SECRET, metricsOf, onPostgres, request, startApi, type Account, type TestApi } from './helpers';
 import { activate, makeRelease, releaseToken, upload, webRoot, type TestRelease } from './release-helpers';
 
 let api: TestApi;
@@ -219,7 +219,7 @@ describe("browsers' reports", () => {
         ],
       }),
     ).toMatchObject({ status: 202, body: { loads: 1, errors: 2 } });
-    const metrics = (await api.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const metrics = await metricsOf(api);
     expect(metrics).toContain(`area_loads_total{area="employer",version="${v1.manifest.version}"} 1`);
     expect(metrics).toContain(`client_errors_total{area="employer",version="${v1.manifest.version}",phase="render"} 1`);
     expect(metrics).toContain('client_errors_total{area="employer",version="unknown",phase="remotes"} 1');
@@ -315,7 +315,7 @@ describe('a rollout whose errors pass the active version', () => {
     expect(log[0]!.reason).toBe(
       'error rate 100.0% (5 errors in 5 page loads) against 0.0% for the active version (0 in 6); the rule allows 10.0% more after 5 page loads',
     );
-    const metrics = (await api.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const metrics = await metricsOf(api);
     expect(metrics).toContain(`client_errors_total{area="trainee",version="${v2.manifest.version}",phase="expose"} 5`);
     expect(metrics).toContain('release_automatic_rollbacks_total{area="trainee"} 1');
   });

@@ -8,11 +8,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
+/** What GET /metrics asks for on the journeys' site. */
+export const METRICS_TOKEN = 'e2e-metrics-token-for-the-journeys';
 const serverJs = join(ROOT, 'api', 'dist', 'server.js');
 
 /**
  * @typedef {object} Site
  * @property {string} base
+ * @property {string} trialBase
  * @property {number} cdnPort
  * @property {() => string} output
  * @property {() => Promise<void>} stop
@@ -46,6 +49,9 @@ export async function startSite(settings = {}) {
       // A secret in the API's environment, which no server part may see.
       JWT_SECRET: 'e2e-jwt-secret-that-no-server-part-may-read',
       BTLS_RELEASE_ORIGINS: `http://127.0.0.1:${cdnPort}`,
+      BTLS_METRICS_TOKEN: METRICS_TOKEN,
+      // Candidates are tried on an origin of their own (browsers take *.localhost for this machine).
+      TRIAL_URL: `http://trial.localhost:${port}`,
       // Every journey's browser is the one address 127.0.0.1: its pages are all rendered, as for many visitors.
       BTLS_RENDER_LIMIT_PER_IP: '1000000',
       ...settings,
@@ -70,6 +76,7 @@ export async function startSite(settings = {}) {
   let stopping = false;
   return {
     base: `http://127.0.0.1:${port}`,
+    trialBase: `http://trial.localhost:${port}`,
     cdnPort,
     /** What the server has written to its standard output and error so far (its log lines). */
     output: () => output,

@@ -10,7 +10,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startSite, type Site } from '../scripts/site.mjs';
 
-export { ROOT, startSite, type Site } from '../scripts/site.mjs';
+export { METRICS_TOKEN, ROOT, startSite, type Site } from '../scripts/site.mjs';
 export { changeBuiltFile, copyOfBuild, runRelease } from '../scripts/releases';
 
 /** The test file's site and browser (live bindings: set once `useSite`'s hook has run). */
@@ -164,6 +164,29 @@ export async function mustCallApi(site: Site, path: string, init: Parameters<typ
 export async function releaseTokenFor(site: Site, area: RemoteArea): Promise<string> {
   const admin = await tokenFor(site, DEMO.admin);
   return (await mustCallApi(site, '/release-tokens', { method: 'POST', token: admin, body: { area } })).token;
+}
+
+/**
+ * A page of the site's trial origin (`trial.localhost`, which browsers take for this machine and Node does not),
+ * asked as a browser opening a link typed into its address bar.
+ */
+export function fetchOnTrial(path: string): Promise<{ status: number; html: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      `${site.trialBase}${path}`,
+      {
+        headers: { 'sec-fetch-site': 'none' },
+        lookup: (_host, _options, done) => done(null, [{ address: '127.0.0.1', family: 4 }]),
+      },
+      (response) => {
+        let html = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (html += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, html }));
+      },
+    );
+    request.on('error', reject);
+  });
 }
 
 /** The trial ticket of the link `npm run release -- --candidate` printed (the value of its `?release=`). */

@@ -67,13 +67,15 @@ describe('an area released by its team', () => {
       const version = JSON.parse(readFileSync(join(folder, 'dist', RELEASE_MANIFEST), 'utf8')).version as string;
       const ticket = trialTicketIn(candidate.output);
       expect(decodeURIComponent(ticket)).toMatch(new RegExp(`^trainer@${version.replace(/[.+]/g, '\\$&')}~`));
+      // The link opens on the trial origin, where the tester signs in: nothing of the site's session is there.
+      expect(candidate.output).toContain(`${site.trialBase}/?release=`);
       const tester = await openPage(browser, 390);
-      await signIn(tester.page, site.base, TRAINER);
-      await tester.page.waitForURL(`${site.base}/dashboard`);
+      await signIn(tester.page, site.trialBase, TRAINER);
+      await tester.page.waitForURL(`${site.trialBase}/dashboard`);
       // A plain link naming the candidate tries nothing: only the signed one the release tool printed.
-      await tester.page.goto(`${site.base}/trainer/dashboard?release=trainer@${version}`);
+      await tester.page.goto(`${site.trialBase}/trainer/dashboard?release=trainer@${version}`);
       await tester.page.getByRole('heading', { level: 2, name: 'Latest assignments', exact: true }).waitFor();
-      await tester.page.goto(`${site.base}/trainer/dashboard?release=${ticket}`);
+      await tester.page.goto(`${site.trialBase}/trainer/dashboard?release=${ticket}`);
       await tester.page.getByRole('heading', { level: 2, name: 'Latest assignments this week' }).waitFor();
       const trial = tester.page.getByRole('complementary', { name: 'Release trial' });
       expect(await trial.textContent()).toContain(`Trying trainer@${version} in this browser only.`);

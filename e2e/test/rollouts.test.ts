@@ -12,6 +12,7 @@ import {
   changeBuiltFile,
   copyOfBuild,
   DEMO,
+  METRICS_TOKEN,
   mustCallApi,
   openPage,
   releasesOf,
@@ -161,7 +162,9 @@ describe('a rollout', () => {
       expect(log[0]!.reason).toMatch(
         /^error rate 100\.0% \(\d+ errors in \d+ page loads\) against 0\.0% for the active version \(0 in \d+\); the rule allows 10\.0% more after 4 page loads$/,
       );
-      const metrics = await (await fetch(`${site.base}/metrics`)).text();
+      const metrics = await (
+        await fetch(`${site.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+      ).text();
       const bad = new RegExp(
         `client_errors_total\\{area="trainer",version="${broken.version.replace(/[.+]/g, '\\$&')}",phase="expose"\\} (\\d+)`,
       ).exec(metrics);

@@ -23,6 +23,7 @@ import {
   site,
   takenOver,
   trialTicketIn,
+  fetchOnTrial,
   tokenFor,
   useSite,
 } from './harness';
@@ -676,12 +677,7 @@ describe('a release of the public area', () => {
       const uploaded = await runRelease(site, candidate.folder, ['release', '--no-build', '--candidate'], token);
       expect(uploaded.code, uploaded.output).toBe(0);
       // This browser tries the candidate; the page is asked for while the API is also asked for other things.
-      const pageAnswer = fetch(`${site.base}/jobs?release=${trialTicketIn(uploaded.output)}`).then(
-        async (response) => ({
-          status: response.status,
-          html: await response.text(),
-        }),
-      );
+      const pageAnswer = fetchOnTrial(`/jobs?release=${trialTicketIn(uploaded.output)}`);
       const meanwhile: { status: number; ms: number }[] = [];
       let done = false;
       void pageAnswer.finally(() => (done = true));
@@ -735,7 +731,7 @@ describe('a release of the public area', () => {
     const token = await releaseTokenFor(site, 'public');
     const uploaded = await runRelease(site, candidate.folder, ['release', '--no-build', '--candidate'], token);
     expect(uploaded.code, uploaded.output).toBe(0);
-    const html = await (await fetch(`${site.base}/about?release=${trialTicketIn(uploaded.output)}`)).text();
+    const { html } = await fetchOnTrial(`/about?release=${trialTicketIn(uploaded.output)}`);
     const shown = (id: string) =>
       JSON.parse(
         (new RegExp(`<pre id="${id}">([^<]*)</pre>`).exec(html)?.[1] ?? 'null')

@@ -239,6 +239,10 @@ export const release = {
   rolloutRunning: ({ version }: { version: string }) =>
     `A rollout of ${version} is running: promote it or stop it before starting another.`,
   noRollout: 'No rollout of this area is running.',
+  notInTrial:
+    'Refused in a trial: a candidate release may be running on the trial site, so no admin, release or token operation is done there or with a session signed in there. Sign in on the site itself.',
+  trialsOff:
+    'Trials need a site of their own: this server has no TRIAL_URL, so no trial link can be made (docs/releasing.md).',
 } as const;
 
 /** Every group by name: the codes are `<group>.<key>` of this object. */

@@ -41,7 +41,7 @@ import {
   type JobApplicantsParams,
 } from './job-applications';
 import { listOutbox } from './outbox';
-import { listReleaseAudit, listReleases, listReleaseTokens } from './releases';
+import { listReleaseAuditPage, listReleases, listReleaseTokens } from './releases';
 import { listProgress } from './progress';
 import { getMyPreferences, listCertifiedTraineesPage, listTrainers, listUsers, listUsersPage } from './users';
 import { EMPLOYER_RECENT_TRAINEES } from './constants';
@@ -368,7 +368,8 @@ export const outboxQuery = () => queryOptions({ queryKey: queryKeys.outbox, quer
 /** The areas' releases; read again every half minute while shown (a rollout's figures move, or it stops). */
 export const releasesQuery = () =>
   queryOptions({ queryKey: queryKeys.releases, queryFn: listReleases, refetchInterval: 30_000 });
-export const releaseAuditQuery = () => queryOptions({ queryKey: queryKeys.releaseAudit, queryFn: listReleaseAudit });
+/** The Releases page's audit log, for `usePagedList` (its own source: only the admin area carries it). */
+export const releaseAuditPages = /* @__PURE__ */ paged(queryKeys.releaseAudit, listReleaseAuditPage);
 export const releaseTokensQuery = () => queryOptions({ queryKey: queryKeys.releaseTokens, queryFn: listReleaseTokens });
 
 /** The signed-in user's own settings. */

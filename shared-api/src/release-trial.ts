@@ -1,7 +1,7 @@
 /**
  * The candidate releases a tester tries in this browser only: a trial link the API signs for an admin or the
- * area's team (`?release=trainer@1.0.0+3f2a9c1d0b~<expiry>~<signature>` on any page) sets it, `?release=none`
- * ends it; kept in the cookie `btlsReleases`. The server serves remotes.json and renders pages with them for
+ * area's team (`?release=trainer@1.0.0+3f2a9c1d0b~<expiry>~<link id>~<signature>` on any page of the trial
+ * origin) sets it, `?release=none` ends it; kept in the cookie `btlsReleases`. The server serves remotes.json and renders pages with them for
  * this browser; nobody else sees them. Not part of the shared entry (a tester's concern, not every visitor's):
  * the API and the shell's trial bar import this file.
  */
@@ -20,7 +20,7 @@ export function parseReleaseTrial(text: string | null | undefined): Record<strin
     return trial;
   }
   for (const item of decoded.split(',')) {
-    const match = /^([a-z]{1,30})@([\w.+-]{1,100})(?:~\d{1,12}~[\w-]{43})?$/.exec(item.trim());
+    const match = /^([a-z]{1,30})@([\w.+-]{1,100})(?:~\d{1,12}~[\w-]{12}~[\w-]{43})?$/.exec(item.trim());
     if (match) trial[match[1]!] = match[2]!;
   }
   return trial;

@@ -2,7 +2,7 @@
  * The release API as the admins' Releases page calls it: the same calls a team's `npm run release` makes (its
  * areas, rollouts, promotions and rollbacks), the audit log and the release tokens.
  */
-import { call, seg } from './client';
+import { call, callPage, listQuery, seg, type Page, type PageParams } from './client';
 import { releases as texts, session } from './client-messages';
 import type {
   AreaReleases,
@@ -20,12 +20,13 @@ export function listReleases(): Promise<AreaReleases[]> {
   return call({ operation: 'GET /releases', path: 'releases', auth: admin, fallback: () => texts.failedReleases });
 }
 
-/** What happened to the releases, newest first. */
-export function listReleaseAudit(): Promise<ReleaseAuditEntry[]> {
-  return call({
+/** A page of what happened to the releases, newest first; `area`: one area's only. */
+export function listReleaseAuditPage(params?: PageParams & { area?: string }): Promise<Page<ReleaseAuditEntry>> {
+  return callPage({
     operation: 'GET /releases/audit',
     path: 'releases/audit',
     auth: admin,
+    searchParams: listQuery(params),
     fallback: () => texts.failedReleases,
   });
 }

@@ -439,6 +439,16 @@ export const SERVER_TEXTS = [
     message: 'A rollout of {version} is running: promote it or stop it before starting another.',
   },
   /*i18n*/ { id: 'release.noRollout', message: 'No rollout of this area is running.' },
+  /*i18n*/ {
+    id: 'release.notInTrial',
+    message:
+      'Refused in a trial: a candidate release may be running on the trial site, so no admin, release or token operation is done there or with a session signed in there. Sign in on the site itself.',
+  },
+  /*i18n*/ {
+    id: 'release.trialsOff',
+    message:
+      'Trials need a site of their own: this server has no TRIAL_URL, so no trial link can be made (docs/releasing.md).',
+  },
   // releases
   /*i18n*/ { id: 'releases.failedReleases', message: 'Could not load the releases. Please try again.' },
   /*i18n*/ { id: 'releases.failedReleaseChange', message: 'Could not change the release. Please try again.' },

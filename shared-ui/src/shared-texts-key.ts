@@ -1,2 +1,2 @@
 // Written by scripts/shared-texts-key.mjs (npm run i18n): a hash of the compiled fr and rw shared texts.
-export const SHARED_TEXTS_KEY = 'shared-texts:7abf62f61cb38312';
+export const SHARED_TEXTS_KEY = 'shared-texts:02a9886ea76d35ce';

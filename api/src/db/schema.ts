@@ -571,6 +571,21 @@ export const clientErrorSamples = pgTable(
   (t) => [index('client_error_samples_version_idx').on(t.area, t.version, t.id)],
 );
 
+/**
+ * The trial links made for candidate releases: who made each (a link works only while its maker could still make
+ * it) and how many times it was opened (each opening is in the audit log, up to a few per link).
+ */
+export const releaseTrials = pgTable('release_trials', {
+  id: text('id').primaryKey(),
+  area: text('area').notNull(),
+  version: text('version').notNull(),
+  /** `admin:<id>` or `token:<id>`, as the release routes name a releaser. */
+  madeBy: text('made_by').notNull(),
+  madeAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  uses: integer('uses').notNull().default(0),
+});
+
 /** Tokens that release one area; only their SHA-256 is kept. */
 export const releaseTokens = pgTable(
   'release_tokens',

@@ -4,6 +4,7 @@
  * (an automatic rollback writes its figures).
  */
 import { desc, eq } from 'drizzle-orm';
+import { countAll, type Page } from '../http/paging';
 import type { ReleaseAuditAction } from '@btls/shared-api/schemas';
 import type { Db } from '../db/client';
 import { releaseAudit, releaseTokens, users } from '../db/schema';
@@ -66,18 +67,25 @@ export function createAudit(db: Db) {
       });
     },
 
-    /** The newest entries first. */
-    async list(limit = 200) {
-      const rows = await db.select().from(releaseAudit).orderBy(desc(releaseAudit.id)).limit(limit);
-      return rows.map((row) => ({
-        at: row.at.toISOString(),
-        actor: row.actor,
-        area: row.area,
-        action: row.action as AuditAction,
-        from: row.fromVersion,
-        to: row.toVersion,
-        reason: row.reason,
-      }));
+    /** A page of the entries, newest first, of one area or of all; with how many there are in all. */
+    async list({ limit, offset, area }: Page & { area?: string }) {
+      const where = area === undefined ? undefined : eq(releaseAudit.area, area);
+      const [rows, [counted]] = await Promise.all([
+        db.select().from(releaseAudit).where(where).orderBy(desc(releaseAudit.id)).limit(limit).offset(offset),
+        db.select({ total: countAll }).from(releaseAudit).where(where),
+      ]);
+      return {
+        total: counted?.total ?? 0,
+        entries: rows.map((row) => ({
+          at: row.at.toISOString(),
+          actor: row.actor,
+          area: row.area,
+          action: row.action as AuditAction,
+          from: row.fromVersion,
+          to: row.toVersion,
+          reason: row.reason,
+        })),
+      };
     },
   };
 }

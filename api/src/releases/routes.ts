@@ -3,7 +3,7 @@
  * share, promote, roll back and prune, each written to the audit log. A team's `npm run release`
  * (scripts/release.mjs) and the admins' Releases page are its clients.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
@@ -17,6 +17,7 @@ import {
   newReleaseTokenSchema,
   releaseActivationSchema,
   releaseAuditEntrySchema,
+  releaseAuditQuerySchema,
   releaseTokenSchema,
   requiredTextJson,
   rolloutAnswerSchema,
@@ -24,18 +25,18 @@ import {
 import { REMOTE_AREAS, type RemoteArea } from '@btls/build-config/remotes';
 import type { ReleaseManifest } from '@btls/build-config/release';
 import type { Deps } from '../deps';
-import { releaseTokens, users } from '../db/schema';
+import { releaseTokens } from '../db/schema';
 import { answers, checkedInHandler, GUARD_ROLES, idParams, type Api } from '../http/contract';
 import { bearerToken } from '../auth';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
+import { setPageHeaders } from '../http/paging';
 import { MAX_RELEASE_FILE_BYTES, MAX_RELEASE_FILES, parseManifest } from './manifest';
 import { isRemoteArea, MIN_KEPT_RELEASES, type ReleaseStore } from './store';
-import type { TrialTickets } from './trial';
+import type { Trials } from './trial';
+import type { TrialOrigin } from './trial-origin';
+import { hashToken, liveToken, TOKEN_PREFIX } from './releasers';
 import { actorName, type Audit } from './audit';
 import { rolloutFigures } from './rollout';
-
-const TOKEN_PREFIX = 'btlsr_';
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const areaSchema = z.enum(REMOTE_AREAS as [RemoteArea, ...RemoteArea[]]);
 const notice = { message: z.string(), code: messageCodeSchema, params: messageParamsSchema.optional() };
@@ -61,11 +62,21 @@ async function readAtMost(stream: AsyncIterable<Buffer> & { destroy(): void }, m
 /** Who may release: an admin, or a token of the area (`area` null: any area, for reading). */
 type Releaser = { by: string; area: RemoteArea | null };
 
-export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore, trials: TrialTickets, audit: Audit) {
-  /** preValidation: an admin's sign-in or a release token (of the route's area when it names one). */
+export function releaseRoutes(
+  app: Api,
+  { db, auth }: Deps,
+  store: ReleaseStore,
+  { trials, trialOrigin }: { trials: Trials; trialOrigin: TrialOrigin },
+  audit: Audit,
+) {
+  /**
+   * preValidation: an admin's sign-in or a release token (of the route's area when it names one), never on the
+   * trial origin, where a candidate's code may be the one asking.
+   */
   const releaser = (scoped: boolean) => {
     const seen = new WeakMap<FastifyRequest, Releaser>();
     const hook = async (request: FastifyRequest) => {
+      if (auth.inTrial(request)) throw forbidden(texts.release.notInTrial);
       const token = bearerToken(request);
       if (!token) throw unauthorized(texts.release.tokenMissing);
       const area = scoped ? ((request.params as { area?: string }).area ?? '') : null;
@@ -75,22 +86,7 @@ export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore,
         const admin = await auth.require(request, ['admin']);
         return void seen.set(request, { by: `admin:${admin.id}`, area: null });
       }
-      // A token works while the admin who made it is an active admin: deactivating (or demoting, or deleting)
-      // an admin takes back what they handed out, as it takes back their own sign-in.
-      const [found] = await db
-        .select({ row: releaseTokens })
-        .from(releaseTokens)
-        .innerJoin(users, eq(users.id, releaseTokens.createdById))
-        .where(
-          and(
-            eq(releaseTokens.tokenHash, hashToken(token)),
-            isNull(releaseTokens.revokedAt),
-            eq(users.isActive, true),
-            eq(users.role, 'admin'),
-          ),
-        )
-        .limit(1);
-      const row = found?.row;
+      const row = await liveToken(db, token);
       if (!row) throw unauthorized(texts.release.tokenInvalid);
       if (area !== null && row.area !== area)
         throw forbidden(codedWith('release.wrongArea', { tokenArea: row.area, area }));
@@ -238,11 +234,16 @@ export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore,
       preValidation: auth.guard(['admin']),
       schema: {
         summary:
-          'What happened to the releases, newest first: uploads, activations, rollouts, promotions, rollbacks (an automatic one with its figures) and token changes.',
+          "A page of what happened to the releases, newest first: uploads, activations, rollouts, promotions, rollbacks (an automatic one with its figures), token changes, and trial links made and opened; `area` keeps one area's.",
+        querystring: releaseAuditQuerySchema,
         response: answers({ 200: z.array(releaseAuditEntrySchema) }),
       },
     },
-    async () => audit.list(),
+    async (request, reply) => {
+      const { total, entries } = await audit.list(request.query);
+      setPageHeaders(request, reply, request.query, entries.length, total);
+      return entries;
+    },
   );
 
   app.post(
@@ -426,7 +427,7 @@ export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore,
       preValidation: areaReleaser.hook,
       schema: {
         summary:
-          'A link that tries a candidate in one browser (two hours; only a release uploaded after the active one). Whoever opens it renders that candidate, in that browser only.',
+          'A link that tries a candidate in one browser, on the trial origin (two hours; only a release uploaded after the active one; it stops working when its maker could no longer make it or the version is no longer newer). Whoever opens it renders that candidate, in that browser only.',
         params: areaParams,
         body: z.object({ version: versionText }).strict(),
         response: answers(
@@ -435,7 +436,9 @@ export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore,
               ...notice,
               area: areaSchema,
               version: z.string(),
-              link: z.string().meta({ description: 'The path to open on the site (any page takes `?release=`)' }),
+              link: z
+                .string()
+                .meta({ description: 'The address to open: a page of the trial origin (any page takes `?release=`)' }),
               expiresAt: z.string(),
             }),
           },
@@ -446,14 +449,15 @@ export function releaseRoutes(app: Api, { db, auth }: Deps, store: ReleaseStore,
     async (request) => {
       const area = request.params.area as RemoteArea;
       const { version } = request.body;
+      if (!trialOrigin.origin) throw conflict(texts.release.trialsOff);
       if (!(await store.isNewerThanActive(area, version)))
         throw conflict(codedWith('release.trialNotNewer', { version: version.slice(0, 100) }));
-      const { ticket, expiresAt } = trials.issue(area, version);
+      const { ticket, expiresAt } = await trials.make(area, version, areaReleaser.who(request).by);
       return {
         ...codedWith('notice.releaseTrialLink', { area, version }),
         area,
         version,
-        link: `/?release=${encodeURIComponent(ticket)}`,
+        link: `${trialOrigin.origin}/?release=${encodeURIComponent(ticket)}`,
         expiresAt: expiresAt.toISOString(),
       };
     },

@@ -1,63 +1,145 @@
 /**
  * Trying a candidate release in one browser, for the people allowed to: an admin or a token of the area's team
- * asks the API for a trial link (POST /api/releases/:area/trial), signed by the server and short-lived. The
- * link's `?release=<ticket>` puts the ticket into this browser's `btlsReleases` cookie (SameSite=Strict: never
- * sent from another site's link), and pages and remotes.json follow the candidates of valid tickets only. A
- * bare `?release=<area>@<version>` (anybody's link) tries nothing.
+ * asks the API for a trial link (POST /api/releases/:area/trial). The link opens on the trial origin
+ * (./trial-origin.ts) with `?release=<ticket>`, which puts the ticket into that browser's `btlsReleases` cookie
+ * there; pages and remotes.json of the trial origin follow the candidates of valid tickets only. A bare
+ * `?release=<area>@<version>` (anybody's link) tries nothing.
  *
- * A ticket reads `<area>@<version>~<expiry, epoch seconds>~<HMAC-SHA256 of both, base64url>`; the shell's
- * trial bar reads the `<area>@<version>` part to say what is tried.
+ * A ticket reads `<area>@<version>~<expiry, epoch seconds>~<link id>~<HMAC-SHA256 of the rest, base64url>`; the
+ * shell's trial bar reads the `<area>@<version>` part to say what is tried. Each link is written down with its
+ * maker, and checked whenever it is used: it works while its maker could still make it (the token alive, the
+ * admin still an admin) and its version is still newer than the area's active one. Making a link and opening it
+ * are in the audit log.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import { parseReleaseTrial } from '@btls/shared-api/release-trial';
-import { isRemoteArea } from './store';
 import type { RemoteArea } from '@btls/build-config/remotes';
+import type { Db } from '../db/client';
+import { releaseTrials } from '../db/schema';
+import type { Audit } from './audit';
+import { releaserAlive } from './releasers';
+import { isRemoteArea, type ReleaseStore } from './store';
 
 /** How long a trial link (and the trial it starts) lasts. */
 export const TRIAL_SECONDS = 2 * 60 * 60;
+/** Openings of one link written into the audit log (the link's row counts them all). */
+const AUDITED_OPENINGS = 10;
 
-const TICKET = /^([a-z]{1,30})@([\w.+-]{1,100})~(\d{1,12})~([\w-]{43})$/;
+const TICKET = /^([a-z]{1,30})@([\w.+-]{1,100})~(\d{1,12})~([\w-]{12})~([\w-]{43})$/;
 
-export function createTrialTickets(secret: string) {
+interface Ticket {
+  area: RemoteArea;
+  version: string;
+  expires: number;
+  id: string;
+}
+
+export interface TrialsOptions {
+  db: Db;
+  secret: string;
+  store: Pick<ReleaseStore, 'isNewerThanActive'>;
+  audit: Audit;
+}
+
+export function createTrials({ db, secret, store, audit }: TrialsOptions) {
   const sign = (claim: string) => createHmac('sha256', `release-trial:${secret}`).update(claim).digest('base64url');
+
+  /** A ticket signed here and not expired; else undefined (nothing read from the database). */
+  function signed(ticket: string, now: number): Ticket | undefined {
+    const match = TICKET.exec(ticket);
+    if (!match) return undefined;
+    const [, area, version, expires, id, signature] = match as unknown as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    if (!isRemoteArea(area) || Number(expires) * 1000 <= now) return undefined;
+    const expected = Buffer.from(sign(`${area}@${version}~${expires}~${id}`));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    return { area, version, expires: Number(expires), id };
+  }
+
+  /** Whether a signed ticket's link still works: written down, its maker still allowed, its version still newer. */
+  async function stillAllowed(ticket: Ticket): Promise<boolean> {
+    const [link] = await db
+      .select({ madeBy: releaseTrials.madeBy })
+      .from(releaseTrials)
+      .where(
+        and(
+          eq(releaseTrials.id, ticket.id),
+          eq(releaseTrials.area, ticket.area),
+          eq(releaseTrials.version, ticket.version),
+        ),
+      )
+      .limit(1);
+    if (!link || !(await releaserAlive(db, link.madeBy))) return false;
+    return store.isNewerThanActive(ticket.area, ticket.version).catch(() => false);
+  }
+
   return {
-    /** A ticket for `area@version`, valid for TRIAL_SECONDS from `now`. */
-    issue(area: RemoteArea, version: string, now = Date.now()): { ticket: string; expiresAt: Date } {
+    /** A link's ticket for `area@version`, made by `by` (`admin:<id>`, `token:<id>`), valid TRIAL_SECONDS. */
+    async make(area: RemoteArea, version: string, by: string, now = Date.now()) {
+      const id = randomBytes(9).toString('base64url');
       const expires = Math.floor(now / 1000) + TRIAL_SECONDS;
-      const claim = `${area}@${version}~${expires}`;
-      return { ticket: `${claim}~${sign(claim)}`, expiresAt: new Date(expires * 1000) };
+      const expiresAt = new Date(expires * 1000);
+      await db.insert(releaseTrials).values({ id, area, version, madeBy: by, expiresAt });
+      await audit.record({
+        actor: by,
+        area,
+        action: 'trial-link',
+        to: version,
+        reason: `link ${id}, until ${expiresAt.toISOString()}`,
+      });
+      const claim = `${area}@${version}~${expires}~${id}`;
+      return { ticket: `${claim}~${sign(claim)}`, expiresAt };
     },
-    /** The area and version of a ticket signed here and not expired; else undefined. */
-    verify(ticket: string, now = Date.now()): { area: RemoteArea; version: string; expires: number } | undefined {
-      const match = TICKET.exec(ticket);
-      if (!match) return undefined;
-      const [, area, version, expires, signature] = match as unknown as [string, string, string, string, string];
-      if (!isRemoteArea(area) || Number(expires) * 1000 <= now) return undefined;
-      const expected = Buffer.from(sign(`${area}@${version}~${expires}`));
-      const given = Buffer.from(signature);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-      return { area, version, expires: Number(expires) };
-    },
+
     /**
-     * The candidates of a cookie's or a link's valid tickets, by area, and when the first of them ends
+     * The candidates of a cookie's or a link's tickets that still work, by area, and when the first of them ends
      * (epoch seconds; undefined: none).
      */
-    valid(text: string | null | undefined, now = Date.now()) {
+    async valid(text: string | null | undefined, now = Date.now()) {
       const trial: Partial<Record<RemoteArea, string>> = {};
       const tickets: string[] = [];
       let ends: number | undefined;
       for (const item of splitTickets(text)) {
-        const ticket = this.verify(item, now);
-        if (!ticket) continue;
+        const ticket = signed(item, now);
+        if (!ticket || !(await stillAllowed(ticket))) continue;
         trial[ticket.area] = ticket.version;
         tickets.push(item);
         ends = Math.min(ends ?? Infinity, ticket.expires);
       }
       return { trial, tickets, ends };
     },
+
+    /** Writes down that a browser opened these (valid) tickets' links. */
+    async opened(tickets: string[], now = Date.now()) {
+      for (const item of tickets) {
+        const ticket = signed(item, now);
+        if (!ticket) continue;
+        const [link] = await db
+          .update(releaseTrials)
+          .set({ uses: sql`${releaseTrials.uses} + 1` })
+          .where(eq(releaseTrials.id, ticket.id))
+          .returning({ uses: releaseTrials.uses, madeBy: releaseTrials.madeBy });
+        if (link && link.uses <= AUDITED_OPENINGS)
+          await audit.record({
+            actor: link.madeBy,
+            area: ticket.area,
+            action: 'trial-open',
+            to: ticket.version,
+            reason: `link ${ticket.id}, opening ${link.uses}${link.uses === AUDITED_OPENINGS ? ' (later ones are counted, not listed)' : ''}`,
+          });
+      }
+    },
   };
 }
-export type TrialTickets = ReturnType<typeof createTrialTickets>;
+export type Trials = ReturnType<typeof createTrials>;
 
 /** The items of a trial's text (comma-separated, URL-encoded in a cookie; `+` arrives as a space in a query). */
 function splitTickets(text: string | null | undefined): string[] {

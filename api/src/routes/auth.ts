@@ -80,7 +80,7 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, 
 
       reply.status(201);
       if (byAdmin) return { ...coded('notice.userCreated'), user: toUser(created) };
-      return { ...coded('notice.registered'), token: await auth.issueToken(created), user: toUser(created) };
+      return { ...coded('notice.registered'), token: await auth.issueToken(created, request), user: toUser(created) };
     },
   );
 
@@ -116,7 +116,7 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, 
       }
       if (!user.isActive) throw unauthorized(texts.session.deactivated);
       await limiters.loginEmail.reset(emailKey);
-      return { ...coded('notice.loggedIn'), token: await auth.issueToken(user), user: toUser(user) };
+      return { ...coded('notice.loggedIn'), token: await auth.issueToken(user, request), user: toUser(user) };
     },
   );
 
@@ -239,7 +239,11 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, 
         return row;
       });
       if (!updated) throw conflict(texts.session.accountChanged);
-      return { ...coded('account.passwordChanged'), token: await auth.issueToken(updated), user: toUser(updated) };
+      return {
+        ...coded('account.passwordChanged'),
+        token: await auth.issueToken(updated, request),
+        user: toUser(updated),
+      };
     },
   );
 }

@@ -3,7 +3,8 @@
  * of an area that broke.
  */
 import { z } from 'zod';
-import { noticeFields } from './blocks';
+import { noticeFields, pageQuerySchema, queryParam } from './blocks';
+import { request } from '../messages';
 
 const sharedSchema = z.record(z.string(), z.object({ version: z.string(), range: z.string() }));
 
@@ -77,6 +78,8 @@ export const RELEASE_AUDIT_ACTIONS = [
   'automatic-rollback',
   'token-create',
   'token-revoke',
+  'trial-link',
+  'trial-open',
 ] as const;
 export type ReleaseAuditAction = (typeof RELEASE_AUDIT_ACTIONS)[number];
 
@@ -90,6 +93,13 @@ export const releaseAuditEntrySchema = z.object({
   reason: z.string().nullable(),
 });
 export type ReleaseAuditEntry = z.infer<typeof releaseAuditEntrySchema>;
+
+/** The audit log's pages, newest first; `area` keeps one area's entries (a name no area has keeps none). */
+export const releaseAuditQuerySchema = pageQuerySchema.extend({
+  area: queryParam(z.string({ error: request.queryNotText }).trim().max(30, request.searchTooLong)).transform(
+    (v) => v || undefined,
+  ),
+});
 
 export const releaseTokenSchema = z.object({
   id: z.number(),

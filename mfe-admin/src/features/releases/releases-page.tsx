@@ -7,6 +7,7 @@ import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { ListStates } from '@btls/shared-ui/panel-states';
+import { Pager } from '@btls/shared-ui/paging';
 import own from '../admin.module.css';
 import { useReleasesPage, type AreaAction } from './use-releases-page';
 
@@ -30,6 +31,8 @@ const ACTIONS: Record<ReleaseAuditAction, { id: string; message: string }> = {
   'automatic-rollback': /*i18n*/ { id: 'admin.releases.action.automatic', message: 'Stopped automatically' },
   'token-create': /*i18n*/ { id: 'admin.releases.action.tokenCreate', message: 'Token made' },
   'token-revoke': /*i18n*/ { id: 'admin.releases.action.tokenRevoke', message: 'Token revoked' },
+  'trial-link': /*i18n*/ { id: 'admin.releases.action.trialLink', message: 'Trial link made' },
+  'trial-open': /*i18n*/ { id: 'admin.releases.action.trialOpen', message: 'Trial link opened' },
 };
 
 /** The actors the log names without a person: this server's own build, the rule that stops a rollout. */
@@ -39,8 +42,6 @@ const ACTORS: Record<string, { id: string; message: string }> = {
 };
 
 const WHEN = 'MMM d, yyyy HH:mm';
-/** Audit entries shown at first and added by each "Show earlier entries": a phone's screen or two. */
-const AUDIT_STEP = 10;
 const areaHeading = (area: string) => `release-area-${area}`;
 const NEW_TOKEN = 'new-release-token';
 
@@ -50,7 +51,6 @@ export function ReleasesPage() {
   const locale = useLocale();
   const { confirm, dialog } = useDialog();
   const page = useReleasesPage(confirm);
-  const [shownAudit, setShownAudit] = useState(AUDIT_STEP);
   const percent = (rate: number) =>
     new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(rate);
   const areaName = (area: string) => (AREA_NAMES[area] ? i18n._(AREA_NAMES[area]) : area);
@@ -205,8 +205,20 @@ export function ReleasesPage() {
 
       <section aria-labelledby="release-audit-title">
         <h2 id="release-audit-title">{i18n._({ id: 'admin.releases.audit', message: 'What happened' })}</h2>
+        <SelectField
+          label={i18n._({ id: 'admin.releases.auditArea', message: 'Show the entries of' })}
+          value={page.audit.filters.area}
+          onChange={(event) => page.audit.setFilter('area', event.target.value)}
+        >
+          <option value="">{i18n._({ id: 'admin.releases.auditAllAreas', message: 'Every area' })}</option>
+          {Object.keys(AREA_NAMES).map((area) => (
+            <option key={area} value={area}>
+              {areaName(area)}
+            </option>
+          ))}
+        </SelectField>
         <ListStates
-          items={page.audit.data}
+          items={page.audit.items}
           error={page.audit.error}
           loading={i18n._({ id: 'admin.releases.loadingAudit', message: 'Loading the audit log...' })}
           empty={i18n._({ id: 'admin.releases.emptyAudit', message: 'Nothing has happened yet.' })}
@@ -214,8 +226,8 @@ export function ReleasesPage() {
           {(entries) => (
             <Table
               caption={i18n._({ id: 'admin.releases.auditCaption', message: 'Release audit log, newest first' })}
-              rows={entries.slice(0, shownAudit)}
-              rowKey={(entry) => `${entry.at} ${entry.area} ${entry.action} ${entry.to ?? ''}`}
+              rows={entries}
+              rowKey={(entry) => `${entry.at} ${entry.area} ${entry.action} ${entry.to ?? ''} ${entry.reason ?? ''}`}
               columns={[
                 {
                   header: i18n._({ id: 'admin.releases.when', message: 'When' }),
@@ -245,11 +257,7 @@ export function ReleasesPage() {
             />
           )}
         </ListStates>
-        {(page.audit.data?.length ?? 0) > shownAudit && (
-          <Button variant="secondary" onClick={() => setShownAudit((shown) => shown + AUDIT_STEP)}>
-            {i18n._({ id: 'admin.releases.moreAudit', message: 'Show earlier entries' })}
-          </Button>
-        )}
+        <Pager list={page.audit} label={i18n._({ id: 'admin.releases.auditPages', message: 'Audit log' })} />
       </section>
       {dialog}
     </section>

@@ -1,13 +1,13 @@
 /**
- * The Releases page's state and writes: the areas, the audit log and the tokens (read through the same API the
- * release tool uses), each action confirmed first, its answer or its failure in one banner, and a new token
- * shown once.
+ * The Releases page's state and writes: the areas, the audit log (a page at a time, of one area or all, as the
+ * address says) and the tokens (read through the same API the release tool uses), each action confirmed first,
+ * its answer or its failure in one banner, and a new token shown once.
  */
 import { useState } from 'react';
 import {
   errorMessage,
   noticeText,
-  releaseAuditQuery,
+  releaseAuditPages,
   releasesQuery,
   releaseTokensQuery,
   useCreateReleaseToken,
@@ -18,12 +18,17 @@ import {
   useStopRollout,
 } from '@btls/shared-api';
 import type { AreaReleases, NewReleaseToken, ReleaseToken } from '@btls/shared-api/schemas';
+import { useSearchParams } from '@btls/shared-auth';
+import { usePagedList } from '@btls/shared-ui/paging';
 
 export type AreaAction = 'promote' | 'stop' | 'rollback';
 
+/** Audit entries on a page: a phone's screen or two. */
+const AUDIT_PAGE = 10;
+
 export function useReleasesPage(confirm: (question: string) => Promise<boolean>) {
   const areas = useQuery(releasesQuery());
-  const audit = useQuery(releaseAuditQuery());
+  const audit = usePagedList(useSearchParams(), releaseAuditPages, ['area'], AUDIT_PAGE);
   const tokens = useQuery(releaseTokensQuery());
   const promote = usePromoteRollout();
   const stop = useStopRollout();
@@ -52,7 +57,7 @@ export function useReleasesPage(confirm: (question: string) => Promise<boolean>)
     }
   }
 
-  const failedLoad = areas.error ?? audit.error ?? tokens.error;
+  const failedLoad = areas.error ?? tokens.error;
   return {
     areas,
     audit,
@@ -60,7 +65,7 @@ export function useReleasesPage(confirm: (question: string) => Promise<boolean>)
     notice,
     error,
     /** Why a list did not load (the lists themselves then show nothing). */
-    loadError: failedLoad ? errorMessage(failedLoad) : '',
+    loadError: failedLoad ? errorMessage(failedLoad) : audit.error,
     busy,
     madeToken,
     /** Promote, stop or roll back `area`, once `question` is confirmed. */
