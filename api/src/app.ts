@@ -46,7 +46,7 @@ import { registerContract, registerDocs } from './http/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerWeb, type WebOptions } from './web';
 import { collectOperations } from './releases/operations';
-import { createReleaseStore } from './releases/store';
+import { createReleaseStore, type ReleaseQuota } from './releases/store';
 import { createTrials } from './releases/trial';
 import { trialOriginOf } from './releases/trial-origin';
 import { releaseRoutes } from './releases/routes';
@@ -93,6 +93,8 @@ export interface AppOptions {
    * host name served by this server; null: no trials. `http://trial.localhost` when missing.
    */
   trialUrl?: string | null;
+  /** What one area may keep stored (DEFAULT_QUOTA of releases/store.ts when missing). */
+  releaseQuota?: Partial<ReleaseQuota>;
   /** Also serve the built front end (shell and remotes) from this repository folder. */
   web?: WebOptions;
 }
@@ -239,11 +241,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     audit,
     allowedOrigins: options.releaseOrigins,
     operations,
+    quota: options.releaseQuota,
     shell: options.web
       ? shellSharedReader(join(options.web.root, 'shell', 'dist', SHELL_SHARED_MANIFEST))
       : () => undefined,
   });
 
+  // Uploads an area may make in an hour, counted where every instance sees them (the database or Redis).
+  const releaseUploads = limiter(
+    'release-uploads',
+    limits.releaseUploadsPerHour,
+    (minutes) => codedWith('release.tooManyUploads', { minutes }),
+    60 * 60_000,
+  );
+  // Chunks of uploads that never finished (an instance that died mid-way), a day on.
+  void releaseStore
+    .sweepUploads()
+    .catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping old uploads failed'));
   // Who may try a candidate release in their browser (signed trial links, checked when used).
   const trials = createTrials({ db: options.database.db, secret: options.jwtSecret, store: releaseStore, audit });
   // What browsers report of the areas, and the rule that stops a rollout whose errors pass the active version's.
@@ -297,7 +311,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ]) {
         routes(api, deps);
       }
-      releaseRoutes(api, deps, releaseStore, { trials, trialOrigin }, audit);
+      releaseRoutes(api, deps, releaseStore, { trials, trialOrigin, uploads: releaseUploads }, audit);
       clientErrorRoutes(api, clientReports, reportLimit);
     },
     { prefix: '/api' },

@@ -56,6 +56,8 @@ export interface Config {
    * developer's machine (no PUBLIC_URL) uses trial.localhost on its port; a site with a PUBLIC_URL has no trials.
    */
   trialUrl: string | null;
+  /** What one area may keep stored (BTLS_RELEASE_QUOTA_RELEASES, BTLS_RELEASE_QUOTA_MB). */
+  releaseQuota: { releases?: number; bytes?: number };
   /** What the operator should know of this configuration that does not stop the start (logged at start). */
   warnings: string[];
   /**
@@ -160,6 +162,9 @@ const environmentSchema = z
     BTLS_JOB_POST_LIMIT_PER_HOUR: wholeNumber(1),
     BTLS_RENDER_LIMIT_PER_IP: wholeNumber(1),
     BTLS_CLIENT_REPORT_LIMIT_PER_IP: wholeNumber(1),
+    BTLS_RELEASE_UPLOADS_PER_HOUR: wholeNumber(1),
+    BTLS_RELEASE_QUOTA_RELEASES: wholeNumber(6, 100_000),
+    BTLS_RELEASE_QUOTA_MB: wholeNumber(1, 1_000_000),
     BTLS_DB_POOL_SIZE: wholeNumber(1, 1_000),
     BTLS_DB_STATEMENT_TIMEOUT_MS: wholeNumber(1, MAX_TIMER_MS),
     BTLS_DB_ACQUIRE_TIMEOUT_MS: wholeNumber(1, MAX_TIMER_MS),
@@ -266,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(checked.BTLS_CLIENT_REPORT_LIMIT_PER_IP && {
       clientReportsPerIpPerMinute: checked.BTLS_CLIENT_REPORT_LIMIT_PER_IP,
     }),
+    ...(checked.BTLS_RELEASE_UPLOADS_PER_HOUR && { releaseUploadsPerHour: checked.BTLS_RELEASE_UPLOADS_PER_HOUR }),
   };
   const postgres: PostgresOptions = {
     poolSize: checked.BTLS_DB_POOL_SIZE,
@@ -303,6 +309,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? null
         : localTrialUrl(checked.PORT ?? 8080),
     warnings: configurationWarnings(checked),
+    releaseQuota: {
+      ...(checked.BTLS_RELEASE_QUOTA_RELEASES && { releases: checked.BTLS_RELEASE_QUOTA_RELEASES }),
+      ...(checked.BTLS_RELEASE_QUOTA_MB && { bytes: checked.BTLS_RELEASE_QUOTA_MB * 1024 * 1024 }),
+    },
     releaseOrigins: (checked.BTLS_RELEASE_ORIGINS ?? '')
       .split(',')
       .map((item) => item.trim())

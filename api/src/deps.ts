@@ -45,6 +45,11 @@ export interface Limits {
    * a rollout is judged by.
    */
   clientReportsPerIpPerMinute: number;
+  /**
+   * Releases one area may upload an hour (the same release again does not count): a team's token cannot turn the
+   * server's storage over faster than its quota lets it keep.
+   */
+  releaseUploadsPerHour: number;
   windowMs: number;
 }
 
@@ -60,6 +65,7 @@ export const defaultLimits: Limits = {
   jobPostsPerHour: 20,
   rendersPerIpPerMinute: 60,
   clientReportsPerIpPerMinute: 120,
+  releaseUploadsPerHour: 20,
   windowMs: 15 * 60_000,
 };
 

@@ -43,6 +43,7 @@ async function main() {
     lifecycle,
     metricsToken,
     trialUrl: config.trialUrl,
+    releaseQuota: config.releaseQuota,
     releaseOrigins: config.releaseOrigins,
     rollback: config.rollback,
     web: { root: resolve(API_ROOT, '..'), publicUrl: config.publicUrl },

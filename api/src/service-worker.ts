@@ -45,12 +45,20 @@ function shellFiles(shellDist: string): SwConfig['shell'] {
   return found;
 }
 
-/** The files of an area's release the browser loads (its server part stays on the server). */
-function releaseFiles(base: string, files: Record<string, unknown>): string[] {
-  return Object.keys(files)
+/**
+ * What one area's list of files may add to /sw.js, which every visitor downloads at every release: an area's real
+ * build lists 30-70 files in 3-6 KiB. A release of more (hundreds of tiny files) is listed by its entry alone, and
+ * the worker keeps the rest of its files as pages load them.
+ */
+export const SW_LIST_BYTES_PER_AREA = 16 * 1024;
+
+/** The files of an area's release the browser loads (its server part stays on the server), within the cap. */
+function releaseFiles(base: string, entry: string, files: Record<string, unknown>): string[] {
+  const listed = Object.keys(files)
     .filter((path) => !path.startsWith('server/'))
     .sort()
     .map((path) => `${base}${path}`);
+  return JSON.stringify(listed).length <= SW_LIST_BYTES_PER_AREA ? listed : [entry];
 }
 
 export function registerServiceWorker(app: FastifyInstance, shellDist: string, store: ReleaseStore) {
@@ -108,8 +116,9 @@ export function registerServiceWorker(app: FastifyInstance, shellDist: string, s
               {
                 name: remoteName(release.area),
                 version: release.version,
+                base,
                 entry: `${base}${release.manifest.entry}`,
-                files: releaseFiles(base, release.manifest.files),
+                files: releaseFiles(base, `${base}${release.manifest.entry}`, release.manifest.files),
               },
             ];
           }),

@@ -61,6 +61,7 @@ describe('/sw.js', () => {
     expect(first.config.areas.trainer).toEqual({
       name: 'mfe_trainer',
       version: v1.manifest.version,
+      base,
       entry: `${base}remoteEntry.js`,
       files: [`${base}assets/page-1.js`, `${base}remoteEntry.js`],
     });
@@ -88,6 +89,30 @@ describe('/sw.js', () => {
 
     expect((await request(api, 'POST', '/api/releases/trainer/rollback', { token })).status).toBe(200);
     expect((await worker()).body).toBe(both.body);
+  });
+
+  it('takes so much of one area: a release of 1,999 tiny files is listed by its entry, and the worker stays small', async () => {
+    const before = (await worker()).body.length;
+    const token = await releaseToken(api, admin.token, 'admin');
+    const tiny = Object.fromEntries(
+      Array.from({ length: 1997 }, (_, i) => [
+        `assets/tiny-${String(i).padStart(4, '0')}-a1B2c3D4.js`,
+        `export default ${i};`,
+      ]),
+    );
+    const crowded = makeRelease('admin', 'many files', undefined, tiny);
+    expect((await upload(api, crowded, token)).status).toBe(201);
+    expect((await activate(api, 'admin', crowded.manifest.version, token)).status).toBe(200);
+    const now = await worker();
+    const base = `/remotes/admin/${crowded.manifest.version}/`;
+    expect(now.config.areas.admin).toEqual({
+      name: 'mfe_admin',
+      version: crowded.manifest.version,
+      base,
+      entry: `${base}remoteEntry.js`,
+      files: [`${base}remoteEntry.js`],
+    });
+    expect(now.body.length - before).toBeLessThan(1024);
   });
 
   it('comes compressed: brotli to a browser that takes it, else gzip, the same script either way', async () => {

@@ -43,6 +43,38 @@ describe('configuration', () => {
     expect(() => loadConfig({ BTLS_ADMIN_EMAIL: 'a@b.rw' })).toThrow(/BTLS_ADMIN_PASSWORD/);
   });
 
+  it('warns of a database or cache that takes connections without a password, and of a site with no trials', () => {
+    const postgres = { JWT_SECRET: 'x'.repeat(32), BTLS_ISSUER_KEY: ISSUER_KEY, BTLS_METRICS_TOKEN: 'm'.repeat(16) };
+    const open = loadConfig({
+      ...postgres,
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/btls',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
+    expect(open.warnings).toEqual([
+      expect.stringMatching(/^DATABASE_URL carries no password/),
+      expect.stringMatching(/^REDIS_URL carries no password/),
+    ]);
+    const closed = loadConfig({
+      ...postgres,
+      DATABASE_URL: 'postgres://btls:s3cr3t@db:5432/btls',
+      REDIS_URL: 'redis://:s3cr3t@cache:6379',
+    });
+    expect(closed.warnings).toEqual([]);
+    expect(loadConfig({}).warnings).toEqual([]);
+    expect(loadConfig({ PUBLIC_URL: 'https://btls.example.rw' }).warnings).toEqual([
+      expect.stringMatching(/^TRIAL_URL is not set/),
+    ]);
+  });
+
+  it('tries candidates on an origin of their own: trial.localhost on a developer machine, TRIAL_URL on a site', () => {
+    expect(loadConfig({ PORT: '9000' }).trialUrl).toBe('http://trial.localhost:9000');
+    expect(loadConfig({ PUBLIC_URL: 'https://btls.example.rw' }).trialUrl).toBeNull();
+    const site = { PUBLIC_URL: 'https://btls.example.rw', TRIAL_URL: 'https://try.btls-trials.rw' };
+    expect(loadConfig(site).trialUrl).toBe('https://try.btls-trials.rw');
+    expect(() => loadConfig({ ...site, TRIAL_URL: 'https://try.btls-trials.rw/path' })).toThrow(/must be an origin/);
+    expect(() => loadConfig({ ...site, TRIAL_URL: 'https://btls.example.rw:8443' })).toThrow(/another host name/);
+  });
+
   it('seeds demo data by default when embedded, and on PostgreSQL only with BTLS_DEMO=1', () => {
     expect(loadConfig({}).demo).toBe(true);
     expect(loadConfig({ BTLS_DEMO: '0' }).demo).toBe(false);

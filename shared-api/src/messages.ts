@@ -241,6 +241,22 @@ export const release = {
   noRollout: 'No rollout of this area is running.',
   notInTrial:
     'Refused in a trial: a candidate release may be running on the trial site, so no admin, release or token operation is done there or with a session signed in there. Sign in on the site itself.',
+  quotaPassed: ({
+    releases,
+    megabytes,
+    size,
+    quotaReleases,
+    quotaMegabytes,
+  }: {
+    releases: number;
+    megabytes: number;
+    size: number;
+    quotaReleases: number;
+    quotaMegabytes: number;
+  }) =>
+    `This area keeps ${releases} releases (${megabytes} MB) that cannot go (the active one, one rolling out, the newest five), and this release (${size} MB) would pass its quota of ${quotaReleases} releases and ${quotaMegabytes} MB.`,
+  tooManyUploads: ({ minutes }: { minutes: number }) =>
+    `This area has uploaded as many releases as it may in an hour. Try again in ${minutes} minutes.`,
   trialsOff:
     'Trials need a site of their own: this server has no TRIAL_URL, so no trial link can be made (docs/releasing.md).',
 } as const;

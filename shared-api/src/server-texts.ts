@@ -445,6 +445,15 @@ export const SERVER_TEXTS = [
       'Refused in a trial: a candidate release may be running on the trial site, so no admin, release or token operation is done there or with a session signed in there. Sign in on the site itself.',
   },
   /*i18n*/ {
+    id: 'release.quotaPassed',
+    message:
+      'This area keeps {releases} releases ({megabytes} MB) that cannot go (the active one, one rolling out, the newest five), and this release ({size} MB) would pass its quota of {quotaReleases} releases and {quotaMegabytes} MB.',
+  },
+  /*i18n*/ {
+    id: 'release.tooManyUploads',
+    message: 'This area has uploaded as many releases as it may in an hour. Try again in {minutes} minutes.',
+  },
+  /*i18n*/ {
     id: 'release.trialsOff',
     message:
       'Trials need a site of their own: this server has no TRIAL_URL, so no trial link can be made (docs/releasing.md).',

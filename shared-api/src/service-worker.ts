@@ -7,8 +7,11 @@
 export interface SwConfig {
   /** The shell's files to precache, with a revision for those whose name has no hash. */
   shell: { url: string; revision: string | null }[];
-  /** Per area: its federation name, its active release's entry and files (absolute paths on this site). */
-  areas: Record<string, { name: string; version: string; entry: string; files: string[] }>;
+  /**
+   * Per area: its federation name, its active release's folder (`base`), entry and files (absolute paths on this
+   * site); a release of too many files for the list names its entry alone, and every file under `base` is its own.
+   */
+  areas: Record<string, { name: string; version: string; base: string; entry: string; files: string[] }>;
 }
 
 export const SW_CACHES = {

@@ -1,2 +1,2 @@
 // Written by scripts/shared-texts-key.mjs (npm run i18n): a hash of the compiled fr and rw shared texts.
-export const SHARED_TEXTS_KEY = 'shared-texts:02a9886ea76d35ce';
+export const SHARED_TEXTS_KEY = 'shared-texts:2080533cf211812a';

@@ -144,7 +144,7 @@ async function keptNow(): Promise<Kept> {
       const place = placeOf(request.url);
       if (!place) continue;
       byPlace.set(place, request.url);
-      if (!currentFiles.has(request.url)) usedBefore.add(buildOf(request.url));
+      if (!isCurrentFile(request.url)) usedBefore.add(buildOf(request.url));
     }
   }
   return { byPlace, usedBefore };
@@ -281,21 +281,22 @@ async function keepAreas(areas: string[], kept?: Kept) {
   }
 }
 
-/** Every file of the active releases, as absolute URLs (a release may be served from a CDN). */
+/** Every file of the active releases the worker lists, as absolute URLs (a release may be served from a CDN). */
 const activeFiles = new Set(
   Object.values(config.areas).flatMap((area) => area.files.map((file) => new URL(file, self.location.origin).href)),
 );
+/** The active releases' folders: a release listed by its entry alone owns every file under its folder. */
+const activeFolders = Object.values(config.areas).map((area) => new URL(area.base, self.location.origin).href);
+const isActiveFile = (url: string) => activeFiles.has(url) || activeFolders.some((folder) => url.startsWith(folder));
 
 /** Every file this worker lists (the shell's and the active releases'), as absolute URLs. */
-const currentFiles = new Set([
-  ...activeFiles,
-  ...config.shell.map((file) => new URL(file.url, self.location.origin).href),
-]);
+const shellUrls = new Set(config.shell.map((file) => new URL(file.url, self.location.origin).href));
+const isCurrentFile = (url: string) => isActiveFile(url) || shellUrls.has(url);
 
 /** Files of releases no longer active (a newer release, a rollback): not kept any more. */
 async function forgetOldReleases() {
   const cache = await caches.open(SW_CACHES.areas);
-  for (const request of await cache.keys()) if (!activeFiles.has(request.url)) await cache.delete(request);
+  for (const request of await cache.keys()) if (!isActiveFile(request.url)) await cache.delete(request);
 }
 
 self.addEventListener('install', (event) => {
@@ -478,8 +479,7 @@ const sameFileKept: WorkboxPlugin = {
 
 // Each release's files never change at their address.
 registerRoute(
-  ({ url }) =>
-    (url.pathname.startsWith('/remotes/') && url.origin === self.location.origin) || activeFiles.has(url.href),
+  ({ url }) => (url.pathname.startsWith('/remotes/') && url.origin === self.location.origin) || isActiveFile(url.href),
   new CacheFirst({ cacheName: SW_CACHES.areas, plugins: [onlyOk, sameFileKept] }),
 );
 

@@ -471,9 +471,29 @@ export const releaseFiles = pgTable(
     area: text('area').notNull(),
     version: text('version').notNull(),
     path: text('path').notNull(),
-    bytes: bytea('bytes').notNull(),
+    /** Its Subresource Integrity hash and size, computed as its bytes were stored. */
+    integrity: text('integrity').notNull(),
+    size: integer('size').notNull(),
+    /** The upload whose chunks hold its bytes. */
+    upload: text('upload').notNull(),
   },
   (t) => [primaryKey({ columns: [t.area, t.version, t.path] })],
+);
+
+/**
+ * The bytes of releases' files, in chunks of a few hundred KiB written as an upload streams in (an upload never
+ * holds a release in memory, nor in one statement). Chunks of an upload that never finished are swept.
+ */
+export const releaseFileChunks = pgTable(
+  'release_file_chunks',
+  {
+    upload: text('upload').notNull(),
+    path: text('path').notNull(),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.upload, t.path, t.seq] })],
 );
 
 /**

@@ -25,13 +25,14 @@ import {
 import { REMOTE_AREAS, type RemoteArea } from '@btls/build-config/remotes';
 import type { ReleaseManifest } from '@btls/build-config/release';
 import type { Deps } from '../deps';
+import type { RateLimiter } from '../rate-limit';
 import { releaseTokens } from '../db/schema';
 import { answers, checkedInHandler, GUARD_ROLES, idParams, type Api } from '../http/contract';
 import { bearerToken } from '../auth';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
 import { setPageHeaders } from '../http/paging';
 import { MAX_RELEASE_FILE_BYTES, MAX_RELEASE_FILES, parseManifest } from './manifest';
-import { isRemoteArea, MIN_KEPT_RELEASES, type ReleaseStore } from './store';
+import { isRemoteArea, MIN_KEPT_RELEASES, type ReleaseStore, type ReleaseUpload } from './store';
 import type { Trials } from './trial';
 import type { TrialOrigin } from './trial-origin';
 import { hashToken, liveToken, TOKEN_PREFIX } from './releasers';
@@ -44,21 +45,6 @@ const percentSchema = z.number().int().min(1).max(99);
 const areaParams = z.object({ area: z.string().max(50) });
 const versionText = documentedAs(z.string().trim().min(1).max(100), requiredTextJson(100));
 
-/** The stream's bytes, or undefined as soon as they pass `max` (the rest is not read into memory). */
-async function readAtMost(stream: AsyncIterable<Buffer> & { destroy(): void }, max: number) {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of stream) {
-    length += chunk.length;
-    if (length > max) {
-      stream.destroy();
-      return undefined;
-    }
-    chunks.push(chunk);
-  }
-  return new Uint8Array(Buffer.concat(chunks, length));
-}
-
 /** Who may release: an admin, or a token of the area (`area` null: any area, for reading). */
 type Releaser = { by: string; area: RemoteArea | null };
 
@@ -66,7 +52,7 @@ export function releaseRoutes(
   app: Api,
   { db, auth }: Deps,
   store: ReleaseStore,
-  { trials, trialOrigin }: { trials: Trials; trialOrigin: TrialOrigin },
+  { trials, trialOrigin, uploads }: { trials: Trials; trialOrigin: TrialOrigin; uploads: RateLimiter },
   audit: Audit,
 ) {
   /**
@@ -252,58 +238,67 @@ export function releaseRoutes(
       preValidation: areaReleaser.hook,
       schema: {
         summary:
-          'Upload a release: a multipart form whose first part, manifest, is its release.json, then one file part per file of the manifest, named by its path (none when its files live on a CDN: manifest.base).',
+          'Upload a release: a multipart form whose first part, manifest, is its release.json, then one file part per file of the manifest, named by its path (none when its files live on a CDN: manifest.base). Each file is stored as it arrives. An area keeps so many releases and bytes (its oldest go first to make room, never the active one, one rolling out or the newest five: else 413) and uploads so many an hour (429).',
         params: areaParams,
         body: checkedInHandler(
           z.object({ manifest: z.string() }).catchall(z.string().meta({ format: 'binary' })),
           'A multipart form: the manifest, then the files; each is checked against the manifest as it arrives.',
           { files: {}, json: false },
         ),
-        response: answers({
-          201: z.object({ ...notice, area: areaSchema, version: z.string(), created: z.boolean() }),
-          200: z.object({ ...notice, area: areaSchema, version: z.string(), created: z.boolean() }),
-        }),
+        response: answers(
+          {
+            201: z.object({ ...notice, area: areaSchema, version: z.string(), created: z.boolean() }),
+            200: z.object({ ...notice, area: areaSchema, version: z.string(), created: z.boolean() }),
+          },
+          [409, 413, 429],
+        ),
       },
     },
     async (request, reply) => {
       const area = request.params.area as RemoteArea;
       if (!request.isMultipart()) throw badRequest(texts.release.manifestMissing);
-      let manifest: ReleaseManifest | undefined;
-      const files = new Map<string, Uint8Array>();
-      for await (const part of request.parts({
-        limits: {
-          fileSize: MAX_RELEASE_FILE_BYTES,
-          files: MAX_RELEASE_FILES,
-          parts: MAX_RELEASE_FILES + 1,
-          fieldSize: 1024 * 1024,
-        },
-      })) {
-        if (!manifest) {
-          if (part.fieldname !== 'manifest') throw badRequest(texts.release.manifestMissing);
-          const text = part.type === 'file' ? (await part.toBuffer()).toString('utf8') : String(part.value);
-          const parsed = parseManifest(text);
-          if ('problem' in parsed) throw badRequest(codedWith('release.manifestInvalid', { problem: parsed.problem }));
-          if (parsed.manifest.area !== area)
-            throw badRequest(codedWith('release.areaMismatch', { manifestArea: parsed.manifest.area, area }));
-          manifest = parsed.manifest;
-          continue;
-        }
-        if (part.type !== 'file') continue;
-        // Each file's bytes counted as they arrive, never past the size its manifest declares: a manifest that
-        // declares a few bytes cannot bring megabytes, and a file is held once, not copied.
-        const declared = manifest.files[part.fieldname];
-        if (!declared) throw badRequest(codedWith('release.fileNotInManifest', { path: part.fieldname.slice(0, 300) }));
-        const bytes = await readAtMost(part.file, declared.size);
-        if (!bytes) throw badRequest(codedWith('release.fileSizeMismatch', { path: part.fieldname }));
-        files.set(part.fieldname, bytes);
-      }
-      if (!manifest) throw badRequest(texts.release.manifestMissing);
-      const { version } = manifest;
       const { by } = areaReleaser.who(request);
-      const { created } = await store.save(manifest, files, by);
-      if (created) await audit.record({ actor: by, area, action: 'upload', to: version });
-      reply.status(created ? 201 : 200);
-      return { ...codedWith('notice.releaseUploaded', { area, version }), area, version, created };
+      let upload: ReleaseUpload | undefined;
+      let manifest: ReleaseManifest | undefined;
+      try {
+        for await (const part of request.parts({
+          limits: {
+            fileSize: MAX_RELEASE_FILE_BYTES,
+            files: MAX_RELEASE_FILES,
+            parts: MAX_RELEASE_FILES + 1,
+            fieldSize: 1024 * 1024,
+          },
+        })) {
+          if (!manifest) {
+            if (part.fieldname !== 'manifest') throw badRequest(texts.release.manifestMissing);
+            const text = part.type === 'file' ? (await part.toBuffer()).toString('utf8') : String(part.value);
+            const parsed = parseManifest(text);
+            if ('problem' in parsed)
+              throw badRequest(codedWith('release.manifestInvalid', { problem: parsed.problem }));
+            if (parsed.manifest.area !== area)
+              throw badRequest(codedWith('release.areaMismatch', { manifestArea: parsed.manifest.area, area }));
+            manifest = parsed.manifest;
+            // Counted once the manifest is read: a team uploads so many releases an hour (the same again is free).
+            upload = await store.startUpload(manifest, by);
+            if (!upload.known) await uploads.enforce(area);
+            continue;
+          }
+          if (part.type !== 'file') continue;
+          // Each file stored as it arrives: a release is never held in memory.
+          if (upload!.known)
+            for await (const _ of part.file); // (read and let go: stored before)
+          else await upload!.file(part.fieldname, part.file);
+        }
+        if (!manifest || !upload) throw badRequest(texts.release.manifestMissing);
+        const { created } = await upload.finish();
+        if (created) await audit.record({ actor: by, area, action: 'upload', to: manifest.version });
+        reply.status(created ? 201 : 200);
+        const { version } = manifest;
+        return { ...codedWith('notice.releaseUploaded', { area, version }), area, version, created };
+      } catch (error) {
+        await upload?.abort();
+        throw error;
+      }
     },
   );
 

@@ -21,6 +21,7 @@ import {
   releases,
 } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
+import { createFileStorage, SizePassed } from './file-storage';
 import { contractProblems, sharedProblems } from './manifest';
 import { operationProblems, unserved } from './operations';
 import { BaseFetchError, baseProblem, fetchReleaseFile, isReleaseOrigin } from './base';
@@ -83,7 +84,16 @@ export interface ReleaseStoreOptions {
   operations?: ReadonlySet<string>;
   /** Where this server's own builds, adopted at start, are written down like any release. */
   audit?: Audit;
+  /** What one area may keep (DEFAULT_QUOTA when missing): older releases go first to make room. */
+  quota?: Partial<ReleaseQuota>;
 }
+
+/** What one area may keep stored: releases and bytes. */
+export interface ReleaseQuota {
+  releases: number;
+  bytes: number;
+}
+export const DEFAULT_QUOTA: ReleaseQuota = { releases: 50, bytes: 500 * 1024 * 1024 };
 
 type ReleaseRow = typeof releases.$inferSelect;
 const manifestOf = (row: Pick<ReleaseRow, 'manifest'>) => JSON.parse(row.manifest) as ReleaseManifest;
@@ -108,6 +118,8 @@ export function isRemoteArea(area: string): area is RemoteArea {
 
 export function createReleaseStore(options: ReleaseStoreOptions) {
   const { db } = options;
+  const storage = createFileStorage(db);
+  const quota = { ...DEFAULT_QUOTA, ...options.quota };
   const allowedOrigins = options.allowedOrigins ?? [];
   let active: { at: number; value: Promise<Map<RemoteArea, ActiveRelease>> } | undefined;
   /**
@@ -197,49 +209,104 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
   }
 
   /**
-   * The files of a release that lives on a CDN, fetched (once, when it is uploaded) and checked against their
-   * hashes; refused with the first problem. A few at a time, each capped at its declared size.
+   * The files of a release that lives on a CDN and were not uploaded, fetched (once, when it is uploaded), stored
+   * under `upload` and checked against their hashes; refused with the first problem. A few at a time, each capped
+   * at its declared size.
    */
-  async function fromBase(manifest: ReleaseManifest, have: Map<string, Uint8Array>): Promise<Map<string, Uint8Array>> {
+  async function fromBase(manifest: ReleaseManifest, upload: string, have: Set<string>): Promise<void> {
     const problem = baseProblem(manifest.base!, allowedOrigins);
     if (problem) throw badRequest(codedWith('release.manifestInvalid', { problem: `base: ${problem}.` }));
-    const files = new Map(have);
-    const wanted = Object.entries(manifest.files).filter(([path]) => !files.has(path));
+    const wanted = Object.entries(manifest.files).filter(([path]) => !have.has(path));
     const problems: string[] = [];
     for (let at = 0; at < wanted.length && !problems.length; at += 4)
       await Promise.all(
-        wanted.slice(at, at + 4).map(async ([path, { size }]) => {
+        wanted.slice(at, at + 4).map(async ([path, { size, integrity }]) => {
           try {
-            files.set(
-              path,
-              await fetchReleaseFile(new URL(path, manifest.base).href, { maxBytes: size, allowedOrigins }),
-            );
+            const bytes = await fetchReleaseFile(new URL(path, manifest.base).href, { maxBytes: size, allowedOrigins });
+            const stored = await storage.write(upload, path, [bytes], size);
+            if (stored.integrity !== integrity) throw badRequest(codedWith('release.fileHashMismatch', { path }));
+            have.add(path);
           } catch (error) {
+            if (error instanceof HttpError) throw error;
             problems.push(`${path} ${error instanceof BaseFetchError ? error.message : 'could not be fetched'}`);
           }
         }),
       );
     if (problems.length)
       throw new HttpError(409, codedWith('release.incompatible', { problems: problems.sort().slice(0, 5).join('; ') }));
-    return files;
   }
 
-  /** Problems with the stored files of a release: missing, or not matching their hash. */
+  /** Problems with the stored files of a release: missing, not matching their hash, or not whole. */
   async function fileProblems(manifest: ReleaseManifest): Promise<string[]> {
     const problems: string[] = [];
+    const byPath = new Map((await storage.stored(manifest.area, manifest.version)).map((file) => [file.path, file]));
     const expected = Object.entries(manifest.files);
-    const stored = await db
-      .select({ path: releaseFiles.path, bytes: releaseFiles.bytes })
-      .from(releaseFiles)
-      .where(and(eq(releaseFiles.area, manifest.area), eq(releaseFiles.version, manifest.version)));
-    const byPath = new Map(stored.map((file) => [file.path, file.bytes]));
     const missing = expected.filter(([path]) => !byPath.has(path)).map(([path]) => path);
     if (missing.length) problems.push(`files missing: ${firstFew(missing)}`);
     for (const [path, { integrity }] of expected) {
-      const bytes = byPath.get(path);
-      if (bytes && integrityOf(bytes) !== integrity) problems.push(`${path} does not match its hash`);
+      const file = byPath.get(path);
+      if (file && (file.integrity !== integrity || file.held !== file.size))
+        problems.push(`${path} does not match its hash`);
     }
     return problems;
+  }
+
+  /** The area's stored releases, oldest first, with their bytes. */
+  async function storedOf(area: string) {
+    return db
+      .select({
+        version: releases.version,
+        // (Written out: drizzle names a column of the outer table without its table inside a subquery.)
+        bytes: sql<number>`(select coalesce(sum(file.size), 0)::bigint from release_files file
+          where file.area = releases.area and file.version = releases.version)`.mapWith(Number),
+      })
+      .from(releases)
+      .where(eq(releases.area, area))
+      .orderBy(asc(releases.releasedAt), asc(releases.version));
+  }
+
+  /** Deletes one release and its files. */
+  async function drop(area: string, version: string) {
+    await db.transaction(async (tx) => {
+      await storage.drop(tx, area, version);
+      await tx.delete(releases).where(and(eq(releases.area, area), eq(releases.version, version)));
+    });
+  }
+
+  /** The versions of the area a prune never deletes: the active one and the one rolling out. */
+  async function inUse(area: string): Promise<Set<string>> {
+    const [row] = await db.select().from(releaseAreas).where(eq(releaseAreas.area, area)).limit(1);
+    return new Set([row?.activeVersion, row?.rolloutVersion].filter((version): version is string => !!version));
+  }
+
+  /**
+   * Makes room in the area's quota for a release of `bytes`: its oldest releases go (never the active one, the
+   * one rolling out, nor the newest MIN_KEPT_RELEASES) until it fits; refused (413) when it cannot.
+   */
+  async function makeRoom(area: string, bytes: number) {
+    const stored = await storedOf(area);
+    const keep = await inUse(area);
+    const newest = new Set(stored.slice(-MIN_KEPT_RELEASES).map((release) => release.version));
+    let count = stored.length;
+    let total = stored.reduce((sum, release) => sum + release.bytes, 0);
+    for (const release of stored) {
+      if (count + 1 <= quota.releases && total + bytes <= quota.bytes) return;
+      if (keep.has(release.version) || newest.has(release.version)) continue;
+      await drop(area, release.version);
+      count -= 1;
+      total -= release.bytes;
+    }
+    if (count + 1 > quota.releases || total + bytes > quota.bytes)
+      throw new HttpError(
+        413,
+        codedWith('release.quotaPassed', {
+          releases: count,
+          megabytes: Math.ceil(total / 1048576),
+          size: Math.ceil(bytes / 1048576),
+          quotaReleases: quota.releases,
+          quotaMegabytes: Math.floor(quota.bytes / 1048576),
+        }),
+      );
   }
 
   /**
@@ -351,14 +418,7 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
     },
 
     /** One stored file of a release, or undefined. */
-    async file(area: string, version: string, path: string): Promise<Uint8Array | undefined> {
-      const [row] = await db
-        .select({ bytes: releaseFiles.bytes })
-        .from(releaseFiles)
-        .where(and(eq(releaseFiles.area, area), eq(releaseFiles.version, version), eq(releaseFiles.path, path)))
-        .limit(1);
-      return row?.bytes;
-    },
+    file: (area: string, version: string, path: string) => storage.read(area, version, path),
 
     /** Every area with its active version and its releases, newest first. */
     async list() {
@@ -401,25 +461,13 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
     },
 
     /**
-     * Stores a release: its files must be those of the manifest, each matching its hash (files on a CDN are
-     * fetched now, and kept here for the server's own use). A version is stored once: the same files again are
-     * accepted as they are (`created: false`), other files under a version already released are refused.
+     * Begins storing a release whose files arrive one after the other (`file`), each stored as it streams and
+     * checked against its size and hash in the manifest; `finish` stores the release (files on a CDN are fetched
+     * then, and kept here for the server's own use). A version is stored once: the same manifest again is taken
+     * as it is (`created: false`, its files not read), other files under a version already released are refused.
+     * Room is made in the area's quota first (its oldest releases go), or the upload is refused (413).
      */
-    async save(
-      manifest: ReleaseManifest,
-      uploaded: Map<string, Uint8Array>,
-      by: string,
-    ): Promise<{ created: boolean }> {
-      for (const [path, bytes] of uploaded) {
-        const expected = manifest.files[path];
-        if (!expected) throw badRequest(codedWith('release.fileNotInManifest', { path }));
-        if (integrityOf(bytes) !== expected.integrity)
-          throw badRequest(codedWith('release.fileHashMismatch', { path }));
-      }
-      if (!manifest.base) {
-        const missing = Object.keys(manifest.files).filter((path) => !uploaded.has(path));
-        if (missing.length) throw badRequest(codedWith('release.filesMissing', { paths: firstFew(missing) }));
-      }
+    async startUpload(manifest: ReleaseManifest, by: string): Promise<ReleaseUpload> {
       const text = JSON.stringify(manifest);
       const same = async () => {
         const [existing] = await db
@@ -435,31 +483,81 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
         return { created: false };
       };
       const known = await same();
-      if (known) return known;
-      const files = manifest.base ? await fromBase(manifest, uploaded) : uploaded;
-      for (const [path, bytes] of files)
-        if (integrityOf(bytes) !== manifest.files[path]!.integrity)
-          throw badRequest(codedWith('release.fileHashMismatch', { path }));
-      try {
-        await db.transaction(async (tx) => {
-          await tx.insert(releases).values({
+      if (known)
+        return { known: true, file: async () => undefined, finish: async () => known, abort: async () => undefined };
+      await makeRoom(
+        manifest.area,
+        Object.values(manifest.files).reduce((sum, file) => sum + file.size, 0),
+      );
+      const upload = storage.newUpload();
+      const stored = new Map<string, { integrity: string; size: number }>();
+      return {
+        known: false,
+        async file(path, bytes) {
+          const expected = manifest.files[path];
+          if (!expected) throw badRequest(codedWith('release.fileNotInManifest', { path: path.slice(0, 300) }));
+          if (stored.has(path)) throw badRequest(codedWith('release.fileNotInManifest', { path: path.slice(0, 300) }));
+          // Counted as they arrive, never past the size the manifest declares: a manifest that declares a few
+          // bytes cannot bring megabytes.
+          const file = await storage.write(upload, path, bytes, expected.size).catch((error: unknown) => {
+            throw error instanceof SizePassed ? badRequest(codedWith('release.fileSizeMismatch', { path })) : error;
+          });
+          if (file.integrity !== expected.integrity) throw badRequest(codedWith('release.fileHashMismatch', { path }));
+          stored.set(path, file);
+        },
+        async finish() {
+          if (manifest.base) await fromBase(manifest, upload, new Set(stored.keys()));
+          else {
+            const missing = Object.keys(manifest.files).filter((path) => !stored.has(path));
+            if (missing.length) throw badRequest(codedWith('release.filesMissing', { paths: firstFew(missing) }));
+          }
+          const files = Object.entries(manifest.files).map(([path, { integrity, size }]) => ({
             area: manifest.area,
             version: manifest.version,
-            manifest: text,
-            origin: manifest.base ? new URL(manifest.base).origin : null,
-            releasedBy: by,
-          });
-          await holdHashedNames(tx, manifest);
-          for (const [path, bytes] of files)
-            await tx.insert(releaseFiles).values({ area: manifest.area, version: manifest.version, path, bytes });
-        });
+            path,
+            integrity,
+            size,
+            upload,
+          }));
+          try {
+            await db.transaction(async (tx) => {
+              await tx.insert(releases).values({
+                area: manifest.area,
+                version: manifest.version,
+                manifest: text,
+                origin: manifest.base ? new URL(manifest.base).origin : null,
+                releasedBy: by,
+              });
+              await holdHashedNames(tx, manifest);
+              for (let at = 0; at < files.length; at += 200)
+                await tx.insert(releaseFiles).values(files.slice(at, at + 200));
+            });
+          } catch (error) {
+            await storage.forget(upload);
+            // Two uploads of one version at once: the other stored it.
+            if (isUniqueViolation(error)) return (await same()) ?? { created: false };
+            throw error;
+          }
+          return { created: true };
+        },
+        abort: () => storage.forget(upload),
+      };
+    },
+
+    /** Stores a release whose files are at hand (this server's own build; tests): see startUpload. */
+    async save(manifest: ReleaseManifest, files: Map<string, Uint8Array>, by: string): Promise<{ created: boolean }> {
+      const upload = await this.startUpload(manifest, by);
+      try {
+        for (const [path, bytes] of files) await upload.file(path, [bytes]);
+        return await upload.finish();
       } catch (error) {
-        // Two uploads of one version at once: the other stored it.
-        if (isUniqueViolation(error)) return (await same()) ?? { created: false };
+        await upload.abort();
         throw error;
       }
-      return { created: true };
     },
+
+    /** Deletes the chunks of uploads that never finished, a day on (an instance may have died mid-way). */
+    sweepUploads: () => storage.sweep(24 * 60 * 60_000),
 
     problemsOf,
 
@@ -576,30 +674,26 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
       return { current, previous: last.previousVersion };
     },
 
-    /** Deletes releases beyond the newest `keep` of each area (never fewer than 5, never an active one). */
+    /**
+     * Deletes releases beyond the newest `keep` of each area (never fewer than 5, never the active one nor one
+     * rolling out).
+     */
     async prune(keep: number): Promise<number> {
       const kept = Math.max(keep, MIN_KEPT_RELEASES);
-      const [rows, areas] = await Promise.all([
-        db
-          .select({ area: releases.area, version: releases.version })
-          .from(releases)
-          .orderBy(asc(releases.area), desc(releases.releasedAt), desc(releases.version)),
-        db.select().from(releaseAreas),
-      ]);
+      const rows = await db
+        .select({ area: releases.area, version: releases.version })
+        .from(releases)
+        .orderBy(asc(releases.area), desc(releases.releasedAt), desc(releases.version));
       const doomed: { area: string; version: string }[] = [];
       for (const area of new Set(rows.map((row) => row.area))) {
-        const activeVersion = areas.find((row) => row.area === area)?.activeVersion;
+        const used = await inUse(area);
         rows
           .filter((row) => row.area === area)
           .slice(kept)
-          .filter((row) => row.version !== activeVersion)
+          .filter((row) => !used.has(row.version))
           .forEach((row) => doomed.push(row));
       }
-      for (const { area, version } of doomed)
-        await db.transaction(async (tx) => {
-          await tx.delete(releaseFiles).where(and(eq(releaseFiles.area, area), eq(releaseFiles.version, version)));
-          await tx.delete(releases).where(and(eq(releases.area, area), eq(releases.version, version)));
-        });
+      for (const { area, version } of doomed) await drop(area, version);
       return doomed.length;
     },
 
@@ -646,3 +740,13 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
 }
 
 export type ReleaseStore = ReturnType<typeof createReleaseStore>;
+
+/** A release being stored as its files arrive (ReleaseStore.startUpload). */
+export interface ReleaseUpload {
+  /** The version was stored before with this manifest: nothing is stored again, its files need not be read. */
+  known: boolean;
+  file(path: string, bytes: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<void>;
+  finish(): Promise<{ created: boolean }>;
+  /** Forgets what was stored of it (a refused upload). */
+  abort(): Promise<void>;
+}
