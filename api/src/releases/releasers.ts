@@ -4,7 +4,7 @@
  * back their own sign-in), and so does anything made with it (a trial link).
  */
 import { createHash } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { releaseTokens, users } from '../db/schema';
 
@@ -12,49 +12,30 @@ import { releaseTokens, users } from '../db/schema';
 export const TOKEN_PREFIX = 'btlsr_';
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The live token of this text (not revoked, its maker an active admin), or undefined. */
-export async function liveToken(db: Db, token: string) {
+/** A token matching `which` that is not revoked and whose maker is an active admin, or undefined. */
+async function findLive(db: Db, which: SQL) {
   const [found] = await db
     .select({ row: releaseTokens })
     .from(releaseTokens)
     .innerJoin(users, eq(users.id, releaseTokens.createdById))
-    .where(
-      and(
-        eq(releaseTokens.tokenHash, hashToken(token)),
-        isNull(releaseTokens.revokedAt),
-        eq(users.isActive, true),
-        eq(users.role, 'admin'),
-      ),
-    )
+    .where(and(which, isNull(releaseTokens.revokedAt), eq(users.isActive, true), eq(users.role, 'admin')))
     .limit(1);
   return found?.row;
 }
+
+/** The live token of this text, or undefined. */
+export const liveToken = (db: Db, token: string) => findLive(db, eq(releaseTokens.tokenHash, hashToken(token)));
 
 /** Whether a releaser as the release routes name one (`admin:<id>`, `token:<id>`) could still release now. */
 export async function releaserAlive(db: Db, by: string): Promise<boolean> {
   const [kind, id] = by.split(':');
   if (!id || !/^\d+$/.test(id)) return false;
-  if (kind === 'admin') {
-    const [admin] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, Number(id)), eq(users.isActive, true), eq(users.role, 'admin')))
-      .limit(1);
-    return admin !== undefined;
-  }
-  if (kind !== 'token') return false;
-  const [token] = await db
-    .select({ id: releaseTokens.id })
-    .from(releaseTokens)
-    .innerJoin(users, eq(users.id, releaseTokens.createdById))
-    .where(
-      and(
-        eq(releaseTokens.id, Number(id)),
-        isNull(releaseTokens.revokedAt),
-        eq(users.isActive, true),
-        eq(users.role, 'admin'),
-      ),
-    )
+  if (kind === 'token') return (await findLive(db, eq(releaseTokens.id, Number(id)))) !== undefined;
+  if (kind !== 'admin') return false;
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, Number(id)), eq(users.isActive, true), eq(users.role, 'admin')))
     .limit(1);
-  return token !== undefined;
+  return admin !== undefined;
 }
