@@ -205,18 +205,20 @@ export function ReleasesPage() {
 
       <section aria-labelledby="release-audit-title">
         <h2 id="release-audit-title">{i18n._({ id: 'admin.releases.audit', message: 'What happened' })}</h2>
-        <SelectField
-          label={i18n._({ id: 'admin.releases.auditArea', message: 'Show the entries of' })}
-          value={page.audit.filters.area}
-          onChange={(event) => page.audit.setFilter('area', event.target.value)}
-        >
-          <option value="">{i18n._({ id: 'admin.releases.auditAllAreas', message: 'Every area' })}</option>
-          {Object.keys(AREA_NAMES).map((area) => (
-            <option key={area} value={area}>
-              {areaName(area)}
-            </option>
-          ))}
-        </SelectField>
+        <div className={styles.filters}>
+          <SelectField
+            label={i18n._({ id: 'admin.releases.auditArea', message: 'Show the entries of' })}
+            value={page.audit.filters.area}
+            onChange={(event) => page.audit.setFilter('area', event.target.value)}
+          >
+            <option value="">{i18n._({ id: 'admin.releases.auditAllAreas', message: 'Every area' })}</option>
+            {Object.keys(AREA_NAMES).map((area) => (
+              <option key={area} value={area}>
+                {areaName(area)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
         <ListStates
           items={page.audit.items}
           error={page.audit.error}
