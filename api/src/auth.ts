@@ -38,10 +38,13 @@ export interface Auth {
   issueToken(user: UserRow, request: FastifyRequest): Promise<string>;
   /**
    * The active user behind the request's bearer token; 401 otherwise, 403 when the role is not allowed, and 403
-   * for an admin's operation asked in a trial (./releases/trial-origin.ts).
+   * for an admin in a trial (./releases/trial-origin.ts).
    */
   require(request: FastifyRequest, roles?: readonly Role[]): Promise<UserRow>;
-  /** The active user behind a bearer token when there is a valid one; null otherwise (no error). */
+  /**
+   * The active user behind a bearer token when there is a valid one; null otherwise (no error), and null for an
+   * admin in a trial.
+   */
   optional(request: FastifyRequest): Promise<UserRow | null>;
   /**
    * A route's preValidation hook: `require` before the input is checked (after the body is read), so a caller
@@ -114,9 +117,10 @@ export function createAuth(db: Db, secret: string, expiresIn: string, trials: Tr
     if (found === 'missing') throw unauthorized(texts.session.notLoggedIn);
     if (found === 'invalid') throw unauthorized(texts.session.expired);
     const { user, trial } = found;
+    // An admin's power is never a candidate's: in a trial an admin's session does nothing at all (a route that
+    // lets any user in may still give an admin more, such as any applicant's CV).
+    if (trial && user.role === 'admin') throw forbidden(texts.release.notInTrial);
     if (roles && !roles.includes(user.role as Role)) throw forbidden();
-    // An admin's power is never a candidate's: what the admin may do only as an admin is refused in a trial.
-    if (trial && user.role === 'admin' && roles?.includes('admin')) throw forbidden(texts.release.notInTrial);
     return user;
   };
 
@@ -160,7 +164,10 @@ export function createAuth(db: Db, secret: string, expiresIn: string, trials: Tr
     },
     async optional(request) {
       const found = await userFromRequest(request);
-      return typeof found === 'string' ? null : found.user;
+      if (typeof found === 'string') return null;
+      // Where a route only looks at who calls (an admin creating staff, seeing inactive courses), an admin in a
+      // trial is a visitor: the admin's power is never a candidate's.
+      return found.trial && found.user.role === 'admin' ? null : found.user;
     },
   };
 }

@@ -192,19 +192,37 @@ describe('a trial link', () => {
 });
 
 describe('the trial origin', () => {
-  it('signs in trial sessions, which no admin, release or token operation takes, there or on the site', async () => {
-    const login = await request(api, 'POST', '/api/auth/login', {
+  it('signs no admin in, and no admin session does anything there, nor a trial session on the site', async () => {
+    const onTrial = { host: TRIAL_HOST };
+    // An admin does not sign in on the trial origin (the password has no business there).
+    const refused = await request(api, 'POST', '/api/auth/login', {
       json: { email: admin.email, password: PASSWORD },
-      headers: { host: TRIAL_HOST },
+      headers: onTrial,
+    });
+    expect(refused).toMatchObject({ status: 403, body: { code: 'release.notInTrial' } });
+    expect(refused.body.token).toBeUndefined();
+
+    // A trainer signs in there: a trial session, which does what a trainer does.
+    const trainer = await account(api, 'trainer');
+    const login = await request(api, 'POST', '/api/auth/login', {
+      json: { email: trainer.email, password: PASSWORD },
+      headers: onTrial,
     });
     expect(login.status).toBe(200);
     const trialToken = login.body.token as string;
-    const onTrial = { host: TRIAL_HOST };
-    // What any signed-in user may do, a trial session does.
     expect(
       (await request(api, 'GET', '/api/users/me/preferences', { token: trialToken, headers: onTrial })).status,
     ).toBe(200);
-    // An admin's operations, the release tokens and the releases: refused, on the trial origin and on the site.
+    // Made an admin meanwhile (on the site), the trial session does nothing at all, there or on the site: not an
+    // admin's operation, not a release's, not what any user may do (an admin may do more with it).
+    expect(
+      (
+        await request(api, 'PUT', `/api/users/${trainer.id}`, {
+          token: admin.token,
+          json: { firstName: 'Now', lastName: 'Admin', role: 'admin' },
+        })
+      ).status,
+    ).toBe(200);
     for (const headers of [onTrial, {}]) {
       for (const [method, url, json] of [
         ['POST', '/api/release-tokens', { area: 'admin' }],
@@ -212,19 +230,33 @@ describe('the trial origin', () => {
         ['GET', '/api/users', undefined],
         ['GET', '/api/releases', undefined],
         ['GET', '/api/releases/audit', undefined],
+        ['GET', '/api/users/me/preferences', undefined],
       ] as const) {
         const answer = await request(api, method, url, { token: trialToken, headers, json });
         expect(answer.status, `${method} ${url} ${JSON.stringify(headers)}`).toBe(403);
         expect(answer.body.code).toBe('release.notInTrial');
       }
+      // Where a route only looks at who calls, that admin is a visitor: no staff account is made.
+      const made = await request(api, 'POST', '/api/auth/register', {
+        token: trialToken,
+        headers,
+        json: {
+          firstName: 'Made',
+          lastName: 'InTrial',
+          password: PASSWORD,
+          role: 'admin',
+          email: `m${Math.random()}@example.rw`,
+        },
+      });
+      expect(made).toMatchObject({ status: 403, body: { code: 'session.onlyAdminCreatesStaff' } });
     }
     // The site's own admin session, sent to the trial origin (as a candidate could, had it one): refused too.
-    const made = await request(api, 'POST', '/api/release-tokens', {
+    const sent = await request(api, 'POST', '/api/release-tokens', {
       token: admin.token,
       json: { area: 'admin' },
       headers: onTrial,
     });
-    expect(made).toMatchObject({ status: 403, body: { code: 'release.notInTrial' } });
+    expect(sent).toMatchObject({ status: 403, body: { code: 'release.notInTrial' } });
     // And a release token: the release routes answer no request of the trial origin.
     const token = await releaseToken(api, admin.token, 'trainer');
     expect((await request(api, 'GET', '/api/releases', { token, headers: onTrial })).status).toBe(403);

@@ -1,7 +1,7 @@
 /**
  * What a team's code reaches in browsers, tried as a team with its own token would: a candidate opened by an admin
- * runs on the trial origin, where the admin's sign-in is not, and a session signed in there makes no release
- * token; a version rolled out to a share of browsers renders in processes of its own, so the other visitors'
+ * runs on the trial origin, where the admin's sign-in is not (nor can be made), and a session signed in there
+ * makes no release token; a version rolled out to a share of browsers renders in processes of its own, so the other visitors'
  * pages never carry what its server part does, during the rollout or after it is stopped.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -73,8 +73,15 @@ describe('a candidate tried by an admin', () => {
       expect(await candidateFound(page)).toEqual({ token: 'none', site: 'unreachable' });
       await page.getByRole('complementary', { name: 'Release trial' }).waitFor();
 
-      // Signed in on the trial origin too (the trial's own session): the candidate finds it, and is refused.
+      // The admin cannot sign in there (the form says why, in the site's words): no admin session is ever made
+      // where a candidate runs.
       await signIn(page, site.trialBase, DEMO.admin);
+      await page.getByText(/^Refused in a trial: a candidate release may be running on the trial site/).waitFor();
+      await page.goto(`${site.trialBase}/`);
+      expect(await candidateFound(page)).toEqual({ token: 'none', site: 'unreachable' });
+
+      // A trainer signs in there (a trial session): the candidate finds it, and makes no release token with it.
+      await signIn(page, site.trialBase, DEMO.trainer);
       await page.waitForURL(`${site.trialBase}/dashboard`);
       await page.goto(`${site.trialBase}/`);
       expect(await candidateFound(page)).toEqual({ token: 'found', made: '403', site: 'unreachable' });

@@ -203,7 +203,8 @@ function commonErrors(route: RouteOptions): ErrorStatus[] {
   const statuses: (ErrorStatus | false)[] = [
     (body || Boolean(schema.params) || Boolean(schema.querystring)) && 400,
     roles !== undefined && 401,
-    roles !== undefined && roles.length > 0 && 403,
+    // (Any guarded route: a role it does not admit, or an admin's session in a trial.)
+    roles !== undefined && 403,
     Boolean(schema.params) && 404,
     body && 409,
     body && 413,

@@ -95,7 +95,7 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, 
       schema: {
         summary: 'Sign in (rate-limited per address and per e-mail).',
         body: loginPayloadSchema,
-        response: answers({ 200: signedInAnswerSchema }, [401, 429]),
+        response: answers({ 200: signedInAnswerSchema }, [401, 403, 429]),
       },
     },
     async (request) => {
@@ -116,6 +116,8 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, 
       }
       if (!user.isActive) throw unauthorized(texts.session.deactivated);
       await limiters.loginEmail.reset(emailKey);
+      // No admin session is ever made where a candidate release may be running.
+      if (user.role === 'admin' && auth.inTrial(request)) throw forbidden(texts.release.notInTrial);
       return { ...coded('notice.loggedIn'), token: await auth.issueToken(user, request), user: toUser(user) };
     },
   );
