@@ -254,10 +254,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (minutes) => codedWith('release.tooManyUploads', { minutes }),
     60 * 60_000,
   );
-  // Chunks of uploads that never finished (an instance that died mid-way), a day on.
-  void releaseStore
-    .sweepUploads()
-    .catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping old uploads failed'));
+  // Chunks of uploads that never finished (an instance that died mid-way, a client gone), a day on: at start and
+  // every hour.
+  const sweep = () =>
+    void releaseStore
+      .sweepUploads()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping old uploads failed'));
+  sweep();
+  const sweeping = setInterval(sweep, 60 * 60_000);
+  sweeping.unref();
+  app.addHook('onClose', async () => clearInterval(sweeping));
   // Who may try a candidate release in their browser (signed trial links, checked when used).
   const trials = createTrials({ db: options.database.db, secret: options.jwtSecret, store: releaseStore, audit });
   // What browsers report of the areas, and the rule that stops a rollout whose errors pass the active version's.

@@ -61,6 +61,8 @@ const CLIENT_MANIFEST = 'server/client-manifest.json';
  */
 const RENDER_QUESTIONS: QuestionBudget = {
   perTask: 64,
+  // Its questions are small; its page (HTML and data) is tens of KiB, a long job board a few hundred.
+  sent: 8 * 1024 * 1024,
   concurrent: 4,
   bytes: 8 * 1024 * 1024,
   sizeOf: (answer) =>
@@ -162,11 +164,13 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
     return async (question: unknown): Promise<ApiAnswer | string> => {
       const asked = question as RenderQuestion;
       if (asked?.kind === 'api') {
-        if (typeof asked.url !== 'string' || !asked.url.startsWith('/api/'))
+        // Read as the router will read it: dot segments (`/api/../metrics`, `%2e%2e`, `\`) resolved first.
+        const url = typeof asked.url === 'string' ? new URL(asked.url, 'http://render.invalid') : undefined;
+        if (!url || url.origin !== 'http://render.invalid' || !url.pathname.startsWith('/api/'))
           throw new Error('only /api/ is served to a render');
         const response = await app.inject({
           method: 'GET',
-          url: asked.url,
+          url: `${url.pathname}${url.search}`,
           // Counted against the visitor's address, as if the browser had asked.
           remoteAddress: visitor.address,
           headers: { ...pickText(asked.headers), ...visitor.headers },

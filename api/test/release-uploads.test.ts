@@ -88,6 +88,8 @@ function sendFromAnotherProcess(url: string, token: string, folder: string, path
   });
 }
 
+type AreaList = { area: string; versions: { version: string }[] }[];
+
 /** An API whose PGlite keeps its data in a folder, as `npm start`'s does. */
 async function startApiOnDisk(): Promise<TestApi> {
   const database = await openPglite(join(mkdtempSync(join(tmpdir(), 'btls-uploads-')), 'data'));
@@ -177,6 +179,14 @@ describe("an area's storage", () => {
       expect(kept).toHaveLength(7);
       expect(kept).toContain(versions[0]);
       expect(kept).toEqual(expect.arrayContaining(versions.slice(-5)));
+      // A refused upload (a file that does not match its hash) makes no room: nothing goes for it.
+      const tampered = makeRelease('trainer', 'tampered');
+      const files = new Map(tampered.files).set('assets/page-1.js', new TextEncoder().encode('export default 0;'));
+      expect((await upload(small, tampered, token, files)).status).toBe(400);
+      const still = ((await request(small, 'GET', '/api/releases', { token })).body as AreaList)
+        .find((item) => item.area === 'trainer')!
+        .versions.map((item) => item.version);
+      expect(still).toEqual(kept);
       // The pruned ones' files are gone too.
       expect(
         (await small.app.inject({ method: 'GET', url: `/remotes/trainer/${versions[1]}/remoteEntry.js` })).statusCode,

@@ -307,6 +307,14 @@ describe('a release', () => {
       status: 400,
       body: { message: 'Files of the release manifest are missing: assets/page-1.js.' },
     });
+    // The right bytes, but a size of the manifest's own that is not theirs.
+    const misdeclared = makeRelease('admin', 'misdeclared', (manifest) => {
+      manifest.files['assets/page-1.js']!.size += 5;
+    });
+    expect(await upload(api, misdeclared, token)).toMatchObject({
+      status: 400,
+      body: { code: 'release.fileSizeDiffers' },
+    });
     const foreign = makeRelease('trainee', 'wrong area');
     expect((await upload(api, { ...foreign, manifest: { ...foreign.manifest } }, token)).status).toBe(403);
   });

@@ -336,7 +336,7 @@ describe('a candidate server part', () => {
     expect((await visit('/p/after-greedy')).html).toContain('<h1>Public page</h1>');
   });
 
-  it("is given no other area's server part", async () => {
+  it("is given no other area's server part, and nothing outside /api/, even asking over the channel itself", async () => {
     const traineeToken = await releaseToken(api, admin.token, 'trainee');
     const trainee = makeRelease('trainee', 'trainee with a server part', undefined, {
       'server/render.cjs': "exports.default = () => 'TRAINEE-SERVER-PART';",
@@ -344,22 +344,70 @@ describe('a candidate server part', () => {
     trainee.manifest.server = 'server/render.cjs';
     expect((await upload(api, trainee, traineeToken)).status).toBe(201);
     expect((await activate(api, 'trainee', trainee.manifest.version, traineeToken)).status).toBe(200);
+    // The candidate writes its own question on the channel to the API, as the render's code writes one: it waits
+    // for the shell's next question (its task's number), then asks in that task for the trainee area's file, and
+    // looks for the answer among what arrives.
     const trial = await candidate(
       'reader',
       `
-      const question = { kind: 'file', area: 'trainee', version: ${JSON.stringify(trainee.manifest.version)}, path: 'server/render.cjs' };
-      const asked = new Promise((done) => {
-        process.on('message', (message) => {
-          if (message && message.id === 999999) done(message.error ? 'refused: ' + message.error : String(message.answer));
-        });
-      });
-      process.send({ type: 'ask', id: 999999, question });
-      exports.default = async () => '<h1>Reader</h1><pre id="attempts">' + JSON.stringify({ file: await asked }) + '</pre>';
+      const Socket = process.stderr.constructor;
+      const varint = (n) => { const out = []; do { let b = n & 0x7f; n >>>= 7; if (n) b |= 0x80; out.push(b); } while (n); return out; };
+      const text = (s) => [0x22, ...varint(Buffer.byteLength(s, 'latin1')), ...Buffer.from(s, 'latin1')];
+      const int = (n) => [0x49, ...varint(n << 1)];
+      const object = (entries) => [0x6f, ...entries.flatMap(([k, v]) => [...text(k), ...v]), 0x7b, ...varint(entries.length)];
+      const frame = (task, id, question) => {
+        const body = Buffer.from([0xff, 0x0f, ...object([
+          ['type', text('ask')], ['task', int(task)], ['id', int(id)], ['question', object(question)],
+        ])]);
+        const head = Buffer.alloc(4); head.writeUInt32BE(body.length);
+        return Buffer.concat([head, body]);
+      };
+      const fileQuestion = [['kind', text('file')], ['area', text('trainee')],
+        ['version', text(${JSON.stringify(trainee.manifest.version)})], ['path', text('server/render.cjs')]];
+      // And a read outside /api/, written so that only a router's resolving of dot segments finds it.
+      const outsideQuestion = [['kind', text('api')], ['url', text('/api/%2e%2e/remotes.json')], ['headers', object([])]];
+      let answered;
+      const asked = new Promise((done) => (answered = done));
+      let outside;
+      const read = new Promise((done) => (outside = done));
+      const write = Socket.prototype.write;
+      let sent = false;
+      Socket.prototype.write = function (chunk, ...rest) {
+        if (!sent && this !== process.stderr && Buffer.isBuffer(chunk)) {
+          const at = chunk.indexOf(Buffer.from([0x22, 4, ...Buffer.from('task')]));
+          if (at >= 0 && chunk[at + 6] === 0x49) {
+            let task = 0, shift = 0, i = at + 7, byte;
+            do { byte = chunk[i++]; task |= (byte & 0x7f) << shift; shift += 7; } while (byte & 0x80);
+            sent = true;
+            const channel = this;
+            const emit = channel.emit;
+            channel.emit = function (event, data, ...more) {
+              if (event === 'data' && Buffer.isBuffer(data)) {
+                const seen = data.toString('latin1');
+                if (seen.includes('TRAINEE-SERVER-PART')) answered('given: TRAINEE-SERVER-PART');
+                else if (/not the area this page is rendered by|not a file of this render/.test(seen)) answered('refused: ' + seen.match(/not the area this page is rendered by|not a file of this render/)[0]);
+                if (seen.includes('remoteEntry.js')) outside('given: remotes.json');
+                else if (seen.includes('only /api/ is served to a render')) outside('refused: only /api/');
+              }
+              return emit.call(this, event, data, ...more);
+            };
+            write.call(channel, frame(task >> 1, 999999, fileQuestion));
+            write.call(channel, frame(task >> 1, 999998, outsideQuestion));
+          }
+        }
+        return write.call(this, chunk, ...rest);
+      };
+      exports.default = async () => {
+        const late = () => new Promise((done) => setTimeout(() => done('no answer'), 2000));
+        const [file, api] = await Promise.all([Promise.race([asked, late()]), Promise.race([read, late()])]);
+        return '<h1>Reader</h1><pre id="attempts">' + JSON.stringify({ file, api }) + '</pre>';
+      };
       `,
     );
     const attempts = attemptsOf((await visit(`/p/reader${trial}`)).html);
     expect(attempts.file).toMatch(/^refused: /);
     expect(attempts.file).not.toContain('TRAINEE-SERVER-PART');
+    expect(attempts.api).toBe('refused: only /api/');
   });
 
   it('holding 768 MB of ArrayBuffers is killed: the API does not hold them, and pages go on', async () => {

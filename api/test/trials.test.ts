@@ -266,6 +266,32 @@ describe('the trial origin', () => {
     ).toBe(201);
   });
 
+  it('is a trial whatever else names the host: a forwarded host of the site takes no request out of it', async () => {
+    const proxied = await startApi({ web: { root: webRoot() }, trustProxy: 1 });
+    try {
+      const boss = await account(proxied, 'admin');
+      for (const headers of [
+        { host: TRIAL_HOST, 'x-forwarded-host': 'localhost' },
+        { host: 'localhost', 'x-forwarded-host': TRIAL_HOST },
+        { host: 'localhost', 'x-forwarded-host': `localhost, ${TRIAL_HOST}:8080` },
+      ]) {
+        const login = await request(proxied, 'POST', '/api/auth/login', {
+          json: { email: boss.email, password: PASSWORD },
+          headers,
+        });
+        expect(login, JSON.stringify(headers)).toMatchObject({ status: 403, body: { code: 'release.notInTrial' } });
+        const made = await request(proxied, 'POST', '/api/release-tokens', {
+          token: boss.token,
+          json: { area: 'admin' },
+          headers,
+        });
+        expect(made.status, JSON.stringify(headers)).toBe(403);
+      }
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('is off without TRIAL_URL on a site with a PUBLIC_URL: no link is made, and it says why', async () => {
     const noTrials = await startApi({ web: { root: webRoot() }, trialUrl: null });
     try {

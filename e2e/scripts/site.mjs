@@ -1,9 +1,10 @@
 // @ts-check
 // The production build served as `npm start` serves it, on a fresh data directory (so with the demo data) and a
-// random port. Plain JavaScript so that both the browser journeys (`test/harness.ts`) and the benchmark scripts
+// free port. Plain JavaScript so that both the browser journeys (`test/harness.ts`) and the benchmark scripts
 // run by plain `node` (`lighthouse.mjs`) start the server the same way.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -21,6 +22,18 @@ const serverJs = join(ROOT, 'api', 'dist', 'server.js');
  * @property {() => Promise<void>} stop
  */
 
+/** @returns {Promise<number>} a port nothing listens on at this moment */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * @param {Record<string, string>} [settings] more of the server's environment (a journey's own limits)
  * @returns {Promise<Site>}
@@ -34,9 +47,10 @@ export async function startSite(settings = {}) {
     if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first (npm test does).`);
   }
   const work = mkdtempSync(join(tmpdir(), 'btls-e2e-'));
-  const port = 21_000 + Math.floor(Math.random() * 9000);
+  // Ports the system says are free now (a random one could be a service's: RabbitMQ listens on 25672 here).
+  const port = await freePort();
   // A port for a test's own CDN (serveFolder), the one origin besides public https ones a release may live on.
-  const cdnPort = port + 10_000;
+  const cdnPort = await freePort();
   const child = spawn(process.execPath, [serverJs], {
     env: {
       ...process.env,

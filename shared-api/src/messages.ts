@@ -233,6 +233,7 @@ export const release = {
   trialNotNewer: ({ version }: { version: string }) =>
     `Only a release uploaded after the active one can be tried; ${version} is not newer.`,
   fileSizeMismatch: ({ path }: { path: string }) => `${path} is larger than its size in the release manifest.`,
+  fileSizeDiffers: ({ path }: { path: string }) => `${path} is not the size the release manifest gives it.`,
   rolloutNeedsActive: 'This area has no active release yet: release it to everyone first.',
   rolloutIsActive: ({ version }: { version: string }) =>
     `${version} is already the active release: every browser has it.`,

@@ -429,6 +429,7 @@ export const SERVER_TEXTS = [
     message: 'Only a release uploaded after the active one can be tried; {version} is not newer.',
   },
   /*i18n*/ { id: 'release.fileSizeMismatch', message: '{path} is larger than its size in the release manifest.' },
+  /*i18n*/ { id: 'release.fileSizeDiffers', message: '{path} is not the size the release manifest gives it.' },
   /*i18n*/ {
     id: 'release.rolloutNeedsActive',
     message: 'This area has no active release yet: release it to everyone first.',

@@ -285,8 +285,14 @@ async function keepAreas(areas: string[], kept?: Kept) {
 const activeFiles = new Set(
   Object.values(config.areas).flatMap((area) => area.files.map((file) => new URL(file, self.location.origin).href)),
 );
-/** The active releases' folders: a release listed by its entry alone owns every file under its folder. */
-const activeFolders = Object.values(config.areas).map((area) => new URL(area.base, self.location.origin).href);
+/**
+ * The active releases' folders on this site: a release listed by its entry alone owns every file under its folder
+ * (`/remotes/<area>/<version>/`; never a whole other host, which a release on a CDN could name as its base).
+ */
+const activeFolders = Object.values(config.areas)
+  .map((area) => new URL(area.base, self.location.origin))
+  .filter((folder) => folder.origin === self.location.origin && /^\/remotes\/[^/]+\/[^/]+\/$/.test(folder.pathname))
+  .map((folder) => folder.href);
 const isActiveFile = (url: string) => activeFiles.has(url) || activeFolders.some((folder) => url.startsWith(folder));
 
 /** Every file this worker lists (the shell's and the active releases'), as absolute URLs. */

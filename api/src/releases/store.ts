@@ -218,20 +218,23 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
     if (problem) throw badRequest(codedWith('release.manifestInvalid', { problem: `base: ${problem}.` }));
     const wanted = Object.entries(manifest.files).filter(([path]) => !have.has(path));
     const problems: string[] = [];
-    for (let at = 0; at < wanted.length && !problems.length; at += 4)
-      await Promise.all(
+    let refused: HttpError | undefined;
+    for (let at = 0; at < wanted.length && !problems.length && !refused; at += 4)
+      // Every fetch of a round ends before the next round or a refusal: none writes after its upload is forgotten.
+      await Promise.allSettled(
         wanted.slice(at, at + 4).map(async ([path, { size, integrity }]) => {
           try {
             const bytes = await fetchReleaseFile(new URL(path, manifest.base).href, { maxBytes: size, allowedOrigins });
             const stored = await storage.write(upload, path, [bytes], size);
-            if (stored.integrity !== integrity) throw badRequest(codedWith('release.fileHashMismatch', { path }));
-            have.add(path);
+            if (stored.integrity !== integrity || stored.size !== size)
+              refused ??= badRequest(codedWith('release.fileHashMismatch', { path }));
+            else have.add(path);
           } catch (error) {
-            if (error instanceof HttpError) throw error;
             problems.push(`${path} ${error instanceof BaseFetchError ? error.message : 'could not be fetched'}`);
           }
         }),
       );
+    if (refused) throw refused;
     if (problems.length)
       throw new HttpError(409, codedWith('release.incompatible', { problems: problems.sort().slice(0, 5).join('; ') }));
   }
@@ -251,9 +254,12 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
     return problems;
   }
 
+  /** What the area's quota and prunes read and write with: the database, or a transaction of it. */
+  type On = Pick<Db, 'select' | 'selectDistinct' | 'delete'>;
+
   /** The area's stored releases, oldest first, with their bytes. */
-  async function storedOf(area: string) {
-    return db
+  async function storedOf(area: string, on: On) {
+    return on
       .select({
         version: releases.version,
         // (Written out: drizzle names a column of the outer table without its table inside a subquery.)
@@ -265,48 +271,70 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
       .orderBy(asc(releases.releasedAt), asc(releases.version));
   }
 
-  /** Deletes one release and its files. */
-  async function drop(area: string, version: string) {
-    await db.transaction(async (tx) => {
-      await storage.drop(tx, area, version);
-      await tx.delete(releases).where(and(eq(releases.area, area), eq(releases.version, version)));
-    });
-  }
-
-  /** The versions of the area a prune never deletes: the active one and the one rolling out. */
-  async function inUse(area: string): Promise<Set<string>> {
-    const [row] = await db.select().from(releaseAreas).where(eq(releaseAreas.area, area)).limit(1);
-    return new Set([row?.activeVersion, row?.rolloutVersion].filter((version): version is string => !!version));
+  /** Deletes one release and its files (in the caller's transaction). */
+  async function drop(area: string, version: string, on: On) {
+    await storage.drop(on, area, version);
+    await on.delete(releases).where(and(eq(releases.area, area), eq(releases.version, version)));
   }
 
   /**
-   * Makes room in the area's quota for a release of `bytes`: its oldest releases go (never the active one, the
-   * one rolling out, nor the newest MIN_KEPT_RELEASES) until it fits; refused (413) when it cannot.
+   * The area's row, locked for the caller's transaction: what activates, rolls out or makes room in the area takes
+   * turns on it, so a version chosen meanwhile is never one being deleted.
    */
-  async function makeRoom(area: string, bytes: number) {
-    const stored = await storedOf(area);
-    const keep = await inUse(area);
+  async function lockArea(tx: Pick<Db, 'insert' | 'select'>, area: string) {
+    await tx.insert(releaseAreas).values({ area }).onConflictDoNothing();
+    const [row] = await tx.select().from(releaseAreas).where(eq(releaseAreas.area, area)).for('update');
+    return row;
+  }
+
+  /** Refuses (404) a version pruned since its checks: read under the area's lock, it cannot go meanwhile. */
+  async function stillStored(tx: Pick<Db, 'select'>, area: string, version: string) {
+    const [row] = await tx
+      .select({ version: releases.version })
+      .from(releases)
+      .where(and(eq(releases.area, area), eq(releases.version, version)))
+      .limit(1);
+    if (!row) throw notFound(codedWith('release.notFound', { area, version }));
+  }
+
+  /** The versions a prune never deletes: the active one and the one rolling out. */
+  const inUse = (row: { activeVersion: string | null; rolloutVersion: string | null } | undefined) =>
+    new Set([row?.activeVersion, row?.rolloutVersion].filter((version): version is string => !!version));
+
+  /** The 413 of a release that cannot fit the area's quota. */
+  const quotaPassed = (count: number, total: number, bytes: number) =>
+    new HttpError(
+      413,
+      codedWith('release.quotaPassed', {
+        releases: count,
+        megabytes: Math.ceil(total / 1048576),
+        size: Math.ceil(bytes / 1048576),
+        quotaReleases: quota.releases,
+        quotaMegabytes: Math.floor(quota.bytes / 1048576),
+      }),
+    );
+
+  /**
+   * Makes room in the area's quota for a release of `bytes`, in the transaction that stores it, under the area's
+   * lock: its oldest releases go (never the active one, the one rolling out, nor the newest MIN_KEPT_RELEASES)
+   * until it fits; refused (413) when it cannot, and then nothing went.
+   */
+  async function makeRoom(tx: On & Pick<Db, 'insert'>, area: string, bytes: number) {
+    const keep = inUse(await lockArea(tx, area));
+    const stored = await storedOf(area, tx);
     const newest = new Set(stored.slice(-MIN_KEPT_RELEASES).map((release) => release.version));
     let count = stored.length;
     let total = stored.reduce((sum, release) => sum + release.bytes, 0);
+    const going: string[] = [];
     for (const release of stored) {
-      if (count + 1 <= quota.releases && total + bytes <= quota.bytes) return;
+      if (count + 1 <= quota.releases && total + bytes <= quota.bytes) break;
       if (keep.has(release.version) || newest.has(release.version)) continue;
-      await drop(area, release.version);
+      going.push(release.version);
       count -= 1;
       total -= release.bytes;
     }
-    if (count + 1 > quota.releases || total + bytes > quota.bytes)
-      throw new HttpError(
-        413,
-        codedWith('release.quotaPassed', {
-          releases: count,
-          megabytes: Math.ceil(total / 1048576),
-          size: Math.ceil(bytes / 1048576),
-          quotaReleases: quota.releases,
-          quotaMegabytes: Math.floor(quota.bytes / 1048576),
-        }),
-      );
+    if (count + 1 > quota.releases || total + bytes > quota.bytes) throw quotaPassed(count, total, bytes);
+    for (const version of going) await drop(area, version, tx);
   }
 
   /**
@@ -485,10 +513,9 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
       const known = await same();
       if (known)
         return { known: true, file: async () => undefined, finish: async () => known, abort: async () => undefined };
-      await makeRoom(
-        manifest.area,
-        Object.values(manifest.files).reduce((sum, file) => sum + file.size, 0),
-      );
+      const declared = Object.values(manifest.files).reduce((sum, file) => sum + file.size, 0);
+      // A release larger than the whole quota is refused before a byte of it is read.
+      if (declared > quota.bytes) throw quotaPassed(0, 0, declared);
       const upload = storage.newUpload();
       const stored = new Map<string, { integrity: string; size: number }>();
       return {
@@ -503,6 +530,8 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
             throw error instanceof SizePassed ? badRequest(codedWith('release.fileSizeMismatch', { path })) : error;
           });
           if (file.integrity !== expected.integrity) throw badRequest(codedWith('release.fileHashMismatch', { path }));
+          // (The right bytes under a wrong size: stored as it came, it would be read back cut or padded.)
+          if (file.size !== expected.size) throw badRequest(codedWith('release.fileSizeDiffers', { path }));
           stored.set(path, file);
         },
         async finish() {
@@ -521,6 +550,7 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
           }));
           try {
             await db.transaction(async (tx) => {
+              await makeRoom(tx, manifest.area, declared);
               await tx.insert(releases).values({
                 area: manifest.area,
                 version: manifest.version,
@@ -572,8 +602,8 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
       if (problems.length)
         throw new HttpError(409, codedWith('release.incompatible', { problems: problems.join('; ') }));
       const previous = await db.transaction(async (tx) => {
-        await tx.insert(releaseAreas).values({ area }).onConflictDoNothing();
-        const [row] = await tx.select().from(releaseAreas).where(eq(releaseAreas.area, area)).for('update');
+        const row = await lockArea(tx, area);
+        await stillStored(tx, area, version);
         const current = row?.activeVersion ?? null;
         if (expected !== undefined && expected !== current)
           throw conflict(codedWith('release.changedMeanwhile', { active: current ?? 'none' }));
@@ -602,7 +632,8 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
       if (problems.length)
         throw new HttpError(409, codedWith('release.incompatible', { problems: problems.join('; ') }));
       const outcome = await db.transaction(async (tx) => {
-        const [row] = await tx.select().from(releaseAreas).where(eq(releaseAreas.area, area)).for('update');
+        const row = await lockArea(tx, area);
+        await stillStored(tx, area, version);
         const current = row?.activeVersion ?? null;
         if (!current) throw conflict(texts.release.rolloutNeedsActive);
         if (expected !== undefined && expected !== current)
@@ -685,16 +716,18 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
         .from(releases)
         .orderBy(asc(releases.area), desc(releases.releasedAt), desc(releases.version));
       const doomed: { area: string; version: string }[] = [];
-      for (const area of new Set(rows.map((row) => row.area))) {
-        const used = await inUse(area);
-        rows
-          .filter((row) => row.area === area)
-          .slice(kept)
-          .filter((row) => !used.has(row.version))
-          .forEach((row) => doomed.push(row));
-      }
-      for (const { area, version } of doomed) await drop(area, version);
-      return doomed.length;
+      for (const area of new Set(rows.map((row) => row.area)))
+        for (const row of rows.filter((item) => item.area === area).slice(kept))
+          doomed.push({ area: row.area, version: row.version });
+      let count = 0;
+      for (const { area, version } of doomed)
+        count += await db.transaction(async (tx) => {
+          // Under the area's lock: a version activated or rolled out meanwhile stays.
+          if (inUse(await lockArea(tx, area)).has(version)) return 0;
+          await drop(area, version, tx);
+          return 1;
+        });
+      return count;
     },
 
     /**

@@ -16,11 +16,33 @@ export interface TrialOrigin {
   isTrial(request: FastifyRequest): boolean;
 }
 
-/** The trial origin of a configured address (an origin, checked by the configuration). */
+/** The host name of a Host-like header value (`Trial.localhost:8080` → `trial.localhost`), or ''. */
+function hostnameOf(value: string): string {
+  try {
+    return new URL(`http://${value.trim()}`).hostname;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The trial origin of a configured address (an origin, checked by the configuration). A request is a trial's when
+ * any of what names its host names the trial origin: the Host header, and each X-Forwarded-Host (which a page's
+ * script may add to its own requests, and Fastify reads behind a trusted proxy). Naming the site's host as well
+ * never takes a request out of a trial; at worst a request of the site is refused more.
+ */
 export function trialOriginOf(url: string | null): TrialOrigin {
   if (!url) return { origin: null, isTrial: () => false };
   const { origin, hostname } = new URL(url);
-  return { origin, isTrial: (request) => request.hostname.toLowerCase() === hostname };
+  return {
+    origin,
+    isTrial(request) {
+      const forwarded = [request.headers['x-forwarded-host'] ?? []].flat().flatMap((value) => value.split(','));
+      return [request.hostname, request.headers.host ?? '', ...forwarded].some(
+        (value) => hostnameOf(value) === hostname,
+      );
+    },
+  };
 }
 
 /** On a developer's machine (no PUBLIC_URL): the site's port on `trial.localhost`. */

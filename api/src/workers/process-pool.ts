@@ -25,7 +25,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
+import { readFrames, sendFrame } from './channel';
 import type { Sandbox } from './sandbox';
 
 export interface ProcessPoolOptions {
@@ -56,6 +58,8 @@ export interface ProcessPoolOptions {
 export interface QuestionBudget {
   /** Questions a task may ask in all. */
   perTask: number;
+  /** Bytes a task may send (its questions and its result): a message past them is refused unread. */
+  sent: number;
   /** Questions answered at once; the others wait their turn (the process waits for its answers). */
   concurrent: number;
   /** Bytes of answers a task may be given in all (measured by `sizeOf`). */
@@ -72,15 +76,18 @@ export class ProcessPoolBusy extends Error {}
 /** The process died during the task (killed for its memory, exited, crashed). */
 export class ProcessDied extends Error {}
 
-/** What travels between the parent and a process. */
+/**
+ * What travels between the parent and a process (./channel.ts), each naming its task: a message of another task
+ * (a late answer, a forged one) is not taken for the task running.
+ */
 export type ToProcess<Task> =
-  | { type: 'task'; task: Task }
-  | { type: 'answer'; id: number; answer: unknown }
-  | { type: 'answer'; id: number; error: string };
+  | { type: 'task'; task: number; body: Task }
+  | { type: 'answer'; task: number; id: number; answer: unknown }
+  | { type: 'answer'; task: number; id: number; error: string };
 export type FromProcess<Result> =
-  | { type: 'ask'; id: number; question: unknown }
-  | { type: 'done'; result: Result }
-  | { type: 'failed'; message: string };
+  | { type: 'ask'; task: number; id: number; question: unknown }
+  | { type: 'done'; task: number; result: Result }
+  | { type: 'failed'; task: number; message: string };
 
 const WATCH_INTERVAL_MS = 50;
 const STDERR_KEPT = 2048;
@@ -117,20 +124,33 @@ function moduleFile(name: string): string {
   return file;
 }
 
-/** What a process and every process under it hold in memory (the sandbox's own processes come first). */
-function residentMb(pid: number, depth = 0): number | undefined {
+/**
+ * What a process and every process under it hold in memory (the sandbox's own processes come first), or
+ * undefined when it cannot be read; `seen.children` is false when the kernel does not list a process's children.
+ */
+function residentMb(pid: number, seen: { children: boolean }, depth = 0): number | undefined {
+  let own: number;
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    const children = depth < 4 ? readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim() : '';
-    let total = match ? Number(match[1]) / 1024 : 0;
-    for (const child of children ? children.split(/\s+/) : []) total += residentMb(Number(child), depth + 1) ?? 0;
-    return total;
+    own = match ? Number(match[1]) / 1024 : 0;
   } catch {
     return undefined;
   }
+  let children: string[] = [];
+  try {
+    if (depth < 4)
+      children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  } catch {
+    seen.children = false;
+  }
+  return children.reduce((total, child) => total + (residentMb(Number(child), seen, depth + 1) ?? 0), own);
 }
 
 interface Running<Result> {
+  /** The task's number, in its messages. */
+  id: number;
+  /** Bytes the process has sent for it. */
+  sent: number;
   resolve(result: Result): void;
   reject(error: Error): void;
   answer(question: unknown): Promise<unknown>;
@@ -144,6 +164,8 @@ interface Running<Result> {
 
 interface Member<Result> {
   child: ChildProcess;
+  /** The process's end of the channel (its descriptor 3). */
+  channel: Duplex;
   /** The key of the tasks it runs (null: it has run none yet). */
   key: string | null;
   busy: Running<Result> | null;
@@ -185,17 +207,21 @@ export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
   const members = new Set<Member<Result>>();
   const queue: Queued<Task, Result>[] = [];
   let closed = false;
+  let lastTask = 0;
+  /** Whether the watchdog has found it cannot see the processes in the sandbox (said once). */
+  let blind = false;
 
   function start(): Member<Result> {
     const child = spawn(command.file, command.args, {
       // Nothing of the API's environment: only the mode React and the shell's build read.
       env: { NODE_ENV: process.env.NODE_ENV === 'test' ? 'test' : 'production' },
       cwd: '/',
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      serialization: 'advanced',
+      // Descriptor 3: the channel (./channel.ts), whose frames are refused past their size before they are read.
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
     });
     const member: Member<Result> = {
       child,
+      channel: child.stdio[3] as Duplex,
       key: null,
       busy: null,
       retired: false,
@@ -203,7 +229,15 @@ export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
       stderr: '',
       dead: false,
       watch: setInterval(() => {
-        const used = child.pid === undefined ? undefined : residentMb(child.pid);
+        const seen = { children: true };
+        const used = child.pid === undefined ? undefined : residentMb(child.pid, seen);
+        if (!seen.children && !blind) {
+          blind = true;
+          options.log?.warn(
+            { pool: options.label },
+            "The memory watchdog cannot see inside the sandbox (this kernel lists no process's children): the kernel's cap on each process's data holds it alone",
+          );
+        }
         if (used !== undefined && used > options.residentMb) {
           options.log?.warn({ pool: options.label, residentMb: Math.round(used) }, 'A process passed its memory cap');
           kill(member, new ProcessDied(`${options.label}: past its ${options.residentMb} MB memory cap`));
@@ -215,7 +249,13 @@ export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
     child.stderr?.on('data', (text: string) => {
       if (member.stderr.length < STDERR_KEPT) member.stderr += text.slice(0, STDERR_KEPT - member.stderr.length);
     });
-    child.on('message', (message: FromProcess<Result>) => onMessage(member, message));
+    member.channel.on('error', () => undefined);
+    readFrames(
+      member.channel,
+      options.questions.sent,
+      (message, bytes) => onMessage(member, message as FromProcess<Result>, bytes),
+      (bytes) => kill(member, new TaskBudget(`${options.label}: a message of ${bytes} bytes`)),
+    );
     child.on('error', (error) => kill(member, new ProcessDied(`${options.label}: ${error.message}`)));
     child.on('exit', (code, signal) => {
       if (member.stderr.trim())
@@ -243,22 +283,26 @@ export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
     try {
       const answered = await running.answer(question);
       running.answered += budget.sizeOf(answered);
-      reply = { type: 'answer', id, answer: answered };
+      reply = { type: 'answer', task: running.id, id, answer: answered };
     } catch (error) {
-      reply = { type: 'answer', id, error: (error as Error).message };
+      reply = { type: 'answer', task: running.id, id, error: (error as Error).message };
     }
     running.answering -= 1;
     if (member.busy !== running || member.dead) return;
     if (running.answered > budget.bytes)
       return kill(member, new TaskBudget(`${options.label}: answers past ${budget.bytes} bytes in one task`));
-    member.child.send(reply);
+    sendFrame(member.channel, reply);
     const waiting = running.waiting.shift();
     if (waiting) void answer(member, running, waiting.id, waiting.question);
   }
 
-  function onMessage(member: Member<Result>, message: FromProcess<Result>) {
+  function onMessage(member: Member<Result>, message: FromProcess<Result>, bytes: number) {
     const running = member.busy;
     if (!running || member.dead || typeof message !== 'object' || message === null) return;
+    if (message.task !== running.id) return;
+    running.sent += bytes;
+    if (running.sent > options.questions.sent)
+      return kill(member, new TaskBudget(`${options.label}: past ${options.questions.sent} bytes sent in one task`));
     if (message.type === 'ask') return onQuestion(member, running, message.id, message.question);
     member.busy = null;
     if (message.type === 'done') running.resolve(message.result);
@@ -309,7 +353,7 @@ export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
     member.key = key;
     member.busy = running;
     member.tasks += 1;
-    member.child.send({ type: 'task', task } satisfies ToProcess<Task>);
+    sendFrame(member.channel, { type: 'task', task: running.id, body: task } satisfies ToProcess<Task>);
   }
 
   /**
@@ -359,6 +403,8 @@ export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
           else reject(late);
         }, deadlineMs);
         const running: Running<Result> = {
+          id: ++lastTask,
+          sent: 0,
           resolve: (result) => {
             clearTimeout(timer);
             resolve(result);

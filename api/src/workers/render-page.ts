@@ -3,7 +3,8 @@
  * build and the server parts of the areas' releases, and renders one page per task. A server part is code of a
  * team that is not the backend's: this process has an empty environment, reads nothing but its own module and
  * the shell's server build (Node's permission model), writes nothing, starts nothing, makes no code from
- * strings, and is killed past its memory cap or its deadline. Its API calls go to the parent as questions,
+ * strings, and is killed past its memory cap or its deadline. Its API calls go to the parent as questions (over
+ * the channel of ./channel.ts),
  * which answers GET /api/… only; the files of releases come the same way. Besides that boundary, a server part
  * is given nothing but the shell's shared modules to `require`, and no network.
  */
@@ -11,6 +12,8 @@ import nodePath from 'node:path';
 import * as nodeUrl from 'node:url';
 import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
+import { Socket } from 'node:net';
+import { readFrames, sendFrame } from './channel';
 import type { FromProcess, ToProcess } from './process-pool';
 
 /** The shell's server module (shell/src/server.tsx), as far as rendering goes. */
@@ -98,6 +101,12 @@ function lockDown() {
   for (const name of ['WebSocket', 'EventSource', 'XMLHttpRequest']) delete global[name];
 }
 
+/** The channel to the parent (descriptor 3, see ./channel.ts). */
+const channel = new Socket({ fd: 3, readable: true, writable: true });
+const send = (message: FromProcess<RenderOutcome | null>) => sendFrame(channel, message);
+/** The task being rendered: its questions and result name it. */
+let currentTask = 0;
+
 /** Questions to the parent, answered in turn (`ask` messages, see ./process-pool.ts). */
 let nextQuestion = 0;
 const waiting = new Map<number, { resolve(answer: unknown): void; reject(error: Error): void }>();
@@ -105,7 +114,7 @@ function ask<A>(question: RenderQuestion): Promise<A> {
   return new Promise<A>((resolve, reject) => {
     const id = ++nextQuestion;
     waiting.set(id, { resolve: resolve as (answer: unknown) => void, reject });
-    process.send!({ type: 'ask', id, question } satisfies FromProcess<RenderOutcome | null>);
+    send({ type: 'ask', task: currentTask, id, question });
   });
 }
 
@@ -220,20 +229,26 @@ async function renderPage(task: RenderTask): Promise<RenderOutcome | null> {
   };
 }
 
-process.on('message', (message: ToProcess<RenderTask>) => {
-  if (message.type === 'answer') {
-    const question = waiting.get(message.id);
-    waiting.delete(message.id);
-    if ('error' in message) question?.reject(new Error(message.error));
-    else question?.resolve(message.answer);
-    return;
-  }
-  renderPage(message.task).then(
-    (result) => process.send!({ type: 'done', result } satisfies FromProcess<RenderOutcome | null>),
-    (error: unknown) =>
-      process.send!({
-        type: 'failed',
-        message: error instanceof Error ? error.message : String(error),
-      } satisfies FromProcess<RenderOutcome | null>),
-  );
-});
+// (What the parent sends is its own: no size limit is needed on this side.)
+readFrames(
+  channel,
+  Number.MAX_SAFE_INTEGER,
+  (received) => {
+    const message = received as ToProcess<RenderTask>;
+    if (message.type === 'answer') {
+      const question = waiting.get(message.id);
+      waiting.delete(message.id);
+      if ('error' in message) question?.reject(new Error(message.error));
+      else question?.resolve(message.answer);
+      return;
+    }
+    const task = message.task;
+    currentTask = task;
+    renderPage(message.body).then(
+      (result) => send({ type: 'done', task, result }),
+      (error: unknown) =>
+        send({ type: 'failed', task, message: error instanceof Error ? error.message : String(error) }),
+    );
+  },
+  () => process.exit(1),
+);

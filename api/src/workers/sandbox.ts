@@ -1,7 +1,7 @@
 /**
  * Where a process running a team's code starts: bubblewrap (`bwrap`), with namespaces of its own for the
- * network, processes, IPC and users, and a file system made of an allow-list of read-only folders (the system's
- * `/usr`, Node, and what the process is given). Node's permission model cannot close the network (Node 20 checks
+ * network, processes, IPC and users, and a file system made of an allow-list of read-only paths (the system's
+ * libraries, Node, and what the process is given). Node's permission model cannot close the network (Node 20 checks
  * files, processes and workers, not sockets: a `net.Socket` connects anywhere), and a file-system socket (a
  * database's, under `/run`) is reachable from any network namespace; in this sandbox there is neither a route out
  * nor a socket to find. Its data segment is capped by the kernel (`prlimit --data`): an allocation past the cap
@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, lstatSync, mkdtempSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 
 export interface Sandbox {
   /** The command that runs `node` with `nodeArgs` inside the sandbox, seeing `readable` (files or folders). */
@@ -24,17 +24,16 @@ export interface Sandbox {
 const BWRAP = ['/usr/bin/bwrap', '/bin/bwrap'];
 const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'];
 const ENV = '/usr/bin/env';
-/** The folders of the system's own programs and libraries (read-only), as the host lays them out. */
-const SYSTEM = ['/usr', '/lib', '/lib64', '/lib32', '/bin', '/sbin'];
+/** The system's libraries (read-only), as the host lays them out: a link where the host has one (merged /usr). */
+const LIBRARIES = ['/usr/lib', '/usr/lib64', '/usr/lib32', '/lib', '/lib64', '/lib32'];
 
 function found(candidates: string[]): string | undefined {
   return candidates.find((file) => existsSync(file));
 }
 
-/** Each system folder as the sandbox gets it: a symlink where the host has one (merged /usr), else a bind. */
-function systemMounts(): string[] {
+function libraryMounts(): string[] {
   const args: string[] = [];
-  for (const path of SYSTEM) {
+  for (const path of LIBRARIES) {
     if (!existsSync(path)) continue;
     const stat = lstatSync(path);
     if (stat.isSymbolicLink()) args.push('--symlink', readlinkSync(path), path);
@@ -44,8 +43,10 @@ function systemMounts(): string[] {
 }
 
 function makeSandbox(bwrap: string, prlimit: string): Sandbox {
-  const node = realpathSync(process.execPath);
-  const nodeOutsideSystem = !SYSTEM.some((folder) => node.startsWith(`${folder}/`));
+  // The programs it runs, each bound alone: nothing else of /usr/bin, /usr/src or /usr/local (where an
+  // application and its data may live) is there.
+  const programs = [realpathSync(process.execPath), realpathSync(prlimit), realpathSync(ENV)];
+  const node = programs[0]!;
   // The time zone, so that dates render as they did before the sandbox (a link into /usr/share/zoneinfo).
   const localtime = existsSync('/etc/localtime') ? ['--ro-bind', '/etc/localtime', '/etc/localtime'] : [];
   return {
@@ -56,6 +57,8 @@ function makeSandbox(bwrap: string, prlimit: string): Sandbox {
         args: [
           '--unshare-all',
           '--unshare-user',
+          // No namespace made inside it (what user namespaces would let a process try next).
+          '--disable-userns',
           '--uid',
           '65534',
           '--gid',
@@ -64,8 +67,8 @@ function makeSandbox(bwrap: string, prlimit: string): Sandbox {
           'ALL',
           '--die-with-parent',
           '--new-session',
-          ...systemMounts(),
-          ...(nodeOutsideSystem ? ['--ro-bind', dirname(node), dirname(node)] : []),
+          ...libraryMounts(),
+          ...programs.flatMap((program) => ['--ro-bind', program, program]),
           ...localtime,
           '--proc',
           '/proc',
@@ -76,10 +79,10 @@ function makeSandbox(bwrap: string, prlimit: string): Sandbox {
           '/',
           '--',
           // bwrap writes the folder it starts in (PWD) into the environment, which is the parent's choice alone.
-          ENV,
+          realpathSync(ENV),
           '-u',
           'PWD',
-          prlimit,
+          realpathSync(prlimit),
           `--data=${dataMb * 1024 * 1024}`,
           node,
           ...nodeArgs,
