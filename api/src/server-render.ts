@@ -87,37 +87,38 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
     return shellPage.html;
   }
 
-  const sandbox = options.sandbox;
-  const contained = {
-    module: 'render-page',
-    sandbox: sandbox!,
-    questions: RENDER_QUESTIONS,
-    // The shell's server build and nothing else (its own module aside): not the API, not the data folder.
-    readable: [join(options.shellDist, 'server', '*')],
-    heapMb: RENDER_HEAP_MB,
-    residentMb: RENDER_RESIDENT_MB,
-    log: options.log,
-  };
-  const shared =
-    sandbox &&
-    createProcessPool<RenderTask, RenderOutcome | null>({
-      ...contained,
-      label: 'server render',
-      // One process stays warm: a render after a quiet hour does not load React and the shell again first.
-      minProcesses: existsSync(shellFile) ? 1 : 0,
-      maxProcesses: 2,
-      maxQueue: 64,
-    });
-  // A candidate never shares a process with anyone's page, nor with the next candidate's.
-  const trials =
-    sandbox &&
-    createProcessPool<RenderTask, RenderOutcome | null>({
-      ...contained,
-      label: 'trial render',
-      maxProcesses: 1,
-      maxQueue: 4,
-      tasksPerProcess: 1,
-    });
+  /** The two pools, when render processes can be isolated here (else none: the browser renders every page). */
+  function pools(sandbox: Sandbox) {
+    const contained = {
+      module: 'render-page',
+      sandbox,
+      questions: RENDER_QUESTIONS,
+      // The shell's server build and nothing else (its own module aside): not the API, not the data folder.
+      readable: [join(options.shellDist, 'server', '*')],
+      heapMb: RENDER_HEAP_MB,
+      residentMb: RENDER_RESIDENT_MB,
+      log: options.log,
+    };
+    return {
+      shared: createProcessPool<RenderTask, RenderOutcome | null>({
+        ...contained,
+        label: 'server render',
+        // One process stays warm: a render after a quiet hour does not load React and the shell again first.
+        minProcesses: existsSync(shellFile) ? 1 : 0,
+        maxProcesses: 2,
+        maxQueue: 64,
+      }),
+      // A candidate never shares a process with anyone's page, nor with the next candidate's.
+      trials: createProcessPool<RenderTask, RenderOutcome | null>({
+        ...contained,
+        label: 'trial render',
+        maxProcesses: 1,
+        maxQueue: 4,
+        tasksPerProcess: 1,
+      }),
+    };
+  }
+  const { shared, trials } = options.sandbox ? pools(options.sandbox) : { shared: null, trials: null };
   app.addHook('onClose', async () => {
     await Promise.all([shared?.close(), trials?.close()]);
   });

@@ -31,7 +31,7 @@ import {
   drawBucket,
   rolloutChoice,
 } from './releases/rollout';
-import type { Trials } from './releases/trial';
+import { trialOf, type Trials, type ValidTicket } from './releases/trial';
 import type { TrialOrigin } from './releases/trial-origin';
 import type { RateLimiter } from './rate-limit';
 import { compressPage, createPageCache, type KeptPage, type RenderedPage } from './page-cache';
@@ -165,25 +165,26 @@ async function releaseTrial(
 ): Promise<{
   trial: Partial<Record<RemoteArea, string>>;
   set?: { value: string; maxAge: number } | null;
-  opened?: string[];
+  opened?: ValidTicket[];
 }> {
   const cookie = cookieValue(request.headers.cookie, RELEASE_TRIAL_KEY);
   if (!trialOrigin.isTrial(request)) return cookie ? { trial: {}, set: null } : { trial: {} };
   const asked = (request.query as { release?: unknown } | undefined)?.release;
   const fromCookie = await trials.valid(cookie);
-  if (typeof asked !== 'string') return { trial: fromCookie.trial };
+  const { trial } = trialOf(fromCookie);
+  if (typeof asked !== 'string') return { trial };
   if (asked.trim() === 'none') return { trial: {}, set: null };
   const site = request.headers['sec-fetch-site'];
-  if (site !== 'none' && site !== 'same-origin') return { trial: fromCookie.trial };
+  if (site !== 'none' && site !== 'same-origin') return { trial };
   const linked = await trials.valid(asked);
-  if (!linked.tickets.length) return { trial: fromCookie.trial };
-  const kept = fromCookie.tickets.filter((ticket) => !(ticket.split('@')[0]! in linked.trial));
-  const all = await trials.valid([...kept, ...linked.tickets].join(','));
+  if (!linked.length) return { trial };
+  // The link's tickets replace the cookie's of the same areas (each ticket checked once, above).
+  const all = trialOf([...fromCookie.filter((kept) => !linked.some((ticket) => ticket.area === kept.area)), ...linked]);
   const maxAge = Math.max(0, (all.ends ?? 0) - Math.floor(Date.now() / 1000));
   return {
     trial: all.trial,
     set: { value: encodeURIComponent(all.tickets.join(',')), maxAge },
-    opened: linked.tickets,
+    opened: linked,
   };
 }
 

@@ -99,29 +99,19 @@ export function createTrials({ db, secret, store, audit }: TrialsOptions) {
       return { ticket: `${claim}~${sign(claim)}`, expiresAt };
     },
 
-    /**
-     * The candidates of a cookie's or a link's tickets that still work, by area, and when the first of them ends
-     * (epoch seconds; undefined: none).
-     */
-    async valid(text: string | null | undefined, now = Date.now()) {
-      const trial: Partial<Record<RemoteArea, string>> = {};
-      const tickets: string[] = [];
-      let ends: number | undefined;
+    /** The tickets of a cookie's or a link's text that still work, each with what it tries. */
+    async valid(text: string | null | undefined, now = Date.now()): Promise<ValidTicket[]> {
+      const valid: ValidTicket[] = [];
       for (const item of splitTickets(text)) {
         const ticket = signed(item, now);
-        if (!ticket || !(await stillAllowed(ticket))) continue;
-        trial[ticket.area] = ticket.version;
-        tickets.push(item);
-        ends = Math.min(ends ?? Infinity, ticket.expires);
+        if (ticket && (await stillAllowed(ticket))) valid.push({ ...ticket, text: item });
       }
-      return { trial, tickets, ends };
+      return valid;
     },
 
-    /** Writes down that a browser opened these (valid) tickets' links. */
-    async opened(tickets: string[], now = Date.now()) {
-      for (const item of tickets) {
-        const ticket = signed(item, now);
-        if (!ticket) continue;
+    /** Writes down that a browser opened these tickets' links (as `valid` gave them). */
+    async opened(tickets: ValidTicket[]) {
+      for (const ticket of tickets) {
         const [link] = await db
           .update(releaseTrials)
           .set({ uses: sql`${releaseTrials.uses} + 1` })
@@ -140,6 +130,19 @@ export function createTrials({ db, secret, store, audit }: TrialsOptions) {
   };
 }
 export type Trials = ReturnType<typeof createTrials>;
+
+/** A ticket that still works, and its text as the browser keeps it. */
+export interface ValidTicket extends Ticket {
+  text: string;
+}
+
+/** What valid tickets try, by area, their texts, and when the first of them ends (epoch seconds; none: undefined). */
+export function trialOf(tickets: ValidTicket[]) {
+  const trial: Partial<Record<RemoteArea, string>> = {};
+  for (const ticket of tickets) trial[ticket.area] = ticket.version;
+  const ends = tickets.length ? Math.min(...tickets.map((ticket) => ticket.expires)) : undefined;
+  return { trial, tickets: tickets.map((ticket) => ticket.text), ends };
+}
 
 /** The items of a trial's text (comma-separated, URL-encoded in a cookie; `+` arrives as a space in a query). */
 function splitTickets(text: string | null | undefined): string[] {

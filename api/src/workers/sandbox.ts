@@ -45,8 +45,11 @@ function libraryMounts(): string[] {
 function makeSandbox(bwrap: string, prlimit: string): Sandbox {
   // The programs it runs, each bound alone: nothing else of /usr/bin, /usr/src or /usr/local (where an
   // application and its data may live) is there.
-  const programs = [realpathSync(process.execPath), realpathSync(prlimit), realpathSync(ENV)];
-  const node = programs[0]!;
+  const [node, limit, env] = [process.execPath, prlimit, ENV].map((program) => realpathSync(program)) as [
+    string,
+    string,
+    string,
+  ];
   // The time zone, so that dates render as they did before the sandbox (a link into /usr/share/zoneinfo).
   const localtime = existsSync('/etc/localtime') ? ['--ro-bind', '/etc/localtime', '/etc/localtime'] : [];
   return {
@@ -68,7 +71,7 @@ function makeSandbox(bwrap: string, prlimit: string): Sandbox {
           '--die-with-parent',
           '--new-session',
           ...libraryMounts(),
-          ...programs.flatMap((program) => ['--ro-bind', program, program]),
+          ...[node, limit, env].flatMap((program) => ['--ro-bind', program, program]),
           ...localtime,
           '--proc',
           '/proc',
@@ -79,10 +82,10 @@ function makeSandbox(bwrap: string, prlimit: string): Sandbox {
           '/',
           '--',
           // bwrap writes the folder it starts in (PWD) into the environment, which is the parent's choice alone.
-          realpathSync(ENV),
+          env,
           '-u',
           'PWD',
-          realpathSync(prlimit),
+          limit,
           `--data=${dataMb * 1024 * 1024}`,
           node,
           ...nodeArgs,
