@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { CONTRACT_PACKAGE, packageOf, sharedDependencies } from './federation';
 import { KERNEL_PACKAGE, readRecordedSurface, type Surface } from './kernel-surface';
-import type { RemoteArea } from './remotes';
+import type { AreaPages, RemoteArea } from './remotes';
 
 export const RELEASE_MANIFEST = 'release.json';
 export const SHELL_SHARED_MANIFEST = 'shared.json';
@@ -41,6 +41,11 @@ export interface ReleaseManifest {
   entry: string;
   /** The server part the API renders the area's pages with (`server/render.cjs`), when the area has one. */
   server: string | null;
+  /**
+   * The pages it serves (its `src/pages.ts`): the shell routes them to it, from the active releases. (Absent in
+   * releases built before areas recorded their pages: such a release is not activated.)
+   */
+  pages?: AreaPages;
   shared: Record<string, SharedVersion>;
   /**
    * The kernel the area was built against, and each name its code takes from it with the hash of that name's
@@ -126,8 +131,8 @@ export function contentVersion(packageVersion: string, files: ReleaseManifest['f
   return `${packageVersion.replace(/\+.*$/, '')}+${content.digest('hex').slice(0, 10)}`;
 }
 
-/** Writes `dist/release.json` for the area built in `folder`. */
-export function writeReleaseManifest(area: RemoteArea, folder: string): ReleaseManifest {
+/** Writes `dist/release.json` for the area built in `folder`, serving `pages` (its `src/pages.ts`). */
+export function writeReleaseManifest(area: RemoteArea, folder: string, pages: AreaPages): ReleaseManifest {
   const dist = join(folder, 'dist');
   const pkg = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { version: string };
   const files = describeFiles(dist);
@@ -142,6 +147,7 @@ export function writeReleaseManifest(area: RemoteArea, folder: string): ReleaseM
     builtAt: new Date().toISOString(),
     entry: 'remoteEntry.js',
     server: files['server/render.cjs'] ? 'server/render.cjs' : null,
+    pages,
     shared: sharedVersionsOf(folder),
     kernel: kernelUsedBy(uses.kernel, folder),
     operations: uses.operations,

@@ -23,12 +23,41 @@ export const remoteFolder = (area: RemoteArea) => `mfe-${area}`;
 /** Where one server serves a remote's built files: `/remotes/admin/`. */
 export const remoteMount = (area: RemoteArea) => `/remotes/${area}/`;
 
-/** The `remotes.json` of a single-server deploy (federation name → entry URL), as the shell's build writes it. */
-export const defaultRemotesJson = (): Record<RemoteName, string> =>
-  Object.fromEntries(REMOTE_AREAS.map((area) => [remoteName(area), `${remoteMount(area)}remoteEntry.js`])) as Record<
-    RemoteName,
-    string
-  >;
+/** How the shell lays out an area's pages: in the public layout (top bar, footer), or the area draws its own panel. */
+export type Layout = 'public' | 'panel';
+
+/**
+ * The pages an area serves, as its own `src/pages.ts` declares them and its release records them: the shell routes
+ * these patterns to it, the server renders them when the area has a server part, and the sitemap lists its
+ * indexed ones. Written in full (`/courses/:id`); a panel area claims its whole prefix (`/admin/*`).
+ */
+export interface AreaPages {
+  layout: Layout;
+  /** Its pages are a signed-in user's: search engines are kept out of them (robots.txt). */
+  signedIn: boolean;
+  patterns: string[];
+  /** The patterns without parameters that search engines are given (the sitemap). */
+  indexed?: string[];
+}
+
+/** One area in `/remotes.json` (and in the page, `#btls-areas`): where its entry is and which pages it serves. */
+export interface AreaRoute extends Pick<AreaPages, 'layout' | 'patterns'> {
+  entry: string;
+  /** The server renders its pages (its release has a server part); the browser takes them over. */
+  serverRendered: boolean;
+}
+
+/** `/remotes.json`: the map of areas, by federation name, of the releases this browser gets. */
+export type RemotesJson = Partial<Record<RemoteName, AreaRoute>>;
+
+/** The element of a page holding its map of areas (the same JSON as `/remotes.json`), read by the shell at start. */
+export const AREAS_ELEMENT_ID = 'btls-areas';
+
+/**
+ * A route pattern as one path: parameters unnamed (`/jobs/:id` and `/jobs/:jobId` are one page). Two areas
+ * whose releases claim the same key would both be asked for the same address.
+ */
+export const patternKey = (pattern: string) => pattern.replace(/:[^/]+/g, ':');
 
 /** The standalone dev server's port of a remote. */
 export const devPortOf = (area: RemoteArea): number => REMOTES.find((remote) => remote.area === area)!.devPort;

@@ -17,11 +17,20 @@ import {
   standalonePageForDevOnly,
 } from './federation';
 import { kernelNamesUsed } from './kernel-names';
+import { areaPagesOf } from './area-pages';
 import { BUILD_USES, writeReleaseManifest, writeShellShared, type BuildUses } from './release';
-import { defaultRemotesJson, devPortOf, type RemoteArea } from './remotes';
+import {
+  devPortOf,
+  REMOTE_AREAS,
+  remoteFolder,
+  remoteMount,
+  remoteName,
+  type RemoteArea,
+  type RemotesJson,
+} from './remotes';
 
 /** After a build has written its files, `write(root)` adds a manifest of them. */
-function afterBuild(name: string, write: (root: string) => void): Plugin {
+function afterBuild(name: string, write: (root: string) => void | Promise<void>): Plugin {
   let root = process.cwd();
   return {
     name,
@@ -78,7 +87,7 @@ function buildUses(): Plugin {
 
 /** A remote's `dist/release.json`, written by its last build (the server build when it has one). */
 const releaseManifest = (area: RemoteArea) =>
-  afterBuild('btls:release-manifest', (root) => void writeReleaseManifest(area, root));
+  afterBuild('btls:release-manifest', async (root) => void writeReleaseManifest(area, root, await areaPagesOf(root)));
 
 /** Standalone development: the API runs apart (npm start, or npm run dev in api/). */
 const apiProxy = () => ({ '/api': process.env.BTLS_API_URL ?? 'http://localhost:8080' });
@@ -121,17 +130,31 @@ export function remoteViteConfig(area: RemoteArea, options: RemoteOptions = {}) 
 }
 
 /**
- * The shell's dev server answers `/remotes.json` from the remotes list (in production the API makes it from the
- * active releases).
+ * The shell's dev server answers `/remotes.json` from the remotes list and each area's own pages (in production
+ * the API makes it from the active releases).
  */
 function remotesJson(): Plugin {
-  const source = () => `${JSON.stringify(defaultRemotesJson(), null, 2)}\n`;
+  const source = async () => {
+    const json: RemotesJson = {};
+    for (const area of REMOTE_AREAS) {
+      const { layout, patterns } = await areaPagesOf(resolve(import.meta.dirname, '..', remoteFolder(area)));
+      json[remoteName(area)] = {
+        entry: `${remoteMount(area)}remoteEntry.js`,
+        layout,
+        patterns,
+        serverRendered: false,
+      };
+    }
+    return `${JSON.stringify(json, null, 2)}\n`;
+  };
   return {
     name: 'btls:remotes-json',
     configureServer(server) {
-      server.middlewares.use('/remotes.json', (_request, response) => {
-        response.setHeader('Content-Type', 'application/json');
-        response.end(source());
+      server.middlewares.use('/remotes.json', (_request, response, next) => {
+        source().then((json) => {
+          response.setHeader('Content-Type', 'application/json');
+          response.end(json);
+        }, next);
       });
     },
   };

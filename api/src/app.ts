@@ -336,7 +336,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.web &&
     (await registerWeb(app, { ...options.web, trials, trialOrigin, renderLimit }, releaseStore, metrics))
   )
-    seoRoutes(app, deps.db, options.web.publicUrl);
+    seoRoutes(app, deps.db, options.web.publicUrl, releaseStore);
   return app;
 }
 

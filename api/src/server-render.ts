@@ -17,7 +17,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { remoteName, type RemoteArea } from '@btls/build-config/remotes';
+import { AREAS_ELEMENT_ID, remoteName, type RemoteArea, type RemotesJson } from '@btls/build-config/remotes';
 import { clip } from './http/logging';
 import { baseOf, type ActiveRelease, type ReleaseStore } from './releases/store';
 import { createProcessPool, TaskBudget, TaskDeadline, type QuestionBudget } from './workers/process-pool';
@@ -241,6 +241,8 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
       address = '127.0.0.1',
       /** The rollout versions the visitor's bucket gets (rendered like active releases: they are released). */
       rollout: Partial<Record<RemoteArea, string>> = {},
+      /** The page's map of areas (the same versions as `overrides` and `rollout` choose). */
+      areas: RemotesJson = {},
     ): Promise<{ status: number; html: string; language: string; personal: boolean } | null> {
       if (!existsSync(shellFile) || !shared || !trials) return null;
       const started = performance.now();
@@ -281,6 +283,7 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
             origin: options.publicUrl ?? requestOrigin,
             headers,
             releases: byName,
+            areas,
           },
           options.deadlineMs ?? RENDER_DEADLINE_MS,
           answerer(releases, visitor),
@@ -289,7 +292,7 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
         if (!outcome) return null;
         const release = outcome.rendered && releases.get(`${outcome.rendered.area}@${outcome.rendered.version}`);
         const hints = release ? await hintsFor(release, outcome.rendered?.pageModule) : '';
-        const html = fillTemplate(shellTemplate(), outcome, hints, outcome.dataId, outcome.language);
+        const html = withAreas(fillTemplate(shellTemplate(), outcome, hints, outcome.dataId, outcome.language), areas);
         took('rendered');
         return { status: outcome.status, html, language: outcome.language, personal: outcome.personal };
       } catch (error) {
@@ -350,6 +353,18 @@ function pickText(headers: unknown): Record<string, string> {
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * A page with its map of areas written in (`#btls-areas`, read by the shell at start): the browser routes and loads
+ * areas without first asking for `/remotes.json`, a round trip less before any area's page.
+ */
+export function withAreas(html: string, areas: RemotesJson): string {
+  const json = JSON.stringify(areas).replace(/</g, '\\u003c');
+  return html.replace(
+    '</head>',
+    () => `<script id="${AREAS_ELEMENT_ID}" type="application/json">${json}</script></head>`,
+  );
 }
 
 /**

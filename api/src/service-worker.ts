@@ -16,7 +16,7 @@ import { isContentHashed } from '@btls/build-config/file-names';
 import type { SwConfig } from '@btls/shared-api/service-worker';
 import { encodingFor } from './http/encoding';
 import { etagOf, ifNoneMatch } from './http/etag';
-import { baseOf, type ReleaseStore } from './releases/store';
+import { areaRouteOf, baseOf, type ReleaseStore } from './releases/store';
 import { bucketOf, rolloutChoice } from './releases/rollout';
 
 /** The shell's files the worker keeps: what the page loads, not the server's part nor compressed copies. */
@@ -117,7 +117,7 @@ export function registerServiceWorker(app: FastifyInstance, shellDist: string, s
                 name: remoteName(release.area),
                 version: release.version,
                 base,
-                entry: `${base}${release.manifest.entry}`,
+                ...areaRouteOf(release.manifest),
                 files: releaseFiles(base, `${base}${release.manifest.entry}`, release.manifest.files),
               },
             ];

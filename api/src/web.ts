@@ -36,7 +36,7 @@ import type { TrialOrigin } from './releases/trial-origin';
 import type { RateLimiter } from './rate-limit';
 import { compressPage, createPageCache, type KeptPage, type RenderedPage } from './page-cache';
 import { requestLanguage } from '@btls/kernel/i18n-server';
-import { createServerRender } from './server-render';
+import { createServerRender, withAreas } from './server-render';
 import { openSandbox } from './workers/sandbox';
 import { registerServiceWorker } from './service-worker';
 import type { Metrics } from './metrics';
@@ -343,11 +343,12 @@ export async function registerWeb(
       'save-data': typeof request.headers['save-data'] === 'string' ? request.headers['save-data'] : undefined,
     };
     const { chosen, rolling } = await rolloutOf(request, reply, store, options.publicUrl);
+    const areas = await store.remotesJson({ ...chosen, ...trial });
     const render = async () => {
       // A client asking for page after page that is not kept gets them rendered by its browser past its share.
       const share = await options.renderLimit.hit(request.ip).catch(() => ({ allowed: true }));
       if (!share.allowed) return null;
-      return serverRender.render(request.url, origin, headers, trial, request.ip, chosen);
+      return serverRender.render(request.url, origin, headers, trial, request.ip, chosen, areas);
     };
     // A visitor's page (no session hint, no trial) is kept for the next visitor: the same address, query,
     // language, origin and rollout versions get the same HTML (a shared link brings a crowd). A signed-in user's page is never
@@ -362,7 +363,12 @@ export async function registerWeb(
           (rendered) => !rendered.personal && rendered.language === language,
         )
       : { page: await render(), hit: false };
-    if (!page) return reply.header('Cache-Control', 'no-cache').type('text/html').send(indexHtml());
+    if (!page)
+      return reply
+        .header('Cache-Control', tried || rolling ? 'private, no-cache' : 'no-cache')
+        .header('Vary', 'Cookie')
+        .type('text/html')
+        .send(withAreas(indexHtml(), areas));
     // A visitor's page holds no personal data: a CDN may keep it for a minute; browsers ask again each time.
     // The page is in the language of the `btlsLang` cookie, else of Accept-Language: a cache keeps
     // one copy per language only if it keys on both (see docs/front-end.md on what a CDN may keep). A page rendered for a signed-in

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createHash } from 'node:crypto';
 import { integrityOf, sharedVersionsOf, type ReleaseManifest } from '@btls/build-config/release';
-import type { RemoteArea } from '@btls/build-config/remotes';
+import type { AreaPages, RemoteArea, RemotesJson } from '@btls/build-config/remotes';
 import { request, type TestApi } from './helpers';
 
 export const REPOSITORY = resolve(import.meta.dirname, '..', '..');
@@ -34,6 +34,19 @@ export function webRoot(serverRender?: string): string {
   );
   return root;
 }
+
+/** The pages a test release serves: a few of each area's, as its build would record them. */
+export const TEST_PAGES: Record<RemoteArea, AreaPages> = {
+  public: { layout: 'public', signedIn: false, patterns: ['/', '/courses', '/courses/:id', '/p/*'], indexed: ['/'] },
+  trainee: { layout: 'public', signedIn: true, patterns: ['/dashboard', '/jobs/:jobId/apply'] },
+  admin: { layout: 'panel', signedIn: true, patterns: ['/admin/*'] },
+  trainer: { layout: 'panel', signedIn: true, patterns: ['/trainer/*'] },
+  employer: { layout: 'panel', signedIn: true, patterns: ['/employer/*'] },
+};
+
+/** `/remotes.json` (or a page's map of areas) as each area's entry URL. */
+export const entriesOf = (json: RemotesJson): Record<string, string> =>
+  Object.fromEntries(Object.entries(json).map(([name, area]) => [name, area.entry]));
 
 export interface TestRelease {
   manifest: ReleaseManifest;
@@ -62,6 +75,7 @@ export function makeRelease(
     builtAt: new Date().toISOString(),
     entry: 'remoteEntry.js',
     server: null,
+    pages: TEST_PAGES[area],
     shared: sharedVersionsOf(join(REPOSITORY, `mfe-${area}`)),
     contract: { package: '@btls/shared-api', version: '1.0.0' },
     files: Object.fromEntries(

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openPostgres } from '../src/db/client';
 import { account, JWT_SECRET, onPostgres, request, startApi, type Account, type TestApi } from './helpers';
-import { activate, makeRelease, releaseToken, upload, webRoot } from './release-helpers';
+import { activate, entriesOf, makeRelease, releaseToken, upload, webRoot } from './release-helpers';
 import { and, eq, inArray } from 'drizzle-orm';
 import { integrityOf } from '@btls/build-config/release';
 import { releaseAreas, releases } from '../src/db/schema';
@@ -51,8 +51,9 @@ afterAll(async () => {
   await api.close();
 });
 
+/** `/remotes.json` as the entry of each area (its pages are checked where they matter). */
 const remotesJson = async (target: TestApi = api, cookie?: string) =>
-  (await request(target, 'GET', '/remotes.json', cookie ? { headers: { cookie } } : {})).body;
+  entriesOf((await request(target, 'GET', '/remotes.json', cookie ? { headers: { cookie } } : {})).body);
 const releasesOf = async (area: string, token = admin.token) =>
   (
     (await request(api, 'GET', '/api/releases', { token })).body as {
@@ -560,7 +561,7 @@ describe.runIf(onPostgres)('two API instances on one PostgreSQL', () => {
       const started = Date.now();
       let seen = '';
       while (Date.now() - started < 5000 && !seen.includes(release.manifest.version)) {
-        seen = (await other.inject({ method: 'GET', url: '/remotes.json' })).json().mfe_employer ?? '';
+        seen = entriesOf((await other.inject({ method: 'GET', url: '/remotes.json' })).json()).mfe_employer ?? '';
         if (!seen.includes(release.manifest.version)) await new Promise((done) => setTimeout(done, 100));
       }
       expect(seen).toBe(`/remotes/employer/${release.manifest.version}/remoteEntry.js`);
@@ -586,7 +587,7 @@ describe.runIf(onPostgres)('two API instances on one PostgreSQL', () => {
       ]);
       expect([viaA.status, viaB.statusCode]).toEqual([200, 200]);
       await new Promise((done) => setTimeout(done, 1100));
-      const json = (await other.inject({ method: 'GET', url: '/remotes.json' })).json();
+      const json = entriesOf((await other.inject({ method: 'GET', url: '/remotes.json' })).json());
       expect(json.mfe_trainer).toContain(t.manifest.version);
       expect(json.mfe_employer).toContain(e.manifest.version);
     } finally {

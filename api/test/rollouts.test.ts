@@ -76,7 +76,7 @@ describe('a rollout', () => {
       const cookie = bucketCookie(first.headers)!;
       expect(cookie).toMatch(/^btlsBucket=\d{1,3}$/);
       expect(first.headers['cache-control']).toBe('private, no-cache');
-      browsers.push({ cookie, entry: first.body.mfe_trainer });
+      browsers.push({ cookie, entry: first.body.mfe_trainer.entry });
     }
     const onNew = browsers.filter((browser) => browser.entry === entryOf(v2)).length;
     expect(onNew).toBeGreaterThan(60);
@@ -86,7 +86,7 @@ describe('a rollout', () => {
     for (const browser of browsers.slice(0, 20)) {
       for (let reload = 0; reload < 3; reload++) {
         const again = await request(api, 'GET', '/remotes.json', { headers: { cookie: browser.cookie } });
-        expect(again.body.mfe_trainer).toBe(browser.entry);
+        expect(again.body.mfe_trainer.entry).toBe(browser.entry);
         expect(bucketCookie(again.headers)).toBeUndefined();
       }
       const worker = await api.app.inject({ method: 'GET', url: '/sw.js', headers: { cookie: browser.cookie } });
@@ -103,7 +103,7 @@ describe('a rollout', () => {
     });
     for (const browser of browsers.filter((item) => item.entry === entryOf(v2)).slice(0, 10))
       expect(
-        (await request(api, 'GET', '/remotes.json', { headers: { cookie: browser.cookie } })).body.mfe_trainer,
+        (await request(api, 'GET', '/remotes.json', { headers: { cookie: browser.cookie } })).body.mfe_trainer.entry,
       ).toBe(entryOf(v2));
 
     const promoted = await request(api, 'POST', '/api/releases/trainer/promote', { token, json: {} });
@@ -113,7 +113,7 @@ describe('a rollout', () => {
     });
     for (const browser of browsers.slice(0, 40))
       expect(
-        (await request(api, 'GET', '/remotes.json', { headers: { cookie: browser.cookie } })).body.mfe_trainer,
+        (await request(api, 'GET', '/remotes.json', { headers: { cookie: browser.cookie } })).body.mfe_trainer.entry,
       ).toBe(entryOf(v2));
     expect(await areaOf('trainer')).toMatchObject({ active: v2.manifest.version, rollout: null });
     // Nothing is rolling: no bucket is drawn, and the map is for any cache that keys on the cookie.
@@ -298,7 +298,7 @@ describe('a rollout whose errors pass the active version', () => {
     }
     expect(area).toMatchObject({ active: v1.manifest.version, rollout: null });
     const browser = await request(api, 'GET', '/remotes.json', { headers: { cookie: 'btlsBucket=1' } });
-    expect(browser.body.mfe_trainee).toBe(entryOf(v1));
+    expect(browser.body.mfe_trainee.entry).toBe(entryOf(v1));
     const log = (await request(api, 'GET', '/api/releases/audit', { token: admin.token })).body as {
       action: string;
       actor: string;
@@ -359,7 +359,7 @@ describe.runIf(onPostgres)('two API instances on one PostgreSQL', () => {
       const json = (
         await other.inject({ method: 'GET', url: '/remotes.json', headers: { cookie: 'btlsBucket=1' } })
       ).json();
-      expect(json.mfe_public).toBe(entryOf(v1));
+      expect(json.mfe_public.entry).toBe(entryOf(v1));
       const log = (await request(api, 'GET', '/api/releases/audit', { token: admin.token })).body as {
         action: string;
         area: string;

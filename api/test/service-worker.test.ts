@@ -63,6 +63,10 @@ describe('/sw.js', () => {
       version: v1.manifest.version,
       base,
       entry: `${base}remoteEntry.js`,
+      // Offline, the worker's map of areas routes the same pages.
+      layout: 'panel',
+      patterns: ['/trainer/*'],
+      serverRendered: false,
       files: [`${base}assets/page-1.js`, `${base}remoteEntry.js`],
     });
     // Every file listed is served.
@@ -110,6 +114,9 @@ describe('/sw.js', () => {
       version: crowded.manifest.version,
       base,
       entry: `${base}remoteEntry.js`,
+      layout: 'panel',
+      patterns: ['/admin/*'],
+      serverRendered: false,
       files: [`${base}remoteEntry.js`],
     });
     expect(now.body.length - before).toBeLessThan(1024);

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, PASSWORD, request, startApi, type Account, type TestApi } from './helpers';
-import { activate, makeRelease, releaseToken, upload, webRoot } from './release-helpers';
+import { activate, entriesOf, makeRelease, releaseToken, upload, webRoot } from './release-helpers';
 
 let api: TestApi;
 let admin: Account;
@@ -24,7 +24,7 @@ function get(url: string, headers: Record<string, string> = {}, trial = true) {
   return api.app.inject({ method: 'GET', url, headers: { ...(trial ? { host: TRIAL_HOST } : {}), ...headers } });
 }
 const entryOf = async (cookie?: string, trial = true) =>
-  (await get('/remotes.json', cookie ? { cookie } : {}, trial)).json().mfe_trainer as string;
+  entriesOf((await get('/remotes.json', cookie ? { cookie } : {}, trial)).json()).mfe_trainer;
 const cookieOf = (answer: { headers: Record<string, unknown> }) =>
   String(answer.headers['set-cookie'] ?? '').split(';')[0]!;
 
@@ -73,9 +73,11 @@ describe('a trial link', () => {
     expect(setCookie).toMatch(/^btlsReleases=trainer%40[^;]+; Path=\/; Max-Age=(\d+); SameSite=Strict/);
     expect(Number(/Max-Age=(\d+)/.exec(setCookie)![1])).toBeLessThanOrEqual(2 * 3600);
     const cookie = cookieOf(page);
-    expect(page.headers['cache-control']).toBe('no-cache');
+    // The page comes with the candidate in its map of areas: for this browser only.
+    expect(page.body).toContain(`"entry":"/remotes/trainer/${version}/remoteEntry.js"`);
+    expect(page.headers['cache-control']).toBe('private, no-cache');
     const tried = await get('/remotes.json', { cookie });
-    expect(tried.json().mfe_trainer).toBe(`/remotes/trainer/${version}/remoteEntry.js`);
+    expect(entriesOf(tried.json()).mfe_trainer).toBe(`/remotes/trainer/${version}/remoteEntry.js`);
     expect(tried.headers['cache-control']).toBe('private, no-cache');
     // Another browser (no cookie) has the active release.
     expect(await entryOf()).toBe(active);

@@ -4,9 +4,19 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { isContentHashed, stemOf } from '@btls/build-config/file-names';
 import { contentVersion, describeFiles, RELEASE_MANIFEST } from '@btls/build-config/release';
 import type { RemoteArea } from '@btls/build-config/remotes';
@@ -102,4 +112,48 @@ export function runRelease(
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('exit', (code) => done({ code, output }));
   });
+}
+
+/**
+ * An area team's working copy: the area's sources in a folder of their own beside the repository's shared
+ * packages (linked), as a team's checkout of the monorepo would be. `edit` changes it (`edit(file, change)` edits
+ * a file relative to the area's folder; a new file is written whole). Answers the area's folder.
+ */
+export function teamCheckout(
+  area: RemoteArea,
+  edit: (change: (file: string, change: (text: string) => string) => void) => void,
+): string {
+  const root = mkdtempSync(join(tmpdir(), 'btls-team-'));
+  const folder = join(root, `mfe-${area}`);
+  mkdirSync(folder);
+  for (const item of ['src', 'index.html', 'package.json', 'tsconfig.json', 'vite.config.ts'])
+    cpSync(join(ROOT, `mfe-${area}`, item), join(folder, item), { recursive: true });
+  for (const shared of ['node_modules', 'build-config', 'scripts', 'shared-ui', 'tsconfig.base.json'])
+    symlinkSync(join(ROOT, shared), join(root, shared));
+  symlinkSync(join(ROOT, `mfe-${area}`, 'node_modules'), join(folder, 'node_modules'));
+  edit((file, change) => {
+    const path = join(folder, file);
+    let before = '';
+    try {
+      before = readFileSync(path, 'utf8');
+    } catch {
+      mkdirSync(dirname(path), { recursive: true });
+    }
+    const after = change(before);
+    if (after === before) throw new Error(`${file} was not changed`);
+    writeFileSync(path, after);
+  });
+  return folder;
+}
+
+/**
+ * An area's compiled catalogue (`src/locales/<language>.ts`, as `npm run i18n` writes it) with `texts` added: what
+ * the team's `npm run i18n` and its translator give a new page.
+ */
+export function withTexts(catalogue: string, texts: Record<string, string>): string {
+  const match = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(catalogue);
+  if (!match) throw new Error('not a compiled catalogue');
+  const messages = JSON.parse(JSON.parse(match[1]!) as string) as Record<string, unknown>;
+  for (const [id, text] of Object.entries(texts)) messages[id] = [text];
+  return catalogue.replace(match[0], () => `JSON.parse(${JSON.stringify(JSON.stringify(messages))})`);
 }

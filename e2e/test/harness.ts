@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { startSite, type Site } from '../scripts/site.mjs';
 
 export { METRICS_TOKEN, ROOT, startSite, type Site } from '../scripts/site.mjs';
-export { changeBuiltFile, copyOfBuild, runRelease } from '../scripts/releases';
+export { changeBuiltFile, copyOfBuild, runRelease, teamCheckout, withTexts } from '../scripts/releases';
 
 /** The test file's site and browser (live bindings: set once `useSite`'s hook has run). */
 export let site: Site;

@@ -4,8 +4,7 @@
  * rollback` brings the old text back while the newer version's files stay served. What a release is refused
  * for (another area's token, no token, a shared version the shell does not accept) is said, and nothing changes.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RELEASE_MANIFEST } from '@btls/build-config/release';
@@ -20,6 +19,7 @@ import {
   runRelease,
   signIn,
   site,
+  teamCheckout,
   useSite,
   trialTicketIn,
 } from './harness';
@@ -28,25 +28,14 @@ useSite();
 
 const TRAINER = { email: 'trainer@btls-demo.rw', password: 'trainer-demo-2026' };
 
-/**
- * The trainer team's working copy: the area's sources in a folder of their own beside the repository's shared
- * packages (linked), as a team's checkout of the monorepo would be, with one text changed.
- */
-function trainerCheckout(from: string, to: string): string {
-  const root = mkdtempSync(join(tmpdir(), 'btls-team-'));
-  const folder = join(root, 'mfe-trainer');
-  mkdirSync(folder);
-  for (const item of ['src', 'index.html', 'package.json', 'tsconfig.json', 'vite.config.ts'])
-    cpSync(join(ROOT, 'mfe-trainer', item), join(folder, item), { recursive: true });
-  for (const shared of ['node_modules', 'build-config', 'scripts', 'shared-ui', 'tsconfig.base.json'])
-    symlinkSync(join(ROOT, shared), join(root, shared));
-  symlinkSync(join(ROOT, 'mfe-trainer', 'node_modules'), join(folder, 'node_modules'));
-  const page = join(folder, 'src', 'features', 'dashboard-page.tsx');
-  const source = readFileSync(page, 'utf8');
-  if (!source.includes(from)) throw new Error(`the trainer dashboard no longer says ${from}`);
-  writeFileSync(page, source.replace(from, to));
-  return folder;
-}
+/** The trainer team's working copy, with one text of its dashboard changed. */
+const trainerCheckout = (from: string, to: string) =>
+  teamCheckout('trainer', (edit) =>
+    edit('src/features/dashboard-page.tsx', (source) => {
+      if (!source.includes(from)) throw new Error(`the trainer dashboard no longer says ${from}`);
+      return source.replace(from, to);
+    }),
+  );
 
 describe('an area released by its team', () => {
   it('reaches a signed-in trainer at the next page; a rollback brings the old text back', async () => {

@@ -1,6 +1,6 @@
-import { Suspense } from 'react';
 /** The trainee pages (login required, any role): dashboard, applying for a course or a job, certificates, profile. */
-import { paths, RequireAuth, Route, routePath, Routes, useI18n } from '@btls/shared-auth';
+import { Suspense, type ComponentType } from 'react';
+import { paths, RequireAuth, Route, Routes, useI18n } from '@btls/shared-auth';
 import { Spinner } from '@btls/shared-ui/components';
 import { lazyPage } from '@btls/shared-ui/lazy-page';
 import { DashboardPage } from './features/dashboard/dashboard-page';
@@ -12,17 +12,24 @@ const CertificatePage = lazyPage(() => import('./features/certificate/certificat
 const ApplyJobPage = lazyPage(() => import('./features/jobs/apply-job-page'), 'ApplyJobPage');
 const ProfilePage = lazyPage(() => import('./features/profile/profile-page'), 'ProfilePage');
 
+/** The route table: exactly the pages of pages.ts, which the release records for the shell. */
+export const TRAINEE_ROUTES: { path: string; Page: ComponentType }[] = [
+  { path: paths.dashboard, Page: DashboardPage },
+  { path: paths.applyForCourse, Page: ApplyPage },
+  { path: paths.applyForJob.pattern, Page: ApplyJobPage },
+  { path: paths.certificate.pattern, Page: CertificatePage },
+  { path: paths.profile, Page: ProfilePage },
+];
+
 export default function TraineeRoutes() {
   const i18n = useI18n();
   return (
     <RequireAuth>
       <Suspense fallback={<Spinner label={i18n._({ id: 'common.loading', message: 'Loading...' })} />}>
         <Routes>
-          <Route path={routePath(paths.dashboard)} element={<DashboardPage />} />
-          <Route path={routePath(paths.applyForCourse)} element={<ApplyPage />} />
-          <Route path={routePath(paths.applyForJob)} element={<ApplyJobPage />} />
-          <Route path={routePath(paths.certificate)} element={<CertificatePage />} />
-          <Route path={routePath(paths.profile)} element={<ProfilePage />} />
+          {TRAINEE_ROUTES.map(({ path, Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
         </Routes>
       </Suspense>
     </RequireAuth>

@@ -4,14 +4,17 @@
  */
 
 /** What /sw.js starts with: `self.__BTLS_SW = {…}`. */
+import type { AreaRoute } from '@btls/build-config/remotes';
+
 export interface SwConfig {
   /** The shell's files to precache, with a revision for those whose name has no hash. */
   shell: { url: string; revision: string | null }[];
   /**
-   * Per area: its federation name, its active release's folder (`base`), entry and files (absolute paths on this
-   * site); a release of too many files for the list names its entry alone, and every file under `base` is its own.
+   * Per area: its federation name, its active release's folder (`base`), entry, pages and files (absolute paths on
+   * this site); a release of too many files for the list names its entry alone, and every file under `base` is its
+   * own. Offline, the worker answers `/remotes.json` with these.
    */
-  areas: Record<string, { name: string; version: string; base: string; entry: string; files: string[] }>;
+  areas: Record<string, AreaRoute & { name: string; version: string; base: string; files: string[] }>;
 }
 
 export const SW_CACHES = {

@@ -96,34 +96,5 @@ export const paths = {
 /** The route pattern of a page: its path, or the pattern of a page with parameters. */
 export const patternOf = (page: string | PageWithParams<string>) => (typeof page === 'string' ? page : page.pattern);
 
-/** The pages of the public area, in the order its route table lists them (the shell routes exactly these there). */
-export const PUBLIC_PAGES = [
-  paths.home,
-  paths.courses,
-  paths.course,
-  paths.experience,
-  paths.jobs,
-  paths.job,
-  paths.about,
-  paths.contact,
-  paths.privacyPolicy,
-  paths.termsOfService,
-  paths.login,
-  paths.register,
-  paths.employerRegister,
-  paths.forgotPassword,
-  paths.resetPassword,
-  paths.verify,
-].map(patternOf);
-
-/** The trainee's pages: on the public layout, behind sign-in. */
-export const TRAINEE_PAGES = [
-  paths.dashboard,
-  paths.applyForCourse,
-  paths.applyForJob,
-  paths.certificate,
-  paths.profile,
-].map(patternOf);
-
 /** A route path inside an area's own <Routes>: the pattern without its leading slash ("admin/users"). */
 export const routePath = (page: string | PageWithParams<string>) => patternOf(page).slice(1);

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { lazyPart } from '@btls/shared-ui/lazy-page';
 import { RELEASE_TRIAL_KEY } from '@btls/shared-api/release-trial';
 import { Link, paths, useI18n, useLocation } from '@btls/shared-auth';
@@ -7,8 +7,8 @@ import { offline, waitingVersion } from './app-state';
 import { installOffer } from './install';
 import { PageFocus } from './page-focus';
 import { PublicLayout } from './public-layout';
-import { RemoteArea } from './remote-area';
-import { areaFor } from './route-table';
+import { RemoteArea, Unavailable } from './remote-area';
+import { areaFor, AreasContext } from './route-table';
 import styles from './shell.module.css';
 
 /**
@@ -94,9 +94,17 @@ function BottomBars() {
 
 export function App() {
   const { pathname } = useLocation();
-  const area = areaFor(pathname);
+  // Null: the map of areas could not be had (offline on a page never kept): the page cannot know its area yet.
+  const areas = useContext(AreasContext);
+  const area = areas && areaFor(areas, pathname);
   let page;
-  if (!area)
+  if (!areas)
+    page = (
+      <PublicLayout>
+        <Unavailable onRetry={() => location.reload()} />
+      </PublicLayout>
+    );
+  else if (!area)
     page = (
       <PublicLayout>
         <NotFound />

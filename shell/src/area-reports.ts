@@ -6,6 +6,7 @@
  * page is hidden; the address is sent as a template (`/jobs/:id`), never with ids or a query.
  */
 import { registerPlugins } from '@module-federation/runtime';
+import type { RemotesJson } from '@btls/build-config/remotes';
 import type { ClientErrorPhase, ClientReport } from '@btls/shared-api/schemas';
 
 type Report = Required<ClientReport>;
@@ -18,8 +19,8 @@ const failedIn = new Map<string, ClientErrorPhase>();
 /** Errors already reported where they happened (a failed load is also what the boundary then catches). */
 const reported = new WeakSet<object>();
 
-export function rememberEntries(map: Record<string, string>) {
-  for (const [name, entry] of Object.entries(map)) entries.set(name, entry);
+export function rememberEntries(areas: RemotesJson) {
+  for (const [name, area] of Object.entries(areas)) entries.set(name, area.entry);
 }
 
 /** The address as a template: words stay, anything else (an id, a code) becomes `:id`. */

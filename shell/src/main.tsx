@@ -7,13 +7,17 @@ import { App, loadOfflineBanner } from './app';
 import { connectLanguageToSession, followDeviceChoice, startLanguage } from './language';
 import { watchNetwork } from './app-state';
 import { installOffer, listenForInstallOffer } from './install';
-import { ensureRemotesRegistered } from './remotes';
+import { areasOfThePage } from './remotes';
+import { AreasContext } from './route-table';
 import { watchAreas } from './area-reports';
 import { SERVER_DATA_ID, SESSION_HINT_KEY } from './server-data';
 
-// Start fetching /remotes.json at once; an area that needs it waits for it (and offers Retry on failure).
+// The map of areas: the page's own (the server writes it in), else /remotes.json's, asked for at once.
 watchAreas();
-ensureRemotesRegistered().catch((error: unknown) => console.error('Could not load /remotes.json:', error));
+const areas = areasOfThePage().catch((error: unknown) => {
+  console.error('Could not load the map of areas:', error);
+  return null;
+});
 
 const root = document.getElementById('root')!;
 const queryClient = createQueryClient();
@@ -53,7 +57,7 @@ const afterLoad = () => {
 if (document.readyState === 'complete') afterLoad();
 else window.addEventListener('load', afterLoad, { once: true });
 
-const app = (
+const app = (map: Awaited<typeof areas>) => (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
@@ -62,22 +66,24 @@ const app = (
           serverRendered={!!serverData}
           hint={queryClient.getQueryData<SessionHint | null>(SESSION_HINT_KEY) ?? null}
         >
-          <App />
+          <AreasContext.Provider value={map}>
+            <App />
+          </AreasContext.Provider>
         </AuthProvider>
       </BrowserRouter>
     </QueryClientProvider>
   </StrictMode>
 );
 
-// The shell's texts in the page's language first (the remotes map is being fetched meanwhile).
-void startLanguage(!!serverData).then(() => {
+// The shell's texts in the page's language first, and the map of areas (at hand unless it had to be fetched).
+void Promise.all([areas, startLanguage(!!serverData)]).then(([map]) => {
   if (serverData) {
     // The page is already painted: taking it over is a transition, done in slices that leave the main thread
     // free between them (as one task it blocked taps for a few hundred ms on a mid-range phone). React
     // still hydrates first the part a visitor taps, and replays the tap.
     startTransition(() => {
-      hydrateRoot(root, app, { onRecoverableError: (error) => console.warn('Hydration:', error) });
+      hydrateRoot(root, app(map), { onRecoverableError: (error) => console.warn('Hydration:', error) });
     });
     followDeviceChoice();
-  } else createRoot(root).render(app);
+  } else createRoot(root).render(app(map));
 });

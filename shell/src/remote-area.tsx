@@ -84,7 +84,7 @@ class AreaErrorBoundary extends Component<BoundaryProps, { failedAt: string | nu
 }
 
 /** What shows instead of an area that failed (a function component: texts come from a hook). */
-function Unavailable({ onRetry }: { onRetry: () => void }) {
+export function Unavailable({ onRetry }: { onRetry: () => void }) {
   const i18n = useI18n();
   return (
     <section className={styles.unavailable} aria-labelledby="unavailable-title">

@@ -1,32 +1,47 @@
 /**
- * Remote URLs are decided at run time: /remotes.json (federation name → entry URL) is fetched at start and
- * registered with the federation runtime. Redeploying a remote elsewhere means editing remotes.json only.
+ * The map of areas (federation name → entry and pages) is decided at run time, from the active releases: the page
+ * comes with it (`#btls-areas`, written in by the server), else `/remotes.json` gives it (a page the service worker
+ * kept without one). Its entries are registered with the federation runtime once.
  */
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import type { ComponentType } from 'react';
+import { AREAS_ELEMENT_ID, type RemotesJson } from '@btls/build-config/remotes';
 import type { CatalogueLoader } from '@btls/shared-api';
 import { forgetFailure, rememberEntries, reportError, reportLoad } from './area-reports';
 
-let registered: Promise<void> | undefined;
+let registered: Promise<RemotesJson> | undefined;
 
-async function fetchAndRegister(force: boolean): Promise<void> {
-  const response = await fetch('/remotes.json', { cache: 'no-cache' });
-  if (!response.ok) throw new Error(`remotes.json: HTTP ${response.status}`);
-  const entries = (await response.json()) as Record<string, string>;
-  rememberEntries(entries);
+function register(areas: RemotesJson, force: boolean) {
+  rememberEntries(areas);
   registerRemotes(
-    Object.entries(entries).map(([name, entry]) => ({
+    Object.entries(areas).map(([name, area]) => ({
       name,
-      entry: new URL(entry, location.href).href,
+      entry: new URL(area.entry, location.href).href,
       type: 'module',
     })),
     { force },
   );
 }
 
-/** Registers the remotes once; a failure is remembered until `retry` asks again. */
-export function ensureRemotesRegistered(): Promise<void> {
-  registered ??= fetchAndRegister(false).catch((error: unknown) => {
+async function fetchAreas(): Promise<RemotesJson> {
+  const response = await fetch('/remotes.json', { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`remotes.json: HTTP ${response.status}`);
+  return (await response.json()) as RemotesJson;
+}
+
+/** The page's own map of areas, when the server wrote one into it. */
+function embeddedAreas(): RemotesJson | undefined {
+  const text = typeof document === 'undefined' ? null : document.getElementById(AREAS_ELEMENT_ID)?.textContent;
+  return text ? (JSON.parse(text) as RemotesJson) : undefined;
+}
+
+/** The map of areas of this page, registered once; a failure is remembered until a retry asks again. */
+export function areasOfThePage(): Promise<RemotesJson> {
+  registered ??= (async () => {
+    const areas = embeddedAreas() ?? (await fetchAreas());
+    register(areas, false);
+    return areas;
+  })().catch((error: unknown) => {
     registered = undefined;
     throw error;
   });
@@ -46,10 +61,14 @@ export interface AreaModule {
 export async function loadAreaRoutes(remote: string, retry = false): Promise<AreaModule> {
   if (retry) {
     forgetFailure(remote);
-    registered = fetchAndRegister(true);
+    // A new map from the server, registered with force: the runtime drops its cached (failed) entry.
+    registered = fetchAreas().then((areas) => {
+      register(areas, true);
+      return areas;
+    });
   }
   try {
-    await ensureRemotesRegistered();
+    await areasOfThePage();
   } catch (error) {
     reportError(remote, error, 'remotes');
     throw error;

@@ -1,36 +1,36 @@
 /**
- * The only map of paths to remotes (the pages themselves are named once, in `paths` of shared-auth). Each remote renders its own <Routes> for the paths listed here,
- * written in full (e.g. "admin/users"), under the shell's router. Anything else is the shell's not-found.
+ * Which area serves a path, from the map of areas the page was given (`/remotes.json`, embedded in each page as
+ * `#btls-areas`): each area's release says which pages it serves, so an area adds a page without a release of the
+ * shell. Each remote renders its own <Routes> for its patterns, written in full (e.g. "/courses/:id"). Anything
+ * else is the shell's not-found.
  */
-import type { RemoteName } from '@btls/build-config/remotes';
-import { matchRoutes, PUBLIC_PAGES, TRAINEE_PAGES } from '@btls/shared-auth';
+import { createContext } from 'react';
+import type { AreaRoute, RemoteName, RemotesJson } from '@btls/build-config/remotes';
+import { matchRoutes } from '@btls/shared-auth';
 
-export type Layout = 'public' | 'panel';
+export type { Layout } from '@btls/build-config/remotes';
 
-export interface Area {
+export interface Area extends AreaRoute {
   remote: RemoteName;
-  layout: Layout;
-  paths: string[];
-  /** Its pages are rendered on the server too (with their data), and the browser takes them over. */
-  serverRendered?: boolean;
 }
 
-export const ROUTE_TABLE: Area[] = [
-  {
-    remote: 'mfe_public',
-    layout: 'public',
-    serverRendered: true,
-    paths: PUBLIC_PAGES,
-  },
-  { remote: 'mfe_trainee', layout: 'public', paths: TRAINEE_PAGES },
-  { remote: 'mfe_admin', layout: 'panel', paths: ['/admin/*'] },
-  { remote: 'mfe_trainer', layout: 'panel', paths: ['/trainer/*'] },
-  { remote: 'mfe_employer', layout: 'panel', paths: ['/employer/*'] },
-];
+/**
+ * The map of areas of this page (the server render gives the one it rendered with); null when the browser could
+ * not get one (offline, on a page the service worker never kept).
+ */
+export const AreasContext = createContext<RemotesJson | null>({});
 
-const routes = ROUTE_TABLE.flatMap((area) => area.paths.map((path) => ({ path, area })));
+const routesOf = new WeakMap<RemotesJson, { path: string; area: Area }[]>();
 
-/** The area serving `pathname`, or undefined for the not-found placeholder. */
-export function areaFor(pathname: string): Area | undefined {
+/** The area serving `pathname`, or undefined for the not-found page. */
+export function areaFor(areas: RemotesJson, pathname: string): Area | undefined {
+  let routes = routesOf.get(areas);
+  if (!routes) {
+    routes = Object.entries(areas).flatMap(([remote, route]) => {
+      const area = { ...route, remote: remote as RemoteName };
+      return route.patterns.map((path) => ({ path, area }));
+    });
+    routesOf.set(areas, routes);
+  }
   return matchRoutes(routes, pathname)?.[0]?.route.area;
 }

@@ -31,7 +31,8 @@ import { AuthProvider, I18nContext, sessionHintOf, type SessionHint } from '@btl
 import { App } from './app';
 import { loadShellMessages } from './language';
 import { ProvidedRemotes } from './remote-area';
-import { areaFor } from './route-table';
+import { areaFor, AreasContext } from './route-table';
+import type { RemotesJson } from '@btls/build-config/remotes';
 import { SERVER_DATA_ID, SESSION_HINT_KEY } from './server-data';
 
 export { SERVER_DATA_ID };
@@ -51,9 +52,12 @@ export function configureServerApi(fetch: typeof globalThis.fetch) {
   configureApi({ baseUrl: 'http://server-render.invalid/api/', fetch, report: () => undefined });
 }
 
-/** Which remote renders `pathname` on the server, 'not-found' for the shell's own page, or null: the browser renders it. */
-export function serverRenderedBy(pathname: string): string | 'not-found' | null {
-  const area = areaFor(pathname);
+/**
+ * Which remote renders `pathname` on the server, in the map of areas of the page's releases: 'not-found' for the
+ * shell's own page, or null: the browser renders it.
+ */
+export function serverRenderedBy(pathname: string, areas: RemotesJson): string | 'not-found' | null {
+  const area = areaFor(areas, pathname);
   if (!area) return 'not-found';
   return area.serverRendered ? area.remote : null;
 }
@@ -106,6 +110,8 @@ export async function render(options: {
   url: string;
   origin: string;
   remotes: Record<string, ComponentType>;
+  /** The map of areas of the page's releases (the browser is given the same). */
+  areas: RemotesJson;
   /** The page's language and the rendered remotes' catalogue loaders (the shell's own are added). */
   language?: string;
   catalogues?: CatalogueLoader[];
@@ -136,9 +142,11 @@ export async function render(options: {
         <QueryClientProvider client={queryClient}>
           <StaticRouter location={options.url}>
             <AuthProvider serverRendered hint={options.session ?? null}>
-              <ProvidedRemotes.Provider value={options.remotes}>
-                <App />
-              </ProvidedRemotes.Provider>
+              <AreasContext.Provider value={options.areas}>
+                <ProvidedRemotes.Provider value={options.remotes}>
+                  <App />
+                </ProvidedRemotes.Provider>
+              </AreasContext.Provider>
             </AuthProvider>
           </StaticRouter>
         </QueryClientProvider>
@@ -159,7 +167,7 @@ export async function render(options: {
     if (errors.length) throw errors[0];
     const pathname = new URL(options.url, 'http://x').pathname;
     const notFound =
-      !areaFor(pathname) ||
+      !areaFor(options.areas, pathname) ||
       queryClient
         .getQueryCache()
         .getAll()

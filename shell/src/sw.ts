@@ -454,7 +454,12 @@ registerRoute(
       if (response.ok) return response;
       throw new Error(`HTTP ${response.status}`);
     } catch {
-      const json = Object.fromEntries(Object.entries(config.areas).map(([, area]) => [area.name, area.entry]));
+      const json = Object.fromEntries(
+        Object.values(config.areas).map(({ name, entry, layout, patterns, serverRendered }) => [
+          name,
+          { entry, layout, patterns, serverRendered },
+        ]),
+      );
       return new Response(JSON.stringify(json), { headers: { 'Content-Type': 'application/json' } });
     }
   },

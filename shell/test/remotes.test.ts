@@ -1,13 +1,16 @@
-/** Loading an area from /remotes.json: registered once; Retry really asks again. */
+/** Loading an area from the page's map of areas, else /remotes.json: registered once; Retry really asks again. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const runtime = vi.hoisted(() => ({ registerRemotes: vi.fn(), loadRemote: vi.fn() }));
 vi.mock('@module-federation/runtime', () => runtime);
 
-const remotesJson = { mfe_admin: '/remotes/admin/remoteEntry.js' };
+const remotesJson = {
+  mfe_admin: { entry: '/remotes/admin/remoteEntry.js', layout: 'panel', patterns: ['/admin/*'], serverRendered: false },
+};
 
 beforeEach(() => {
   vi.resetModules();
+  document.head.innerHTML = '';
   runtime.registerRemotes.mockReset();
   runtime.loadRemote.mockReset();
 });
@@ -40,6 +43,18 @@ describe('loading an area', () => {
     await loadAreaRoutes('mfe_admin', true);
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(runtime.registerRemotes).toHaveBeenLastCalledWith(expect.any(Array), { force: true });
+  });
+
+  it('takes the map the page came with, without asking for /remotes.json', async () => {
+    const fetchMock = vi.fn(async () => Response.json({}));
+    vi.stubGlobal('fetch', fetchMock);
+    document.head.innerHTML = `<script id="btls-areas" type="application/json">${JSON.stringify(remotesJson)}</script>`;
+    runtime.loadRemote.mockResolvedValue({ default: () => null });
+    const { areasOfThePage, loadAreaRoutes } = await import('../src/remotes');
+    expect(await areasOfThePage()).toEqual(remotesJson);
+    await loadAreaRoutes('mfe_admin');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a remote that exposes no routes component', async () => {

@@ -1,9 +1,22 @@
-/** The shell's one map of paths to areas: which remote serves a path, in which layout. */
+/** Which area serves a path, from the map of areas the areas' own pages make (as their releases record them). */
 import { describe, expect, it } from 'vitest';
-import { REMOTE_AREAS, remoteName } from '@btls/build-config/remotes';
-import { areaFor, ROUTE_TABLE } from '../src/route-table';
+import { REMOTE_AREAS, remoteName, type AreaPages, type RemotesJson } from '@btls/build-config/remotes';
+import { PAGES as admin } from '../../mfe-admin/src/pages';
+import { PAGES as employer } from '../../mfe-employer/src/pages';
+import { PAGES as publicPages } from '../../mfe-public/src/pages';
+import { PAGES as trainee } from '../../mfe-trainee/src/pages';
+import { PAGES as trainer } from '../../mfe-trainer/src/pages';
+import { areaFor } from '../src/route-table';
 
-describe('the route table', () => {
+const pages: Record<string, AreaPages> = { public: publicPages, trainee, admin, trainer, employer };
+const areas: RemotesJson = Object.fromEntries(
+  REMOTE_AREAS.map((area) => [
+    remoteName(area),
+    { entry: `/remotes/${area}/1/remoteEntry.js`, serverRendered: area === 'public', ...pages[area]! },
+  ]),
+);
+
+describe('the map of areas', () => {
   it.each([
     ['/', 'mfe_public', 'public'],
     ['/courses/12', 'mfe_public', 'public'],
@@ -18,18 +31,22 @@ describe('the route table', () => {
     ['/trainer/student-progress/3', 'mfe_trainer', 'panel'],
     ['/employer/my-jobs', 'mfe_employer', 'panel'],
   ])('sends %s to %s in the %s layout', (path, remote, layout) => {
-    expect(areaFor(path)).toMatchObject({ remote, layout });
+    expect(areaFor(areas, path)).toMatchObject({ remote, layout });
   });
 
   it('knows no other path (the not-found page)', () => {
-    for (const path of ['/nope', '/courses/1/extra', '/adminx', '/verify']) expect(areaFor(path), path).toBeUndefined();
+    for (const path of ['/nope', '/courses/1/extra', '/adminx', '/verify'])
+      expect(areaFor(areas, path), path).toBeUndefined();
   });
 
-  it('renders only the public area on the server', () => {
-    expect(ROUTE_TABLE.filter((area) => area.serverRendered).map((area) => area.remote)).toEqual(['mfe_public']);
-  });
-
-  it('names every remote of the manifest, and only those', () => {
-    expect(ROUTE_TABLE.map((area) => area.remote).sort()).toEqual(REMOTE_AREAS.map(remoteName).sort());
+  it('routes a page an area adds to its release, and forgets an area the map does not name', () => {
+    const withNews: RemotesJson = {
+      ...areas,
+      mfe_public: { ...areas.mfe_public!, patterns: [...areas.mfe_public!.patterns, '/news'] },
+    };
+    expect(areaFor(areas, '/news')).toBeUndefined();
+    expect(areaFor(withNews, '/news')).toMatchObject({ remote: 'mfe_public', serverRendered: true });
+    const { mfe_trainer: _gone, ...withoutTrainer } = areas;
+    expect(areaFor(withoutTrainer, '/trainer/dashboard')).toBeUndefined();
   });
 });

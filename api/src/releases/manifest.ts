@@ -6,7 +6,7 @@
  */
 import semver from 'semver';
 import { z } from 'zod';
-import { REMOTE_AREAS } from '@btls/build-config/remotes';
+import { patternKey, REMOTE_AREAS, type RemoteArea } from '@btls/build-config/remotes';
 import type { ReleaseManifest, ShellShared } from '@btls/build-config/release';
 import sharedApiPackage from '@btls/shared-api/package.json' with { type: 'json' };
 
@@ -33,7 +33,20 @@ const RULE = {
   server: 'the server part is not one of its files',
   files: 'too many files',
   bytes: 'the files are too large in all (at most 50 MB)',
+  pattern: 'not a page pattern (/courses/:id, /admin/*)',
+  indexed: 'an indexed page must be one of its patterns, without parameters',
 } as const;
+
+/**
+ * A page's route pattern: plain lower-case segments and named parameters, or a prefix ending in `/*`. Never a
+ * bare `/*`: an area takes its own pages, not every address (the shell's not-found stays the shell's).
+ */
+const pagePattern = z
+  .string()
+  .max(200)
+  .regex(/^\/(?:(?:[a-z0-9][a-z0-9-]*|:[A-Za-z]\w*)(?:\/(?:[a-z0-9][a-z0-9-]*|:[A-Za-z]\w*))*(?:\/\*)?)?$/, {
+    message: RULE.pattern,
+  });
 
 const semverText = z
   .string()
@@ -55,6 +68,17 @@ export const releaseManifestSchema = z
     builtAt: z.string().max(40),
     entry: releasePath,
     server: releasePath.nullable(),
+    pages: z
+      .object({
+        layout: z.enum(['public', 'panel']),
+        signedIn: z.boolean(),
+        patterns: z.array(pagePattern).min(1).max(200),
+        indexed: z.array(z.string().max(200)).max(200).optional(),
+      })
+      .refine((pages) => (pages.indexed ?? []).every((page) => pages.patterns.includes(page) && !/[:*]/.test(page)), {
+        message: RULE.indexed,
+      })
+      .optional(),
     shared: z.record(z.string().max(100), z.object({ version: semverText, range: z.string().max(100) })),
     kernel: z
       .object({
@@ -170,4 +194,31 @@ export function contractProblems(manifest: ReleaseManifest, served = CONTRACT): 
   if (!semver.satisfies(served.version, `^${contract.version}`))
     return [`contract: built against ${contract.package} ${contract.version}, this API serves ${served.version}`];
   return [];
+}
+
+/** An area's release as the page map sees it (the active one of another area, or its rollout's version). */
+export interface ClaimingRelease {
+  area: RemoteArea;
+  version: string;
+  manifest: ReleaseManifest;
+}
+
+/**
+ * Whether the release's pages can be routed beside the other areas' releases: it says which pages it serves, and
+ * no other area's active or rolling-out release claims one of them (both would be asked for one address).
+ */
+export function pageProblems(manifest: ReleaseManifest, others: ClaimingRelease[]): string[] {
+  if (!manifest.pages)
+    return ['pages: the release does not say which pages it serves (built before areas recorded them): rebuild it'];
+  const problems: string[] = [];
+  for (const pattern of manifest.pages.patterns)
+    for (const other of others)
+      if (other.area !== manifest.area) {
+        const claimed = other.manifest.pages?.patterns.find((theirs) => patternKey(theirs) === patternKey(pattern));
+        if (claimed)
+          problems.push(
+            `pages: ${pattern} is claimed by ${manifest.area} ${manifest.version} and by ${other.area} ${other.version}`,
+          );
+      }
+  return problems;
 }

@@ -10,7 +10,13 @@ import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { codedWith } from '@btls/shared-api/codes';
 import { integrityOf, type ReleaseManifest, type ShellShared } from '@btls/build-config/release';
 import { isContentHashed } from '@btls/build-config/file-names';
-import { REMOTE_AREAS, remoteName, type RemoteArea, type RemoteName } from '@btls/build-config/remotes';
+import {
+  REMOTE_AREAS,
+  remoteName,
+  type RemoteArea,
+  type AreaRoute,
+  type RemotesJson,
+} from '@btls/build-config/remotes';
 import { isUniqueViolation, type Db } from '../db/client';
 import {
   clientErrorCounts,
@@ -22,7 +28,7 @@ import {
 } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { createFileStorage, SizePassed } from './file-storage';
-import { contractProblems, sharedProblems } from './manifest';
+import { contractProblems, pageProblems, sharedProblems, type ClaimingRelease } from './manifest';
 import { operationProblems, unserved } from './operations';
 import { BaseFetchError, baseProblem, fetchReleaseFile, isReleaseOrigin } from './base';
 import type { Audit } from './audit';
@@ -373,6 +379,7 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
   async function problemsOf(manifest: ReleaseManifest): Promise<string[]> {
     return [
       ...(await fileProblems(manifest)),
+      ...pageProblems(manifest, claimingReleases(await activeReleases())),
       ...sharedProblems(manifest, options.shell()),
       ...contractProblems(manifest),
       ...operationProblems(manifest, options.operations),
@@ -398,18 +405,25 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
       return cdnOrigins;
     },
 
-    /** `/remotes.json`: federation name → entry URL of each area's active release (with a tester's overrides). */
-    async remotesJson(
-      overrides: Partial<Record<RemoteArea, string>> = {},
-    ): Promise<Partial<Record<RemoteName, string>>> {
+    /**
+     * `/remotes.json` (and each page's `#btls-areas`): each area's entry and pages, of its active release or of
+     * the version `overrides` names for this browser (a rollout's, a tester's candidate).
+     */
+    async remotesJson(overrides: Partial<Record<RemoteArea, string>> = {}): Promise<RemotesJson> {
       const current = await activeReleases();
-      const json: Partial<Record<RemoteName, string>> = {};
+      const json: RemotesJson = {};
       for (const area of REMOTE_AREAS) {
-        // A tester's candidate that does not exist (pruned, mistyped) leaves the area on its active release.
+        // A candidate that does not exist (pruned, mistyped) leaves the area on its active release.
         const chosen = overrides[area];
-        const tried = chosen ? await this.manifest(area, chosen).catch(() => undefined) : undefined;
-        const shown = tried ?? current.get(area)?.manifest;
-        if (shown) json[remoteName(area)] = `${baseOf(shown)}${shown.entry}`;
+        const active = current.get(area);
+        const tried =
+          chosen === active?.rollout?.version
+            ? active?.rollout?.manifest
+            : chosen
+              ? await this.manifest(area, chosen).catch(() => undefined)
+              : undefined;
+        const shown = tried ?? active?.manifest;
+        if (shown) json[remoteName(area)] = areaRouteOf(shown);
       }
       return json;
     },
@@ -782,4 +796,22 @@ export interface ReleaseUpload {
   finish(): Promise<{ created: boolean }>;
   /** Forgets what was stored of it (a refused upload). */
   abort(): Promise<void>;
+}
+
+/** A release in the map of areas: its entry and the pages the shell routes to it. */
+export const areaRouteOf = (manifest: ReleaseManifest): AreaRoute => ({
+  entry: `${baseOf(manifest)}${manifest.entry}`,
+  layout: manifest.pages?.layout ?? 'public',
+  patterns: manifest.pages?.patterns ?? [],
+  serverRendered: manifest.server !== null,
+});
+
+/** The releases whose pages are routed now: each area's active one, and the version it rolls out. */
+export function claimingReleases(active: Map<RemoteArea, ActiveRelease>): ClaimingRelease[] {
+  return [...active.values()].flatMap((release) => [
+    release,
+    ...(release.rollout
+      ? [{ area: release.area, version: release.rollout.version, manifest: release.rollout.manifest }]
+      : []),
+  ]);
 }

@@ -15,13 +15,14 @@ import vm from 'node:vm';
 import { Socket } from 'node:net';
 import { readFrames, sendFrame } from './channel';
 import type { FromProcess, ToProcess } from './process-pool';
+import type { RemotesJson } from '@btls/build-config/remotes';
 
 /** The shell's server module (shell/src/server.tsx), as far as rendering goes. */
 interface ShellServer {
   sharedModules: Record<string, unknown>;
   SERVER_DATA_ID: string;
   configureServerApi(fetch: typeof globalThis.fetch): void;
-  serverRenderedBy(pathname: string): string | 'not-found' | null;
+  serverRenderedBy(pathname: string, areas: unknown): string | 'not-found' | null;
   languageOf?(headers: { cookie?: string; 'accept-language'?: string }): string;
   sessionOf?(headers: { cookie?: string }): unknown;
   dataSaverOfRequest?(headers: { cookie?: string; 'save-data'?: string }): boolean;
@@ -29,6 +30,7 @@ interface ShellServer {
     url: string;
     origin: string;
     remotes: Record<string, unknown>;
+    areas: unknown;
     language?: string;
     catalogues?: unknown[];
     session?: unknown;
@@ -60,6 +62,8 @@ export interface RenderTask {
   headers: { cookie?: string; 'accept-language'?: string; 'save-data'?: string };
   /** The releases whose server parts render, by federation name (`mfe_public`). */
   releases: Record<string, RenderRelease>;
+  /** The map of areas of the page's releases (`/remotes.json`): which area serves the address. */
+  areas: RemotesJson;
 }
 
 export interface RenderOutcome {
@@ -188,7 +192,7 @@ async function renderPage(task: RenderTask): Promise<RenderOutcome | null> {
   lockDown();
   server.configureServerApi(client.fetch);
   const pathname = new URL(task.url, 'http://x').pathname;
-  const by = server.serverRenderedBy(pathname);
+  const by = server.serverRenderedBy(pathname, task.areas);
   if (by === null) return null;
   const language = server.languageOf?.(task.headers) ?? 'en';
   const session = server.sessionOf?.(task.headers) ?? null;
@@ -213,6 +217,7 @@ async function renderPage(task: RenderTask): Promise<RenderOutcome | null> {
     url: task.url,
     origin: task.origin,
     remotes: rendered,
+    areas: task.areas,
     language,
     catalogues,
     session,
