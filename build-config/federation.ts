@@ -62,6 +62,9 @@ export function remoteFederation(area: RemoteArea, command: 'build' | 'serve') {
   };
 }
 
+/** A remote's standalone page (for `npm run dev`): its build's entry besides the federation's. */
+export const STANDALONE_PAGE = 'index.html';
+
 /**
  * Leaves a remote's standalone page (index.html, for `npm run dev`) out of its production build: built, the
  * page would have no shell to provide React and the other shared modules. The page stays the build's input,

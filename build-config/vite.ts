@@ -14,9 +14,10 @@ import {
   remoteFederation,
   remoteServerBuild,
   sharedDependencies,
+  STANDALONE_PAGE,
   standalonePageForDevOnly,
 } from './federation';
-import { kernelNamesUsed } from './kernel-names';
+import { kernelNamesKept } from './kernel-names';
 import { areaPagesOf } from './area-pages';
 import { BUILD_USES, writeReleaseManifest, writeShellShared, type BuildUses } from './release';
 import {
@@ -47,8 +48,8 @@ const OPERATION_LITERAL = /[`"'](GET|POST|PUT|PATCH|DELETE) (\/[\w/:.-]*)[`"']/g
 
 /**
  * What a remote's build takes from outside itself, added to `dist/uses.json` (the browser build's and the
- * server build's), which its release manifest then records: the kernel names its source files import, and the
- * API operations its built chunks can call (after tree-shaking: only the calls it kept).
+ * server build's), which its release manifest then records, both after tree-shaking: the kernel names its kept
+ * code uses (kernel-names.ts), and the API operations its built chunks can call.
  */
 function buildUses(): Plugin {
   let root = process.cwd();
@@ -60,16 +61,30 @@ function buildUses(): Plugin {
     configResolved(config) {
       root = config.root;
     },
-    buildEnd() {
-      const files = [...this.getModuleIds()].filter(
-        (id) => /\.(ts|tsx)$/.test(id) && !id.includes('/node_modules/') && existsSync(id),
-      );
-      kernel = kernelNamesUsed(files);
-    },
     generateBundle(_options, bundle) {
-      for (const output of Object.values(bundle))
-        if (output.type === 'chunk')
-          for (const [, method, path] of output.code.matchAll(OPERATION_LITERAL)) operations.add(`${method} ${path}`);
+      // Each of our source modules the bundle kept, with the exports it kept of it (after tree-shaking), in the
+      // chunks the area's entries load (not the standalone page's, which only its team's dev server opens).
+      const chunks = new Map(
+        Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output]] : [])),
+      );
+      const loaded = new Set<string>();
+      const load = (fileName: string) => {
+        const chunk = chunks.get(fileName);
+        if (!chunk || loaded.has(fileName)) return;
+        loaded.add(fileName);
+        for (const imported of [...chunk.imports, ...chunk.dynamicImports]) load(imported);
+      };
+      for (const chunk of chunks.values())
+        if (chunk.isEntry && chunk.facadeModuleId !== join(root, STANDALONE_PAGE)) load(chunk.fileName);
+      const kept = new Map<string, Set<string>>();
+      for (const output of chunks.values()) {
+        if (!loaded.has(output.fileName)) continue;
+        for (const [, method, path] of output.code.matchAll(OPERATION_LITERAL)) operations.add(`${method} ${path}`);
+        for (const [id, module] of Object.entries(output.modules))
+          if (/\.(ts|tsx)$/.test(id) && !id.includes('/node_modules/') && existsSync(id))
+            kept.set(id, new Set([...(kept.get(id) ?? []), ...module.renderedExports]));
+      }
+      kernel = kernelNamesKept(kept, join(root, 'tsconfig.json'));
     },
     writeBundle() {
       const file = join(root, 'dist', BUILD_USES);

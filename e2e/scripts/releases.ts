@@ -17,6 +17,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { isContentHashed, stemOf } from '@btls/build-config/file-names';
 import { contentVersion, describeFiles, RELEASE_MANIFEST } from '@btls/build-config/release';
 import type { RemoteArea } from '@btls/build-config/remotes';
@@ -153,7 +154,8 @@ export function teamCheckout(
 export function withTexts(catalogue: string, texts: Record<string, string>): string {
   const match = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(catalogue);
   if (!match) throw new Error('not a compiled catalogue');
-  const messages = JSON.parse(JSON.parse(match[1]!) as string) as Record<string, unknown>;
+  // A JavaScript string (Lingui writes `\xA0` and the like, which JSON has not).
+  const messages = JSON.parse(runInNewContext(match[1]!) as string) as Record<string, unknown>;
   for (const [id, text] of Object.entries(texts)) messages[id] = [text];
   return catalogue.replace(match[0], () => `JSON.parse(${JSON.stringify(JSON.stringify(messages))})`);
 }

@@ -159,7 +159,7 @@ describe('serving', () => {
     const remotes = await fetch(`${site.base}/remotes.json`);
     expect(remotes.headers.get('cache-control')).toBe('no-cache');
     // Each release's files live at a URL of their own: immutable, the entry included.
-    const entry = (await remotes.json()).mfe_public as string;
+    const entry = (await remotes.json()).mfe_public.entry as string;
     expect(entry).toMatch(/^\/remotes\/public\/1\.0\.0\+[0-9a-f]{10}\/remoteEntry\.js$/);
     const remoteEntry = await fetch(`${site.base}${entry}`, { headers: { 'accept-encoding': 'br' } });
     expect(remoteEntry.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

@@ -23,20 +23,20 @@ import {
   tokenFor,
   useSite,
 } from './harness';
+import type { RemotesJson } from '@btls/build-config/remotes';
 
 // The rule judges a rollout after four page loads here (twenty by default), so a journey need not load forty.
 useSite({ BTLS_ROLLBACK_MIN_LOADS: '4' });
 
-/** The trainer area's entry the page's map of areas gave this browser, on a load of `path`. */
+/** The trainer area's entry in the map of areas the page came with, on a load of `path` in this browser. */
 async function trainerEntryOn(context: BrowserContext, path: string, reload = false): Promise<string> {
   const page = context.pages()[0] ?? (await context.newPage());
-  // (Forty browsers on a 2-core machine: a page's map of areas may take longer than the default 30 s.)
-  const map = page.waitForResponse((response) => new URL(response.url()).pathname === '/remotes.json', {
-    timeout: 90_000,
-  });
-  if (reload) await page.reload({ waitUntil: 'commit' });
-  else await page.goto(`${site.base}${path}`, { waitUntil: 'commit' });
-  return ((await (await map).json()) as Record<string, string>).mfe_trainer!;
+  // (Forty browsers on a 2-core machine: a page may take longer than the default 30 s.)
+  const response = reload
+    ? await page.reload({ waitUntil: 'commit', timeout: 90_000 })
+    : await page.goto(`${site.base}${path}`, { waitUntil: 'commit', timeout: 90_000 });
+  const map = /<script id="btls-areas" type="application\/json">([^<]*)<\/script>/.exec(await response!.text());
+  return (JSON.parse(map![1]!) as RemotesJson).mfe_trainer!.entry;
 }
 
 describe('a rollout', () => {

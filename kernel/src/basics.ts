@@ -1,6 +1,7 @@
 /**
- * The few values the kernel itself is made of and the server shares: the languages, the roles a session can
- * have, where the session is kept, and how the service worker marks a saved answer. Plain values (no state), so the API and the contract modules import them
+ * The few values the kernel itself is made of and the server shares: the languages, where the session is kept,
+ * and how the service worker marks a saved answer. (The roles and every text are the contract's: adding a role
+ * or changing a word is not a change of the kernel.) Plain values (no state), so the API and the contract modules import them
  * from here (`@btls/kernel/basics`) without loading the browser's runtime.
  */
 
@@ -10,12 +11,5 @@ export const STORAGE_KEYS = { token: 'btlsToken', user: 'btlsUser' } as const;
 export const LANGUAGES = ['en', 'fr', 'rw'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export const ROLES = ['trainee', 'trainer', 'employer', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
-
 /** On an API answer the service worker gave from its saved copy: when it was saved. */
 export const SW_SAVED_AT_HEADER = 'X-Btls-Saved-At';
-
-/** What signing in says when the browser refuses site data (the session cannot be kept). */
-export const SITE_DATA_BLOCKED =
-  'Signing in needs site data, which your browser blocks for this site. Allow this site to store data (cookies and site data in your browser settings), then try again.';

@@ -5,14 +5,17 @@
  */
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { create } from 'zustand';
-import { ROLES, SITE_DATA_BLOCKED, STORAGE_KEYS, type Role } from './basics';
+import { STORAGE_KEYS } from './basics';
 import { cookieValue, setSiteCookie } from './cookies';
 import { configureApi } from './http';
 
-/** What the session keeps of the signed-in user: the contract's `User` has more; the kernel needs these. */
+/**
+ * What the session keeps of the signed-in user: the contract's `User` has more; the kernel needs these. The role
+ * is the contract's word (`@btls/shared-auth` knows the roles): the kernel only keeps it.
+ */
 export interface SessionUser {
   id: number;
-  role: Role;
+  role: string;
   firstName: string;
   [field: string]: unknown;
 }
@@ -88,7 +91,8 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     const storage = siteStorage();
     if (!storage) {
       set({ storageBlocked: true });
-      throw new Error(SITE_DATA_BLOCKED);
+      // (What the user is told is the contract's: useAuth in @btls/shared-auth says it in their language.)
+      throw new Error('This browser refuses site data: the session cannot be kept.');
     }
     storage.setItem(STORAGE_KEYS.token, answer.token);
     storage.setItem(STORAGE_KEYS.user, JSON.stringify(answer.user));
@@ -116,12 +120,13 @@ export const useSessionStore = create<SessionState>((set, get) => ({
  * storage, and every API call still carries it. The page that holds it is personal (not kept by a CDN).
  */
 export interface SessionHint {
-  role: Role;
+  role: string;
   firstName: string;
 }
 
 export const SESSION_HINT_COOKIE = 'btlsWho';
-const isRole = (role: string | undefined): role is Role => (ROLES as readonly string[]).includes(role!);
+/** A role's word as the contract writes them (`trainee`): the hint is only ever shown, and grants nothing. */
+const isRole = (role: string) => /^[a-z]{1,20}$/.test(role);
 
 /** The hint in a Cookie header (or `document.cookie`), or null when there is none or it is not one. */
 export function sessionHintOf(cookies: string | undefined | null): SessionHint | null {

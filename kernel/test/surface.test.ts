@@ -2,11 +2,12 @@
  * The kernel's surface is what every area is built against: it changes only with a version bump of its kind,
  * and surface.json records it (each area's release and the shell's shared.json are checked against it).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bumpProblem, compareSurfaces, KERNEL_DIR, readRecordedSurface } from '../../build-config/kernel-surface';
-import { currentSurface } from '../../build-config/kernel-names';
+import { currentSurface, surfaceOf } from '../../build-config/kernel-names';
 
 const version = (JSON.parse(readFileSync(join(KERNEL_DIR, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -42,5 +43,25 @@ describe("the kernel's surface", () => {
     expect(bumpProblem(compareSurfaces(before, { ...before, send: 'c' }), '1.2.0', '1.3.0')).toBeNull();
     expect(bumpProblem(compareSurfaces(before, { call: 'a' }), '1.2.0', '2.0.0')).toBeNull();
     expect(bumpProblem(compareSurfaces(before, before), '1.2.0', '1.2.0')).toBeNull();
+  });
+
+  it('reads a type the same whatever order TypeScript met its parts in (an unrelated edit changes no hash)', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'btls-surface-'));
+    const write = (name: string, text: string) => {
+      writeFileSync(join(folder, name), text);
+      return join(folder, name);
+    };
+    const status =
+      "export type Status = 'loading' | 'signedOut' | 'signedIn';\n" +
+      'export interface Hint { status: Status; role: string }\nexport declare function statusOf(hint: Hint): Status;\n';
+    const before = surfaceOf(write('before.ts', status));
+    // The same surface, after an edit elsewhere in the module made TypeScript meet 'signedIn' first.
+    const after = surfaceOf(
+      write('after.ts', `const seen = ['signedIn', 'signedOut'] as const;\nvoid seen;\n${status}`),
+    );
+    expect(after).toEqual(before);
+    // A real change of the union still reads as one.
+    const changed = surfaceOf(write('changed.ts', status.replace("'signedIn'", "'signedIn' | 'locked'")));
+    expect(compareSurfaces(before, changed).changed.sort()).toEqual(['Hint', 'Status', 'statusOf']);
   });
 });

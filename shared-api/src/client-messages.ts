@@ -5,7 +5,6 @@
  * which adds the texts only the server sends: those reach the browser as `{ message, code, params }` and are
  * shown by code (`errorMessage`, `noticeText`), so the first load of a page does not carry their English.
  */
-import { SITE_DATA_BLOCKED } from '@btls/kernel/basics';
 import { LANGUAGES } from './constants';
 import { withCodes } from './text-codes';
 
@@ -88,8 +87,9 @@ export const account = /* @__PURE__ */ withCodes('account', {
   failedPreferences: 'Could not load or save your settings. Please try again.',
   failedOutbox: 'Could not load the e-mails. Please try again.',
   failedRetry: 'Could not retry this e-mail. Please try again.',
-  /** The session (the kernel's) says it. */
-  siteDataBlocked: SITE_DATA_BLOCKED,
+  /** Signing in, when the browser refuses site data (the session cannot be kept). */
+  siteDataBlocked:
+    'Signing in needs site data, which your browser blocks for this site. Allow this site to store data (cookies and site data in your browser settings), then try again.',
 } as const);
 
 /** The admins' Releases page: what a failed call says when the server sent no words of its own. */

@@ -1,7 +1,11 @@
 /** Business constants of spec §9 and the value sets of §3/§4, shared by the server and every screen. */
 
-// The kernel's own values (the session's storage, the languages, the roles), shared with the server.
-export { LANGUAGES, ROLES, STORAGE_KEYS, type Language, type Role } from '@btls/kernel/basics';
+// The kernel's own values (the session's storage, the languages), shared with the server.
+export { LANGUAGES, STORAGE_KEYS, type Language } from '@btls/kernel/basics';
+
+/** The roles a user has (spec §4): the contract's, so adding one is no change of the kernel (which keeps a word). */
+export const ROLES = ['trainee', 'trainer', 'employer', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
 
 export const MIN_PASSWORD_LENGTH = 6;
 

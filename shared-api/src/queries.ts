@@ -265,19 +265,20 @@ const paged = <T, P>(resource: QueryKey, fetchPage: (params: P) => Promise<Page<
   fetchPage: fetchPage as (query: Record<string, string | number>) => Promise<Page<T>>,
 });
 
-/**
- * The panels' paged lists, for `usePagedList` (`@btls/shared-ui/paging`). Marked pure, so an area that uses none
- * (the public one, on every first visit) carries none of their calls.
+/*
+ * The panels' paged lists, for `usePagedList` (`@btls/shared-ui/paging`), one export each and marked pure: an area
+ * carries (and its release records) the calls of the lists it shows, and none of the others.
  */
-export const pagedLists = {
-  courses: /* @__PURE__ */ paged(queryKeys.courses, listCoursesPage),
-  users: /* @__PURE__ */ paged(queryKeys.users, listUsersPage),
-  enrollments: /* @__PURE__ */ paged(queryKeys.enrollments, listEnrollmentsPage),
-  assignedTrainings: /* @__PURE__ */ paged([...queryKeys.enrollments, 'assigned'], getMyAssignedTrainingsPage),
-  jobPostings: /* @__PURE__ */ paged(queryKeys.jobs, getMyPostingsPage),
-  contactMessages: /* @__PURE__ */ paged(queryKeys.contactMessages, listContactMessagesPage),
-  certifiedTrainees: /* @__PURE__ */ paged(queryKeys.certifiedTrainees, listCertifiedTraineesPage),
-};
+export const pagedCourses = /* @__PURE__ */ paged(queryKeys.courses, listCoursesPage);
+export const pagedUsers = /* @__PURE__ */ paged(queryKeys.users, listUsersPage);
+export const pagedEnrollments = /* @__PURE__ */ paged(queryKeys.enrollments, listEnrollmentsPage);
+export const pagedAssignedTrainings = /* @__PURE__ */ paged(
+  [...queryKeys.enrollments, 'assigned'],
+  getMyAssignedTrainingsPage,
+);
+export const pagedJobPostings = /* @__PURE__ */ paged(queryKeys.jobs, getMyPostingsPage);
+export const pagedContactMessages = /* @__PURE__ */ paged(queryKeys.contactMessages, listContactMessagesPage);
+export const pagedCertifiedTrainees = /* @__PURE__ */ paged(queryKeys.certifiedTrainees, listCertifiedTraineesPage);
 
 /** An employer's own posting, to edit or to review its applicants; not theirs or none is a NotFound. */
 export const myJobQuery = (id: string) =>

@@ -2,7 +2,7 @@
  * The session as the screens use it: the kernel's one store (`@btls/kernel`), with signing in and up, which
  * are calls of the contract and so ship with each area.
  */
-import { login as loginCall, registerTrainee, type TraineeRegistration } from '@btls/shared-api';
+import { account, login as loginCall, registerTrainee, type Role, type TraineeRegistration } from '@btls/shared-api';
 import type { LoginPayload, User } from '@btls/shared-api/schemas';
 import { useSession } from '@btls/kernel';
 
@@ -16,11 +16,21 @@ export {
 } from '@btls/kernel';
 
 export function useAuth() {
-  const { signIn, signOut, updateUser, user, ...session } = useSession();
+  const { signIn: keep, signOut, updateUser, user, ...session } = useSession();
+  /** The kernel keeps the answer; a browser that refuses site data cannot, and the user is told why. */
+  const signIn = (answer: Parameters<typeof keep>[0]) => {
+    try {
+      return keep(answer);
+    } catch {
+      throw new Error(account.siteDataBlocked);
+    }
+  };
   return {
     ...session,
     /** The signed-in user as the API describes them (the kernel keeps the whole answer). */
     user: user as User | null,
+    /** Their role, one of the contract's (the kernel keeps it as a word). */
+    role: session.role as Role | null,
     signOut,
     updateUser: updateUser as (fields: Partial<User>) => void,
     /** A failed login clears any stored session (spec §4). */

@@ -62,8 +62,8 @@ function useSettled(value: string, ms: number): string {
 
 /**
  * Loads the page the address names through the data layer: the page's query gets `limit`, `offset` and every
- * non-empty filter. `source` is one of `pagedLists` (its key is the resource's, so a write that changes the
- * resource refreshes the list) or a bare page function. Typing in the search box does not send a request per
+ * non-empty filter. `source` is one of the paged lists (`pagedUsers`: its key is the resource's, so a write that
+ * changes the resource refreshes the list) or a bare page function. Typing in the search box does not send a request per
  * key: the address changes at once, the request after a pause. Moving to another page keeps the rows on
  * screen until the next ones arrive.
  */

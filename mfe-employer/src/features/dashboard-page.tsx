@@ -1,4 +1,10 @@
-import { countQuery, jobApplicationsSummaryQuery, pagedLists, recentTalentQuery, useQuery } from '@btls/shared-api';
+import {
+  countQuery,
+  jobApplicationsSummaryQuery,
+  pagedJobPostings,
+  recentTalentQuery,
+  useQuery,
+} from '@btls/shared-api';
 import { Link, paths, useAuth, useI18n } from '@btls/shared-auth';
 import { Button, ErrorBanner, Spinner } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
@@ -12,8 +18,8 @@ export function EmployerDashboardPage() {
   const { user, role } = useAuth();
   const enabled = role === 'employer'; // the dashboard loads data only for employers (spec §6)
   // The lists are paged: the counts are the answers' totals.
-  const active = useQuery({ ...countQuery(pagedLists.jobPostings, { status: 'active' }), enabled });
-  const all = useQuery({ ...countQuery(pagedLists.jobPostings), enabled });
+  const active = useQuery({ ...countQuery(pagedJobPostings, { status: 'active' }), enabled });
+  const all = useQuery({ ...countQuery(pagedJobPostings), enabled });
   const jobs = active.data !== undefined && all.data !== undefined ? { active: active.data, total: all.data } : null;
   const failed = (active.isError || all.isError) && !active.isFetching && !all.isFetching;
   const retry = () => {

@@ -1,4 +1,4 @@
-import { pagedLists } from '@btls/shared-api';
+import { pagedCertifiedTrainees } from '@btls/shared-api';
 import { Link, paths, useI18n, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, TextField } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
@@ -12,7 +12,7 @@ const FILTERS = ['q'] as const;
 /** The certified trainees, a page at a time; the server searches names, e-mail and certified courses. */
 export function FindTalentPage() {
   const i18n = useI18n();
-  const list = usePagedList(useSearchParams(), pagedLists.certifiedTrainees, FILTERS);
+  const list = usePagedList(useSearchParams(), pagedCertifiedTrainees, FILTERS);
   const query = list.filters.q ?? '';
   return (
     <section className={styles.page}>

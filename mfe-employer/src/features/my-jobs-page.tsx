@@ -1,4 +1,4 @@
-import { pagedLists, useDeleteJob, useSetJobActive, valueText } from '@btls/shared-api';
+import { pagedJobPostings, useDeleteJob, useSetJobActive, valueText } from '@btls/shared-api';
 import { Link, paths, useI18n, useLocation, useSearchParams } from '@btls/shared-auth';
 import { buttonClass, ErrorBanner, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
@@ -13,7 +13,7 @@ const FILTERS = ['q', 'status'] as const;
 export function MyJobsPage() {
   const i18n = useI18n();
   const locale = useLocale();
-  const list = usePagedList(useSearchParams(), pagedLists.jobPostings, FILTERS);
+  const list = usePagedList(useSearchParams(), pagedJobPostings, FILTERS);
   const jobs = list.items;
   const { toggle, remove, failure, notice, dialog } = useJobPostingActions(
     list,

@@ -1,4 +1,4 @@
-import { pagedLists } from '@btls/shared-api';
+import { pagedAssignedTrainings } from '@btls/shared-api';
 import { Link, paths, useI18n, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, StatusBadge, Table, TextField } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
@@ -12,7 +12,7 @@ const FILTERS = ['q', 'status'] as const;
 export function AssignedStudentsPage() {
   const i18n = useI18n();
   const locale = useLocale();
-  const paged = usePagedList(useSearchParams(), pagedLists.assignedTrainings, FILTERS);
+  const paged = usePagedList(useSearchParams(), pagedAssignedTrainings, FILTERS);
   const list = paged.items;
   const error = paged.error;
   const shown = list ?? [];

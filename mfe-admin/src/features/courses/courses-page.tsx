@@ -4,7 +4,7 @@ import {
   COURSE_LEVELS,
   DEFAULT_TRAINING_CENTER,
   errorMessage,
-  pagedLists,
+  pagedCourses,
   useDeleteCourse,
   valueText,
 } from '@btls/shared-api';
@@ -25,7 +25,7 @@ const FILTERS = ['q', 'category', 'level', 'status'] as const;
 export function CoursesPage() {
   const i18n = useI18n();
   const remove = useDeleteCourse();
-  const list = usePagedList(useSearchParams(), pagedLists.courses, FILTERS);
+  const list = usePagedList(useSearchParams(), pagedCourses, FILTERS);
   const courses = list.items;
   const error = list.error;
   const { confirm, dialog } = useDialog();

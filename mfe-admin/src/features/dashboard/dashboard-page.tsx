@@ -1,4 +1,12 @@
-import { countQuery, jobApplicationsSummaryQuery, pagedLists, useQuery, type PagedSource } from '@btls/shared-api';
+import {
+  countQuery,
+  jobApplicationsSummaryQuery,
+  pagedCourses,
+  pagedEnrollments,
+  pagedUsers,
+  useQuery,
+  type PagedSource,
+} from '@btls/shared-api';
 import { Link, paths, useI18n } from '@btls/shared-auth';
 import { buttonClass } from '@btls/shared-ui/components';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
@@ -13,9 +21,9 @@ function useCount(source: PagedSource<unknown>, filter?: Record<string, string>)
 
 export function AdminDashboardPage() {
   const i18n = useI18n();
-  const users = useCount(pagedLists.users);
-  const courses = useCount(pagedLists.courses, { status: 'active' });
-  const pending = useCount(pagedLists.enrollments, { status: 'Pending' });
+  const users = useCount(pagedUsers);
+  const courses = useCount(pagedCourses, { status: 'active' });
+  const pending = useCount(pagedEnrollments, { status: 'Pending' });
   const jobApplications = useQuery(jobApplicationsSummaryQuery());
   const jobCount = (n: number | undefined) => (n === undefined ? '?' : n);
   return (

@@ -4,7 +4,7 @@ import {
   ENROLLMENT_STATUSES,
   errorMessage,
   noticeText,
-  pagedLists,
+  pagedEnrollments,
   valueText,
   trainersQuery,
   useQuery,
@@ -64,9 +64,9 @@ const filterText = (status: string) => FILTER_TEXTS[status] ?? valueText(status)
  * status. Filter, sort and page all live in the address, so "Back to applications" and a reload keep them.
  */
 const applications = {
-  ...pagedLists.enrollments,
+  ...pagedEnrollments,
   fetchPage: ({ status = 'Pending', course, sort, ...query }: Record<string, string | number>) =>
-    pagedLists.enrollments.fetchPage({
+    pagedEnrollments.fetchPage({
       ...query,
       ...(status === AWAITING_CERTIFICATE ? { awaitingCertificate: 'true' } : { status: status === ALL ? '' : status }),
       ...(course ? { courseId: course } : {}),

@@ -1,5 +1,5 @@
 /** Moderation: every job posting of every employer; an admin may take one down or delete it. */
-import { JOB_TYPES, pagedLists, useDeleteJob, useSetJobActive, valueText } from '@btls/shared-api';
+import { JOB_TYPES, pagedJobPostings, useDeleteJob, useSetJobActive, valueText } from '@btls/shared-api';
 import { Link, paths, useI18n, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
@@ -16,7 +16,7 @@ const FILTERS = ['q', 'status', 'jobType'] as const;
 export function JobsPage() {
   const i18n = useI18n();
   const locale = useLocale();
-  const list = usePagedList(useSearchParams(), pagedLists.jobPostings, FILTERS);
+  const list = usePagedList(useSearchParams(), pagedJobPostings, FILTERS);
   const writes = { setActive: useSetJobActive(), deletion: useDeleteJob() };
   const { toggle, remove, failure, notice, dialog } = useJobPostingActions(list, writes, (job) =>
     i18n._({

@@ -1,4 +1,4 @@
-import { pagedLists } from '@btls/shared-api';
+import { pagedContactMessages } from '@btls/shared-api';
 import { useI18n, useSearchParams } from '@btls/shared-auth';
 import { ErrorBanner, TextField } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
@@ -16,7 +16,7 @@ const FILTERS = ['q'] as const;
 export function MessagesPage() {
   const i18n = useI18n();
   const locale = useLocale();
-  const list = usePagedList(useSearchParams(), pagedLists.contactMessages, FILTERS);
+  const list = usePagedList(useSearchParams(), pagedContactMessages, FILTERS);
   const messages = list.items;
   const error = list.error;
 

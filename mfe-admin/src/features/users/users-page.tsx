@@ -3,7 +3,7 @@ import type { User } from '@btls/shared-api/schemas';
 import {
   errorMessage,
   noticeText,
-  pagedLists,
+  pagedUsers,
   ROLES,
   useDeleteUser,
   useSendPasswordResetLink,
@@ -45,7 +45,7 @@ export function UsersPage() {
   const i18n = useI18n();
   const { user: me } = useAuth();
   const { confirm, dialog } = useDialog();
-  const list = usePagedList(useSearchParams(), pagedLists.users, FILTERS);
+  const list = usePagedList(useSearchParams(), pagedUsers, FILTERS);
   const setActive = useSetUserActive();
   const deletion = useDeleteUser();
   const sendReset = useSendPasswordResetLink();
