@@ -3,7 +3,6 @@
  * hashes, and the kernel names an area's files take. Build-time only (the API never loads TypeScript).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { KERNEL_DIR, KERNEL_PACKAGE, type Surface } from './kernel-surface';
