@@ -22,10 +22,11 @@ export const sharedDependencies = {
   'react-dom': singleton('^19.0.0'),
   'react-dom/client': singleton('^19.0.0'),
   // Our own: the kernel alone (the session store, the router, the query client, the i18n instance and the
-  // HTTP connection), whose major version changes when an area built against the old one could not run on
-  // the new (its surface is checked: kernel/surface.json). The contract (`@btls/shared-api`, `@btls/shared-auth`)
-  // is not shared: each area bundles the calls, queries and texts it uses, so a new call ships with the area.
-  '@btls/kernel': singleton('^1.0.0'),
+  // HTTP connection). Any version of it: whether an area runs on the shell's is decided by the names its code
+  // takes and their types (kernel/surface.json, each release's `kernel.uses`), not by the kernel's major version,
+  // which a change of a name the area does not use would bump as well. The contract (`@btls/shared-api`,
+  // `@btls/shared-auth`) is not shared: each area bundles the calls, queries and texts it uses.
+  '@btls/kernel': singleton('>=1.0.0'),
 };
 
 /** The package a shared module id belongs to: `react-dom/client` → `react-dom`, `@btls/shared-api` as is. */

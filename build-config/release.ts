@@ -57,6 +57,12 @@ export interface ReleaseManifest {
    * and fails its readiness, when it does not serve one.
    */
   operations?: string[];
+  /**
+   * For each operation it calls, the shapes of its request and answer in the contract it was built against (the
+   * contract's `contract.json`), with their hash: the API refuses the release, and fails its readiness, when it
+   * no longer serves one compatibly (api/src/releases/shapes.ts says what compatible means).
+   */
+  shapes?: Record<string, RecordedShape>;
   /** The API contract the area was built against: the version of the package holding the schemas and client. */
   contract: { package: string; version: string };
   /** Every file of the release (paths relative to its folder) with its Subresource Integrity hash. */
@@ -64,6 +70,19 @@ export interface ReleaseManifest {
   /** Where the files live when not on the site itself (a CDN): the folder's absolute URL, ending in `/`. */
   base?: string;
 }
+
+/** The shapes of an operation as the contract records them (`shared-api/contract.json`). */
+export interface RecordedShape {
+  hash: string;
+  request: unknown;
+  answer: unknown;
+}
+
+/** The contract's record of every operation's shapes, keyed as `operationKey` writes them. */
+export const CONTRACT_SHAPES = 'contract.json';
+
+/** An operation with its path's parameters unnamed: `GET /jobs/:id` and `GET /jobs/{jobId}` are one. */
+export const operationKey = (operation: string) => operation.replace(/:[^/]+|\{[^/}]+\}/g, ':');
 
 export interface ShellShared {
   version: string;
@@ -151,6 +170,7 @@ export function writeReleaseManifest(area: RemoteArea, folder: string, pages: Ar
     shared: sharedVersionsOf(folder),
     kernel: kernelUsedBy(uses.kernel, folder),
     operations: uses.operations,
+    shapes: shapesCalled(uses.operations, folder),
     contract: { package: CONTRACT_PACKAGE, version: installedVersion(CONTRACT_PACKAGE, folder) },
     files,
   };
@@ -167,6 +187,18 @@ function kernelUsedBy(names: string[], folder: string): ReleaseManifest['kernel'
         names.filter((name) => name in recorded.exports).map((name) => [name, recorded.exports[name]!]),
       );
   return { version: installedVersion(KERNEL_PACKAGE, folder), uses };
+}
+
+/** The contract's shapes of the operations an area calls, as installed where it is built. */
+function shapesCalled(operations: string[], folder: string): Record<string, RecordedShape> {
+  const file = createRequire(join(folder, 'package.json')).resolve(`${CONTRACT_PACKAGE}/${CONTRACT_SHAPES}`);
+  const recorded = (JSON.parse(readFileSync(file, 'utf8')) as { operations: Record<string, RecordedShape> }).operations;
+  return Object.fromEntries(
+    operations.flatMap((operation) => {
+      const shape = recorded[operationKey(operation)];
+      return shape ? [[operation, shape]] : [];
+    }),
+  );
 }
 
 /** Writes the shell's `dist/shared.json`: what it provides to every area. */

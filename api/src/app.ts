@@ -45,7 +45,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerContract, registerDocs } from './http/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerWeb, type WebOptions } from './web';
-import { collectOperations } from './releases/operations';
+import { collectOperations, servedShapesOf } from './releases/operations';
 import { createReleaseStore, type ReleaseQuota } from './releases/store';
 import { createTrials } from './releases/trial';
 import { trialOriginOf } from './releases/trial-origin';
@@ -175,6 +175,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     lifecycle: options.lifecycle ?? { draining: false },
     // (The release store is made below; asked only once the API answers.)
     unservedOperations: () => releaseStore.unservedOperations(),
+    incompatibleOperations: () => releaseStore.incompatibleOperations(),
+    shellProblems: () => releaseStore.shellProblems(),
     metrics,
     checkCredential: async (credential) =>
       verifier.run(
@@ -241,6 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     audit,
     allowedOrigins: options.releaseOrigins,
     operations,
+    shapes: servedShapesOf(app),
     quota: options.releaseQuota,
     shell: options.web
       ? shellSharedReader(join(options.web.root, 'shell', 'dist', SHELL_SHARED_MANIFEST))
@@ -337,6 +340,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (await registerWeb(app, { ...options.web, trials, trialOrigin, renderLimit }, releaseStore, metrics))
   )
     seoRoutes(app, deps.db, options.web.publicUrl, releaseStore);
+  // Both ways at start: an active release this server's shell or API cannot run (a shell build without a kernel
+  // name it uses, an API that dropped or changed a call of it) is said at once, not first by a browser; readiness
+  // answers 503 naming it until the area is released anew or rolled back.
+  app.addHook('onReady', async () => {
+    const problems = await Promise.all([
+      releaseStore.shellProblems(),
+      releaseStore.unservedOperations(),
+      releaseStore.incompatibleOperations(),
+    ]).catch(() => []);
+    const named = problems.flat();
+    if (named.length)
+      app.log.error(
+        { problems: named.slice(0, 20) },
+        'Active releases that this server cannot run as they were built (readiness answers 503 until each is released anew or rolled back)',
+      );
+  });
   return app;
 }
 

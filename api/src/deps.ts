@@ -99,6 +99,10 @@ export interface Deps {
   lifecycle: Lifecycle;
   /** Each operation an active area release calls that this API does not serve (its readiness answers 503 then). */
   unservedOperations(): Promise<string[]>;
+  /** Each operation an active release calls that this API serves otherwise than it was built against (its field). */
+  incompatibleOperations(): Promise<string[]>;
+  /** What keeps an active release from running on the shell this server serves (a kernel name it uses, gone). */
+  shellProblems(): Promise<string[]>;
   /** What GET /metrics reports that routes count themselves (failed logins). */
   metrics: Metrics;
   /** Checks a credential in a worker thread with a deadline (WorkerDeadline, WorkerPoolBusy when all are busy). */

@@ -253,7 +253,8 @@ export async function registerWeb(
   const shellDist = join(options.root, 'shell', 'dist');
   const indexFile = join(shellDist, 'index.html');
   if (!existsSync(indexFile)) return false;
-  await adoptLocalBuilds(app, options.root, store);
+  // Once every route is registered: a build is checked like any release, against the operations this API serves.
+  app.addHook('onReady', () => adoptLocalBuilds(app, options.root, store));
 
   app.get('/remotes.json', NOT_API, async (request, reply) => {
     const { trial } = await releaseTrial(request, options);

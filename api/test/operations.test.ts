@@ -37,7 +37,14 @@ describe('health', () => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({
       status: 'ok',
-      checks: { database: 'ok', migrations: 'done', draining: false, unservedOperations: [] },
+      checks: {
+        database: 'ok',
+        migrations: 'done',
+        draining: false,
+        unservedOperations: [],
+        incompatibleOperations: [],
+        incompatibleWithShell: [],
+      },
     });
     expect((await get('/api/health')).statusCode).toBe(200); // kept for what already watches it
 

@@ -3,7 +3,7 @@
  * immutable versions; activation checked (files, shared versions, contract) and compare-and-set; rollback;
  * prune; remotes.json made from the active releases on every instance; a tester's candidate in their browser.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { activate, entriesOf, makeRelease, releaseToken, upload, webRoot } from 
 import { and, eq, inArray } from 'drizzle-orm';
 import { integrityOf } from '@btls/build-config/release';
 import { releaseAreas, releases } from '../src/db/schema';
+import { contractFile, type Contract } from '../src/releases/contract';
 
 /**
  * A CDN on this machine, the one origin besides public https ones this server lets a release live on
@@ -36,10 +37,12 @@ let cdnOrigin: string;
 
 let api: TestApi;
 let admin: Account;
+/** The front end's folder of the test API (its shell's shared.json is changed as a new shell build would). */
+let root: string;
 beforeAll(async () => {
   await new Promise<void>((done) => cdn.listen(0, '127.0.0.1', done));
   cdnOrigin = `http://127.0.0.1:${(cdn.address() as { port: number }).port}`;
-  const root = webRoot();
+  root = webRoot();
   // A built script and stylesheet of the shell's own.
   writeFileSync(join(root, 'shell', 'dist', 'assets', 'index-Abc12345.js'), 'export const shell = 1;');
   writeFileSync(join(root, 'shell', 'dist', 'assets', 'index-Abc12345.css'), 'body { margin: 0 }');
@@ -326,7 +329,7 @@ describe('a release', () => {
     await upload(api, good, token);
     await activate(api, 'trainee', good.manifest.version, token);
     const olderShared = makeRelease('trainee', 'old shared', (manifest) => {
-      manifest.shared['@btls/kernel'] = { version: '2.0.0', range: '^2.0.0' };
+      manifest.shared['react-dom'] = { version: '19.3.1', range: '^20.0.0' };
       manifest.shared.react = { version: '18.3.1', range: '^18.0.0' };
     });
     await upload(api, olderShared, token);
@@ -334,13 +337,14 @@ describe('a release', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('release.incompatible');
     expect(refused.body.message).toContain('shared react: built against 18.3.1, the shell accepts ^19.0.0');
-    expect(refused.body.message).toContain('shared @btls/kernel: built against 2.0.0, the shell accepts ^1.0.0');
-    const newerContract = makeRelease('trainee', 'new contract', (manifest) => {
-      manifest.contract = { package: '@btls/shared-api', version: '1.4.0' };
+    expect(refused.body.message).toMatch(/shared react-dom: needs \^20\.0\.0, the shell provides 19\.\d+\.\d+/);
+    // Another contract package altogether (the shapes of its calls are checked one by one: see the contract's).
+    const otherContract = makeRelease('trainee', 'other contract', (manifest) => {
+      manifest.contract = { package: '@someone/api-client', version: '1.0.0' };
     });
-    await upload(api, newerContract, token);
-    expect((await activate(api, 'trainee', newerContract.manifest.version, token)).body.message).toBe(
-      'This release cannot be activated: contract: built against @btls/shared-api 1.4.0, this API serves 1.0.0.',
+    await upload(api, otherContract, token);
+    expect((await activate(api, 'trainee', otherContract.manifest.version, token)).body.message).toBe(
+      'This release cannot be activated: contract: built against @someone/api-client, this API serves @btls/shared-api.',
     );
     // The active release stays.
     expect((await releasesOf('trainee')).active).toBe(good.manifest.version);
@@ -381,6 +385,91 @@ describe('a release', () => {
       `trainer ${fine.manifest.version}: DELETE /progress/:recordId/photo`,
     ]);
     await api.db.update(releases).set({ manifest: row!.manifest }).where(eq(releases.version, fine.manifest.version));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await request(api, 'GET', '/api/health/ready')).status).toBe(200);
+  });
+
+  it('whose calls are answered otherwise than it was built against is not activated, naming the call and the field; an active one makes the API not ready', async () => {
+    const token = await releaseToken(api, admin.token, 'employer');
+    const job = (JSON.parse(readFileSync(contractFile, 'utf8')) as Contract).operations['GET /jobs/:']!;
+    const answerOf = (shape: typeof job) => (shape.answer as { object: Record<string, unknown> }).object;
+    // Built against a contract whose GET /jobs/:id answered `company` (the API has named it companyName since).
+    const older = structuredClone(job);
+    answerOf(older).company = answerOf(older).companyName;
+    delete answerOf(older).companyName;
+    older.hash = 'aaaaaaaaaaaa';
+    const reader = (text: string, shape: typeof job) =>
+      makeRelease('employer', text, (manifest) => {
+        manifest.operations = ['GET /jobs/:id'];
+        manifest.shapes = { 'GET /jobs/:id': shape };
+      });
+    const stale = reader('reads company', older);
+    await upload(api, stale, token);
+    const refused = await activate(api, 'employer', stale.manifest.version, token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'This release cannot be activated: shapes: GET /jobs/:id: answer.company is no longer given (the release reads it).',
+    );
+    // Built before the API added an optional answer field: compatible.
+    const fewer = structuredClone(job);
+    delete answerOf(fewer)['newApplicationCount?'];
+    fewer.hash = 'bbbbbbbbbbbb';
+    const earlier = reader('built before a new optional field', fewer);
+    await upload(api, earlier, token);
+    expect((await activate(api, 'employer', earlier.manifest.version, token)).status).toBe(200);
+    expect((await request(api, 'GET', '/api/health/ready')).status).toBe(200);
+
+    // An API that answers otherwise than the active release was built against (here: the release as an earlier
+    // contract had it): not ready, naming the release, the call and the field.
+    const [row] = await api.db.select().from(releases).where(eq(releases.version, earlier.manifest.version));
+    await api.db
+      .update(releases)
+      .set({ manifest: JSON.stringify({ ...earlier.manifest, shapes: { 'GET /jobs/:id': older } }) })
+      .where(eq(releases.version, earlier.manifest.version));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const notReady = await request(api, 'GET', '/api/health/ready');
+    expect(notReady.status).toBe(503);
+    expect(notReady.body.checks.incompatibleOperations).toEqual([
+      `employer ${earlier.manifest.version}: GET /jobs/:id: answer.company is no longer given (the release reads it)`,
+    ]);
+    await api.db
+      .update(releases)
+      .set({ manifest: row!.manifest })
+      .where(eq(releases.version, earlier.manifest.version));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await request(api, 'GET', '/api/health/ready')).status).toBe(200);
+    // Its manifest, shapes and all, for a team's check before an API deploy (npm run check-releases).
+    const manifest = await request(api, 'GET', `/api/releases/employer/${earlier.manifest.version}/manifest`, {
+      token,
+    });
+    expect(manifest.body.shapes['GET /jobs/:id'].hash).toBe('bbbbbbbbbbbb');
+  });
+
+  it('that a new shell build can no longer run (a kernel name it uses, gone) makes the API not ready, naming it', async () => {
+    const token = await releaseToken(api, admin.token, 'trainer');
+    const shellFile = join(root, 'shell', 'dist', 'shared.json');
+    const shell = readFileSync(shellFile, 'utf8');
+    const withKernel = (version: string, exports: Record<string, string>) =>
+      writeFileSync(shellFile, JSON.stringify({ ...JSON.parse(shell), kernel: { version, exports } }));
+    withKernel('2.0.0', { useSession: 'aaaaaaaaaaaa', Link: 'bbbbbbbbbbbb' });
+    const before = (await releasesOf('trainer')).active;
+    const session = makeRelease('trainer', 'uses the session', (manifest) => {
+      manifest.kernel = { version: '2.0.0', uses: { useSession: 'aaaaaaaaaaaa' } };
+    });
+    await upload(api, session, token);
+    expect((await activate(api, 'trainer', session.manifest.version, token)).status).toBe(200);
+    expect((await request(api, 'GET', '/api/health/ready')).status).toBe(200);
+    // The next shell build drops the name: the instance serving it is not ready, and says which area breaks.
+    withKernel('3.0.0', { Link: 'bbbbbbbbbbbb' });
+    const notReady = await request(api, 'GET', '/api/health/ready');
+    expect(notReady.status).toBe(503);
+    expect(notReady.body.checks.incompatibleWithShell).toEqual([
+      `trainer ${session.manifest.version}: kernel: the shell does not provide useSession (built against kernel 2.0.0, the shell has 3.0.0): release the shell first`,
+    ]);
+    expect(
+      (await request(api, 'POST', '/api/releases/trainer/rollback', { token, json: { version: before } })).status,
+    ).toBe(200);
+    writeFileSync(shellFile, shell);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await request(api, 'GET', '/api/health/ready')).status).toBe(200);
   });

@@ -4,7 +4,9 @@
  * team's page is rendered on the server, in three languages, and in the sitemap; the trainee team's is behind
  * sign-in and kept from search engines. Two areas never serve one address.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RELEASE_MANIFEST } from '@btls/build-config/release';
@@ -238,5 +240,38 @@ describe('what a release records of the kernel and the API', () => {
     // kernel's at all (the roles are the contract's).
     for (const other of ['BrowserRouter', 'AuthProvider', 'createQueryClient', 'hydrate', 'ROLES', 'Role'])
       expect(names).not.toContain(other);
+  });
+
+  it('is compared with an API build before it is deployed: a renamed answer field names the releases that read it', async () => {
+    const token = await releaseTokenFor(site, 'employer');
+    const employer = (await releasesOf(site, 'employer')).active;
+    // The API team renames GET /jobs/:id's companyName and records its contract (npm run contract), then checks.
+    const contract = JSON.parse(readFileSync(join(ROOT, 'shared-api', 'contract.json'), 'utf8'));
+    const job = contract.operations['GET /jobs/:'];
+    job.answer.object.company = job.answer.object.companyName;
+    delete job.answer.object.companyName;
+    job.hash = 'cccccccccccc';
+    const renamed = join(mkdtempSync(join(tmpdir(), 'btls-contract-')), 'contract.json');
+    writeFileSync(renamed, JSON.stringify(contract));
+    const check = (...args: string[]) =>
+      new Promise<{ code: number | null; output: string }>((done) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/check-releases.ts', ...args, site.base], {
+          cwd: join(ROOT, 'api'),
+          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', BTLS_RELEASE_TOKEN: token },
+        });
+        let output = '';
+        child.stdout.on('data', (chunk) => (output += chunk));
+        child.stderr.on('data', (chunk) => (output += chunk));
+        child.on('exit', (code) => done({ code, output }));
+      });
+    const refused = await check('--contract', renamed);
+    expect(refused.code, refused.output).toBe(1);
+    expect(refused.output).toContain(
+      `employer ${employer}: GET /jobs/:id: answer.companyName is no longer given (the release reads it)`,
+    );
+    // This checkout's own API serves every release as it was built.
+    const fine = await check();
+    expect(fine.code, fine.output).toBe(0);
+    expect(fine.output).toContain('serves every operation the active releases');
   });
 });

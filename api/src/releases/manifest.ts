@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { patternKey, REMOTE_AREAS, type RemoteArea } from '@btls/build-config/remotes';
 import type { ReleaseManifest, ShellShared } from '@btls/build-config/release';
 import sharedApiPackage from '@btls/shared-api/package.json' with { type: 'json' };
+import type { Shape } from './shapes';
 
 /** The contract this API serves: the version of the package holding its schemas (the same source). */
 export const CONTRACT = { package: '@btls/shared-api', version: sharedApiPackage.version };
@@ -59,6 +60,29 @@ export const releasePath = z
   .regex(/^(?:[\w@-][\w.@-]*\/)*[\w@-][\w.@-]*$/, { message: RULE.path })
   .refine((path) => !path.split('/').includes('..'), { message: RULE.path });
 
+/** An operation a release calls: `GET /jobs/:id`. */
+const OPERATION = /^(GET|POST|PUT|PATCH|DELETE) \/[\w/:.-]{0,200}$/;
+
+/** The shape of a request or an answer as the contract records it (shapes.ts). */
+const shapeSchema: z.ZodType<Shape> = z.lazy(() =>
+  z.union([
+    z.enum(['string', 'number', 'boolean', 'null', 'any']),
+    z.object({ enum: z.array(z.union([z.string().max(200), z.number(), z.boolean()])).max(1000) }).strict(),
+    z.object({ array: shapeSchema }).strict(),
+    z.object({ object: z.record(z.string().max(100), shapeSchema), closed: z.literal(true).optional() }).strict(),
+    z.object({ anyOf: z.array(shapeSchema).max(100) }).strict(),
+  ]),
+);
+
+/** How deep a manifest's JSON may nest (a shape nests as its answer does: a few levels). */
+const MAX_DEPTH = 64;
+function depthOf(value: unknown, limit: number): number {
+  if (limit < 0 || value === null || typeof value !== 'object') return 0;
+  let deepest = 0;
+  for (const child of Object.values(value)) deepest = Math.max(deepest, depthOf(child, limit - 1));
+  return deepest + 1;
+}
+
 export const releaseManifestSchema = z
   .object({
     schema: z.literal(1),
@@ -92,9 +116,12 @@ export const releaseManifestSchema = z
         ),
       })
       .optional(),
-    operations: z
-      .array(z.string().regex(/^(GET|POST|PUT|PATCH|DELETE) \/[\w/:.-]{0,200}$/))
-      .max(500)
+    operations: z.array(z.string().regex(OPERATION)).max(500).optional(),
+    shapes: z
+      .record(
+        z.string().regex(OPERATION),
+        z.object({ hash: z.string().regex(/^[0-9a-f]{12}$/), request: shapeSchema, answer: shapeSchema }).strict(),
+      )
       .optional(),
     contract: z.object({ package: z.string().max(100), version: semverText }),
     files: z.record(
@@ -138,6 +165,7 @@ export function parseManifest(text: string): { manifest: ReleaseManifest } | { p
   } catch {
     return { problem: 'it is not JSON.' };
   }
+  if (depthOf(json, MAX_DEPTH) > MAX_DEPTH) return { problem: 'it nests too deeply.' };
   const result = releaseManifestSchema.safeParse(json);
   if (result.success) return { manifest: result.data };
   const issue = result.error.issues[0]!;
@@ -186,13 +214,14 @@ export function kernelProblems(manifest: ReleaseManifest, shell: ShellShared): s
   ];
 }
 
-/** Whether this API serves the contract the release was built against (same package, same major, not newer). */
+/**
+ * Whether the release was built against this API's contract package. Its version decides nothing: what the
+ * release calls is checked call by call, by the shapes of each request and answer (operations.ts, shapes.ts).
+ */
 export function contractProblems(manifest: ReleaseManifest, served = CONTRACT): string[] {
   const { contract } = manifest;
   if (contract.package !== served.package)
     return [`contract: built against ${contract.package}, this API serves ${served.package}`];
-  if (!semver.satisfies(served.version, `^${contract.version}`))
-    return [`contract: built against ${contract.package} ${contract.version}, this API serves ${served.version}`];
   return [];
 }
 

@@ -4,10 +4,10 @@
  * an API build that drops one an active release calls is not ready: both name the release and the operation.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ReleaseManifest } from '@btls/build-config/release';
+import { operationKey, type ReleaseManifest } from '@btls/build-config/release';
+import { incompatibilities, shapesOfDocument, type OperationShape, type RecordedShape } from './shapes';
 
-/** An operation with its path's parameters unnamed: `GET /jobs/:id` and `GET /jobs/{jobId}` are one. */
-export const operationKey = (operation: string) => operation.replace(/:[^/]+|\{[^/}]+\}/g, ':');
+export { operationKey };
 
 /**
  * Every operation the routes registered on `app` from now on serve under `/api` (`GET /jobs/:`, keyed as
@@ -36,4 +36,23 @@ export const unserved = (manifest: ReleaseManifest, served: ReadonlySet<string>)
 export function operationProblems(manifest: ReleaseManifest, served: ReadonlySet<string> | undefined): string[] {
   const missing = served ? unserved(manifest, served) : [];
   return missing.length ? [`operations: this API does not serve ${missing.join(', ')}`] : [];
+}
+
+/** The shapes this API serves (shapes.ts), read from its own OpenAPI document once its routes are registered. */
+export function servedShapesOf(app: FastifyInstance): () => Record<string, RecordedShape> {
+  let shapes: Record<string, RecordedShape> | undefined;
+  return () => (shapes ??= shapesOfDocument(app.swagger(), operationKey));
+}
+
+/**
+ * Why the release cannot run against this API's shapes: each operation it calls whose request or answer changed
+ * incompatibly since the contract it was built against, naming the field.
+ */
+export function shapeProblems(manifest: ReleaseManifest, served: Record<string, RecordedShape> | undefined): string[] {
+  if (!served) return [];
+  return Object.entries(manifest.shapes ?? {}).flatMap(([operation, expected]) => {
+    const now = served[operationKey(operation)];
+    if (!now || now.hash === expected.hash) return [];
+    return incompatibilities(expected as OperationShape, now).map((problem) => `shapes: ${operation}: ${problem}`);
+  });
 }

@@ -27,7 +27,7 @@ import type { ReleaseManifest } from '@btls/build-config/release';
 import type { Deps } from '../deps';
 import type { RateLimiter } from '../rate-limit';
 import { releaseTokens } from '../db/schema';
-import { answers, checkedInHandler, GUARD_ROLES, idParams, type Api } from '../http/contract';
+import { answers, checkedInHandler, GUARD_ROLES, idParams, jsonDocument, type Api } from '../http/contract';
 import { bearerToken } from '../auth';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
 import { setPageHeaders } from '../http/paging';
@@ -230,6 +230,21 @@ export function releaseRoutes(
       setPageHeaders(request, reply, request.query, entries.length, total);
       return entries;
     },
+  );
+
+  app.get(
+    '/releases/:area/:version/manifest',
+    {
+      preValidation: anyReleaser.hook,
+      schema: {
+        summary:
+          "A release's manifest as it was uploaded: its pages, files, and what it was built against and calls, with the shapes of each call's request and answer (what `npm run check-releases` compares an API build with).",
+        params: areaParams.extend({ version: z.string().max(100) }),
+        response: answers({ 200: jsonDocument }, [404]),
+      },
+    },
+    async (request) =>
+      (await store.manifest(request.params.area, request.params.version)) as unknown as Record<string, unknown>,
   );
 
   app.post(

@@ -29,7 +29,8 @@ import {
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { createFileStorage, SizePassed } from './file-storage';
 import { contractProblems, pageProblems, sharedProblems, type ClaimingRelease } from './manifest';
-import { operationProblems, unserved } from './operations';
+import { operationProblems, shapeProblems, unserved } from './operations';
+import type { RecordedShape } from './shapes';
 import { BaseFetchError, baseProblem, fetchReleaseFile, isReleaseOrigin } from './base';
 import type { Audit } from './audit';
 
@@ -88,6 +89,8 @@ export interface ReleaseStoreOptions {
   allowedOrigins?: readonly string[];
   /** The operations this API serves (operations.ts's keys), to check what a release calls against. */
   operations?: ReadonlySet<string>;
+  /** The shapes of what they take and answer (shapes.ts), once the API's routes are registered. */
+  shapes?: () => Record<string, RecordedShape>;
   /** Where this server's own builds, adopted at start, are written down like any release. */
   audit?: Audit;
   /** What one area may keep (DEFAULT_QUOTA when missing): older releases go first to make room. */
@@ -383,6 +386,7 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
       ...sharedProblems(manifest, options.shell()),
       ...contractProblems(manifest),
       ...operationProblems(manifest, options.operations),
+      ...shapeProblems(manifest, options.shapes?.()),
     ];
   }
 
@@ -396,6 +400,30 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
       const served = options.operations;
       return [...(await activeReleases()).values()].flatMap(({ area, version, manifest }) =>
         unserved(manifest, served).map((operation) => `${area} ${version}: ${operation}`),
+      );
+    },
+
+    /**
+     * Each operation an active (or rolling-out) release calls that this API no longer serves as it was built
+     * against, naming the field: `employer 1.0.0+…: GET /jobs/:id: answer.companyName is no longer given (…)`.
+     */
+    async incompatibleOperations(): Promise<string[]> {
+      if (!options.shapes) return [];
+      const served = options.shapes();
+      return claimingReleases(await activeReleases()).flatMap(({ area, version, manifest }) =>
+        shapeProblems(manifest, served).map((problem) => `${area} ${version}: ${problem.replace(/^shapes: /, '')}`),
+      );
+    },
+
+    /**
+     * What keeps an active (or rolling-out) release from running on the shell this server serves (its kernel's
+     * names and types, the shared modules' versions), naming the release: a shell build that dropped or changed
+     * a kernel name an area uses shows here.
+     */
+    async shellProblems(): Promise<string[]> {
+      const shell = options.shell();
+      return claimingReleases(await activeReleases()).flatMap(({ area, version, manifest }) =>
+        sharedProblems(manifest, shell).map((problem) => `${area} ${version}: ${problem}`),
       );
     },
 

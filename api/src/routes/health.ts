@@ -18,6 +18,12 @@ const checksSchema = z.object({
   draining: z.boolean(),
   /** Each operation an active area release calls that this build does not serve: `trainer 1.0.0+…: GET /x/:id`. */
   unservedOperations: z.array(z.string()),
+  incompatibleOperations: z
+    .array(z.string())
+    .meta({ description: 'Operations an active release calls whose request or answer changed incompatibly, by field' }),
+  incompatibleWithShell: z
+    .array(z.string())
+    .meta({ description: 'Active releases the served shell cannot run: a kernel name they use gone or changed' }),
 });
 const readySchema = z.object({ status: z.literal('ok'), checks: checksSchema });
 const notReadySchema = z.object({ code: z.string(), message: z.string(), checks: checksSchema });
@@ -30,7 +36,10 @@ const newestMigration = (): number => {
   return Math.max(...journal.entries.map((entry) => entry.when));
 };
 
-export function healthRoutes(app: Api, { database, db, lifecycle, unservedOperations }: Deps) {
+export function healthRoutes(
+  app: Api,
+  { database, db, lifecycle, unservedOperations, incompatibleOperations, shellProblems }: Deps,
+) {
   const newest = newestMigration();
   /** The database's answer within HEALTH_TIMEOUT_MS, or the failure (a stuck pool, a stopped server). */
   const withinDeadline = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -90,6 +99,8 @@ export function healthRoutes(app: Api, { database, db, lifecycle, unservedOperat
         migrations: 'unknown',
         draining: lifecycle.draining,
         unservedOperations: [],
+        incompatibleOperations: [],
+        incompatibleWithShell: [],
       };
       if (!checks.draining) {
         try {
@@ -100,6 +111,8 @@ export function healthRoutes(app: Api, { database, db, lifecycle, unservedOperat
           );
           checks.migrations = (found as unknown as { rows: { done: boolean }[] }).rows[0]?.done ? 'done' : 'pending';
           checks.unservedOperations = await withinDeadline(unservedOperations);
+          checks.incompatibleOperations = await withinDeadline(incompatibleOperations);
+          checks.incompatibleWithShell = await withinDeadline(shellProblems);
         } catch {
           checks.database = 'down';
         }
@@ -108,7 +121,9 @@ export function healthRoutes(app: Api, { database, db, lifecycle, unservedOperat
         !checks.draining &&
         checks.database === 'ok' &&
         checks.migrations === 'done' &&
-        checks.unservedOperations.length === 0
+        checks.unservedOperations.length === 0 &&
+        checks.incompatibleOperations.length === 0 &&
+        checks.incompatibleWithShell.length === 0
       )
         return { status: 'ok' as const, checks };
       const why = checks.database === 'down' ? 'request.databaseDown' : 'request.serviceBusy';

@@ -1,0 +1,37 @@
+/**
+ * The contract's shapes as this checkout's API serves them (built in memory: no port, an empty in-memory
+ * database), and where they are recorded for the areas' builds (`shared-api/contract.json`). For the recording
+ * script, the check that it is current, and `npm run check-releases`.
+ */
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { CONTRACT_SHAPES } from '@btls/build-config/release';
+import { buildApp } from '../app';
+import { openPglite } from '../db/client';
+import { servedOperationsOf, servedShapesOf } from './operations';
+import type { RecordedShape } from './shapes';
+
+export const contractFile = createRequire(import.meta.url).resolve(`@btls/shared-api/${CONTRACT_SHAPES}`);
+
+export interface Contract {
+  operations: Record<string, RecordedShape>;
+}
+
+/** What this checkout's API serves: its operations, with their shapes. */
+export async function currentContract(): Promise<Contract & { served: ReadonlySet<string> }> {
+  const database = await openPglite();
+  const app = await buildApp({ database, jwtSecret: randomBytes(32).toString('hex') });
+  try {
+    await app.ready();
+    const shapes = servedShapesOf(app)();
+    const operations = Object.fromEntries(
+      Object.keys(shapes)
+        .sort()
+        .map((key) => [key, shapes[key]!]),
+    );
+    return { operations, served: servedOperationsOf(app) };
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
