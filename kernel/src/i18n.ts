@@ -32,9 +32,6 @@ export type { I18n, Messages };
 export const LOCALES: readonly Language[] = ['rw', 'fr', 'en'];
 export const DEFAULT_LOCALE: Language = 'en';
 
-/** Each language in its own words: what the switcher shows, whatever the active language. */
-export const LANGUAGE_NAMES: Record<Language, string> = { rw: 'Ikinyarwanda', fr: 'Français', en: 'English' };
-
 /** localStorage key and cookie name of the chosen language (the cookie tells the server render). */
 export const LANGUAGE_KEY = 'btlsLang';
 

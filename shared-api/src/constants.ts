@@ -1,7 +1,12 @@
 /** Business constants of spec §9 and the value sets of §3/§4, shared by the server and every screen. */
 
 // The kernel's own values (the session's storage, the languages), shared with the server.
+import type { Language } from '@btls/kernel/basics';
+
 export { LANGUAGES, STORAGE_KEYS, type Language } from '@btls/kernel/basics';
+
+/** Each language in its own words: what the switcher shows, whatever the active language. */
+export const LANGUAGE_NAMES: Record<Language, string> = { rw: 'Ikinyarwanda', fr: 'Français', en: 'English' };
 
 /** The roles a user has (spec §4): the contract's, so adding one is no change of the kernel (which keeps a word). */
 export const ROLES = ['trainee', 'trainer', 'employer', 'admin'] as const;

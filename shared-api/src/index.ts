@@ -36,7 +36,6 @@ export {
   initialLanguage,
   isLanguage,
   LANGUAGE_KEY,
-  LANGUAGE_NAMES,
   languageChosenThisVisit,
   languageFromPreferences,
   LOCALES,
