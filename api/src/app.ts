@@ -343,18 +343,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Both ways at start: an active release this server's shell or API cannot run (a shell build without a kernel
   // name it uses, an API that dropped or changed a call of it) is said at once, not first by a browser; readiness
   // answers 503 naming it until the area is released anew or rolled back.
+  // (Not awaited: a start does not wait on the database for a line of the log.)
   app.addHook('onReady', async () => {
-    const problems = await Promise.all([
+    void Promise.all([
       releaseStore.shellProblems(),
       releaseStore.unservedOperations(),
       releaseStore.incompatibleOperations(),
-    ]).catch(() => []);
-    const named = problems.flat();
-    if (named.length)
-      app.log.error(
-        { problems: named.slice(0, 20) },
-        'Active releases that this server cannot run as they were built (readiness answers 503 until each is released anew or rolled back)',
-      );
+    ]).then(
+      (problems) => {
+        const named = problems.flat();
+        if (named.length)
+          app.log.error(
+            { problems: named.slice(0, 20) },
+            'Active releases that this server cannot run as they were built (readiness answers 503 until each is released anew or rolled back)',
+          );
+      },
+      () => undefined,
+    );
   });
   return app;
 }

@@ -214,7 +214,7 @@ export function shapesOfDocument(document: unknown, key: (operation: string) => 
   return shapes;
 }
 
-/** A shape in a few words, for a message: `a number`, `"Full-time" or "Part-time"`, `an object`. */
+/** A shape in a few words, as a problem names it (`a number`, `"Full-time", "Part-time"`, `an object`). */
 function words(written: Shape): string {
   const shape = read(written);
   switch (shape.type) {
