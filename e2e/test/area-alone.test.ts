@@ -46,7 +46,8 @@ function employerCheckout(): { folder: string; contract: string } {
   const modules = join(folder, 'node_modules');
   mkdirSync(join(modules, '@btls'), { recursive: true });
   const contract = join(modules, '@btls', 'shared-api');
-  for (const part of ['src', 'package.json'])
+  // (Its contract.json too: the shapes of the calls, which the area's build records.)
+  for (const part of ['src', 'package.json', 'contract.json'])
     cpSync(join(ROOT, 'shared-api', part), join(contract, part), { recursive: true });
   for (const name of readdirSync(join(ROOT, 'node_modules', '@btls')))
     if (!existsSync(join(modules, '@btls', name)))

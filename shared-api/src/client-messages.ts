@@ -66,6 +66,13 @@ export const credentialCheck = /* @__PURE__ */ withCodes('credentialCheck', {
 } as const);
 
 /** Account recovery and settings; the quoted texts are the issue's. */
+/**
+ * Signing in, when the browser refuses site data (the session cannot be kept): on its own, since signing in
+ * (useAuth, in every area and the shell) says it, and the rest of `account` is only the forms'.
+ */
+export const SITE_DATA_BLOCKED =
+  'Signing in needs site data, which your browser blocks for this site. Allow this site to store data (cookies and site data in your browser settings), then try again.';
+
 export const account = /* @__PURE__ */ withCodes('account', {
   /** A signed-in employer, trainer or admin who opens the course application form. */
   onlyTraineesApplyForCourses: 'Only trainees can apply for courses.',
@@ -87,9 +94,7 @@ export const account = /* @__PURE__ */ withCodes('account', {
   failedPreferences: 'Could not load or save your settings. Please try again.',
   failedOutbox: 'Could not load the e-mails. Please try again.',
   failedRetry: 'Could not retry this e-mail. Please try again.',
-  /** Signing in, when the browser refuses site data (the session cannot be kept). */
-  siteDataBlocked:
-    'Signing in needs site data, which your browser blocks for this site. Allow this site to store data (cookies and site data in your browser settings), then try again.',
+  siteDataBlocked: SITE_DATA_BLOCKED,
 } as const);
 
 /** The admins' Releases page: what a failed call says when the server sent no words of its own. */

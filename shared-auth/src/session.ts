@@ -2,7 +2,13 @@
  * The session as the screens use it: the kernel's one store (`@btls/kernel`), with signing in and up, which
  * are calls of the contract and so ship with each area.
  */
-import { account, login as loginCall, registerTrainee, type Role, type TraineeRegistration } from '@btls/shared-api';
+import {
+  login as loginCall,
+  registerTrainee,
+  SITE_DATA_BLOCKED,
+  type Role,
+  type TraineeRegistration,
+} from '@btls/shared-api';
 import type { LoginPayload, User } from '@btls/shared-api/schemas';
 import { useSession } from '@btls/kernel';
 
@@ -22,7 +28,7 @@ export function useAuth() {
     try {
       return keep(answer);
     } catch {
-      throw new Error(account.siteDataBlocked);
+      throw new Error(SITE_DATA_BLOCKED);
     }
   };
   return {
