@@ -54,6 +54,27 @@ export type RemotesJson = Partial<Record<RemoteName, AreaRoute>>;
 export const AREAS_ELEMENT_ID = 'btls-areas';
 
 /**
+ * The `Server-Timing` entry of a page or of `/remotes.json` whose description is that response's load tickets (a
+ * header, not the body: a page answered 304, or kept by the service worker, still shows the browser this load's).
+ */
+export const LOAD_TICKET_TIMING = 'btls-load';
+
+/**
+ * One area's ticket out of a load's tickets (`<load>~<area>.<share>.<signature>~…`): the load's part and the
+ * area's, which is what a report of that area brings back.
+ */
+export function areaTicket(tickets: string, area: string): string | undefined {
+  const [load, ...areas] = tickets.split('~');
+  const own = areas.find((part) => part.startsWith(`${area}.`));
+  return load && own ? `${load}~${own}` : undefined;
+}
+
+/** The load tickets of a `Server-Timing` header's text, when it has them. */
+export function ticketsOfTiming(header: string | null | undefined): string | undefined {
+  return header ? new RegExp(`(?:^|,)\\s*${LOAD_TICKET_TIMING};desc="([^"]*)"`).exec(header)?.[1] : undefined;
+}
+
+/**
  * A route pattern as one path: parameters unnamed (`/jobs/:id` and `/jobs/:jobId` are one page). Two areas
  * whose releases claim the same key would both be asked for the same address.
  */

@@ -6,7 +6,10 @@
  *   npm run release                   build, upload, activate
  *   npm run release -- --percent 10   build, upload, and serve it to 10 % of browsers first (each browser keeps
  *                                     its version); again with another percent changes the share. It stops on
- *                                     its own if its error rate passes the active version's (docs/releasing.md)
+ *                                     its own if the rule finds it worse than the active version (docs/releasing.md)
+ *   npm run release -- --stages 5,25,50,100 --every 15m [--stage-browsers 50]
+ *                                     the same in stages that come on their own: each next share once the
+ *                                     stage has had its time and browsers and no regression is found; 100 promotes
  *   npm run release -- --promote      the running rollout's version to every browser
  *   npm run release -- --candidate    build and upload only: prints a link (two hours) that tries it in one browser
  *   npm run release -- --no-build     release dist/ as it was built
@@ -91,6 +94,30 @@ const percent = percentAt >= 0 ? Number(args[percentAt + 1]) : undefined;
 if (percent !== undefined && !(Number.isInteger(percent) && percent >= 1 && percent <= 100))
   fail('--percent takes a whole number from 1 to 100 (100: everyone, as without it)');
 
+const stagesAt = args.indexOf('--stages');
+const stages =
+  stagesAt >= 0
+    ? String(args[stagesAt + 1] ?? '')
+        .split(',')
+        .map(Number)
+    : undefined;
+if (stages && !(stages.length && stages.every((at) => Number.isInteger(at) && at >= 1 && at <= 100)))
+  fail('--stages takes rising shares separated by commas, e.g. 5,25,50,100');
+if (stages && percent !== undefined) fail('give --percent or --stages, not both');
+/** `15m`, `2h`, `30s`, `1d` (or seconds) in seconds. */
+const everyAt = args.indexOf('--every');
+const everyText = everyAt >= 0 ? String(args[everyAt + 1] ?? '') : undefined;
+const unit = { s: 1, m: 60, h: 3600, d: 86400 };
+const everyMatch = everyText === undefined ? undefined : /^(\d+)([smhd]?)$/.exec(everyText);
+if (everyText !== undefined && !everyMatch) fail('--every takes a time such as 30s, 15m, 2h or 1d');
+const every = everyMatch ? Number(everyMatch[1]) * unit[everyMatch[2] || 's'] : undefined;
+const stageBrowsersAt = args.indexOf('--stage-browsers');
+const stageBrowsers = stageBrowsersAt >= 0 ? Number(args[stageBrowsersAt + 1]) : undefined;
+if (stageBrowsers !== undefined && !(Number.isInteger(stageBrowsers) && stageBrowsers >= 0))
+  fail('--stage-browsers takes a whole number');
+if ((every !== undefined || stageBrowsers !== undefined) && !stages)
+  fail('--every and --stage-browsers go with --stages');
+
 if (!flag('--no-build')) {
   // A production build, whatever the shell it runs in says (a test runner sets NODE_ENV=test).
   const built = spawnSync('npm', ['run', 'build'], {
@@ -123,6 +150,24 @@ if (flag('--candidate')) {
     body: JSON.stringify({ version: manifest.version }),
   });
   console.log(`${trial.message}\n  ${trial.link}\n  (?release=none on any page of the trial site ends the trial)`);
+  process.exit(0);
+}
+if (stages) {
+  const started = await api(`/releases/${area}/rollout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ version: manifest.version, stages, every, stageBrowsers, expected: before }),
+  });
+  console.log(
+    `${started.message} The others keep ${started.active}. Next: ${
+      stages
+        .slice(1)
+        .map((at) => `${at}%`)
+        .join(', ') || 'none'
+    }, ` +
+      'each when its stage has had its time and browsers and no regression is found (the Releases page shows it).\n' +
+      '  npm run release -- --promote   to every browser now\n  npm run rollback               stop it',
+  );
   process.exit(0);
 }
 if (percent !== undefined && percent < 100) {

@@ -52,7 +52,8 @@ import { trialOriginOf } from './releases/trial-origin';
 import { releaseRoutes } from './releases/routes';
 import { createAudit } from './releases/audit';
 import { createClientReports } from './releases/client-reports';
-import { DEFAULT_ROLLBACK, type RollbackRule } from './releases/rollout';
+import { DEFAULT_REGRESSION_RULE, type RegressionRule } from './releases/regression';
+import { createLoadTickets } from './releases/load-tickets';
 import { watchRollouts } from './releases/rollout-watch';
 import { clientErrorRoutes } from './routes/client-errors';
 import { SHELL_SHARED_MANIFEST, type ShellShared } from '@btls/build-config/release';
@@ -79,8 +80,11 @@ export interface AppOptions {
   issuerKey?: Uint8Array;
   /** Origins the operator trusts for releases whose files live elsewhere, besides public https ones. */
   releaseOrigins?: string[];
-  /** When a rollout is stopped on its own (DEFAULT_ROLLBACK when missing), and how often it is judged. */
-  rollback?: RollbackRule & { everyMs?: number };
+  /**
+   * When a rollout is stopped on its own (DEFAULT_REGRESSION_RULE when missing), how often it is judged, and the
+   * clock its stages are timed by.
+   */
+  rollback?: Partial<RegressionRule> & { everyMs?: number; now?: () => number };
   /** The site's public address (PUBLIC_URL): written into credentials (issuer url, status list) and e-mail links; https turns on HSTS. */
   publicUrl?: string;
   timeouts?: Partial<Timeouts>;
@@ -270,12 +274,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Who may try a candidate release in their browser (signed trial links, checked when used).
   const trials = createTrials({ db: options.database.db, secret: options.jwtSecret, store: releaseStore, audit });
   // What browsers report of the areas, and the rule that stops a rollout whose errors pass the active version's.
-  const clientReports = createClientReports({ db: options.database.db, store: releaseStore, metrics });
+  const regressionRule = { ...DEFAULT_REGRESSION_RULE, ...options.rollback };
+  // Each page's and map's load tickets, which a report must bring to count (signed with the server's secret).
+  const loadTickets = createLoadTickets(options.jwtSecret);
+  const clientReports = createClientReports({
+    db: options.database.db,
+    store: releaseStore,
+    metrics,
+    tickets: loadTickets,
+  });
   const rolloutWatch = watchRollouts({
     store: releaseStore,
     reports: clientReports,
     audit,
-    rule: options.rollback ?? DEFAULT_ROLLBACK,
+    rule: regressionRule,
+    now: options.rollback?.now,
     metrics,
     log: app.log,
     intervalMs: options.rollback?.everyMs,
@@ -320,7 +333,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ]) {
         routes(api, deps);
       }
-      releaseRoutes(api, deps, releaseStore, { trials, trialOrigin, uploads: releaseUploads }, audit);
+      releaseRoutes(
+        api,
+        deps,
+        releaseStore,
+        { trials, trialOrigin, uploads: releaseUploads, reports: clientReports, rule: regressionRule },
+        audit,
+      );
       clientErrorRoutes(api, clientReports, reportLimit);
     },
     { prefix: '/api' },
@@ -335,9 +354,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     60_000,
     texts.request.serviceBusy,
   );
+  // Load tickets per client address (a page load each): what one address can weigh in a rollout's judgement.
+  const ticketLimit = createRateLimiter(
+    memoryCounterStore(),
+    'load-tickets-ip',
+    limits.loadTicketsPerIpPerMinute,
+    60_000,
+    texts.request.serviceBusy,
+  );
   if (
     options.web &&
-    (await registerWeb(app, { ...options.web, trials, trialOrigin, renderLimit }, releaseStore, metrics))
+    (await registerWeb(
+      app,
+      { ...options.web, trials, trialOrigin, renderLimit, loadTickets, ticketLimit },
+      releaseStore,
+      metrics,
+    ))
   )
     seoRoutes(app, deps.db, options.web.publicUrl, releaseStore);
   // Both ways at start: an active release this server's shell or API cannot run (a shell build without a kernel

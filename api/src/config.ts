@@ -10,7 +10,7 @@ import { parseIssuerSeed } from './credentials/issuer';
 import { clip, PROXY_RANGES } from './http/logging';
 import { localTrialUrl } from './releases/trial-origin';
 import { isReleaseOrigin } from './releases/base';
-import { DEFAULT_ROLLBACK, type RollbackRule } from './releases/rollout';
+import { DEFAULT_REGRESSION_RULE, type RegressionRule } from './releases/regression';
 
 export interface Config {
   port: number;
@@ -65,8 +65,8 @@ export interface Config {
    * https origin of a public host name: e.g. a CDN on the operator's own network.
    */
   releaseOrigins: string[];
-  /** When a rollout is stopped on its own (BTLS_ROLLBACK_MIN_LOADS, BTLS_ROLLBACK_MARGIN). */
-  rollback: RollbackRule;
+  /** When a rollout is stopped on its own (BTLS_ROLLBACK_FALSE_STOP, BTLS_ROLLBACK_MIN_BROWSERS). */
+  rollback: RegressionRule;
 }
 
 /** The log levels the logger knows (pino's). */
@@ -176,12 +176,13 @@ const environmentSchema = z
         message: 'expected origins separated by commas, e.g. https://cdn.btls.example.rw,http://10.0.0.5:8081',
       }),
     ),
-    BTLS_ROLLBACK_MIN_LOADS: wholeNumber(1, 1_000_000),
-    BTLS_ROLLBACK_MARGIN: setting(
-      z.string().refine((text) => /^(0(\.\d+)?|1(\.0+)?)$/.test(text), {
-        message: 'expected a share from 0 to 1, e.g. 0.1 for ten percentage points',
+    BTLS_ROLLBACK_MIN_BROWSERS: wholeNumber(1, 1_000_000),
+    BTLS_ROLLBACK_FALSE_STOP: setting(
+      z.string().refine((text) => /^0\.\d+$/.test(text) && Number(text) > 0 && Number(text) <= 0.5, {
+        message: 'expected a share above 0 and at most 0.5, e.g. 0.01 for one good rollout in a hundred',
       }),
     ),
+    BTLS_LOAD_TICKETS_PER_IP: wholeNumber(1),
     SMTP_URL: address(['smtp:', 'smtps:'], 'smtp://user:password@smtp.example.rw:587'),
     MAIL_FROM: setting(
       z.string().regex(/[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+/, {
@@ -268,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(checked.BTLS_REGISTER_LIMIT_PER_IP && { registerPerIp: checked.BTLS_REGISTER_LIMIT_PER_IP }),
     ...(checked.BTLS_JOB_POST_LIMIT_PER_HOUR && { jobPostsPerHour: checked.BTLS_JOB_POST_LIMIT_PER_HOUR }),
     ...(checked.BTLS_RENDER_LIMIT_PER_IP && { rendersPerIpPerMinute: checked.BTLS_RENDER_LIMIT_PER_IP }),
+    ...(checked.BTLS_LOAD_TICKETS_PER_IP && { loadTicketsPerIpPerMinute: checked.BTLS_LOAD_TICKETS_PER_IP }),
     ...(checked.BTLS_CLIENT_REPORT_LIMIT_PER_IP && {
       clientReportsPerIpPerMinute: checked.BTLS_CLIENT_REPORT_LIMIT_PER_IP,
     }),
@@ -318,8 +320,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((item) => item.trim())
       .filter(Boolean),
     rollback: {
-      minLoads: checked.BTLS_ROLLBACK_MIN_LOADS ?? DEFAULT_ROLLBACK.minLoads,
-      margin: checked.BTLS_ROLLBACK_MARGIN ? Number(checked.BTLS_ROLLBACK_MARGIN) : DEFAULT_ROLLBACK.margin,
+      minBrowsers: checked.BTLS_ROLLBACK_MIN_BROWSERS ?? DEFAULT_REGRESSION_RULE.minBrowsers,
+      falseStop: checked.BTLS_ROLLBACK_FALSE_STOP
+        ? Number(checked.BTLS_ROLLBACK_FALSE_STOP)
+        : DEFAULT_REGRESSION_RULE.falseStop,
     },
   };
 }

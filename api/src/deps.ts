@@ -45,6 +45,8 @@ export interface Limits {
    * a rollout is judged by.
    */
   clientReportsPerIpPerMinute: number;
+  /** Pages and maps of areas given load tickets per client address and minute (past it, they come without). */
+  loadTicketsPerIpPerMinute: number;
   /**
    * Releases one area may upload an hour (the same release again does not count): a team's token cannot turn the
    * server's storage over faster than its quota lets it keep.
@@ -65,6 +67,7 @@ export const defaultLimits: Limits = {
   jobPostsPerHour: 20,
   rendersPerIpPerMinute: 60,
   clientReportsPerIpPerMinute: 120,
+  loadTicketsPerIpPerMinute: 120,
   releaseUploadsPerHour: 20,
   windowMs: 15 * 60_000,
 };

@@ -25,6 +25,14 @@ export interface Metrics {
   areaLoads: Counter<'area' | 'version'>;
   /** Rollouts the rule stopped on its own, by area. */
   automaticRollbacks: Counter<'area'>;
+  /** Reports (or parts of one) not counted, by why (releases/load-tickets.ts). */
+  clientReportsRejected: Counter<'reason'>;
+  /** Rollouts grown to their next share on their own. */
+  rolloutStages: Counter<'area'>;
+  /** Field speed of each area version, one observation per page load. */
+  lcp: Histogram<'area' | 'version'>;
+  inp: Histogram<'area' | 'version'>;
+  cls: Histogram<'area' | 'version'>;
 }
 
 export function createMetrics(database: Database): Metrics {
@@ -91,6 +99,39 @@ export function createMetrics(database: Database): Metrics {
       name: 'area_loads_total',
       help: 'Page loads of an area version that browsers reported (the denominator of its error rate).',
       labelNames: ['area', 'version'],
+      registers: [registry],
+    }),
+    clientReportsRejected: new Counter({
+      name: 'client_reports_rejected_total',
+      help: 'Parts of browser reports not counted, by reason: missing, forged, expired or replayed ticket, a ticket of another version, bucket or browser.',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
+    rolloutStages: new Counter({
+      name: 'release_rollout_stages_total',
+      help: 'Staged rollouts grown to their next share on their own (a last stage of 100% promotes), by area.',
+      labelNames: ['area'],
+      registers: [registry],
+    }),
+    lcp: new Histogram({
+      name: 'web_vitals_lcp_seconds',
+      help: 'Largest Contentful Paint of page loads on browsers, by the area and version whose page it was.',
+      labelNames: ['area', 'version'],
+      buckets: [0.5, 1, 1.5, 2, 2.5, 3, 4, 6, 10],
+      registers: [registry],
+    }),
+    inp: new Histogram({
+      name: 'web_vitals_inp_seconds',
+      help: 'Interaction to Next Paint of page loads on browsers (the slowest answer to a tap), by area and version.',
+      labelNames: ['area', 'version'],
+      buckets: [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 2, 5],
+      registers: [registry],
+    }),
+    cls: new Histogram({
+      name: 'web_vitals_cls',
+      help: 'Cumulative Layout Shift of page loads on browsers, by area and version.',
+      labelNames: ['area', 'version'],
+      buckets: [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
       registers: [registry],
     }),
     automaticRollbacks: new Counter({

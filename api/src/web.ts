@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASE_MANIFEST, type ReleaseManifest } from '@btls/build-config/release';
-import { REMOTE_AREAS, remoteFolder, type RemoteArea } from '@btls/build-config/remotes';
+import { LOAD_TICKET_TIMING, REMOTE_AREAS, remoteFolder, type RemoteArea } from '@btls/build-config/remotes';
 import { cookieValue } from '@btls/shared-api/cookies';
 import { dataSaverOf } from '@btls/shared-api/data-saver';
 
@@ -37,6 +37,7 @@ import type { RateLimiter } from './rate-limit';
 import { compressPage, createPageCache, type KeptPage, type RenderedPage } from './page-cache';
 import { requestLanguage } from '@btls/kernel/i18n-server';
 import { createServerRender, withAreas } from './server-render';
+import { BROWSER_COOKIE, browserOf, newBrowserId, type LoadTickets, type TicketArea } from './releases/load-tickets';
 import { openSandbox } from './workers/sandbox';
 import { registerServiceWorker } from './service-worker';
 import type { Metrics } from './metrics';
@@ -56,6 +57,9 @@ interface WebDeps {
   trialOrigin: TrialOrigin;
   /** Pages rendered for one client address (those kept for the next visitor do not count). */
   renderLimit: RateLimiter;
+  /** Each load's tickets (what makes a browser's report count), and their share per client address. */
+  loadTickets: LoadTickets;
+  ticketLimit: RateLimiter;
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -190,19 +194,43 @@ async function releaseTrial(
 
 /**
  * The rollout versions this browser gets (area → version), by its bucket; a browser without one draws it now
- * (only while a rollout runs), kept in a cookie so it gets the same versions at every load.
+ * (only while a rollout runs), kept in a cookie so it gets the same versions at every load. A browser without
+ * an id gets one too (what its load tickets name: the rollout rule counts browsers, not reports).
  */
 async function rolloutOf(request: FastifyRequest, reply: FastifyReply, store: ReleaseStore, publicUrl?: string) {
   const active = await store.activeReleases();
-  if (!anyRollout(active)) return { chosen: {}, rolling: false };
+  const secure = /^https:/.test(publicUrl ?? '') ? '; Secure' : '';
+  let browser = browserOf(request.headers.cookie);
+  if (!browser) {
+    browser = newBrowserId();
+    reply.header(
+      'Set-Cookie',
+      `${BROWSER_COOKIE}=${browser}; Path=/; Max-Age=${BUCKET_MAX_AGE}; SameSite=Lax; HttpOnly${secure}`,
+    );
+  }
   let bucket = bucketOf(request.headers.cookie);
+  if (!anyRollout(active)) return { chosen: {}, rolling: false, bucket: bucket ?? 0, browser };
   if (bucket === undefined) {
     bucket = drawBucket();
-    const secure = /^https:/.test(publicUrl ?? '') ? '; Secure' : '';
     // Lax: a link from a chat app opens the page with the same versions as the last visit.
     reply.header('Set-Cookie', `${BUCKET_COOKIE}=${bucket}; Path=/; Max-Age=${BUCKET_MAX_AGE}; SameSite=Lax${secure}`);
   }
-  return { chosen: rolloutChoice(active, bucket), rolling: true };
+  return { chosen: rolloutChoice(active, bucket), rolling: true, bucket, browser };
+}
+
+/**
+ * The `Server-Timing` entry with this load's tickets, one per area of the map (none past the address's share:
+ * the page works the same, its reports just do not count).
+ */
+async function ticketTiming(
+  request: FastifyRequest,
+  options: WebDeps,
+  visitor: { bucket: number; browser: string },
+  shown: TicketArea[],
+): Promise<string | undefined> {
+  const share = await options.ticketLimit.hit(request.ip).catch(() => ({ allowed: false }));
+  if (!share.allowed) return undefined;
+  return `${LOAD_TICKET_TIMING};desc="${options.loadTickets.issue(visitor.browser, visitor.bucket, shown)}"`;
 }
 
 /**
@@ -259,12 +287,16 @@ export async function registerWeb(
   app.get('/remotes.json', NOT_API, async (request, reply) => {
     const { trial } = await releaseTrial(request, options);
     const tried = Object.keys(trial).length > 0;
-    const { chosen, rolling } = await rolloutOf(request, reply, store, options.publicUrl);
+    const visitor = await rolloutOf(request, reply, store, options.publicUrl);
+    const { json, shown } = await store.areasFor({ ...visitor.chosen, ...trial });
+    const timing = await ticketTiming(request, options, visitor, shown);
+    // With its load tickets, the map is this browser's alone.
     reply
-      .header('Cache-Control', tried || rolling ? 'private, no-cache' : 'no-cache')
+      .header('Cache-Control', tried || visitor.rolling || timing ? 'private, no-cache' : 'no-cache')
       .header('Vary', 'Cookie')
       .type('application/json');
-    return store.remotesJson({ ...chosen, ...trial });
+    if (timing) reply.header('Server-Timing', timing);
+    return json;
   });
 
   registerServiceWorker(app, shellDist, store);
@@ -343,8 +375,10 @@ export async function registerWeb(
       'accept-language': request.headers['accept-language'],
       'save-data': typeof request.headers['save-data'] === 'string' ? request.headers['save-data'] : undefined,
     };
-    const { chosen, rolling } = await rolloutOf(request, reply, store, options.publicUrl);
-    const areas = await store.remotesJson({ ...chosen, ...trial });
+    const you = await rolloutOf(request, reply, store, options.publicUrl);
+    const { chosen, rolling } = you;
+    const { json: areas, shown } = await store.areasFor({ ...chosen, ...trial });
+    const timing = await ticketTiming(request, options, you, shown);
     const render = async () => {
       // A client asking for page after page that is not kept gets them rendered by its browser past its share.
       const share = await options.renderLimit.hit(request.ip).catch(() => ({ allowed: true }));
@@ -364,12 +398,14 @@ export async function registerWeb(
           (rendered) => !rendered.personal && rendered.language === language,
         )
       : { page: await render(), hit: false };
-    if (!page)
+    if (!page) {
+      if (timing) reply.header('Server-Timing', timing);
       return reply
-        .header('Cache-Control', tried || rolling ? 'private, no-cache' : 'no-cache')
+        .header('Cache-Control', tried || rolling || timing ? 'private, no-cache' : 'no-cache')
         .header('Vary', 'Cookie')
         .type('text/html')
         .send(withAreas(indexHtml(), areas));
+    }
     // A visitor's page holds no personal data: a CDN may keep it for a minute; browsers ask again each time.
     // The page is in the language of the `btlsLang` cookie, else of Accept-Language: a cache keeps
     // one copy per language only if it keys on both (see docs/front-end.md on what a CDN may keep). A page rendered for a signed-in
@@ -378,15 +414,17 @@ export async function registerWeb(
     // Without PUBLIC_URL the page's canonical and share links come from the request's Host header, which a
     // client writes: such a page is not for a shared cache either, or one forged Host would reach all.
     const personal = page.personal === true;
-    // While a rollout runs, the page depends on the browser's bucket: no shared cache keeps it either.
-    const sharedCache = !personal && !tried && !rolling && set === undefined && options.publicUrl !== undefined;
+    // While a rollout runs, the page depends on the browser's bucket: no shared cache keeps it either; nor one
+    // with this browser's load tickets (another browser's reports would bring them).
+    const sharedCache =
+      !personal && !tried && !rolling && !timing && set === undefined && options.publicUrl !== undefined;
     reply
       .status(page.status)
       .header('Cache-Control', sharedCache ? 'public, max-age=0, s-maxage=60' : 'private, no-cache')
       .header('Vary', 'Accept-Encoding, Cookie, Accept-Language, Save-Data')
       .header('Content-Language', page.language)
       // Whether this page was kept from an earlier visitor's request or rendered for this one.
-      .header('Server-Timing', `page;desc="${hit ? 'kept' : 'rendered'}"`)
+      .header('Server-Timing', [`page;desc="${hit ? 'kept' : 'rendered'}"`, ...(timing ? [timing] : [])].join(', '))
       .type('text/html');
     // The same page again (the service worker keeping the page it took over, a reload) is a 304 when it has not
     // changed: the browser's copy is used, a phone pays for the headers only.

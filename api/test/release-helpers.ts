@@ -7,7 +7,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createHash } from 'node:crypto';
 import { integrityOf, sharedVersionsOf, type ReleaseManifest } from '@btls/build-config/release';
-import type { AreaPages, RemoteArea, RemotesJson } from '@btls/build-config/remotes';
+import {
+  areaTicket,
+  remoteName,
+  ticketsOfTiming,
+  type AreaPages,
+  type RemoteArea,
+  type RemotesJson,
+} from '@btls/build-config/remotes';
 import { request, type TestApi } from './helpers';
 
 export const REPOSITORY = resolve(import.meta.dirname, '..', '..');
@@ -124,4 +131,79 @@ export async function releaseToken(api: TestApi, adminToken: string, area: Remot
   const created = await request(api, 'POST', '/api/release-tokens', { token: adminToken, json: { area } });
   if (created.status !== 201) throw new Error(`token: ${created.status} ${JSON.stringify(created.body)}`);
   return created.body.token;
+}
+
+/**
+ * A browser, as the server sees one: the cookies it was given (its id, its bucket), and the load tickets of its
+ * last map of areas. `inject` may be another instance's.
+ */
+export class TestBrowser {
+  readonly cookies = new Map<string, string>();
+  tickets: string | undefined;
+  areas: RemotesJson = {};
+
+  constructor(
+    private readonly inject: TestApi['app']['inject'],
+    options: { bucket?: number; ip?: string } = {},
+  ) {
+    if (options.bucket !== undefined) this.cookies.set('btlsBucket', String(options.bucket));
+    // Each phone on its own connection, unless a test says.
+    const n = ++TestBrowser.made;
+    this.ip = options.ip ?? `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  }
+
+  private static made = 0;
+  private readonly ip: string;
+
+  get cookie() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  /** Loads a page (or the map of areas), keeping its cookies and tickets. */
+  async load(url = '/remotes.json') {
+    const answer = await this.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: this.cookie },
+      remoteAddress: this.ip,
+    });
+    for (const set of [answer.headers['set-cookie'] ?? []].flat()) {
+      const [pair] = String(set).split(';');
+      const at = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    this.tickets = ticketsOfTiming(String(answer.headers['server-timing'] ?? ''));
+    if (url === '/remotes.json') this.areas = answer.json() as RemotesJson;
+    return answer;
+  }
+
+  entry(area: RemoteArea) {
+    return this.areas[remoteName(area)]!.entry;
+  }
+
+  ticket(area: RemoteArea) {
+    return this.tickets ? areaTicket(this.tickets, area) : undefined;
+  }
+
+  /** Sends a report as the shell does (with this browser's cookies). */
+  async report(body: unknown) {
+    const answer = await this.inject({
+      method: 'POST',
+      url: '/api/client-errors',
+      headers: { cookie: this.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+      remoteAddress: this.ip,
+    });
+    return { status: answer.statusCode, body: answer.json() as { loads: number; errors: number; speed: number } };
+  }
+
+  /** A load of `area`, failed or not, reported with its ticket. */
+  async loaded(area: RemoteArea, failed = false) {
+    const entry = this.entry(area);
+    const ticket = this.ticket(area)!;
+    return this.report({
+      loads: [{ entry, ticket }],
+      errors: failed ? [{ area, entry, ticket, phase: 'expose', path: '/', message: 'Boom', trace: 't' }] : [],
+    });
+  }
 }

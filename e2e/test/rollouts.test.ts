@@ -1,7 +1,9 @@
 /**
  * Releasing safely, in browsers: a trainer release rolled out to half of the browsers (each keeps its version
- * over reloads) and promoted to all; a release that breaks when it loads, stopped on its own once browsers have
- * reported the loads the rule needs, with the figures in the audit log and the errors in the metrics.
+ * over reloads) and promoted to all; a release that breaks when it loads, stopped on its own once real page
+ * loads (each with its load ticket) show the rule a regression, with the figures in the audit log and the errors
+ * in the metrics; a release whose taps are slow, stopped on the phones' INP with a throttled CPU; and the
+ * Releases page saying what the rule is doing.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,8 +27,16 @@ import {
 } from './harness';
 import type { RemotesJson } from '@btls/build-config/remotes';
 
-// The rule judges a rollout after four page loads here (twenty by default), so a journey need not load forty.
-useSite({ BTLS_ROLLBACK_MIN_LOADS: '4' });
+useSite();
+
+/** Steps of a plain loop this machine runs in a millisecond (what "400 ms of work" is here). */
+function workPerMs(): number {
+  let steps = 0;
+  let x = 0;
+  const end = performance.now() + 200;
+  while (performance.now() < end) for (let i = 0; i < 10_000; i++, steps++) x += Math.sqrt(steps);
+  return x > 0 ? steps / 200 : 0;
+}
 
 /** The trainer area's entry in the map of areas the page came with, on a load of `path` in this browser. */
 async function trainerEntryOn(context: BrowserContext, path: string, reload = false): Promise<string> {
@@ -106,11 +116,11 @@ describe('a rollout', () => {
         (text) => `throw new Error('The trainer area breaks as it loads');\n${text}`,
       );
     });
-    const started = await runRelease(site, broken.folder, ['release', '--no-build', '--percent', '50'], token);
+    const started = await runRelease(site, broken.folder, ['release', '--no-build', '--percent', '10'], token);
     expect(started.code, started.output).toBe(0);
 
-    // Trainers on eight phones, four of them in the rollout's half (their buckets, drawn before, say so).
-    const buckets = [7, 19, 33, 48, 52, 66, 81, 95];
+    // Trainers on ten phones, five of them in the rollout's tenth (their buckets, drawn before, say so).
+    const buckets = [2, 4, 6, 8, 10, 19, 33, 52, 81, 95];
     const phones = await Promise.all(
       buckets.map(async (bucket) => {
         const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -124,7 +134,7 @@ describe('a rollout', () => {
     try {
       for (const { bucket, page } of phones) {
         await page.goto(`${site.base}/trainer/dashboard`);
-        if (bucket <= 50)
+        if (bucket <= 10)
           await page.getByRole('heading', { name: 'This part of the site is unavailable right now' }).waitFor();
         else await page.getByRole('heading', { level: 2, name: 'Latest assignments' }).waitFor();
         // The phone puts the page away: its report leaves with the beacon.
@@ -160,7 +170,7 @@ describe('a rollout', () => {
         to: good,
       });
       expect(log[0]!.reason).toMatch(
-        /^error rate 100\.0% \(\d+ errors in \d+ page loads\) against 0\.0% for the active version \(0 in \d+\); the rule allows 10\.0% more after 4 page loads$/,
+        /^browsers with an error: 5 of 5 on the new version \(100\.0%\) against 0 of 5 on the active version \(0\.0%\); evidence [\d,]+ against the 600 a stop needs/,
       );
       const metrics = await (
         await fetch(`${site.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
@@ -168,12 +178,73 @@ describe('a rollout', () => {
       const bad = new RegExp(
         `client_errors_total\\{area="trainer",version="${broken.version.replace(/[.+]/g, '\\$&')}",phase="expose"\\} (\\d+)`,
       ).exec(metrics);
-      expect(Number(bad?.[1])).toBeGreaterThanOrEqual(4);
+      expect(Number(bad?.[1])).toBeGreaterThanOrEqual(5);
       expect(metrics).toContain('release_automatic_rollbacks_total{area="trainer"} 1');
     } finally {
       await Promise.all(phones.map(({ context }) => context.close()));
     }
   }, 180_000);
+
+  it("of a release whose taps are slow is stopped on the phones' INP, with a throttled CPU", async () => {
+    const token = await releaseTokenFor(site, 'public');
+    const good = (await releasesOf(site, 'public')).active!;
+    // The team's mistake: 400 ms of work at every tap on the area's pages (on this machine at full speed: a
+    // phone's slower CPU takes longer over it).
+    const steps = Math.round(workPerMs() * 400);
+    const slow = copyOfBuild('public', (dist) =>
+      writeFileSync(
+        join(dist, 'remoteEntry.js'),
+        `${readFileSync(join(dist, 'remoteEntry.js'), 'utf8')}\n` +
+          `document.addEventListener('pointerdown', () => { let x = 0; for (let i = 0; i < ${steps}; i++) x += Math.sqrt(i); globalThis.__work = x; }, true);\n`,
+      ),
+    );
+    const started = await runRelease(site, slow.folder, ['release', '--no-build', '--percent', '10'], token);
+    expect(started.code, started.output).toBe(0);
+
+    // Visitors on ten phones as slow as a low-end one (CPU at a quarter), five of them in the rollout's tenth.
+    const phones: BrowserContext[] = [];
+    try {
+      for (const bucket of [1, 3, 5, 7, 9, 20, 40, 60, 80, 99]) {
+        const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+        phones.push(context);
+        await context.addCookies([{ name: 'btlsBucket', value: String(bucket), url: site.base }]);
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await page.goto(`${site.base}/jobs`);
+        // The page has settled and measures its speed (its measuring code is loaded when the page is idle).
+        await page.waitForFunction(
+          () => performance.getEntriesByType('resource').some((entry) => /page-speed/.test(entry.name)),
+          undefined,
+          { timeout: 30_000 },
+        );
+        const heading = page.getByRole('heading', { level: 1 });
+        for (let tap = 0; tap < 3; tap++) await heading.tap();
+        // The phone puts the page away: its speed leaves with the beacon.
+        await page.goto('about:blank');
+      }
+    } finally {
+      // (Open until the end: a beacon still on its way is not cut off.)
+      await Promise.all(phones.map((context) => context.close()));
+    }
+
+    const admin = await tokenFor(site, DEMO.admin);
+    await expect.poll(async () => (await releasesOf(site, 'public', admin)).rollout, { timeout: 30_000 }).toBeNull();
+    expect((await releasesOf(site, 'public', admin)).active).toBe(good);
+    const log = (await mustCallApi(site, '/releases/audit', { token: admin })) as {
+      action: string;
+      from: string;
+      reason: string;
+    }[];
+    expect(log[0]).toMatchObject({ action: 'automatic-rollback', from: slow.version });
+    expect(log[0]!.reason, log[0]!.reason).toMatch(
+      /^browsers with a poor INP \(a tap answered after more than 500 ms\): 5 of 5 on the new version \(100\.0%\) against 0 of 5 on the active version/,
+    );
+    const metrics = await (
+      await fetch(`${site.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
+    expect(metrics).toMatch(/web_vitals_inp_seconds_count\{area="public",version="[^"]+"\} 5/);
+  }, 240_000);
 
   it("is seen and steered on the admins' Releases page: stop, promote, tokens made and revoked, the audit log", async () => {
     const token = await releaseTokenFor(site, 'trainer');

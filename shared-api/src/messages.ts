@@ -240,6 +240,8 @@ export const release = {
   rolloutRunning: ({ version }: { version: string }) =>
     `A rollout of ${version} is running: promote it or stop it before starting another.`,
   noRollout: 'No rollout of this area is running.',
+  rolloutShareOrStages: 'Give either a share of browsers or stages, not both.',
+  stagesRising: 'Stages are shares that rise, each above the one before, the first below 100 (e.g. 5, 25, 50, 100).',
   notInTrial:
     'Refused in a trial: a candidate release may be running on the trial site, so no admin, release or token operation is done there or with a session signed in there. Sign in on the site itself.',
   quotaPassed: ({

@@ -440,6 +440,11 @@ export const SERVER_TEXTS = [
     message: 'A rollout of {version} is running: promote it or stop it before starting another.',
   },
   /*i18n*/ { id: 'release.noRollout', message: 'No rollout of this area is running.' },
+  /*i18n*/ { id: 'release.rolloutShareOrStages', message: 'Give either a share of browsers or stages, not both.' },
+  /*i18n*/ {
+    id: 'release.stagesRising',
+    message: 'Stages are shares that rise, each above the one before, the first below 100 (e.g. 5, 25, 50, 100).',
+  },
   /*i18n*/ {
     id: 'release.notInTrial',
     message:

@@ -13,6 +13,7 @@ import { watchAreas } from './area-reports';
 import { SERVER_DATA_ID, SESSION_HINT_KEY } from './server-data';
 
 // The map of areas: the page's own (the server writes it in), else /remotes.json's, asked for at once.
+const landingPath = location.pathname;
 watchAreas();
 const areas = areasOfThePage().catch((error: unknown) => {
   console.error('Could not load the map of areas:', error);
@@ -50,8 +51,17 @@ const registerLater = () =>
   );
 // What the page needs when the signal drops is fetched as soon as the page has loaded: the offline banner (a
 // page whose signal drops in its first seconds stays, and says so).
+// The page's speed is measured from when it settles (the browser keeps what happened before).
+const watchSpeedWhenIdle = () =>
+  ('requestIdleCallback' in window ? requestIdleCallback : setTimeout)(
+    () =>
+      void areas
+        .then((map) => map && import('./page-speed').then(({ watchSpeed }) => watchSpeed(map, landingPath)))
+        .catch((error: unknown) => console.warn('Page speed:', error)),
+  );
 const afterLoad = () => {
   void loadOfflineBanner().catch(() => undefined);
+  watchSpeedWhenIdle();
   registerLater();
 };
 if (document.readyState === 'complete') afterLoad();

@@ -5,14 +5,14 @@
  */
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import type { ComponentType } from 'react';
-import { AREAS_ELEMENT_ID, type RemotesJson } from '@btls/build-config/remotes';
 import type { CatalogueLoader } from '@btls/shared-api';
-import { forgetFailure, rememberEntries, reportError, reportLoad } from './area-reports';
+import { AREAS_ELEMENT_ID, ticketsOfTiming, type RemotesJson } from '@btls/build-config/remotes';
+import { forgetFailure, pageTickets, rememberEntries, reportError, reportLoad } from './area-reports';
 
 let registered: Promise<RemotesJson> | undefined;
 
-function register(areas: RemotesJson, force: boolean) {
-  rememberEntries(areas);
+function register({ areas, tickets }: { areas: RemotesJson; tickets: string | undefined }, force: boolean) {
+  rememberEntries(areas, tickets);
   registerRemotes(
     Object.entries(areas).map(([name, area]) => ({
       name,
@@ -23,10 +23,14 @@ function register(areas: RemotesJson, force: boolean) {
   );
 }
 
-async function fetchAreas(): Promise<RemotesJson> {
+/** The server's map of areas, with the load tickets its answer brought. */
+async function fetchAreas(): Promise<{ areas: RemotesJson; tickets: string | undefined }> {
   const response = await fetch('/remotes.json', { cache: 'no-cache' });
   if (!response.ok) throw new Error(`remotes.json: HTTP ${response.status}`);
-  return (await response.json()) as RemotesJson;
+  return {
+    areas: (await response.json()) as RemotesJson,
+    tickets: ticketsOfTiming(response.headers.get('Server-Timing')),
+  };
 }
 
 /** The page's own map of areas, when the server wrote one into it. */
@@ -38,9 +42,10 @@ function embeddedAreas(): RemotesJson | undefined {
 /** The map of areas of this page, registered once; a failure is remembered until a retry asks again. */
 export function areasOfThePage(): Promise<RemotesJson> {
   registered ??= (async () => {
-    const areas = embeddedAreas() ?? (await fetchAreas());
-    register(areas, false);
-    return areas;
+    const embedded = embeddedAreas();
+    const map = embedded ? { areas: embedded, tickets: pageTickets() } : await fetchAreas();
+    register(map, false);
+    return map.areas;
   })().catch((error: unknown) => {
     registered = undefined;
     throw error;
@@ -62,9 +67,9 @@ export async function loadAreaRoutes(remote: string, retry = false): Promise<Are
   if (retry) {
     forgetFailure(remote);
     // A new map from the server, registered with force: the runtime drops its cached (failed) entry.
-    registered = fetchAreas().then((areas) => {
-      register(areas, true);
-      return areas;
+    registered = fetchAreas().then((map) => {
+      register(map, true);
+      return map.areas;
     });
   }
   try {

@@ -1,7 +1,7 @@
 /** Loading an area from the page's map of areas, else /remotes.json: registered once; Retry really asks again. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const runtime = vi.hoisted(() => ({ registerRemotes: vi.fn(), loadRemote: vi.fn() }));
+const runtime = vi.hoisted(() => ({ registerRemotes: vi.fn(), loadRemote: vi.fn(), registerPlugins: vi.fn() }));
 vi.mock('@module-federation/runtime', () => runtime);
 
 const remotesJson = {
@@ -65,5 +65,36 @@ describe('loading an area', () => {
     runtime.loadRemote.mockResolvedValue({});
     const { loadAreaRoutes } = await import('../src/remotes');
     await expect(loadAreaRoutes('mfe_admin')).rejects.toThrow('mfe_admin exposes no routes component');
+  });
+});
+
+describe("an area's reports", () => {
+  const tickets = 'AAAAAAAAAAAA.BBBBBBBBBBBBBBBB.0.abc~admin.0.SSSSSSSSSSSSSSSS~public.0.TTTTTTTTTTTTTTTT';
+
+  it("carry the map's load ticket of the area: a load once, the page's speed once when it is hidden", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(remotesJson, { headers: { 'Server-Timing': `btls-load;desc="${tickets}"` } })),
+    );
+    const beacon = vi.fn((_url: string, _body: Blob) => true);
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon: beacon });
+    runtime.loadRemote.mockResolvedValue({ default: () => null });
+    const reports = await import('../src/area-reports');
+    reports.watchAreas();
+    const { loadAreaRoutes } = await import('../src/remotes');
+    await loadAreaRoutes('mfe_admin');
+    await loadAreaRoutes('mfe_admin');
+    reports.recordSpeed('mfe_admin', 'inp', 640);
+    reports.recordSpeed('mfe_admin', 'inp', 120);
+    dispatchEvent(new Event('pagehide'));
+    dispatchEvent(new Event('pagehide'));
+    expect(beacon).toHaveBeenCalledTimes(1);
+    const sent = JSON.parse(await beacon.mock.calls[0]![1].text());
+    const ticket = 'AAAAAAAAAAAA.BBBBBBBBBBBBBBBB.0.abc~admin.0.SSSSSSSSSSSSSSSS';
+    expect(sent).toEqual({
+      loads: [{ entry: '/remotes/admin/remoteEntry.js', ticket }],
+      errors: [],
+      speed: [{ entry: '/remotes/admin/remoteEntry.js', ticket, inp: 640 }],
+    });
   });
 });

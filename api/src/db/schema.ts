@@ -528,6 +528,13 @@ export const releaseAreas = pgTable('release_areas', {
    * counted from there, not from the versions' whole lives.
    */
   rolloutBaseline: text('rollout_baseline'),
+  /** A staged rollout: the shares still to come (JSON, e.g. `[25,50,100]`; 100 promotes), each after `every`. */
+  rolloutStages: text('rollout_stages'),
+  rolloutEverySeconds: integer('rollout_every_seconds'),
+  /** The browsers on the new version a stage needs before the next (with its time and no regression). */
+  rolloutStageBrowsers: integer('rollout_stage_browsers'),
+  /** When the current share began (the rollout's start, or its last step). */
+  rolloutStageAt: timestamp('rollout_stage_at', { withTimezone: true, mode: 'date' }),
 });
 
 /** Every activation, in order: what a rollback goes back to. */
@@ -573,6 +580,64 @@ export const clientErrorCounts = pgTable(
     errors: integer('errors').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.area, t.version] })],
+);
+
+/** Load tickets already counted, per kind of figure (`load`, `error`, `speed`), until they expire. */
+export const loadTicketUses = pgTable(
+  'load_ticket_uses',
+  {
+    load: text('load').notNull(),
+    area: text('area').notNull(),
+    kind: text('kind').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.load, t.area, t.kind] }), index('load_ticket_uses_expiry_idx').on(t.expiresAt)],
+);
+
+/** The browsers that loaded each version of an area during its rollout (the rollout is its area and start). */
+export const rolloutBrowsers = pgTable(
+  'rollout_browsers',
+  {
+    area: text('area').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    version: text('version').notNull(),
+    browser: text('browser').notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.area, t.startedAt, t.version, t.browser] })],
+);
+
+/**
+ * A browser's first trouble of each kind during a rollout (`error`, `poor-inp`, `poor-lcp`): the version it was on
+ * and the rollout's share when it loaded that version. What the rule weighs (releases/regression.ts).
+ */
+export const rolloutTroubles = pgTable(
+  'rollout_troubles',
+  {
+    area: text('area').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    browser: text('browser').notNull(),
+    kind: text('kind').notNull(),
+    version: text('version').notNull(),
+    percent: integer('percent').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.area, t.startedAt, t.browser, t.kind] })],
+);
+
+/** Each browser's slowest figures on each area version (its worst load), for the field speed per version. */
+export const versionSpeed = pgTable(
+  'version_speed',
+  {
+    area: text('area').notNull(),
+    version: text('version').notNull(),
+    browser: text('browser').notNull(),
+    lcpMs: integer('lcp_ms'),
+    inpMs: integer('inp_ms'),
+    cls: doublePrecision('cls'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.area, t.version, t.browser] })],
 );
 
 /** A bounded sample of what browsers reported (the newest few per area version), for a person to read. */

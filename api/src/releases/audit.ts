@@ -3,7 +3,7 @@
  * it in words a person reads (an admin's e-mail, a token's label), when, from which version to which, and why
  * (an automatic rollback writes its figures).
  */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { countAll, type Page } from '../http/paging';
 import type { ReleaseAuditAction } from '@btls/shared-api/schemas';
 import type { Db } from '../db/client';
@@ -65,6 +65,27 @@ export function createAudit(db: Db) {
         toVersion: entry.to ?? null,
         reason: entry.reason ?? null,
       });
+    },
+
+    /**
+     * The area's last rollout stopped by the rule, when nothing was rolled out, promoted or activated since: what
+     * the Releases page says the rule found.
+     */
+    async lastStop(area: string) {
+      const [row] = await db
+        .select()
+        .from(releaseAudit)
+        .where(
+          and(
+            eq(releaseAudit.area, area),
+            inArray(releaseAudit.action, ['automatic-rollback', 'rollout', 'promote', 'activate', 'rollback']),
+          ),
+        )
+        .orderBy(desc(releaseAudit.id))
+        .limit(1);
+      return row?.action === 'automatic-rollback'
+        ? { at: row.at.toISOString(), version: row.fromVersion ?? '', reason: row.reason ?? '' }
+        : null;
     },
 
     /** A page of the entries, newest first, of one area or of all; with how many there are in all. */

@@ -1,15 +1,27 @@
 /**
- * What browsers report of the areas (POST /api/client-errors): page loads of each area version and what broke,
- * counted at once in this instance's metrics and summed into the database every few seconds (every instance's
- * counts together are what a rollout is judged by). Nothing is kept beyond those counts and the newest few
- * messages of each version, with addresses, e-mails and long numbers taken out.
+ * What browsers report of the areas (POST /api/client-errors): page loads of each area version, what broke, and
+ * how fast the page was — each part counted only with a load ticket the server issued for that area and version
+ * (load-tickets.ts), once. Loads and errors are counted at once in this instance's metrics and summed into the
+ * database every few seconds; during a rollout each browser is written down once per version, and its first
+ * trouble of each kind once, which is what the rule weighs (every instance's together). Nothing is kept beyond
+ * those, each browser's slowest figures per version, and the newest few messages of each version, with
+ * addresses, e-mails and long numbers taken out.
  */
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { ClientErrorPhase, ClientReport } from '@btls/shared-api/schemas';
+import { and, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import type { ClientErrorPhase, ClientReport, VersionSpeed } from '@btls/shared-api/schemas';
 import type { RemoteArea } from '@btls/build-config/remotes';
 import type { Db } from '../db/client';
-import { clientErrorCounts, clientErrorSamples } from '../db/schema';
+import {
+  clientErrorCounts,
+  clientErrorSamples,
+  loadTicketUses,
+  rolloutBrowsers,
+  rolloutTroubles,
+  versionSpeed,
+} from '../db/schema';
 import type { Metrics } from '../metrics';
+import { TICKET_LIFETIME_S, type LoadTickets, type RejectionReason, type Ticket } from './load-tickets';
+import { POOR_INP_MS, POOR_LCP_MS, type Trouble } from './regression';
 import { isRemoteArea, type ReleaseStore } from './store';
 
 /** Messages kept per area version (the newest). */
@@ -51,8 +63,10 @@ interface Counted {
   errors: number;
 }
 
-export function createClientReports(options: { db: Db; store: ReleaseStore; metrics: Metrics }) {
-  const { db, store, metrics } = options;
+type Kind = 'load' | 'error' | 'speed';
+
+export function createClientReports(options: { db: Db; store: ReleaseStore; metrics: Metrics; tickets: LoadTickets }) {
+  const { db, store, metrics, tickets } = options;
   const pending = new Map<string, Counted>();
   let samples: (typeof clientErrorSamples.$inferInsert)[] = [];
   /** Entries of stored releases seen before (`/remotes/trainer/1.2.0+…/remoteEntry.js` → its area and version). */
@@ -98,41 +112,218 @@ export function createClientReports(options: { db: Db; store: ReleaseStore; metr
     pending.set(key, counted);
   }
 
+  const rejected = (reason: RejectionReason) => metrics.clientReportsRejected.inc({ reason });
+
+  /** The ticket a part of a report brought, when it holds for the release its entry names. */
+  async function ticketOf(entry: string | undefined, ticket: string | undefined, cookie: string | undefined) {
+    const release = entry ? await releaseOf(entry) : undefined;
+    if (!release) return void rejected(ticket ? 'version' : 'missing');
+    const current = (await store.activeReleases()).get(release.area);
+    const others = [current?.version, current?.rollout?.version].filter(
+      (version): version is string => !!version && version !== release.version,
+    );
+    const verified = tickets.verify(ticket, { ...release, others }, cookie);
+    if ('rejected' in verified) return void rejected(verified.rejected);
+    return { ...verified, area: release.area };
+  }
+
+  /** Which of these tickets' uses are new (kept until the tickets expire): a replayed one counts nothing. */
+  async function firstUses<T extends { ticket: Ticket; kind: Kind }>(uses: T[]): Promise<Set<T>> {
+    const key = (load: string, area: string, kind: string) => `${load} ${area} ${kind}`;
+    const byKey = new Map<string, T>();
+    for (const use of uses) {
+      const at = key(use.ticket.load, use.ticket.area, use.kind);
+      if (!byKey.has(at)) byKey.set(at, use);
+    }
+    const first = new Set<T>();
+    if (byKey.size) {
+      const fresh = await db
+        .insert(loadTicketUses)
+        .values(
+          [...byKey.values()].map(({ ticket, kind }) => ({
+            load: ticket.load,
+            area: ticket.area,
+            kind,
+            expiresAt: new Date(ticket.issuedAt.getTime() + TICKET_LIFETIME_S * 1000),
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ load: loadTicketUses.load, area: loadTicketUses.area, kind: loadTicketUses.kind });
+      for (const row of fresh) first.add(byKey.get(key(row.load, row.area, row.kind))!);
+    }
+    for (let i = first.size; i < uses.length; i++) rejected('replayed');
+    return first;
+  }
+
+  /**
+   * The rollout a ticket's load belongs to, when it was issued during the area's running rollout (a share was
+   * drawn for it) for one of its two versions: what the rule weighs.
+   */
+  async function rolloutOf(ticket: Ticket & { area: RemoteArea }) {
+    const release = (await store.activeReleases()).get(ticket.area);
+    const rollout = release?.rollout;
+    if (!rollout || ticket.percent === 0 || ticket.bucket === 0) return undefined;
+    if (ticket.issuedAt.getTime() < Math.floor(rollout.startedAt.getTime() / 1000) * 1000) return undefined;
+    if (ticket.version !== release.version && ticket.version !== rollout.version) return undefined;
+    return { area: ticket.area, startedAt: rollout.startedAt };
+  }
+
+  async function seen(ticket: Ticket & { area: RemoteArea }, troubles: Trouble[]) {
+    const rollout = await rolloutOf(ticket);
+    if (!rollout) return;
+    await db
+      .insert(rolloutBrowsers)
+      .values({ ...rollout, version: ticket.version, browser: ticket.browser })
+      .onConflictDoNothing();
+    if (troubles.length)
+      // The first trouble of each kind counts, on the version it came on: a browser weighs once per kind.
+      await db
+        .insert(rolloutTroubles)
+        .values(
+          troubles.map((kind) => ({
+            ...rollout,
+            browser: ticket.browser,
+            kind,
+            version: ticket.version,
+            percent: ticket.percent,
+          })),
+        )
+        .onConflictDoNothing();
+  }
+
+  /** A browser's slowest figures on a version (its worst load is what it felt). */
+  async function keepSpeed(ticket: Ticket, figures: { lcp?: number; inp?: number; cls?: number }) {
+    const round = (value: number | undefined) => (value === undefined ? null : Math.round(value));
+    await db
+      .insert(versionSpeed)
+      .values({
+        area: ticket.area,
+        version: ticket.version,
+        browser: ticket.browser,
+        lcpMs: round(figures.lcp),
+        inpMs: round(figures.inp),
+        cls: figures.cls ?? null,
+      })
+      .onConflictDoUpdate({
+        target: [versionSpeed.area, versionSpeed.version, versionSpeed.browser],
+        set: {
+          lcpMs: sql`greatest(${versionSpeed.lcpMs}, excluded.lcp_ms)`,
+          inpMs: sql`greatest(${versionSpeed.inpMs}, excluded.inp_ms)`,
+          cls: sql`greatest(${versionSpeed.cls}, excluded.cls)`,
+          at: sql`now()`,
+        },
+      });
+  }
+
   return {
     releaseOf,
 
-    /** Counts one report: its loads and errors of known releases; the rest is dropped. */
-    async record(report: ClientReport): Promise<{ loads: number; errors: number }> {
-      const counted = { loads: 0, errors: 0 };
-      for (const load of report.loads ?? []) {
-        const release = await releaseOf(load.entry);
-        if (!release) continue;
-        metrics.areaLoads.inc({ area: release.area, version: release.version });
-        count(release.area, release.version, 'loads');
-        counted.loads++;
-      }
-      for (const error of report.errors ?? []) {
-        const release = error.entry ? await releaseOf(error.entry) : undefined;
-        // Before its entry was known (the map of areas did not load), an area has no version yet.
-        const area = release?.area ?? (isRemoteArea(error.area) ? error.area : undefined);
-        if (!area) continue;
-        const version = release?.version ?? 'unknown';
-        const phase: ClientErrorPhase = error.phase;
-        metrics.clientErrors.inc({ area, version, phase });
-        counted.errors++;
-        if (!release) continue;
-        count(area, version, 'errors');
-        if (samples.length < PENDING_SAMPLES)
-          samples.push({
-            area,
-            version,
-            phase,
-            path: pathTemplate(error.path),
-            message: scrubbed(error.message),
-            trace: error.trace,
-          });
+    /**
+     * Counts what a report's tickets vouch for, each ticket once per kind (a load, an error, the speed figures);
+     * the rest is dropped and counted by reason. `cookie`: the report's own, which must be the ticket's browser.
+     */
+    async record(
+      report: ClientReport,
+      cookie: string | undefined,
+    ): Promise<{ loads: number; errors: number; speed: number }> {
+      const checked = async <T extends { entry?: string; ticket?: string }>(parts: T[] | undefined, kind: Kind) =>
+        (
+          await Promise.all(
+            (parts ?? []).map(async (part) => {
+              const ticket = await ticketOf(part.entry, part.ticket, cookie);
+              return ticket ? { part, ticket, kind } : undefined;
+            }),
+          )
+        ).filter((use) => use !== undefined);
+      const uses = [
+        ...(await checked(report.loads, 'load')),
+        ...(await checked(report.errors, 'error')),
+        ...(await checked(report.speed, 'speed')),
+      ];
+      const first = await firstUses(uses);
+      const counted = { loads: 0, errors: 0, speed: 0 };
+      for (const use of uses) {
+        if (!first.has(use)) continue;
+        const { area, version } = use.ticket;
+        if (use.kind === 'load') {
+          metrics.areaLoads.inc({ area, version });
+          count(area, version, 'loads');
+          counted.loads++;
+          await seen(use.ticket, []);
+        } else if (use.kind === 'error') {
+          const error = use.part as NonNullable<ClientReport['errors']>[number];
+          const phase: ClientErrorPhase = error.phase;
+          metrics.clientErrors.inc({ area, version, phase });
+          count(area, version, 'errors');
+          counted.errors++;
+          if (samples.length < PENDING_SAMPLES)
+            samples.push({
+              area,
+              version,
+              phase,
+              path: pathTemplate(error.path),
+              message: scrubbed(error.message),
+              trace: error.trace,
+            });
+          await seen(use.ticket, ['error']);
+        } else {
+          const { lcp, inp, cls } = use.part as NonNullable<ClientReport['speed']>[number];
+          if (lcp !== undefined) metrics.lcp.observe({ area, version }, lcp / 1000);
+          if (inp !== undefined) metrics.inp.observe({ area, version }, inp / 1000);
+          if (cls !== undefined) metrics.cls.observe({ area, version }, cls);
+          counted.speed++;
+          await keepSpeed(use.ticket, { lcp, inp, cls });
+          await seen(use.ticket, [
+            ...(inp !== undefined && inp > POOR_INP_MS ? (['poor-inp'] as const) : []),
+            ...(lcp !== undefined && lcp > POOR_LCP_MS ? (['poor-lcp'] as const) : []),
+          ]);
+        }
       }
       return counted;
+    },
+
+    /** Each version's speed: the 75th percentile over its browsers (each its slowest load), with how many. */
+    async speedOf(area: string, versions: string[]): Promise<VersionSpeed[]> {
+      if (!versions.length) return [];
+      const rows = await db
+        .select({
+          version: versionSpeed.version,
+          lcp: sql<number | null>`percentile_cont(0.75) within group (order by ${versionSpeed.lcpMs})`,
+          lcpBrowsers: sql<number>`count(${versionSpeed.lcpMs})::int`,
+          inp: sql<number | null>`percentile_cont(0.75) within group (order by ${versionSpeed.inpMs})`,
+          inpBrowsers: sql<number>`count(${versionSpeed.inpMs})::int`,
+        })
+        .from(versionSpeed)
+        .where(and(eq(versionSpeed.area, area), inArray(versionSpeed.version, versions)))
+        .groupBy(versionSpeed.version);
+      return versions.map((version) => {
+        const row = rows.find((found) => found.version === version);
+        const ms = (value: number | null | undefined) =>
+          value === null || value === undefined ? null : Math.round(Number(value));
+        return {
+          version,
+          lcp: ms(row?.lcp),
+          lcpBrowsers: row?.lcpBrowsers ?? 0,
+          inp: ms(row?.inp),
+          inpBrowsers: row?.inpBrowsers ?? 0,
+        };
+      });
+    },
+
+    /** Forgets used tickets past their life, and the browsers of rollouts that ended. */
+    async sweep(running: { area: string; startedAt: Date }[]): Promise<void> {
+      await db.delete(loadTicketUses).where(lt(loadTicketUses.expiresAt, new Date()));
+      for (const table of [rolloutBrowsers, rolloutTroubles])
+        await db.delete(table).where(
+          running.length
+            ? notInArray(
+                sql`(${table.area} || ' ' || ${table.startedAt}::text)`,
+                running.map(
+                  ({ area, startedAt }) => sql`(${area} || ' ' || ${startedAt.toISOString()}::timestamptz::text)`,
+                ),
+              )
+            : sql`true`,
+        );
     },
 
     /** Adds this instance's counts to the database's and keeps the newest samples; on failure they wait. */

@@ -5,8 +5,12 @@
  * browsers. `/remotes.json`, the server render, the page cache and the service worker all follow the bucket.
  */
 import { randomInt } from 'node:crypto';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { cookieValue } from '@btls/shared-api/cookies';
 import type { RemoteArea } from '@btls/build-config/remotes';
+import type { Db } from '../db/client';
+import { rolloutBrowsers as browsersTable, rolloutTroubles as troublesTable } from '../db/schema';
+import { TROUBLES, type RolloutBrowsers, type Trouble, type TroubledAt } from './regression';
 import type { ActiveRelease, Baseline, ReleaseStore, Rollout } from './store';
 
 /** The cookie that keeps a browser's bucket (a year: a rollout may run for days, the bucket outlives it). */
@@ -46,6 +50,7 @@ export const choiceKey = (chosen: Partial<Record<RemoteArea, string>>) =>
     .sort()
     .join(' ');
 
+/** Page loads and errors of both versions since the rollout started (shown; the rule weighs browsers). */
 export interface RolloutFigures {
   /** The rollout's version since it started: page loads, errors, errors per load. */
   loads: number;
@@ -88,32 +93,72 @@ export async function rolloutFigures(
   };
 }
 
-export interface RollbackRule {
-  /** The rollout's page loads before its rate is judged (BTLS_ROLLBACK_MIN_LOADS). */
-  minLoads: number;
-  /** How far above the active version's error rate the rollout's may be (BTLS_ROLLBACK_MARGIN, 0–1). */
-  margin: number;
+/**
+ * Both versions' browsers since the rollout began, and those that had each kind of trouble, by the share they
+ * loaded at: what the rule (regression.ts) weighs, from every instance's reports.
+ */
+export async function rolloutBrowsers(
+  db: Db,
+  area: RemoteArea,
+  activeVersion: string,
+  rollout: Pick<Rollout, 'version' | 'startedAt'>,
+): Promise<RolloutBrowsers> {
+  const of = (table: typeof browsersTable | typeof troublesTable) =>
+    and(
+      eq(table.area, area),
+      eq(table.startedAt, rollout.startedAt),
+      inArray(table.version, [activeVersion, rollout.version]),
+    );
+  const [browsers, troubles] = await Promise.all([
+    db
+      .select({ version: browsersTable.version, count: sql<number>`count(*)::int` })
+      .from(browsersTable)
+      .where(of(browsersTable))
+      .groupBy(browsersTable.version),
+    db
+      .select({
+        kind: troublesTable.kind,
+        version: troublesTable.version,
+        percent: troublesTable.percent,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(troublesTable)
+      .where(of(troublesTable))
+      .groupBy(troublesTable.kind, troublesTable.version, troublesTable.percent),
+  ]);
+  const troubled = Object.fromEntries(TROUBLES.map((trouble) => [trouble, [] as TroubledAt[]])) as Record<
+    Trouble,
+    TroubledAt[]
+  >;
+  for (const row of troubles) {
+    if (!(TROUBLES as readonly string[]).includes(row.kind)) continue;
+    const groups = troubled[row.kind as Trouble];
+    let group = groups.find((at) => at.percent === row.percent);
+    if (!group) groups.push((group = { percent: row.percent, onNew: 0, onActive: 0 }));
+    if (row.version === rollout.version) group.onNew += row.count;
+    else group.onActive += row.count;
+  }
+  const countOf = (version: string) => browsers.find((row) => row.version === version)?.count ?? 0;
+  return { browsers: countOf(rollout.version), activeBrowsers: countOf(activeVersion), troubled };
 }
 
-/**
- * Why the rule stops a rollout, in words with its figures, or null while it may run on: at least `minLoads`
- * page loads, and an error rate above the active version's by more than the margin.
- */
-export function rollbackReason(figures: RolloutFigures, rule: RollbackRule): string | null {
-  if (figures.loads < rule.minLoads) return null;
-  if (figures.rate <= figures.activeRate + rule.margin) return null;
-  const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
-  return (
-    `error rate ${percent(figures.rate)} (${figures.errors} errors in ${figures.loads} page loads) against ` +
-    `${percent(figures.activeRate)} for the active version (${figures.activeErrors} in ${figures.activeLoads}); ` +
-    `the rule allows ${percent(rule.margin)} more after ${rule.minLoads} page loads`
-  );
+/** The browsers on the new version first seen since a time (a stage's start): what a stage needs. */
+export async function newBrowsersSince(
+  db: Db,
+  area: RemoteArea,
+  rollout: Pick<Rollout, 'version' | 'startedAt'>,
+  since: Date,
+) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(browsersTable)
+    .where(
+      and(
+        eq(browsersTable.area, area),
+        eq(browsersTable.startedAt, rollout.startedAt),
+        eq(browsersTable.version, rollout.version),
+        gte(browsersTable.firstAt, since),
+      ),
+    );
+  return row?.count ?? 0;
 }
-
-/**
- * The rule's defaults. A rollout is judged after 20 of its page loads: fewer, and one phone losing its signal
- * mid-load is already 5 % or more. Its error rate may pass the active version's by 10 percentage points: at 20
- * loads that is three failures more than the active version's share, a pattern rather than a bad connection,
- * while an area that breaks on load (every load fails) is stopped at its twentieth load.
- */
-export const DEFAULT_ROLLBACK: RollbackRule = { minLoads: 20, margin: 0.1 };

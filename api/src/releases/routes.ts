@@ -37,7 +37,13 @@ import type { Trials } from './trial';
 import type { TrialOrigin } from './trial-origin';
 import { hashToken, liveToken, TOKEN_PREFIX } from './releasers';
 import { actorName, type Audit } from './audit';
-import { rolloutFigures } from './rollout';
+import type { ClientReports } from './client-reports';
+import { judge, type RegressionRule } from './regression';
+import { rolloutBrowsers, rolloutFigures } from './rollout';
+
+/** A stage's least time and browsers on the new version, unless the rollout says: a quarter of an hour, 50. */
+const DEFAULT_STAGE_SECONDS = 15 * 60;
+const DEFAULT_STAGE_BROWSERS = 50;
 
 const areaSchema = z.enum(REMOTE_AREAS as [RemoteArea, ...RemoteArea[]]);
 const notice = { message: z.string(), code: messageCodeSchema, params: messageParamsSchema.optional() };
@@ -52,7 +58,20 @@ export function releaseRoutes(
   app: Api,
   { db, auth }: Deps,
   store: ReleaseStore,
-  { trials, trialOrigin, uploads }: { trials: Trials; trialOrigin: TrialOrigin; uploads: RateLimiter },
+  {
+    trials,
+    trialOrigin,
+    uploads,
+    reports,
+    rule,
+  }: {
+    trials: Trials;
+    trialOrigin: TrialOrigin;
+    uploads: RateLimiter;
+    /** What browsers reported (each version's speed), and the rule rollouts are judged by. */
+    reports: ClientReports;
+    rule: RegressionRule;
+  },
   audit: Audit,
 ) {
   /**
@@ -170,7 +189,7 @@ export function releaseRoutes(
       preValidation: anyReleaser.hook,
       schema: {
         summary:
-          "Every area with its active version (who made it active, when), its running rollout with both versions' error rates, and its releases, newest first.",
+          "Every area with its active version (who made it active, when), its running rollout (its share and stages, both versions' browsers and errors, what the rule makes of them), each version's speed on browsers, the last rollout the rule stopped, and its releases, newest first.",
         response: answers({ 200: z.array(areaReleasesSchema) }),
       },
     },
@@ -187,16 +206,31 @@ export function releaseRoutes(
           const current = active.get(item.area);
           const rollout = current?.rollout;
           const figures = rollout ? await rolloutFigures(store, item.area, current.version, rollout) : undefined;
+          const browsers = rollout ? await rolloutBrowsers(db, item.area, current.version, rollout) : undefined;
+          const judgement = browsers ? judge(browsers, rule) : undefined;
           return {
             ...item,
             activatedBy: await nameOf(item.activatedBy),
+            speed: await reports.speedOf(item.area, [
+              ...(current ? [current.version] : []),
+              ...(rollout ? [rollout.version] : []),
+            ]),
+            stopped: rollout ? null : await audit.lastStop(item.area),
             rollout:
-              rollout && figures
+              rollout && figures && browsers && judgement
                 ? {
                     version: rollout.version,
                     percent: rollout.percent,
                     startedAt: rollout.startedAt.toISOString(),
                     by: (await nameOf(rollout.by)) ?? '',
+                    stages: rollout.stages?.next ?? [],
+                    everySeconds: rollout.stages?.everySeconds ?? null,
+                    stageBrowsers: rollout.stages?.browsers ?? null,
+                    stageStartedAt: rollout.stageStartedAt.toISOString(),
+                    browsers: browsers.browsers,
+                    activeBrowsers: browsers.activeBrowsers,
+                    judgement: judgement.state,
+                    neededBrowsers: rule.minBrowsers,
                     loads: figures.loads,
                     errors: figures.errors,
                     errorRate: figures.rate,
@@ -353,26 +387,59 @@ export function releaseRoutes(
       preValidation: areaReleaser.hook,
       schema: {
         summary:
-          "Serve a release to a share of browsers (1–99 %, each browser's bucket sticky), after the activation's checks; again with another percent changes the share. The rest keep the active release; the rollout stops on its own when its error rate passes the active one's by the margin.",
+          "Serve a release to a share of browsers (1–99 %, each browser's bucket sticky), after the activation's checks; again with another percent changes the share (and ends a staged plan). With `stages` (rising shares, the last may be 100: promoted), the first is the share now and each next comes on its own after `every` seconds and `stageBrowsers` browsers on the new version, when the rule finds no regression. The rest keep the active release; the rollout stops on its own when the rule finds the new version worse (more browsers with an error, a poor INP or a poor LCP).",
         params: areaParams,
         body: z
-          .object({ version: versionText, percent: percentSchema, expected: versionText.nullable().optional() })
-          .strict(),
+          .object({
+            version: versionText,
+            percent: percentSchema.optional(),
+            stages: z.array(z.number().int().min(1).max(100)).min(1).max(10).optional(),
+            every: z
+              .number()
+              .int()
+              .min(1)
+              .max(30 * 24 * 3600)
+              .optional(),
+            stageBrowsers: z.number().int().min(0).max(1_000_000).optional(),
+            expected: versionText.nullable().optional(),
+          })
+          .strict()
+          .superRefine((body, context) => {
+            const problem =
+              (body.percent === undefined) === (body.stages === undefined)
+                ? texts.release.rolloutShareOrStages
+                : body.stages &&
+                    (body.stages.some((at, i) => i > 0 && at <= body.stages![i - 1]!) || body.stages[0]! >= 100)
+                  ? texts.release.stagesRising
+                  : undefined;
+            if (problem) context.addIssue({ code: 'custom', message: problem, path: ['stages'] });
+          }),
         response: answers({ 200: rolloutAnswerSchema }),
       },
     },
     async (request) => {
       const area = request.params.area as RemoteArea;
-      const { version, percent, expected } = request.body;
+      const { version, stages, expected } = request.body;
+      const percent = stages?.[0] ?? request.body.percent!;
+      const plan = stages && {
+        next: stages.slice(1),
+        everySeconds: request.body.every ?? DEFAULT_STAGE_SECONDS,
+        browsers: request.body.stageBrowsers ?? DEFAULT_STAGE_BROWSERS,
+      };
       const { by } = areaReleaser.who(request);
-      const done = await store.startRollout(area, version, percent, by, expected);
+      const done = await store.startRollout(area, version, percent, by, expected, plan);
       await audit.record({
         actor: by,
         area,
         action: 'rollout',
         from: done.active,
         to: version,
-        reason: `${percent}% of browsers${done.changed ? ' (share changed)' : ''}`,
+        reason:
+          `${percent}% of browsers${done.changed ? ' (share changed)' : ''}` +
+          (plan
+            ? `; then ${plan.next.map((at) => `${at}%`).join(', ')}, each after ${plan.everySeconds} s and ` +
+              `${plan.browsers} browsers on the new version with no regression found`
+            : ''),
       });
       return { ...codedWith('notice.releaseRolloutStarted', { area, version, percent }), ...done };
     },

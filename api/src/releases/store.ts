@@ -58,6 +58,17 @@ export interface Rollout {
   startedAt: Date;
   by: string;
   baseline: Baseline;
+  /** A staged rollout's plan; none: the share stays until a person changes it. */
+  stages?: StagePlan;
+  /** When the current share began (the start, or the last step). */
+  stageStartedAt: Date;
+}
+
+/** The shares still to come (100 promotes), each after `everySeconds` and `browsers` on the new version. */
+export interface StagePlan {
+  next: number[];
+  everySeconds: number;
+  browsers: number;
 }
 
 /** Both versions' counts when a rollout started: their rates during it are counted from there. */
@@ -75,6 +86,10 @@ const NO_ROLLOUT = {
   rolloutBy: null,
   rolloutStartedAt: null,
   rolloutBaseline: null,
+  rolloutStages: null,
+  rolloutEverySeconds: null,
+  rolloutStageBrowsers: null,
+  rolloutStageAt: null,
 };
 
 /** Where a stored release's files are served: its own folder of immutable URLs. */
@@ -168,6 +183,14 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
           startedAt: row.rolloutStartedAt,
           by: row.rolloutBy ?? '',
           baseline: JSON.parse(row.rolloutBaseline ?? '{}') as Baseline,
+          stageStartedAt: row.rolloutStageAt ?? row.rolloutStartedAt,
+          ...(row.rolloutStages !== null && {
+            stages: {
+              next: JSON.parse(row.rolloutStages) as number[],
+              everySeconds: row.rolloutEverySeconds ?? 0,
+              browsers: row.rolloutStageBrowsers ?? 0,
+            },
+          }),
         };
       }
       map.set(area, active);
@@ -438,8 +461,14 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
      * the version `overrides` names for this browser (a rollout's, a tester's candidate).
      */
     async remotesJson(overrides: Partial<Record<RemoteArea, string>> = {}): Promise<RemotesJson> {
+      return (await this.areasFor(overrides)).json;
+    },
+
+    /** The map of areas, with each area's version in it and its rollout's share then (0: none ran). */
+    async areasFor(overrides: Partial<Record<RemoteArea, string>> = {}) {
       const current = await activeReleases();
       const json: RemotesJson = {};
+      const shown: { area: RemoteArea; version: string; percent: number }[] = [];
       for (const area of REMOTE_AREAS) {
         // A candidate that does not exist (pruned, mistyped) leaves the area on its active release.
         const chosen = overrides[area];
@@ -450,10 +479,12 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
             : chosen
               ? await this.manifest(area, chosen).catch(() => undefined)
               : undefined;
-        const shown = tried ?? active?.manifest;
-        if (shown) json[remoteName(area)] = areaRouteOf(shown);
+        const manifest = tried ?? active?.manifest;
+        if (!manifest) continue;
+        json[remoteName(area)] = areaRouteOf(manifest);
+        shown.push({ area, version: manifest.version, percent: active?.rollout?.percent ?? 0 });
       }
-      return json;
+      return { json, shown };
     },
 
     /**
@@ -667,8 +698,16 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
      * Serves `version` to `percent` % of browsers besides the active release, after the same checks as an
      * activation. A running rollout of the same version changes its share (its figures run on); of another
      * version, it is refused: promote or stop it first. Compare-and-set on the active version like activate.
+     * With `stages`, the share grows on its own (rollout-watch.ts); a share given by hand ends the plan.
      */
-    async startRollout(area: RemoteArea, version: string, percent: number, by: string, expected?: string | null) {
+    async startRollout(
+      area: RemoteArea,
+      version: string,
+      percent: number,
+      by: string,
+      expected?: string | null,
+      stages?: StagePlan,
+    ) {
       const manifest = manifestOf(await release(area, version));
       const problems = await problemsOf(manifest);
       if (problems.length)
@@ -705,6 +744,10 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
             rolloutBy: same ? row!.rolloutBy : by,
             rolloutStartedAt: started,
             rolloutBaseline: baseline,
+            rolloutStages: stages ? JSON.stringify(stages.next) : null,
+            rolloutEverySeconds: stages?.everySeconds ?? null,
+            rolloutStageBrowsers: stages?.browsers ?? null,
+            rolloutStageAt: new Date(),
           })
           .where(eq(releaseAreas.area, area));
         return { area, version, percent, active: current, changed: same };
@@ -729,6 +772,28 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
       forgetActive();
       await activeReleases();
       return stopped;
+    },
+
+    /**
+     * A staged rollout's next share, when it still runs as `from` (version and share) had it: of two instances
+     * stepping one rollout, one does. The share now, and the stages left; null when it changed meanwhile.
+     */
+    async stepRollout(area: RemoteArea, from: { version: string; percent: number }) {
+      const stepped = await db.transaction(async (tx) => {
+        const row = await lockArea(tx, area);
+        if (!row || row.rolloutVersion !== from.version || row.rolloutPercent !== from.percent || !row.rolloutStages)
+          return null;
+        const [percent, ...next] = JSON.parse(row.rolloutStages) as number[];
+        if (percent === undefined || percent >= 100) return null;
+        await tx
+          .update(releaseAreas)
+          .set({ rolloutPercent: percent, rolloutStages: JSON.stringify(next), rolloutStageAt: new Date() })
+          .where(eq(releaseAreas.area, area));
+        return { percent, next };
+      });
+      forgetActive();
+      await activeReleases();
+      return stepped;
     },
 
     countsOf,

@@ -1,7 +1,7 @@
 /**
- * Where browsers report what broke in an area (the shell sends it with `navigator.sendBeacon`): no sign-in, a
- * small body, a share per client address. Counted per area version (releases/client-reports.ts); the answer
- * says nothing a page would act on.
+ * Where browsers report an area's loads, what broke and how fast it was (the shell sends it with
+ * `navigator.sendBeacon`): no sign-in, a small body, a share per client address, and each part counted only with
+ * its load ticket (releases/client-reports.ts); the answer says nothing a page would act on.
  */
 import { z } from 'zod';
 import { clientReportSchema } from '@btls/shared-api/schemas';
@@ -21,12 +21,13 @@ export function clientErrorRoutes(app: Api, reports: ClientReports, limit: RateL
       preValidation: (request) => limit.enforce(request.ip),
       schema: {
         summary:
-          "A browser's report of an area's page loads and what broke (the federation's load phases, a render, an unhandled rejection), per area version. No sign-in; limited per client address.",
+          "A browser's report of an area's page loads, what broke (the federation's load phases, a render, an unhandled rejection) and the page's speed (LCP, INP, CLS), per area version, each with the load ticket its page or map of areas came with. No sign-in; limited per client address.",
         body: clientReportSchema,
         response: answers(
           {
-            202: z.object({ loads: z.number(), errors: z.number() }).meta({
-              description: 'What was counted: loads and errors of releases of this site (the rest is dropped).',
+            202: z.object({ loads: z.number(), errors: z.number(), speed: z.number() }).meta({
+              description:
+                'What was counted: loads, errors and speed figures whose load ticket held, each ticket once (the rest is dropped and counted by reason).',
             }),
           },
           [429],
@@ -34,7 +35,7 @@ export function clientErrorRoutes(app: Api, reports: ClientReports, limit: RateL
       },
     },
     async (request, reply) => {
-      const counted = await reports.record(request.body);
+      const counted = await reports.record(request.body, request.headers.cookie);
       reply.status(202);
       return counted;
     },

@@ -24,12 +24,31 @@ export const releaseVersionSchema = z.object({
 });
 export type ReleaseVersion = z.infer<typeof releaseVersionSchema>;
 
-/** A running rollout: its share, and both versions' page loads and errors since it started. */
+/** What the rollout rule makes of a rollout now (api/src/releases/regression.ts). */
+export const ROLLOUT_JUDGEMENTS = ['collecting', 'clear', 'regression'] as const;
+
+/**
+ * A running rollout: its share (and the stages still to come), both versions' browsers since it started and what
+ * the rule makes of them, and their page loads and errors.
+ */
 export const rolloutSchema = z.object({
   version: z.string(),
   percent: z.number(),
   startedAt: z.string(),
   by: z.string(),
+  /** The shares still to come, in order (100: promoted to everyone), each after `everySeconds`; [] when none. */
+  stages: z.array(z.number()),
+  everySeconds: z.number().nullable(),
+  /** The browsers on the new version a stage needs before the next. */
+  stageBrowsers: z.number().nullable(),
+  /** When the current share began. */
+  stageStartedAt: z.string(),
+  /** Browsers on each version since the rollout began (each counted once, however many pages it loaded). */
+  browsers: z.number(),
+  activeBrowsers: z.number(),
+  /** Collecting: fewer than `neededBrowsers` of either version; clear: no regression so far. */
+  judgement: z.enum(ROLLOUT_JUDGEMENTS),
+  neededBrowsers: z.number(),
   loads: z.number(),
   errors: z.number(),
   /** Errors per page load (0–1 and more: a page may report several). */
@@ -40,6 +59,16 @@ export const rolloutSchema = z.object({
 });
 export type Rollout = z.infer<typeof rolloutSchema>;
 
+/** One version's speed on real phones: the 75th percentile over browsers (each its slowest load), in ms. */
+export const versionSpeedSchema = z.object({
+  version: z.string(),
+  lcp: z.number().nullable(),
+  lcpBrowsers: z.number(),
+  inp: z.number().nullable(),
+  inpBrowsers: z.number(),
+});
+export type VersionSpeed = z.infer<typeof versionSpeedSchema>;
+
 export const areaReleasesSchema = z.object({
   area: z.string(),
   active: z.string().nullable(),
@@ -47,6 +76,10 @@ export const areaReleasesSchema = z.object({
   activatedBy: z.string().nullable(),
   activatedAt: z.string().nullable(),
   rollout: rolloutSchema.nullable(),
+  /** The active version's speed, and the rollout's when one runs. */
+  speed: z.array(versionSpeedSchema),
+  /** The area's last rollout stopped by the rule, when nothing was rolled out or activated since: what it found. */
+  stopped: z.object({ at: z.string(), version: z.string(), reason: z.string() }).nullable(),
   versions: z.array(releaseVersionSchema),
 });
 export type AreaReleases = z.infer<typeof areaReleasesSchema>;
@@ -76,6 +109,7 @@ export const RELEASE_AUDIT_ACTIONS = [
   'rollback',
   'stop',
   'automatic-rollback',
+  'stage',
   'token-create',
   'token-revoke',
   'trial-link',
@@ -123,10 +157,13 @@ export type ClientErrorPhase = (typeof CLIENT_ERROR_PHASES)[number];
  * is named by its entry's URL (the server knows which version that is) or, before its entry is known, by name.
  * `path` is the page's path template (`/jobs/:id`), never the address itself.
  */
+/** A load's ticket for one area, as the page's `Server-Timing` gave it (api/src/releases/load-tickets.ts). */
+const ticketSchema = z.string().max(120);
+
 export const clientReportSchema = z
   .object({
     loads: z
-      .array(z.object({ entry: z.string().max(300) }).strict())
+      .array(z.object({ entry: z.string().max(300), ticket: ticketSchema }).strict())
       .max(10)
       .default([]),
     errors: z
@@ -135,10 +172,26 @@ export const clientReportSchema = z
           .object({
             area: z.string().max(30),
             entry: z.string().max(300).optional(),
+            ticket: ticketSchema.optional(),
             phase: z.enum(CLIENT_ERROR_PHASES),
             path: z.string().max(200),
             message: z.string().max(500),
             trace: z.string().regex(/^[\w-]{1,64}$/),
+          })
+          .strict(),
+      )
+      .max(10)
+      .default([]),
+    /** The page's speed while an area's page was shown (Web Vitals): LCP and INP in ms, CLS unitless. */
+    speed: z
+      .array(
+        z
+          .object({
+            entry: z.string().max(300),
+            ticket: ticketSchema,
+            lcp: z.number().min(0).max(600_000).optional(),
+            inp: z.number().min(0).max(600_000).optional(),
+            cls: z.number().min(0).max(1_000).optional(),
           })
           .strict(),
       )

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import type { AreaReleases, ReleaseAuditAction, ReleaseToken } from '@btls/shared-api/schemas';
+import type { Language } from '@btls/shared-api';
+import type { AreaReleases, ReleaseAuditAction, ReleaseToken, Rollout, VersionSpeed } from '@btls/shared-api/schemas';
 import { useI18n } from '@btls/shared-auth';
 import { Button, ErrorBanner, SelectField, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
+import { formatNumber } from '@btls/shared-ui/format';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
@@ -29,6 +31,7 @@ const ACTIONS: Record<ReleaseAuditAction, { id: string; message: string }> = {
   rollback: /*i18n*/ { id: 'admin.releases.action.rollback', message: 'Rolled back' },
   stop: /*i18n*/ { id: 'admin.releases.action.stop', message: 'Rollout stopped' },
   'automatic-rollback': /*i18n*/ { id: 'admin.releases.action.automatic', message: 'Stopped automatically' },
+  stage: /*i18n*/ { id: 'admin.releases.action.stage', message: 'Grown to its next share' },
   'token-create': /*i18n*/ { id: 'admin.releases.action.tokenCreate', message: 'Token made' },
   'token-revoke': /*i18n*/ { id: 'admin.releases.action.tokenRevoke', message: 'Token revoked' },
   'trial-link': /*i18n*/ { id: 'admin.releases.action.trialLink', message: 'Trial link made' },
@@ -42,6 +45,37 @@ const ACTORS: Record<string, { id: string; message: string }> = {
 };
 
 const WHEN = 'MMM d, yyyy HH:mm';
+
+/** A rate (0–1) as a percent: "12.5%". */
+const percentText = (rate: number, locale: Language) =>
+  new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(rate);
+
+/** Kinyarwanda's units: the SI symbols, as CLDR's rw has them (Chromium has no rw data: Intl would write 'hr', 'sec'). */
+const SI_SYMBOLS = { hour: 'h', minute: 'min', second: 's', millisecond: 'ms' } as const;
+
+/** A figure with its unit, short: "15 min", "2 hr", "1.8 sec" in English, "1,8 s" in French and Kinyarwanda. */
+function measure(value: number, unit: keyof typeof SI_SYMBOLS, locale: Language) {
+  if (locale === 'rw') {
+    // To a tenth, with rw's decimal comma (formatNumber would keep two decimals: "2,50").
+    const tenths = Math.round(value * 10);
+    return `${formatNumber(Math.trunc(tenths / 10), locale)}${tenths % 10 ? `,${tenths % 10}` : ''}\u00a0${SI_SYMBOLS[unit]}`;
+  }
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(
+    value,
+  );
+}
+
+/** A wait in its largest whole unit: 900 s is "15 min", 7200 s "2 hr", 90 s "90 sec". */
+function duration(seconds: number, locale: Language) {
+  if (seconds >= 3600 && seconds % 3600 === 0) return measure(seconds / 3600, 'hour', locale);
+  if (seconds >= 60 && seconds % 60 === 0) return measure(seconds / 60, 'minute', locale);
+  return measure(seconds, 'second', locale);
+}
+
+/** A time the page took (LCP, INP): ms below a second, else seconds to a tenth ("180 ms", "1.8 sec"). */
+const milliseconds = (ms: number, locale: Language) =>
+  ms < 1000 ? measure(ms, 'millisecond', locale) : measure(ms / 1000, 'second', locale);
+
 const areaHeading = (area: string) => `release-area-${area}`;
 const NEW_TOKEN = 'new-release-token';
 
@@ -51,8 +85,7 @@ export function ReleasesPage() {
   const locale = useLocale();
   const { confirm, dialog } = useDialog();
   const page = useReleasesPage(confirm);
-  const percent = (rate: number) =>
-    new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(rate);
+  const percent = (rate: number) => percentText(rate, locale);
   const areaName = (area: string) => (AREA_NAMES[area] ? i18n._(AREA_NAMES[area]) : area);
   const who = (actor: string | null) => (actor === null ? '—' : ACTORS[actor] ? i18n._(ACTORS[actor]) : actor);
 
@@ -85,9 +118,9 @@ export function ReleasesPage() {
       <h1>{i18n._({ id: 'admin.nav.releases', message: 'Releases' })}</h1>
       <p>
         {i18n._({
-          id: 'admin.releases.intro',
+          id: 'admin.releases.introJudged',
           message:
-            "Each area's version and who released it. A rollout gives a new version to a share of browsers first, and stops on its own when its error rate passes the active version's.",
+            "Each area's version and who released it. A rollout gives a new version to a share of browsers first, and stops on its own when visitors' real page loads show it worse than the active version: more browsers with an error, slow taps or a slow first view.",
         })}
       </p>
       <SuccessBanner>{page.notice}</SuccessBanner>
@@ -126,6 +159,21 @@ export function ReleasesPage() {
                     </div>
                   )}
                 </dl>
+                {area.active && area.speed.length > 0 && <Speed area={area} />}
+                {!area.rollout && area.stopped && (
+                  <p className={styles.stopped}>
+                    {/* The reason is the server's sentence with its figures, in English: the log keeps it as said. */}
+                    {i18n._({
+                      id: 'admin.releases.stoppedByRule',
+                      message: 'The rule stopped the rollout of {version} on {when}: {reason}',
+                      values: {
+                        version: area.stopped.version,
+                        when: formatDate(area.stopped.at, WHEN, locale),
+                        reason: area.stopped.reason,
+                      },
+                    })}
+                  </p>
+                )}
                 {area.rollout ? (
                   <div className={styles.rollout}>
                     <h3>
@@ -142,6 +190,7 @@ export function ReleasesPage() {
                         values: { who: who(area.rollout.by), when: formatDate(area.rollout.startedAt, WHEN, locale) },
                       })}
                     </p>
+                    <RuleAtWork rollout={area.rollout} />
                     <dl className={styles.facts}>
                       <div>
                         <dt>{i18n._({ id: 'admin.releases.rolloutRate', message: 'Error rate of the rollout' })}</dt>
@@ -263,6 +312,116 @@ export function ReleasesPage() {
       </section>
       {dialog}
     </section>
+  );
+}
+
+/** What the rollout rule is doing with a rollout, and for a staged one the shares still to come. */
+function RuleAtWork({ rollout }: { rollout: Rollout }) {
+  const i18n = useI18n();
+  const locale = useLocale();
+  const count = (n: number) => formatNumber(n, locale);
+  const judgement = {
+    collecting: () =>
+      i18n._({
+        id: 'admin.releases.judgement.collecting',
+        message:
+          'Collecting: {browsers} of {neededCount, plural, one {{needed} browser} other {{needed} browsers}} on the new version and {activeBrowsers} of {needed} on the active one before the rule can judge.',
+        values: {
+          browsers: count(rollout.browsers),
+          activeBrowsers: count(rollout.activeBrowsers),
+          neededCount: rollout.neededBrowsers,
+          needed: count(rollout.neededBrowsers),
+        },
+      }),
+    clear: () =>
+      i18n._({
+        id: 'admin.releases.judgement.clear',
+        message:
+          'No regression so far: {browserCount, plural, one {{browsers} browser} other {{browsers} browsers}} on the new version, {activeBrowsers} on the active one.',
+        values: {
+          browserCount: rollout.browsers,
+          browsers: count(rollout.browsers),
+          activeBrowsers: count(rollout.activeBrowsers),
+        },
+      }),
+    regression: () =>
+      i18n._({ id: 'admin.releases.judgement.regression', message: 'Regression found: the rollout is being stopped.' }),
+  }[rollout.judgement]();
+  return (
+    <>
+      <p>{judgement}</p>
+      {rollout.stages.length > 0 && (
+        <p>
+          {i18n._({
+            id: 'admin.releases.nextStages',
+            message:
+              'Next: {shares}, {stageCount, plural, one {after} other {each after}} {wait} and {browserCount, plural, one {{browsers} browser} other {{browsers} browsers}} on the new version with no regression found; this stage began {when}.',
+            values: {
+              shares: rollout.stages.map((share) => percentText(share / 100, locale)).join(', '),
+              stageCount: rollout.stages.length,
+              wait: duration(rollout.everySeconds ?? 0, locale),
+              browserCount: rollout.stageBrowsers ?? 0,
+              browsers: count(rollout.stageBrowsers ?? 0),
+              when: formatDate(rollout.stageStartedAt, WHEN, locale),
+            },
+          })}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Each version's speed on visitors' phones (the active one's, and the rollout's): LCP and INP, 75th percentile. */
+function Speed({ area }: { area: AreaReleases }) {
+  const i18n = useI18n();
+  const locale = useLocale();
+  const label = (speed: VersionSpeed) =>
+    speed.version === area.rollout?.version
+      ? i18n._({
+          id: 'admin.releases.speedRollout',
+          message: 'Version being rolled out ({version})',
+          values: { version: speed.version },
+        })
+      : speed.version === area.active
+        ? i18n._({
+            id: 'admin.releases.speedActive',
+            message: 'Active version ({version})',
+            values: { version: speed.version },
+          })
+        : speed.version;
+  const figure = (ms: number | null, browsers: number) =>
+    ms === null
+      ? i18n._({ id: 'admin.releases.noFigures', message: 'No figures yet' })
+      : i18n._({
+          id: 'admin.releases.speedFigure',
+          message: '{time}, from {browserCount, plural, one {{browsers} browser} other {{browsers} browsers}}',
+          values: { time: milliseconds(ms, locale), browserCount: browsers, browsers: formatNumber(browsers, locale) },
+        });
+  return (
+    <div className={styles.speed}>
+      <h3>{i18n._({ id: 'admin.releases.speed', message: "Speed on visitors' phones" })}</h3>
+      <dl className={styles.facts}>
+        {area.speed.map((speed) => (
+          <div key={speed.version}>
+            <dt>{label(speed)}</dt>
+            <dd>
+              {i18n._({
+                id: 'admin.releases.lcp',
+                message: 'LCP (75th percentile): {figure}',
+                values: { figure: figure(speed.lcp, speed.lcpBrowsers) },
+              })}
+            </dd>
+            <dd>
+              {i18n._({
+                id: 'admin.releases.inp',
+                message: 'INP (75th percentile): {figure}',
+                values: { figure: figure(speed.inp, speed.inpBrowsers) },
+              })}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
 
