@@ -228,6 +228,7 @@ async function ticketTiming(
   visitor: { bucket: number; browser: string },
   shown: TicketArea[],
 ): Promise<string | undefined> {
+  if (!shown.length) return undefined;
   const share = await options.ticketLimit.hit(request.ip).catch(() => ({ allowed: false }));
   if (!share.allowed) return undefined;
   return `${LOAD_TICKET_TIMING};desc="${options.loadTickets.issue(visitor.browser, visitor.bucket, shown)}"`;

@@ -59,7 +59,7 @@ describe('the page cache', () => {
     const first = await visit(api.app);
     expect(first.body).toContain('Cupping for Beginners');
     const second = await visit(api.app);
-    expect(second.headers['server-timing']).toBe('page;desc="kept"');
+    expect(second.headers['server-timing']).toMatch(/^page;desc="kept"(,|$)/);
     expect(second.body).toBe(first.body);
     expect(second.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
 
@@ -69,7 +69,7 @@ describe('the page cache', () => {
     });
     expect(edited.status).toBe(200);
     const after = await visit(api.app);
-    expect(after.headers['server-timing']).toBe('page;desc="rendered"');
+    expect(after.headers['server-timing']).toMatch(/^page;desc="rendered"(,|$)/);
     expect(after.body).toContain('Cupping for Everyone');
     expect(after.body).not.toContain('Cupping for Beginners');
   });
@@ -98,7 +98,7 @@ describe('the page cache', () => {
     const eric = await visit(api.app, 'btlsWho=trainee.Eric');
     expect(eric.body).toContain('Hello, trainee.Eric');
     expect(eric.body).not.toContain('Aline');
-    expect(eric.headers['server-timing']).toBe('page;desc="rendered"');
+    expect(eric.headers['server-timing']).toMatch(/^page;desc="rendered"(,|$)/);
     const visitor = await visit(api.app);
     expect(visitor.body).not.toContain('Hello,');
   });
@@ -114,7 +114,7 @@ describe('the page cache', () => {
     expect(french.headers['content-language']).toBe('fr');
     const again = await api.app.inject({ method: 'GET', url: '/courses', headers: { cookie: 'btlsLang=fr' } });
     expect(again.headers['content-language']).toBe('fr');
-    expect(again.headers['server-timing']).toBe('page;desc="kept"');
+    expect(again.headers['server-timing']).toMatch(/^page;desc="kept"(,|$)/);
   });
 });
 
@@ -130,7 +130,7 @@ describe.runIf(onPostgres)('two API instances on one PostgreSQL', () => {
     try {
       const course = await createCourse(api, admin.token, { title: 'Roasting Basics' });
       await visit(other);
-      expect((await visit(other)).headers['server-timing']).toBe('page;desc="kept"');
+      expect((await visit(other)).headers['server-timing']).toMatch(/^page;desc="kept"(,|$)/);
       await request(api, 'PUT', `/api/courses/${course.id}`, {
         token: admin.token,
         json: {

@@ -101,11 +101,12 @@ export function judge(figures: RolloutBrowsers, rule: RegressionRule): Judgement
   return { state: 'clear' };
 }
 
-const TROUBLE_WORDS: Record<Trouble, string> = {
-  error: 'browsers with an error',
-  'poor-inp': `browsers with a poor INP (a tap answered after more than ${POOR_INP_MS} ms)`,
-  'poor-lcp': `browsers with a poor LCP (the page's main content shown after more than ${POOR_LCP_MS / 1000} s)`,
-};
+/** Each kind of trouble in the audit log's words (operators read them; no visitor does). */
+const TROUBLE_WORDS = new Map<Trouble, string>([
+  ['error', 'browsers with an error'],
+  ['poor-inp', `browsers with a poor INP (a tap answered after more than ${POOR_INP_MS} ms)`],
+  ['poor-lcp', `browsers with a poor LCP (the page's main content shown after more than ${POOR_LCP_MS / 1000} s)`],
+]);
 
 /** A regression in words, with its figures (the audit log's reason of an automatic rollback). */
 export function regressionWords(
@@ -119,7 +120,7 @@ export function regressionWords(
   const share = (part: number, whole: number) => `${whole > 0 ? ((part / whole) * 100).toFixed(1) : '0.0'}%`;
   const shown = judgement.evidence >= 1e6 ? 'over a million' : Math.round(judgement.evidence).toLocaleString('en');
   return (
-    `${TROUBLE_WORDS[judgement.trouble]}: ${onNew} of ${figures.browsers} on the new version ` +
+    `${TROUBLE_WORDS.get(judgement.trouble)}: ${onNew} of ${figures.browsers} on the new version ` +
     `(${share(onNew, figures.browsers)}) against ${onActive} of ${figures.activeBrowsers} on the active version ` +
     `(${share(onActive, figures.activeBrowsers)}); evidence ${shown} against the ${thresholdOf(rule).toLocaleString('en')} ` +
     `a stop needs (a good release is stopped in at most ${(rule.falseStop * 100).toFixed(1)}% of rollouts)`

@@ -1,0 +1,51 @@
+/** Load tickets on their own: what a ticket names, and each way one fails to hold. */
+import { describe, expect, it } from 'vitest';
+import { areaTicket } from '@btls/build-config/remotes';
+import { createLoadTickets, TICKET_LIFETIME_S } from '../src/releases/load-tickets';
+
+const browser = 'Qk9XU0VSSURYWFhY';
+const areas = [
+  { area: 'public', version: '1.2.0+aaa', percent: 10 },
+  { area: 'trainer', version: '2.0.0+bbb', percent: 0 },
+];
+
+describe('a load ticket', () => {
+  let clock = Date.parse('2026-11-29T08:00:00Z');
+  const tickets = createLoadTickets('a-secret-of-the-server-long-enough', () => clock);
+  const issued = tickets.issue(browser, 7, areas);
+  const ticket = areaTicket(issued, 'public')!;
+  const cookie = `btlsBrowser=${browser}; btlsBucket=7`;
+  const claim = { area: 'public', version: '1.2.0+aaa', others: ['1.1.0+zzz'] };
+
+  it("holds for its area's version, from its browser, naming the load, bucket and share", () => {
+    expect(tickets.verify(ticket, claim, cookie)).toMatchObject({
+      browser,
+      bucket: 7,
+      percent: 10,
+      area: 'public',
+      version: '1.2.0+aaa',
+      load: expect.stringMatching(/^[\w-]{12}$/),
+    });
+    // One load's tickets share their load part; each area's is signed for its own version.
+    expect(areaTicket(issued, 'trainer')!.split('~')[0]).toBe(ticket.split('~')[0]);
+  });
+
+  it('does not hold for another version, another area, another browser or bucket, changed, or late', () => {
+    expect(tickets.verify(undefined, claim, cookie)).toEqual({ rejected: 'missing' });
+    expect(tickets.verify(ticket, { ...claim, version: '1.1.0+zzz', others: ['1.2.0+aaa'] }, cookie)).toEqual({
+      rejected: 'version',
+    });
+    expect(tickets.verify(areaTicket(issued, 'trainer'), claim, cookie)).toEqual({ rejected: 'version' });
+    expect(tickets.verify(ticket.replace('.10.', '.99.'), claim, cookie)).toEqual({ rejected: 'forged' });
+    expect(tickets.verify(ticket.replace('.7.', '.1.'), claim, cookie)).toEqual({ rejected: 'forged' });
+    expect(tickets.verify(ticket, claim, `btlsBrowser=${browser}; btlsBucket=8`)).toEqual({ rejected: 'bucket' });
+    expect(tickets.verify(ticket, claim, 'btlsBrowser=AAAAAAAAAAAAAAAA; btlsBucket=7')).toEqual({
+      rejected: 'browser',
+    });
+    expect(createLoadTickets('another-secret-of-another-server', () => clock).verify(ticket, claim, cookie)).toEqual({
+      rejected: 'forged',
+    });
+    clock += (TICKET_LIFETIME_S + 1) * 1000;
+    expect(tickets.verify(ticket, claim, cookie)).toEqual({ rejected: 'expired' });
+  });
+});
