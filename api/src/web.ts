@@ -22,15 +22,7 @@ import { encodingFor } from './http/encoding';
 import { apiNotFound } from './http/errors';
 import { etagOf, ifNoneMatch } from './http/etag';
 import { isRemoteArea, type ReleaseStore } from './releases/store';
-import {
-  anyRollout,
-  BUCKET_COOKIE,
-  BUCKET_MAX_AGE,
-  bucketOf,
-  choiceKey,
-  drawBucket,
-  rolloutChoice,
-} from './releases/rollout';
+import { anyRollout, BUCKET_COOKIE, BUCKET_MAX_AGE, choiceKey, drawBucket, rolloutChoice } from './releases/rollout';
 import { trialOf, type Trials, type ValidTicket } from './releases/trial';
 import type { TrialOrigin } from './releases/trial-origin';
 import type { RateLimiter } from './rate-limit';
@@ -197,10 +189,16 @@ async function releaseTrial(
  * (only while a rollout runs), kept in a cookie so it gets the same versions at every load. A browser without
  * an id gets one too (what its load tickets name: the rollout rule counts browsers, not reports).
  */
-async function rolloutOf(request: FastifyRequest, reply: FastifyReply, store: ReleaseStore, publicUrl?: string) {
+async function rolloutOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  store: ReleaseStore,
+  options: { publicUrl?: string; loadTickets: LoadTickets },
+) {
   const active = await store.activeReleases();
-  const secure = /^https:/.test(publicUrl ?? '') ? '; Secure' : '';
+  const secure = /^https:/.test(options.publicUrl ?? '') ? '; Secure' : '';
   let browser = browserOf(request.headers.cookie);
+  const fresh = !browser;
   if (!browser) {
     browser = newBrowserId();
     reply.header(
@@ -208,14 +206,19 @@ async function rolloutOf(request: FastifyRequest, reply: FastifyReply, store: Re
       `${BROWSER_COOKIE}=${browser}; Path=/; Max-Age=${BUCKET_MAX_AGE}; SameSite=Lax; HttpOnly${secure}`,
     );
   }
-  let bucket = bucketOf(request.headers.cookie);
-  if (!anyRollout(active)) return { chosen: {}, rolling: false, bucket: bucket ?? 0, browser };
-  if (bucket === undefined) {
+  // Only a bucket the server drew for this browser counts; any other is drawn again.
+  const kept = options.loadTickets.bucketOf(browser, request.headers.cookie);
+  let bucket = Number.isNaN(kept) || fresh ? 0 : kept;
+  if (!anyRollout(active)) return { chosen: {}, rolling: false, bucket, browser, fresh };
+  if (bucket === 0) {
     bucket = drawBucket();
     // Lax: a link from a chat app opens the page with the same versions as the last visit.
-    reply.header('Set-Cookie', `${BUCKET_COOKIE}=${bucket}; Path=/; Max-Age=${BUCKET_MAX_AGE}; SameSite=Lax${secure}`);
+    reply.header(
+      'Set-Cookie',
+      `${BUCKET_COOKIE}=${options.loadTickets.bucketCookie(browser, bucket)}; Path=/; Max-Age=${BUCKET_MAX_AGE}; SameSite=Lax${secure}`,
+    );
   }
-  return { chosen: rolloutChoice(active, bucket), rolling: true, bucket, browser };
+  return { chosen: rolloutChoice(active, bucket), rolling: true, bucket, browser, fresh };
 }
 
 /**
@@ -288,7 +291,7 @@ export async function registerWeb(
   app.get('/remotes.json', NOT_API, async (request, reply) => {
     const { trial } = await releaseTrial(request, options);
     const tried = Object.keys(trial).length > 0;
-    const visitor = await rolloutOf(request, reply, store, options.publicUrl);
+    const visitor = await rolloutOf(request, reply, store, options);
     const { json, shown } = await store.areasFor({ ...visitor.chosen, ...trial });
     const timing = await ticketTiming(request, options, visitor, shown);
     // With its load tickets, the map is this browser's alone.
@@ -376,7 +379,7 @@ export async function registerWeb(
       'accept-language': request.headers['accept-language'],
       'save-data': typeof request.headers['save-data'] === 'string' ? request.headers['save-data'] : undefined,
     };
-    const you = await rolloutOf(request, reply, store, options.publicUrl);
+    const you = await rolloutOf(request, reply, store, options);
     const { chosen, rolling } = you;
     const { json: areas, shown } = await store.areasFor({ ...chosen, ...trial });
     const timing = await ticketTiming(request, options, you, shown);
@@ -417,8 +420,9 @@ export async function registerWeb(
     const personal = page.personal === true;
     // While a rollout runs, the page depends on the browser's bucket: no shared cache keeps it either; nor one
     // with this browser's load tickets (another browser's reports would bring them).
+    // (Nor one that gives this browser its id: a shared cache would hand it to everyone.)
     const sharedCache =
-      !personal && !tried && !rolling && !timing && set === undefined && options.publicUrl !== undefined;
+      !personal && !tried && !rolling && !timing && !you.fresh && set === undefined && options.publicUrl !== undefined;
     reply
       .status(page.status)
       .header('Cache-Control', sharedCache ? 'public, max-age=0, s-maxage=60' : 'private, no-cache')

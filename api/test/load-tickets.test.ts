@@ -14,7 +14,7 @@ describe('a load ticket', () => {
   const tickets = createLoadTickets('a-secret-of-the-server-long-enough', () => clock);
   const issued = tickets.issue(browser, 7, areas);
   const ticket = areaTicket(issued, 'public')!;
-  const cookie = `btlsBrowser=${browser}; btlsBucket=7`;
+  const cookie = `btlsBrowser=${browser}; btlsBucket=${tickets.bucketCookie(browser, 7)}`;
   const claim = { area: 'public', version: '1.2.0+aaa', others: ['1.1.0+zzz'] };
 
   it("holds for its area's version, from its browser, naming the load, bucket and share", () => {
@@ -38,10 +38,15 @@ describe('a load ticket', () => {
     expect(tickets.verify(areaTicket(issued, 'trainer'), claim, cookie)).toEqual({ rejected: 'version' });
     expect(tickets.verify(ticket.replace('.10.', '.99.'), claim, cookie)).toEqual({ rejected: 'forged' });
     expect(tickets.verify(ticket.replace('.7.', '.1.'), claim, cookie)).toEqual({ rejected: 'forged' });
-    expect(tickets.verify(ticket, claim, `btlsBrowser=${browser}; btlsBucket=8`)).toEqual({ rejected: 'bucket' });
-    expect(tickets.verify(ticket, claim, 'btlsBrowser=AAAAAAAAAAAAAAAA; btlsBucket=7')).toEqual({
-      rejected: 'browser',
-    });
+    // A bucket the server did not draw for this browser: written by hand, or signed for another.
+    expect(tickets.verify(ticket, claim, `btlsBrowser=${browser}; btlsBucket=7`)).toEqual({ rejected: 'bucket' });
+    expect(
+      tickets.verify(ticket, claim, `btlsBrowser=${browser}; btlsBucket=${tickets.bucketCookie(browser, 8)}`),
+    ).toEqual({ rejected: 'bucket' });
+    const other = 'AAAAAAAAAAAAAAAA';
+    expect(tickets.verify(ticket, claim, `btlsBrowser=${other}; btlsBucket=${tickets.bucketCookie(other, 7)}`)).toEqual(
+      { rejected: 'browser' },
+    );
     expect(createLoadTickets('another-secret-of-another-server', () => clock).verify(ticket, claim, cookie)).toEqual({
       rejected: 'forged',
     });

@@ -144,9 +144,8 @@ export class TestBrowser {
 
   constructor(
     private readonly inject: TestApi['app']['inject'],
-    options: { bucket?: number; ip?: string } = {},
+    options: { ip?: string } = {},
   ) {
-    if (options.bucket !== undefined) this.cookies.set('btlsBucket', String(options.bucket));
     // Each phone on its own connection, unless a test says.
     const n = ++TestBrowser.made;
     this.ip = options.ip ?? `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
@@ -154,6 +153,23 @@ export class TestBrowser {
 
   private static made = 0;
   private readonly ip: string;
+
+  /**
+   * A new browser whose bucket (drawn by the server, as every browser's is, while a rollout runs) passes `wanted`:
+   * browsers are drawn until one does, as someone choosing a version would have to.
+   */
+  static async drawn(inject: TestApi['app']['inject'], wanted: (bucket: number) => boolean): Promise<TestBrowser> {
+    for (;;) {
+      const browser = new TestBrowser(inject);
+      await browser.load();
+      if (wanted(browser.bucket)) return browser;
+    }
+  }
+
+  /** The bucket the server drew for this browser (0: none yet). */
+  get bucket(): number {
+    return Number(/^(\d+)\./.exec(this.cookies.get('btlsBucket') ?? '')?.[1] ?? 0);
+  }
 
   get cookie() {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');

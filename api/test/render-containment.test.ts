@@ -13,7 +13,7 @@ import type { ReleaseManifest } from '@btls/build-config/release';
 import { integrityOf } from '@btls/build-config/release';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, metricsOf, request, startApi, type Account, type TestApi } from './helpers';
-import { activate, makeRelease, releaseToken, upload, webRoot } from './release-helpers';
+import { activate, makeRelease, releaseToken, TestBrowser, upload, webRoot } from './release-helpers';
 
 /**
  * A shell whose server build renders /p/… with the public area's server part (its `default(url)` gives the
@@ -509,8 +509,10 @@ describe('a version rolled out to a share of browsers', () => {
       json: { version: marked.manifest.version, percent: 50 },
     });
     expect(started.status).toBe(200);
-    const inside = { cookie: 'btlsBucket=10' };
-    const outside = { cookie: 'btlsBucket=90' };
+    // A browser of each half, their buckets drawn by the server.
+    const inject = api.app.inject.bind(api.app);
+    const inside = { cookie: (await TestBrowser.drawn(inject, (bucket) => bucket <= 50)).cookie };
+    const outside = { cookie: (await TestBrowser.drawn(inject, (bucket) => bucket > 50)).cookie };
     try {
       for (let i = 0; i < 8; i++) {
         // A browser of the rollout's share first, then one outside it, on the same pages (kept or not).

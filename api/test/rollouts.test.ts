@@ -35,7 +35,14 @@ afterAll(() => api.close());
 const entryOf = (release: TestRelease) =>
   `/remotes/${release.manifest.area}/${release.manifest.version}/remoteEntry.js`;
 
-/** The bucket cookie a response set (`btlsBucket=37`), if any. */
+/** Every cookie a response set, as a browser sends them back (`btlsBrowser=…; btlsBucket=37.…`). */
+const cookiesOf = (headers: Record<string, unknown>) =>
+  [headers['set-cookie'] ?? []]
+    .flat()
+    .map((cookie) => String(cookie).split(';')[0])
+    .join('; ');
+
+/** The bucket cookie a response set (`btlsBucket=37.…`), if any. */
 const bucketCookie = (headers: Record<string, unknown>) =>
   [headers['set-cookie']]
     .flat()
@@ -82,8 +89,8 @@ describe('a rollout', () => {
     const browsers: { cookie: string; entry: string }[] = [];
     for (let i = 0; i < 200; i++) {
       const first = await request(api, 'GET', '/remotes.json');
-      const cookie = bucketCookie(first.headers)!;
-      expect(cookie).toMatch(/^btlsBucket=\d{1,3}$/);
+      expect(bucketCookie(first.headers)).toMatch(/^btlsBucket=\d{1,3}\.[\w-]{16}$/);
+      const cookie = cookiesOf(first.headers);
       expect(first.headers['cache-control']).toBe('private, no-cache');
       browsers.push({ cookie, entry: first.body.mfe_trainer.entry });
     }
@@ -214,7 +221,7 @@ describe("browsers' reports", () => {
     const browser = new TestBrowser(api.app.inject.bind(api.app));
     const page = await browser.load();
     // The map's answer brings its tickets (a header: a page answered 304 brings its own too) and the browser's id.
-    expect(String(page.headers['server-timing'])).toMatch(/^btls-load;desc="[\w-]{12}\.[\w-]{16}\.0\.[0-9a-z]+~/);
+    expect(String(page.headers['server-timing'])).toMatch(/^btls-load;desc="[\w-]{12}\.[\w-]{16}\.\d{1,3}\.[0-9a-z]+~/);
     expect(browser.cookies.get('btlsBrowser')).toMatch(/^[\w-]{16}$/);
     expect(page.headers['cache-control']).toBe('private, no-cache');
     const entry = browser.entry('employer');
@@ -339,14 +346,13 @@ const rolloutOf = async (area: string) =>
     (item) => item.area === area,
   )!;
 
-/** Browsers on each version, their buckets chosen: `onNew` of them in the rollout's share. */
+/** Browsers on each version, drawn until `onNew` of them are in the rollout's share and `onActive` outside it. */
 async function browsersOf(area: RemoteArea, percent: number, onNew: number, onActive: number) {
-  const make = (bucket: number) => new TestBrowser(api.app.inject.bind(api.app), { bucket });
-  const browsers = {
-    onNew: Array.from({ length: onNew }, (_, i) => make(1 + (i % percent))),
-    onActive: Array.from({ length: onActive }, (_, i) => make(percent + 1 + (i % (100 - percent)))),
-  };
-  for (const browser of [...browsers.onNew, ...browsers.onActive]) await browser.load();
+  const inject = api.app.inject.bind(api.app);
+  const browsers = { onNew: [] as TestBrowser[], onActive: [] as TestBrowser[] };
+  for (let i = 0; i < onNew; i++) browsers.onNew.push(await TestBrowser.drawn(inject, (bucket) => bucket <= percent));
+  for (let i = 0; i < onActive; i++)
+    browsers.onActive.push(await TestBrowser.drawn(inject, (bucket) => bucket > percent));
   expect(new Set(browsers.onNew.map((browser) => browser.entry(area))).size).toBe(1);
   return browsers;
 }
@@ -593,8 +599,7 @@ describe.runIf(onPostgres)('two API instances on one PostgreSQL', () => {
       // instance's. Three failing browsers report to one, two to the other: five together.
       const inject = [api.app.inject.bind(api.app), other.inject.bind(other)];
       for (let i = 0; i < 11; i++) {
-        const browser = new TestBrowser(inject[i % 2]!, { bucket: i < 5 ? 1 + i : 20 + i });
-        await browser.load();
+        const browser = await TestBrowser.drawn(inject[i % 2]!, (bucket) => (i < 5 ? bucket <= 10 : bucket > 10));
         const reporter = new TestBrowser(inject[(i + 1) % 2]!);
         for (const [name, value] of browser.cookies) reporter.cookies.set(name, value);
         reporter.tickets = browser.tickets;

@@ -11,6 +11,7 @@ import {
   browser,
   copyOfBuild,
   DEMO,
+  drawnBrowser,
   mustCallApi,
   openPage,
   releaseTokenFor,
@@ -119,11 +120,11 @@ Buffer.prototype.toString = function (...args) { return toString.apply(this, arg
     const started = await runRelease(site, rollout.folder, ['release', '--no-build', '--percent', '50'], token);
     expect(started.code, started.output).toBe(0);
 
-    // Phones of both halves (their buckets drawn before), each loading public pages the server renders.
+    // Phones of both halves (their buckets drawn by the server before), each loading public pages it renders.
     const phones = await Promise.all(
       [12, 88].map(async (bucket) => {
         const context = await browser.newContext({ viewport: { width: 390, height: 800 }, serviceWorkers: 'block' });
-        await context.addCookies([{ name: 'btlsBucket', value: String(bucket), url: site.base }]);
+        await context.addCookies(await drawnBrowser(site.base, (drawn) => (bucket <= 50 ? drawn <= 50 : drawn > 50)));
         return { bucket, context, page: await context.newPage() };
       }),
     );

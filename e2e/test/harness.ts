@@ -246,3 +246,26 @@ export async function addRecord(page: Page, name: string, score: string) {
   await page.getByRole('button', { name: 'Add Record' }).click();
   await page.getByRole('table').getByText(name, { exact: true }).waitFor();
 }
+
+/**
+ * The cookies of a browser the server drew into the share `wanted` accepts (its bucket), while a rollout runs: maps
+ * of areas are asked for until one comes with such a bucket, as a browser would have to (a bucket cannot be
+ * written by hand: the server signs the one it draws).
+ */
+export async function drawnBrowser(
+  base: string,
+  wanted: (bucket: number) => boolean,
+): Promise<{ name: string; value: string; url: string }[]> {
+  for (let drawn = 0; drawn < 1000; drawn++) {
+    const answer = await fetch(`${base}/remotes.json`);
+    const pairs = answer.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!);
+    const bucket = Number(/^btlsBucket=(\d+)\./.exec(pairs.find((pair) => pair.startsWith('btlsBucket=')) ?? '')?.[1]);
+    if (bucket && wanted(bucket))
+      return pairs.map((pair) => ({
+        name: pair.slice(0, pair.indexOf('=')),
+        value: pair.slice(pair.indexOf('=') + 1),
+        url: base,
+      }));
+  }
+  throw new Error('No browser of that share in 1,000 draws: is a rollout running?');
+}

@@ -148,16 +148,18 @@ describe('serving', () => {
   it("caches hashed assets and releases' files for a year, and revalidates index.html and remotes.json", async () => {
     const html = await fetch(`${site.base}/courses/1`);
     expect(html.headers.get('content-type')).toMatch(/text\/html/);
-    // A server-rendered public page: browsers ask again every time, a CDN may keep it a minute.
-    expect(html.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60');
+    // A server-rendered public page: browsers ask again every time; it is this browser's own (its load tickets,
+    // its id), so no shared cache keeps it.
+    expect(html.headers.get('cache-control')).toBe('private, no-cache');
+    expect(html.headers.get('server-timing')).toMatch(/btls-load;desc="/);
     const shellPage = await fetch(`${site.base}/admin/dashboard`);
-    expect(shellPage.headers.get('cache-control')).toBe('no-cache');
+    expect(shellPage.headers.get('cache-control')).toBe('private, no-cache');
     const script = /src="(\/assets\/[^"]+\.js)"/.exec(await html.text())?.[1];
     expect(script).toBeTruthy();
     const asset = await fetch(`${site.base}${script}`, { headers: { 'accept-encoding': 'br' } });
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const remotes = await fetch(`${site.base}/remotes.json`);
-    expect(remotes.headers.get('cache-control')).toBe('no-cache');
+    expect(remotes.headers.get('cache-control')).toBe('private, no-cache');
     // Each release's files live at a URL of their own: immutable, the entry included.
     const entry = (await remotes.json()).mfe_public.entry as string;
     expect(entry).toMatch(/^\/remotes\/public\/1\.0\.0\+[0-9a-f]{10}\/remoteEntry\.js$/);

@@ -20,6 +20,7 @@ import {
   releasesOf,
   releaseTokenFor,
   runRelease,
+  drawnBrowser,
   signIn,
   site,
   tokenFor,
@@ -124,12 +125,12 @@ describe('a rollout', () => {
     const started = await runRelease(site, broken.folder, ['release', '--no-build', '--percent', '10'], token);
     expect(started.code, started.output).toBe(0);
 
-    // Trainers on ten phones, five of them in the rollout's tenth (their buckets, drawn before, say so).
+    // Trainers on ten phones, five of them in the rollout's tenth (their buckets drawn by the server before).
     const buckets = [2, 4, 6, 8, 10, 19, 33, 52, 81, 95];
     const phones = await Promise.all(
       buckets.map(async (bucket) => {
         const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-        await context.addCookies([{ name: 'btlsBucket', value: String(bucket), url: site.base }]);
+        await context.addCookies(await drawnBrowser(site.base, (drawn) => (bucket <= 10 ? drawn <= 10 : drawn > 10)));
         const page = await context.newPage();
         await signIn(page, site.base, DEMO.trainer);
         await page.waitForURL(`${site.base}/dashboard`);
@@ -206,16 +207,16 @@ describe('a rollout', () => {
     const started = await runRelease(site, slow.folder, ['release', '--no-build', '--percent', '5'], token);
     expect(started.code, started.output).toBe(0);
 
-    // Visitors on ten phones as slow as a low-end one (CPU at a quarter), five of them in the rollout's twentieth.
+    // Visitors on ten slow phones (CPU at half speed), five of them in the rollout's twentieth.
     const phones: BrowserContext[] = [];
     try {
       for (const bucket of [1, 2, 3, 4, 5, 20, 40, 60, 80, 99]) {
         const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
         phones.push(context);
-        await context.addCookies([{ name: 'btlsBucket', value: String(bucket), url: site.base }]);
+        await context.addCookies(await drawnBrowser(site.base, (drawn) => (bucket <= 5 ? drawn <= 5 : drawn > 5)));
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 2 });
         await page.goto(`${site.base}/jobs`);
         // The page has settled and measures its speed (its measuring code is loaded when the page is idle).
         await page.waitForFunction(
@@ -266,7 +267,7 @@ describe('a rollout', () => {
     } finally {
       await context.close();
     }
-  }, 300_000);
+  }, 420_000);
 
   it("is seen and steered on the admins' Releases page: stop, promote, tokens made and revoked, the audit log", async () => {
     const token = await releaseTokenFor(site, 'trainer');

@@ -7,7 +7,7 @@
  * those, each browser's slowest figures per version, and the newest few messages of each version, with
  * addresses, e-mails and long numbers taken out.
  */
-import { and, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, notExists, notInArray, sql } from 'drizzle-orm';
 import type { ClientErrorPhase, ClientReport, VersionSpeed } from '@btls/shared-api/schemas';
 import type { RemoteArea } from '@btls/build-config/remotes';
 import type { Db } from '../db/client';
@@ -15,6 +15,7 @@ import {
   clientErrorCounts,
   clientErrorSamples,
   loadTicketUses,
+  releaseAreas,
   rolloutBrowsers,
   rolloutTroubles,
   versionSpeed,
@@ -26,6 +27,8 @@ import { isRemoteArea, type ReleaseStore } from './store';
 
 /** Messages kept per area version (the newest). */
 export const SAMPLES_PER_VERSION = 20;
+/** How long a browser's speed figures count in its version's (a month: the active version's recent visitors). */
+const SPEED_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 /** Samples waiting for the next write, at most (a flood adds counts, not rows). */
 const PENDING_SAMPLES = 50;
 
@@ -131,7 +134,11 @@ export function createClientReports(options: { db: Db; store: ReleaseStore; metr
   async function firstUses<T extends { ticket: Ticket; kind: Kind }>(uses: T[]): Promise<Set<T>> {
     const key = (load: string, area: string, kind: string) => `${load} ${area} ${kind}`;
     const byKey = new Map<string, T>();
-    for (const use of uses) {
+    // In one order for every report: two reports of the same tickets never wait on each other's rows.
+    const sorted = [...uses].sort((a, b) =>
+      key(a.ticket.load, a.ticket.area, a.kind).localeCompare(key(b.ticket.load, b.ticket.area, b.kind)),
+    );
+    for (const use of sorted) {
       const at = key(use.ticket.load, use.ticket.area, use.kind);
       if (!byKey.has(at)) byKey.set(at, use);
     }
@@ -165,6 +172,8 @@ export function createClientReports(options: { db: Db; store: ReleaseStore; metr
     if (!rollout || ticket.percent === 0 || ticket.bucket === 0) return undefined;
     if (ticket.issuedAt.getTime() < Math.floor(rollout.startedAt.getTime() / 1000) * 1000) return undefined;
     if (ticket.version !== release.version && ticket.version !== rollout.version) return undefined;
+    // Only the version the bucket drew (not a tester's candidate that happens to be the rollout's).
+    if (ticket.bucket <= ticket.percent !== (ticket.version === rollout.version)) return undefined;
     return { area: ticket.area, startedAt: rollout.startedAt };
   }
 
@@ -310,20 +319,22 @@ export function createClientReports(options: { db: Db; store: ReleaseStore; metr
       });
     },
 
-    /** Forgets used tickets past their life, and the browsers of rollouts that ended. */
-    async sweep(running: { area: string; startedAt: Date }[]): Promise<void> {
+    /**
+     * Forgets used tickets past their life, the browsers of rollouts that ended (read from the areas' rows now, not
+     * from a list that may be a second old), and speed figures of a month ago.
+     */
+    async sweep(): Promise<void> {
       await db.delete(loadTicketUses).where(lt(loadTicketUses.expiresAt, new Date()));
       for (const table of [rolloutBrowsers, rolloutTroubles])
         await db.delete(table).where(
-          running.length
-            ? notInArray(
-                sql`(${table.area} || ' ' || ${table.startedAt}::text)`,
-                running.map(
-                  ({ area, startedAt }) => sql`(${area} || ' ' || ${startedAt.toISOString()}::timestamptz::text)`,
-                ),
-              )
-            : sql`true`,
+          notExists(
+            db
+              .select({ area: releaseAreas.area })
+              .from(releaseAreas)
+              .where(and(eq(releaseAreas.area, table.area), eq(releaseAreas.rolloutStartedAt, table.startedAt))),
+          ),
         );
+      await db.delete(versionSpeed).where(lt(versionSpeed.at, new Date(Date.now() - SPEED_KEPT_MS)));
     },
 
     /** Adds this instance's counts to the database's and keeps the newest samples; on failure they wait. */

@@ -10,7 +10,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { cookieValue } from '@btls/shared-api/cookies';
-import { bucketOf } from './rollout';
+import { BUCKET_COOKIE, bucketCookieOf } from './rollout';
 
 /** The browser's id (random, nothing about the person): the rule counts browsers, not reports. */
 export const BROWSER_COOKIE = 'btlsBrowser';
@@ -54,8 +54,28 @@ export function createLoadTickets(secret: string, now: () => number = Date.now) 
   const key = `load-ticket:${secret}`;
   const sign = (common: string, area: string, version: string, percent: number) =>
     createHmac('sha256', key).update(`${common}|${area}|${version}|${percent}`).digest().subarray(0, 12);
+  const signBucket = (browser: string, bucket: number) =>
+    createHmac('sha256', `bucket:${secret}`).update(`${browser}|${bucket}`).digest().subarray(0, 12);
+
+  /**
+   * The bucket this browser's cookie holds when the server drew it for this browser id; 0 without one; NaN for one
+   * it did not draw (written by hand, or another browser's).
+   */
+  function bucketOf(browser: string | undefined, cookie: string | undefined): number {
+    const given = bucketCookieOf(cookie);
+    if (!given) return cookieValue(cookie, BUCKET_COOKIE) ? Number.NaN : 0;
+    if (!browser) return Number.NaN;
+    const signature = Buffer.from(given.signature, 'base64url');
+    const expected = signBucket(browser, given.bucket);
+    return signature.length === expected.length && timingSafeEqual(signature, expected) ? given.bucket : Number.NaN;
+  }
 
   return {
+    bucketOf,
+
+    /** The bucket cookie's value for a bucket just drawn for this browser. */
+    bucketCookie: (browser: string, bucket: number) => `${bucket}.${signBucket(browser, bucket).toString('base64url')}`,
+
     /** The `Server-Timing` description for one response: a ticket per area, sharing the load's part. */
     issue(browser: string, bucket: number, areas: readonly TicketArea[]): string {
       const common = `${randomBytes(9).toString('base64url')}.${browser}.${bucket}.${Math.floor(now() / 1000).toString(36)}`;
@@ -94,8 +114,8 @@ export function createLoadTickets(secret: string, now: () => number = Date.now) 
       const issuedAt = parseInt(issued!, 36) * 1000;
       if (now() - issuedAt > TICKET_LIFETIME_S * 1000 || issuedAt - now() > 60_000) return { rejected: 'expired' };
       const bucket = Number(bucketText);
-      if ((bucketOf(cookie) ?? 0) !== bucket) return { rejected: 'bucket' };
       if (browserOf(cookie) !== browser) return { rejected: 'browser' };
+      if (bucketOf(browser, cookie) !== bucket) return { rejected: 'bucket' };
       return {
         load: load!,
         browser: browser!,

@@ -67,8 +67,9 @@ export function watchRollouts(options: {
       'no regression found';
     if (plan.next[0]! >= 100) {
       const done = await store
-        .activate(area, rollout.version, AUTOMATIC_ACTOR, release.version)
-        .catch((error: unknown) => log.warn({ err: error, area }, 'A staged rollout could not be promoted'));
+        .activate(area, rollout.version, AUTOMATIC_ACTOR, release.version, { percent: rollout.percent })
+        // Stopped, changed or promoted meanwhile (by a person, or another instance): nothing to do.
+        .catch((error: unknown) => log.info({ err: error, area }, 'A staged rollout was not promoted'));
       if (!done) return;
       metrics.rolloutStages.inc({ area });
       await audit.record({
@@ -97,12 +98,10 @@ export function watchRollouts(options: {
   async function round(): Promise<void> {
     await reports.flush();
     const active = await store.activeReleases();
-    const rollouts: { area: string; startedAt: Date }[] = [];
     for (const area of REMOTE_AREAS) {
       const release = active.get(area);
       const rollout = release?.rollout;
       if (!release || !rollout) continue;
-      rollouts.push({ area, startedAt: rollout.startedAt });
       const figures = await rolloutBrowsers(store.db, area, release.version, rollout);
       const judgement = judge(figures, rule);
       if (judgement.state === 'regression')
@@ -116,7 +115,7 @@ export function watchRollouts(options: {
     }
     if (now() - sweptAt >= SWEEP_EVERY_MS) {
       sweptAt = now();
-      await reports.sweep(rollouts);
+      await reports.sweep();
     }
   }
 

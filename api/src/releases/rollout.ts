@@ -13,17 +13,24 @@ import { rolloutBrowsers as browsersTable, rolloutTroubles as troublesTable } fr
 import { TROUBLES, type RolloutBrowsers, type Trouble, type TroubledAt } from './regression';
 import type { ActiveRelease, Baseline, ReleaseStore, Rollout } from './store';
 
-/** The cookie that keeps a browser's bucket (a year: a rollout may run for days, the bucket outlives it). */
+/**
+ * The cookie that keeps a browser's bucket (a year: a rollout may run for days, the bucket outlives it): the
+ * number and the server's signature of it for this browser's id (load-tickets.ts), so a bucket is always one the
+ * server drew — a browser cannot pick the version its reports speak for, only draw again with a new id.
+ */
 export const BUCKET_COOKIE = 'btlsBucket';
 export const BUCKET_MAX_AGE = 365 * 24 * 60 * 60;
 
-/** The bucket of a request's cookie, when it holds a valid one. */
-export function bucketOf(cookie: string | undefined): number | undefined {
-  const text = cookieValue(cookie, BUCKET_COOKIE);
-  if (!text || !/^\d{1,3}$/.test(text)) return undefined;
-  const bucket = Number(text);
-  return bucket >= 1 && bucket <= 100 ? bucket : undefined;
+/** The cookie's bucket and signature, when it has that form (whether the signature holds is load-tickets.ts's). */
+export function bucketCookieOf(cookie: string | undefined): { bucket: number; signature: string } | undefined {
+  const match = /^(\d{1,3})\.([\w-]{16})$/.exec(cookieValue(cookie, BUCKET_COOKIE) ?? '');
+  if (!match) return undefined;
+  const bucket = Number(match[1]);
+  return bucket >= 1 && bucket <= 100 ? { bucket, signature: match[2]! } : undefined;
 }
+
+/** The bucket of a request's cookie (the worker's list of files follows it; pages check its signature first). */
+export const bucketOf = (cookie: string | undefined) => bucketCookieOf(cookie)?.bucket;
 
 export const drawBucket = () => randomInt(1, 101);
 

@@ -669,7 +669,14 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
      * version the caller saw; null for none) it is refused when another became active meanwhile. Two
      * activations of one area take turns on its row; two areas do not wait for each other.
      */
-    async activate(area: RemoteArea, version: string, by: string, expected?: string | null) {
+    async activate(
+      area: RemoteArea,
+      version: string,
+      by: string,
+      expected?: string | null,
+      /** A staged rollout's last step: only while it still runs as the rule last saw it (not stopped, not changed). */
+      rolling?: { percent: number },
+    ) {
       const manifest = manifestOf(await release(area, version));
       const problems = await problemsOf(manifest);
       if (problems.length)
@@ -680,6 +687,11 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
         const current = row?.activeVersion ?? null;
         if (expected !== undefined && expected !== current)
           throw conflict(codedWith('release.changedMeanwhile', { active: current ?? 'none' }));
+        if (
+          rolling &&
+          (row?.rolloutVersion !== version || row.rolloutPercent !== rolling.percent || row.rolloutStages === null)
+        )
+          throw conflict(texts.release.noRollout);
         // Everyone gets it now: a rollout that ran ends with it.
         await tx
           .update(releaseAreas)
