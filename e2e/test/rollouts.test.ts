@@ -222,7 +222,7 @@ describe('a rollout', () => {
         await page.waitForFunction(
           () => performance.getEntriesByType('resource').some((entry) => /page-speed/.test(entry.name)),
           undefined,
-          { timeout: 30_000 },
+          { timeout: 90_000 },
         );
         await page.waitForLoadState('networkidle');
         const heading = page.getByRole('heading', { level: 1 });

@@ -52,13 +52,13 @@ const registerLater = () =>
 // What the page needs when the signal drops is fetched as soon as the page has loaded: the offline banner (a
 // page whose signal drops in its first seconds stays, and says so).
 // The page's speed is measured from when it settles (the browser keeps what happened before).
+// (Within two seconds even on a phone busy all along: a visit measured late is better than one not measured.)
+const watchSpeed = () =>
+  void areas
+    .then((map) => map && import('./page-speed').then(({ watchSpeed }) => watchSpeed(map, landingPath)))
+    .catch((error: unknown) => console.warn('Page speed:', error));
 const watchSpeedWhenIdle = () =>
-  ('requestIdleCallback' in window ? requestIdleCallback : setTimeout)(
-    () =>
-      void areas
-        .then((map) => map && import('./page-speed').then(({ watchSpeed }) => watchSpeed(map, landingPath)))
-        .catch((error: unknown) => console.warn('Page speed:', error)),
-  );
+  'requestIdleCallback' in window ? requestIdleCallback(watchSpeed, { timeout: 2000 }) : setTimeout(watchSpeed);
 const afterLoad = () => {
   void loadOfflineBanner().catch(() => undefined);
   watchSpeedWhenIdle();
