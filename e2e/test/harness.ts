@@ -23,9 +23,10 @@ export let browser: Browser;
  * server's environment.
  */
 export function useSite(settings: Record<string, string> = {}): void {
+  // (A site starts beside another file's journeys, the rollouts' throttled phones among them: give it time.)
   beforeAll(async () => {
     [site, browser] = await Promise.all([startSite(settings), launchBrowser()]);
-  });
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await site?.stop();
