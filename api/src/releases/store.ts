@@ -867,6 +867,9 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
       const { created } = stored ? { created: false } : await this.save(manifest, readFiles(), 'local');
       if (created)
         await options.audit?.record({ actor: 'local', area: manifest.area, action: 'upload', to: manifest.version });
+      // Whatever this start finds, the next page reads the areas afresh: what this instance read while checking
+      // the build may predate another instance's adoption at the same start (an area missing for up to a second).
+      forgetActive();
       const [row] = await db.select().from(releaseAreas).where(eq(releaseAreas.area, manifest.area)).limit(1);
       const current = row?.activeVersion ?? null;
       if (current === manifest.version) return 'known';
@@ -882,8 +885,10 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
         });
       } catch (error) {
         // Another instance adopted it (or another build) meanwhile.
-        if (error instanceof HttpError && error.statusCode === 409 && error.code === 'release.changedMeanwhile')
+        if (error instanceof HttpError && error.statusCode === 409 && error.code === 'release.changedMeanwhile') {
+          forgetActive();
           return 'known';
+        }
         throw error;
       }
       return 'activated';
