@@ -4,24 +4,27 @@
 // Chromium. Prints a Markdown table of the public pages; asserts nothing.
 //
 // Lighthouse's CPU slowdown is relative to the machine it runs on. So the slowdown is first calibrated from this
-// machine's benchmarkIndex (one run of `/`) as Chrome DevTools calibrates its CPU throttling: a mid-tier phone
-// (a Pixel 5) scores 1000, so the slowdown is benchmarkIndex / 1000 (at least 1×), printed with the table. (The
+// machine's benchmarkIndex (Lighthouse's own page function, median of five: one sample varies by a fifth) as
+// Chrome DevTools calibrates its CPU throttling: a mid-tier phone (a Pixel 5) scores 1000, so the slowdown is benchmarkIndex / 1000 (at least 1×), printed with the table. (The
 // older table of Lighthouse's throttling guide stops at 4× for desktops of 1500–2000 and says nothing of faster
-// machines.) Most of our users carry low-end phones, about a quarter of that speed (DevTools' low tier, a Moto G4
-// Power, scores 264): --low-end measures them, at four times the calibrated slowdown.
+// machines.) Most of our users carry low-tier phones (DevTools' low tier, a Moto G Power, scores 264): --low-end
+// measures them at benchmarkIndex / 264, five runs per page unless --runs says otherwise, and then measures the
+// same pages with Chromium's real CPU throttling (low-tier.mjs: long animation frames, taps and keys).
 //
-//   node e2e/scripts/lighthouse.mjs [--runs N] [--save DIR] [--only TEXT] [--cpu N] [--low-end]
+//   node e2e/scripts/lighthouse.mjs [--runs N] [--save DIR] [--only TEXT] [--cpu N] [--low-end [--loaf-runs N]]
 //
-// --runs N   measure every page N times and print the median of each column (default 1)
+// --runs N   measure every page N times and print the median of each column (default 1; 5 with --low-end)
 // --save DIR also write each run's HTML report into DIR
 // --only TEXT measure only the pages whose path contains TEXT (e.g. `--only /courses/`)
 // --cpu N    use a CPU slowdown of N instead of calibrating it (4 is Lighthouse's default)
-// --low-end  four times that slowdown (a low-end phone)
+// --low-end  a low-tier phone: benchmarkIndex / 264, then the real-throttling table (--loaf-runs N, default 7;
+//            0 skips it)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
+import { LOW_TIER_BENCHMARK_INDEX, machineBenchmarkIndex, measureLowTier } from './low-tier.mjs';
 import { startSite } from './site.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -41,7 +44,8 @@ function option(name) {
   const at = process.argv.indexOf(name);
   return at === -1 ? undefined : process.argv[at + 1];
 }
-const runs = Number(option('--runs') ?? 1);
+const lowEnd = process.argv.includes('--low-end');
+const runs = Number(option('--runs') ?? (lowEnd ? 5 : 1));
 if (!Number.isInteger(runs) || runs < 1) {
   console.error('--runs takes a whole number ≥ 1');
   process.exit(2);
@@ -135,16 +139,13 @@ try {
   const cpuOption = option('--cpu');
   let slowdown = Number(cpuOption);
   if (cpuOption === undefined) {
-    process.stderr.write('calibrating the CPU slowdown (one run of /)…\n');
-    const calibration = await measure(`${site.base}/`);
-    slowdown = Number(calibratedSlowdown(calibration.benchmarkIndex ?? 1000).toFixed(1));
-    process.stderr.write(`benchmarkIndex ${calibration.benchmarkIndex?.toFixed(0)}: ${slowdown}× CPU slowdown\n`);
+    process.stderr.write('calibrating the CPU slowdown…\n');
+    const index = await machineBenchmarkIndex();
+    slowdown = Number((lowEnd ? Math.max(1, index / LOW_TIER_BENCHMARK_INDEX) : calibratedSlowdown(index)).toFixed(1));
+    process.stderr.write(`benchmarkIndex ${index.toFixed(0)}: ${slowdown}× CPU slowdown\n`);
   } else if (!(slowdown >= 1)) {
     throw new Error('--cpu takes a number ≥ 1');
   }
-  const lowEnd = process.argv.includes('--low-end');
-  const midTier = slowdown;
-  if (lowEnd) slowdown *= 4;
 
   const rows = [];
   let versions = '';
@@ -184,7 +185,7 @@ try {
 
   const anyNote = rows.some((r) => r.note);
   console.log(
-    `\nLighthouse mobile (simulated slow 4G, ${slowdown}× CPU${lowEnd ? `: a low-end phone, 4 × ${midTier}×` : ''}${cpuOption === undefined ? ' calibrated' : ''}), ${runs === 1 ? 'one run' : `median of ${runs} runs`} per page — ${versions}, ` +
+    `\nLighthouse mobile (simulated slow 4G, ${slowdown}× CPU${cpuOption === undefined ? ` calibrated: benchmarkIndex / ${lowEnd ? `${LOW_TIER_BENCHMARK_INDEX}, a low-tier phone` : '1000, a mid-tier phone'}` : ''}), ${runs === 1 ? 'one run' : `median of ${runs} runs`} per page — ${versions}, ` +
       `benchmarkIndex ${fixed(median(benchmarkIndexes), 0)}\n`,
   );
   console.log(`| page | performance | accessibility | LCP (s) | CLS | TBT (ms) |${anyNote ? ' note |' : ''}`);
@@ -210,6 +211,11 @@ try {
   }
   if (warnings.size) console.log(`\nLighthouse warnings:\n${[...warnings].map((w) => `- ${w}`).join('\n')}`);
   if (saveDir) console.log(`\nHTML reports in ${saveDir}`);
+  const loafRuns = Number(option('--loaf-runs') ?? 7);
+  if (lowEnd && loafRuns > 0) {
+    await chrome.kill();
+    await measureLowTier({ base: site.base, paths: pages, runs: loafRuns, slowdown });
+  }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
