@@ -5,7 +5,8 @@
 //
 // Lighthouse's CPU slowdown is relative to the machine it runs on. So the slowdown is first calibrated from this
 // machine's benchmarkIndex (Lighthouse's own page function, median of five: one sample varies by a fifth) as
-// Chrome DevTools calibrates its CPU throttling: a mid-tier phone (a Pixel 5) scores 1000, so the slowdown is benchmarkIndex / 1000 (at least 1×), printed with the table. (The
+// Chrome DevTools calibrates its CPU throttling: a mid-tier phone (a Pixel 5) scores 1000, so the slowdown is
+// benchmarkIndex / 1000 (at least 1×), printed with the table. (The
 // older table of Lighthouse's throttling guide stops at 4× for desktops of 1500–2000 and says nothing of faster
 // machines.) Most of our users carry low-tier phones (DevTools' low tier, a Moto G Power, scores 264): --low-end
 // measures them at benchmarkIndex / 264, five runs per page unless --runs says otherwise, and then measures the
@@ -24,8 +25,8 @@ import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
-import { LOW_TIER_BENCHMARK_INDEX, machineBenchmarkIndex, measureLowTier } from './low-tier.mjs';
-import { startSite } from './site.mjs';
+import { LOW_TIER_BENCHMARK_INDEX, machineBenchmarkIndex, measureLowTier, median } from './low-tier.mjs';
+import { publicPages, startSite } from './site.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Headless, and nothing that reaches beyond localhost (the machine may have no network).
@@ -67,23 +68,6 @@ for (const [signal, code] of [
   process.on(signal, () => stopAll().then(() => process.exit(code)));
 }
 
-const median = (values) => {
-  const sorted = values.filter((v) => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return undefined;
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
-/** The first item of a public list (preferring one with an image, as a real visitor's page would have). */
-async function pickId(base, path) {
-  const response = await fetch(`${base}/api${path}`);
-  if (!response.ok) throw new Error(`GET /api${path}: ${response.status}`);
-  const items = await response.json();
-  const item = items.find((i) => i.imageUrl) ?? items[0];
-  if (!item) throw new Error(`GET /api${path} listed nothing: the demo data is missing`);
-  return item.id;
-}
-
 /** The CPU slowdown that makes this machine a mid-tier phone (benchmarkIndex 1000, as DevTools calibrates). */
 const calibratedSlowdown = (benchmarkIndex) => Math.min(10, Math.max(1, benchmarkIndex / 1000));
 
@@ -121,13 +105,7 @@ const fixed = (value, digits) => (value === undefined ? '–' : value.toFixed(di
 
 try {
   site = await startSite();
-  const [courseId, jobId] = await Promise.all([pickId(site.base, '/courses'), pickId(site.base, '/jobs')]);
-  const only = option('--only');
-  const pages = ['/', '/courses', `/courses/${courseId}`, '/jobs', `/jobs/${jobId}`, '/login'].filter(
-    (path) => !only || path.includes(only),
-  );
-  // Warm the server (first queries, file reads) so the first page measured is not the one that pays for it.
-  for (const path of pages) await fetch(site.base + path).then((r) => r.arrayBuffer());
+  const pages = await publicPages(site.base, option('--only'));
 
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,

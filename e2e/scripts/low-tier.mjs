@@ -28,10 +28,16 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const QUIET_MS = 3000;
 const LONGEST_WAIT_MS = 45_000;
 
-/** @param {number[]} values */
+/**
+ * The median of the numbers among `values` (undefined when there are none).
+ * @param {unknown[]} values
+ * @returns {number | undefined}
+ */
 export const median = (values) => {
-  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
+  const sorted = /** @type {number[]} */ (values.filter((v) => typeof v === 'number' && Number.isFinite(v))).sort(
+    (a, b) => a - b,
+  );
+  if (sorted.length === 0) return undefined;
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
@@ -283,19 +289,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const at = process.argv.indexOf(name);
     return at === -1 ? undefined : process.argv[at + 1];
   };
-  const { startSite } = await import('./site.mjs');
+  const { publicPages, startSite } = await import('./site.mjs');
   const site = await startSite();
   try {
-    const pick = async (list) => {
-      const items = await fetch(`${site.base}/api${list}`).then((r) => r.json());
-      return (items.find((i) => i.imageUrl) ?? items[0]).id;
-    };
-    const [course, job] = await Promise.all([pick('/courses'), pick('/jobs')]);
-    const only = option('--only');
-    const paths = ['/', '/courses', `/courses/${course}`, '/jobs', `/jobs/${job}`, '/login'].filter(
-      (p) => !only || p.includes(only),
-    );
-    for (const path of paths) await fetch(site.base + path).then((r) => r.arrayBuffer());
+    const paths = await publicPages(site.base, option('--only'));
     await measureLowTier({
       base: site.base,
       paths,

@@ -103,3 +103,28 @@ export async function startSite(settings = {}) {
     },
   };
 }
+
+/**
+ * The public pages the benchmarks measure, a course and a job picked from the demo data (preferring one with an
+ * image, as a real visitor's page would have), those whose path contains `only` when given; each asked once so
+ * that the first page measured is not the one that pays for the server's first queries and file reads.
+ * @param {string} base
+ * @param {string | undefined} only
+ * @returns {Promise<string[]>}
+ */
+export async function publicPages(base, only) {
+  const pick = async (/** @type {string} */ list) => {
+    const response = await fetch(`${base}/api${list}`);
+    if (!response.ok) throw new Error(`GET /api${list}: ${response.status}`);
+    const items = /** @type {{ id: number; imageUrl?: string }[]} */ (await response.json());
+    const item = items.find((i) => i.imageUrl) ?? items[0];
+    if (!item) throw new Error(`GET /api${list} listed nothing: the demo data is missing`);
+    return item.id;
+  };
+  const [course, job] = await Promise.all([pick('/courses'), pick('/jobs')]);
+  const pages = ['/', '/courses', `/courses/${course}`, '/jobs', `/jobs/${job}`, '/login'].filter(
+    (path) => !only || path.includes(only),
+  );
+  for (const path of pages) await fetch(base + path).then((r) => r.arrayBuffer());
+  return pages;
+}
