@@ -14,7 +14,8 @@ export function useRoomBelow(bars: RefObject<HTMLElement | null>): void {
       document.body.style.paddingBottom = room;
       document.documentElement.style.scrollPaddingBottom = room;
     };
-    make();
+    // No measuring now: reading its height here would lay the page out in the middle of taking it over. The
+    // observer reports the container once it has a size (a bar in it), and every change after.
     const observer = new ResizeObserver(make);
     observer.observe(element);
     return () => {

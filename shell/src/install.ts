@@ -54,7 +54,8 @@ const remember = (answer: 'installed' | 'declined') => {
 };
 
 export function listenForInstallOffer(): void {
-  worthOffering = visitNumber() >= 2;
+  // (A sign-in before this, a session restored at start, already made it worth offering.)
+  worthOffering = visitNumber() >= 2 || worthOffering;
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
     if (answered()) return;

@@ -11,6 +11,7 @@ import { areasOfThePage } from './remotes';
 import { AreasContext } from './route-table';
 import { watchAreas } from './area-reports';
 import { SERVER_DATA_ID, SESSION_HINT_KEY } from './server-data';
+import { yieldToInput } from './main-thread';
 
 // The map of areas: the page's own (the server writes it in), else /remotes.json's, asked for at once.
 const landingPath = location.pathname;
@@ -34,7 +35,6 @@ useSessionStore.subscribe((now, before) => {
 });
 
 connectLanguageToSession();
-listenForInstallOffer();
 watchNetwork();
 // The service worker registers once the page has loaded and settled (its code a chunk of its own): what
 // it keeps for offline use then never competes with what the page itself still fetches on a slow link (the
@@ -85,8 +85,11 @@ const app = (map: Awaited<typeof areas>) => (
   </StrictMode>
 );
 
-// The shell's texts in the page's language first, and the map of areas (at hand unless it had to be fetched).
-void Promise.all([areas, startLanguage(!!serverData)]).then(([map]) => {
+// The shell's texts in the page's language first, and the map of areas (at hand unless it had to be fetched);
+// then the page is taken over, and what can wait for that comes last: each step a task of its own, the visitor's
+// taps let in between (on a low-end phone the start in one piece blocked them for a quarter of a second).
+void Promise.all([areas, startLanguage(!!serverData)]).then(async ([map]) => {
+  await yieldToInput();
   if (serverData) {
     // The page is already painted: taking it over is a transition, done in slices that leave the main thread
     // free between them (as one task it blocked taps for a few hundred ms on a mid-range phone). React
@@ -94,6 +97,9 @@ void Promise.all([areas, startLanguage(!!serverData)]).then(([map]) => {
     startTransition(() => {
       hydrateRoot(root, app(map), { onRecoverableError: (error) => console.warn('Hydration:', error) });
     });
-    followDeviceChoice();
   } else createRoot(root).render(app(map));
+  await yieldToInput();
+  // (The browser makes its offer once the service worker is there, seconds after the page has loaded.)
+  listenForInstallOffer();
+  if (serverData) followDeviceChoice();
 });

@@ -1,5 +1,5 @@
 /** The public layout: top bar (sign-in state, dashboard link by role), the page, and the footer. */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, panelFor, paths, useAuth, useI18n, useLocation, useNavigate } from '@btls/shared-auth';
 import { LanguageSwitcher } from '@btls/shared-ui/language-switcher';
 import { panelLabel } from '@btls/shared-ui/panel-layout';
@@ -213,7 +213,10 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <div id={CONTENT_ID} tabIndex={-1} className={styles.content}>
         {children}
       </div>
-      <Footer />
+      {/* Below the fold: taken over after the rest of the page, in a commit of its own. */}
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </div>
   );
 }

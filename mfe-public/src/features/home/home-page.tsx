@@ -217,40 +217,43 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className={styles.section} aria-labelledby="why-title">
-        <h2 id="why-title">{i18n._({ id: 'public.home.why.title', message: 'Why train with us' })}</h2>
-        <div className={styles.cards}>
-          {BENEFITS.map((b) => (
-            <article key={b.title.id} className={styles.benefit}>
-              <Icon name={b.icon as keyof typeof ICON_PATHS} />
-              <h3>{i18n._(b.title)}</h3>
-              <p>{i18n._(b.text)}</p>
-            </article>
-          ))}
-        </div>
-      </section>
+      {/* Below the hero: taken over after it, in commits of their own, so the first tap waits for less. */}
+      <Suspense fallback={null}>
+        <section className={styles.section} aria-labelledby="why-title">
+          <h2 id="why-title">{i18n._({ id: 'public.home.why.title', message: 'Why train with us' })}</h2>
+          <div className={styles.cards}>
+            {BENEFITS.map((b) => (
+              <article key={b.title.id} className={styles.benefit}>
+                <Icon name={b.icon as keyof typeof ICON_PATHS} />
+                <h3>{i18n._(b.title)}</h3>
+                <p>{i18n._(b.text)}</p>
+              </article>
+            ))}
+          </div>
+        </section>
 
-      <section className={styles.section} aria-labelledby="who-title">
-        <h2 id="who-title">{i18n._({ id: 'public.home.who.title', message: 'Who we work with' })}</h2>
-        <div className={styles.cards}>
-          {AUDIENCES.map((a) => (
-            <AudienceBlock key={a.title.id} {...a} />
-          ))}
-        </div>
-      </section>
+        <section className={styles.section} aria-labelledby="who-title">
+          <h2 id="who-title">{i18n._({ id: 'public.home.who.title', message: 'Who we work with' })}</h2>
+          <div className={styles.cards}>
+            {AUDIENCES.map((a) => (
+              <AudienceBlock key={a.title.id} {...a} />
+            ))}
+          </div>
+        </section>
 
-      <FeaturedSection />
+        <FeaturedSection />
 
-      <section className={styles.cta} aria-labelledby="cta-title">
-        <div className={styles.section}>
-          <h2 id="cta-title">
-            {i18n._({ id: 'public.home.cta.title', message: 'Ready to start your barista journey?' })}
-          </h2>
-          <Link className={`${buttonClass()} ${styles.ctaButton}`} to={paths.register}>
-            {i18n._({ id: 'public.home.cta.action', message: 'Get Started Now' })}
-          </Link>
-        </div>
-      </section>
+        <section className={styles.cta} aria-labelledby="cta-title">
+          <div className={styles.section}>
+            <h2 id="cta-title">
+              {i18n._({ id: 'public.home.cta.title', message: 'Ready to start your barista journey?' })}
+            </h2>
+            <Link className={`${buttonClass()} ${styles.ctaButton}`} to={paths.register}>
+              {i18n._({ id: 'public.home.cta.action', message: 'Get Started Now' })}
+            </Link>
+          </div>
+        </section>
+      </Suspense>
     </main>
   );
 }
