@@ -226,7 +226,9 @@ describe('a rollout', () => {
     const reportsSeen = async () =>
       (await (await fetch(`${site.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text())
         .split('\n')
-        .filter((line) => /^(client_reports_rejected_total|web_vitals_inp_seconds_(count|bucket)\{area="public")/.test(line))
+        .filter((line) =>
+          /^(client_reports_rejected_total|web_vitals_inp_seconds_(count|bucket)\{area="public")/.test(line),
+        )
         .concat(JSON.stringify({ ...(await releasesOf(site, 'public', admin)), versions: undefined }))
         .join('\n');
     await expect
