@@ -217,7 +217,7 @@ export function HomePage() {
         </div>
       </section>
 
-      {/* Below the hero: taken over after it, in commits of their own, so the first tap waits for less. */}
+      {/* Below the hero: taken over after it, in a commit of its own, so the first tap waits for less. */}
       <Suspense fallback={null}>
         <section className={styles.section} aria-labelledby="why-title">
           <h2 id="why-title">{i18n._({ id: 'public.home.why.title', message: 'Why train with us' })}</h2>
