@@ -11,7 +11,7 @@ import { messageCatalogue } from '../shared-api/src/messages.ts';
 
 const FILE = join(import.meta.dirname, '..', 'shared-api', 'src', 'server-texts.ts');
 
-/** The parameters of a text given one by one (the §8 fallbacks: `(status) => …`), by name. */
+/** The parameters of a text given one by one (the docs/product.md §8 fallbacks: `(status) => …`), by name. */
 const positional = (text) =>
   /^\(\s*\{/.test(String(text))
     ? null

@@ -1,4 +1,4 @@
-/** The Fastify application: every call of spec §7 under /api, on the database it is given. */
+/** The Fastify application: every call of docs/product.md §7 under /api, on the database it is given. */
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The one session store of the page (spec §4 "Auth"), persisted to btlsToken/btlsUser. In the kernel, the
+ * The one session store of the page (docs/product.md §4 "Auth"), persisted to btlsToken/btlsUser. In the kernel, the
  * federation singleton, so the shell and every remote read and change the same session. Signing in and up
  * (the calls) are the contract's (`useAuth` in `@btls/shared-auth`); the store keeps what they answer.
  */

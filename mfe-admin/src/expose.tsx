@@ -47,7 +47,7 @@ const NAV = [
   { to: paths.admin.releases, label: /*i18n*/ { id: 'admin.nav.releases', message: 'Releases' } },
 ];
 
-/** Spec §2: a signed-in non-admin opening /admin/users/new is told why, with the way back (elsewhere: redirected). */
+/** docs/product.md §2: a signed-in non-admin opening /admin/users/new is told why, with the way back (elsewhere: redirected). */
 function Unauthorized() {
   const i18n = useI18n();
   return (

@@ -67,7 +67,7 @@ describe('courses', () => {
     expect((await screen.findByRole('alert')).textContent).toMatch(/Deactivate it instead/);
   });
 
-  it('the add form starts with the §9 defaults and requires the four fields with the add text', async () => {
+  it('the add form starts with the docs/product.md §9 defaults and requires the four fields with the add text', async () => {
     const onSubmit = vi.fn();
     renderAt('/x', [{ path: '/x', element: <CourseForm mode="add" initial={NEW_COURSE} onSubmit={onSubmit} /> }]);
     expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('Brewing Techniques');
@@ -163,7 +163,7 @@ describe('job moderation', () => {
 });
 
 describe('users', () => {
-  it('applies the §6 restrictions in the list and asks the right confirm for each delete', async () => {
+  it('applies the docs/product.md §6 restrictions in the list and asks the right confirm for each delete', async () => {
     signInAs(me);
     const trainer = user({ role: 'trainer', firstName: 'Jean', lastName: 'Paul' });
     const otherAdmin = user({ role: 'admin', firstName: 'Other', lastName: 'Admin', isActive: false });
@@ -232,7 +232,7 @@ describe('users', () => {
   });
 
   it.each(['trainer', 'trainee', 'employer'] as const)(
-    "tells the %s role on /admin/users/new it is 'Unauthorized', with the way back (spec §2)",
+    "tells the %s role on /admin/users/new it is 'Unauthorized', with the way back (docs/product.md §2)",
     async (role) => {
       signInAs({ role });
       renderAt('/admin/users/new', [
@@ -268,7 +268,7 @@ describe('users', () => {
     expect(screen.queryByText('Their dashboard')).toBeNull();
   });
 
-  it('frames every page in the Admin Panel; the phone header names it except on the dashboard (spec §2)', async () => {
+  it('frames every page in the Admin Panel; the phone header names it except on the dashboard (docs/product.md §2)', async () => {
     signInAs(me);
     server.use(http.get(`${API}/users`, answer([])));
     const { unmount } = renderAt('/admin/users', [{ path: '/*', element: <AdminRoutes /> }]);

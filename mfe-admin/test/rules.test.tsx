@@ -5,7 +5,7 @@ import { newUserProblem } from '../src/features/users/user-forms';
 import { allowedActions } from '../src/features/users/users-page';
 import { user } from './fixtures';
 
-describe('the admin transition table (spec §4)', () => {
+describe('the admin transition table (docs/product.md §4)', () => {
   it.each([
     ['Pending', ['Approve', 'Reject', 'Waitlist']],
     ['Approved', ['Reject', 'Waitlist', 'Move to Pending']],
@@ -26,7 +26,7 @@ describe('the admin transition table (spec §4)', () => {
   });
 });
 
-describe('user restrictions (spec §6)', () => {
+describe('user restrictions (docs/product.md §6)', () => {
   const me = user({ role: 'admin' });
   it('never lets an admin deactivate or delete their own account', () => {
     expect(allowedActions(me, me)).toEqual({ toggle: false, delete: false });
@@ -38,7 +38,7 @@ describe('user restrictions (spec §6)', () => {
   });
 });
 
-describe('validation texts (spec §5)', () => {
+describe('validation texts (docs/product.md §5)', () => {
   const ok = { firstName: 'Aline', lastName: 'Uwase', email: 'a@b.rw', password: 'secret1', role: 'trainer' };
   it.each([
     [{ ...ok, lastName: ' ' }, 'Please fill in all required fields.'],

@@ -25,7 +25,7 @@ const NAV = [
 
 /**
  * Post a job and the profile are linked from public pages, so anyone may land there: non-employers see
- * 'Access Denied' with a way to sign in, instead of a silent redirect (spec §2).
+ * 'Access Denied' with a way to sign in, instead of a silent redirect (docs/product.md §2).
  */
 function EmployersOnly({ children }: { children: ReactNode }) {
   const i18n = useI18n();

@@ -38,7 +38,7 @@ describe('talent rules', () => {
   });
 });
 
-describe('job form rules (spec §5)', () => {
+describe('job form rules (docs/product.md §5)', () => {
   const ok = {
     title: 'Barista',
     companyName: 'Cafe',

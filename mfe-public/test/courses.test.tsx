@@ -188,7 +188,7 @@ describe('the courses page', () => {
     expect(screen.getByRole('link', { name: 'Go to the first page' }).getAttribute('href')).toBe('/courses');
   });
 
-  it('applies the card display rules of spec §9', async () => {
+  it('applies the card display rules of docs/product.md §9', async () => {
     const askUs = course({ title: 'Ask us', price: 'Contact us', imageUrl: 'https://img.example/cup.jpg' });
     serve([
       course({ title: 'Long', description: 'x'.repeat(120), price: '150000', duration: null, trainingCenter: null }),

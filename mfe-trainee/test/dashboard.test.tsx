@@ -170,7 +170,7 @@ describe('the trainee dashboard', () => {
     expect(await screen.findByText('Revoked May 2, 2026')).toBeTruthy();
   });
 
-  it("shows the §8 error texts: 'Could not load applications:' and 'Error:' for certificates", async () => {
+  it("shows the docs/product.md §8 error texts: 'Could not load applications:' and 'Error:' for certificates", async () => {
     signInAs({ role: 'trainee' });
     server.use(
       http.get(`${API}/enrollments/my-applications`, () => new Response(null, { status: 500 })),

@@ -31,7 +31,7 @@ const base: Enrollment = {
   trainerEmail: 'jp@x.rw',
 };
 
-describe('the progress record rules (spec §5)', () => {
+describe('the progress record rules (docs/product.md §5)', () => {
   const ok = { assessmentName: 'Milk', score: '8.5', maxScore: '10', feedbackNotes: ' Silky ' };
   it.each([
     [{ ...ok, assessmentName: ' ' }, 'Assessment name is required.'],

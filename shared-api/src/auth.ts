@@ -13,7 +13,7 @@ import type {
 export type TraineeRegistration = Omit<RegisterPayload, 'role' | 'companyName'>;
 export type EmployerRegistration = Omit<RegisterPayload, 'role'> & { companyName: string };
 
-/** Trainee sign-up; the answer carries a token and the user (spec §4: it signs in). */
+/** Trainee sign-up; the answer carries a token and the user (docs/product.md §4: it signs in). */
 export function registerTrainee(payload: TraineeRegistration): Promise<AuthAnswer> {
   return call({
     operation: 'POST /auth/register',
@@ -46,7 +46,7 @@ export function createUser(payload: RegisterPayload): Promise<AuthAnswer> {
   });
 }
 
-/** Succeeds only when the answer carries both a user and a token (spec §5). */
+/** Succeeds only when the answer carries both a user and a token (docs/product.md §5). */
 export async function login(payload: LoginPayload): Promise<Required<AuthAnswer>> {
   const answer = await call<Partial<AuthAnswer>>({
     operation: 'POST /auth/login',
@@ -62,7 +62,7 @@ export async function login(payload: LoginPayload): Promise<Required<AuthAnswer>
   return answer as Required<AuthAnswer>;
 }
 
-/** The form checks of a new password (spec §5), before any call; null when the passwords are fine. */
+/** The form checks of a new password (docs/product.md §5), before any call; null when the passwords are fine. */
 export function passwordProblem(password: string, confirmation: string): string | null {
   if (password !== confirmation) return validation.passwordsDoNotMatch;
   if (password.length < MIN_PASSWORD_LENGTH) return validation.passwordTooShort;

@@ -22,7 +22,7 @@ export function getMyCertificates(params?: PageParams): Promise<Certificate[]> {
   });
 }
 
-/** The certificate of an enrollment, or null when none was issued (a 404 is silent, spec §8). */
+/** The certificate of an enrollment, or null when none was issued (a 404 is silent, docs/product.md §8). */
 export async function getEnrollmentCertificate(enrollmentId: number): Promise<Certificate | null> {
   try {
     return await call<Certificate>({

@@ -1,5 +1,5 @@
 /**
- * The catalogue's texts the browser shows from its own code (spec §5's validation messages, the §8 fallbacks,
+ * The catalogue's texts the browser shows from its own code (docs/product.md §5's validation messages, the docs/product.md §8 fallbacks,
  * the credential check, account recovery, job applications, signing in): the forms' checks and the client's
  * fallbacks use them, and the server answers with the same words. They are the browser's part of messages.ts,
  * which adds the texts only the server sends: those reach the browser as `{ message, code, params }` and are
@@ -131,7 +131,7 @@ export const jobApplication = /* @__PURE__ */ withCodes('jobApplication', {
   failedSummary: 'Failed to fetch application stats.',
 } as const);
 
-/** §8 fallbacks: shown when a non-OK answer carries no `message`. */
+/** docs/product.md §8 fallbacks: shown when a non-OK answer carries no `message`. */
 export const fallback = /* @__PURE__ */ withCodes('fallback', {
   /** No answer at all (offline, a dropped mobile link, a timeout). */
   network: 'Could not reach the server. Please check your connection and try again.',

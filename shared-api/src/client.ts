@@ -1,6 +1,6 @@
 /**
  * The calls of the contract: every endpoint function goes through `call`, which sends through the kernel's one
- * connection and applies the error rule of spec §8: on a non-OK answer the server's `message` when present,
+ * connection and applies the error rule of docs/product.md §8: on a non-OK answer the server's `message` when present,
  * else the call's fallback, with the texts bundled in each area (a new text never waits for a shell release).
  */
 import { ApiError, currentToken, i18n, isOfflineMiss, reportFailure, send as sendRequest } from '@btls/kernel';
@@ -21,7 +21,7 @@ const codeOf = (value: unknown) => registeredCode(value) as MessageCode | undefi
 /**
  * The text to show for a failed call: the translation of the answer's `code` in the page's language when a
  * catalogue has one (the codes are the keys of messages.ts's groups, `validation.passwordTooShort`),
- * else the server's message (or the §8 fallback) that `call` put in the error, in English.
+ * else the server's message (or the docs/product.md §8 fallback) that `call` put in the error, in English.
  */
 export function errorMessage(error: unknown): string {
   if (isOfflineMiss(error)) return translateMessage(fallback.notSavedOffline);
@@ -98,7 +98,7 @@ export interface CallOptions {
   /** Relative to the API base, without a leading slash: `courses/3`. */
   path: string;
   auth: Auth;
-  /** §8 fallback text for a non-OK answer without a message. */
+  /** docs/product.md §8 fallback text for a non-OK answer without a message. */
   fallback: (status: number) => string;
   json?: unknown;
   body?: FormData;
@@ -152,7 +152,7 @@ export async function callPage<T>(options: CallOptions): Promise<Page<T>> {
 }
 
 /**
- * The §8 fallback of a call, with its code: a fallback that names the status (`fallback.fetchCourses`) is
+ * The docs/product.md §8 fallback of a call, with its code: a fallback that names the status (`fallback.fetchCourses`) is
  * found by the function itself, so its text can be shown in the page's language with the status in it.
  */
 function failWithFallback(options: CallOptions, status: number): never {
@@ -168,7 +168,7 @@ function fail(message: string, status: number, code = codeOf(message), params?: 
 
 /**
  * Sends the request through the kernel's connection with the token the options ask for. A refusal, a network
- * failure or a non-OK answer is an ApiError with the server's message or the §8 fallback.
+ * failure or a non-OK answer is an ApiError with the server's message or the docs/product.md §8 fallback.
  */
 async function send(options: CallOptions): Promise<Response> {
   // In tests (never in a page or a render), a call whose address is not one of its declared operation fails.

@@ -1,7 +1,7 @@
 /**
  * The stable codes of the catalogue's texts: `<group>.<key>` of messages.ts, e.g.
  * `validation.passwordTooShort`. Every error answer is `{ message, code, params? }`: the English message
- * stays the spec's text, the client translates by code (and fills in `params`, the object a text with
+ * stays the product's text, the client translates by code (and fills in `params`, the object a text with
  * parameters was made from).
  */
 import { messageCatalogue } from './messages';

@@ -1,4 +1,4 @@
-/** Business constants of spec §9 and the value sets of §3/§4, shared by the server and every screen. */
+/** Business constants of docs/product.md §9 and the value sets of docs/product.md §3/docs/product.md §4, shared by the server and every screen. */
 
 // The kernel's own values (the session's storage, the languages), shared with the server.
 import type { Language } from '@btls/kernel/basics';
@@ -8,7 +8,7 @@ export { LANGUAGES, STORAGE_KEYS, type Language } from '@btls/kernel/basics';
 /** Each language in its own words: what the switcher shows, whatever the active language. */
 export const LANGUAGE_NAMES: Record<Language, string> = { rw: 'Ikinyarwanda', fr: 'Français', en: 'English' };
 
-/** The roles a user has (spec §4): the contract's, so adding one is no change of the kernel (which keeps a word). */
+/** The roles a user has (docs/product.md §4): the contract's, so adding one is no change of the kernel (which keeps a word). */
 export const ROLES = ['trainee', 'trainer', 'employer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -35,7 +35,7 @@ export type CourseCategory = (typeof COURSE_CATEGORIES)[number];
 export const COURSE_LEVELS = ['Beginner', 'Intermediate', 'Advanced', 'All Levels'] as const;
 export type CourseLevel = (typeof COURSE_LEVELS)[number];
 
-/** The single training centre option of §9: the product's own centre, the default everywhere. */
+/** The single training centre option of docs/product.md §9: the product's own centre, the default everywhere. */
 export const DEFAULT_TRAINING_CENTER = 'BTLS Coffee Training Centre, Kigali';
 
 /** Who issues the certificates: the name in every credential, on LinkedIn and on the verification page. */
@@ -44,7 +44,7 @@ export const ISSUER_NAME = 'BTLS Coffee Training Centre';
 export const JOB_TYPES = ['Full-time', 'Part-time', 'Contract', 'Internship'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 
-/** Image upload limit of §9: 5 MB. */
+/** Image upload limit of docs/product.md §9: 5 MB. */
 export const MAX_IMAGE_BYTES = 5_242_880;
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];

@@ -1,5 +1,5 @@
 /**
- * The contract: one function per endpoint (grouped by resource), their queries and writes, the spec's texts,
+ * The contract: one function per endpoint (grouped by resource), their queries and writes, the product's texts,
  * the business constants and Kigali's date. Not shared by the federation: each area bundles the parts it uses
  * (so a new call ships with the area), and the state they act on (the connection, the query client, the i18n
  * instance) is the kernel's, which this module re-exports for the screens. Every screen imports from

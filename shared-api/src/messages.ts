@@ -1,6 +1,6 @@
 /**
  * Every text the platform's server says, the catalogue of codes: the browser's part (client-messages.ts: the
- * validation messages of §5, the §8 fallbacks, …, which the forms show and the server answers with the same
+ * validation messages of docs/product.md §5, the docs/product.md §8 fallbacks, …, which the forms show and the server answers with the same
  * words) and, here, the texts only the server sends, which reach the browser with their code.
  *
  * Every text has a stable code, `<group>.<key>` (see codes.ts): the server answers an error with the English

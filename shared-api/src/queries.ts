@@ -175,7 +175,7 @@ export function coursesPageQuery(filters: CourseFilters, page: number) {
 export const courseFacetsQuery = () =>
   queryOptions({ queryKey: queryKeys.courseFacets, queryFn: getCourseFacets, staleTime: 5 * 60_000 });
 
-/** One course; a course already on a list page shows at once (spec §7: the list in memory is checked first). */
+/** One course; a course already on a list page shows at once (docs/product.md §7: the list in memory is checked first). */
 export function courseQuery(id: string, client?: QueryClient) {
   return queryOptions({
     queryKey: queryKeys.course(id),
@@ -284,7 +284,7 @@ export const pagedCertifiedTrainees = /* @__PURE__ */ paged(queryKeys.certifiedT
 export const myJobQuery = (id: string) =>
   queryOptions({ queryKey: queryKeys.myJob(id), queryFn: () => orNotFound(() => getJobForEdit(id)) });
 
-/** The employer dashboard's latest certified trainees; a failure shows none and is only logged (spec §8). */
+/** The employer dashboard's latest certified trainees; a failure shows none and is only logged (docs/product.md §8). */
 export const recentTalentQuery = () =>
   queryOptions({
     queryKey: [...queryKeys.certifiedTrainees, 'recent'] as const,
@@ -300,7 +300,7 @@ export const enrollmentQuery = (id: string) =>
 export const enrollmentProgressQuery = (enrollmentId: number) =>
   queryOptions({ queryKey: queryKeys.enrollmentProgress(enrollmentId), queryFn: () => listProgress(enrollmentId) });
 
-/** The certificate of an enrollment, or null: none issued yet, or a failure, which is only logged (spec §8). */
+/** The certificate of an enrollment, or null: none issued yet, or a failure, which is only logged (docs/product.md §8). */
 export const enrollmentCertificateQuery = (enrollmentId: number) =>
   queryOptions({
     queryKey: queryKeys.enrollmentCertificate(enrollmentId),
@@ -309,7 +309,7 @@ export const enrollmentCertificateQuery = (enrollmentId: number) =>
 
 export const trainersQuery = () => queryOptions({ queryKey: queryKeys.trainers, queryFn: listTrainers });
 
-/** One user, found in the users list (spec §7) by asking the paged list for that id alone; null when none. */
+/** One user, found in the users list (docs/product.md §7) by asking the paged list for that id alone; null when none. */
 export const userQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.user(id),
@@ -326,7 +326,7 @@ export const countQuery = (source: PagedSource<unknown>, filter: Record<string, 
 
 const LATEST_ASSIGNMENTS = 5;
 
-/** The trainer's dashboard (spec §6): the latest few assignments, and the counts by status from the totals. */
+/** The trainer's dashboard (docs/product.md §6): the latest few assignments, and the counts by status from the totals. */
 export const assignmentSummaryQuery = () =>
   queryOptions({
     queryKey: queryKeys.assignmentSummary,

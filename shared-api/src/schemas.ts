@@ -1,5 +1,5 @@
 /**
- * The contract (spec §3 entities, §7 payloads and answers) as zod schemas. The API validates every request
+ * The contract (docs/product.md §3 entities, docs/product.md §7 payloads and answers) as zod schemas. The API validates every request
  * with these; the client imports only their inferred types, so zod never reaches the browser through the
  * API client.
  */

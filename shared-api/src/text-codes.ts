@@ -5,7 +5,7 @@ function addCodes(into: Map<unknown, string>, group: string, texts: Record<strin
 
 /**
  * Finds the code (`<group>.<key>`) of a catalogue entry by its value: a text without parameters, or a text
- * function itself (a §8 fallback passed to a call). Used on the server's whole catalogue in codes.ts. A text
+ * function itself (a docs/product.md §8 fallback passed to a call). Used on the server's whole catalogue in codes.ts. A text
  * defined twice keeps its first code.
  */
 export function textCodes<Code extends string>(groups: Record<string, Record<string, unknown>>) {

@@ -1,4 +1,4 @@
-/** Contract tests: every call of spec §7 goes to its method and path, with a bearer token exactly where §7 says. */
+/** Contract tests: every call of docs/product.md §7 goes to its method and path, with a bearer token exactly where docs/product.md §7 says. */
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -277,7 +277,7 @@ const calls: [string, () => Promise<unknown>, string, string, boolean][] = [
   ['admin retries an e-mail', () => retryOutboxMessage(8), 'POST', '/admin/outbox/8/retry', true],
 ];
 
-describe('every call of spec §7', () => {
+describe('every call of docs/product.md §7', () => {
   it.each(calls)('%s', async (_name, call, method, path, bearer) => {
     await call();
     expect(seen).toHaveLength(1);
@@ -352,7 +352,7 @@ describe('every call of spec §7', () => {
   });
 });
 
-describe('the error rule of spec §8', () => {
+describe('the error rule of docs/product.md §8', () => {
   it("shows the server's message when there is one", async () => {
     reply = () => HttpResponse.json({ message: 'Course with ID 7 not found.' }, { status: 404 });
     await expect(getCourse(7)).rejects.toMatchObject({ message: 'Course with ID 7 not found.', status: 404 });

@@ -20,7 +20,7 @@ function serverText(code: string, values: Record<string, string | number>): stri
   const [group, key] = code.split('.') as [keyof typeof messageCatalogue, string];
   const text = (messageCatalogue[group] as Record<string, unknown>)[key];
   if (typeof text !== 'function') return String(text);
-  // Most take one object of parameters; the §8 fallbacks take theirs one by one, in the order the text names them.
+  // Most take one object of parameters; the docs/product.md §8 fallbacks take theirs one by one, in the order the text names them.
   return /^\(\s*\{/.test(String(text)) ? text(values) : text(...Object.values(values));
 }
 

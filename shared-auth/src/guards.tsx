@@ -1,4 +1,4 @@
-/** The protected-page behaviour of spec §2: one place decides who may see a page. */
+/** The protected-page behaviour of docs/product.md §2: one place decides who may see a page. */
 import type { ReactNode } from 'react';
 import { Navigate, NavLink, useI18n, useLocation, useNavigate } from '@btls/kernel';
 import type { Role } from '@btls/shared-api';

@@ -1,4 +1,4 @@
-/** Roles and where each one's dashboard is (spec §2 "Dashboard link by role"). */
+/** Roles and where each one's dashboard is (docs/product.md §2 "Dashboard link by role"). */
 import type { Role } from '@btls/shared-api';
 import { paths } from './paths';
 
@@ -17,7 +17,7 @@ const PANELS: Record<Role, Panel> = {
   trainee: { path: paths.dashboard, label: 'My Dashboard', accessLabel: 'My Dashboard' },
 };
 
-/** Any role other than the four is a learner (spec §3). */
+/** Any role other than the four is a learner (docs/product.md §3). */
 export function panelFor(role: string | null | undefined): Panel {
   return PANELS[(role ?? 'trainee') as Role] ?? PANELS.trainee;
 }

@@ -39,7 +39,7 @@ export function useAuth() {
     role: session.role as Role | null,
     signOut,
     updateUser: updateUser as (fields: Partial<User>) => void,
-    /** A failed login clears any stored session (spec §4). */
+    /** A failed login clears any stored session (docs/product.md §4). */
     async login(payload: LoginPayload) {
       try {
         const answer = await loginCall(payload);

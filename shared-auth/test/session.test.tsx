@@ -236,7 +236,7 @@ describe('the session hint (what a server-rendered page shows before the session
       firstName: 'Jean-Baptiste K',
     });
     expect(sessionHintOf('btlsWho=employer.%C3%89lise')).toEqual({ role: 'employer', firstName: 'Élise' });
-    // A role is the contract's word: the kernel keeps any word (a role added later shows as a learner's, spec §3).
+    // A role is the contract's word: the kernel keeps any word (a role added later shows as a learner's, docs/product.md §3).
     expect(sessionHintOf('btlsWho=owner.Ann')).toEqual({ role: 'owner', firstName: 'Ann' });
     for (const cookie of [
       undefined,

@@ -102,7 +102,7 @@ export function SelectField({
   );
 }
 
-/** A red banner (spec §8: errors appear in red banners); announced to screen readers. */
+/** A red banner (docs/product.md §8: errors appear in red banners); announced to screen readers. */
 export function ErrorBanner({ children }: { children: ReactNode }) {
   if (!children) return null;
   return (
@@ -141,7 +141,7 @@ export function Spinner({ label }: { label?: string }) {
   );
 }
 
-/** Badge colours of spec §4: Pending yellow, Approved green, Rejected red, Completed blue, Waitlisted indigo. */
+/** Badge colours of docs/product.md §4: Pending yellow, Approved green, Rejected red, Completed blue, Waitlisted indigo. */
 export function StatusBadge({ status }: { status: 'Pending' | 'Approved' | 'Rejected' | 'Waitlisted' | 'Completed' }) {
   const i18n = useI18n();
   return <span className={`${styles.badge} ${styles[status]}`}>{i18n._(valueText(status))}</span>;

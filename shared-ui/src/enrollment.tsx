@@ -1,6 +1,6 @@
 /**
  * What the staff areas (admin and trainer) show of an enrollment, written once: its facts and its progress
- * records. Scores read as `formatScore` says (spec §9), as on the trainee's dashboard.
+ * records. Scores read as `formatScore` says (docs/product.md §9), as on the trainee's dashboard.
  */
 import type { ReactNode } from 'react';
 import { useI18n } from '@btls/shared-auth';

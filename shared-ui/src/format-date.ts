@@ -1,4 +1,4 @@
-/** Dates of spec §9, apart from the other formatters: date-fns stays out of pages that show no date. */
+/** Dates of docs/product.md §9, apart from the other formatters: date-fns stays out of pages that show no date. */
 import { format, isValid, parseISO } from 'date-fns';
 import type { Language } from '@btls/shared-api';
 import { LOCALE_DATA } from '@btls/shared-api/locale-data';

@@ -1,4 +1,4 @@
-/** The display rules of spec §9, in the page's language when given its `i18n`, else in English. */
+/** The display rules of docs/product.md §9, in the page's language when given its `i18n`, else in English. */
 import { isLanguage, type I18n, type Language } from '@btls/shared-api';
 import { formatMoney } from '@btls/shared-api/locale-data';
 

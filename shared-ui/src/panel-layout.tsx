@@ -57,7 +57,7 @@ export interface PanelLayoutProps {
   nav: PanelNavItem[];
   user: { firstName: string; lastName: string; email: string } | null;
   onLogout: () => void;
-  /** The page title in the phone header; the admin dashboard shows none (spec §2). */
+  /** The page title in the phone header; the admin dashboard shows none (docs/product.md §2). */
   mobileTitle?: string | null;
   /** The router's NavLink (shared-ui stays router-free, so the page's one router is the area's). */
   NavLink: ComponentType<{ to: string; end?: boolean; children: ReactNode }>;
@@ -146,7 +146,7 @@ export function PanelLayout({
         />
       )}
       <div inert={behindMenu}>
-        {/* The menu button is always there on phones; the admin dashboard shows no title beside it (spec §2). */}
+        {/* The menu button is always there on phones; the admin dashboard shows no title beside it (docs/product.md §2). */}
         <header className={styles.mobileHeader}>
           <button
             ref={menuButton}
@@ -183,7 +183,7 @@ export function AreaPanel({
   area: keyof typeof PANEL_TITLES;
   /** The area's links, each label a descriptor translated here. */
   nav: readonly { to: string; label: { id: string; message: string } }[];
-  /** The page whose phone header shows no title (the admin dashboard, spec §2). */
+  /** The page whose phone header shows no title (the admin dashboard, docs/product.md §2). */
   noMobileTitleOn?: string;
   children: ReactNode;
 }) {

@@ -1,5 +1,5 @@
 /**
- * "Change password" on every profile page. The area passes the spec's checks and the call; the form keeps
+ * "Change password" on every profile page. The area passes the product's checks and the call; the form keeps
  * its fields on failure and clears them on success.
  */
 import { useState, type FormEvent } from 'react';

@@ -40,7 +40,7 @@ describe('banners and badges', () => {
       .filter((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule && element.matches(rule.selectorText))
       .map((rule) => rule.style);
 
-  // Spec §4: Pending yellow, Approved green, Rejected red, Completed blue, Waitlisted indigo (tokens.css).
+  // docs/product.md §4: Pending yellow, Approved green, Rejected red, Completed blue, Waitlisted indigo (tokens.css).
   it.each(['Pending', 'Approved', 'Rejected', 'Completed', 'Waitlisted'] as const)(
     'show %s as text in its own colours',
     (status) => {

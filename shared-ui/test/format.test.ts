@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatPrice, formatScore, orNA, truncateDescription } from '../src/format';
 import { formatDate } from '../src/format-date';
 
-describe('course card display rules (spec §9)', () => {
+describe('course card display rules (docs/product.md §9)', () => {
   it("prices: non-numeric 'N/A', 0 'Free', else 'Rwf ' with en-US thousands separators", () => {
     expect(formatPrice('150000')).toBe('Rwf 150,000');
     expect(formatPrice(95000)).toBe('Rwf 95,000');

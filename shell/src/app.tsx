@@ -12,7 +12,7 @@ import { areaFor, AreasContext } from './route-table';
 import styles from './shell.module.css';
 
 /**
- * The page scrolls to the top on every path change (spec §2). Not when the page first loads: the browser
+ * The page scrolls to the top on every path change (docs/product.md §2). Not when the page first loads: the browser
  * places it (at the top, at a #fragment, where it was before a reload), and a reader who scrolled a
  * server-rendered page before its script arrived stays where they are.
  */
@@ -28,7 +28,7 @@ function ScrollToTop() {
   return null;
 }
 
-/** The not-found page (spec §2), inside the public layout so the visitor keeps the menu and a way back. */
+/** The not-found page (docs/product.md §2), inside the public layout so the visitor keeps the menu and a way back. */
 function NotFound() {
   const i18n = useI18n();
   const title = i18n._({ id: 'shell.notFound.title', message: 'Page not found' });

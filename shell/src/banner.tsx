@@ -1,5 +1,5 @@
 /**
- * The rotating banner of the top bar (spec §1). Screen readers get all four phrases once, not a ticker. It can
+ * The rotating banner of the top bar (docs/product.md §1). Screen readers get all four phrases once, not a ticker. It can
  * be paused (WCAG 2.2.2: what moves by itself for more than five seconds beside other content needs a way to
  * stop it), and it starts paused for whoever asked their device for reduced motion.
  */

@@ -1,6 +1,6 @@
 /**
  * The contract at run time. Every route declares its params, querystring, body and answers with the zod
- * schemas of shared-api (spec §7); Fastify checks the input with them before the handler runs (a 400 with the
+ * schemas of shared-api (docs/product.md §7); Fastify checks the input with them before the handler runs (a 400 with the
  * schema's own words, as `parse` always answered) and every answer on its way out (a field the contract does
  * not name is dropped; a wrong one is a bug the tests catch). The same declarations make the OpenAPI document
  * at /api/openapi.json, browsable at /api/docs.
@@ -319,8 +319,8 @@ export async function registerContract(app: FastifyInstance, options: { publicUr
         title: 'BTLS coffee training and jobs API',
         version: '1.0.0',
         description:
-          'Every call of the platform (spec §7). Errors answer `{ "message": …, "code": …, "params"?: … }`: the ' +
-          "spec's English message and a stable code (`<group>.<key>` of the shared catalogue) to translate by; " +
+          'Every call of the platform. Errors answer `{ "message": …, "code": …, "params"?: … }`: the ' +
+          'English message and a stable code (`<group>.<key>` of the shared catalogue) to translate by; ' +
           '`params` are the values of a message with parameters. Lists are paged with `limit` and ' +
           '`offset`; `X-Total-Count` and `Link` carry the total and the next page. Signed-in calls send ' +
           '`Authorization: Bearer <token>` (from POST /api/auth/login). Texts never hold NUL (U+0000): it is ' +

@@ -15,7 +15,7 @@ import { request as requestText, session } from '@btls/shared-api/messages';
 export type ErrorText = CatalogueText | CodedMessage;
 
 /**
- * An answer with a status and `{ message, code, params? }` (the spec's English words and the stable
+ * An answer with a status and `{ message, code, params? }` (the product's English words and the stable
  * code the client translates); thrown from handlers, rendered by the app's error handler.
  */
 export class HttpError extends Error {

@@ -1,5 +1,5 @@
 /**
- * Paged lists: the body stays the plain array of spec §7; `X-Total-Count` carries the number of matching rows
+ * Paged lists: the body stays the plain array of docs/product.md §7; `X-Total-Count` carries the number of matching rows
  * and `Link` the address of the next (and previous) page.
  */
 import { and, isNotNull, sql, type SQL } from 'drizzle-orm';

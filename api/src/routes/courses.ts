@@ -175,7 +175,7 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
             ...payload,
             trainingCenter: payload.trainingCenter ?? DEFAULT_TRAINING_CENTER,
             imageUrl,
-            // Left out when not given (tags: neither a string nor a list, spec §5).
+            // Left out when not given (tags: neither a string nor a list, docs/product.md §5).
             ...(tags !== undefined ? { tags } : {}),
             ...(isActive !== undefined ? { isActive } : {}),
             updatedAt: new Date(),

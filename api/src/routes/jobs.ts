@@ -141,7 +141,7 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
   );
 
   /**
-   * Without a token: the public detail, open jobs only. With an employer's token: the edit view (spec §7
+   * Without a token: the public detail, open jobs only. With an employer's token: the edit view (docs/product.md §7
    * "token for edit"), their own jobs only, also inactive or closed ones. An admin sees any job.
    */
   app.get(

@@ -16,7 +16,7 @@ const styles = withPanelPage(own);
 export function EmployerDashboardPage() {
   const i18n = useI18n();
   const { user, role } = useAuth();
-  const enabled = role === 'employer'; // the dashboard loads data only for employers (spec §6)
+  const enabled = role === 'employer'; // the dashboard loads data only for employers (docs/product.md §6)
   // The lists are paged: the counts are the answers' totals.
   const active = useQuery({ ...countQuery(pagedJobPostings, { status: 'active' }), enabled });
   const all = useQuery({ ...countQuery(pagedJobPostings), enabled });

@@ -53,7 +53,7 @@ const fieldsOf = (job: Job): JobFields => ({
   isActive: job.isActive,
 });
 
-/** The job rules of spec §5 (the server's schema) before any call: the payload, or the problem in the spec's words. */
+/** The job rules of docs/product.md §5 (the server's schema) before any call: the payload, or the problem in the product's words. */
 export async function jobPayload(fields: JobFields): Promise<{ payload: JobPayload } | { problem: string }> {
   const { checkForm, jobPayloadSchema } = await loadRules();
   return checkForm(jobPayloadSchema, fields);

@@ -2,7 +2,7 @@ import { EMPLOYER_COURSES_PER_TRAINEE, EMPLOYER_RECENT_TRAINEES } from '@btls/sh
 import type { CertifiedTrainee } from '@btls/shared-api/schemas';
 
 /**
- * The dashboard's talent summary (spec §9): at most 3 trainees, 2 courses each and '+N more'. `total` is how
+ * The dashboard's talent summary (docs/product.md §9): at most 3 trainees, 2 courses each and '+N more'. `total` is how
  * many there are in all (the list is paged, so `trainees` may hold only the first few).
  */
 export function talentSummary(trainees: CertifiedTrainee[], total = trainees.length) {

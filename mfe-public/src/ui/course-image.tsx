@@ -21,7 +21,7 @@ interface CourseImageProps {
 const copyUrl = (imageUrl: string, width: number) => `${imageUrl}/${width}.webp`;
 
 /**
- * The course's image, or a placeholder whose text is the course title (spec §9). An upload with WebP copies
+ * The course's image, or a placeholder whose text is the course title (docs/product.md §9). An upload with WebP copies
  * is offered through `srcset`, so a phone downloads a copy about its own width and never the original.
  */
 export function CourseImage({

@@ -5,7 +5,7 @@ import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 
-/** The trainer's assignments at a glance, loaded only for trainers (spec §6). */
+/** The trainer's assignments at a glance, loaded only for trainers (docs/product.md §6). */
 function useAssignmentSummary() {
   const { role } = useAuth();
   const summary = useQuery({ ...assignmentSummaryQuery(), enabled: role === 'trainer' });

@@ -5,7 +5,7 @@
 import { checkForm, progressPayloadSchema, type ProgressPayload } from '@btls/shared-api/schemas';
 import type { RecordFields } from './record-fields';
 
-/** The record rules of spec §5 as the server checks them: the payload to send, or the problem to show. */
+/** The record rules of docs/product.md §5 as the server checks them: the payload to send, or the problem to show. */
 export function recordPayload(fields: RecordFields): { payload: ProgressPayload } | { problem: string } {
   return checkForm(progressPayloadSchema, fields);
 }

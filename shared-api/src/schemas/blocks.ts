@@ -36,7 +36,7 @@ export const requiredTextJson = (max: number): JsonSchema => ({
 export const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /**
- * A required text: trimmed, not empty, bounded. `message` is the spec's words for a missing value, `tooLong` for
+ * A required text: trimmed, not empty, bounded. `message` is the product's words for a missing value, `tooLong` for
  * a longer one.
  */
 export const requiredText = (message: string, max = 200, tooLong: string = request.textTooLong({ max })) =>
@@ -106,7 +106,7 @@ export const idSchema = (message: string = request.invalidId) =>
     { type: 'integer', minimum: 1, maximum: ID_MAX },
   );
 
-/** A score: a number (also as text), or null when missing or blank (spec §5 "empty ... sent as null"). */
+/** A score: a number (also as text), or null when missing or blank (docs/product.md §5 "empty ... sent as null"). */
 export const optionalNumber = (message: string) =>
   documentedAs(
     z
@@ -198,7 +198,7 @@ export const noticeFields = {
 };
 
 export const messageAnswerSchema = z.object(noticeFields);
-/** Every error answer: the spec's English words and a stable code the client translates. */
+/** Every error answer: the product's English words and a stable code the client translates. */
 export const errorAnswerSchema = z.object({
   message: z.string().meta({ description: "The spec's English text." }),
   code: messageCodeSchema,

@@ -1,4 +1,4 @@
-/** Certificates and their verifiable credentials (spec §3, §7). */
+/** Certificates and their verifiable credentials (docs/product.md §3, docs/product.md §7). */
 import { z } from 'zod';
 import {
   course as courseText,

@@ -1,4 +1,4 @@
-/** Contact messages (spec §7). */
+/** Contact messages (docs/product.md §7). */
 import { z } from 'zod';
 import { validation } from '../messages';
 import { email, requiredText } from './blocks';

@@ -1,4 +1,4 @@
-/** Courses (spec §3, §7). */
+/** Courses (docs/product.md §3, docs/product.md §7). */
 import { z } from 'zod';
 import { COURSE_CATEGORIES, COURSE_LEVELS } from '../constants';
 import { course as courseText, validation } from '../messages';
@@ -40,7 +40,7 @@ export const courseSchema = z.object({
 });
 export type Course = z.infer<typeof courseSchema>;
 
-/** The public catalogue's filter options: the distinct values the active courses hold, sorted (spec §2). */
+/** The public catalogue's filter options: the distinct values the active courses hold, sorted (docs/product.md §2). */
 export const courseFacetsSchema = z.object({
   categories: z.array(z.string()),
   levels: z.array(z.string()),
@@ -48,7 +48,7 @@ export const courseFacetsSchema = z.object({
 });
 export type CourseFacets = z.infer<typeof courseFacetsSchema>;
 
-/** Tags of spec §5: a comma-separated string (split, trimmed, empties dropped), a JSON list text, or a list. */
+/** Tags of docs/product.md §5: a comma-separated string (split, trimmed, empties dropped), a JSON list text, or a list. */
 export function parseTags(value: unknown): string[] | undefined {
   let list: unknown = value;
   if (typeof value === 'string') {
@@ -91,7 +91,7 @@ const courseFields = (required: string) => ({
   /** An http(s) address, or the path of an image this API stores. */
   imageUrl: optionalUrl(validation.invalidImageUrl, '/api/images/'),
   isActive: flag.optional(),
-  /** Comma text, JSON list text or a list; anything else (or nothing) leaves the tags out (spec §5). */
+  /** Comma text, JSON list text or a list; anything else (or nothing) leaves the tags out (docs/product.md §5). */
   tags: documentedAs(z.custom<string | readonly string[]>().optional().transform(parseTags), {
     anyOf: [
       { type: 'array', items: { type: 'string', minLength: 1, maxLength: 50, pattern: NOT_BLANK }, maxItems: 30 },

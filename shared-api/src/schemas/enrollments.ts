@@ -1,4 +1,4 @@
-/** Enrollment applications (spec §3, §7). */
+/** Enrollment applications (docs/product.md §3, docs/product.md §7). */
 import { z } from 'zod';
 import { ENROLLMENT_STATUSES, ENROLLMENT_SORTS } from '../constants';
 import { course as courseText, enrollment as enrollmentText, validation } from '../messages';
@@ -19,7 +19,7 @@ export const enrollmentStatusSchema = z.enum(ENROLLMENT_STATUSES, {
 
 export const enrollmentSchema = z.object({
   id: z.number(),
-  /** The same value as `id`; the trainer views call it applicationId (spec §3). */
+  /** The same value as `id`; the trainer views call it applicationId (docs/product.md §3). */
   applicationId: z.number(),
   courseId: z.number(),
   courseTitle: z.string(),

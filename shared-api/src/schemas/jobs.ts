@@ -1,4 +1,4 @@
-/** Job postings (spec §3, §7). */
+/** Job postings (docs/product.md §3, docs/product.md §7). */
 import { z } from 'zod';
 import { JOB_DESCRIPTION_MAX, JOB_REQUIREMENTS_MAX, JOB_TYPES } from '../constants';
 import { job as jobText, request, validation } from '../messages';

@@ -1,4 +1,4 @@
-/** Progress records (spec §3, §7). */
+/** Progress records (docs/product.md §3, docs/product.md §7). */
 import { z } from 'zod';
 import { validation } from '../messages';
 import { noticeFields, optionalNumber, optionalText, requiredText } from './blocks';

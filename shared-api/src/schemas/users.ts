@@ -1,4 +1,4 @@
-/** Users, sign-in and sign-up, profiles and preferences (spec §3, §4, §7). */
+/** Users, sign-in and sign-up, profiles and preferences (docs/product.md §3, docs/product.md §4, docs/product.md §7). */
 import { z } from 'zod';
 import { LANGUAGES, MIN_PASSWORD_LENGTH, ROLES } from '../constants';
 import { account, session, user as userText, validation } from '../messages';
@@ -38,7 +38,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** A password being chosen (sign-up, reset, change): the spec's minimum length. */
+/** A password being chosen (sign-up, reset, change): the product's minimum length. */
 const newPassword = z
   .string({ error: validation.requiredFields })
   .min(1, validation.requiredFields)
@@ -123,7 +123,7 @@ export const preferencesSavedAnswerSchema = z.object({ ...noticeFields, preferen
 export type PreferencesSavedAnswer = z.infer<typeof preferencesSavedAnswerSchema>;
 export type PreferencesPayload = z.input<typeof preferencesPayloadSchema>;
 
-/** What the browser keeps under btlsToken and btlsUser (spec §3 "Session"). */
+/** What the browser keeps under btlsToken and btlsUser (docs/product.md §3 "Session"). */
 export const sessionSchema = z.object({ token: z.string(), user: userSchema });
 export type Session = z.infer<typeof sessionSchema>;
 
@@ -157,7 +157,7 @@ export const deleteUserQuerySchema = z.object({
 
 export const userStatusPayloadSchema = z.object({ isActive: flag });
 
-/** `id` picks one user (the edit screen finds its user in this list, spec §7). */
+/** `id` picks one user (the edit screen finds its user in this list, docs/product.md §7). */
 export const userListQuerySchema = pageQuerySchema.extend({
   role: queryParam(roleSchema),
   status: activeStatus,

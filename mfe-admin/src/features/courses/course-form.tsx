@@ -31,7 +31,7 @@ export interface CourseFormValues {
   isActive: boolean;
 }
 
-/** New course defaults of spec §9: active, Brewing Techniques, Beginner, our own training centre. */
+/** New course defaults of docs/product.md §9: active, Brewing Techniques, Beginner, our own training centre. */
 export const NEW_COURSE: CourseFormValues = {
   title: '',
   description: '',
@@ -62,7 +62,7 @@ export function valuesOf(course: Course): CourseFormValues {
   };
 }
 
-/** The client checks of spec §5 for an image: a JPG, PNG, GIF or WEBP of at most 5 MB. */
+/** The client checks of docs/product.md §5 for an image: a JPG, PNG, GIF or WEBP of at most 5 MB. */
 export function imageProblem(file: File): string | null {
   if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return validation.imageInvalidType;
   if (file.size > MAX_IMAGE_BYTES) return validation.imageTooLarge;
@@ -102,7 +102,7 @@ export function CourseForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    // The server's own rules (the add and edit texts differ, spec §5); the form sends what it typed.
+    // The server's own rules (the add and edit texts differ, docs/product.md §5); the form sends what it typed.
     const rules = await loadFormRules();
     const checked = rules.checkForm(
       mode === 'add' ? rules.courseCreatePayloadSchema : rules.courseUpdatePayloadSchema,

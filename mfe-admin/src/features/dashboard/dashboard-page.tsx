@@ -14,7 +14,7 @@ import own from '../admin.module.css';
 
 const styles = withPanelPage(own);
 
-/** A tile's count (the paged list's total); one that cannot be loaded shows '?' (the client logs it, spec §8). */
+/** A tile's count (the paged list's total); one that cannot be loaded shows '?' (the client logs it, docs/product.md §8). */
 function useCount(source: PagedSource<unknown>, filter?: Record<string, string>): number | '?' {
   return useQuery(countQuery(source, filter)).data ?? '?';
 }

@@ -1,8 +1,8 @@
 import type { EnrollmentStatus } from '@btls/shared-api';
 import type { Enrollment } from '@btls/shared-api/schemas';
 
-/** Spec §4: each admin action and the statuses it is *not* offered for. Completed allows notes only. */
-/** `label` is the English (the spec's word); `text` the same to translate with `i18n._` where it is shown. */
+/** docs/product.md §4: each admin action and the statuses it is *not* offered for. Completed allows notes only. */
+/** `label` is the English (the product's word); `text` the same to translate with `i18n._` where it is shown. */
 export const ADMIN_ACTIONS: {
   label: string;
   text: { id: string; message: string };

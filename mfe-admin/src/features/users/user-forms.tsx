@@ -29,7 +29,7 @@ const styles = withPanelPage(own);
 /** The server's rules (zod and the schemas, about 30 KiB gzip): loaded when a form is first touched. */
 const loadRules = () => import('@btls/shared-api/schemas');
 
-/** The sign-up rules of the contract (spec §5), in its words; null when the form may be sent. */
+/** The sign-up rules of the contract (docs/product.md §5), in its words; null when the form may be sent. */
 export async function newUserProblem(form: {
   firstName: string;
   lastName: string;

@@ -28,7 +28,7 @@ import own from '../admin.module.css';
 const styles = withPanelPage(own);
 
 /**
- * What the admin may do to `user` (spec §6): never deactivate or delete themself; delete hidden for admins. An
+ * What the admin may do to `user` (docs/product.md §6): never deactivate or delete themself; delete hidden for admins. An
  * inactive user, an admin too, can be activated again: only deactivating is refused.
  */
 export function allowedActions(user: User, me: Pick<User, 'id'>) {

@@ -6,7 +6,7 @@ import { EmailField, NeedsJavaScript, NewPasswordFields } from './auth-fields';
 import { useAuthForm, withoutConfirmation } from './use-auth-form';
 import { PageHead } from '../../ui/page-head';
 
-/** /employer/register: a company signs up, then signs in at /login (spec §2). */
+/** /employer/register: a company signs up, then signs in at /login (docs/product.md §2). */
 export function EmployerRegisterPage() {
   const i18n = useI18n();
   const { isAuthenticated } = useAuth();

@@ -1,4 +1,4 @@
-/** 'Featured Training Programs' as a swiper carousel (spec §2, §9), loaded when its section nears the screen. */
+/** 'Featured Training Programs' as a swiper carousel (docs/product.md §2, docs/product.md §9), loaded when its section nears the screen. */
 import 'swiper/css';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';

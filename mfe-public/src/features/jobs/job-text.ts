@@ -2,7 +2,7 @@ import DOMPurify from 'dompurify';
 
 /**
  * Employer HTML ready to render: line breaks become <br>, then DOMPurify keeps the same allow-list the
- * server applies on write (a second line of defence, spec §2 "rendered ... as raw HTML").
+ * server applies on write (a second line of defence, docs/product.md §2 "rendered ... as raw HTML").
  */
 export function jobHtml(text: string | null | undefined): string {
   if (!text) return '';

@@ -29,7 +29,7 @@ import styles from '../dashboard/dashboard.module.css';
 /** The server's rules for an application (zod, about 30 KiB gzip): loaded when the form is first touched. */
 const loadRules = () => import('@btls/shared-api/schemas');
 
-/** The spec's confirmation (§7): the course, the application id, and that the trainee will hear back. */
+/** The confirmation of docs/product.md §7: the course, the application id, and that the trainee will hear back. */
 const submitted = (i18n: I18n, title: string, id: number) =>
   i18n._({
     id: 'trainee.apply.submitted',
@@ -85,7 +85,7 @@ export function ApplyPage() {
   const { role } = useAuth();
   const [params, setParams] = useSearchParams();
   const [justNow, setJustNow] = useState('');
-  // Signed out, the form stays and says 'You must be logged in to apply.' on submit (spec §8).
+  // Signed out, the form stays and says 'You must be logged in to apply.' on submit (docs/product.md §8).
   if (role && role !== 'trainee') {
     return (
       <OnlyTrainees
