@@ -40,6 +40,13 @@ function typeText(checker: ts.TypeChecker, type: ts.Type, at: ts.Node, flags = 0
   return text;
 }
 
+/**
+ * A member's name as written. A well-known symbol's member (an array type's `[Symbol.iterator]`) is named
+ * `__@iterator@2034` inside TypeScript, the number counting the symbols it made before: an unrelated edit of the
+ * kernel would change it, and with it every name whose type is an array.
+ */
+const memberName = (member: ts.Symbol) => member.name.replace(/^__@(.+)@\d+$/, '[Symbol.$1]');
+
 /** What a name stands for, in words that change when its type changes (an interface: each member's type). */
 function describe(checker: ts.TypeChecker, symbol: ts.Symbol): string {
   const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
@@ -54,7 +61,8 @@ function describe(checker: ts.TypeChecker, symbol: ts.Symbol): string {
     if (type.flags & ts.TypeFlags.Object)
       for (const member of checker.getPropertiesOfType(type)) {
         const at = member.valueDeclaration ?? member.declarations?.[0];
-        if (at) parts.push(`${member.name}: ${typeText(checker, checker.getTypeOfSymbolAtLocation(member, at), at)}`);
+        if (at)
+          parts.push(`${memberName(member)}: ${typeText(checker, checker.getTypeOfSymbolAtLocation(member, at), at)}`);
       }
   }
   return parts.join('\n');
