@@ -24,7 +24,7 @@ const BOUNDARIES = [
       "One copy per page: take it from the kernel (@btls/kernel, or @btls/shared-api / @btls/shared-auth's re-exports).",
   },
   {
-    group: ['@btls/kernel/*', '!@btls/kernel/basics', '!@btls/kernel/cookies'],
+    group: ['@btls/kernel/*', '!@btls/kernel/basics', '!@btls/kernel/cookies', '!@btls/kernel/language'],
     message: 'The kernel is shared through its entry (@btls/kernel) only: a deep import is a second copy.',
   },
 ];

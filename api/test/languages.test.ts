@@ -10,7 +10,6 @@ import { MESSAGE_CODES, codedWith } from '@btls/shared-api/codes';
 import { messageCatalogue, validation } from '@btls/shared-api/messages';
 import { outbox, users } from '../src/db/schema';
 import { HttpError, notFound } from '../src/http/errors';
-import { languageFromHeader } from '../src/language';
 import { mailWords, wordsFor } from '../src/mail/words';
 import {
   account,
@@ -229,16 +228,6 @@ describe("a user's language", () => {
   it("an admin's list shows each user's language", async () => {
     const list = await request(api, 'GET', '/api/users', { token: admin.token });
     expect(list.body.every((u: { language: string }) => ['en', 'fr', 'rw'].includes(u.language))).toBe(true);
-  });
-
-  it('Accept-Language: by preference, the first language the platform speaks', () => {
-    expect(languageFromHeader(undefined)).toBe('en');
-    expect(languageFromHeader('')).toBe('en');
-    expect(languageFromHeader('en-US,en;q=0.9')).toBe('en');
-    expect(languageFromHeader('de;q=1, fr;q=0.5, rw;q=0.8')).toBe('rw');
-    expect(languageFromHeader('FR-rw')).toBe('fr');
-    expect(languageFromHeader('rw;q=0, fr;q=0.1')).toBe('fr');
-    expect(languageFromHeader('sw, de')).toBe('en');
   });
 });
 

@@ -5,29 +5,8 @@
 import { setupI18n, type I18n } from '@lingui/core';
 import type { Language } from './basics';
 import { cookieValue } from './cookies';
-import {
-  compileCached,
-  isLanguage,
-  LANGUAGE_KEY,
-  languageFromPreferences,
-  pluralLocales,
-  type CatalogueLoader,
-} from './i18n';
-
-/** An Accept-Language header's tags, highest quality first. */
-export function acceptLanguageTags(header: string | undefined): string[] {
-  if (!header) return [];
-  return header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
-      return { tag: tag.trim(), q: q ? Number(q) : 1, index };
-    })
-    .filter((entry) => entry.tag && entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map((entry) => entry.tag);
-}
+import { compileCached, pluralLocales, type CatalogueLoader } from './i18n';
+import { isLanguage, LANGUAGE_KEY, languageFromHeader } from './language';
 
 /**
  * The language to render a request in: the `btlsLang` cookie the switcher sets, else the browser's
@@ -37,7 +16,7 @@ export function acceptLanguageTags(header: string | undefined): string[] {
 export function requestLanguage(headers: { cookie?: string; 'accept-language'?: string }): Language {
   const cookie = cookieValue(headers.cookie, LANGUAGE_KEY);
   if (isLanguage(cookie)) return cookie;
-  return languageFromPreferences(acceptLanguageTags(headers['accept-language']));
+  return languageFromHeader(headers['accept-language']);
 }
 
 /**

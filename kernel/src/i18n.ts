@@ -10,7 +10,10 @@
 import { cookieValue, setSiteCookie } from './cookies';
 import { i18n, setupI18n, type I18n, type Messages } from '@lingui/core';
 import type { Language } from './basics';
+import { DEFAULT_LOCALE, isLanguage, LANGUAGE_KEY, languageFromPreferences } from './language';
 import { compileSourceMessage } from './source-messages';
+
+export { DEFAULT_LOCALE, isLanguage, LANGUAGE_KEY, languageFromPreferences };
 
 export { i18n, setupI18n };
 
@@ -30,28 +33,6 @@ export type { I18n, Messages };
 
 /** The languages (constants.ts's `LANGUAGES`, which the server's profile and e-mails use) in the switcher's order. */
 export const LOCALES: readonly Language[] = ['rw', 'fr', 'en'];
-export const DEFAULT_LOCALE: Language = 'en';
-
-/** localStorage key and cookie name of the chosen language (the cookie tells the server render). */
-export const LANGUAGE_KEY = 'btlsLang';
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
-
-/**
- * The first of `preferred` (navigator.languages, or an Accept-Language header's tags in order) that we speak:
- * Kinyarwanda → rw, French → fr, anything else → en.
- */
-export function languageFromPreferences(preferred: readonly string[]): Language {
-  for (const tag of preferred) {
-    const base = tag.trim().toLowerCase().split(/[-_;]/)[0];
-    if (base === 'rw' || base === 'kin') return 'rw';
-    if (base === 'fr' || base === 'fra') return 'fr';
-    if (base === 'en' || base === 'eng') return 'en';
-  }
-  return DEFAULT_LOCALE;
-}
 
 /**
  * The locales Lingui's plural and Intl helpers get. CLDR has no plural rules for rw, and

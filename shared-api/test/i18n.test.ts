@@ -2,7 +2,7 @@
 /** The one i18n runtime — languages, catalogues per area, rw plurals, translated error codes. */
 import { describe, expect, it, vi } from 'vitest';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { acceptLanguageTags, serverI18n } from '@btls/kernel/i18n-server';
+import { serverI18n } from '@btls/kernel/i18n-server';
 import { setupI18n } from '@btls/kernel';
 import type { MessageCode } from '../src/codes';
 import { notice } from '../src/messages';
@@ -11,7 +11,6 @@ import {
   ApiError,
   errorMessage,
   i18n,
-  languageFromPreferences,
   noticeText,
   pluralLocales,
   setLanguage,
@@ -19,22 +18,6 @@ import {
   translateMessage,
   validation,
 } from '../src/index';
-
-describe('choosing a language', () => {
-  it("follows the browser's languages: Kinyarwanda → rw, French → fr, else en", () => {
-    expect(languageFromPreferences(['rw-RW', 'en-US'])).toBe('rw');
-    expect(languageFromPreferences(['fr-BE', 'rw'])).toBe('fr');
-    expect(languageFromPreferences(['sw-KE', 'fr'])).toBe('fr');
-    expect(languageFromPreferences(['de-DE'])).toBe('en');
-    expect(languageFromPreferences([])).toBe('en');
-  });
-
-  it('reads an Accept-Language header in order of quality', () => {
-    expect(acceptLanguageTags('en;q=0.5, rw-RW, fr;q=0.8')).toEqual(['rw-RW', 'fr', 'en']);
-    expect(acceptLanguageTags('fr;q=0, en')).toEqual(['en']);
-    expect(acceptLanguageTags(undefined)).toEqual([]);
-  });
-});
 
 describe('Kinyarwanda plurals', () => {
   it('are one for exactly 1 and other otherwise, whatever the default locale (CLDR has no rw rules)', () => {

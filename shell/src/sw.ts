@@ -28,6 +28,8 @@ import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { isContentHashed, stemOf } from '@btls/build-config/file-names';
+import type { Language } from '@btls/kernel/basics';
+import { isLanguage, LANGUAGE_KEY, languageFromPreferences } from '@btls/kernel/language';
 import { DATA_SAVER_COOKIE } from '@btls/shared-api/data-saver';
 import { QUEUE_SYNC_TAG, sendQueuedWrites } from '@btls/shared-api/offline-queue';
 import {
@@ -62,22 +64,13 @@ async function dataSaver(): Promise<boolean> {
   return readMeta<boolean>(DATA_SAVER_META, false);
 }
 
-/** The cookie of the phone's chosen language: the kernel's LANGUAGE_KEY (the worker bundles no i18n runtime). */
-const LANGUAGE_COOKIE = 'btlsLang';
-
 /** The phone's language: the one it chose (its cookie, where the worker can read it), else its browser's. */
-async function phoneLanguage(): Promise<string> {
+async function phoneLanguage(): Promise<Language> {
   const store = (self as unknown as { cookieStore?: { get(name: string): Promise<{ value: string } | null> } })
     .cookieStore;
-  const chosen = store ? (await store.get(LANGUAGE_COOKIE).catch(() => null))?.value : undefined;
-  if (chosen === 'en' || chosen === 'fr' || chosen === 'rw') return chosen;
-  for (const tag of navigator.languages ?? [navigator.language]) {
-    const base = tag.toLowerCase().split(/[-_]/)[0];
-    if (base === 'rw' || base === 'kin') return 'rw';
-    if (base === 'fr' || base === 'fra') return 'fr';
-    if (base === 'en' || base === 'eng') return 'en';
-  }
-  return 'en';
+  const chosen = store ? (await store.get(LANGUAGE_KEY).catch(() => null))?.value : undefined;
+  if (isLanguage(chosen)) return chosen;
+  return languageFromPreferences(navigator.languages ?? [navigator.language]);
 }
 
 /** What to keep ahead of `urls`: not the catalogues of other languages (nor English's, never loaded). */

@@ -20,7 +20,7 @@ import { passwordResetTokens, users } from '../db/schema';
 import { hashResetToken, spendResetLinks } from '../mail/notify';
 import { conflict, forbidden, notFound, unauthorized } from '../http/errors';
 import { toUser } from '../serialize';
-import { languageFromHeader } from '../language';
+import { languageFromHeader } from '@btls/kernel/language';
 
 /** Roles anyone may sign up as; every other role is created by an admin. */
 const SELF_SERVICE_ROLES = new Set(['trainee', 'employer']);
