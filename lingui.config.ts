@@ -1,10 +1,10 @@
 /**
- * Lingui: one catalogue per area, each in the area's src/locales/ as PO files (what translators edit) and,
- * compiled from them, `<locale>.ts` modules the area imports lazily (no message parser in the browser). The
- * texts of shared-ui, shared-api and shared-auth have a catalogue of their own in shared-ui/src/locales/, which
- * every area (and the shell) bundles with the shared code (shared-ui/src/i18n.tsx). `npm run i18n` extracts and
- * compiles; `scripts/i18n-check.mjs` (part of `npm run lint`) fails when they are not up to date or a
- * translation is missing.
+ * Lingui: one catalogue per area, each in the area's src/locales/ as PO files (what translators edit), which
+ * the area imports lazily and the build compiles (build-config/catalogues.ts: no message parser in the
+ * browser, nothing compiled in the repository). The texts of shared-ui, shared-api and shared-auth have a
+ * catalogue of their own in shared-ui/src/locales/, which every area (and the shell) bundles with the shared
+ * code (shared-ui/src/i18n.tsx). `npm run i18n` extracts; `scripts/i18n-check.mjs` (part of `npm run lint`)
+ * fails when they are not up to date or a translation is missing.
  */
 import type { LinguiConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
@@ -74,6 +74,7 @@ const config: LinguiConfig = {
   // 6 has no Babel); the extractor still finds `i18n._({ id, message })`, `<Trans id message>` and `/*i18n*/`
   // descriptors. Origins without line numbers: the reviewer sees where a text is used, diffs stay small.
   format: poWithEnglish({ lineNumbers: false, explicitIdAsDefault: true }),
+  // (`lingui compile` runs only in the check, into a temporary folder, to report a text that does not compile.)
   compileNamespace: 'ts',
 };
 

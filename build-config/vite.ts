@@ -18,6 +18,7 @@ import {
   standalonePageForDevOnly,
 } from './federation';
 import { kernelNamesKept } from './kernel-names';
+import { catalogueDefines, compiledCatalogues } from './catalogues';
 import { areaPagesOf } from './area-pages';
 import { BUILD_USES, writeReleaseManifest, writeShellShared, type BuildUses } from './release';
 import {
@@ -121,23 +122,28 @@ interface RemoteOptions {
  */
 export function remoteViteConfig(area: RemoteArea, options: RemoteOptions = {}) {
   return ({ command, isSsrBuild }: ConfigEnv): UserConfig => {
-    if (isSsrBuild && options.serverBuild)
+    if (isSsrBuild && options.serverBuild) {
+      const server = remoteServerBuild();
       return {
         base: './',
-        plugins: [react(), buildUses(), releaseManifest(area)],
-        ...remoteServerBuild(),
+        plugins: [react(), compiledCatalogues(), buildUses(), releaseManifest(area)],
+        ...server,
+        define: { ...server.define, ...catalogueDefines() },
         ...options.serverBuild,
       };
+    }
     const port = devPortOf(area);
     return {
       base: './',
       plugins: [
         react(),
+        compiledCatalogues(),
         federation(remoteFederation(area, command)),
         standalonePageForDevOnly(),
         buildUses(),
         ...(options.serverBuild ? [] : [releaseManifest(area)]),
       ],
+      define: catalogueDefines(),
       build: { target: 'es2022', ...(options.serverBuild ? { manifest: clientManifest } : {}) },
       server: { port, strictPort: true, origin: `http://localhost:${port}`, proxy: apiProxy() },
     };
@@ -261,9 +267,9 @@ export function shellViteConfig() {
   return ({ isSsrBuild }: ConfigEnv): UserConfig =>
     isSsrBuild
       ? {
-          plugins: [react()],
+          plugins: [react(), compiledCatalogues()],
           // React's production build on the server too (the API does not set NODE_ENV).
-          define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+          define: { 'process.env.NODE_ENV': JSON.stringify('production'), ...catalogueDefines() },
           ssr: { noExternal: true },
           build: {
             outDir: 'dist/server',
@@ -276,6 +282,7 @@ export function shellViteConfig() {
       : {
           plugins: [
             react(),
+            compiledCatalogues(),
             federation({
               name: 'shell',
               remotes: {},
@@ -290,6 +297,7 @@ export function shellViteConfig() {
             afterBuild('btls:shell-shared', writeShellShared),
             scriptsAfterThePaint(['src/main.tsx']),
           ],
+          define: catalogueDefines(),
           build: { target: 'es2022' },
           server: { port: 5173, proxy: apiProxy() },
         };

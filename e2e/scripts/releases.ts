@@ -17,7 +17,6 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { runInNewContext } from 'node:vm';
 import { isContentHashed, stemOf } from '@btls/build-config/file-names';
 import { contentVersion, describeFiles, RELEASE_MANIFEST } from '@btls/build-config/release';
 import type { RemoteArea } from '@btls/build-config/remotes';
@@ -148,14 +147,12 @@ export function teamCheckout(
 }
 
 /**
- * An area's compiled catalogue (`src/locales/<language>.ts`, as `npm run i18n` writes it) with `texts` added: what
- * the team's `npm run i18n` and its translator give a new page.
+ * An area's catalogue (`src/locales/<language>.po`) with `texts` added, each id with its text in that language:
+ * what the team's `npm run i18n` and its translator give a new page (the build compiles it).
  */
 export function withTexts(catalogue: string, texts: Record<string, string>): string {
-  const match = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(catalogue);
-  if (!match) throw new Error('not a compiled catalogue');
-  // A JavaScript string (Lingui writes `\xA0` and the like, which JSON has not).
-  const messages = JSON.parse(runInNewContext(match[1]!) as string) as Record<string, unknown>;
-  for (const [id, text] of Object.entries(texts)) messages[id] = [text];
-  return catalogue.replace(match[0], () => `JSON.parse(${JSON.stringify(JSON.stringify(messages))})`);
+  const entries = Object.entries(texts).map(
+    ([id, text]) => `msgid ${JSON.stringify(id)}\nmsgstr ${JSON.stringify(text)}\n`,
+  );
+  return `${catalogue.trimEnd()}\n\n${entries.join('\n')}`;
 }

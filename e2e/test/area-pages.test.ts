@@ -85,13 +85,13 @@ export function NotesPage() {
 }
 `;
 
-/** Adds the texts of each language to the area's compiled catalogues, as `npm run i18n` and a translator would. */
+/** Adds the texts of each language to the area's catalogues, as `npm run i18n` and a translator would. */
 const addTexts = (
   edit: Parameters<Parameters<typeof teamCheckout>[1]>[0],
   texts: Record<string, Record<string, string>>,
 ) => {
   for (const [language, added] of Object.entries(texts))
-    edit(`src/locales/${language}.ts`, (catalogue) => withTexts(catalogue, added));
+    edit(`src/locales/${language}.po`, (catalogue) => withTexts(catalogue, added));
 };
 
 describe('a page an area adds', () => {

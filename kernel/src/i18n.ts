@@ -3,7 +3,7 @@
  * entered so far. It lives in the kernel, the federation singleton: one instance, so a switch re-renders every
  * area.
  *
- * Catalogues are precompiled (`lingui compile`, no message parser in the browser) and registered per area
+ * Catalogues are compiled by the build (build-config/catalogues.ts: no message parser in the browser) and registered per area
  * with `addCatalogue(name, load)`: entering an area downloads only its texts in the active language, and a
  * switch downloads, for the new language, the texts of the areas already entered, then activates it.
  */

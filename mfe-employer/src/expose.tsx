@@ -96,4 +96,4 @@ export default function EmployerRoutes() {
 }
 
 /** This area's texts, one chunk per language, loaded by the shell before the area renders. */
-export const loadMessages = catalogueLoader(import.meta.glob('./locales/*.ts'));
+export const loadMessages = catalogueLoader(import.meta.glob('./locales/*.po'));

@@ -42,7 +42,7 @@ export const SW_MESSAGES = {
 } as const;
 
 /**
- * The language of a compiled catalogue (an area's or the shell's `locales/<language>.ts`, built as
+ * The language of a compiled catalogue (an area's or the shell's `locales/<language>.po`, built as
  * `<language>-<hash>.js`), or null for any other file. A worker keeps only the phone's language: English is the
  * code's own texts (its catalogue is never loaded), and the others come when a reader switches to them.
  */

@@ -5,13 +5,15 @@
  */
 import { isLanguage, sharedCatalogue, type CatalogueLoader, type Language, type Messages } from '@btls/shared-api';
 import { useI18n } from '@btls/shared-auth';
-import { SHARED_TEXTS_KEY } from './shared-texts-key';
+
+/** The shared texts' name, a hash of their translations that the build gives (build-config/catalogues.ts). */
+declare const __SHARED_TEXTS_KEY__: string;
 
 type Compiled = Record<string, () => Promise<unknown>>;
 
 function compiledLoader(modules: Compiled, what: string): CatalogueLoader {
   return async (locale: Language) => {
-    const load = modules[`./locales/${locale}.ts`];
+    const load = modules[`./locales/${locale}.po`];
     if (!load) throw new Error(`No ${what} catalogue for ${locale}`);
     return ((await load()) as { messages: Messages }).messages;
   };
@@ -23,13 +25,13 @@ function compiledLoader(modules: Compiled, what: string): CatalogueLoader {
  * brings its translation too. Identical copies share a key: the page downloads them once.
  */
 const sharedTexts = sharedCatalogue(
-  SHARED_TEXTS_KEY,
-  compiledLoader(import.meta.glob(['./locales/fr.ts', './locales/rw.ts']), 'shared'),
+  __SHARED_TEXTS_KEY__,
+  compiledLoader(import.meta.glob(['./locales/fr.po', './locales/rw.po']), 'shared'),
 );
 
 /**
  * An area's catalogue loader from its compiled catalogues, given as
- * `catalogueLoader(import.meta.glob('./locales/*.ts'))` in the area's expose.tsx: each language is its own
+ * `catalogueLoader(import.meta.glob('./locales/*.po'))` in the area's expose.tsx: each language is its own
  * chunk, downloaded when the area is entered in that language, with the shared texts the area was built with.
  */
 export function catalogueLoader(modules: Compiled): CatalogueLoader {

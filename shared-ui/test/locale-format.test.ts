@@ -73,7 +73,7 @@ describe('durations', () => {
     const reader = async (locale: 'en' | 'fr' | 'rw') => {
       const i18n = setupI18n();
       i18n.setMessagesCompiler(compileCached as never);
-      const messages = locale === 'en' ? {} : (await import(`../src/locales/${locale}.ts`)).messages;
+      const messages = locale === 'en' ? {} : (await import(`../src/locales/${locale}.po`)).messages;
       i18n.load(locale, messages);
       i18n.activate(locale, pluralLocales(locale));
       return i18n;

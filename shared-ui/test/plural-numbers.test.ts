@@ -22,7 +22,7 @@ describe('a duration in words', () => {
     } as unknown as typeof NumberFormat;
     const i18n = setupI18n();
     i18n.setMessagesCompiler(compileCached as never);
-    i18n.load('fr', (await import('../src/locales/fr')).messages);
+    i18n.load('fr', (await import('../src/locales/fr.po')).messages);
     i18n.activate('fr', pluralLocales('fr'));
     expect(formatDuration('4 weeks', i18n)).toBe('4 semaines');
     expect(formatDuration('1 day', i18n)).toBe('1 jour');

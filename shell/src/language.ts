@@ -19,7 +19,7 @@ import { useSessionStore } from '@btls/shared-auth';
 import { catalogueLoader } from '@btls/shared-ui/i18n';
 
 /** The shell's texts, with the shared texts it was built with (shared-ui's, shared-api's and shared-auth's). */
-export const loadShellMessages = catalogueLoader(import.meta.glob('./locales/*.ts'));
+export const loadShellMessages = catalogueLoader(import.meta.glob('./locales/*.po'));
 
 /**
  * Activates the page's first language with the shell's catalogue. A server-rendered page is hydrated in the
