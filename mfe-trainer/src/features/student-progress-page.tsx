@@ -1,21 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  ApiError,
-  enrollmentProgressQuery,
-  enrollmentQuery,
-  errorMessage,
-  fallback,
-  isNotFound,
-  noticeText,
-  progressPaths,
-  translateMessage,
-  useAddProgress,
-  useDeleteProgress,
-  useMarkTrainingCompleted,
-  useSuspenseQuery,
-  useUpdateProgress,
-} from '@btls/shared-api';
-import type { Enrollment, ProgressRecord } from '@btls/shared-api/schemas';
+import { enrollmentQuery, isNotFound, translateMessage, useSuspenseQuery } from '@btls/shared-api';
+import type { Enrollment } from '@btls/shared-api/schemas';
 import { Link, paths, useAuth, useI18n, useParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, Spinner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
@@ -23,19 +7,7 @@ import { EnrollmentFacts, ProgressTable } from '@btls/shared-ui/enrollment';
 import { panelPage as styles } from '@btls/shared-ui/panel-page';
 import { PanelUnavailable } from '@btls/shared-ui/panel-states';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
-import {
-  changeQueuedWrite,
-  newWriteKey,
-  queueWrite,
-  removeQueuedWrite,
-  sendWhenPossible,
-  useQueuedRecords,
-  withQueued,
-  type QueuedWrite,
-} from './offline-records';
-import { EMPTY_RECORD, type RecordFields } from './record-fields';
-
-const loadRules = () => import('./progress-form');
+import { useManageProgress } from './use-manage-progress';
 
 export function StudentProgressPage() {
   const i18n = useI18n();
@@ -81,194 +53,17 @@ function StudentProgress({ applicationId }: { applicationId: string }) {
   return <ManageProgress enrollment={enrollment} />;
 }
 
-/** The last Max score used on this device: five assessments out of 20 in a row need it typed once. */
-const LAST_MAX_SCORE = 'btlsLastMaxScore';
-function lastMaxScore(): string {
-  try {
-    return localStorage.getItem(LAST_MAX_SCORE) ?? '';
-  } catch {
-    return '';
-  }
-}
-function rememberMaxScore(value: string) {
-  try {
-    if (value) localStorage.setItem(LAST_MAX_SCORE, value);
-  } catch {
-    // Site data blocked: nothing to remember, the field simply starts empty.
-  }
-}
-const newRecord = (): RecordFields => ({ ...EMPTY_RECORD, maxScore: lastMaxScore() });
-
-const fieldsOf = (r: ProgressRecord): RecordFields => ({
-  assessmentName: r.assessmentName,
-  score: r.score === null ? '' : String(r.score),
-  maxScore: r.maxScore === null ? '' : String(r.maxScore),
-  feedbackNotes: r.feedbackNotes ?? '',
-});
-
 function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
   const i18n = useI18n();
-  const { user, token } = useAuth();
-  const userId = user?.id ?? 0;
-  const { data: saved } = useSuspenseQuery(enrollmentProgressQuery(enrollment.id));
-  // The records kept on this phone while it had no network, in the list until they are sent.
-  const queued = useQueuedRecords(userId, enrollment.id);
-  const { records, waitingFor } = withQueued(saved, queued);
-  // The record being edited when it is one waiting on the phone (its write is changed, not sent again).
-  const [editingQueued, setEditingQueued] = useState<QueuedWrite | null>(null);
-  const addRecord = useAddProgress();
-  const updateRecord = useUpdateProgress();
-  const deleteRecord = useDeleteProgress();
-  const markCompleted = useMarkTrainingCompleted();
   const { confirm, dialog } = useDialog();
-  const [fields, setFields] = useState<RecordFields>(newRecord);
-  const [editing, setEditing] = useState<number | null>(null);
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
-  // Where the last message belongs: beside the form after Add/Save, at the top after the other actions.
-  const [noticeAtForm, setNoticeAtForm] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  const firstField = () => form.current?.querySelector<HTMLInputElement>('input[name="assessmentName"]');
-  // Tapping Edit brings the form (above the table) back into view with the record in it, ready to type.
-  useEffect(() => {
-    if (editing === null) return;
-    form.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
-    firstField()?.focus({ preventScroll: true });
-  }, [editing]);
-
-  const bind = (name: keyof RecordFields) => ({
-    name,
-    value: fields[name],
-    onChange: (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value })),
-  });
-
-  // The form's rules are fetched as soon as the page shows, not at its first tap: a signal that drops before
-  // then must not keep a mark from being checked and kept on the phone.
-  useEffect(() => void loadRules().catch(() => undefined), []);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    setNotice('');
-    setNoticeAtForm(true);
-    // Offline before the rules came, the form says why it cannot check.
-    const rules = await loadRules().catch(() => null);
-    if (!rules) return setError(translateMessage(fallback.network));
-    const checked = rules.recordPayload(fields);
-    if ('problem' in checked) return setError(checked.problem);
-    setError('');
-    const done = (message: string) => {
-      setNotice(message);
-      rememberMaxScore(fields.maxScore);
-      setFields(newRecord());
-      setEditing(null);
-      setEditingQueued(null);
-      // Ready for the next assessment: the name field again, the message beside it.
-      firstField()?.focus();
-    };
-    const keptOnPhone = i18n._({
-      id: 'trainer.progress.keptOffline',
-      message: 'No network: the record is saved on this phone and will be sent when the network is back.',
-    });
-    if (editingQueued) {
-      // A record still waiting on the phone: what it says changes (its first version, maybe already received,
-      // is sent as it was, then this as an update: stored once either way).
-      const changed = await changeQueuedWrite(editingQueued.key, checked.payload).catch(() => null);
-      if (changed === null) return setError(translateMessage(fallback.saveProgress));
-      if (!changed) {
-        setEditing(null);
-        setEditingQueued(null);
-        return setError(sentMeanwhile());
-      }
-      done(keptOnPhone);
-      if (token) void sendWhenPossible(userId, token);
-      return;
-    }
-    // One key per write from its first try: sent again later, it is stored once.
-    const key = newWriteKey();
-    try {
-      if (editing === null) await addRecord.mutateAsync({ enrollmentId: enrollment.id, payload: checked.payload, key });
-      else await updateRecord.mutateAsync({ recordId: editing, payload: checked.payload, key });
-      done(
-        editing === null
-          ? i18n._({ id: 'trainer.progress.added', message: 'Progress record added.' })
-          : i18n._({ id: 'trainer.progress.updated', message: 'Progress record updated.' }),
-      );
-    } catch (failure) {
-      // No answer (no network): kept on the phone, sent when the network is back. A refusal is shown as it is.
-      if (!(failure instanceof ApiError && failure.status === 0) || !token) return setError(errorMessage(failure));
-      try {
-        await queueWrite({
-          key,
-          userId,
-          token,
-          method: editing === null ? 'POST' : 'PUT',
-          path: editing === null ? progressPaths.add(enrollment.id) : progressPaths.update(editing),
-          body: checked.payload,
-          // A record created offline and edited before it is sent: the edit follows as an update of it.
-          ...(editing === null ? { updatePath: progressPaths.update('{id}'), answerId: ['record', 'id'] } : {}),
-          about: { enrollmentId: enrollment.id, recordId: editing },
-        });
-      } catch {
-        return setError(errorMessage(failure)); // no storage on this phone: the form keeps what was typed
-      }
-      done(keptOnPhone);
-      void sendWhenPossible(userId, token);
-    }
-  }
-
-  const sentMeanwhile = () =>
-    i18n._({
-      id: 'trainer.progress.sentMeanwhile',
-      message: 'This record was sent meanwhile: it is in the list as the server keeps it. Edit it there.',
-    });
-
-  async function remove(record: ProgressRecord) {
-    const waiting = waitingFor.get(record.id);
-    if (
-      !(await confirm(
-        i18n._({
-          id: 'trainer.progress.confirmDelete',
-          message: 'Delete the record "{name}"?',
-          values: { name: record.assessmentName },
-        }),
-      ))
-    )
-      return;
-    // A record waiting on the phone (or refused on arrival) is only the phone's: removed here, nothing sent.
-    if (waiting && record.id < 0) {
-      setNoticeAtForm(false);
-      const removed = await removeQueuedWrite(waiting.key).catch(() => null);
-      if (removed === null) return setError(translateMessage(fallback.deleteProgress));
-      if (!removed) return setError(sentMeanwhile());
-      setNotice(i18n._({ id: 'trainer.progress.deleted', message: 'Progress record deleted.' }));
-      return;
-    }
-    return removeSaved(record);
-  }
-
-  async function removeSaved(record: ProgressRecord) {
-    setNoticeAtForm(false);
-    try {
-      await deleteRecord.mutateAsync(record.id);
-      setNotice(i18n._({ id: 'trainer.progress.deleted', message: 'Progress record deleted.' }));
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  }
-
-  async function complete() {
-    const question = i18n._({
-      id: 'trainer.progress.confirmComplete',
-      message: 'Mark this training as completed? The admin will be notified to issue the certificate.',
-    });
-    if (!(await confirm(question))) return;
-    setNoticeAtForm(false);
-    try {
-      setNotice(noticeText(await markCompleted.mutateAsync(enrollment.id)));
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  }
+  const progress = useManageProgress(enrollment, confirm);
+  const { records, waitingFor, bind, editing } = progress;
+  const messages = (
+    <>
+      <SuccessBanner>{progress.notice}</SuccessBanner>
+      <ErrorBanner>{progress.error}</ErrorBanner>
+    </>
+  );
 
   const open = enrollment.status === 'Approved';
   return (
@@ -279,16 +74,11 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
         </Link>
       </p>
       <h1>{i18n._({ id: 'trainer.progress.title', message: 'Manage Student Progress' })}</h1>
-      {!noticeAtForm && (
-        <>
-          <SuccessBanner>{notice}</SuccessBanner>
-          <ErrorBanner>{error}</ErrorBanner>
-        </>
-      )}
+      {!progress.noticeAtForm && messages}
       <EnrollmentFacts enrollment={enrollment}>
         {open && (
           <p>
-            <Button variant="secondary" onClick={() => void complete()}>
+            <Button variant="secondary" onClick={() => void progress.complete()}>
               {i18n._({ id: 'trainer.progress.markCompleted', message: 'Mark training as completed' })}
             </Button>
           </p>
@@ -296,18 +86,19 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
       </EnrollmentFacts>
       {/* The form comes first: a trainer adds a mark after every session, and the records grow below it. */}
       {open && (
-        <form ref={form} className={styles.card} onSubmit={save} noValidate aria-labelledby="record-title">
+        <form
+          ref={progress.form}
+          className={styles.card}
+          onSubmit={progress.save}
+          noValidate
+          aria-labelledby="record-title"
+        >
           <h2 id="record-title">
-            {editing === null
-              ? i18n._({ id: 'trainer.progress.addTitle', message: 'Add a progress record' })
-              : i18n._({ id: 'trainer.progress.editTitle', message: 'Edit the progress record' })}
+            {editing
+              ? i18n._({ id: 'trainer.progress.editTitle', message: 'Edit the progress record' })
+              : i18n._({ id: 'trainer.progress.addTitle', message: 'Add a progress record' })}
           </h2>
-          {noticeAtForm && (
-            <>
-              <SuccessBanner>{notice}</SuccessBanner>
-              <ErrorBanner>{error}</ErrorBanner>
-            </>
-          )}
+          {progress.noticeAtForm && messages}
           <TextField
             label={i18n._({ id: 'trainer.progress.assessmentName', message: 'Assessment name' })}
             required
@@ -338,19 +129,12 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
           />
           <div className={styles.actions}>
             <Button type="submit">
-              {editing === null
-                ? i18n._({ id: 'trainer.progress.addRecord', message: 'Add Record' })
-                : i18n._({ id: 'trainer.progress.saveRecord', message: 'Save Record' })}
+              {editing
+                ? i18n._({ id: 'trainer.progress.saveRecord', message: 'Save Record' })
+                : i18n._({ id: 'trainer.progress.addRecord', message: 'Add Record' })}
             </Button>
-            {editing !== null && (
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setEditing(null);
-                  setEditingQueued(null);
-                  setFields(newRecord());
-                }}
-              >
+            {editing && (
+              <Button variant="secondary" onClick={progress.cancelEditing}>
                 {i18n._({ id: 'trainer.progress.cancelEditing', message: 'Cancel editing' })}
               </Button>
             )}
@@ -388,7 +172,7 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
                 message: 'Dismiss {name}',
                 values: { name: r.assessmentName },
               })}
-              onClick={() => void removeQueuedWrite(waitingFor.get(r.id)!.key).catch(() => undefined)}
+              onClick={() => progress.dismiss(r)}
             >
               {i18n._({ id: 'trainer.progress.dismiss', message: 'Dismiss' })}
             </button>
@@ -402,13 +186,7 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
                   message: 'Edit {name}',
                   values: { name: r.assessmentName },
                 })}
-                onClick={() => {
-                  setNotice('');
-                  setError('');
-                  setEditing(r.id);
-                  setEditingQueued(waitingFor.get(r.id) ?? null);
-                  setFields(fieldsOf(r));
-                }}
+                onClick={() => progress.startEditing(r)}
               >
                 {i18n._({ id: 'trainer.progress.edit', message: 'Edit' })}
               </button>
@@ -420,7 +198,7 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
                   message: 'Delete {name}',
                   values: { name: r.assessmentName },
                 })}
-                onClick={() => void remove(r)}
+                onClick={() => void progress.remove(r)}
               >
                 {i18n._({ id: 'trainer.progress.delete', message: 'Delete' })}
               </button>

@@ -1,0 +1,263 @@
+/**
+ * The state and writes of a student's progress page: the records (the server's, and those still waiting on the
+ * phone), the record form, and what Add/Save, Delete and "Mark training as completed" do — online, or kept on
+ * the phone when there is no network. The page (student-progress-page.tsx) only shows them.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  ApiError,
+  enrollmentProgressQuery,
+  errorMessage,
+  fallback,
+  noticeText,
+  progressPaths,
+  translateMessage,
+  useAddProgress,
+  useDeleteProgress,
+  useMarkTrainingCompleted,
+  useSuspenseQuery,
+  useUpdateProgress,
+} from '@btls/shared-api';
+import type { Enrollment, ProgressPayload, ProgressRecord } from '@btls/shared-api/schemas';
+import { useAuth, useI18n } from '@btls/shared-auth';
+import {
+  changeQueuedWrite,
+  newWriteKey,
+  queueWrite,
+  removeQueuedWrite,
+  sendWhenPossible,
+  useQueuedRecords,
+  withQueued,
+  type QueuedWrite,
+} from './offline-records';
+import { EMPTY_RECORD, type RecordFields } from './record-fields';
+
+const loadRules = () => import('./progress-form');
+
+/** The last Max score used on this device: five assessments out of 20 in a row need it typed once. */
+const LAST_MAX_SCORE = 'btlsLastMaxScore';
+function lastMaxScore(): string {
+  try {
+    return localStorage.getItem(LAST_MAX_SCORE) ?? '';
+  } catch {
+    return '';
+  }
+}
+function rememberMaxScore(value: string) {
+  try {
+    if (value) localStorage.setItem(LAST_MAX_SCORE, value);
+  } catch {
+    // Site data blocked: nothing to remember, the field simply starts empty.
+  }
+}
+const newRecord = (): RecordFields => ({ ...EMPTY_RECORD, maxScore: lastMaxScore() });
+
+const fieldsOf = (r: ProgressRecord): RecordFields => ({
+  assessmentName: r.assessmentName,
+  score: r.score === null ? '' : String(r.score),
+  maxScore: r.maxScore === null ? '' : String(r.maxScore),
+  feedbackNotes: r.feedbackNotes ?? '',
+});
+
+/** `confirm` asks the trainer (the page's dialog); the answer is whether to go on. */
+export function useManageProgress(enrollment: Enrollment, confirm: (question: string) => Promise<boolean>) {
+  const i18n = useI18n();
+  const { user, token } = useAuth();
+  const userId = user?.id ?? 0;
+  const { data: saved } = useSuspenseQuery(enrollmentProgressQuery(enrollment.id));
+  // The records kept on this phone while it had no network, in the list until they are sent.
+  const queued = useQueuedRecords(userId, enrollment.id);
+  const { records, waitingFor } = withQueued(saved, queued);
+  // The record being edited when it is one waiting on the phone (its write is changed, not sent again).
+  const [editingQueued, setEditingQueued] = useState<QueuedWrite | null>(null);
+  const addRecord = useAddProgress();
+  const updateRecord = useUpdateProgress();
+  const deleteRecord = useDeleteProgress();
+  const markCompleted = useMarkTrainingCompleted();
+  const [fields, setFields] = useState<RecordFields>(newRecord);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  // Where the last message belongs: beside the form after Add/Save, at the top after the other actions.
+  const [noticeAtForm, setNoticeAtForm] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const firstField = () => form.current?.querySelector<HTMLInputElement>('input[name="assessmentName"]');
+  // Tapping Edit brings the form (above the table) back into view with the record in it, ready to type.
+  useEffect(() => {
+    if (editing === null) return;
+    form.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    firstField()?.focus({ preventScroll: true });
+  }, [editing]);
+
+  // The form's rules are fetched as soon as the page shows, not at its first tap: a signal that drops before
+  // then must not keep a mark from being checked and kept on the phone.
+  useEffect(() => void loadRules().catch(() => undefined), []);
+
+  const bind = (name: keyof RecordFields) => ({
+    name,
+    value: fields[name],
+    onChange: (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value })),
+  });
+
+  const sentMeanwhile = () =>
+    i18n._({
+      id: 'trainer.progress.sentMeanwhile',
+      message: 'This record was sent meanwhile: it is in the list as the server keeps it. Edit it there.',
+    });
+  const keptOnPhone = () =>
+    i18n._({
+      id: 'trainer.progress.keptOffline',
+      message: 'No network: the record is saved on this phone and will be sent when the network is back.',
+    });
+  const deleted = () => i18n._({ id: 'trainer.progress.deleted', message: 'Progress record deleted.' });
+
+  function stopEditing() {
+    setEditing(null);
+    setEditingQueued(null);
+  }
+
+  /** A record saved (or kept on the phone): the form is empty again for the next assessment. */
+  function recorded(message: string) {
+    setNotice(message);
+    rememberMaxScore(fields.maxScore);
+    setFields(newRecord());
+    stopEditing();
+    // Ready for the next assessment: the name field again, the message beside it.
+    firstField()?.focus();
+  }
+
+  /** A record still waiting on the phone: what it says changes (sent as it was first, then as this update). */
+  async function changeWaiting(write: QueuedWrite, payload: ProgressPayload) {
+    const changed = await changeQueuedWrite(write.key, payload).catch(() => null);
+    if (changed === null) return setError(translateMessage(fallback.saveProgress));
+    if (!changed) {
+      stopEditing();
+      return setError(sentMeanwhile());
+    }
+    recorded(keptOnPhone());
+    if (token) void sendWhenPossible(userId, token);
+  }
+
+  /** Sent now; with no answer (no network) kept on the phone and sent when the network is back. */
+  async function send(payload: ProgressPayload) {
+    // One key per write from its first try: sent again later, it is stored once.
+    const key = newWriteKey();
+    try {
+      if (editing === null) await addRecord.mutateAsync({ enrollmentId: enrollment.id, payload, key });
+      else await updateRecord.mutateAsync({ recordId: editing, payload, key });
+      recorded(
+        editing === null
+          ? i18n._({ id: 'trainer.progress.added', message: 'Progress record added.' })
+          : i18n._({ id: 'trainer.progress.updated', message: 'Progress record updated.' }),
+      );
+    } catch (failure) {
+      // A refusal is shown as it is.
+      if (!(failure instanceof ApiError && failure.status === 0) || !token) return setError(errorMessage(failure));
+      try {
+        await queueWrite({
+          key,
+          userId,
+          token,
+          method: editing === null ? 'POST' : 'PUT',
+          path: editing === null ? progressPaths.add(enrollment.id) : progressPaths.update(editing),
+          body: payload,
+          // A record created offline and edited before it is sent: the edit follows as an update of it.
+          ...(editing === null ? { updatePath: progressPaths.update('{id}'), answerId: ['record', 'id'] } : {}),
+          about: { enrollmentId: enrollment.id, recordId: editing },
+        });
+      } catch {
+        return setError(errorMessage(failure)); // no storage on this phone: the form keeps what was typed
+      }
+      recorded(keptOnPhone());
+      void sendWhenPossible(userId, token);
+    }
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setNotice('');
+    setNoticeAtForm(true);
+    // Offline before the rules came, the form says why it cannot check.
+    const rules = await loadRules().catch(() => null);
+    if (!rules) return setError(translateMessage(fallback.network));
+    const checked = rules.recordPayload(fields);
+    if ('problem' in checked) return setError(checked.problem);
+    setError('');
+    if (editingQueued) return changeWaiting(editingQueued, checked.payload);
+    return send(checked.payload);
+  }
+
+  async function remove(record: ProgressRecord) {
+    const question = i18n._({
+      id: 'trainer.progress.confirmDelete',
+      message: 'Delete the record "{name}"?',
+      values: { name: record.assessmentName },
+    });
+    if (!(await confirm(question))) return;
+    setNoticeAtForm(false);
+    // A record waiting on the phone (or refused on arrival) is only the phone's: removed here, nothing sent.
+    const waiting = waitingFor.get(record.id);
+    if (waiting && record.id < 0) {
+      const removed = await removeQueuedWrite(waiting.key).catch(() => null);
+      if (removed === null) return setError(translateMessage(fallback.deleteProgress));
+      if (!removed) return setError(sentMeanwhile());
+      return setNotice(deleted());
+    }
+    try {
+      await deleteRecord.mutateAsync(record.id);
+      setNotice(deleted());
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  }
+
+  async function complete() {
+    const question = i18n._({
+      id: 'trainer.progress.confirmComplete',
+      message: 'Mark this training as completed? The admin will be notified to issue the certificate.',
+    });
+    if (!(await confirm(question))) return;
+    setNoticeAtForm(false);
+    try {
+      setNotice(noticeText(await markCompleted.mutateAsync(enrollment.id)));
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  }
+
+  function startEditing(record: ProgressRecord) {
+    setNotice('');
+    setError('');
+    setEditing(record.id);
+    setEditingQueued(waitingFor.get(record.id) ?? null);
+    setFields(fieldsOf(record));
+  }
+
+  function cancelEditing() {
+    stopEditing();
+    setFields(newRecord());
+  }
+
+  /** A record refused on arrival: the trainer has read why, and clears it from the phone. */
+  function dismiss(record: ProgressRecord) {
+    const write = waitingFor.get(record.id);
+    if (write) void removeQueuedWrite(write.key).catch(() => undefined);
+  }
+
+  return {
+    records,
+    waitingFor,
+    form,
+    bind,
+    editing: editing !== null,
+    notice,
+    error,
+    noticeAtForm,
+    save,
+    remove,
+    complete,
+    startEditing,
+    cancelEditing,
+    dismiss,
+  };
+}
