@@ -3,28 +3,18 @@
  * in the address, like the other panel lists), move one applicant or several at once with an optional note,
  * download a CV, export the list as CSV.
  */
-import { useState, type FormEvent } from 'react';
 import {
   canMoveApplication,
-  downloadApplicantsCsv,
-  downloadApplicationCv,
   EMPLOYER_APPLICATION_STATUSES,
   errorMessage,
   isNotFound,
   JOB_APPLICATION_TRANSITIONS,
-  jobApplicantsQuery,
   myJobQuery,
-  noticeText,
-  valueText,
   translateMessage,
   useQuery,
-  useSetJobApplicationsStatus,
-  useSetJobApplicationStatus,
-  type EmployerApplicationStatus,
-  type JobApplicationStatus,
+  valueText,
 } from '@btls/shared-api';
-import type { JobApplicant } from '@btls/shared-api/schemas';
-import { Link, paths, useI18n, useParams, useSearchParams } from '@btls/shared-auth';
+import { Link, paths, useI18n, useParams } from '@btls/shared-auth';
 import { ApplicantCard, ApplicantsFailed, ApplicationStatusFilter } from '@btls/shared-ui/applicant-card';
 import {
   Button,
@@ -35,26 +25,12 @@ import {
   TextAreaField,
   TextField,
 } from '@btls/shared-ui/components';
-import { useDialog } from '@btls/shared-ui/dialog';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { Pager } from '@btls/shared-ui/paging';
 import own from './applicants.module.css';
+import { loadRules, MOVE_LABEL, PAGE_SIZE, useApplicants } from './use-applicants';
 
 const styles = withPanelPage(own);
-const PAGE_SIZE = 20;
-
-/** The server's rules for a move (zod, about 30 KiB gzip): loaded when the form is first touched. */
-const loadRules = () => import('@btls/shared-api/schemas');
-
-/** The words of a move on its button. */
-const MOVE_LABEL: Record<EmployerApplicationStatus, { id: string; message: string }> = {
-  Shortlisted: /*i18n*/ { id: 'employer.applicants.moveShortlisted', message: 'Shortlist' },
-  Interview: /*i18n*/ { id: 'employer.applicants.moveInterview', message: 'Move to Interview' },
-  Offered: /*i18n*/ { id: 'employer.applicants.moveOffered', message: 'Make an offer' },
-  Hired: /*i18n*/ { id: 'employer.applicants.moveHired', message: 'Mark as hired' },
-  'Not selected': /*i18n*/ { id: 'employer.applicants.moveNotSelected', message: 'Not selected' },
-};
-
 export function ApplicantsPage() {
   const i18n = useI18n();
   const { jobId = '' } = useParams();
@@ -77,119 +53,24 @@ export function ApplicantsPage() {
   );
 }
 
-/** The filters in the address: `status`, `q` and the 1-based `page`. */
-function useFilters() {
-  const [params, setParams] = useSearchParams();
-  const status = (params.get('status') ?? '') as JobApplicationStatus | '';
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const set = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next, { replace: true });
-  };
-  return { status, q, page, set };
-}
-
 export function Applicants({ jobId }: { jobId: string }) {
   const i18n = useI18n();
-  const filters = useFilters();
-  const params = {
-    ...(filters.status ? { status: filters.status } : {}),
-    ...(filters.q ? { q: filters.q } : {}),
-    limit: PAGE_SIZE,
-    offset: (filters.page - 1) * PAGE_SIZE,
-  };
-  const list = useQuery({ ...jobApplicantsQuery(jobId, params), placeholderData: (previous) => previous });
-  const moveApplication = useSetJobApplicationStatus();
-  const moveApplications = useSetJobApplicationsStatus();
-  const { prompt, dialog } = useDialog();
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [bulkStatus, setBulkStatus] = useState('');
-  const [bulkNote, setBulkNote] = useState('');
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const applicants = list.data?.items;
-  const total = list.data?.total ?? 0;
-
-  async function moveOne(applicant: JobApplicant, status: EmployerApplicationStatus) {
-    const name = `${applicant.trainee.firstName} ${applicant.trainee.lastName}`;
-    const note = await prompt(
-      i18n._({
-        id: 'employer.applicants.notePrompt',
-        message: '{move}: {name}. A note for the history and the e-mail to {firstName} (optional):',
-        values: { move: i18n._(MOVE_LABEL[status]), name, firstName: applicant.trainee.firstName },
-      }),
-    );
-    if (note === null) return;
-    setError('');
-    setNotice('');
-    try {
-      await moveApplication.mutateAsync({ id: applicant.id, status, note });
-      setNotice(
-        i18n._({
-          id: 'employer.applicants.moved',
-          message: '{name} is now {status}.',
-          values: { name, status: i18n._(valueText(status)) },
-        }),
-      );
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  }
-
-  async function moveSelected(event: FormEvent) {
-    event.preventDefault();
-    setNotice('');
-    const { checkForm, jobApplicationBulkStatusPayloadSchema } = await loadRules();
-    const checked = checkForm(jobApplicationBulkStatusPayloadSchema, {
-      ids: [...selected],
-      status: bulkStatus,
-      note: bulkNote,
-    });
-    if ('problem' in checked) return setError(translateMessage(checked.problem));
-    setError('');
-    setBusy(true);
-    try {
-      const answer = await moveApplications.mutateAsync({
-        jobId: Number(jobId),
-        ids: checked.payload.ids,
-        status: checked.payload.status,
-        note: bulkNote,
-      });
-      setNotice(noticeText(answer));
-      setSelected(new Set());
-      setBulkNote('');
-    } catch (failure) {
-      // The selection, status and note stay as they were: the message says what to change.
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function download(run: () => Promise<void>) {
-    setError('');
-    try {
-      await run();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  }
-
-  const toggle = (id: number) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const allOnPage = !!applicants?.length && applicants.every((a) => selected.has(a.id));
+  const {
+    filters,
+    list,
+    applicants,
+    total,
+    selection,
+    bulk,
+    error,
+    notice,
+    moveOne,
+    moveSelected,
+    downloadCsv,
+    downloadCv,
+    dialog,
+  } = useApplicants(jobId);
+  const selected = selection.selected.length;
 
   return (
     <>
@@ -204,7 +85,7 @@ export function Applicants({ jobId }: { jobId: string }) {
           onChange={(e) => filters.set({ q: e.target.value, page: '' })}
         />
         <ApplicationStatusFilter value={filters.status} onChange={(status) => filters.set({ status, page: '' })} />
-        <Button variant="secondary" onClick={() => void download(() => downloadApplicantsCsv(Number(jobId), params))}>
+        <Button variant="secondary" onClick={() => void downloadCsv()}>
           {i18n._({ id: 'employer.applicants.exportCsv', message: 'Export CSV' })}
         </Button>
       </div>
@@ -219,19 +100,19 @@ export function Applicants({ jobId }: { jobId: string }) {
           {i18n._({ id: 'employer.applicants.bulkTitle', message: 'Change the status of several applicants' })}
         </h2>
         <p className={styles.hint} aria-live="polite">
-          {selected.size === 0
+          {selected === 0
             ? i18n._({ id: 'employer.applicants.tick', message: 'Tick applicants below to select them.' })
             : i18n._({
                 id: 'employer.applicants.selected',
                 message: '{count} selected.',
-                values: { count: selected.size },
+                values: { count: selected },
               })}
         </p>
         <div className={styles.bulkFields}>
           <SelectField
             label={i18n._({ id: 'employer.applicants.newStatus', message: 'New status' })}
-            value={bulkStatus}
-            onChange={(e) => setBulkStatus(e.target.value)}
+            value={bulk.status}
+            onChange={(e) => bulk.setStatus(e.target.value)}
           >
             <option value="">{i18n._({ id: 'employer.applicants.choose', message: 'Choose…' })}</option>
             {EMPLOYER_APPLICATION_STATUSES.map((s) => (
@@ -243,12 +124,12 @@ export function Applicants({ jobId }: { jobId: string }) {
           <TextAreaField
             label={i18n._({ id: 'employer.applicants.note', message: 'Note (optional)' })}
             rows={2}
-            value={bulkNote}
-            onChange={(e) => setBulkNote(e.target.value)}
+            value={bulk.note}
+            onChange={(e) => bulk.setNote(e.target.value)}
           />
         </div>
-        <Button type="submit" disabled={busy}>
-          {busy
+        <Button type="submit" disabled={bulk.busy}>
+          {bulk.busy
             ? i18n._({ id: 'common.saving', message: 'Saving...' })
             : i18n._({ id: 'employer.applicants.applySelected', message: 'Apply to selected' })}
         </Button>
@@ -272,8 +153,8 @@ export function Applicants({ jobId }: { jobId: string }) {
           <label className={styles.selectAll}>
             <input
               type="checkbox"
-              checked={allOnPage}
-              onChange={() => setSelected(allOnPage ? new Set() : new Set(applicants.map((a) => a.id)))}
+              checked={selection.allSelected}
+              onChange={() => selection.selectAll(!selection.allSelected)}
             />
             {i18n._({
               id: 'employer.applicants.selectAll',
@@ -286,13 +167,13 @@ export function Applicants({ jobId }: { jobId: string }) {
               <li key={a.id}>
                 <ApplicantCard
                   applicant={a}
-                  onDownloadCv={() => void download(() => downloadApplicationCv(a.id))}
+                  onDownloadCv={() => void downloadCv(a)}
                   select={
                     <input
                       type="checkbox"
                       className={styles.check}
-                      checked={selected.has(a.id)}
-                      onChange={() => toggle(a.id)}
+                      checked={selection.isSelected(a.id)}
+                      onChange={() => selection.toggle(a.id)}
                       aria-label={i18n._({
                         id: 'employer.applicants.select',
                         message: 'Select {name}',

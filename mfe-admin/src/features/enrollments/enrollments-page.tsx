@@ -1,19 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import {
-  allCourseChoicesQuery,
-  ENROLLMENT_STATUSES,
-  errorMessage,
-  noticeText,
-  pagedEnrollments,
-  valueText,
-  trainersQuery,
-  useQuery,
-  useUpdateEnrollmentStatus,
-  useUpdateEnrollmentStatuses,
-  type EnrollmentStatus,
-} from '@btls/shared-api';
+import { ENROLLMENT_STATUSES, type EnrollmentStatus } from '@btls/shared-api';
 import type { Enrollment } from '@btls/shared-api/schemas';
-import { Link, paths, useI18n, useLocation, useSearchParams } from '@btls/shared-auth';
+import { Link, paths, useI18n } from '@btls/shared-auth';
 import {
   Button,
   CheckboxField,
@@ -24,151 +12,35 @@ import {
   Table,
   TextField,
 } from '@btls/shared-ui/components';
-import { useDialog, type DialogChoice } from '@btls/shared-ui/dialog';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
-import { Pager, usePagedList } from '@btls/shared-ui/paging';
+import { Pager } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { ListStates } from '@btls/shared-ui/panel-states';
 import own from '../admin.module.css';
 import { actionsFor, ADMIN_ACTIONS, offersAssignTrainer, showsProgressLink } from './transitions';
+import { ALL, AWAITING_CERTIFICATE, filterText, useEnrollmentsPage } from './use-enrollments-page';
 
 const styles = withPanelPage(own);
 
-const ALL = 'All';
 /** What the admin does to several applications at once (Completed ones keep their status: the server says so). */
 const BULK_ACTIONS = ADMIN_ACTIONS.filter(
   (a): a is (typeof ADMIN_ACTIONS)[number] & { to: 'Approved' | 'Rejected' | 'Waitlisted' } =>
     a.to !== 'Pending' && a.to !== 'Completed',
 );
-/** Completed, no certificate yet: the applications where the admin's next step is to issue one. */
-const AWAITING_CERTIFICATE = 'Awaiting certificate';
-const FILTERS = ['status', 'q', 'course', 'sort'] as const;
 const SORTS = [
   { value: 'oldest', label: /*i18n*/ { id: 'admin.enrollments.sort.oldest', message: 'Oldest first' } },
   { value: 'newest', label: /*i18n*/ { id: 'admin.enrollments.sort.newest', message: 'Newest first' } },
   { value: 'course', label: /*i18n*/ { id: 'admin.enrollments.sort.course', message: 'Course' } },
 ] as const;
-/** The status filter's texts beyond the statuses themselves (those are shared-api's `valueText`). */
-const FILTER_TEXTS: Record<string, { id: string; message: string }> = {
-  [ALL]: /*i18n*/ { id: 'admin.enrollments.filter.all', message: 'All' },
-  [AWAITING_CERTIFICATE]: /*i18n*/ {
-    id: 'admin.enrollments.filter.awaitingCertificate',
-    message: 'Awaiting certificate',
-  },
-};
-const filterText = (status: string) => FILTER_TEXTS[status] ?? valueText(status);
-
-/**
- * No status in the address means Pending (the review queue), oldest first unless `sort` says; All means every
- * status. Filter, sort and page all live in the address, so "Back to applications" and a reload keep them.
- */
-const applications = {
-  ...pagedEnrollments,
-  fetchPage: ({ status = 'Pending', course, sort, ...query }: Record<string, string | number>) =>
-    pagedEnrollments.fetchPage({
-      ...query,
-      ...(status === AWAITING_CERTIFICATE ? { awaitingCertificate: 'true' } : { status: status === ALL ? '' : status }),
-      ...(course ? { courseId: course } : {}),
-      sort: sort || 'oldest',
-    }),
-};
 
 export function EnrollmentsPage() {
   const i18n = useI18n();
   const locale = useLocale();
-  const paged = usePagedList(useSearchParams(), applications, FILTERS);
-  const updateStatus = useUpdateEnrollmentStatus();
-  const status = paged.filters.status || 'Pending';
-  const courses = useQuery(allCourseChoicesQuery()).data ?? [];
+  const { paged, status, courses, backTo, selection, notice, error, change, changeSelected, dialog } =
+    useEnrollmentsPage();
   const list = paged.items;
-  // The list's own address, for the way back from an application's pages.
-  const { pathname, search } = useLocation();
-  const backTo = `${pathname}${search}`;
-  // Approving asks for the trainer too (optional): approve and assign in one step. The list may still be on its
-  // way when the dialog opens (a slow link): the dialog shows it when it arrives.
-  const trainers = useQuery(trainersQuery()).data ?? [];
-  const trainerOptions = [
-    { value: '', label: i18n._({ id: 'admin.enrollments.noTrainer', message: 'No trainer yet' }) },
-    ...trainers.map((t) => ({ value: String(t.id), label: `${t.firstName} ${t.lastName} (${t.email})` })),
-  ];
-  const { prompt, promptWithChoice, dialog } = useDialog({ choiceOptions: trainerOptions });
-  const trainerChoice = (current: number | null | undefined): DialogChoice => ({
-    label: i18n._({ id: 'admin.enrollments.trainerOptional', message: 'Trainer (optional)' }),
-    options: trainerOptions,
-    value: current ? String(current) : '',
-  });
-  /** The notes of a change; an approval also offers the trainer (`current` preselected). Null when cancelled. */
-  async function ask(question: string, approving: boolean, initial: string, current?: number | null) {
-    if (!approving) {
-      const text = await prompt(question, initial);
-      return text === null ? null : { adminNotes: text };
-    }
-    const answer = await promptWithChoice(question, {
-      initial,
-      choice: trainerChoice(current),
-      textLabel: i18n._({ id: 'admin.enrollments.notesOptional', message: 'Admin notes (optional)' }),
-    });
-    if (answer === null) return null;
-    const trainerId = answer.choice && Number(answer.choice) !== current ? Number(answer.choice) : undefined;
-    return { adminNotes: answer.text, ...(trainerId ? { trainerId } : {}) };
-  }
-  const [failure, setError] = useState('');
-  const [notice, setNotice] = useState('');
-  const error = failure || paged.error;
-  // Several at once: the rows ticked on the shown page (another page or filter starts a new choice).
-  const updateMany = useUpdateEnrollmentStatuses();
-  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
-  const selected = (list ?? []).filter((e) => picked.has(e.id));
-  const toggle = (id: number, on: boolean) =>
-    setPicked((now) => {
-      const next = new Set(now);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-
-  async function changeSelected(to: Exclude<EnrollmentStatus, 'Completed'>, action: string) {
-    const count = selected.length;
-    const question = i18n._({
-      id: 'admin.enrollments.bulkQuestion',
-      message:
-        '{action} the {count, plural, one {# selected application} other {# selected applications}}. Optional notes:',
-      values: { action, count },
-    });
-    const answered = await ask(question, to === 'Approved', '');
-    if (answered === null) return;
-    const { adminNotes, ...rest } = answered;
-    setError('');
-    setNotice('');
-    try {
-      const answer = await updateMany.mutateAsync({
-        ids: selected.map((e) => e.id),
-        status: to,
-        ...rest,
-        ...(adminNotes ? { adminNotes } : {}),
-      });
-      setNotice(noticeText(answer));
-      setPicked(new Set());
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  }
-
-  async function change(enrollment: Enrollment, to: EnrollmentStatus, question: string) {
-    // Edit notes re-sends the status: only a new approval asks for the trainer.
-    const approving = to === 'Approved' && enrollment.status !== 'Approved';
-    const answered = await ask(question, approving, enrollment.adminNotes ?? '', enrollment.assignedTrainerId);
-    if (answered === null) return; // cancelling aborts
-    setError('');
-    setNotice('');
-    try {
-      const answer = await updateStatus.mutateAsync({ id: enrollment.id, status: to, ...answered });
-      setNotice(noticeText(answer));
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  }
+  const { selected } = selection;
 
   return (
     <section className={styles.page}>
@@ -224,8 +96,8 @@ export function EnrollmentsPage() {
         >
           <CheckboxField
             label={i18n._({ id: 'admin.enrollments.selectAll', message: 'Select all on this page' })}
-            checked={selected.length === list.length}
-            onChange={(e) => setPicked(e.target.checked ? new Set(list.map((row) => row.id)) : new Set())}
+            checked={selection.allSelected}
+            onChange={(e) => selection.selectAll(e.target.checked)}
           />
           {selected.length > 0 && (
             <>
@@ -277,8 +149,8 @@ export function EnrollmentsPage() {
                   <input
                     type="checkbox"
                     className={styles.pick}
-                    checked={picked.has(e.id)}
-                    onChange={(event) => toggle(e.id, event.target.checked)}
+                    checked={selection.isSelected(e.id)}
+                    onChange={(event) => selection.toggle(e.id, event.target.checked)}
                     aria-label={i18n._({
                       id: 'admin.enrollments.selectOf',
                       message: 'Select {name}, {course}',
