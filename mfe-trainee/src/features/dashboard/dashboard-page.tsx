@@ -1,16 +1,5 @@
-import { useState } from 'react';
-import {
-  DASHBOARD_PROGRESS_ENROLLMENTS,
-  DASHBOARD_PROGRESS_ITEMS,
-  errorMessage,
-  latestProgressQuery,
-  myApplicationsQuery,
-  myCertificatesQuery,
-  myJobApplicationsQuery,
-  useQuery,
-  useWithdrawJobApplication,
-} from '@btls/shared-api';
-import type { Enrollment, MyJobApplication, ProgressRecord } from '@btls/shared-api/schemas';
+import { errorMessage } from '@btls/shared-api';
+import type { Certificate, Enrollment } from '@btls/shared-api/schemas';
 import { Link, panelFor, paths, useAuth, useI18n } from '@btls/shared-auth';
 import {
   ApplicationStatusBadge,
@@ -20,54 +9,14 @@ import {
   Spinner,
   StatusBadge,
 } from '@btls/shared-ui/components';
-import { useDialog } from '@btls/shared-ui/dialog';
 import { formatScore } from '@btls/shared-ui/format';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
 import { panelLabel } from '@btls/shared-ui/panel-layout';
 import styles from './dashboard.module.css';
+import { useDashboardData, useJobApplications, type CourseProgress, type Loaded } from './use-dashboard';
 
 const STAFF_ROLES = new Set(['admin', 'trainer', 'employer']);
-
-interface Loaded<T> {
-  data: T | null;
-  error: string;
-}
-
-interface CourseProgress {
-  enrollment: Enrollment;
-  records: ProgressRecord[];
-}
-
-/** A query's answer as the sections show it: null while it comes, [] and the message when it failed. */
-function loaded<T>(query: { data?: T[]; error: Error | null }): Loaded<T[]> {
-  return query.error ? { data: [], error: errorMessage(query.error) } : { data: query.data ?? null, error: '' };
-}
-
-/** Progress for at most the first 3 Approved or Completed applications, 2 items each; a failure gives none. */
-function useDashboardData() {
-  const applications = useQuery(myApplicationsQuery());
-  const certificates = useQuery(myCertificatesQuery());
-  const active = (applications.data ?? [])
-    .filter((a) => a.status === 'Approved' || a.status === 'Completed')
-    .slice(0, DASHBOARD_PROGRESS_ENROLLMENTS);
-  const records = useQuery({
-    ...latestProgressQuery(
-      active.map((a) => a.id),
-      DASHBOARD_PROGRESS_ITEMS,
-    ),
-    enabled: applications.isSuccess,
-  });
-  const progress: Loaded<CourseProgress[]> = applications.error
-    ? { data: [], error: '' }
-    : records.error
-      ? { data: [], error: errorMessage(records.error) }
-      : {
-          data: records.data ? active.map((enrollment, i) => ({ enrollment, records: records.data[i] ?? [] })) : null,
-          error: '',
-        };
-  return { applications: loaded(applications), certificates: loaded(certificates), progress };
-}
 
 export function DashboardPage() {
   const i18n = useI18n();
@@ -101,12 +50,7 @@ export function DashboardPage() {
 
 function TraineeDashboard({ firstName }: { firstName: string }) {
   const i18n = useI18n();
-  const locale = useLocale();
-  const { applications, certificates, progress } = useDashboardData();
-
-  const hasActive = applications.data?.some((a) => a.status === 'Approved' || a.status === 'Pending');
-  const showJourney = applications.data !== null && !applications.error && !hasActive;
-
+  const dashboard = useDashboardData();
   const greeting = (
     <>
       <h1>{i18n._({ id: 'trainee.dashboard.welcome', message: 'Welcome, {name}!', values: { name: firstName } })}</h1>
@@ -117,10 +61,7 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
       </p>
     </>
   );
-
-  // The sections show together once all three answers are in: one appearing above another would push it
-  // down while the trainee reads (and the banner above them depends on the applications).
-  if (applications.data === null || certificates.data === null || progress.data === null) {
+  if (!dashboard.ready) {
     return (
       <main className={styles.page} aria-busy="true">
         {greeting}
@@ -128,10 +69,43 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
       </main>
     );
   }
+  const certificates = <CertificatesSection certificates={dashboard.certificates} />;
+  return (
+    <main className={styles.page}>
+      {greeting}
+      {dashboard.certificatesFirst && certificates}
+      {dashboard.showJourney && <Journey />}
+      <CourseApplicationsSection applications={dashboard.applications} />
+      <JobApplicationsSection />
+      {!dashboard.certificatesFirst && certificates}
+      <ProgressSection progress={dashboard.progress} />
+      <KeepGrowing />
+    </main>
+  );
+}
 
-  // A graduate's certificates are what they come for (to show an employer): first, once there are any.
-  const certificatesFirst = !certificates.error && certificates.data.length > 0;
-  const certificatesSection = (
+function Journey() {
+  const i18n = useI18n();
+  return (
+    <section className={styles.journey} aria-labelledby="journey-title">
+      <h2 id="journey-title">{i18n._({ id: 'trainee.journey.title', message: 'Start Your Barista Journey' })}</h2>
+      <p>
+        {i18n._({
+          id: 'trainee.journey.text',
+          message: 'Choose a course, tell us when you would like to start, and we will take it from there.',
+        })}
+      </p>
+      <Link className={buttonClass()} to={paths.applyForCourse}>
+        {i18n._({ id: 'trainee.journey.apply', message: 'Apply for a course' })}
+      </Link>
+    </section>
+  );
+}
+
+function CertificatesSection({ certificates }: { certificates: Loaded<Certificate[]> }) {
+  const i18n = useI18n();
+  const locale = useLocale();
+  return (
     <section className={styles.section} aria-labelledby="certificates-title">
       <h2 id="certificates-title">{i18n._({ id: 'trainee.certificates.title', message: 'My Certificates' })}</h2>
       {certificates.error ? (
@@ -178,137 +152,128 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
       )}
     </section>
   );
+}
 
+function CourseApplicationsSection({ applications }: { applications: Loaded<Enrollment[]> }) {
+  const i18n = useI18n();
   return (
-    <main className={styles.page}>
-      {greeting}
-      {certificatesFirst && certificatesSection}
-      {showJourney && (
-        <section className={styles.journey} aria-labelledby="journey-title">
-          <h2 id="journey-title">{i18n._({ id: 'trainee.journey.title', message: 'Start Your Barista Journey' })}</h2>
+    <section className={styles.section} aria-labelledby="applications-title">
+      <div className={styles.sectionHead}>
+        <h2 id="applications-title">
+          {i18n._({ id: 'trainee.applications.title', message: 'My Course Applications' })}
+        </h2>
+        <Link className={buttonClass('secondary')} to={paths.applyForCourse}>
+          {i18n._({ id: 'trainee.applications.applyNew', message: 'Apply for New Course' })}
+        </Link>
+      </div>
+      {applications.error ? (
+        <ErrorBanner>
+          {i18n._({
+            id: 'trainee.applications.error',
+            message: 'Could not load applications: {error}',
+            values: { error: applications.error },
+          })}
+        </ErrorBanner>
+      ) : applications.data === null ? (
+        <Spinner label={i18n._({ id: 'trainee.applications.loading', message: 'Loading your applications...' })} />
+      ) : applications.data.length === 0 ? (
+        <p className={styles.empty}>
+          {i18n._({ id: 'trainee.applications.none', message: 'You have not applied for any courses yet.' })}
+        </p>
+      ) : (
+        <ul className={styles.list}>
+          {applications.data.map((a) => (
+            <ApplicationItem key={a.id} application={a} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ProgressSection({ progress }: { progress: Loaded<CourseProgress[]> }) {
+  const i18n = useI18n();
+  const locale = useLocale();
+  return (
+    <section className={styles.section} aria-labelledby="progress-title">
+      <h2 id="progress-title">{i18n._({ id: 'trainee.progress.title', message: 'My Learning Progress' })}</h2>
+      {progress.error ? (
+        <ErrorBanner>
+          {i18n._({
+            id: 'trainee.progress.error',
+            message: 'Error loading progress: {error}',
+            values: { error: progress.error },
+          })}
+        </ErrorBanner>
+      ) : progress.data === null ? (
+        <Spinner label={i18n._({ id: 'trainee.progress.loading', message: 'Loading your progress...' })} />
+      ) : progress.data.length === 0 ? (
+        <p className={styles.empty}>
+          {i18n._({
+            id: 'trainee.progress.none',
+            message: "No recent progress to display. Engage with your 'Approved' or 'Completed' courses!",
+          })}
+        </p>
+      ) : (
+        <ul className={styles.list}>
+          {progress.data.map(({ enrollment, records }) => (
+            <li key={enrollment.id} className={styles.item}>
+              <h3>{enrollment.courseTitle}</h3>
+              {records.length === 0 ? (
+                <p className={styles.empty}>
+                  {i18n._({
+                    id: 'trainee.progress.noneForCourse',
+                    message: 'No specific progress items recorded yet for this course.',
+                  })}
+                </p>
+              ) : (
+                <ul className={styles.progressItems}>
+                  {records.map((r) => (
+                    <li key={r.id}>
+                      <strong>{r.assessmentName}</strong>
+                      {r.score !== null && ` — ${formatScore(r)}`}
+                      {r.feedbackNotes && <span>: {r.feedbackNotes}</span>}{' '}
+                      <span className={styles.meta}>({formatDate(r.recordDate, undefined, locale)})</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function KeepGrowing() {
+  const i18n = useI18n();
+  return (
+    <section className={styles.section} aria-labelledby="more-title">
+      <h2 id="more-title">{i18n._({ id: 'trainee.more.title', message: 'Keep growing' })}</h2>
+      <div className={styles.cards}>
+        <article className={styles.item}>
+          <h3>{i18n._({ id: 'trainee.more.courses.title', message: 'Explore more courses' })}</h3>
           <p>
             {i18n._({
-              id: 'trainee.journey.text',
-              message: 'Choose a course, tell us when you would like to start, and we will take it from there.',
+              id: 'trainee.more.courses.text',
+              message: 'From latte art to running a café: add a skill employers ask for.',
             })}
           </p>
-          <Link className={buttonClass()} to={paths.applyForCourse}>
-            {i18n._({ id: 'trainee.journey.apply', message: 'Apply for a course' })}
-          </Link>
-        </section>
-      )}
-
-      <section className={styles.section} aria-labelledby="applications-title">
-        <div className={styles.sectionHead}>
-          <h2 id="applications-title">
-            {i18n._({ id: 'trainee.applications.title', message: 'My Course Applications' })}
-          </h2>
-          <Link className={buttonClass('secondary')} to={paths.applyForCourse}>
-            {i18n._({ id: 'trainee.applications.applyNew', message: 'Apply for New Course' })}
-          </Link>
-        </div>
-        {applications.error ? (
-          <ErrorBanner>
+          <Link to={paths.courses}>{i18n._({ id: 'shell.notFound.courses', message: 'Browse courses' })}</Link>
+        </article>
+        <article className={styles.item}>
+          <h3>{i18n._({ id: 'trainee.more.jobs.title', message: 'Find your next job' })}</h3>
+          <p>
             {i18n._({
-              id: 'trainee.applications.error',
-              message: 'Could not load applications: {error}',
-              values: { error: applications.error },
-            })}
-          </ErrorBanner>
-        ) : applications.data === null ? (
-          <Spinner label={i18n._({ id: 'trainee.applications.loading', message: 'Loading your applications...' })} />
-        ) : applications.data.length === 0 ? (
-          <p className={styles.empty}>
-            {i18n._({ id: 'trainee.applications.none', message: 'You have not applied for any courses yet.' })}
-          </p>
-        ) : (
-          <ul className={styles.list}>
-            {applications.data.map((a) => (
-              <ApplicationItem key={a.id} application={a} />
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <JobApplicationsSection />
-
-      {!certificatesFirst && certificatesSection}
-
-      <section className={styles.section} aria-labelledby="progress-title">
-        <h2 id="progress-title">{i18n._({ id: 'trainee.progress.title', message: 'My Learning Progress' })}</h2>
-        {progress.error ? (
-          <ErrorBanner>
-            {i18n._({
-              id: 'trainee.progress.error',
-              message: 'Error loading progress: {error}',
-              values: { error: progress.error },
-            })}
-          </ErrorBanner>
-        ) : progress.data === null ? (
-          <Spinner label={i18n._({ id: 'trainee.progress.loading', message: 'Loading your progress...' })} />
-        ) : progress.data.length === 0 ? (
-          <p className={styles.empty}>
-            {i18n._({
-              id: 'trainee.progress.none',
-              message: "No recent progress to display. Engage with your 'Approved' or 'Completed' courses!",
+              id: 'trainee.more.jobs.text',
+              message: 'Cafés and hotels across Rwanda hire our certified baristas.',
             })}
           </p>
-        ) : (
-          <ul className={styles.list}>
-            {progress.data.map(({ enrollment, records }) => (
-              <li key={enrollment.id} className={styles.item}>
-                <h3>{enrollment.courseTitle}</h3>
-                {records.length === 0 ? (
-                  <p className={styles.empty}>
-                    {i18n._({
-                      id: 'trainee.progress.noneForCourse',
-                      message: 'No specific progress items recorded yet for this course.',
-                    })}
-                  </p>
-                ) : (
-                  <ul className={styles.progressItems}>
-                    {records.map((r) => (
-                      <li key={r.id}>
-                        <strong>{r.assessmentName}</strong>
-                        {r.score !== null && ` — ${formatScore(r)}`}
-                        {r.feedbackNotes && <span>: {r.feedbackNotes}</span>}{' '}
-                        <span className={styles.meta}>({formatDate(r.recordDate, undefined, locale)})</span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section className={styles.section} aria-labelledby="more-title">
-        <h2 id="more-title">{i18n._({ id: 'trainee.more.title', message: 'Keep growing' })}</h2>
-        <div className={styles.cards}>
-          <article className={styles.item}>
-            <h3>{i18n._({ id: 'trainee.more.courses.title', message: 'Explore more courses' })}</h3>
-            <p>
-              {i18n._({
-                id: 'trainee.more.courses.text',
-                message: 'From latte art to running a café: add a skill employers ask for.',
-              })}
-            </p>
-            <Link to={paths.courses}>{i18n._({ id: 'shell.notFound.courses', message: 'Browse courses' })}</Link>
-          </article>
-          <article className={styles.item}>
-            <h3>{i18n._({ id: 'trainee.more.jobs.title', message: 'Find your next job' })}</h3>
-            <p>
-              {i18n._({
-                id: 'trainee.more.jobs.text',
-                message: 'Cafés and hotels across Rwanda hire our certified baristas.',
-              })}
-            </p>
-            <Link to={paths.jobs}>{i18n._({ id: 'trainee.more.jobs.link', message: 'See open jobs' })}</Link>
-          </article>
-        </div>
-      </section>
-    </main>
+          <Link to={paths.jobs}>{i18n._({ id: 'trainee.more.jobs.link', message: 'See open jobs' })}</Link>
+        </article>
+      </div>
+    </section>
   );
 }
 
@@ -376,25 +341,7 @@ function ApplicationItem({ application: a }: { application: Enrollment }) {
 function JobApplicationsSection() {
   const i18n = useI18n();
   const locale = useLocale();
-  const list = useQuery(myJobApplicationsQuery());
-  const withdrawal = useWithdrawJobApplication();
-  const { confirm, dialog } = useDialog();
-  const [error, setError] = useState('');
-
-  async function withdraw(application: MyJobApplication) {
-    const question = i18n._({
-      id: 'trainee.jobs.withdrawConfirm',
-      message: 'Withdraw your application for "{job}"? The employer will no longer consider it.',
-      values: { job: application.jobTitle },
-    });
-    if (!(await confirm(question))) return;
-    setError('');
-    try {
-      await withdrawal.mutateAsync(application.id);
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  }
+  const { list, error, withdraw, dialog } = useJobApplications();
 
   return (
     <section className={styles.section} aria-labelledby="job-applications-title">
