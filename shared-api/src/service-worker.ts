@@ -41,6 +41,53 @@ export const SW_MESSAGES = {
   updated: 'UPDATED',
 } as const;
 
+/** What a page tells its worker. */
+export type PageMessage =
+  | { type: typeof SW_MESSAGES.skipWaiting }
+  | { type: typeof SW_MESSAGES.claim }
+  | { type: typeof SW_MESSAGES.user; id: number | null }
+  | { type: typeof SW_MESSAGES.save; url: string; id?: number | null }
+  | { type: typeof SW_MESSAGES.area; area: string };
+
+/** What the worker tells its pages. */
+export interface WorkerMessage {
+  type: typeof SW_MESSAGES.updated;
+  url: string;
+}
+
+const isAccount = (id: unknown): id is number | null => id === null || (typeof id === 'number' && Number.isInteger(id));
+
+/**
+ * A page's message as the worker reads it: one of PageMessage, or null for anything else (a message names what it
+ * is about with values of the right kind, or it is not acted on).
+ */
+export function pageMessage(data: unknown): PageMessage | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const message = data as Record<string, unknown>;
+  switch (message.type) {
+    case SW_MESSAGES.skipWaiting:
+    case SW_MESSAGES.claim:
+      return { type: message.type };
+    case SW_MESSAGES.user:
+      return isAccount(message.id) ? { type: SW_MESSAGES.user, id: message.id } : null;
+    case SW_MESSAGES.save:
+      if (typeof message.url !== 'string') return null;
+      return { type: SW_MESSAGES.save, url: message.url, ...(isAccount(message.id) ? { id: message.id } : {}) };
+    case SW_MESSAGES.area:
+      return typeof message.area === 'string' && message.area ? { type: SW_MESSAGES.area, area: message.area } : null;
+    default:
+      return null;
+  }
+}
+
+/** The worker's message as a page reads it, or null. */
+export function workerMessage(data: unknown): WorkerMessage | null {
+  const message = data as Partial<WorkerMessage> | null;
+  return message?.type === SW_MESSAGES.updated && typeof message.url === 'string'
+    ? { type: message.type, url: message.url }
+    : null;
+}
+
 /**
  * The language of a compiled catalogue (an area's or the shell's `locales/<language>.po`, built as
  * `<language>-<hash>.js`), or null for any other file. A worker keeps only the phone's language: English is the

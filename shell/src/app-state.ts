@@ -4,6 +4,7 @@
  * bytes); the worker's registration (service-worker.ts) and the bars are chunks of their own.
  */
 import { externalStore } from '@btls/shared-api';
+import type { PageMessage } from '@btls/shared-api/service-worker';
 
 /** The new worker installed and waiting for the Reload, when there is one. */
 export const waitingVersion = externalStore<ServiceWorker | null>(null);
@@ -24,7 +25,7 @@ export function watchNetwork(): void {
  * worker already there.
  */
 export const areasUsed = new Set<string>();
-export function keepArea(area: string, message: object): void {
+export function keepArea(area: string, message: PageMessage): void {
   areasUsed.add(area);
   void navigator.serviceWorker
     ?.getRegistration()

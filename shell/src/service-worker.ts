@@ -5,7 +5,13 @@
  * own, loaded after the first paint.
  */
 import { dataSaverOn, queryKeys, type createQueryClient } from '@btls/shared-api';
-import { DATA_SAVER_META, SW_CACHES, SW_MESSAGES } from '@btls/shared-api/service-worker';
+import {
+  DATA_SAVER_META,
+  SW_CACHES,
+  SW_MESSAGES,
+  workerMessage,
+  type PageMessage,
+} from '@btls/shared-api/service-worker';
 import { useSessionStore } from '@btls/shared-auth';
 import { areasUsed, waitingVersion } from './app-state';
 
@@ -15,7 +21,7 @@ let registration: ServiceWorkerRegistration | undefined;
 
 const worker = () => registration?.active ?? navigator.serviceWorker.controller;
 
-function tell(message: object) {
+function tell(message: PageMessage) {
   worker()?.postMessage(message);
 }
 
@@ -23,7 +29,7 @@ function tell(message: object) {
  * Tells the worker and waits until it answers that it took it in (a message and the page's next reads reach the
  * worker by different ways, in no fixed order); a worker that does not answer within 3 s is not waited for.
  */
-function tellAndWait(message: object): Promise<void> {
+function tellAndWait(message: PageMessage): Promise<void> {
   const to = worker();
   if (!to) return Promise.resolve();
   return new Promise((resolve) => {
@@ -152,8 +158,8 @@ export async function startServiceWorker(queryClient: QueryClient): Promise<void
     location.reload();
   });
   // A public read answered from the saved copy has a fresher answer now: the data the page shows is asked again.
-  container.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
-    if (event.data?.type === SW_MESSAGES.updated) void queryClient.invalidateQueries();
+  container.addEventListener('message', (event: MessageEvent<unknown>) => {
+    if (workerMessage(event.data)) void queryClient.invalidateQueries();
   });
 
   // Who is signed in as the session changes (undefined while it is being restored: nothing is deleted then).

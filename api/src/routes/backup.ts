@@ -24,6 +24,7 @@ export function backupRoutes(app: Api, { auth, database }: Deps) {
       return reply
         .type('application/gzip')
         .header('cache-control', 'no-store')
+        .header('content-disposition', 'attachment; filename="btls-data.tar.gz"')
         .send(await database.dumpDataDir());
     },
   );

@@ -159,7 +159,9 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
         response: answers({ 200: certificateVerificationSchema }, [429]),
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // Checked again at every look (a phone's worker asks the network first): a revocation shows at once.
+      reply.header('Cache-Control', 'no-cache');
       const code = request.params.certificateCode;
       const [row] = await db.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
       if (!row) throw notFound(texts.certificate.invalidCode);

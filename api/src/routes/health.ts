@@ -61,6 +61,8 @@ export function healthRoutes(
       schema: { summary: 'Whether the API and its database answer.', response: answers({ 200: healthSchema }, [503]) },
     },
     async (_request, reply) => {
+      // A check of now: no cache (a browser's, a proxy's or a phone's service worker) keeps it.
+      reply.header('Cache-Control', 'no-store');
       try {
         await withinDeadline(() => database.ping());
         return { status: 'ok' as const, database: database.kind };
@@ -80,7 +82,7 @@ export function healthRoutes(
         response: answers({ 200: liveSchema }),
       },
     },
-    async () => ({ status: 'ok' as const }),
+    async (_request, reply) => reply.header('Cache-Control', 'no-store').send({ status: 'ok' as const }),
   );
 
   app.get(
@@ -94,6 +96,7 @@ export function healthRoutes(
       },
     },
     async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
       const checks: z.infer<typeof checksSchema> = {
         database: 'ok',
         migrations: 'unknown',
