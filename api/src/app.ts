@@ -99,6 +99,8 @@ export interface AppOptions {
   trialUrl?: string | null;
   /** What one area may keep stored (DEFAULT_QUOTA of releases/store.ts when missing). */
   releaseQuota?: Partial<ReleaseQuota>;
+  /** The time the API's in-process caches expire by (Date.now; tests move it forward instead of waiting). */
+  clock?: () => number;
   /** Also serve the built front end (shell and remotes) from this repository folder. */
   web?: WebOptions;
 }
@@ -244,6 +246,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const audit = createAudit(options.database.db);
   const releaseStore = createReleaseStore({
     db: options.database.db,
+    clock: options.clock,
     audit,
     allowedOrigins: options.releaseOrigins,
     operations,

@@ -11,6 +11,7 @@ import { contactMessages, courses, users } from '../src/db/schema';
 import { ensureAdmin } from '../src/seed/admin';
 import { DEMO_ACCOUNTS, seedDemoData } from '../src/seed/demo';
 import { createPostgresDatabase, createTestDatabase, JWT_SECRET, onPostgres, request, type TestApi } from './helpers';
+import { eventually } from './eventually';
 
 const temp = () => mkdtempSync(join(tmpdir(), 'btls-db-'));
 
@@ -146,8 +147,7 @@ describe.runIf(onPostgres)('one PostgreSQL, several API instances', () => {
       'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
     );
     await killer.end();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(errors.length).toBeGreaterThan(0);
+    await eventually(() => expect(errors.length).toBeGreaterThan(0));
     await database.ping(); // a new connection replaces it
   });
 

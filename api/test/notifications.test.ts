@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { enrollments, outbox, users } from '../src/db/schema';
 import { startOutboxWorker, type OutboxWorker } from '../src/mail/outbox';
 import { account, createCourse, onPostgres, request, startApi, type Account, type TestApi } from './helpers';
+import { eventually } from './eventually';
 import { startSmtp, type ReceivedMail, type TestSmtp } from './smtp';
 
 const SITE = 'https://btls.example.rw';
@@ -35,24 +36,19 @@ beforeEach(() => {
 });
 
 /** Waits until `count` e-mails have reached `recipient`. */
-async function mailsTo(recipient: string, count = 1): Promise<ReceivedMail[]> {
-  const until = Date.now() + 10_000;
-  for (;;) {
+const mailsTo = (recipient: string, count = 1): Promise<ReceivedMail[]> =>
+  eventually(() => {
     const mails = smtp.received.filter((m) => m.to.includes(recipient));
-    if (mails.length >= count) return mails;
-    if (Date.now() > until) throw new Error(`expected ${count} e-mail(s) to ${recipient}, got ${mails.length}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+    if (mails.length < count) throw new Error(`expected ${count} e-mail(s) to ${recipient}, got ${mails.length}`);
+    return mails;
+  });
 
-async function waitForSent(recipient: string) {
-  for (let tries = 0; tries < 200; tries++) {
+const waitForSent = (recipient: string) =>
+  eventually(async () => {
     const rows = await api.db.select().from(outbox).where(eq(outbox.recipient, recipient));
-    if (rows.every((r) => r.status === 'sent')) return rows;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`e-mails to ${recipient} were not all sent`);
-}
+    if (!rows.every((r) => r.status === 'sent')) throw new Error(`e-mails to ${recipient} were not all sent`);
+    return rows;
+  });
 
 async function apply(trainee: Account) {
   const answer = await request(api, 'POST', '/api/enrollments/apply', {
@@ -280,12 +276,11 @@ describe('without SMTP, and a failing SMTP server', () => {
       await request(failing, 'POST', '/api/contact', {
         json: { name: 'Ange', email: 'ange@example.rw', subject: 'Hello', message: 'Hi there' },
       });
-      const until = Date.now() + 10_000;
-      let row;
-      do {
-        await new Promise((r) => setTimeout(r, 30));
-        [row] = await failing.db.select().from(outbox).where(eq(outbox.recipient, failingAdmin.email));
-      } while (row?.status !== 'failed' && Date.now() < until);
+      const row = await eventually(async () => {
+        const [failed] = await failing.db.select().from(outbox).where(eq(outbox.recipient, failingAdmin.email));
+        expect(failed?.status).toBe('failed');
+        return failed;
+      });
       expect(row).toMatchObject({ status: 'failed', attempts: 3, sentAt: null });
       expect(row!.lastError).toContain('Mailbox unavailable');
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/seed/demo';
+import { eventually } from './eventually';
 import { startSmtp } from './smtp';
 import { startServer, useServerProcesses } from './server-process';
 
@@ -139,8 +140,7 @@ describe('the server process', { timeout: 120_000 }, () => {
     const late = contactInFlight(server.base, 'Delivered');
     await new Promise((resolve) => setTimeout(resolve, 200));
     server.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await status('/api/health/ready')).toBe(503);
+    await eventually(async () => expect(await status('/api/health/ready')).toBe(503));
     expect(await status('/api/health/live')).toBe(200);
     late.finish();
     expect(await late.answer).toBe(201);

@@ -1,6 +1,7 @@
 /** A real SMTP server on a free port for the e-mail tests; it keeps what it receives, or refuses everything. */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { eventually } from './eventually';
 
 export interface ReceivedMail {
   from: string;
@@ -60,14 +61,14 @@ export async function startSmtp(options: { refuse?: string } = {}): Promise<Test
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    async waitFor(count, timeoutMs = 10_000) {
-      const until = Date.now() + timeoutMs;
-      while (received.length < count) {
-        if (Date.now() > until) throw new Error(`expected ${count} e-mails, received ${received.length}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      return received;
-    },
+    waitFor: (count, timeoutMs = 10_000) =>
+      eventually(
+        () => {
+          if (received.length < count) throw new Error(`expected ${count} e-mails, received ${received.length}`);
+          return received;
+        },
+        { within: timeoutMs },
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

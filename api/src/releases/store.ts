@@ -98,6 +98,8 @@ export const baseOf = (manifest: ReleaseManifest) => manifest.base ?? releaseFol
 
 export interface ReleaseStoreOptions {
   db: Db;
+  /** The time its cache of the active releases expires by (Date.now; tests move it instead of waiting). */
+  clock?: () => number;
   /** The shell this server serves: what it provides to the areas (its dist/shared.json). */
   shell: () => ShellShared | undefined;
   /** Origins the operator trusts as a release's base besides public https ones (BTLS_RELEASE_ORIGINS). */
@@ -142,6 +144,7 @@ export function isRemoteArea(area: string): area is RemoteArea {
 
 export function createReleaseStore(options: ReleaseStoreOptions) {
   const { db } = options;
+  const clock = options.clock ?? Date.now;
   const storage = createFileStorage(db);
   const quota = { ...DEFAULT_QUOTA, ...options.quota };
   const allowedOrigins = options.allowedOrigins ?? [];
@@ -219,9 +222,9 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
 
   /** The active release of each area, as this instance last read them (at most ACTIVE_TTL_MS ago). */
   function activeReleases(): Promise<Map<RemoteArea, ActiveRelease>> {
-    if (!active || Date.now() - active.at > ACTIVE_TTL_MS) {
+    if (!active || clock() - active.at > ACTIVE_TTL_MS) {
       const value = loadActive();
-      active = { at: Date.now(), value };
+      active = { at: clock(), value };
       value.catch(() => {
         if (active?.value === value) active = undefined;
       });
