@@ -17,7 +17,7 @@ import type { SwConfig } from '@btls/shared-api/service-worker';
 import { encodingFor } from './http/encoding';
 import { etagOf, ifNoneMatch } from './http/etag';
 import { areaRouteOf, baseOf, type ReleaseStore } from './releases/store';
-import { bucketOf, rolloutChoice } from './releases/rollout';
+import type { ReleaseChoice } from './releases/choice';
 
 /** The shell's files the worker keeps: what the page loads, not the server's part nor compressed copies. */
 // (share.jpg is for link previews, not for the phone; the web app manifest and its icons are for installing,
@@ -61,7 +61,12 @@ function releaseFiles(base: string, entry: string, files: Record<string, unknown
   return JSON.stringify(listed).length <= SW_LIST_BYTES_PER_AREA ? listed : [entry];
 }
 
-export function registerServiceWorker(app: FastifyInstance, shellDist: string, store: ReleaseStore) {
+export function registerServiceWorker(
+  app: FastifyInstance,
+  shellDist: string,
+  store: ReleaseStore,
+  choice: ReleaseChoice,
+) {
   const codeFile = join(shellDist, 'sw-code.js');
   if (!existsSync(codeFile)) return;
   const code = readFileSync(codeFile, 'utf8');
@@ -90,8 +95,8 @@ export function registerServiceWorker(app: FastifyInstance, shellDist: string, s
 
   app.get('/sw.js', { schema: { hide: true } }, async (request, reply) => {
     const current = await store.activeReleases();
-    // The browser's own versions: the rollout's where its bucket says so (the worker keeps what it loads).
-    const chosen = rolloutChoice(current, bucketOf(request.headers.cookie));
+    // The browser's own versions: those its pages get (the worker keeps what it loads).
+    const chosen = await choice.forWorker(request);
     // In the areas' order, whatever order the database gave them in (the bytes must be the same everywhere).
     const active = [...current.values()]
       .map((release) =>

@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASE_MANIFEST, type ReleaseManifest } from '@btls/build-config/release';
-import { LOAD_TICKET_TIMING, REMOTE_AREAS, remoteFolder, type RemoteArea } from '@btls/build-config/remotes';
+import { LOAD_TICKET_TIMING, REMOTE_AREAS, remoteFolder } from '@btls/build-config/remotes';
 import { cookieValue } from '@btls/shared-api/cookies';
 import { dataSaverOf } from '@btls/shared-api/data-saver';
 
@@ -22,14 +22,15 @@ import { encodingFor } from './http/encoding';
 import { apiNotFound } from './http/errors';
 import { etagOf, ifNoneMatch } from './http/etag';
 import { isRemoteArea, type ReleaseStore } from './releases/store';
-import { anyRollout, BUCKET_COOKIE, BUCKET_MAX_AGE, choiceKey, drawBucket, rolloutChoice } from './releases/rollout';
-import { trialOf, type Trials, type ValidTicket } from './releases/trial';
+import { createReleaseChoice } from './releases/choice';
+import { choiceKey } from './releases/rollout';
+import type { Trials } from './releases/trial';
 import type { TrialOrigin } from './releases/trial-origin';
 import type { RateLimiter } from './rate-limit';
 import { compressPage, createPageCache, type KeptPage, type RenderedPage } from './page-cache';
 import { requestLanguage } from '@btls/kernel/i18n-server';
 import { createServerRender, withAreas } from './server-render';
-import { BROWSER_COOKIE, browserOf, newBrowserId, type LoadTickets, type TicketArea } from './releases/load-tickets';
+import type { LoadTickets, TicketArea } from './releases/load-tickets';
 import { openSandbox } from './workers/sandbox';
 import { registerServiceWorker } from './service-worker';
 import type { Metrics } from './metrics';
@@ -148,80 +149,6 @@ function releaseFileCache(store: ReleaseStore, budgetBytes = 64 * 1024 * 1024) {
 }
 
 /**
- * A tester's candidate releases (see releases/trial.ts), on the trial origin only: the valid tickets of the page's
- * `?release=`, else of the browser's cookie. A link is taken only when the browser says where it came from
- * (`Sec-Fetch-Site`: typed or pasted, or this origin's own page): from another site, or from a browser that does
- * not say, it starts nothing; the cookie is SameSite=Strict. `set`: the cookie to write (null: to clear);
- * `opened`: the tickets this request brought in by its link. On the site itself a trial never runs, and a cookie
- * left from one is cleared.
- */
-async function releaseTrial(
-  request: FastifyRequest,
-  { trials, trialOrigin }: Pick<WebDeps, 'trials' | 'trialOrigin'>,
-): Promise<{
-  trial: Partial<Record<RemoteArea, string>>;
-  set?: { value: string; maxAge: number } | null;
-  opened?: ValidTicket[];
-}> {
-  const cookie = cookieValue(request.headers.cookie, RELEASE_TRIAL_KEY);
-  if (!trialOrigin.isTrial(request)) return cookie ? { trial: {}, set: null } : { trial: {} };
-  const asked = (request.query as { release?: unknown } | undefined)?.release;
-  const fromCookie = await trials.valid(cookie);
-  const { trial } = trialOf(fromCookie);
-  if (typeof asked !== 'string') return { trial };
-  if (asked.trim() === 'none') return { trial: {}, set: null };
-  const site = request.headers['sec-fetch-site'];
-  if (site !== 'none' && site !== 'same-origin') return { trial };
-  const linked = await trials.valid(asked);
-  if (!linked.length) return { trial };
-  // The link's tickets replace the cookie's of the same areas (each ticket checked once, above).
-  const all = trialOf([...fromCookie.filter((kept) => !linked.some((ticket) => ticket.area === kept.area)), ...linked]);
-  const maxAge = Math.max(0, (all.ends ?? 0) - Math.floor(Date.now() / 1000));
-  return {
-    trial: all.trial,
-    set: { value: encodeURIComponent(all.tickets.join(',')), maxAge },
-    opened: linked,
-  };
-}
-
-/**
- * The rollout versions this browser gets (area → version), by its bucket; a browser without one draws it now
- * (only while a rollout runs), kept in a cookie so it gets the same versions at every load. A browser without
- * an id gets one too (what its load tickets name: the rollout rule counts browsers, not reports).
- */
-async function rolloutOf(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  store: ReleaseStore,
-  options: { publicUrl?: string; loadTickets: LoadTickets },
-) {
-  const active = await store.activeReleases();
-  const secure = /^https:/.test(options.publicUrl ?? '') ? '; Secure' : '';
-  let browser = browserOf(request.headers.cookie);
-  const fresh = !browser;
-  if (!browser) {
-    browser = newBrowserId();
-    reply.header(
-      'Set-Cookie',
-      `${BROWSER_COOKIE}=${browser}; Path=/; Max-Age=${BUCKET_MAX_AGE}; SameSite=Lax; HttpOnly${secure}`,
-    );
-  }
-  // Only a bucket the server drew for this browser counts; any other is drawn again.
-  const kept = options.loadTickets.bucketOf(browser, request.headers.cookie);
-  let bucket = Number.isNaN(kept) || fresh ? 0 : kept;
-  if (!anyRollout(active)) return { chosen: {}, rolling: false, bucket, browser, fresh };
-  if (bucket === 0) {
-    bucket = drawBucket();
-    // Lax: a link from a chat app opens the page with the same versions as the last visit.
-    reply.header(
-      'Set-Cookie',
-      `${BUCKET_COOKIE}=${options.loadTickets.bucketCookie(browser, bucket)}; Path=/; Max-Age=${BUCKET_MAX_AGE}; SameSite=Lax${secure}`,
-    );
-  }
-  return { chosen: rolloutChoice(active, bucket), rolling: true, bucket, browser, fresh };
-}
-
-/**
  * The `Server-Timing` entry with this load's tickets, one per area of the map (none past the address's share:
  * the page works the same, its reports just do not count).
  */
@@ -288,22 +215,22 @@ export async function registerWeb(
   // Once every route is registered: a build is checked like any release, against the operations this API serves.
   app.addHook('onReady', () => adoptLocalBuilds(app, options.root, store));
 
+  const choice = createReleaseChoice({ store, ...options });
+
   app.get('/remotes.json', NOT_API, async (request, reply) => {
-    const { trial } = await releaseTrial(request, options);
-    const tried = Object.keys(trial).length > 0;
-    const visitor = await rolloutOf(request, reply, store, options);
-    const { json, shown } = await store.areasFor({ ...visitor.chosen, ...trial });
+    const visitor = await choice.forLoad(request, reply);
+    const { json, shown } = await store.areasFor(visitor.versions);
     const timing = await ticketTiming(request, options, visitor, shown);
     // With its load tickets, the map is this browser's alone.
     reply
-      .header('Cache-Control', tried || visitor.rolling || timing ? 'private, no-cache' : 'no-cache')
+      .header('Cache-Control', visitor.tried || visitor.rolling || timing ? 'private, no-cache' : 'no-cache')
       .header('Vary', 'Cookie')
       .type('application/json');
     if (timing) reply.header('Server-Timing', timing);
     return json;
   });
 
-  registerServiceWorker(app, shellDist, store);
+  registerServiceWorker(app, shellDist, store, choice);
 
   // The shell's hashed assets; also gives reply.sendFile for the shell's other top-level files.
   await app.register(fastifyStatic, {
@@ -362,8 +289,8 @@ export async function registerWeb(
   });
   /** Public pages come rendered, with their data; the others (and any page whose render failed) render in the browser. */
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { trial, set, opened } = await releaseTrial(request, options);
-    const tried = Object.keys(trial).length > 0;
+    const you = await choice.forLoad(request, reply);
+    const { trial, tried, chosen, rolling, trialCookie: set, opened } = you;
     if (opened) await options.trials.opened(opened);
     if (set !== undefined) {
       const secure = /^https:/.test(options.publicUrl ?? '') ? '; Secure' : '';
@@ -379,9 +306,7 @@ export async function registerWeb(
       'accept-language': request.headers['accept-language'],
       'save-data': typeof request.headers['save-data'] === 'string' ? request.headers['save-data'] : undefined,
     };
-    const you = await rolloutOf(request, reply, store, options);
-    const { chosen, rolling } = you;
-    const { json: areas, shown } = await store.areasFor({ ...chosen, ...trial });
+    const { json: areas, shown } = await store.areasFor(you.versions);
     const timing = await ticketTiming(request, options, you, shown);
     const render = async () => {
       // A client asking for page after page that is not kept gets them rendered by its browser past its share.

@@ -108,6 +108,14 @@ describe('a rollout', () => {
       const worker = await api.app.inject({ method: 'GET', url: '/sw.js', headers: { cookie: browser.cookie } });
       expect(worker.body).toContain(`"entry":"${browser.entry}"`);
     }
+    // The worker lists what the pages give: a bucket the server did not sign for this browser is no bucket.
+    const onRollout = browsers.find((browser) => browser.entry === entryOf(v2))!;
+    const forged = onRollout.cookie.replace(/btlsBucket=(\d+)\.[\w-]+/, 'btlsBucket=1.AAAAAAAAAAAAAAAA');
+    const unsigned = await api.app.inject({ method: 'GET', url: '/sw.js', headers: { cookie: forged } });
+    expect(unsigned.body).toContain(`"entry":"${entryOf(v1)}"`);
+    const otherBrowser = onRollout.cookie.replace(/btlsBrowser=[\w-]+/, 'btlsBrowser=someoneelse0000000000');
+    const borrowed = await api.app.inject({ method: 'GET', url: '/sw.js', headers: { cookie: otherBrowser } });
+    expect(borrowed.body).toContain(`"entry":"${entryOf(v1)}"`);
     // A page draws the bucket too (the server render follows it).
     const page = await api.app.inject({ method: 'GET', url: '/jobs' });
     expect(bucketCookie(page.headers as Record<string, unknown>)).toMatch(/^btlsBucket=/);

@@ -29,9 +29,6 @@ export function bucketCookieOf(cookie: string | undefined): { bucket: number; si
   return bucket >= 1 && bucket <= 100 ? { bucket, signature: match[2]! } : undefined;
 }
 
-/** The bucket of a request's cookie (the worker's list of files follows it; pages check its signature first). */
-export const bucketOf = (cookie: string | undefined) => bucketCookieOf(cookie)?.bucket;
-
 export const drawBucket = () => randomInt(1, 101);
 
 /** Whether any area has a rollout running: only then does a browser need a bucket. */
