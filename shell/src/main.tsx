@@ -10,7 +10,7 @@ import { installOffer, listenForInstallOffer } from './install';
 import { areasOfThePage } from './remotes';
 import { AreasContext } from './route-table';
 import { watchAreas } from './area-reports';
-import { SERVER_DATA_ID, SESSION_HINT_KEY } from './server-data';
+import { asArrived, SERVER_DATA_ID, SESSION_HINT_KEY } from './server-data';
 import { yieldToInput } from './main-thread';
 
 // The map of areas: the page's own (the server writes it in), else /remotes.json's, asked for at once.
@@ -25,7 +25,8 @@ const root = document.getElementById('root')!;
 const queryClient = createQueryClient();
 // A page rendered on the server comes with the data it shows: the browser takes both over as they are.
 const serverData = document.getElementById(SERVER_DATA_ID);
-if (serverData?.textContent) hydrate(queryClient, JSON.parse(serverData.textContent));
+if (serverData?.textContent)
+  hydrate(queryClient, asArrived(JSON.parse(serverData.textContent), performance.timeOrigin || Date.now()));
 // One cache for the page: what one account was shown must not show to the next (a sign-out, another sign-in).
 // A new token for the same account (a password change) keeps it.
 useSessionStore.subscribe((now, before) => {

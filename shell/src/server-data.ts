@@ -1,3 +1,5 @@
+import type { hydrate } from '@btls/shared-api';
+
 /** The element of a server-rendered page that carries its data (JSON, never run). */
 export const SERVER_DATA_ID = 'btls-data';
 
@@ -7,3 +9,21 @@ export const SERVER_DATA_ID = 'btls-data';
  * copy). The restored session then updates it.
  */
 export const SESSION_HINT_KEY = ['sessionHint'] as const;
+
+type PageData = Parameters<typeof hydrate>[1];
+
+/**
+ * The data a page came with, as fresh as the page itself: counted from when the page arrived, not from when the
+ * server rendered it. A kept page may be up to its cache's lifetime old, and a slow phone takes seconds to take it
+ * over; counted from the render, the data would be stale by then and asked for again on a slow link (and a
+ * phone's clock is not the server's).
+ */
+export function asArrived(data: PageData, arrivedAt: number): PageData {
+  const state = data as { queries?: { state: { dataUpdatedAt: number } }[] };
+  return {
+    ...(data as object),
+    queries: (state.queries ?? []).map((query) =>
+      query.state.dataUpdatedAt > 0 ? { ...query, state: { ...query.state, dataUpdatedAt: arrivedAt } } : query,
+    ),
+  } as PageData;
+}
