@@ -94,116 +94,130 @@ const addTexts = (
     edit(`src/locales/${language}.po`, (catalogue) => withTexts(catalogue, added));
 };
 
+/** A team's journey builds its area in its own checkout first: on a busy two-core machine that alone is a minute. */
+const TEAM_BUILD_TIMEOUT = 300_000;
+
 describe('a page an area adds', () => {
-  it('is shipped by the public team alone: visible, rendered on the server, in three languages, in the sitemap', async () => {
-    const before = await htmlOf('/news');
-    expect(before.status).toBe(404);
-    expect(before.html).toContain('Page not found');
-    const shell = await shellFiles();
-    const active = (await releasesOf(site, 'public')).active;
+  it(
+    'is shipped by the public team alone: visible, rendered on the server, in three languages, in the sitemap',
+    async () => {
+      const before = await htmlOf('/news');
+      expect(before.status).toBe(404);
+      expect(before.html).toContain('Page not found');
+      const shell = await shellFiles();
+      const active = (await releasesOf(site, 'public')).active;
 
-    const folder = teamCheckout('public', (edit) => {
-      edit('src/features/news/news-page.tsx', () => NEWS_PAGE);
-      edit('src/expose.tsx', (source) =>
-        source.replace(
-          "  page(paths.verify.pattern, 'features/verify/verify-page.tsx', 'VerifyPage'),\n",
-          "$&  page('/news', 'features/news/news-page.tsx', 'NewsPage'),\n",
-        ),
-      );
-      edit('src/pages.ts', (source) =>
-        source
-          .replace('    paths.verify,\n  ].map(patternOf),', "    paths.verify,\n    '/news',\n  ].map(patternOf),")
-          .replace('    paths.termsOfService,\n  ],\n};', "    paths.termsOfService,\n    '/news',\n  ],\n};"),
-      );
-      addTexts(edit, NEWS_TEXTS);
-    });
-    const token = await releaseTokenFor(site, 'public');
-    const released = await runRelease(site, folder, ['release'], token);
-    expect(released.code, released.output).toBe(0);
-    const manifest = JSON.parse(readFileSync(join(folder, 'dist', RELEASE_MANIFEST), 'utf8'));
-    expect(manifest.pages.patterns).toContain('/news');
+      const folder = teamCheckout('public', (edit) => {
+        edit('src/features/news/news-page.tsx', () => NEWS_PAGE);
+        edit('src/expose.tsx', (source) =>
+          source.replace(
+            "  page(paths.verify.pattern, 'features/verify/verify-page.tsx', 'VerifyPage'),\n",
+            "$&  page('/news', 'features/news/news-page.tsx', 'NewsPage'),\n",
+          ),
+        );
+        edit('src/pages.ts', (source) =>
+          source
+            .replace('    paths.verify,\n  ].map(patternOf),', "    paths.verify,\n    '/news',\n  ].map(patternOf),")
+            .replace('    paths.termsOfService,\n  ],\n};', "    paths.termsOfService,\n    '/news',\n  ],\n};"),
+        );
+        addTexts(edit, NEWS_TEXTS);
+      });
+      const token = await releaseTokenFor(site, 'public');
+      const released = await runRelease(site, folder, ['release'], token);
+      expect(released.code, released.output).toBe(0);
+      const manifest = JSON.parse(readFileSync(join(folder, 'dist', RELEASE_MANIFEST), 'utf8'));
+      expect(manifest.pages.patterns).toContain('/news');
 
-    // Rendered on the server, with its own title, in each language the visitor asks for.
-    for (const [language, texts] of Object.entries(NEWS_TEXTS)) {
-      const page = await htmlOf('/news', { cookie: `btlsLang=${language}` });
-      expect(page.status, language).toBe(200);
-      expect(page.html).toContain(`<html lang="${language}"`);
-      expect(page.html).toMatch(new RegExp(`<h1>${texts['public.news.title']}</h1>`));
-      expect(page.html).toContain(`<title>${texts['public.news.title']} · BTLS Coffee</title>`);
-    }
-    expect(await (await fetch(`${site.base}/sitemap.xml`)).text()).toContain(`${site.base}/news</loc>`);
-    // No release of the shell: its files are the same.
-    expect(await shellFiles()).toEqual(shell);
-
-    // In a phone's browser: taken over by the area's code, and its links work both ways.
-    const { page, context, errors } = await openPage(browser, 390);
-    try {
-      await page.goto(`${site.base}/news`);
-      await page.getByRole('heading', { level: 1, name: 'News from the centre' }).waitFor();
-      await takenOver(page);
-      await page.getByRole('link', { name: 'Courses', exact: true }).first().click();
-      await page.getByRole('heading', { level: 1, name: 'Our Barista Courses' }).waitFor();
-      await page.goBack();
-      await page.getByRole('heading', { level: 1, name: 'News from the centre' }).waitFor();
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-
-    // Rolled back by the team: the page is gone again, from the site and the sitemap.
-    const back = await runRelease(site, folder, ['rollback'], token);
-    expect(back.code, back.output).toBe(0);
-    expect((await releasesOf(site, 'public')).active).toBe(active);
-    expect((await htmlOf('/news')).status).toBe(404);
-    expect(await (await fetch(`${site.base}/sitemap.xml`)).text()).not.toContain('/news</loc>');
-  });
-
-  it('is shipped by the trainee team alone: behind sign-in, in three languages, kept from search engines', async () => {
-    const folder = teamCheckout('trainee', (edit) => {
-      edit('src/features/notes/notes-page.tsx', () => NOTES_PAGE);
-      edit('src/expose.tsx', (source) =>
-        source
-          .replace(
-            "import { DashboardPage } from './features/dashboard/dashboard-page';",
-            "$&\nimport { NotesPage } from './features/notes/notes-page';",
-          )
-          .replace('  { path: paths.profile, Page: ProfilePage },\n', "$&  { path: '/my-notes', Page: NotesPage },\n"),
-      );
-      edit('src/pages.ts', (source) => source.replace('paths.profile]', "paths.profile, '/my-notes']"));
-      addTexts(edit, NOTES_TEXTS);
-    });
-    const token = await releaseTokenFor(site, 'trainee');
-    const active = (await releasesOf(site, 'trainee')).active;
-    const released = await runRelease(site, folder, ['release'], token);
-    expect(released.code, released.output).toBe(0);
-
-    expect(await (await fetch(`${site.base}/robots.txt`)).text()).toContain('Disallow: /my-notes\n');
-    const { page, context, errors } = await openPage(browser, 1280);
-    try {
-      // A visitor is sent to sign in first.
-      await page.goto(`${site.base}/my-notes`);
-      await page.waitForURL(`${site.base}/login`);
-      await signIn(page, site.base, TRAINEE);
-      // Signed in, the trainee is back on the page they asked for.
-      await page.waitForURL(`${site.base}/my-notes`);
-      await page.getByRole('heading', { level: 1, name: 'My practice notes' }).waitFor();
-      // The trainee chooses a language: the page says it at once, from the area's own catalogue.
-      for (const [language, texts] of [
-        ...Object.entries(NOTES_TEXTS).slice(1),
-        ...Object.entries(NOTES_TEXTS).slice(0, 1),
-      ]) {
-        await page.getByRole('banner').getByRole('combobox').selectOption(language);
-        await page.getByRole('heading', { level: 1, name: texts['trainee.notes.title'] }).waitFor();
+      // Rendered on the server, with its own title, in each language the visitor asks for.
+      for (const [language, texts] of Object.entries(NEWS_TEXTS)) {
+        const page = await htmlOf('/news', { cookie: `btlsLang=${language}` });
+        expect(page.status, language).toBe(200);
+        expect(page.html).toContain(`<html lang="${language}"`);
+        expect(page.html).toMatch(new RegExp(`<h1>${texts['public.news.title']}</h1>`));
+        expect(page.html).toContain(`<title>${texts['public.news.title']} · BTLS Coffee</title>`);
       }
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+      expect(await (await fetch(`${site.base}/sitemap.xml`)).text()).toContain(`${site.base}/news</loc>`);
+      // No release of the shell: its files are the same.
+      expect(await shellFiles()).toEqual(shell);
 
-    const back = await runRelease(site, folder, ['rollback'], token);
-    expect(back.code, back.output).toBe(0);
-    expect((await releasesOf(site, 'trainee')).active).toBe(active);
-  });
+      // In a phone's browser: taken over by the area's code, and its links work both ways.
+      const { page, context, errors } = await openPage(browser, 390);
+      try {
+        await page.goto(`${site.base}/news`);
+        await page.getByRole('heading', { level: 1, name: 'News from the centre' }).waitFor();
+        await takenOver(page);
+        await page.getByRole('link', { name: 'Courses', exact: true }).first().click();
+        await page.getByRole('heading', { level: 1, name: 'Our Barista Courses' }).waitFor();
+        await page.goBack();
+        await page.getByRole('heading', { level: 1, name: 'News from the centre' }).waitFor();
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+
+      // Rolled back by the team: the page is gone again, from the site and the sitemap.
+      const back = await runRelease(site, folder, ['rollback'], token);
+      expect(back.code, back.output).toBe(0);
+      expect((await releasesOf(site, 'public')).active).toBe(active);
+      expect((await htmlOf('/news')).status).toBe(404);
+      expect(await (await fetch(`${site.base}/sitemap.xml`)).text()).not.toContain('/news</loc>');
+    },
+    TEAM_BUILD_TIMEOUT,
+  );
+
+  it(
+    'is shipped by the trainee team alone: behind sign-in, in three languages, kept from search engines',
+    async () => {
+      const folder = teamCheckout('trainee', (edit) => {
+        edit('src/features/notes/notes-page.tsx', () => NOTES_PAGE);
+        edit('src/expose.tsx', (source) =>
+          source
+            .replace(
+              "import { DashboardPage } from './features/dashboard/dashboard-page';",
+              "$&\nimport { NotesPage } from './features/notes/notes-page';",
+            )
+            .replace(
+              '  { path: paths.profile, Page: ProfilePage },\n',
+              "$&  { path: '/my-notes', Page: NotesPage },\n",
+            ),
+        );
+        edit('src/pages.ts', (source) => source.replace('paths.profile]', "paths.profile, '/my-notes']"));
+        addTexts(edit, NOTES_TEXTS);
+      });
+      const token = await releaseTokenFor(site, 'trainee');
+      const active = (await releasesOf(site, 'trainee')).active;
+      const released = await runRelease(site, folder, ['release'], token);
+      expect(released.code, released.output).toBe(0);
+
+      expect(await (await fetch(`${site.base}/robots.txt`)).text()).toContain('Disallow: /my-notes\n');
+      const { page, context, errors } = await openPage(browser, 1280);
+      try {
+        // A visitor is sent to sign in first.
+        await page.goto(`${site.base}/my-notes`);
+        await page.waitForURL(`${site.base}/login`);
+        await signIn(page, site.base, TRAINEE);
+        // Signed in, the trainee is back on the page they asked for.
+        await page.waitForURL(`${site.base}/my-notes`);
+        await page.getByRole('heading', { level: 1, name: 'My practice notes' }).waitFor();
+        // The trainee chooses a language: the page says it at once, from the area's own catalogue.
+        for (const [language, texts] of [
+          ...Object.entries(NOTES_TEXTS).slice(1),
+          ...Object.entries(NOTES_TEXTS).slice(0, 1),
+        ]) {
+          await page.getByRole('banner').getByRole('combobox').selectOption(language);
+          await page.getByRole('heading', { level: 1, name: texts['trainee.notes.title'] }).waitFor();
+        }
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+
+      const back = await runRelease(site, folder, ['rollback'], token);
+      expect(back.code, back.output).toBe(0);
+      expect((await releasesOf(site, 'trainee')).active).toBe(active);
+    },
+    TEAM_BUILD_TIMEOUT,
+  );
 
   it('is not served by two areas: the second release claiming it is refused, naming both', async () => {
     // The employer team's release claims the public team's sign-up page (its manifest edited, as a build would).

@@ -690,7 +690,9 @@ describe('a release of the public area', () => {
       expect(status).toBe(200);
       expect(html).toContain('<div id="root"></div>');
       for (const answer of meanwhile) expect(answer).toMatchObject({ status: 200, ms: expect.any(Number) });
-      expect(Math.max(...meanwhile.map((answer) => answer.ms))).toBeLessThan(1000);
+      // Not held until the render's 6 s deadline, as they would be if the render ran in the API's own process
+      // (a few hundred ms on a busy two-core machine, where a looping render keeps one core to itself).
+      expect(Math.max(...meanwhile.map((answer) => answer.ms))).toBeLessThan(3000);
       // The API process lives on, and renders with the active release as before.
       expect((await answerTime('/api/health')).status).toBe(200);
       expect(await (await fetch(`${site.base}/jobs`)).text()).toContain('<h1>Find Your Barista Career</h1>');
