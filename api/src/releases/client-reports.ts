@@ -68,10 +68,8 @@ interface Counted {
 
 type Kind = 'load' | 'error' | 'speed';
 
-export function createClientReports(options: { db: Db; store: ReleaseStore; metrics: Metrics; tickets: LoadTickets }) {
-  const { db, store, metrics, tickets } = options;
-  const pending = new Map<string, Counted>();
-  let samples: (typeof clientErrorSamples.$inferInsert)[] = [];
+/** Which area version an entry URL belongs to (see releaseOf), with the stored releases seen before. */
+function releaseLookup(store: Pick<ReleaseStore, 'activeReleases' | 'manifest'>) {
   /** Entries of stored releases seen before (`/remotes/trainer/1.2.0+…/remoteEntry.js` → its area and version). */
   const known = new Map<string, { area: RemoteArea; version: string } | null>();
 
@@ -107,6 +105,213 @@ export function createClientReports(options: { db: Db; store: ReleaseStore; metr
     }
     return known.get(key) ?? undefined;
   }
+  return releaseOf;
+}
+
+/** Which of these tickets' uses are new (kept until the tickets expire): a replayed one counts nothing. */
+async function firstUses<T extends { ticket: Ticket; kind: Kind }>(
+  db: Db,
+  uses: T[],
+  rejected: (reason: RejectionReason) => void,
+): Promise<Set<T>> {
+  const key = (load: string, area: string, kind: string) => `${load} ${area} ${kind}`;
+  const byKey = new Map<string, T>();
+  // In one order for every report: two reports of the same tickets never wait on each other's rows.
+  const sorted = [...uses].sort((a, b) =>
+    key(a.ticket.load, a.ticket.area, a.kind).localeCompare(key(b.ticket.load, b.ticket.area, b.kind)),
+  );
+  for (const use of sorted) {
+    const at = key(use.ticket.load, use.ticket.area, use.kind);
+    if (!byKey.has(at)) byKey.set(at, use);
+  }
+  const first = new Set<T>();
+  if (byKey.size) {
+    const fresh = await db
+      .insert(loadTicketUses)
+      .values(
+        [...byKey.values()].map(({ ticket, kind }) => ({
+          load: ticket.load,
+          area: ticket.area,
+          kind,
+          expiresAt: new Date(ticket.issuedAt.getTime() + TICKET_LIFETIME_S * 1000),
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ load: loadTicketUses.load, area: loadTicketUses.area, kind: loadTicketUses.kind });
+    for (const row of fresh) first.add(byKey.get(key(row.load, row.area, row.kind))!);
+  }
+  for (let i = first.size; i < uses.length; i++) rejected('replayed');
+  return first;
+}
+
+/** A browser's slowest figures on a version (its worst load is what it felt). */
+async function keepSpeed(db: Db, ticket: Ticket, figures: { lcp?: number; inp?: number; cls?: number }) {
+  const round = (value: number | undefined) => (value === undefined ? null : Math.round(value));
+  await db
+    .insert(versionSpeed)
+    .values({
+      area: ticket.area,
+      version: ticket.version,
+      browser: ticket.browser,
+      lcpMs: round(figures.lcp),
+      inpMs: round(figures.inp),
+      cls: figures.cls ?? null,
+    })
+    .onConflictDoUpdate({
+      target: [versionSpeed.area, versionSpeed.version, versionSpeed.browser],
+      set: {
+        lcpMs: sql`greatest(${versionSpeed.lcpMs}, excluded.lcp_ms)`,
+        inpMs: sql`greatest(${versionSpeed.inpMs}, excluded.inp_ms)`,
+        cls: sql`greatest(${versionSpeed.cls}, excluded.cls)`,
+        at: sql`now()`,
+      },
+    });
+}
+
+/**
+ * The rollout a ticket's load belongs to, when it was issued during the area's running rollout (a share was
+ * drawn for it) for one of its two versions: what the rule weighs.
+ */
+async function rolloutOf(store: Pick<ReleaseStore, 'activeReleases'>, ticket: Ticket & { area: RemoteArea }) {
+  const release = (await store.activeReleases()).get(ticket.area);
+  const rollout = release?.rollout;
+  if (!rollout || ticket.percent === 0 || ticket.bucket === 0) return undefined;
+  if (ticket.issuedAt.getTime() < Math.floor(rollout.startedAt.getTime() / 1000) * 1000) return undefined;
+  if (ticket.version !== release.version && ticket.version !== rollout.version) return undefined;
+  // Only the version the bucket drew (not a tester's candidate that happens to be the rollout's).
+  if (ticket.bucket <= ticket.percent !== (ticket.version === rollout.version)) return undefined;
+  return { area: ticket.area, startedAt: rollout.startedAt };
+}
+
+/** Writes down the browser of a rollout's load, and its first trouble of each kind. */
+async function seen(
+  db: Db,
+  store: Pick<ReleaseStore, 'activeReleases'>,
+  ticket: Ticket & { area: RemoteArea },
+  troubles: Trouble[],
+) {
+  const rollout = await rolloutOf(store, ticket);
+  if (!rollout) return;
+  await db
+    .insert(rolloutBrowsers)
+    .values({ ...rollout, version: ticket.version, browser: ticket.browser })
+    .onConflictDoNothing();
+  if (troubles.length)
+    // The first trouble of each kind counts, on the version it came on: a browser weighs once per kind.
+    await db
+      .insert(rolloutTroubles)
+      .values(
+        troubles.map((kind) => ({
+          ...rollout,
+          browser: ticket.browser,
+          kind,
+          version: ticket.version,
+          percent: ticket.percent,
+        })),
+      )
+      .onConflictDoNothing();
+}
+
+/** Each version's speed: the 75th percentile over its browsers (each its slowest load), with how many. */
+async function speedOf(db: Db, area: string, versions: string[]): Promise<VersionSpeed[]> {
+  if (!versions.length) return [];
+  const rows = await db
+    .select({
+      version: versionSpeed.version,
+      lcp: sql<number | null>`percentile_cont(0.75) within group (order by ${versionSpeed.lcpMs})`,
+      lcpBrowsers: sql<number>`count(${versionSpeed.lcpMs})::int`,
+      inp: sql<number | null>`percentile_cont(0.75) within group (order by ${versionSpeed.inpMs})`,
+      inpBrowsers: sql<number>`count(${versionSpeed.inpMs})::int`,
+    })
+    .from(versionSpeed)
+    .where(and(eq(versionSpeed.area, area), inArray(versionSpeed.version, versions)))
+    .groupBy(versionSpeed.version);
+  return versions.map((version) => {
+    const row = rows.find((found) => found.version === version);
+    const ms = (value: number | null | undefined) =>
+      value === null || value === undefined ? null : Math.round(Number(value));
+    return {
+      version,
+      lcp: ms(row?.lcp),
+      lcpBrowsers: row?.lcpBrowsers ?? 0,
+      inp: ms(row?.inp),
+      inpBrowsers: row?.inpBrowsers ?? 0,
+    };
+  });
+}
+
+/**
+ * Forgets used tickets past their life, the browsers of rollouts that ended (read from the areas' rows now, not
+ * from a list that may be a second old), and speed figures of a month ago.
+ */
+async function sweep(db: Db): Promise<void> {
+  await db.delete(loadTicketUses).where(lt(loadTicketUses.expiresAt, new Date()));
+  for (const table of [rolloutBrowsers, rolloutTroubles])
+    await db.delete(table).where(
+      notExists(
+        db
+          .select({ area: releaseAreas.area })
+          .from(releaseAreas)
+          .where(and(eq(releaseAreas.area, table.area), eq(releaseAreas.rolloutStartedAt, table.startedAt))),
+      ),
+    );
+  await db.delete(versionSpeed).where(lt(versionSpeed.at, new Date(Date.now() - SPEED_KEPT_MS)));
+}
+
+/** The newest messages browsers reported of these versions of an area. */
+async function samplesOf(db: Db, area: string, versions: string[]) {
+  if (!versions.length) return [];
+  return db
+    .select()
+    .from(clientErrorSamples)
+    .where(and(eq(clientErrorSamples.area, area), inArray(clientErrorSamples.version, versions)))
+    .orderBy(desc(clientErrorSamples.id))
+    .limit(SAMPLES_PER_VERSION);
+}
+
+/** Adds counts to the database's, and keeps the newest samples of each version (in the caller's transaction). */
+async function addCounts(
+  tx: Pick<Db, 'insert' | 'select' | 'delete'>,
+  counts: Counted[],
+  kept: (typeof clientErrorSamples.$inferInsert)[],
+) {
+  for (const { area, version, loads, errors } of counts)
+    await tx
+      .insert(clientErrorCounts)
+      .values({ area, version, loads, errors })
+      .onConflictDoUpdate({
+        target: [clientErrorCounts.area, clientErrorCounts.version],
+        set: {
+          loads: sql`${clientErrorCounts.loads} + ${loads}`,
+          errors: sql`${clientErrorCounts.errors} + ${errors}`,
+        },
+      });
+  if (kept.length) await tx.insert(clientErrorSamples).values(kept);
+  for (const key of new Set(kept.map((sample) => `${sample.area}@${sample.version}`))) {
+    const [area, version] = [key.slice(0, key.indexOf('@')), key.slice(key.indexOf('@') + 1)];
+    const newest = tx
+      .select({ id: clientErrorSamples.id })
+      .from(clientErrorSamples)
+      .where(and(eq(clientErrorSamples.area, area), eq(clientErrorSamples.version, version)))
+      .orderBy(desc(clientErrorSamples.id))
+      .limit(SAMPLES_PER_VERSION);
+    await tx
+      .delete(clientErrorSamples)
+      .where(
+        and(
+          eq(clientErrorSamples.area, area),
+          eq(clientErrorSamples.version, version),
+          notInArray(clientErrorSamples.id, newest),
+        ),
+      );
+  }
+}
+
+export function createClientReports(options: { db: Db; store: ReleaseStore; metrics: Metrics; tickets: LoadTickets }) {
+  const { db, store, metrics, tickets } = options;
+  const pending = new Map<string, Counted>();
+  let samples: (typeof clientErrorSamples.$inferInsert)[] = [];
+  const releaseOf = releaseLookup(store);
 
   function count(area: RemoteArea, version: string, what: 'loads' | 'errors') {
     const key = `${area}@${version}`;
@@ -130,102 +335,11 @@ export function createClientReports(options: { db: Db; store: ReleaseStore; metr
     return { ...verified, area: release.area };
   }
 
-  /** Which of these tickets' uses are new (kept until the tickets expire): a replayed one counts nothing. */
-  async function firstUses<T extends { ticket: Ticket; kind: Kind }>(uses: T[]): Promise<Set<T>> {
-    const key = (load: string, area: string, kind: string) => `${load} ${area} ${kind}`;
-    const byKey = new Map<string, T>();
-    // In one order for every report: two reports of the same tickets never wait on each other's rows.
-    const sorted = [...uses].sort((a, b) =>
-      key(a.ticket.load, a.ticket.area, a.kind).localeCompare(key(b.ticket.load, b.ticket.area, b.kind)),
-    );
-    for (const use of sorted) {
-      const at = key(use.ticket.load, use.ticket.area, use.kind);
-      if (!byKey.has(at)) byKey.set(at, use);
-    }
-    const first = new Set<T>();
-    if (byKey.size) {
-      const fresh = await db
-        .insert(loadTicketUses)
-        .values(
-          [...byKey.values()].map(({ ticket, kind }) => ({
-            load: ticket.load,
-            area: ticket.area,
-            kind,
-            expiresAt: new Date(ticket.issuedAt.getTime() + TICKET_LIFETIME_S * 1000),
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ load: loadTicketUses.load, area: loadTicketUses.area, kind: loadTicketUses.kind });
-      for (const row of fresh) first.add(byKey.get(key(row.load, row.area, row.kind))!);
-    }
-    for (let i = first.size; i < uses.length; i++) rejected('replayed');
-    return first;
-  }
-
-  /**
-   * The rollout a ticket's load belongs to, when it was issued during the area's running rollout (a share was
-   * drawn for it) for one of its two versions: what the rule weighs.
-   */
-  async function rolloutOf(ticket: Ticket & { area: RemoteArea }) {
-    const release = (await store.activeReleases()).get(ticket.area);
-    const rollout = release?.rollout;
-    if (!rollout || ticket.percent === 0 || ticket.bucket === 0) return undefined;
-    if (ticket.issuedAt.getTime() < Math.floor(rollout.startedAt.getTime() / 1000) * 1000) return undefined;
-    if (ticket.version !== release.version && ticket.version !== rollout.version) return undefined;
-    // Only the version the bucket drew (not a tester's candidate that happens to be the rollout's).
-    if (ticket.bucket <= ticket.percent !== (ticket.version === rollout.version)) return undefined;
-    return { area: ticket.area, startedAt: rollout.startedAt };
-  }
-
-  async function seen(ticket: Ticket & { area: RemoteArea }, troubles: Trouble[]) {
-    const rollout = await rolloutOf(ticket);
-    if (!rollout) return;
-    await db
-      .insert(rolloutBrowsers)
-      .values({ ...rollout, version: ticket.version, browser: ticket.browser })
-      .onConflictDoNothing();
-    if (troubles.length)
-      // The first trouble of each kind counts, on the version it came on: a browser weighs once per kind.
-      await db
-        .insert(rolloutTroubles)
-        .values(
-          troubles.map((kind) => ({
-            ...rollout,
-            browser: ticket.browser,
-            kind,
-            version: ticket.version,
-            percent: ticket.percent,
-          })),
-        )
-        .onConflictDoNothing();
-  }
-
-  /** A browser's slowest figures on a version (its worst load is what it felt). */
-  async function keepSpeed(ticket: Ticket, figures: { lcp?: number; inp?: number; cls?: number }) {
-    const round = (value: number | undefined) => (value === undefined ? null : Math.round(value));
-    await db
-      .insert(versionSpeed)
-      .values({
-        area: ticket.area,
-        version: ticket.version,
-        browser: ticket.browser,
-        lcpMs: round(figures.lcp),
-        inpMs: round(figures.inp),
-        cls: figures.cls ?? null,
-      })
-      .onConflictDoUpdate({
-        target: [versionSpeed.area, versionSpeed.version, versionSpeed.browser],
-        set: {
-          lcpMs: sql`greatest(${versionSpeed.lcpMs}, excluded.lcp_ms)`,
-          inpMs: sql`greatest(${versionSpeed.inpMs}, excluded.inp_ms)`,
-          cls: sql`greatest(${versionSpeed.cls}, excluded.cls)`,
-          at: sql`now()`,
-        },
-      });
-  }
-
   return {
     releaseOf,
+    speedOf: (area: string, versions: string[]) => speedOf(db, area, versions),
+    sweep: () => sweep(db),
+    samplesOf: (area: string, versions: string[]) => samplesOf(db, area, versions),
 
     /**
      * Counts what a report's tickets vouch for, each ticket once per kind (a load, an error, the speed figures);
@@ -249,7 +363,7 @@ export function createClientReports(options: { db: Db; store: ReleaseStore; metr
         ...(await checked(report.errors, 'error')),
         ...(await checked(report.speed, 'speed')),
       ];
-      const first = await firstUses(uses);
+      const first = await firstUses(db, uses, rejected);
       const counted = { loads: 0, errors: 0, speed: 0 };
       for (const use of uses) {
         if (!first.has(use)) continue;
@@ -258,7 +372,7 @@ export function createClientReports(options: { db: Db; store: ReleaseStore; metr
           metrics.areaLoads.inc({ area, version });
           count(area, version, 'loads');
           counted.loads++;
-          await seen(use.ticket, []);
+          await seen(db, store, use.ticket, []);
         } else if (use.kind === 'error') {
           const error = use.part as NonNullable<ClientReport['errors']>[number];
           const phase: ClientErrorPhase = error.phase;
@@ -274,67 +388,21 @@ export function createClientReports(options: { db: Db; store: ReleaseStore; metr
               message: scrubbed(error.message),
               trace: error.trace,
             });
-          await seen(use.ticket, ['error']);
+          await seen(db, store, use.ticket, ['error']);
         } else {
           const { lcp, inp, cls } = use.part as NonNullable<ClientReport['speed']>[number];
           if (lcp !== undefined) metrics.lcp.observe({ area, version }, lcp / 1000);
           if (inp !== undefined) metrics.inp.observe({ area, version }, inp / 1000);
           if (cls !== undefined) metrics.cls.observe({ area, version }, cls);
           counted.speed++;
-          await keepSpeed(use.ticket, { lcp, inp, cls });
-          await seen(use.ticket, [
+          await keepSpeed(db, use.ticket, { lcp, inp, cls });
+          await seen(db, store, use.ticket, [
             ...(inp !== undefined && inp > POOR_INP_MS ? (['poor-inp'] as const) : []),
             ...(lcp !== undefined && lcp > POOR_LCP_MS ? (['poor-lcp'] as const) : []),
           ]);
         }
       }
       return counted;
-    },
-
-    /** Each version's speed: the 75th percentile over its browsers (each its slowest load), with how many. */
-    async speedOf(area: string, versions: string[]): Promise<VersionSpeed[]> {
-      if (!versions.length) return [];
-      const rows = await db
-        .select({
-          version: versionSpeed.version,
-          lcp: sql<number | null>`percentile_cont(0.75) within group (order by ${versionSpeed.lcpMs})`,
-          lcpBrowsers: sql<number>`count(${versionSpeed.lcpMs})::int`,
-          inp: sql<number | null>`percentile_cont(0.75) within group (order by ${versionSpeed.inpMs})`,
-          inpBrowsers: sql<number>`count(${versionSpeed.inpMs})::int`,
-        })
-        .from(versionSpeed)
-        .where(and(eq(versionSpeed.area, area), inArray(versionSpeed.version, versions)))
-        .groupBy(versionSpeed.version);
-      return versions.map((version) => {
-        const row = rows.find((found) => found.version === version);
-        const ms = (value: number | null | undefined) =>
-          value === null || value === undefined ? null : Math.round(Number(value));
-        return {
-          version,
-          lcp: ms(row?.lcp),
-          lcpBrowsers: row?.lcpBrowsers ?? 0,
-          inp: ms(row?.inp),
-          inpBrowsers: row?.inpBrowsers ?? 0,
-        };
-      });
-    },
-
-    /**
-     * Forgets used tickets past their life, the browsers of rollouts that ended (read from the areas' rows now, not
-     * from a list that may be a second old), and speed figures of a month ago.
-     */
-    async sweep(): Promise<void> {
-      await db.delete(loadTicketUses).where(lt(loadTicketUses.expiresAt, new Date()));
-      for (const table of [rolloutBrowsers, rolloutTroubles])
-        await db.delete(table).where(
-          notExists(
-            db
-              .select({ area: releaseAreas.area })
-              .from(releaseAreas)
-              .where(and(eq(releaseAreas.area, table.area), eq(releaseAreas.rolloutStartedAt, table.startedAt))),
-          ),
-        );
-      await db.delete(versionSpeed).where(lt(versionSpeed.at, new Date(Date.now() - SPEED_KEPT_MS)));
     },
 
     /** Adds this instance's counts to the database's and keeps the newest samples; on failure they wait. */
@@ -345,38 +413,7 @@ export function createClientReports(options: { db: Db; store: ReleaseStore; metr
       pending.clear();
       samples = [];
       try {
-        await db.transaction(async (tx) => {
-          for (const { area, version, loads, errors } of counts)
-            await tx
-              .insert(clientErrorCounts)
-              .values({ area, version, loads, errors })
-              .onConflictDoUpdate({
-                target: [clientErrorCounts.area, clientErrorCounts.version],
-                set: {
-                  loads: sql`${clientErrorCounts.loads} + ${loads}`,
-                  errors: sql`${clientErrorCounts.errors} + ${errors}`,
-                },
-              });
-          if (kept.length) await tx.insert(clientErrorSamples).values(kept);
-          for (const key of new Set(kept.map((sample) => `${sample.area}@${sample.version}`))) {
-            const [area, version] = [key.slice(0, key.indexOf('@')), key.slice(key.indexOf('@') + 1)];
-            const newest = tx
-              .select({ id: clientErrorSamples.id })
-              .from(clientErrorSamples)
-              .where(and(eq(clientErrorSamples.area, area), eq(clientErrorSamples.version, version)))
-              .orderBy(desc(clientErrorSamples.id))
-              .limit(SAMPLES_PER_VERSION);
-            await tx
-              .delete(clientErrorSamples)
-              .where(
-                and(
-                  eq(clientErrorSamples.area, area),
-                  eq(clientErrorSamples.version, version),
-                  notInArray(clientErrorSamples.id, newest),
-                ),
-              );
-          }
-        });
+        await db.transaction((tx) => addCounts(tx, counts, kept));
       } catch (error) {
         // Not lost: added back to what the next write sends.
         for (const counted of counts) {
@@ -389,17 +426,6 @@ export function createClientReports(options: { db: Db; store: ReleaseStore; metr
         }
         throw error;
       }
-    },
-
-    /** The newest messages browsers reported of these versions of an area. */
-    async samplesOf(area: string, versions: string[]) {
-      if (!versions.length) return [];
-      return db
-        .select()
-        .from(clientErrorSamples)
-        .where(and(eq(clientErrorSamples.area, area), inArray(clientErrorSamples.version, versions)))
-        .orderBy(desc(clientErrorSamples.id))
-        .limit(SAMPLES_PER_VERSION);
     },
   };
 }
