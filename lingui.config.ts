@@ -1,14 +1,16 @@
 /**
  * Lingui: one catalogue per area, each in the area's src/locales/ as PO files (what translators edit), which
  * the area imports lazily and the build compiles (build-config/catalogues.ts: no message parser in the
- * browser, nothing compiled in the repository). The texts of shared-ui, shared-api and shared-auth have a
- * catalogue of their own in shared-ui/src/locales/, which every area (and the shell) bundles with the shared
- * code (shared-ui/src/i18n.tsx). `npm run i18n` extracts; `scripts/i18n-check.mjs` (part of `npm run lint`)
+ * browser, nothing compiled in the repository). The texts of shared-ui, shared-api and shared-auth make the
+ * shared catalogue, which every area (and the shell) bundles with the shared code (shared-ui/src/i18n.tsx); its
+ * parts are shared-ui/src/locales/ and one per resource of the contract (`shared-api/src/jobs/locales/`), so
+ * teams adding texts to different resources edit different files (build-config/shared-texts.ts). `npm run i18n` extracts; `scripts/i18n-check.mjs` (part of `npm run lint`)
  * fails when they are not up to date or a translation is missing.
  */
 import type { LinguiConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 import { REMOTE_AREAS, remoteFolder } from './build-config/remotes';
+import { contractResources } from './build-config/shared-texts';
 
 /**
  * PO files with explicit ids show a translator only the id: each translation gets the English text as an
@@ -53,9 +55,14 @@ const exclude = [
   '**/testing.tsx',
   '**/fixtures.ts',
 ];
-const area = (name: string, folder: string, include = [`<rootDir>/${folder}/src`]) => ({
+const area = (name: string, folder: string, include = [`<rootDir>/${folder}/src`], also: string[] = []) => ({
   path: out ? `${out}/${name}/{locale}` : `<rootDir>/${folder}/src/locales/{locale}`,
   include,
+  exclude: [...exclude, ...also],
+});
+const resource = (name: string) => ({
+  path: out ? `${out}/contract-${name}/{locale}` : `<rootDir>/shared-api/src/${name}/locales/{locale}`,
+  include: [`<rootDir>/shared-api/src/${name}`],
   exclude,
 });
 
@@ -65,7 +72,14 @@ const config: LinguiConfig = {
   fallbackLocales: { default: 'en' },
   catalogs: [
     area('shell', 'shell'),
-    area('shared', 'shared-ui', ['<rootDir>/shared-ui/src', '<rootDir>/shared-api/src', '<rootDir>/shared-auth/src']),
+    // The shared catalogue's common part: the contract's resources have their own parts.
+    area(
+      'shared',
+      'shared-ui',
+      ['<rootDir>/shared-ui/src', '<rootDir>/shared-api/src', '<rootDir>/shared-auth/src'],
+      ['<rootDir>/shared-api/src/*/*.ts'],
+    ),
+    ...contractResources().map(resource),
     // One catalogue per area, from the one list of areas (build-config/remotes.ts).
     ...REMOTE_AREAS.map((name) => area(name, remoteFolder(name))),
   ],

@@ -13,8 +13,8 @@ import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
+import { SHARED_CATALOGUE, sharedCatalogueParts } from './shared-texts';
 
-const ROOT = join(import.meta.dirname, '..');
 const SOURCE_LOCALE = 'en';
 // The catalogues' format (lingui.config.ts): explicit ids, the English as the en file's translation.
 const po = formatter({ lineNumbers: false, explicitIdAsDefault: true });
@@ -46,15 +46,35 @@ export async function compileCatalogue(file: string, text: string): Promise<{ me
   return { messages };
 }
 
-/** Compiles an imported `.po` file into a module exporting its `messages`. */
+/** The shared texts of one language, from all their parts (shared-texts.ts). */
+async function compileSharedCatalogue(locale: string): Promise<{ messages: Record<string, unknown>; files: string[] }> {
+  const files = sharedCatalogueParts(locale);
+  const messages: Record<string, unknown> = {};
+  for (const file of files)
+    Object.assign(messages, (await compileCatalogue(file, await readFile(file, 'utf8'))).messages);
+  return { messages, files };
+}
+
+/**
+ * Compiles an imported `.po` file into a module exporting its `messages`; the shared texts' file of a language
+ * (shared-ui/src/locales/fr.po) brings the contract's resources' texts of that language with it.
+ */
 export function compiledCatalogues(): Plugin {
   return {
     name: 'btls:catalogues',
     async transform(text, id) {
       const file = id.split('?')[0]!;
       if (!file.endsWith('.po')) return null;
-      this.addWatchFile(join(dirname(file), `${SOURCE_LOCALE}.po`));
-      const { messages } = await compileCatalogue(file, text);
+      let messages: Record<string, unknown>;
+      if (dirname(file) === SHARED_CATALOGUE) {
+        const shared = await compileSharedCatalogue(basename(file, '.po'));
+        messages = shared.messages;
+        for (const part of shared.files) this.addWatchFile(part);
+        for (const part of sharedCatalogueParts(SOURCE_LOCALE)) this.addWatchFile(part);
+      } else {
+        this.addWatchFile(join(dirname(file), `${SOURCE_LOCALE}.po`));
+        messages = (await compileCatalogue(file, text)).messages;
+      }
       // A JSON text parsed once is quicker for the browser than the same object written as code.
       return {
         code: `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(messages))});\n`,
@@ -66,14 +86,13 @@ export function compiledCatalogues(): Plugin {
 }
 
 /**
- * The name under which a page keeps the shared texts' catalogue (shared-ui's): a hash of its translations. Every
+ * The name under which a page keeps the shared texts' catalogue: a hash of its translations (all its parts). Every
  * area bundles its own copy; areas built from the same texts share the name, so the page downloads the copy
  * once, and an area built with new texts has a new name, so its copy is loaded too.
  */
 export function sharedTextsKey(): string {
   const hash = createHash('sha256');
-  for (const locale of ['fr', 'rw'])
-    hash.update(readFileSync(join(ROOT, 'shared-ui', 'src', 'locales', `${locale}.po`)));
+  for (const locale of ['fr', 'rw']) for (const part of sharedCatalogueParts(locale)) hash.update(readFileSync(part));
   return `shared-texts:${hash.digest('hex').slice(0, 16)}`;
 }
 

@@ -16,13 +16,16 @@ import { join } from 'node:path';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 // Run with `node --import tsx` (npm run lint does): the list of areas is TypeScript.
 import { REMOTE_AREAS, remoteFolder } from '../build-config/remotes.ts';
+import { contractResources } from '../build-config/shared-texts.ts';
 
 const root = new URL('..', import.meta.url).pathname;
-/** The shell's catalogue, the shared texts' and one per area, from the one list of areas (build-config/remotes.ts). */
+/** Each catalogue's folder: the shell's, the shared texts' parts and one per area (build-config/remotes.ts). */
 const AREAS = {
-  shell: 'shell',
-  shared: 'shared-ui',
-  ...Object.fromEntries(REMOTE_AREAS.map((area) => [area, remoteFolder(area)])),
+  shell: 'shell/src/locales',
+  shared: 'shared-ui/src/locales',
+  ...Object.fromEntries(REMOTE_AREAS.map((area) => [area, `${remoteFolder(area)}/src/locales`])),
+  // The shared catalogue's other parts: one per resource of the contract (build-config/shared-texts.ts).
+  ...Object.fromEntries(contractResources().map((name) => [`contract-${name}`, `shared-api/src/${name}/locales`])),
 };
 /** Catalogues whose every text must have its fr and rw translation: all of them. */
 const TRANSLATED = Object.keys(AREAS);
@@ -63,7 +66,7 @@ try {
   for (const [name, folder] of Object.entries(AREAS)) {
     mkdirSync(join(temp, name), { recursive: true });
     for (const locale of LOCALES) {
-      const po = join(root, folder, 'src/locales', `${locale}.po`);
+      const po = join(root, folder, `${locale}.po`);
       if (existsSync(po)) cpSync(po, join(temp, name, `${locale}.po`));
     }
   }
@@ -74,7 +77,7 @@ try {
 
   for (const [name, folder] of Object.entries(AREAS)) {
     for (const locale of LOCALES) {
-      const where = `${folder}/src/locales/${locale}.po`;
+      const where = `${folder}/${locale}.po`;
       const committedPath = join(root, where);
       const committed = existsSync(committedPath) ? entries(readFileSync(committedPath, 'utf8')) : new Map();
       const fresh = entries(readFileSync(join(temp, name, `${locale}.po`), 'utf8'));
@@ -99,8 +102,8 @@ try {
     }
   }
   for (const [name, folder] of Object.entries(AREAS)) {
-    const files = readdirSync(join(root, folder, 'src/locales')).filter((f) => !/^(en|fr|rw)\.po$/.test(f));
-    if (files.length) problems.push(`${folder}/src/locales has unexpected files: ${files.join(', ')} (${name})`);
+    const files = readdirSync(join(root, folder)).filter((f) => !/^(en|fr|rw)\.po$/.test(f));
+    if (files.length) problems.push(`${folder} has unexpected files: ${files.join(', ')} (${name})`);
   }
 } finally {
   rmSync(temp, { recursive: true, force: true });

@@ -4,7 +4,7 @@
  * else the call's fallback, with the texts bundled in each area (a new text never waits for a shell release).
  */
 import { ApiError, currentToken, i18n, isOfflineMiss, reportFailure, send as sendRequest } from '@btls/kernel';
-import { fallback } from './client-messages';
+import { fallback } from './texts';
 import type { MessageCode, MessageParams } from './codes';
 import { isKnownValue, valueText } from './value-texts';
 import { registeredCode } from './text-codes';
@@ -98,8 +98,11 @@ export interface CallOptions {
   /** Relative to the API base, without a leading slash: `courses/3`. */
   path: string;
   auth: Auth;
-  /** docs/product.md §8 fallback text for a non-OK answer without a message. */
-  fallback: (status: number) => string;
+  /**
+   * docs/product.md §8 fallback text for a non-OK answer without a message; a new call may leave it out and
+   * get the generic `HTTP error! status: N` until its resource has words of its own for it.
+   */
+  fallback?: (status: number) => string;
   json?: unknown;
   body?: FormData;
   searchParams?: Record<string, string>;
@@ -152,12 +155,13 @@ export async function callPage<T>(options: CallOptions): Promise<Page<T>> {
 }
 
 /**
- * The docs/product.md §8 fallback of a call, with its code: a fallback that names the status (`fallback.fetchCourses`) is
+ * The docs/product.md §8 fallback of a call, with its code: a fallback that names the status (`courseFallback.fetchCourses`, in its resource's texts.ts) is
  * found by the function itself, so its text can be shown in the page's language with the status in it.
  */
 function failWithFallback(options: CallOptions, status: number): never {
-  const code = codeOf(options.fallback);
-  return fail(options.fallback(status), status, code, code && { status });
+  const text = options.fallback ?? fallback.httpError;
+  const code = codeOf(text);
+  return fail(text(status), status, code, code && { status });
 }
 
 function fail(message: string, status: number, code = codeOf(message), params?: MessageParams): never {

@@ -1,5 +1,5 @@
 /**
- * The contract: one function per endpoint (grouped by resource), their queries and writes, the product's texts,
+ * The contract: one folder per resource (`jobs/`: its calls, query options, writes, texts and schemas), the product's texts,
  * the business constants and Kigali's date. Not shared by the federation: each area bundles the parts it uses
  * (so a new call ships with the area), and the state they act on (the connection, the query client, the i18n
  * instance) is the kernel's, which this module re-exports for the screens. Every screen imports from
@@ -7,6 +7,10 @@
  * needs only their types.
  */
 export * from './client';
+export * from './texts';
+export * from './queries';
+export * from './mutations';
+// Each resource (by subpath too: `@btls/shared-api/jobs`).
 export * from './auth';
 export * from './courses';
 export * from './enrollments';
@@ -16,11 +20,8 @@ export * from './jobs';
 export * from './job-applications';
 export * from './users';
 export * from './contact';
-export * from './queries';
-export * from './mutations';
 export * from './outbox';
 export * from './releases';
-export * from './client-messages';
 export type { CodedMessage, MessageCode, MessageParams } from './codes';
 export * from './constants';
 export * from './dates';

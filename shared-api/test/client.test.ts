@@ -23,7 +23,7 @@ import {
   verifyCertificate,
 } from '../src/certificates';
 import { ApiError, configureApi, errorMessage } from '../src/client';
-import { fallback } from '../src/client-messages';
+import { fallback } from '../src/messages';
 import { listContactMessages, sendContactMessage } from '../src/contact';
 import { createCourse, deleteCourse, getCourse, listCourses, updateCourse } from '../src/courses';
 import {

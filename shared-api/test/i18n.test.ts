@@ -16,7 +16,7 @@ import {
   setLanguage,
   sharedCatalogue,
   translateMessage,
-  validation,
+  authValidation,
 } from '../src/index';
 
 describe('Kinyarwanda plurals', () => {
@@ -92,17 +92,17 @@ describe('catalogues per area', () => {
   it("shows a server error's code in the page's language, else the English message", async () => {
     i18n.load('rw', { 'validation.passwordTooShort': ['Ijambobanga rigomba kugira nibura inyuguti 6.'] });
     await setLanguage('rw');
-    expect(errorMessage(new ApiError(validation.passwordTooShort, 400, 'validation.passwordTooShort'))).toBe(
+    expect(errorMessage(new ApiError(authValidation.passwordTooShort, 400, 'validation.passwordTooShort'))).toBe(
       'Ijambobanga rigomba kugira nibura inyuguti 6.',
     );
     // No code (a form's own check, an older server): found by its English text.
-    expect(translateMessage(validation.passwordTooShort)).toBe('Ijambobanga rigomba kugira nibura inyuguti 6.');
+    expect(translateMessage(authValidation.passwordTooShort)).toBe('Ijambobanga rigomba kugira nibura inyuguti 6.');
     expect(errorMessage(new ApiError('Something new.', 400, 'validation.somethingNew' as MessageCode))).toBe(
       'Something new.',
     );
     await setLanguage('en');
-    expect(errorMessage(new ApiError(validation.passwordTooShort, 400, 'validation.passwordTooShort'))).toBe(
-      validation.passwordTooShort,
+    expect(errorMessage(new ApiError(authValidation.passwordTooShort, 400, 'validation.passwordTooShort'))).toBe(
+      authValidation.passwordTooShort,
     );
   });
 

@@ -4,8 +4,8 @@ import {
   noticeText,
   passwordProblem,
   translateMessage,
+  userValidation,
   useUpdateMyProfile,
-  validation,
 } from '@btls/shared-api';
 import { useAuth, useChangePassword, useI18n } from '@btls/shared-auth';
 import { Button, ErrorBanner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
@@ -42,7 +42,7 @@ export function CompanyProfilePage() {
     event.preventDefault();
     const trimmed = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.trim()])) as typeof saved;
     // A company's name is required of employers only: the shared profile schema leaves it optional.
-    if (!trimmed.companyName) return setError(translateMessage(validation.profileRequired));
+    if (!trimmed.companyName) return setError(translateMessage(userValidation.profileRequired));
     const { checkForm, profilePayloadSchema } = await loadRules();
     const checked = checkForm(profilePayloadSchema, trimmed);
     if ('problem' in checked) return setError(translateMessage(checked.problem));

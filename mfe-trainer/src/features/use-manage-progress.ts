@@ -10,6 +10,7 @@ import {
   errorMessage,
   fallback,
   noticeText,
+  progressFallback,
   progressPaths,
   translateMessage,
   useAddProgress,
@@ -129,7 +130,7 @@ export function useManageProgress(enrollment: Enrollment, confirm: (question: st
   /** A record still waiting on the phone: what it says changes (sent as it was first, then as this update). */
   async function changeWaiting(write: QueuedWrite, payload: ProgressPayload) {
     const changed = await changeQueuedWrite(write.key, payload).catch(() => null);
-    if (changed === null) return setError(translateMessage(fallback.saveProgress));
+    if (changed === null) return setError(translateMessage(progressFallback.saveProgress));
     if (!changed) {
       stopEditing();
       return setError(sentMeanwhile());
@@ -199,7 +200,7 @@ export function useManageProgress(enrollment: Enrollment, confirm: (question: st
     const waiting = waitingFor.get(record.id);
     if (waiting && record.id < 0) {
       const removed = await removeQueuedWrite(waiting.key).catch(() => null);
-      if (removed === null) return setError(translateMessage(fallback.deleteProgress));
+      if (removed === null) return setError(translateMessage(progressFallback.deleteProgress));
       if (!removed) return setError(sentMeanwhile());
       return setNotice(deleted());
     }

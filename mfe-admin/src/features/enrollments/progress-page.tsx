@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  certificateValidation,
   enrollmentCertificateQuery,
   enrollmentProgressQuery,
   enrollmentQuery,
@@ -8,7 +9,6 @@ import {
   useIssueCertificate,
   useRevokeCertificate,
   useSuspenseQuery,
-  validation,
 } from '@btls/shared-api';
 import type { Certificate, Enrollment } from '@btls/shared-api/schemas';
 import { paths, useI18n, useParams } from '@btls/shared-auth';
@@ -67,7 +67,7 @@ function Progress({ enrollment }: { enrollment: Enrollment }) {
   const [notice, setNotice] = useState('');
 
   async function issue() {
-    if (enrollment.status !== 'Completed') return setError(validation.certificateOnlyCompleted);
+    if (enrollment.status !== 'Completed') return setError(certificateValidation.certificateOnlyCompleted);
     if (
       !(await confirm(
         // Nothing recorded is worth a second look before a certificate says the course was completed.
@@ -103,7 +103,7 @@ function Progress({ enrollment }: { enrollment: Enrollment }) {
       i18n._({ id: 'admin.progress.revokeWhy', message: 'Why is this certificate being revoked?' }),
     );
     if (reason === null) return;
-    if (!reason.trim()) return setError(validation.revocationReasonRequired);
+    if (!reason.trim()) return setError(certificateValidation.revocationReasonRequired);
     const question = i18n._({
       id: 'admin.progress.confirmRevoke',
       message: 'Are you sure you want to revoke this certificate? Anyone who checks it will see it as revoked.',

@@ -4,9 +4,9 @@ import {
   ROLES,
   useCreateUser,
   userQuery,
+  userValidation,
   useSuspenseQuery,
   useUpdateUser,
-  validation,
 } from '@btls/shared-api';
 import type { User } from '@btls/shared-api/schemas';
 import { Link, paths, useAuth, useI18n, useNavigate, useParams } from '@btls/shared-auth';
@@ -199,7 +199,7 @@ function EditUserForm({ user }: { user: User }) {
     const { checkForm, userUpdatePayloadSchema } = await loadRules();
     const checked = checkForm(userUpdatePayloadSchema, form);
     if ('problem' in checked) return setError(checked.problem);
-    if (self && form.role !== 'admin') return setError(validation.ownRoleFromAdmin);
+    if (self && form.role !== 'admin') return setError(userValidation.ownRoleFromAdmin);
     setError('');
     try {
       const answer = await update.mutateAsync({ id: user.id, ...checked.payload });

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessage, translateMessage, validation } from '@btls/shared-api';
+import { authValidation, errorMessage, translateMessage } from '@btls/shared-api';
 import { useHydrated, useKeepTypedValues } from '@btls/shared-ui/hydrated';
 
 /**
@@ -39,7 +39,7 @@ export function useAuthForm<Fields extends Record<string, string>>(
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (options.checkPasswords && fields.password !== fields.confirmPassword)
-      return setError(translateMessage(validation.passwordsDoNotMatch));
+      return setError(translateMessage(authValidation.passwordsDoNotMatch));
     if (options.check) {
       const checked = options.check(await loadRules(), fields);
       if ('problem' in checked) return setError(translateMessage(checked.problem));

@@ -1,0 +1,20 @@
+import { checkCredential, issueCertificate, revokeCertificate } from './calls';
+import { certificateKeys } from './queries';
+import { enrollmentKeys } from '../enrollments/queries';
+import { useApiMutation } from '../mutations';
+import type { IssueCertificatePayload, RevokeCertificatePayload } from '../schemas';
+
+export const useIssueCertificate = () =>
+  useApiMutation(
+    (payload: IssueCertificatePayload) => issueCertificate(payload),
+    [certificateKeys.certificates, enrollmentKeys.enrollments],
+  );
+
+export const useRevokeCertificate = () =>
+  useApiMutation(
+    ({ code, ...payload }: RevokeCertificatePayload & { code: string }) => revokeCertificate(code, payload),
+    [certificateKeys.certificates],
+  );
+
+/** Checking a credential someone brings changes nothing on the server. */
+export const useCheckCredential = () => useApiMutation(checkCredential, []);

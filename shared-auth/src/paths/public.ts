@@ -1,0 +1,21 @@
+import { withParams } from './page';
+
+/** The visitors' pages (the public area, rendered on the server). */
+export const publicPaths = {
+  home: '/',
+  courses: '/courses',
+  course: withParams('/courses/:id'),
+  experience: '/rwanda-coffee-experience',
+  jobs: '/jobs',
+  job: withParams('/jobs/:jobId'),
+  about: '/about',
+  contact: '/contact',
+  login: '/login',
+  register: '/register',
+  employerRegister: '/employer/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: withParams('/reset-password/:token'),
+  privacyPolicy: '/privacy-policy',
+  termsOfService: '/terms-of-service',
+  verify: withParams('/verify/:certificateCode'),
+} as const;
