@@ -1,4 +1,7 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+/**
+ * Signing up and in, and passwords: changed with the current one, or reset with a link sent by e-mail. The reads
+ * and writes are in accounts/repository.ts.
+ */
 import { coded } from '@btls/shared-api/codes';
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { account } from '@btls/shared-api/messages';
@@ -16,7 +19,14 @@ import type { Deps } from '../deps';
 import { answers, type Api } from '../http/contract';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth';
 import { isUniqueViolation } from '../db/client';
-import { passwordResetTokens, users } from '../db/schema';
+import {
+  changePassword,
+  insertUser,
+  resetLinkHolder,
+  setPassword,
+  spendResetLink,
+  userByEmail,
+} from '../accounts/repository';
 import { hashResetToken, spendResetLinks } from '../mail/notify';
 import { conflict, forbidden, notFound, unauthorized } from '../http/errors';
 import { toUser } from '../serialize';
@@ -57,18 +67,15 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, 
       let created;
       try {
         created = await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(users)
-            .values({
-              firstName: payload.firstName,
-              lastName: payload.lastName,
-              email: payload.email,
-              passwordHash,
-              role,
-              companyName: role === 'employer' ? payload.companyName : null,
-              language: payload.language ?? languageFromHeader(request.headers['accept-language']),
-            })
-            .returning();
+          const row = await insertUser(tx, {
+            firstName: payload.firstName,
+            lastName: payload.lastName,
+            email: payload.email,
+            passwordHash,
+            role,
+            companyName: role === 'employer' ? payload.companyName : null,
+            language: payload.language ?? languageFromHeader(request.headers['accept-language']),
+          });
           if (row?.role === 'employer') await notify.employerWelcome(tx, row);
           return row;
         });
@@ -104,11 +111,7 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, 
       await limiters.loginIp.enforce(request.ip);
       await limiters.loginEmail.enforce(emailKey);
 
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(sql`lower(${users.email}) = ${emailKey}`)
-        .limit(1);
+      const user = await userByEmail(db, emailKey);
       const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
       if (!user || !passwordOk) {
         metrics.loginsFailed.inc();
@@ -142,11 +145,7 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, 
       await limiters.recoveryIp.enforce(request.ip);
       await limiters.recoveryEmail.enforce(email.toLowerCase());
       afterAnswer(reply, async () => {
-        const [user] = await db
-          .select()
-          .from(users)
-          .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-          .limit(1);
+        const user = await userByEmail(db, email.toLowerCase());
         if (user?.isActive) await db.transaction((tx) => notify.passwordReset(tx, user));
       });
       return coded('account.resetLinkSent');
@@ -172,32 +171,15 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, 
       const { token, password } = request.body;
       await limiters.resetIp.enforce(request.ip);
       const tokenHash = hashResetToken(token);
-      const open = and(
-        eq(passwordResetTokens.tokenHash, tokenHash),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, sql`now()`),
-      );
-      const [valid] = await db
-        .select({ userId: passwordResetTokens.userId })
-        .from(passwordResetTokens)
-        .innerJoin(users, and(eq(users.id, passwordResetTokens.userId), eq(users.isActive, true)))
-        .where(open)
-        .limit(1);
+      const valid = await resetLinkHolder(db, tokenHash);
       // A link we did not send, or one spent or expired: nothing it names (a bad token is a 400 of the schema).
       if (!valid) throw notFound(account.resetLinkInvalid);
       const passwordHash = await hashPassword(password);
       const reset = await db.transaction(async (tx) => {
         // Spent here, so of two requests with one link only one resets.
-        const [spent] = await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: new Date() })
-          .where(open)
-          .returning({ userId: passwordResetTokens.userId });
+        const spent = await spendResetLink(tx, tokenHash);
         if (!spent) return false;
-        await tx
-          .update(users)
-          .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
-          .where(eq(users.id, spent.userId));
+        await setPassword(tx, spent.userId, passwordHash);
         await spendResetLinks(tx, spent.userId);
         return true;
       });
@@ -231,11 +213,7 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, 
       await limiters.loginEmail.reset(emailKey);
       const passwordHash = await hashPassword(newPassword);
       const updated = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(users)
-          .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
-          .where(and(eq(users.id, me.id), eq(users.sessionVersion, me.sessionVersion)))
-          .returning();
+        const row = await changePassword(tx, me.id, me.sessionVersion, passwordHash);
         // A link sent before the change must not undo it.
         if (row) await spendResetLinks(tx, row.id);
         return row;

@@ -1,4 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+/**
+ * The certificates of completed trainings: the trainee's own, issuing and revoking (admins), and the public
+ * check of a code. The reads and writes are in certificates/repository.ts.
+ */
 import { coded } from '@btls/shared-api/codes';
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { credentialCheck, validation } from '@btls/shared-api/messages';
@@ -16,10 +19,18 @@ import { answers, codeParams, idParams, type Api } from '../http/contract';
 import { signedCredentialOf } from '../credentials/open-badge';
 import { changeStatusList } from '../credentials/status-list';
 import { isUniqueViolation } from '../db/client';
-import { certificates, courses, enrollments, users } from '../db/schema';
 import { enrollmentVisibleTo } from '../enrollment-access';
 import { conflict, notFound } from '../http/errors';
-import { countAll, searchAny, setPageHeaders } from '../http/paging';
+import { setPageHeaders } from '../http/paging';
+import {
+  certificateByCode,
+  certificateOfEnrollment,
+  enrollmentToCertify,
+  hasCertificate,
+  insertCertificate,
+  pageOfOwnCertificates,
+  revokeCertificate,
+} from '../certificates/repository';
 import { toCertificate } from '../serialize';
 
 export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer }: Deps) {
@@ -36,21 +47,8 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
     async (request, reply) => {
       const me = auth.caller(request);
       const query = request.query;
-      const where = and(
-        eq(certificates.userId, me.id),
-        searchAny(query.q, [certificates.courseTitle, certificates.certificateCode]),
-      );
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select()
-          .from(certificates)
-          .where(where)
-          .orderBy(desc(certificates.issueDate), desc(certificates.id))
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ total: countAll }).from(certificates).where(where),
-      ]);
-      setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
+      const { rows, total } = await pageOfOwnCertificates(db, me.id, query);
+      setPageHeaders(request, reply, query, rows.length, total);
       return rows.map(toCertificate);
     },
   );
@@ -69,7 +67,7 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
     async (request) => {
       const me = auth.caller(request);
       const enrollment = await enrollmentVisibleTo(db, me, request.params.enrollmentId);
-      const [row] = await db.select().from(certificates).where(eq(certificates.enrollmentId, enrollment.id)).limit(1);
+      const row = await certificateOfEnrollment(db, enrollment.id);
       if (!row) throw notFound(texts.certificate.noneForEnrollment);
       return toCertificate(row);
     },
@@ -92,13 +90,7 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
     async (request, reply) => {
       const admin = auth.caller(request);
       const payload = request.body;
-      const [enrollment] = await db
-        .select({ enrollment: enrollments, course: courses, trainee: users })
-        .from(enrollments)
-        .innerJoin(courses, eq(courses.id, enrollments.courseId))
-        .innerJoin(users, eq(users.id, enrollments.traineeId))
-        .where(eq(enrollments.id, payload.enrollmentApplicationId))
-        .limit(1);
+      const enrollment = await enrollmentToCertify(db, payload.enrollmentApplicationId);
       if (!enrollment) throw notFound(texts.enrollment.notFound);
       if (enrollment.enrollment.status !== 'Completed') throw conflict(validation.certificateOnlyCompleted);
       if (enrollment.trainee.id !== payload.userId || enrollment.course.id !== payload.courseId) {
@@ -120,12 +112,9 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
       for (let attempt = 0; ; attempt++) {
         try {
           const row = await db.transaction(async (tx) => {
-            const [inserted] = await tx
-              .insert(certificates)
-              .values({ ...values, certificateCode: newCertificateCode() })
-              .returning();
-            await notify.certificateIssued(tx, enrollment.trainee, inserted!.courseTitle, inserted!.certificateCode);
-            return inserted!;
+            const inserted = await insertCertificate(tx, { ...values, certificateCode: newCertificateCode() });
+            await notify.certificateIssued(tx, enrollment.trainee, inserted.courseTitle, inserted.certificateCode);
+            return inserted;
           });
           // Signed now, with the assessments as they are; if signing fails, the first download signs it.
           await signedCredentialOf(db, issuer, row).catch((error: Error) => request.log.error(error));
@@ -133,12 +122,7 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
           return { ...coded('notice.certificateIssued'), certificate: toCertificate(row!) };
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
-          const [existing] = await db
-            .select({ id: certificates.id })
-            .from(certificates)
-            .where(eq(certificates.enrollmentId, values.enrollmentId))
-            .limit(1);
-          if (existing) throw conflict(texts.certificate.alreadyIssued);
+          if (await hasCertificate(db, values.enrollmentId)) throw conflict(texts.certificate.alreadyIssued);
           if (attempt >= 2) throw error; // the code collided thrice: something else is wrong
         }
       }
@@ -162,8 +146,7 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
     async (request, reply) => {
       // Checked again at every look (a phone's worker asks the network first): a revocation shows at once.
       reply.header('Cache-Control', 'no-cache');
-      const code = request.params.certificateCode;
-      const [row] = await db.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
+      const row = await certificateByCode(db, request.params.certificateCode);
       if (!row) throw notFound(texts.certificate.invalidCode);
       // A revoked certificate is not valid: a client that reads one field must not accept it.
       const revoked = row.revokedAt !== null;
@@ -200,15 +183,10 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
       const { reason } = request.body;
       const code = request.params.certificateCode;
       const revoked = await changeStatusList(db, issuer, async (tx) => {
-        const [row] = await tx.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
+        const row = await certificateByCode(tx, code);
         if (!row) throw notFound(texts.certificate.notFound);
         if (row.revokedAt) throw conflict(texts.certificate.alreadyRevoked);
-        const [updated] = await tx
-          .update(certificates)
-          .set({ revokedAt: new Date(), revocationReason: reason, revokedById: admin.id })
-          .where(eq(certificates.id, row.id))
-          .returning();
-        return updated!;
+        return revokeCertificate(tx, row.id, reason, admin.id);
       });
       return { ...coded('notice.certificateRevoked'), certificate: toCertificate(revoked) };
     },
@@ -226,8 +204,7 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
       },
     },
     async (request) => {
-      const code = request.params.certificateCode;
-      const [row] = await db.select().from(certificates).where(eq(certificates.certificateCode, code)).limit(1);
+      const row = await certificateByCode(db, request.params.certificateCode);
       if (!row) throw notFound(texts.certificate.notFound);
       return toCertificate(row);
     },

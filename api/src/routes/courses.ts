@@ -1,4 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+/**
+ * The courses: the public catalogue (an admin also sees inactive ones), its filter options, and the admins'
+ * changes, with a course's picture. The reads and writes are in courses/repository.ts.
+ */
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { DEFAULT_TRAINING_CENTER } from '@btls/shared-api/constants';
 import {
@@ -12,12 +15,21 @@ import {
 } from '@btls/shared-api/schemas';
 import type { Deps } from '../deps';
 import { isForeignKeyViolation, type Db } from '../db/client';
-import { courses } from '../db/schema';
+import {
+  activeCourseFacets,
+  deleteCourse,
+  findCourse,
+  insertCourse,
+  lockCourseImage,
+  pageOfCourses,
+  updateCourse,
+  type CourseRow,
+} from '../courses/repository';
 import { answers, checkedInHandler, idParams, type Api } from '../http/contract';
 import { conflict, notFound, parse } from '../http/errors';
 import { coded, codedWith } from '@btls/shared-api/codes';
 import { chosenImage, forgetImage, imageFactsFor, readFormWithImage } from '../image-store';
-import { countAll, distinctValues, searchAny, setPageHeaders } from '../http/paging';
+import { setPageHeaders } from '../http/paging';
 import { toCourse } from '../serialize';
 
 const courseParams = idParams('id', texts.course.invalidId);
@@ -48,18 +60,8 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
       const isAdmin = (await auth.optional(request))?.role === 'admin';
       const query = request.query;
       const status = isAdmin ? query.status : 'active';
-      const where = and(
-        status ? eq(courses.isActive, status === 'active') : undefined,
-        searchAny(query.q, [courses.title, courses.description, sql`array_to_string(${courses.tags}, ' ')`]),
-        query.category ? eq(courses.category, query.category) : undefined,
-        query.level ? eq(courses.level, query.level) : undefined,
-        query.trainingCenter ? eq(courses.trainingCenter, query.trainingCenter) : undefined,
-      );
-      const [rows, [counted]] = await Promise.all([
-        db.select().from(courses).where(where).orderBy(desc(courses.id)).limit(query.limit).offset(query.offset),
-        db.select({ total: countAll }).from(courses).where(where),
-      ]);
-      setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
+      const { rows, total } = await pageOfCourses(db, { ...query, status });
+      setPageHeaders(request, reply, query, rows.length, total);
       const facts = await imageFactsFor(
         db,
         rows.map((row) => row.imageUrl),
@@ -74,16 +76,7 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
     {
       schema: { summary: "The public catalogue's filter options.", response: answers({ 200: courseFacetsSchema }) },
     },
-    async () => {
-      const distinct = (column: typeof courses.category | typeof courses.level | typeof courses.trainingCenter) =>
-        distinctValues(db, column, eq(courses.isActive, true));
-      const [categories, levels, trainingCenters] = await Promise.all([
-        distinct(courses.category),
-        distinct(courses.level),
-        distinct(courses.trainingCenter),
-      ]);
-      return { categories, levels, trainingCenters };
-    },
+    async () => activeCourseFacets(db),
   );
 
   /** An inactive course is hidden from everyone but admins. */
@@ -98,7 +91,7 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
     },
     async (request) => {
       const { id } = request.params;
-      const [row] = await db.select().from(courses).where(eq(courses.id, id)).limit(1);
+      const row = await findCourse(db, id);
       if (!row) throw courseNotFound(id);
       if (!row.isActive && (await auth.optional(request))?.role !== 'admin') throw courseNotFound(id);
       return withImageFacts(db, row);
@@ -122,17 +115,13 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
       const payload = parse(courseCreatePayloadSchema, input.fields);
       const created = await db.transaction(async (tx) => {
         const imageUrl = await chosenImage(tx, input.image, payload.imageUrl);
-        const [row] = await tx
-          .insert(courses)
-          .values({
-            ...payload,
-            tags: payload.tags ?? [],
-            trainingCenter: payload.trainingCenter ?? DEFAULT_TRAINING_CENTER,
-            imageUrl,
-            isActive: payload.isActive ?? true,
-          })
-          .returning();
-        return row!;
+        return insertCourse(tx, {
+          ...payload,
+          tags: payload.tags ?? [],
+          trainingCenter: payload.trainingCenter ?? DEFAULT_TRAINING_CENTER,
+          imageUrl,
+          isActive: payload.isActive ?? true,
+        });
       });
       reply.status(201);
       return {
@@ -162,26 +151,17 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
       // null imageUrl removes it.
       const imageNamed = input.image !== undefined || hasField(input.fields, 'imageUrl');
       const updated = await db.transaction(async (tx) => {
-        const [before] = await tx
-          .select({ imageUrl: courses.imageUrl })
-          .from(courses)
-          .where(eq(courses.id, id))
-          .for('update');
+        const before = await lockCourseImage(tx, id);
         if (!before) return undefined;
         const imageUrl = imageNamed ? await chosenImage(tx, input.image, givenUrl, before.imageUrl) : before.imageUrl;
-        const [row] = await tx
-          .update(courses)
-          .set({
-            ...payload,
-            trainingCenter: payload.trainingCenter ?? DEFAULT_TRAINING_CENTER,
-            imageUrl,
-            // Left out when not given (tags: neither a string nor a list, docs/product.md §5).
-            ...(tags !== undefined ? { tags } : {}),
-            ...(isActive !== undefined ? { isActive } : {}),
-            updatedAt: new Date(),
-          })
-          .where(eq(courses.id, id))
-          .returning();
+        const row = await updateCourse(tx, id, {
+          ...payload,
+          trainingCenter: payload.trainingCenter ?? DEFAULT_TRAINING_CENTER,
+          imageUrl,
+          // Left out when not given (tags: neither a string nor a list, docs/product.md §5).
+          ...(tags !== undefined ? { tags } : {}),
+          ...(isActive !== undefined ? { isActive } : {}),
+        });
         if (imageUrl !== before.imageUrl) await forgetImage(tx, before.imageUrl);
         return row;
       });
@@ -208,10 +188,7 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
       const { id } = request.params;
       try {
         await db.transaction(async (tx) => {
-          const [deleted] = await tx
-            .delete(courses)
-            .where(eq(courses.id, id))
-            .returning({ imageUrl: courses.imageUrl });
+          const deleted = await deleteCourse(tx, id);
           if (!deleted) throw courseNotFound(id);
           await forgetImage(tx, deleted.imageUrl);
         });
@@ -226,7 +203,7 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
   );
 }
 
-async function withImageFacts(db: Db, row: typeof courses.$inferSelect) {
+async function withImageFacts(db: Db, row: CourseRow) {
   const facts = await imageFactsFor(db, [row.imageUrl]);
   return toCourse(row, facts.get(row.imageUrl ?? ''));
 }

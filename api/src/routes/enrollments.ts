@@ -1,4 +1,8 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+/**
+ * A trainee's applications for courses: applying, the admin's review (one or several at once, with a trainer),
+ * the trainer's completion, and the lists each role reads. The reads and writes are in enrollments/repository.ts.
+ */
+import type { SQL } from 'drizzle-orm';
 import { coded, codedWith } from '@btls/shared-api/codes';
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -18,21 +22,42 @@ import type { EnrollmentStatus } from '@btls/shared-api/constants';
 import type { Deps } from '../deps';
 import { answers, idParams, type Api } from '../http/contract';
 import { isForeignKeyViolation, isUniqueViolation, type Db } from '../db/client';
-import { certificates, courses, enrollments, users } from '../db/schema';
-import { enrollmentVisibleTo, pageOfEnrollments, selectEnrollments, type EnrollmentFilter } from '../enrollment-access';
+import { enrollmentVisibleTo, pageOfEnrollments, type EnrollmentFilter } from '../enrollment-access';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { setPageHeaders, type Page } from '../http/paging';
+import type { Notifications } from '../mail/notify';
+import { findCourse } from '../courses/repository';
+import { findUser } from '../users/repository';
+import {
+  assignedTrainingsWhere,
+  assignTrainer,
+  completeTraining,
+  enrollmentById,
+  enrollmentParties,
+  findEnrollment,
+  insertApplication,
+  lockEnrollments,
+  newestFirst,
+  ORDERS,
+  ownApplicationsWhere,
+  reviewListWhere,
+  runningFirst,
+  setReview,
+  shareLockedUser,
+} from '../enrollments/repository';
 
 const INVALID_ID = texts.enrollment.invalidApplicationId;
 const enrollmentParams = idParams('id', INVALID_ID);
 const enrollmentList = answers({ 200: enrollmentSchema.array() });
-const newestFirst = [desc(enrollments.applicationDate), desc(enrollments.id)];
-const oldestFirst = [asc(enrollments.applicationDate), asc(enrollments.id)];
-const ORDERS = { newest: newestFirst, oldest: oldestFirst, course: [asc(courses.title), ...oldestFirst] };
-/** A trainer's list: the trainings still running (Approved) before the completed ones, each newest first. */
-const runningFirst = [sql`case when ${enrollments.status} = 'Approved' then 0 else 1 end`, ...newestFirst];
 
-export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
+export function enrollmentRoutes(app: Api, deps: Deps) {
+  applicationRoutes(app, deps);
+  enrollmentListRoutes(app, deps);
+  reviewRoutes(app, deps);
+}
+
+/** A trainee's application for a course. */
+function applicationRoutes(app: Api, { db, auth, notify }: Deps) {
   /** A trainee applies for an active course; one open (not Rejected) application per course. */
   app.post(
     '/enrollments/apply',
@@ -47,17 +72,14 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     async (request, reply) => {
       const me = auth.caller(request);
       const payload = request.body;
-      const [course] = await db.select().from(courses).where(eq(courses.id, payload.courseId)).limit(1);
+      const course = await findCourse(db, payload.courseId);
       if (!course) throw notFound(texts.course.notFound);
       if (!course.isActive) throw conflict(texts.course.notOpen);
       let created;
       try {
         created = await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(enrollments)
-            .values({ ...payload, courseId: course.id, traineeId: me.id, status: 'Pending' })
-            .returning({ id: enrollments.id });
-          await notify.applicationReceived(tx, me, course.title, row!.id);
+          const row = await insertApplication(tx, { ...payload, courseId: course.id, traineeId: me.id });
+          await notify.applicationReceived(tx, me, course.title, row.id);
           return row;
         });
       } catch (error) {
@@ -73,7 +95,10 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
       };
     },
   );
+}
 
+/** The lists each role reads, and one application for whoever may see it. */
+function enrollmentListRoutes(app: Api, { db, auth }: Deps) {
   /**
    * Admin review list, a page at a time; `status` filters (none means all), `courseId` picks a course,
    * `awaitingCertificate` the Completed ones without a certificate, `q` searches; `sort` orders.
@@ -90,21 +115,11 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     },
     async (request, reply) => {
       const query = request.query;
-      const where = and(
-        query.status ? eq(enrollments.status, query.status) : undefined,
-        query.courseId ? eq(enrollments.courseId, query.courseId) : undefined,
-        query.awaitingCertificate
-          ? and(
-              eq(enrollments.status, 'Completed'),
-              sql`not exists (select 1 from ${certificates} where ${certificates.enrollmentId} = ${enrollments.id})`,
-            )
-          : undefined,
-      );
       return pageWithHeaders(
         request,
         reply,
         query,
-        { where, q: query.q },
+        { where: reviewListWhere(query), q: query.q },
         query.sort ? ORDERS[query.sort] : newestFirst,
       );
     },
@@ -123,7 +138,7 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     async (request, reply) => {
       const me = auth.caller(request);
       const query = request.query;
-      return pageWithHeaders(request, reply, query, { where: eq(enrollments.traineeId, me.id), q: query.q });
+      return pageWithHeaders(request, reply, query, { where: ownApplicationsWhere(me.id), q: query.q });
     },
   );
 
@@ -144,10 +159,7 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     async (request, reply) => {
       const me = auth.caller(request);
       const query = request.query;
-      const where = and(
-        eq(enrollments.assignedTrainerId, me.id),
-        query.status ? eq(enrollments.status, query.status) : inArray(enrollments.status, ['Approved', 'Completed']),
-      );
+      const where = assignedTrainingsWhere(me.id, query.status);
       return pageWithHeaders(request, reply, query, { where, q: query.q }, runningFirst);
     },
   );
@@ -178,12 +190,15 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     async (request) => {
       const me = auth.caller(request);
       const row = await enrollmentVisibleTo(db, me, request.params.id);
-      const [enrollment] = await selectEnrollments(db, eq(enrollments.id, row.id), []);
+      const enrollment = await enrollmentById(db, row.id);
       if (!enrollment) throw notFound(texts.jobApplication.notFound);
       return enrollment;
     },
   );
+}
 
+/** The admin's review (one or several at once, with a trainer), and the trainer's completion. */
+function reviewRoutes(app: Api, { db, auth, notify }: Deps) {
   /**
    * Admin: Pending, Approved, Rejected and Waitlisted move freely; re-sending the same status edits the notes;
    * Completed keeps Completed (notes only). The assigned trainer: their own Approved enrollment → Completed.
@@ -209,13 +224,7 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
         if (payload.status !== 'Completed') throw forbidden(texts.enrollment.trainerOnlyCompletes);
         if (current.status !== 'Approved') throw conflict(texts.enrollment.onlyApprovedCompletes);
         await db.transaction(async (tx) => {
-          const [done] = await tx
-            .update(enrollments)
-            .set({ status: 'Completed', updatedAt: new Date() })
-            .where(
-              and(eq(enrollments.id, id), eq(enrollments.status, 'Approved'), eq(enrollments.assignedTrainerId, me.id)),
-            )
-            .returning({ id: enrollments.id });
+          const done = await completeTraining(tx, id, me.id);
           if (!done) throw conflict(texts.enrollment.changedMeanwhile);
           const { trainee, course } = await enrollmentParties(tx, id);
           await notify.trainingCompleted(tx, trainee, me, course.title, id);
@@ -223,7 +232,7 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
         return coded('notice.trainingCompleted');
       }
 
-      const trainer = await review([id], payload.status, payload.adminNotes, payload.trainerId);
+      const trainer = await review(db, notify, [id], payload.status, payload.adminNotes, payload.trainerId);
       const name = trainer && `${trainer.firstName} ${trainer.lastName}`;
       if (payload.status === current.status) {
         return name ? codedWith('notice.adminNotesUpdatedAndTrainer', { name }) : coded('notice.adminNotesUpdated');
@@ -248,82 +257,13 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     async (request) => {
       const { ids, status, adminNotes, trainerId } = request.body;
       const unique = [...new Set(ids)];
-      const trainer = await review(unique, status, adminNotes, trainerId);
+      const trainer = await review(db, notify, unique, status, adminNotes, trainerId);
       const name = trainer && `${trainer.firstName} ${trainer.lastName}`;
       return name
         ? codedWith('notice.applicationsUpdatedAndTrainer', { count: unique.length, status, name })
         : codedWith('notice.applicationsUpdated', { count: unique.length, status });
     },
   );
-
-  /**
-   * An admin's review of applications: each moves to `status` (with `adminNotes` when given), under row locks
-   * so a concurrent completion is never undone; a trainee whose status changed hears of it. With `trainerId`
-   * (an approval only) the trainer, who must be an active one, is assigned in the same transaction and the
-   * trainee hears of them too; the trainer is answered. All, or none.
-   */
-  async function review(
-    ids: number[],
-    status: EnrollmentStatus,
-    adminNotes: string | null | undefined,
-    trainerId?: number,
-  ) {
-    if (trainerId !== undefined && status !== 'Approved') throw badRequest(texts.enrollment.assignOnlyApproved);
-    try {
-      return await db.transaction(async (tx) => {
-        // Share-locked: the trainer cannot be deactivated or demoted before the assignment is committed.
-        const [trainer] =
-          trainerId === undefined
-            ? []
-            : await tx.select().from(users).where(eq(users.id, trainerId)).limit(1).for('share');
-        if (trainerId !== undefined) {
-          if (!trainer) throw notFound(texts.enrollment.trainerNotFound);
-          if (trainer.role !== 'trainer' || !trainer.isActive) throw conflict(texts.enrollment.notActiveTrainer);
-        }
-        const rows = await tx
-          .select({ id: enrollments.id, status: enrollments.status, trainerId: enrollments.assignedTrainerId })
-          .from(enrollments)
-          .where(inArray(enrollments.id, ids))
-          .orderBy(asc(enrollments.id))
-          .for('update');
-        if (rows.length !== ids.length) throw notFound(texts.enrollment.applicationNotFound);
-        for (const row of rows) {
-          if (row.status === 'Completed' && status !== 'Completed') {
-            throw conflict(texts.enrollment.completedKeepsStatus);
-          }
-          if (status === 'Completed' && row.status !== 'Completed')
-            throw forbidden(texts.enrollment.onlyTrainerCompletes);
-        }
-        const changed = await tx
-          .update(enrollments)
-          .set({
-            status,
-            ...(adminNotes !== undefined ? { adminNotes } : {}),
-            ...(trainer ? { assignedTrainerId: trainer.id } : {}),
-            updatedAt: new Date(),
-          })
-          .where(inArray(enrollments.id, ids))
-          .returning({ id: enrollments.id, adminNotes: enrollments.adminNotes });
-        // The trainee hears of a new status (with the notes); an edit of the notes alone sends nothing.
-        for (const row of rows) {
-          const newTrainer = trainer && row.trainerId !== trainer.id;
-          if (row.status === status && !newTrainer) continue;
-          const { trainee, course } = await enrollmentParties(tx, row.id);
-          const notes = changed.find((c) => c.id === row.id)?.adminNotes ?? null;
-          if (row.status !== status)
-            await notify.applicationStatusChanged(tx, trainee, course.title, row.id, status, notes);
-          if (newTrainer) await notify.trainerAssigned(tx, trainee, trainer, course.title, row.id);
-        }
-        return trainer;
-      });
-    } catch (error) {
-      // Reopening a Rejected application while the trainee has a newer open one for the same course.
-      if (isUniqueViolation(error)) {
-        throw conflict(texts.enrollment.cannotReopen);
-      }
-      throw error;
-    }
-  }
 
   /** Only an Approved application, and only a user whose role is trainer (and who is active). */
   app.put(
@@ -340,21 +280,17 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
     async (request) => {
       const id = request.params.applicationId;
       const { trainerId } = request.body;
-      const [current] = await db.select().from(enrollments).where(eq(enrollments.id, id)).limit(1);
+      const current = await findEnrollment(db, id);
       // (An enrollment's own text, not a job application's.)
       if (!current) throw notFound(texts.enrollment.applicationNotFound);
       // What the enrollment or the trainer is now: a conflict, not a bad request.
       if (current.status !== 'Approved') throw conflict(texts.enrollment.assignOnlyApproved);
-      const [trainer] = await db.select().from(users).where(eq(users.id, trainerId)).limit(1);
+      const trainer = await findUser(db, trainerId);
       if (!trainer) throw notFound(texts.enrollment.trainerNotFound);
       if (trainer.role !== 'trainer' || !trainer.isActive) throw conflict(texts.enrollment.notActiveTrainer);
       try {
         await db.transaction(async (tx) => {
-          const [assigned] = await tx
-            .update(enrollments)
-            .set({ assignedTrainerId: trainer.id, updatedAt: new Date() })
-            .where(and(eq(enrollments.id, id), eq(enrollments.status, 'Approved')))
-            .returning({ id: enrollments.id });
+          const assigned = await assignTrainer(tx, id, trainer.id);
           if (!assigned) throw conflict(texts.enrollment.changedMeanwhile);
           const { trainee, course } = await enrollmentParties(tx, id);
           await notify.trainerAssigned(tx, trainee, trainer, course.title, id);
@@ -369,15 +305,56 @@ export function enrollmentRoutes(app: Api, { db, auth, notify }: Deps) {
   );
 }
 
-/** The trainee and course of an enrollment, for the e-mails about it. */
-async function enrollmentParties(tx: Db, id: number) {
-  const [row] = await tx
-    .select({ trainee: users, course: courses })
-    .from(enrollments)
-    .innerJoin(users, eq(users.id, enrollments.traineeId))
-    .innerJoin(courses, eq(courses.id, enrollments.courseId))
-    .where(eq(enrollments.id, id))
-    .limit(1);
-  if (!row) throw notFound(texts.jobApplication.notFound);
-  return row;
+/**
+ * An admin's review of applications: each moves to `status` (with `adminNotes` when given), under row locks
+ * so a concurrent completion is never undone; a trainee whose status changed hears of it. With `trainerId`
+ * (an approval only) the trainer, who must be an active one, is assigned in the same transaction and the
+ * trainee hears of them too; the trainer is answered. All, or none.
+ */
+async function review(
+  db: Db,
+  notify: Notifications,
+  ids: number[],
+  status: EnrollmentStatus,
+  adminNotes: string | null | undefined,
+  trainerId?: number,
+) {
+  if (trainerId !== undefined && status !== 'Approved') throw badRequest(texts.enrollment.assignOnlyApproved);
+  try {
+    return await db.transaction(async (tx) => {
+      // Share-locked: the trainer cannot be deactivated or demoted before the assignment is committed.
+      const trainer = trainerId === undefined ? undefined : await shareLockedUser(tx, trainerId);
+      if (trainerId !== undefined) {
+        if (!trainer) throw notFound(texts.enrollment.trainerNotFound);
+        if (trainer.role !== 'trainer' || !trainer.isActive) throw conflict(texts.enrollment.notActiveTrainer);
+      }
+      const rows = await lockEnrollments(tx, ids);
+      if (rows.length !== ids.length) throw notFound(texts.enrollment.applicationNotFound);
+      for (const row of rows) {
+        if (row.status === 'Completed' && status !== 'Completed') {
+          throw conflict(texts.enrollment.completedKeepsStatus);
+        }
+        if (status === 'Completed' && row.status !== 'Completed')
+          throw forbidden(texts.enrollment.onlyTrainerCompletes);
+      }
+      const changed = await setReview(tx, ids, { status, adminNotes, trainerId: trainer?.id });
+      // The trainee hears of a new status (with the notes); an edit of the notes alone sends nothing.
+      for (const row of rows) {
+        const newTrainer = trainer && row.trainerId !== trainer.id;
+        if (row.status === status && !newTrainer) continue;
+        const { trainee, course } = await enrollmentParties(tx, row.id);
+        const notes = changed.find((c) => c.id === row.id)?.adminNotes ?? null;
+        if (row.status !== status)
+          await notify.applicationStatusChanged(tx, trainee, course.title, row.id, status, notes);
+        if (newTrainer) await notify.trainerAssigned(tx, trainee, trainer, course.title, row.id);
+      }
+      return trainer;
+    });
+  } catch (error) {
+    // Reopening a Rejected application while the trainee has a newer open one for the same course.
+    if (isUniqueViolation(error)) {
+      throw conflict(texts.enrollment.cannotReopen);
+    }
+    throw error;
+  }
 }

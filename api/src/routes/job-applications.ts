@@ -2,10 +2,10 @@
  * Job applications: a trainee applies for an open job with their verified certificates as the CV;
  * the job's employer moves applications through the pipeline; admins read them. Who sees what: the trainee
  * their own; the job's employer and admins the job's applications (anyone else: 404); the phone, cover note
- * and CV nobody else.
+ * and CV nobody else. The reads and writes are in job-applications/repository.ts.
  */
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { canMoveApplication, MAX_CV_BYTES, type JobApplicationStatus } from '@btls/shared-api/constants';
@@ -27,21 +27,31 @@ import {
 import type { Deps } from '../deps';
 import type { UserRow } from '../auth';
 import { isForeignKeyViolation, isUniqueViolation, type Db } from '../db/client';
-import {
-  certificates,
-  fullNameOf,
-  jobApplicationEvents,
-  jobApplications,
-  jobFields,
-  jobs,
-  users,
-  type JobRow,
-} from '../db/schema';
+import { jobApplications, type JobRow } from '../db/schema';
 import { answers, binary, checkedInHandler, idParams, nonJson, type Api } from '../http/contract';
-import { badRequest, conflict, forbidden, HttpError, notFound, parse, type ErrorText } from '../http/errors';
+import { badRequest, conflict, forbidden, HttpError, notFound, parse } from '../http/errors';
 import { coded, codedWith } from '@btls/shared-api/codes';
-import { countAll, searchAny, setPageHeaders } from '../http/paging';
-import { isOpen } from '../job-visibility';
+import { setPageHeaders } from '../http/paging';
+import {
+  applicantFilter,
+  applicationsSummary,
+  countApplicants,
+  cvOf,
+  employerOf,
+  findApplication,
+  insertApplication,
+  jobReadableBy,
+  lockApplicationsOfJob,
+  lockedOpenJob,
+  lockOwnApplication,
+  pageOfOwnApplications,
+  recordMoves,
+  selectApplicants,
+  setApplicationStatus,
+  validCertificateCount,
+  withdrawApplication,
+  type JobApplicationRow,
+} from '../job-applications/repository';
 
 const jobParams = idParams('id', texts.job.invalidId);
 const applicationParams = idParams('id', texts.jobApplication.invalidId);
@@ -51,10 +61,15 @@ const applicationBody = checkedInHandler(
     'checked by its bytes). Checked after the form is read.',
   { files: { cv: 'The CV: a PDF, at most 2 MB' } },
 );
-const newestFirst = [desc(jobApplications.appliedAt), desc(jobApplications.id)];
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
 
-export function jobApplicationRoutes(app: Api, { db, auth, notify }: Deps) {
+export function jobApplicationRoutes(app: Api, deps: Deps) {
+  applicationRoutes(app, deps);
+  applicantRoutes(app, deps);
+}
+
+/** A trainee's applications (applying, reading, withdrawing), and the counts the employers see. */
+function applicationRoutes(app: Api, { db, auth, notify }: Deps) {
   /** A trainee applies for an open job: JSON `{phone?, coverNote?}`, or a multipart form with the CV as `cv`. */
   app.post(
     '/jobs/:id/applications',
@@ -73,35 +88,26 @@ export function jobApplicationRoutes(app: Api, { db, auth, notify }: Deps) {
       if (me.role !== 'trainee') throw forbidden(words.onlyTrainees);
       const input = await readApplication(request);
       const payload = parse(jobApplicationPayloadSchema, input.fields);
-      let created: typeof jobApplications.$inferSelect;
+      let created: JobApplicationRow;
       try {
         created = await db.transaction(async (tx) => {
           // Locked, so a job closed or deleted meanwhile cannot take an application after the check.
-          const [job] = await tx
-            .select(jobFields)
-            .from(jobs)
-            .where(and(eq(jobs.id, id), isOpen()))
-            .for('share', { of: jobs });
+          const job = await lockedOpenJob(tx, id);
           if (!job) throw notFound(fallback.publicJobNotFound);
-          const [row] = await tx
-            .insert(jobApplications)
-            .values({
-              jobId: job.id,
-              traineeId: me.id,
-              jobTitle: job.title,
-              companyName: job.companyName,
-              phone: payload.phone,
-              coverNote: payload.coverNote,
-              cv: input.cv ?? null,
-            })
-            .returning();
-          await tx
-            .insert(jobApplicationEvents)
-            .values({ applicationId: row!.id, toStatus: 'New', byId: me.id, byName: fullName(me) });
-          const [employer] = await tx.select().from(users).where(eq(users.id, job.employerId));
-          const [shared] = await tx.select({ n: countAll }).from(certificates).where(validCertificatesOf(me.id));
-          if (employer?.isActive) await notify.jobApplicationReceived(tx, employer, job, me, shared?.n ?? 0);
-          return row!;
+          const row = await insertApplication(tx, {
+            jobId: job.id,
+            traineeId: me.id,
+            jobTitle: job.title,
+            companyName: job.companyName,
+            phone: payload.phone,
+            coverNote: payload.coverNote,
+            cv: input.cv ?? null,
+          });
+          await recordMoves(tx, [{ applicationId: row.id, toStatus: 'New', byId: me.id, byName: fullName(me) }]);
+          const employer = await employerOf(tx, job.employerId);
+          const shared = await validCertificateCount(tx, me.id);
+          if (employer?.isActive) await notify.jobApplicationReceived(tx, employer, job, me, shared);
+          return row;
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(words.alreadyApplied);
@@ -127,21 +133,8 @@ export function jobApplicationRoutes(app: Api, { db, auth, notify }: Deps) {
     async (request, reply) => {
       const me = auth.caller(request);
       const query = request.query;
-      const where = and(
-        eq(jobApplications.traineeId, me.id),
-        query.jobId ? eq(jobApplications.jobId, query.jobId) : undefined,
-      );
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select()
-          .from(jobApplications)
-          .where(where)
-          .orderBy(...newestFirst)
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ total: countAll }).from(jobApplications).where(where),
-      ]);
-      setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
+      const { rows, total } = await pageOfOwnApplications(db, me.id, query);
+      setPageHeaders(request, reply, query, rows.length, total);
       return rows.map(toMine);
     },
   );
@@ -158,12 +151,7 @@ export function jobApplicationRoutes(app: Api, { db, auth, notify }: Deps) {
     },
     async (request) => {
       const me = auth.caller(request);
-      const [row] = await db
-        .select({ total: countAll, new: sql<number>`(count(*) filter (where ${jobApplications.status} = 'New'))::int` })
-        .from(jobApplications)
-        .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
-        .where(me.role === 'admin' ? undefined : eq(jobs.employerId, me.id));
-      return { total: row?.total ?? 0, new: row?.new ?? 0 };
+      return applicationsSummary(db, me.role === 'admin' ? undefined : me.id);
     },
   );
 
@@ -182,27 +170,22 @@ export function jobApplicationRoutes(app: Api, { db, auth, notify }: Deps) {
       const me = auth.caller(request);
       const { id } = request.params;
       const row = await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select()
-          .from(jobApplications)
-          .where(and(eq(jobApplications.id, id), eq(jobApplications.traineeId, me.id)))
-          .for('update');
+        const current = await lockOwnApplication(tx, id, me.id);
         if (!current) throw notFound(words.notFound);
         if (current.status !== 'New') throw conflict(words.withdrawOnlyNew);
-        const [updated] = await tx
-          .update(jobApplications)
-          .set({ status: 'Withdrawn', updatedAt: new Date() })
-          .where(eq(jobApplications.id, id))
-          .returning();
-        await tx
-          .insert(jobApplicationEvents)
-          .values({ applicationId: id, fromStatus: 'New', toStatus: 'Withdrawn', byId: me.id, byName: fullName(me) });
-        return updated!;
+        const updated = await withdrawApplication(tx, id);
+        await recordMoves(tx, [
+          { applicationId: id, fromStatus: 'New', toStatus: 'Withdrawn', byId: me.id, byName: fullName(me) },
+        ]);
+        return updated;
       });
       return { ...coded('notice.jobApplicationWithdrawn'), application: toMine(row) };
     },
   );
+}
 
+/** A job's applicants as its employer works them (admins read), and the CV. */
+function applicantRoutes(app: Api, { db, auth, notify }: Deps) {
   /** A job's applications for its employer (and admins, read-only): `status` filters, `q` searches name or course. */
   app.get(
     '/jobs/:id/applications',
@@ -220,15 +203,8 @@ export function jobApplicationRoutes(app: Api, { db, auth, notify }: Deps) {
       const job = await jobReadableBy(db, me, request.params.id);
       const query = request.query;
       const where = applicantFilter(job.id, query);
-      const [rows, [counted]] = await Promise.all([
-        selectApplicants(db, where, query),
-        db
-          .select({ total: countAll })
-          .from(jobApplications)
-          .innerJoin(users, eq(users.id, jobApplications.traineeId))
-          .where(where),
-      ]);
-      setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
+      const [rows, total] = await Promise.all([selectApplicants(db, where, query), countApplicants(db, where)]);
+      setPageHeaders(request, reply, query, rows.length, total);
       return rows;
     },
   );
@@ -275,7 +251,7 @@ export function jobApplicationRoutes(app: Api, { db, auth, notify }: Deps) {
       const me = auth.caller(request);
       const { id } = request.params;
       const payload = request.body;
-      const [current] = await db.select().from(jobApplications).where(eq(jobApplications.id, id)).limit(1);
+      const current = await findApplication(db, id);
       if (!current?.jobId) throw notFound(words.notFound);
       const job = await jobReadableBy(db, me, current.jobId, words.notFound);
       if (me.role !== 'employer') throw forbidden(words.adminReadOnly);
@@ -325,17 +301,7 @@ export function jobApplicationRoutes(app: Api, { db, auth, notify }: Deps) {
     async (request, reply) => {
       const me = auth.caller(request);
       const { id } = request.params;
-      const [row] = await db
-        .select({
-          traineeId: jobApplications.traineeId,
-          jobId: jobApplications.jobId,
-          cv: jobApplications.cv,
-          lastName: users.lastName,
-        })
-        .from(jobApplications)
-        .innerJoin(users, eq(users.id, jobApplications.traineeId))
-        .where(eq(jobApplications.id, id))
-        .limit(1);
+      const row = await cvOf(db, id);
       if (!row) throw notFound(words.notFound);
       if (row.traineeId !== me.id) {
         if ((me.role !== 'employer' && me.role !== 'admin') || !row.jobId) throw notFound(words.notFound);
@@ -368,13 +334,7 @@ async function moveApplications(
   note: string | null,
 ) {
   await db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ application: jobApplications, trainee: users })
-      .from(jobApplications)
-      .innerJoin(users, eq(users.id, jobApplications.traineeId))
-      .where(and(inArray(jobApplications.id, ids), eq(jobApplications.jobId, job.id)))
-      .orderBy(asc(jobApplications.id))
-      .for('update', { of: jobApplications });
+    const rows = await lockApplicationsOfJob(tx, ids, job.id);
     if (rows.length !== ids.length) throw notFound(words.notFound);
     for (const { application, trainee } of rows) {
       const from = application.status as JobApplicationStatus;
@@ -383,8 +343,9 @@ async function moveApplications(
       }
     }
     const now = new Date();
-    await tx.update(jobApplications).set({ status, updatedAt: now }).where(inArray(jobApplications.id, ids));
-    await tx.insert(jobApplicationEvents).values(
+    await setApplicationStatus(tx, ids, status, now);
+    await recordMoves(
+      tx,
       rows.map(({ application }) => ({
         applicationId: application.id,
         fromStatus: application.status,
@@ -401,104 +362,7 @@ async function moveApplications(
   });
 }
 
-/** The job's employer's job, or for an admin any job; anyone else's is answered as not found. */
-async function jobReadableBy(db: Db, me: UserRow, id: number, message: ErrorText = fallback.publicJobNotFound) {
-  const [job] = await db
-    .select(jobFields)
-    .from(jobs)
-    .where(and(eq(jobs.id, id), me.role === 'admin' ? undefined : eq(jobs.employerId, me.id)))
-    .limit(1);
-  if (!job) throw notFound(message);
-  return job;
-}
-
-/** The trainee's certificates that a verifier accepts (not revoked). */
-const validCertificatesOf = (userId: number | SQL) =>
-  and(eq(certificates.userId, userId), isNull(certificates.revokedAt));
-
-function applicantFilter(job: number, query: { status?: JobApplicationStatus; q?: string }) {
-  const courseMatch = query.q
-    ? sql`exists (select 1 from ${certificates} where ${validCertificatesOf(sql`${jobApplications.traineeId}`)} and ${searchAny(query.q, [certificates.courseTitle])})`
-    : undefined;
-  const nameMatch = searchAny(query.q, [fullNameOf(users)]);
-  return and(
-    eq(jobApplications.jobId, job),
-    query.status ? eq(jobApplications.status, query.status) : undefined,
-    query.q ? sql`(${nameMatch} or ${courseMatch})` : undefined,
-  );
-}
-
-/** Applicants as the employer reads them: trainee, certificates (the CV) and history, one query each. */
-async function selectApplicants(
-  db: Db,
-  where: SQL | undefined,
-  page: { limit: number; offset: number },
-): Promise<JobApplicant[]> {
-  const rows = await db
-    .select({
-      id: jobApplications.id,
-      jobId: jobApplications.jobId,
-      status: jobApplications.status,
-      appliedAt: jobApplications.appliedAt,
-      updatedAt: jobApplications.updatedAt,
-      phone: jobApplications.phone,
-      coverNote: jobApplications.coverNote,
-      hasCv: sql<boolean>`${jobApplications.cv} is not null`,
-      trainee: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
-    })
-    .from(jobApplications)
-    .innerJoin(users, eq(users.id, jobApplications.traineeId))
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(page.limit)
-    .offset(page.offset);
-  if (rows.length === 0) return [];
-  const traineeIds = [...new Set(rows.map((r) => r.trainee.id))];
-  const [certs, events] = await Promise.all([
-    db
-      .select({
-        userId: certificates.userId,
-        code: certificates.certificateCode,
-        courseTitle: certificates.courseTitle,
-        issuedAt: certificates.issueDate,
-      })
-      .from(certificates)
-      .where(and(inArray(certificates.userId, traineeIds), isNull(certificates.revokedAt)))
-      .orderBy(desc(certificates.issueDate)),
-    db
-      .select()
-      .from(jobApplicationEvents)
-      .where(
-        inArray(
-          jobApplicationEvents.applicationId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(jobApplicationEvents.at), asc(jobApplicationEvents.id)),
-  ]);
-  return rows.map((row) => ({
-    ...row,
-    jobId: row.jobId!,
-    status: row.status as JobApplicationStatus,
-    appliedAt: row.appliedAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    hasCv: Boolean(row.hasCv),
-    certificates: certs
-      .filter((c) => c.userId === row.trainee.id)
-      .map((c) => ({ code: c.code, courseTitle: c.courseTitle, issuedAt: c.issuedAt.toISOString() })),
-    history: events
-      .filter((e) => e.applicationId === row.id)
-      .map((e) => ({
-        from: e.fromStatus as JobApplicationStatus | null,
-        to: e.toStatus as JobApplicationStatus,
-        note: e.note,
-        at: e.at.toISOString(),
-        byName: e.byName,
-      })),
-  }));
-}
-
-function toMine(row: typeof jobApplications.$inferSelect): MyJobApplication {
+function toMine(row: JobApplicationRow): MyJobApplication {
   return {
     id: row.id,
     jobId: row.jobId,

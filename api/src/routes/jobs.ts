@@ -1,4 +1,7 @@
-import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+/**
+ * The jobs: the public board and its filter options, the employers' postings and their changes, and the admins'
+ * moderation. The reads and writes are in jobs/repository.ts.
+ */
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { z } from 'zod';
 import { validation } from '@btls/shared-api/messages';
@@ -16,13 +19,21 @@ import type { UserRow } from '../auth';
 import type { Deps } from '../deps';
 import { answers, checkedInHandler, idParams, type Api } from '../http/contract';
 import type { Db } from '../db/client';
-import { jobFields, jobs } from '../db/schema';
+import {
+  deleteJob,
+  findOpenJob,
+  insertJob,
+  jobOwnedBy,
+  openJobFacets,
+  pageOfOpenJobs,
+  pageOfPostings,
+  updateJob,
+} from '../jobs/repository';
 import { badRequest, forbidden, notFound, parse } from '../http/errors';
 import { coded, codedWith } from '@btls/shared-api/codes';
-import { containsPattern, countAll, countUpTo, distinctValues, setPageHeaders, wordsQuery } from '../http/paging';
+import { setPageHeaders } from '../http/paging';
 import { sanitizeEmployerHtml, snippetOf } from '../sanitize';
 import { toJob } from '../serialize';
-import { isOpen } from '../job-visibility';
 
 const jobParams = idParams('id', texts.job.invalidId);
 /** `{ isActive }` alone toggles the status; anything else is a full edit. */
@@ -33,28 +44,6 @@ const jobUpdateBody = checkedInHandler(
     'Which of the two is meant is told by the keys, so the handler checks it.',
 );
 const PUBLIC_NOT_FOUND = texts.fallback.publicJobNotFound;
-
-/** The public board counts its matches up to this many: a word every job has is not counted job by job. */
-const BOARD_COUNT_CAP = 1000;
-
-/** The search's words among a job's (title, company, location, snippet: the full-text index of schema.ts). */
-function hasWords(q: string | undefined): SQL | undefined {
-  if (!q) return undefined;
-  const words = wordsQuery(q);
-  return words === null ? sql`false` : sql`${jobs.words} @@ to_tsquery('simple'::regconfig, ${words})`;
-}
-
-/** The search text (title, company, location, snippet) and the filters of the job lists. */
-function jobFilters(query: { q?: string; location?: string; jobType?: string; status?: 'active' | 'inactive' }) {
-  return [
-    hasWords(query.q),
-    query.location ? ilike(jobs.location, containsPattern(query.location)) : undefined,
-    query.jobType ? eq(jobs.jobType, query.jobType) : undefined,
-    query.status ? eq(jobs.isActive, query.status === 'active') : undefined,
-  ];
-}
-
-const newestFirst = [desc(jobs.postedDate), desc(jobs.id)];
 
 export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
   /** A page of the open jobs, newest first; `q`, `location` and `jobType` narrow it. */
@@ -69,17 +58,7 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
     },
     async (request, reply) => {
       const query = request.query;
-      const where = and(isOpen(), ...jobFilters(query));
-      const [rows, counted] = await Promise.all([
-        db
-          .select(jobFields)
-          .from(jobs)
-          .where(where)
-          .orderBy(...newestFirst)
-          .limit(query.limit)
-          .offset(query.offset),
-        countUpTo(db, jobs, where, BOARD_COUNT_CAP),
-      ]);
+      const { rows, counted } = await pageOfOpenJobs(db, query);
       setPageHeaders(request, reply, query, rows.length, counted.total, counted.capped);
       return rows.map(toJob);
     },
@@ -91,13 +70,7 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
     {
       schema: { summary: "The public job board's filter options.", response: answers({ 200: jobFacetsSchema }) },
     },
-    async () => {
-      const [locations, jobTypes] = await Promise.all([
-        distinctValues(db, jobs.location, isOpen()),
-        distinctValues(db, jobs.jobType, isOpen()),
-      ]);
-      return { locations, jobTypes };
-    },
+    async () => openJobFacets(db),
   );
 
   /** An employer's own postings; for an admin (moderation), every posting. Also by `status`. */
@@ -114,24 +87,8 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
     async (request, reply) => {
       const me = auth.caller(request);
       const query = request.query;
-      const where = and(me.role === 'admin' ? undefined : eq(jobs.employerId, me.id), ...jobFilters(query));
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select({
-            job: jobFields,
-            // Written out: inside a selected expression Drizzle leaves columns unqualified, and "id" would be the
-            // application's own.
-            applicationCount: sql<number>`(select count(*)::int from job_applications a where a.job_id = ${jobs}.id)`,
-            newApplicationCount: sql<number>`(select count(*)::int from job_applications a where a.job_id = ${jobs}.id and a.status = 'New')`,
-          })
-          .from(jobs)
-          .where(where)
-          .orderBy(...newestFirst)
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ total: countAll }).from(jobs).where(where),
-      ]);
-      setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
+      const { rows, total } = await pageOfPostings(db, me.role === 'admin' ? undefined : me.id, query);
+      setPageHeaders(request, reply, query, rows.length, total);
       return rows.map(({ job, applicationCount, newApplicationCount }) => ({
         ...toJob(job),
         applicationCount,
@@ -157,11 +114,7 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
       const { id } = request.params;
       const caller = await auth.optional(request);
       if (caller?.role === 'employer' || caller?.role === 'admin') return toJob(await jobFor(db, caller, id));
-      const [row] = await db
-        .select(jobFields)
-        .from(jobs)
-        .where(and(eq(jobs.id, id), isOpen()))
-        .limit(1);
+      const row = await findOpenJob(db, id);
       if (!row) throw notFound(PUBLIC_NOT_FOUND);
       return toJob(row);
     },
@@ -181,12 +134,9 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
       const me = auth.caller(request);
       const values = cleanJob(request.body);
       await limiters.jobPosts.enforce(String(me.id));
-      const [row] = await db
-        .insert(jobs)
-        .values({ ...values, employerId: me.id })
-        .returning(jobFields);
+      const row = await insertJob(db, { ...values, employerId: me.id });
       reply.status(201);
-      return { ...codedWith('notice.jobPosted', { title: row!.title }), job: toJob(row!) };
+      return { ...codedWith('notice.jobPosted', { title: row.title }), job: toJob(row) };
     },
   );
 
@@ -212,21 +162,13 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
       const body: unknown = request.body;
       if (isStatusOnly(body)) {
         const { isActive } = parse(jobStatusPayloadSchema, body);
-        const [row] = await db
-          .update(jobs)
-          .set({ isActive, updatedAt: new Date() })
-          .where(eq(jobs.id, job.id))
-          .returning(jobFields);
+        const row = await updateJob(db, job.id, { isActive });
         if (!row) throw jobNotFound(id);
         return { ...coded(isActive ? 'notice.jobActivated' : 'notice.jobDeactivated'), job: toJob(row) };
       }
       if (me.role === 'admin') throw forbidden(texts.job.adminCannotEdit);
       const values = cleanJob(parse(jobPayloadSchema, body));
-      const [row] = await db
-        .update(jobs)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(jobs.id, job.id))
-        .returning(jobFields);
+      const row = await updateJob(db, job.id, values);
       // Deleted meanwhile (by its employer or an admin).
       if (!row) throw jobNotFound(id);
       return { ...codedWith('notice.jobUpdated', { title: row.title }), job: toJob(row) };
@@ -247,8 +189,7 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
       const me = auth.caller(request);
       const { id } = request.params;
       const job = await jobFor(db, me, id);
-      const deleted = await db.delete(jobs).where(eq(jobs.id, job.id)).returning({ id: jobs.id });
-      if (deleted.length === 0) throw jobNotFound(id);
+      if (!(await deleteJob(db, job.id))) throw jobNotFound(id);
       return coded('notice.jobDeleted');
     },
   );
@@ -258,11 +199,7 @@ const jobNotFound = (id: number) => notFound(codedWith('job.notFoundOrNotYours',
 
 /** An employer's own job, or for an admin any job; another employer's job is answered as not found. */
 async function jobFor(db: Db, me: UserRow, id: number) {
-  const [row] = await db
-    .select(jobFields)
-    .from(jobs)
-    .where(and(eq(jobs.id, id), me.role === 'admin' ? undefined : eq(jobs.employerId, me.id)))
-    .limit(1);
+  const row = await jobOwnedBy(db, me, id);
   if (!row) throw jobNotFound(id);
   return row;
 }

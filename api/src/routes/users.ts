@@ -1,4 +1,7 @@
-import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+/**
+ * The users: the admin's list and changes, the trainers to assign, the employers' talent search, and each
+ * user's own profile and settings. The reads and writes are in users/repository.ts.
+ */
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { validation } from '@btls/shared-api/messages';
 import {
@@ -19,20 +22,38 @@ import {
   type CertifiedTrainee,
 } from '@btls/shared-api/schemas';
 import type { Deps } from '../deps';
-import { isForeignKeyViolation, type Db } from '../db/client';
-import { certificates, fullNameOf, jobs, users } from '../db/schema';
+import { isForeignKeyViolation } from '../db/client';
 import { answers, idParams, type Api } from '../http/contract';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { coded, codedWith } from '@btls/shared-api/codes';
 import { asLanguage } from '../language';
-import { containsPattern, countAll, searchAny, setPageHeaders } from '../http/paging';
+import { setPageHeaders } from '../http/paging';
 import { toUser } from '../serialize';
 import { spendResetLinks } from '../mail/notify';
+import {
+  activeTrainers,
+  deleteJobsOf,
+  deleteUser,
+  findUser,
+  hasJobPosting,
+  keepingAnAdmin,
+  pageOfCertifiedTrainees,
+  pageOfUsers,
+  updateUser,
+  type UserRow,
+} from '../users/repository';
 
 const userParams = idParams('id', texts.user.invalidId);
 const userNotFound = (id: number) => notFound(codedWith('user.notFound', { id }));
 
-export function userRoutes(app: Api, { db, auth, notify }: Deps) {
+export function userRoutes(app: Api, deps: Deps) {
+  userListRoutes(app, deps);
+  ownAccountRoutes(app, deps);
+  userAdminRoutes(app, deps);
+}
+
+/** The lists: the admin's, the trainers to assign, and the talent search. */
+function userListRoutes(app: Api, { db, auth }: Deps) {
   /** A page of the users, newest first; `q` searches names, e-mail and company; `role` and `status` filter. */
   app.get(
     '/users',
@@ -46,18 +67,8 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
     },
     async (request, reply) => {
       const query = request.query;
-      const where = and(
-        // The full name holds every part of either name: one expression, one trigram index.
-        searchAny(query.q, [users.email, users.companyName, fullNameOf(users)]),
-        query.role ? eq(users.role, query.role) : undefined,
-        query.status ? eq(users.isActive, query.status === 'active') : undefined,
-        query.id ? eq(users.id, query.id) : undefined,
-      );
-      const [rows, [counted]] = await Promise.all([
-        db.select().from(users).where(where).orderBy(desc(users.id)).limit(query.limit).offset(query.offset),
-        db.select({ total: countAll }).from(users).where(where),
-      ]);
-      setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
+      const { rows, total } = await pageOfUsers(db, query);
+      setPageHeaders(request, reply, query, rows.length, total);
       return rows.map(toUser);
     },
   );
@@ -73,11 +84,7 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
       },
     },
     async () => {
-      return db
-        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-        .from(users)
-        .where(and(eq(users.role, 'trainer'), eq(users.isActive, true)))
-        .orderBy(asc(users.firstName), asc(users.lastName));
+      return activeTrainers(db);
     },
   );
 
@@ -97,47 +104,15 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
     },
     async (request, reply) => {
       const query = request.query;
-      const where = and(
-        eq(users.isActive, true),
-        // A revoked certificate no longer counts, and a trainee may stay out of the talent search.
-        eq(users.showInTalentSearch, true),
-        isNull(certificates.revokedAt),
-        query.q
-          ? or(
-              searchAny(query.q, [users.email, fullNameOf(users)]),
-              sql`exists (select 1 from ${certificates} as held where held.user_id = ${users.id} and held.course_title ilike ${containsPattern(query.q)})`,
-            )
-          : undefined,
-      );
-      const newest = sql`${certificates.issueDate} desc, ${certificates.id} desc`;
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select({
-            userId: users.id,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            email: users.email,
-            certifiedCourses: sql<string[]>`array_agg(${certificates.courseTitle} order by ${newest})`,
-            certificateCodes: sql<string[]>`array_agg(${certificates.certificateCode} order by ${newest})`,
-          })
-          .from(certificates)
-          .innerJoin(users, eq(users.id, certificates.userId))
-          .where(where)
-          .groupBy(users.id)
-          .orderBy(sql`max(${certificates.issueDate}) desc`, sql`max(${certificates.id}) desc`)
-          .limit(query.limit)
-          .offset(query.offset),
-        db
-          .select({ total: sql<number>`count(distinct ${users.id})::int` })
-          .from(certificates)
-          .innerJoin(users, eq(users.id, certificates.userId))
-          .where(where),
-      ]);
-      setPageHeaders(request, reply, query, rows.length, counted?.total ?? 0);
+      const { rows, total } = await pageOfCertifiedTrainees(db, query);
+      setPageHeaders(request, reply, query, rows.length, total);
       return rows satisfies CertifiedTrainee[];
     },
   );
+}
 
+/** The caller's own profile and settings. */
+function ownAccountRoutes(app: Api, { db, auth }: Deps) {
   /** The caller's own names, and company fields for employers; never e-mail or role. */
   app.put(
     '/users/me/profile',
@@ -154,22 +129,17 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
       const payload = request.body;
       const isEmployer = me.role === 'employer';
       if (isEmployer && !payload.companyName) throw badRequest(validation.profileRequired);
-      const [updated] = await db
-        .update(users)
-        .set({
-          firstName: payload.firstName,
-          lastName: payload.lastName,
-          ...(isEmployer
-            ? {
-                companyName: payload.companyName,
-                companyWebsite: payload.companyWebsite,
-                companyDescription: payload.companyDescription,
-              }
-            : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, me.id))
-        .returning();
+      const updated = await updateUser(db, me.id, {
+        firstName: payload.firstName,
+        lastName: payload.lastName,
+        ...(isEmployer
+          ? {
+              companyName: payload.companyName,
+              companyWebsite: payload.companyWebsite,
+              companyDescription: payload.companyDescription,
+            }
+          : {}),
+      });
       return { ...coded('notice.profileUpdated'), user: toUser(updated!) };
     },
   );
@@ -200,18 +170,17 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
     async (request) => {
       const me = auth.caller(request);
       const payload = request.body;
-      const [updated] = await db
-        .update(users)
-        .set({ ...payload, updatedAt: new Date() })
-        .where(eq(users.id, me.id))
-        .returning();
+      const updated = await updateUser(db, me.id, payload);
       return {
         ...coded('account.preferencesSaved'),
         preferences: preferencesOf(updated!),
       };
     },
   );
+}
 
+/** An admin's changes to a user: a reset link, activation, names and role, deletion. */
+function userAdminRoutes(app: Api, { db, auth, notify }: Deps) {
   /** An admin sends a user a reset link (the same e-mail as "Forgot password?"); sign-ins stay until it is used. */
   app.post(
     '/users/:id/reset-link',
@@ -225,7 +194,7 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
     },
     async (request) => {
       const { id } = request.params;
-      const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      const user = await findUser(db, id);
       if (!user) throw userNotFound(id);
       if (!user.isActive) throw conflict(texts.user.deactivatedNoReset);
       await db.transaction((tx) => notify.passwordReset(tx, user));
@@ -250,11 +219,7 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
       const { isActive } = request.body;
       if (id === admin.id && !isActive) throw forbidden(texts.user.cannotDeactivateSelf);
       const updated = await keepingAnAdmin(db, async (tx) => {
-        const [row] = await tx
-          .update(users)
-          .set({ isActive, updatedAt: new Date() })
-          .where(eq(users.id, id))
-          .returning();
+        const row = await updateUser(tx, id, { isActive });
         // A link sent before the deactivation must not open the account again.
         if (row && !isActive) await spendResetLinks(tx, row.id);
         return row;
@@ -280,14 +245,7 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
       const { id } = request.params;
       const payload = request.body;
       if (id === admin.id && payload.role !== 'admin') throw forbidden(validation.ownRoleFromAdmin);
-      const updated = await keepingAnAdmin(db, async (tx) => {
-        const [row] = await tx
-          .update(users)
-          .set({ ...payload, updatedAt: new Date() })
-          .where(eq(users.id, id))
-          .returning();
-        return row;
-      });
+      const updated = await keepingAnAdmin(db, (tx) => updateUser(tx, id, payload));
       if (!updated) throw userNotFound(id);
       return { ...coded('notice.userUpdated'), user: toUser(updated) };
     },
@@ -315,14 +273,12 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
       if (id === admin.id) throw forbidden(validation.deleteSelf);
       try {
         await keepingAnAdmin(db, async (tx) => {
-          if (deleteJobs) await tx.delete(jobs).where(eq(jobs.employerId, id));
-          const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-          if (deleted.length === 0) throw userNotFound(id);
+          if (deleteJobs) await deleteJobsOf(tx, id);
+          if (!(await deleteUser(tx, id))) throw userNotFound(id);
         });
       } catch (error) {
         if (isForeignKeyViolation(error)) {
-          const [posting] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.employerId, id)).limit(1);
-          if (posting && !deleteJobs) throw conflict(validation.employerHasJobs);
+          if ((await hasJobPosting(db, id)) && !deleteJobs) throw conflict(validation.employerHasJobs);
           throw conflict(coded('user.hasHistory'));
         }
         throw error;
@@ -332,29 +288,8 @@ export function userRoutes(app: Api, { db, auth, notify }: Deps) {
   );
 }
 
-/** pg_advisory_xact_lock key ("adm" in ASCII): changes to users that could remove an admin take turns. */
-const ADMINS_LOCK_KEY = 0x61646d;
-
-/**
- * Runs `work` in a transaction that is undone when it would leave no active admin. The lock is the
- * database's, so two admins demoting each other at once, on two instances, still leave one: the second
- * change counts after the first is committed.
- */
-async function keepingAnAdmin<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${ADMINS_LOCK_KEY})`);
-    const result = await work(tx);
-    const [admins] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(users)
-      .where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
-    if (!admins || Number(admins.count) < 1) throw conflict(validation.lastAdmin);
-    return result;
-  });
-}
-
 /** The settings as answered: the e-mail and talent-search switches and the language. */
-const preferencesOf = (row: typeof users.$inferSelect) => ({
+const preferencesOf = (row: UserRow) => ({
   emailNotifications: row.emailNotifications,
   showInTalentSearch: row.showInTalentSearch,
   language: asLanguage(row.language),
