@@ -12,6 +12,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { CONTRACT_PACKAGE, packageOf, sharedDependencies } from './federation';
 import { KERNEL_PACKAGE, readRecordedSurface, type Surface } from './kernel-surface';
 import type { AreaPages, RemoteArea } from './remotes';
+import { readContractRecord } from './contract-shapes';
 
 export const RELEASE_MANIFEST = 'release.json';
 export const SHELL_SHARED_MANIFEST = 'shared.json';
@@ -71,15 +72,14 @@ export interface ReleaseManifest {
   base?: string;
 }
 
-/** The shapes of an operation as the contract records them (`shared-api/contract.json`). */
+/** The shapes of an operation as the contract records them (contract-shapes.ts). */
 export interface RecordedShape {
   hash: string;
   request: unknown;
   answer: unknown;
 }
 
-/** The contract's record of every operation's shapes, keyed as `operationKey` writes them. */
-export const CONTRACT_SHAPES = 'contract.json';
+export { CONTRACT_SHAPES } from './contract-shapes';
 
 /** An operation with its path's parameters unnamed: `GET /jobs/:id` and `GET /jobs/{jobId}` are one. */
 export const operationKey = (operation: string) => operation.replace(/:[^/]+|\{[^/}]+\}/g, ':');
@@ -191,8 +191,8 @@ function kernelUsedBy(names: string[], folder: string): ReleaseManifest['kernel'
 
 /** The contract's shapes of the operations an area calls, as installed where it is built. */
 function shapesCalled(operations: string[], folder: string): Record<string, RecordedShape> {
-  const file = createRequire(join(folder, 'package.json')).resolve(`${CONTRACT_PACKAGE}/${CONTRACT_SHAPES}`);
-  const recorded = (JSON.parse(readFileSync(file, 'utf8')) as { operations: Record<string, RecordedShape> }).operations;
+  const contract = dirname(createRequire(join(folder, 'package.json')).resolve(`${CONTRACT_PACKAGE}/package.json`));
+  const recorded = readContractRecord<RecordedShape>(contract).operations;
   return Object.fromEntries(
     operations.flatMap((operation) => {
       const shape = recorded[operationKey(operation)];

@@ -5,13 +5,14 @@
  * operation it would drop or answer otherwise, by field. Exit code 1 when one is.
  *
  *   BTLS_RELEASE_TOKEN=btlsr_… npm run check-releases -- https://btls.example.rw
- *   BTLS_RELEASE_TOKEN=btlsr_… npm run check-releases -- --contract contract.json https://btls.example.rw
+ *   BTLS_RELEASE_TOKEN=btlsr_… npm run check-releases -- --contract ../other-checkout/shared-api https://btls.example.rw
  *
- * `--contract`: an API build's recorded contract (`npm run contract` writes shared-api/contract.json) instead of
- * this checkout's API.
+ * `--contract`: an API build's recorded contract instead of this checkout's API: its contract package's folder
+ * (`npm run contract` records there, one file per resource), or one JSON file holding the whole record.
  */
+import { readContractRecord } from '@btls/build-config/contract-shapes';
 import type { ReleaseManifest } from '@btls/build-config/release';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { currentContract, type Contract } from '../src/releases/contract';
 import { operationKey, shapeProblems } from '../src/releases/operations';
 
@@ -28,7 +29,7 @@ const site = args.find((argument, at) => !argument.startsWith('-') && !(contract
 const token = process.env.BTLS_RELEASE_TOKEN;
 if (!site || !token) {
   console.error(
-    'Usage: BTLS_RELEASE_TOKEN=<a release or admin token> npm run check-releases -- [--contract <file>] <site URL>',
+    'Usage: BTLS_RELEASE_TOKEN=<a release or admin token> npm run check-releases -- [--contract <folder or file>] <site URL>',
   );
   process.exit(2);
 }
@@ -57,7 +58,11 @@ const manifests = await Promise.all(
 
 const { operations: shapes, served } = contractFile
   ? (() => {
-      const { operations } = JSON.parse(readFileSync(contractFile, 'utf8')) as Contract;
+      const { operations } = (
+        statSync(contractFile).isDirectory()
+          ? readContractRecord(contractFile)
+          : JSON.parse(readFileSync(contractFile, 'utf8'))
+      ) as Contract;
       return { operations, served: new Set(Object.keys(operations)) };
     })()
   : await currentContract();

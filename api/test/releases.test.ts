@@ -15,7 +15,7 @@ import { activate, entriesOf, makeRelease, releaseToken, upload, webRoot } from 
 import { and, eq, inArray } from 'drizzle-orm';
 import { integrityOf } from '@btls/build-config/release';
 import { releaseAreas, releases } from '../src/db/schema';
-import { contractFile, type Contract } from '../src/releases/contract';
+import { recordedContract } from '../src/releases/contract';
 
 /**
  * A CDN on this machine, the one origin besides public https ones this server lets a release live on
@@ -400,7 +400,7 @@ describe('a release', () => {
 
   it('whose calls are answered otherwise than it was built against is not activated, naming the call and the field; an active one makes the API not ready', async () => {
     const token = await releaseToken(api, admin.token, 'employer');
-    const job = (JSON.parse(readFileSync(contractFile, 'utf8')) as Contract).operations['GET /jobs/:']!;
+    const job = recordedContract().operations['GET /jobs/:']!;
     const answerOf = (shape: typeof job) => (shape.answer as { object: Record<string, unknown> }).object;
     // Built against a contract whose GET /jobs/:id answered `company` (the API has named it companyName since).
     const older = structuredClone(job);

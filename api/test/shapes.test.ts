@@ -2,10 +2,9 @@
  * What "compatible" means between the shapes an area was built against and what the API serves now, one kind
  * of change at a time; and the contract's record of them is this API's own (`npm run contract -w @btls/api`).
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { operationKey } from '../src/releases/operations';
-import { contractFile, currentContract } from '../src/releases/contract';
+import { currentContract, recordedContract } from '../src/releases/contract';
 import { incompatibilities, shapesOfDocument, type OperationShape } from '../src/releases/shapes';
 
 /** One operation, `PUT /jobs/{id}`, as an OpenAPI document writes it: its body and its answer. */
@@ -129,11 +128,11 @@ describe('compatible, for a request (the API reads it)', () => {
 
 describe("the contract's record", () => {
   it("is this API's own: every operation with its shapes (npm run contract -w @btls/api after changing one)", async () => {
-    const recorded = JSON.parse(readFileSync(contractFile, 'utf8'));
+    const recorded = recordedContract();
     const { operations, served: operationsServed } = await currentContract();
     expect(
       recorded.operations,
-      "shared-api/contract.json is not this API's contract: record it with npm run contract -w @btls/api",
+      "the contract's record (shared-api/contract.json and each resource's) is not this API's: record it with npm run contract -w @btls/api",
     ).toEqual(operations);
     for (const operation of Object.keys(operations)) expect(operationsServed.has(operation), operation).toBe(true);
   }, 60_000);

@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readContractRecord } from '@btls/build-config/contract-shapes';
 import { RELEASE_MANIFEST } from '@btls/build-config/release';
 import {
   browser,
@@ -260,8 +261,10 @@ describe('what a release records of the kernel and the API', () => {
     const token = await releaseTokenFor(site, 'employer');
     const employer = (await releasesOf(site, 'employer')).active;
     // The API team renames GET /jobs/:id's companyName and records its contract (npm run contract), then checks.
-    const contract = JSON.parse(readFileSync(join(ROOT, 'shared-api', 'contract.json'), 'utf8'));
-    const job = contract.operations['GET /jobs/:'];
+    const contract = readContractRecord<{ hash: string; answer: { object: Record<string, unknown> } }>(
+      join(ROOT, 'shared-api'),
+    );
+    const job = contract.operations['GET /jobs/:']!;
     job.answer.object.company = job.answer.object.companyName;
     delete job.answer.object.companyName;
     job.hash = 'cccccccccccc';
