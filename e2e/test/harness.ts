@@ -116,6 +116,28 @@ export async function takenOver(page: Page, within: { expect: typeof expect } = 
     .toBe(true);
 }
 
+/**
+ * Waits until the page has drawn what the last change caused: two frames (React's commit and the paint after it,
+ * an IntersectionObserver's answer) and no CSS transition still running. What a journey checks did not happen
+ * (no dialog, no offer) is checked then: anything the change started has had its turn.
+ */
+export async function settled(page: Page): Promise<void> {
+  const frames = () =>
+    page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+  await frames();
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter((animation) => animation instanceof CSSTransition && animation.playState === 'running').length,
+      ),
+    )
+    .toBe(0);
+  await frames();
+}
+
 export const DEMO = {
   admin: { email: 'admin@btls-demo.rw', password: 'admin-demo-2026', firstName: 'Grace' },
   trainer: { email: 'trainer@btls-demo.rw', password: 'trainer-demo-2026' },

@@ -1,7 +1,7 @@
 /** Installable — the manifest and its icons, and the offer to install made once. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browser, openPage, site, takenOver, useSite } from './harness';
+import { browser, openPage, settled, site, takenOver, useSite } from './harness';
 
 useSite();
 
@@ -71,7 +71,7 @@ describe('the installable app', () => {
     expect(await offer.count()).toBe(0); // nothing before the browser says the app may be installed
     // A first visit: the browser's prompt is held back, and nothing is offered to someone who has just arrived.
     expect(await browserOffersInstall(page, 'dismissed')).toBe(true);
-    await page.waitForTimeout(300);
+    await settled(page);
     expect(await offer.count()).toBe(0);
 
     // The visitor comes back (another browser session of the tab): now the offer, in words for a visitor.
@@ -105,7 +105,7 @@ describe('the installable app', () => {
     await back.reload();
     await takenOver(back);
     expect(await browserOffersInstall(back, 'dismissed')).toBe(true);
-    await back.waitForTimeout(300);
+    await settled(back);
     expect(await offered.count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();

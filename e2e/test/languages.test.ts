@@ -12,6 +12,7 @@ import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { sharedCatalogueParts } from '@btls/build-config/shared-texts';
 import {
   browser,
   DEMO,
@@ -19,6 +20,7 @@ import {
   openPage,
   openSiteMenu,
   ROOT,
+  settled,
   signIn,
   site,
   takenOver,
@@ -31,12 +33,19 @@ useSite();
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SHOTS = process.env.BTLS_SCREENSHOTS;
 
-/** A PO file's texts by id (the catalogues are what the test compares the page with, never the code). */
+/**
+ * A catalogue's texts by id (the catalogues are what the test compares the page with, never the code): an area's
+ * PO file, or for shared-ui the shared texts with all their parts (the contract's resources' too).
+ */
 function catalogue(folder: string, locale: string): Map<string, string> {
   const texts = new Map<string, string>();
-  const po = readFileSync(join(ROOT, folder, 'src/locales', `${locale}.po`), 'utf8');
-  for (const [, id, text] of po.matchAll(/^msgid "((?:[^"\\]|\\.)+)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm))
-    texts.set(id!, text!.replace(/\\"/g, '"'));
+  const files =
+    folder === 'shared-ui' ? sharedCatalogueParts(locale) : [join(ROOT, folder, 'src/locales', `${locale}.po`)];
+  for (const file of files)
+    for (const [, id, text] of readFileSync(file, 'utf8').matchAll(
+      /^msgid "((?:[^"\\]|\\.)+)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm,
+    ))
+      texts.set(id!, text!.replace(/\\"/g, '"'));
   return texts;
 }
 
@@ -80,7 +89,7 @@ async function englishLeft(page: Page, folders: string[], locale: string): Promi
 async function seriousViolations(page: Page, within?: string): Promise<string[]> {
   // Blocks that fade in as they scroll into view are read once shown.
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.waitForTimeout(1000);
+  await settled(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.evaluate(axeSource);
   return page.evaluate(async (selector) => {
@@ -103,7 +112,7 @@ async function atEveryWidth(page: Page, name: string) {
   const wide: string[] = [];
   for (const width of [320, 390, 1280]) {
     await page.setViewportSize({ width, height: 844 });
-    await page.waitForTimeout(150);
+    await settled(page);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     if (scrollWidth > width) wide.push(`${name} at ${width} px is ${scrollWidth} px wide`);
     if (SHOTS) {

@@ -1,6 +1,6 @@
 /** Visitor journeys through the public area, in a real browser against the production build. */
 import { describe, expect, it } from 'vitest';
-import { browser, callApi, DEMO, openPage, site, tokenFor, useSite } from './harness';
+import { browser, callApi, DEMO, openPage, settled, site, tokenFor, useSite } from './harness';
 
 useSite();
 
@@ -201,7 +201,8 @@ describe('employer HTML on the public job page', () => {
     await page.getByText('Careful hands').waitFor();
     const link = page.getByRole('link', { name: 'click' });
     if (await link.count()) await link.click();
-    await page.waitForTimeout(300);
+    await page.waitForLoadState('load');
+    await settled(page);
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
     expect(await page.locator('main img, main script:not([type="application/ld+json"]), main svg').count()).toBe(0);
     expect(dialogs).toEqual([]);

@@ -14,17 +14,18 @@ import {
   changeBuiltFile,
   copyOfBuild,
   DEMO,
+  fetchOnTrial,
   mustCallApi,
   openPage,
   openSiteMenu,
   releaseTokenFor,
   runRelease,
+  settled,
   signIn,
   site,
   takenOver,
-  trialTicketIn,
-  fetchOnTrial,
   tokenFor,
+  trialTicketIn,
   useSite,
 } from './harness';
 
@@ -320,7 +321,7 @@ describe('entering each area after signing in', () => {
           const shifts = await watchLayoutShifts(page);
           await page.goto(`${site.base}${landing}`, { waitUntil: 'networkidle' });
           await page.getByRole('heading', { level: 1 }).first().waitFor();
-          await page.waitForTimeout(300);
+          await settled(page);
           const { shift, moved } = await shifts();
           expect(shift, `${landing} at ${width} px: ${moved}`).toBeLessThanOrEqual(0.02);
           await context.close();
