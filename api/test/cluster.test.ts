@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, onPostgres } from './helpers';
 import { startServer, useServerProcesses, type ServerProcess } from './server-process';
+import { eventually } from './eventually';
 
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => spawnSync(path, ['-v']).status === 0);
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/5';
@@ -27,7 +28,6 @@ const missing = !NGINX ? 'nginx is not installed (apt-get install nginx)' : !red
 if (onPostgres && missing) process.stderr.write(`cluster.test.ts skipped: ${missing}\n`);
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const freePort = () =>
   new Promise<number>((resolve) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
@@ -85,16 +85,9 @@ describe.skipIf(!onPostgres || !!missing)('two instances behind nginx', { timeou
       let nginxSaid = '';
       nginx.stderr!.on('data', (chunk) => (nginxSaid += chunk));
       const base = `http://127.0.0.1:${front}`;
-      for (let i = 0; i < 50; i++) {
-        if (
-          await fetch(`${base}/api/health/live`).then(
-            (r) => r.ok,
-            () => false,
-          )
-        )
-          break;
-        await sleep(100);
-      }
+      await eventually(async () => expect((await fetch(`${base}/api/health/live`)).ok).toBe(true), {
+        within: 5_000,
+      }).catch(() => {});
       expect((await fetch(`${base}/api/health/ready`)).status, nginxSaid).toBe(200);
 
       // What the proxy adds: the static files from disk, compressed, and the client's address to the API.
@@ -156,32 +149,51 @@ describe.skipIf(!onPostgres || !!missing)('two instances behind nginx', { timeou
         }
       };
       const load = Promise.all([reader(), reader(), reader(), writer()]);
-      const started = Date.now();
+      /** Until the load has gone further: `more` reads and `acknowledgedMore` writes past where it is now. */
+      const progressed = (more: number, acknowledgedMore: number) => {
+        const [readsNow, writesNow] = [reads, acknowledged.length];
+        return eventually(
+          () => {
+            expect(reads).toBeGreaterThanOrEqual(readsNow + more);
+            expect(acknowledged.length).toBeGreaterThanOrEqual(writesNow + acknowledgedMore);
+          },
+          { within: 60_000, every: 50 },
+        );
+      };
 
-      // 5 s in: instance a is asked to stop; ready turns 503 at once while live still answers.
-      await sleep(5_000);
+      // Once the load flows through both: instance a is asked to stop; ready turns 503 at once while live
+      // still answers.
+      await progressed(100, 3);
       const stoppingA = instances.a.stop();
-      await sleep(200);
-      const [readyDuringDrain, liveDuringDrain] = await Promise.all(
-        ['ready', 'live'].map((check) => fetch(`http://127.0.0.1:${portA}/api/health/${check}`).then((r) => r.status)),
-      );
+      const [readyDuringDrain, liveDuringDrain] = await eventually(async () => {
+        const both = await Promise.all(
+          ['ready', 'live'].map((check) =>
+            fetch(`http://127.0.0.1:${portA}/api/health/${check}`).then((r) => r.status),
+          ),
+        );
+        expect(both[0]).toBe(503);
+        return both;
+      });
       const stoppedA = instances.a;
       expect(await stoppingA, stoppedA.output().slice(-2500)).toBe(0);
       instances.a = instance(portA);
       await instances.a.ready;
       expect((await fetch(`http://127.0.0.1:${portA}/api/health/ready`)).status).toBe(200);
 
-      // Then instance b is killed outright, and started again.
-      await sleep(4_000);
+      // Then, once the proxy sends the load to a again (it set a aside for a moment when a stopped), instance b is
+      // killed outright: the load goes on without it, and it is started again.
+      const servedBy = (server: ServerProcess) => server.output().split('"msg":"incoming request"').length - 1;
+      await eventually(() => expect(servedBy(instances.a)).toBeGreaterThan(50), { within: 60_000, every: 50 });
+      await progressed(100, 3);
       instances.b.child.kill('SIGKILL');
       await instances.b.exited;
-      await sleep(2_000);
+      await progressed(50, 2);
       instances.b = instance(portB);
       await instances.b.ready;
       expect((await fetch(`http://127.0.0.1:${portB}/api/health/live`)).status).toBe(200);
       expect((await fetch(`http://127.0.0.1:${portB}/api/health/ready`)).status).toBe(200);
 
-      await sleep(Math.max(0, 30_000 - (Date.now() - started)));
+      await progressed(100, 3);
       running = false;
       await load;
 

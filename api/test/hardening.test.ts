@@ -15,6 +15,7 @@ import { openPglite, openPostgres } from '../src/db/client';
 import { enrollments, users } from '../src/db/schema';
 import { cspHeader } from '../src/http/security-headers';
 import sharp from 'sharp';
+import { eventually } from './eventually';
 import {
   account,
   createCourse,
@@ -299,7 +300,13 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
       await locker.query('begin');
       await locker.query('lock table courses in access exclusive mode');
       const courses = app.inject({ method: 'GET', url: '/api/courses' });
-      await new Promise((r) => setTimeout(r, 200));
+      // The app's one connection is held, waiting for the lock (by the list's query, or a task of its own first).
+      await eventually(async () => {
+        const waiting = await locker.query(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+        );
+        expect(waiting.rows[0].n).toBeGreaterThan(0);
+      });
       const started = Date.now();
       const health = await app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(503);

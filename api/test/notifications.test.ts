@@ -365,7 +365,8 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
     const two = startOutboxWorker({ db: second.db, ...options });
     try {
       await sink.waitFor(40);
-      await new Promise((r) => setTimeout(r, 300)); // any duplicate would arrive meanwhile
+      // Both stopped: a send either had begun has ended, so a duplicate would be here by now.
+      await Promise.all([one.stop(), two.stop()]);
       expect(sink.received).toHaveLength(40);
       expect(new Set(sink.received.map((m) => m.to[0])).size).toBe(40);
       const rows = await api.db.select().from(outbox).where(eq(outbox.kind, 'test'));

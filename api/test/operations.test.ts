@@ -9,6 +9,7 @@ import { buildApp } from '../src/app';
 import { outbox } from '../src/db/schema';
 import type { Lifecycle } from '../src/deps';
 import { JWT_SECRET, startApi, type TestApi } from './helpers';
+import { eventually } from './eventually';
 
 const SITE = 'https://btls.example.rw';
 const METRICS_TOKEN = 'metrics-token-for-the-scraper-2026';
@@ -208,18 +209,17 @@ describe('log lines', () => {
       expect(changed.statusCode).toBe(200);
       expect((await send('POST', '/api/auth/register', { email, password: 'short' })).statusCode).toBe(400);
       expect((await send('POST', '/api/auth/forgot-password', { email })).statusCode).toBe(200);
-      let resetToken = '';
-      for (let i = 0; i < 50 && !resetToken; i++) {
+      const resetToken = await eventually(async () => {
         const [mail] = await api.db
           .select()
           .from(outbox)
           .where(eq(outbox.recipient, email))
           .orderBy(desc(outbox.id))
           .limit(1);
-        resetToken = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
-        if (!resetToken) await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      expect(resetToken).not.toBe('');
+        const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+        expect(token).not.toBe('');
+        return token;
+      });
       await send('GET', `/reset-password/${resetToken}`); // the link as a phone opens it
       await send('GET', `/api/anything?token=${resetToken}&password=${secrets[3]}`);
       expect(

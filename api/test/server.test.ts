@@ -37,6 +37,12 @@ function contactInFlight(base: string, message: string) {
   return { answer, finish: () => finish() };
 }
 
+/** Waits until the server has a request to `url` open: it logs each request as it comes in. */
+const requestOpen = (server: { output(): string }, url: string) =>
+  eventually(() =>
+    expect(server.output()).toContain(`"url":"${url}","remoteAddress":"127.0.0.1"},"msg":"incoming request"`),
+  );
+
 // Each test starts real server processes: on a busy two-core machine a start alone can take tens of seconds.
 describe('the server process', { timeout: 120_000 }, () => {
   it('starts on an empty data directory, migrates, seeds the demo data and serves the API', async () => {
@@ -138,7 +144,7 @@ describe('the server process', { timeout: 120_000 }, () => {
     expect(await status('/api/health/ready')).toBe(200);
     // A request in flight (its body not all sent) when the signal arrives.
     const late = contactInFlight(server.base, 'Delivered');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await requestOpen(server, '/api/contact');
     server.child.kill('SIGTERM');
     await eventually(async () => expect(await status('/api/health/ready')).toBe(503));
     expect(await status('/api/health/live')).toBe(200);
@@ -157,8 +163,7 @@ describe('the server process', { timeout: 120_000 }, () => {
     });
     stuck.on('error', () => {}); // cut by the exit
     stuck.write('{"name":');
-    // (Long enough for a loaded machine's server to have the request open before the signal.)
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await requestOpen(server, '/api/contact');
     const signalled = Date.now();
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(1);
