@@ -1,7 +1,13 @@
 /** The Fastify application: every call of docs/product.md §7 under /api, on the database it is given. */
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { MAX_IMAGE_BYTES } from '@btls/shared-api/constants';
 import { account, credentialCheck } from '@btls/shared-api/messages';
 import { coded, codedText, codedWith, type CatalogueText, type CodedMessage } from '@btls/shared-api/codes';
@@ -14,7 +20,7 @@ import { registerAfterAnswer } from './http/after-answer';
 import { loggerOptions, requestIds } from './http/logging';
 import type verifyCredential from './workers/verify-credential';
 import { loadIssuer } from './credentials/issuer';
-import { isDatabaseBusy, pgErrorCode, type Database } from './db/client';
+import { isDatabaseBusy, pgErrorCode, type Database, type Db } from './db/client';
 import { apiNotFound, HttpError, serviceBusy } from './http/errors';
 import { defaultLimits, type Deps, type Lifecycle, type Limits } from './deps';
 import { createNotifications } from './mail/notify';
@@ -24,6 +30,7 @@ import {
   memoryCounterStore,
   redisCounterStore,
   type LimitMessage,
+  type RateLimiter,
 } from './rate-limit';
 import { outboxRoutes } from './routes/outbox';
 import { authRoutes } from './routes/auth';
@@ -46,7 +53,7 @@ import { registerContract, registerDocs } from './http/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerWeb, type WebOptions } from './web';
 import { collectOperations, servedShapesOf } from './releases/operations';
-import { createReleaseStore, type ReleaseQuota } from './releases/store';
+import { createReleaseStore, type ReleaseQuota, type ReleaseStore } from './releases/store';
 import { createTrials } from './releases/trial';
 import { trialOriginOf } from './releases/trial-origin';
 import { releaseRoutes } from './releases/routes';
@@ -119,24 +126,7 @@ export const JSON_BODY_LIMIT = 1_048_576;
 const CREDENTIAL_CHECK_DEADLINE_MS = 5_000;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const timeouts = { ...defaultTimeouts, ...options.timeouts };
-  const app = Fastify({
-    ...(options.loggerInstance
-      ? { loggerInstance: options.loggerInstance }
-      : { logger: options.logger ? loggerOptions(options.logger.level, options.logger.stream) : false }),
-    // Each request's id: the trusted proxy's X-Request-Id, else a new one; on its log lines and its answer.
-    genReqId: requestIds(options.trustProxy),
-    bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: trustProxyOption(options.trustProxy),
-    // Graceful shutdown: stop accepting, finish in-flight requests, then close.
-    return503OnClosing: true,
-    // A client trickling its headers or body is cut off instead of holding the connection forever.
-    requestTimeout: timeouts.requestMs,
-    http: {
-      headersTimeout: timeouts.headersMs,
-      connectionsCheckingInterval: Math.min(5_000, Math.ceil(timeouts.headersMs / 2)),
-    },
-  });
+  const app = createFastify(options);
 
   // What this API serves, as the routes are registered: the operations the areas' releases call are checked
   // against it.
@@ -159,18 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.issuerKey ?? new Uint8Array(randomBytes(32)),
     options.publicUrl ?? 'http://localhost:8080',
   );
-  // The credential check in worker threads: no secret in their environment, 5 s each at most.
-  const verifier = createWorkerPool<VerifyTask, CredentialCheck>({
-    module: 'verify-credential',
-    // One thread kept with its module loaded: a check's deadline then counts the check, not a thread's start
-    // (seconds on a loaded machine, which turned a plain credential into "too complex").
-    minThreads: 1,
-    maxThreads: 2,
-    maxQueue: 16,
-    memoryMb: 128,
-    env: {},
-  });
-  app.addHook('onClose', () => verifier.close());
+  const checkCredential = credentialChecker(app, options.database.db, issuer);
   const trialOrigin = trialOriginOf(options.trialUrl === undefined ? 'http://trial.localhost' : options.trialUrl);
   const deps: Deps = {
     db: options.database.db,
@@ -184,62 +163,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     incompatibleOperations: () => releaseStore.incompatibleOperations(),
     shellProblems: () => releaseStore.shellProblems(),
     metrics,
-    checkCredential: async (credential) =>
-      verifier.run(
-        {
-          credential,
-          issuer: { did: issuer.did, url: issuer.url },
-          statusList: await currentStatusList(options.database.db, issuer),
-        },
-        CREDENTIAL_CHECK_DEADLINE_MS,
-      ),
+    checkCredential,
     notify: createNotifications(options.publicUrl ?? 'http://localhost:8080'),
     // Every limit and the words of its 429, in one place.
-    limiters: {
-      loginIp: limiter('login-ip', limits.loginPerIp, tooManyLogins),
-      loginEmail: limiter('login-email', limits.loginFailuresPerEmail, tooManyLogins),
-      registerIp: limiter('register-ip', limits.registerPerIp, texts.limit.tooManySignups),
-      contactIp: limiter('contact-ip', limits.contactPerIp, texts.limit.tooManyMessages),
-      verifyIp: limiter('verify-ip', limits.verifyPerIp, credentialCheck.tooManyChecks),
-      jobPosts: limiter(
-        'job-posts',
-        limits.jobPostsPerHour,
-        (minutes) => codedWith('limit.tooManyJobPosts', { minutes }),
-        60 * 60_000,
-      ),
-      recoveryIp: limiter('recovery-ip', limits.recoveryPerIp, account.tooManyResetRequests),
-      recoveryEmail: limiter('recovery-email', limits.recoveryPerEmail, account.tooManyResetRequests),
-      resetIp: limiter('reset-ip', limits.resetPerIp, account.tooManyResetRequests),
-    },
+    limiters: limitersOf(limiter, limits),
   };
 
-  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).headers(error.headers).send(error.body);
-    // A value the database refuses (class 22: data exception) is bad input that slipped past validation.
-    if (/^22[0-9A-Z]{3}$/.test(pgErrorCode(error) ?? '')) {
-      request.log.warn(error);
-      return reply.status(400).send(coded('request.invalidData'));
-    }
-    // A race the route did not name (a row that another request deleted or added meanwhile): a conflict.
-    if (['23505', '23503', '23001'].includes(pgErrorCode(error) ?? '')) {
-      request.log.warn(error);
-      return reply.status(409).send(coded('request.changedMeanwhile'));
-    }
-    if (isDatabaseBusy(error)) {
-      request.log.warn(error);
-      const busy = serviceBusy();
-      return reply.status(busy.statusCode).headers(busy.headers).send(busy.body);
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error(error);
-      return reply.status(500).send(coded('request.serverError'));
-    }
-    const own = (request.routeOptions.config as RouteTexts | undefined)?.tooLarge;
-    if (own && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send(codedText(own));
-    return reply.status(status).send(clientError(error, status));
-  });
-
+  app.setErrorHandler(answerError);
   app.setNotFoundHandler(apiNotFound);
 
   // The areas' releases, checked against the shell this server serves.
@@ -264,16 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (minutes) => codedWith('release.tooManyUploads', { minutes }),
     60 * 60_000,
   );
-  // Chunks of uploads that never finished (an instance that died mid-way, a client gone), a day on: at start and
-  // every hour.
-  const sweep = () =>
-    void releaseStore
-      .sweepUploads()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping old uploads failed'));
-  sweep();
-  const sweeping = setInterval(sweep, 60 * 60_000);
-  sweeping.unref();
-  app.addHook('onClose', async () => clearInterval(sweeping));
+  sweepUploads(app, releaseStore);
   // Who may try a candidate release in their browser (signed trial links, checked when used).
   const trials = createTrials({ db: options.database.db, secret: options.jwtSecret, store: releaseStore, audit });
   // What browsers report of the areas, and the rule that stops a rollout whose errors pass the active version's.
@@ -375,9 +296,134 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ))
   )
     seoRoutes(app, deps.db, options.web.publicUrl, releaseStore);
-  // Both ways at start: an active release this server's shell or API cannot run (a shell build without a kernel
-  // name it uses, an API that dropped or changed a call of it) is said at once, not first by a browser; readiness
-  // answers 503 naming it until the area is released anew or rolled back.
+  sayUnrunnableReleases(app, releaseStore);
+  return app;
+}
+
+/** The credential check in worker threads: no secret in their environment, 5 s each at most. */
+function credentialChecker(app: FastifyInstance, db: Db, issuer: Deps['issuer']): Deps['checkCredential'] {
+  const verifier = createWorkerPool<VerifyTask, CredentialCheck>({
+    module: 'verify-credential',
+    // One thread kept with its module loaded: a check's deadline then counts the check, not a thread's start
+    // (seconds on a loaded machine, which turned a plain credential into "too complex").
+    minThreads: 1,
+    maxThreads: 2,
+    maxQueue: 16,
+    memoryMb: 128,
+    env: {},
+  });
+  app.addHook('onClose', () => verifier.close());
+  return async (credential) =>
+    verifier.run(
+      {
+        credential,
+        issuer: { did: issuer.did, url: issuer.url },
+        statusList: await currentStatusList(db, issuer),
+      },
+      CREDENTIAL_CHECK_DEADLINE_MS,
+    );
+}
+
+/** The Fastify instance: its logger, request ids, body limit, trusted proxies, timeouts and shutdown. */
+function createFastify(options: AppOptions): FastifyInstance {
+  const timeouts = { ...defaultTimeouts, ...options.timeouts };
+  return Fastify({
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ? loggerOptions(options.logger.level, options.logger.stream) : false }),
+    // Each request's id: the trusted proxy's X-Request-Id, else a new one; on its log lines and its answer.
+    genReqId: requestIds(options.trustProxy),
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: trustProxyOption(options.trustProxy),
+    // Graceful shutdown: stop accepting, finish in-flight requests, then close.
+    return503OnClosing: true,
+    // A client trickling its headers or body is cut off instead of holding the connection forever.
+    requestTimeout: timeouts.requestMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(timeouts.headersMs / 2)),
+    },
+  });
+}
+
+type Limiter = (name: string, limit: number, message: LimitMessage, windowMs?: number) => RateLimiter;
+
+/** Every limit of the routes (Deps.limiters) with the words of its 429. */
+function limitersOf(limiter: Limiter, limits: Limits): Deps['limiters'] {
+  return {
+    loginIp: limiter('login-ip', limits.loginPerIp, tooManyLogins),
+    loginEmail: limiter('login-email', limits.loginFailuresPerEmail, tooManyLogins),
+    registerIp: limiter('register-ip', limits.registerPerIp, texts.limit.tooManySignups),
+    contactIp: limiter('contact-ip', limits.contactPerIp, texts.limit.tooManyMessages),
+    verifyIp: limiter('verify-ip', limits.verifyPerIp, credentialCheck.tooManyChecks),
+    jobPosts: limiter(
+      'job-posts',
+      limits.jobPostsPerHour,
+      (minutes) => codedWith('limit.tooManyJobPosts', { minutes }),
+      60 * 60_000,
+    ),
+    recoveryIp: limiter('recovery-ip', limits.recoveryPerIp, account.tooManyResetRequests),
+    recoveryEmail: limiter('recovery-email', limits.recoveryPerEmail, account.tooManyResetRequests),
+    resetIp: limiter('reset-ip', limits.resetPerIp, account.tooManyResetRequests),
+  };
+}
+
+/**
+ * Every error as an answer: ours as they were thrown, the database's refusals of a value or of a race as 400 and
+ * 409, a busy database as 503, the framework's own 4xx in words a person can act on; anything else a 500.
+ */
+function answerError(
+  error: Error & { statusCode?: number; code?: string },
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (error instanceof HttpError) return reply.status(error.statusCode).headers(error.headers).send(error.body);
+  // A value the database refuses (class 22: data exception) is bad input that slipped past validation.
+  if (/^22[0-9A-Z]{3}$/.test(pgErrorCode(error) ?? '')) {
+    request.log.warn(error);
+    return reply.status(400).send(coded('request.invalidData'));
+  }
+  // A race the route did not name (a row that another request deleted or added meanwhile): a conflict.
+  if (['23505', '23503', '23001'].includes(pgErrorCode(error) ?? '')) {
+    request.log.warn(error);
+    return reply.status(409).send(coded('request.changedMeanwhile'));
+  }
+  if (isDatabaseBusy(error)) {
+    request.log.warn(error);
+    const busy = serviceBusy();
+    return reply.status(busy.statusCode).headers(busy.headers).send(busy.body);
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error(error);
+    return reply.status(500).send(coded('request.serverError'));
+  }
+  const own = (request.routeOptions.config as RouteTexts | undefined)?.tooLarge;
+  if (own && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send(codedText(own));
+  return reply.status(status).send(clientError(error, status));
+}
+
+/**
+ * Chunks of uploads that never finished (an instance that died mid-way, a client gone), a day on: at start and
+ * every hour.
+ */
+function sweepUploads(app: FastifyInstance, releaseStore: ReleaseStore) {
+  const sweep = () =>
+    void releaseStore
+      .sweepUploads()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping old uploads failed'));
+  sweep();
+  const sweeping = setInterval(sweep, 60 * 60_000);
+  sweeping.unref();
+  app.addHook('onClose', async () => clearInterval(sweeping));
+}
+
+/**
+ * Both ways at start: an active release this server's shell or API cannot run (a shell build without a kernel
+ * name it uses, an API that dropped or changed a call of it) is said at once, not first by a browser; readiness
+ * answers 503 naming it until the area is released anew or rolled back.
+ */
+function sayUnrunnableReleases(app: FastifyInstance, releaseStore: ReleaseStore) {
   // (Not awaited: a start does not wait on the database for a line of the log.)
   app.addHook('onReady', async () => {
     void Promise.all([
@@ -396,7 +442,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       () => undefined,
     );
   });
-  return app;
 }
 
 /** The shell's dist/shared.json (what it provides to the areas), read again when it changes. */

@@ -72,88 +72,15 @@ const RENDER_QUESTIONS: QuestionBudget = {
 export function createServerRender(app: FastifyInstance, options: ServerRenderOptions) {
   const { store } = options;
   const shellFile = join(options.shellDist, 'server', 'render.js');
-  // The shell's page, with its own stylesheet written in (see hintsFor); read again when the shell is redeployed.
-  const indexFile = join(options.shellDist, 'index.html');
-  let shellPage: { mtimeMs: number; html: string } | undefined;
-  function shellTemplate(): string {
-    const { mtimeMs } = statSync(indexFile);
-    if (shellPage?.mtimeMs !== mtimeMs) {
-      const html = readFileSync(indexFile, 'utf8').replace(
-        /<link rel="stylesheet"[^>]* href="(\/assets\/[\w.-]+\.css)">/g,
-        (link, href: string) => inlineStyle(readFileSync(join(options.shellDist, href), 'utf8'), href, link),
-      );
-      shellPage = { mtimeMs, html };
-    }
-    return shellPage.html;
-  }
-
-  /** The two pools, when render processes can be isolated here (else none: the browser renders every page). */
-  function pools(sandbox: Sandbox) {
-    const contained = {
-      module: 'render-page',
-      sandbox,
-      questions: RENDER_QUESTIONS,
-      // The shell's server build and nothing else (its own module aside): not the API, not the data folder.
-      readable: [join(options.shellDist, 'server', '*')],
-      heapMb: RENDER_HEAP_MB,
-      residentMb: RENDER_RESIDENT_MB,
-      log: options.log,
-    };
-    return {
-      shared: createProcessPool<RenderTask, RenderOutcome | null>({
-        ...contained,
-        label: 'server render',
-        // One process stays warm: a render after a quiet hour does not load React and the shell again first.
-        minProcesses: existsSync(shellFile) ? 1 : 0,
-        maxProcesses: 2,
-        maxQueue: 64,
-      }),
-      // A candidate never shares a process with anyone's page, nor with the next candidate's.
-      trials: createProcessPool<RenderTask, RenderOutcome | null>({
-        ...contained,
-        label: 'trial render',
-        maxProcesses: 1,
-        maxQueue: 4,
-        tasksPerProcess: 1,
-      }),
-    };
-  }
-  const { shared, trials } = options.sandbox ? pools(options.sandbox) : { shared: null, trials: null };
+  const shellTemplate = shellTemplateOf(options.shellDist);
+  const { shared, trials } = options.sandbox
+    ? renderPools(options.sandbox, options.shellDist, shellFile, options.log)
+    : { shared: null, trials: null };
   app.addHook('onClose', async () => {
     await Promise.all([shared?.close(), trials?.close()]);
   });
 
-  /**
-   * A release's file as text (a server part, a manifest, a stylesheet), kept: releases never change. The most
-   * recently used are kept up to a budget, so trying candidate after candidate does not grow the API.
-   */
-  const texts = new Map<string, { text: Promise<string>; size: number }>();
-  let textsSize = 0;
-  function releaseText(release: Pick<ActiveRelease, 'area' | 'version' | 'manifest'>, path: string): Promise<string> {
-    const key = `${release.area}@${release.version}/${path}`;
-    const known = texts.get(key);
-    if (known) {
-      texts.delete(key);
-      texts.set(key, known);
-      return known.text;
-    }
-    const size = release.manifest.files[path]?.size ?? 0;
-    const text = store.fileText(release.manifest, path);
-    texts.set(key, { text, size });
-    textsSize += size;
-    text.catch(() => {
-      if (texts.get(key)?.text === text) {
-        texts.delete(key);
-        textsSize -= size;
-      }
-    });
-    for (const [oldest, old] of texts) {
-      if (textsSize <= RELEASE_TEXTS_BUDGET || oldest === key) break;
-      texts.delete(oldest);
-      textsSize -= old.size;
-    }
-    return text;
-  }
+  const releaseText = releaseTexts(store);
 
   /**
    * Answers a render process's questions: the API's reads (as the visitor), and the server part of the one area
@@ -307,6 +234,92 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
         return null;
       }
     },
+  };
+}
+
+/** The shell's page, with its own stylesheet written in (see hintsFor); read again when the shell is redeployed. */
+function shellTemplateOf(shellDist: string): () => string {
+  const indexFile = join(shellDist, 'index.html');
+  let shellPage: { mtimeMs: number; html: string } | undefined;
+  return () => {
+    const { mtimeMs } = statSync(indexFile);
+    if (shellPage?.mtimeMs !== mtimeMs) {
+      const html = readFileSync(indexFile, 'utf8').replace(
+        /<link rel="stylesheet"[^>]* href="(\/assets\/[\w.-]+\.css)">/g,
+        (link, href: string) => inlineStyle(readFileSync(join(shellDist, href), 'utf8'), href, link),
+      );
+      shellPage = { mtimeMs, html };
+    }
+    return shellPage.html;
+  };
+}
+
+/** The two pools, when render processes can be isolated here (else none: the browser renders every page). */
+function renderPools(sandbox: Sandbox, shellDist: string, shellFile: string, log: FastifyBaseLogger) {
+  const contained = {
+    module: 'render-page',
+    sandbox,
+    questions: RENDER_QUESTIONS,
+    // The shell's server build and nothing else (its own module aside): not the API, not the data folder.
+    readable: [join(shellDist, 'server', '*')],
+    heapMb: RENDER_HEAP_MB,
+    residentMb: RENDER_RESIDENT_MB,
+    log,
+  };
+  return {
+    shared: createProcessPool<RenderTask, RenderOutcome | null>({
+      ...contained,
+      label: 'server render',
+      // One process stays warm: a render after a quiet hour does not load React and the shell again first.
+      minProcesses: existsSync(shellFile) ? 1 : 0,
+      maxProcesses: 2,
+      maxQueue: 64,
+    }),
+    // A candidate never shares a process with anyone's page, nor with the next candidate's.
+    trials: createProcessPool<RenderTask, RenderOutcome | null>({
+      ...contained,
+      label: 'trial render',
+      maxProcesses: 1,
+      maxQueue: 4,
+      tasksPerProcess: 1,
+    }),
+  };
+}
+
+/**
+ * A release's file as text (a server part, a manifest, a stylesheet), kept: releases never change. The most
+ * recently used are kept up to a budget, so trying candidate after candidate does not grow the API.
+ */
+function releaseTexts(store: Pick<ReleaseStore, 'fileText'>) {
+  const texts = new Map<string, { text: Promise<string>; size: number }>();
+  let textsSize = 0;
+  return function releaseText(
+    release: Pick<ActiveRelease, 'area' | 'version' | 'manifest'>,
+    path: string,
+  ): Promise<string> {
+    const key = `${release.area}@${release.version}/${path}`;
+    const known = texts.get(key);
+    if (known) {
+      texts.delete(key);
+      texts.set(key, known);
+      return known.text;
+    }
+    const size = release.manifest.files[path]?.size ?? 0;
+    const text = store.fileText(release.manifest, path);
+    texts.set(key, { text, size });
+    textsSize += size;
+    text.catch(() => {
+      if (texts.get(key)?.text === text) {
+        texts.delete(key);
+        textsSize -= size;
+      }
+    });
+    for (const [oldest, old] of texts) {
+      if (textsSize <= RELEASE_TEXTS_BUDGET || oldest === key) break;
+      texts.delete(oldest);
+      textsSize -= old.size;
+    }
+    return text;
   };
 }
 

@@ -7,7 +7,7 @@
  * The store is made of its parts (store/): which release each area serves (active.ts), a release's files
  * (files.ts), whether it runs with the others and this server (compatibility.ts), and its life: stored
  * (uploads.ts), made active or rolled back (activation.ts), rolled out to a share (rollouts.ts), deleted
- * (quota.ts).
+ * (quota.ts); the last three take turns on the area's row (area-row.ts).
  */
 import type { ShellShared } from '@btls/build-config/release';
 import type { Db } from '../db/client';

@@ -184,7 +184,11 @@ interface Queued<Task, Result> {
   running: Running<Result>;
 }
 
-export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
+/**
+ * How a process of the pool starts: Node under the permission model (reading its module and `readable` only),
+ * with no addons, no code from strings and its heap limit, inside the sandbox with the kernel's cap on its data.
+ */
+function sandboxedCommand(options: ProcessPoolOptions) {
   const file = moduleFile(options.module);
   for (const path of [file, ...options.readable])
     if (/[,\n]/.test(path)) throw new Error(`${options.label}: a readable path may not hold a comma: ${path}`);
@@ -199,26 +203,104 @@ export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
     '--no-warnings',
     file,
   ];
-  const command = options.sandbox.command(
-    nodeArgs,
-    [file, ...options.readable.map((path) => path.replace(/\/\*$/, ''))],
-    { dataMb: Math.max(options.heapMb, options.residentMb - CODE_MB) },
-  );
+  return options.sandbox.command(nodeArgs, [file, ...options.readable.map((path) => path.replace(/\/\*$/, ''))], {
+    dataMb: Math.max(options.heapMb, options.residentMb - CODE_MB),
+  });
+}
+
+/**
+ * The watchdog of a process's resident memory: past the pool's cap, `passed` (which kills it). When the kernel
+ * cannot show what runs inside the sandbox, `blind` is told (the pool says so once).
+ */
+function watchMemory(child: ChildProcess, options: ProcessPoolOptions, blind: () => void, passed: () => void) {
+  return setInterval(() => {
+    const seen = { children: true };
+    const used = child.pid === undefined ? undefined : residentMb(child.pid, seen);
+    if (!seen.children) blind();
+    if (used !== undefined && used > options.residentMb) {
+      options.log?.warn({ pool: options.label, residentMb: Math.round(used) }, 'A process passed its memory cap');
+      passed();
+    }
+  }, WATCH_INTERVAL_MS);
+}
+
+/**
+ * The answering of a running task's questions, within its budget (how many, how many at once, how many bytes
+ * answered): past it `kill` ends the process. Answers go back over the member's channel, while it still runs
+ * that task.
+ */
+function questionAnswerer<Result>(options: ProcessPoolOptions, kill: (member: Member<Result>, why: Error) => void) {
+  const budget = options.questions;
+
+  async function answer(member: Member<Result>, running: Running<Result>, id: number, question: unknown) {
+    running.answering += 1;
+    let reply: ToProcess<never>;
+    try {
+      const answered = await running.answer(question);
+      running.answered += budget.sizeOf(answered);
+      reply = { type: 'answer', task: running.id, id, answer: answered };
+    } catch (error) {
+      reply = { type: 'answer', task: running.id, id, error: (error as Error).message };
+    }
+    running.answering -= 1;
+    if (member.busy !== running || member.dead) return;
+    if (running.answered > budget.bytes)
+      return kill(member, new TaskBudget(`${options.label}: answers past ${budget.bytes} bytes in one task`));
+    sendFrame(member.channel, reply);
+    const waiting = running.waiting.shift();
+    if (waiting) void answer(member, running, waiting.id, waiting.question);
+  }
+
+  /** A question of the running task: answered within its budget, else the process is killed. */
+  return function onQuestion(member: Member<Result>, running: Running<Result>, id: number, question: unknown) {
+    running.asked += 1;
+    if (running.asked > budget.perTask)
+      return kill(member, new TaskBudget(`${options.label}: more than ${budget.perTask} questions in one task`));
+    if (running.answering >= budget.concurrent) running.waiting.push({ id, question });
+    else void answer(member, running, id, question);
+  };
+}
+
+/** A process of the pool, started by `command` (sandboxedCommand). */
+function spawnProcess(command: { file: string; args: string[] }) {
+  return spawn(command.file, command.args, {
+    // Nothing of the API's environment: only the mode React and the shell's build read.
+    env: { NODE_ENV: process.env.NODE_ENV === 'test' ? 'test' : 'production' },
+    cwd: '/',
+    // Descriptor 3: the channel (./channel.ts), whose frames are refused past their size before they are read.
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** A task as it runs: nothing asked, sent or answered yet. */
+function runningTask<Result>(
+  id: number,
+  answer: (question: unknown) => Promise<unknown>,
+  settle: Pick<Running<Result>, 'resolve' | 'reject'>,
+): Running<Result> {
+  return { id, sent: 0, ...settle, answer, asked: 0, answering: 0, answered: 0, waiting: [] };
+}
+
+export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
+  const command = sandboxedCommand(options);
   const members = new Set<Member<Result>>();
   const queue: Queued<Task, Result>[] = [];
   let closed = false;
   let lastTask = 0;
   /** Whether the watchdog has found it cannot see the processes in the sandbox (said once). */
   let blind = false;
+  const sayBlind = () => {
+    if (blind) return;
+    blind = true;
+    options.log?.warn(
+      { pool: options.label },
+      "The memory watchdog cannot see inside the sandbox (this kernel lists no process's children): the kernel's cap on each process's data holds it alone",
+    );
+  };
+  const onQuestion = questionAnswerer<Result>(options, (member, why) => kill(member, why));
 
   function start(): Member<Result> {
-    const child = spawn(command.file, command.args, {
-      // Nothing of the API's environment: only the mode React and the shell's build read.
-      env: { NODE_ENV: process.env.NODE_ENV === 'test' ? 'test' : 'production' },
-      cwd: '/',
-      // Descriptor 3: the channel (./channel.ts), whose frames are refused past their size before they are read.
-      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnProcess(command);
     const member: Member<Result> = {
       child,
       channel: child.stdio[3] as Duplex,
@@ -228,21 +310,9 @@ export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
       tasks: 0,
       stderr: '',
       dead: false,
-      watch: setInterval(() => {
-        const seen = { children: true };
-        const used = child.pid === undefined ? undefined : residentMb(child.pid, seen);
-        if (!seen.children && !blind) {
-          blind = true;
-          options.log?.warn(
-            { pool: options.label },
-            "The memory watchdog cannot see inside the sandbox (this kernel lists no process's children): the kernel's cap on each process's data holds it alone",
-          );
-        }
-        if (used !== undefined && used > options.residentMb) {
-          options.log?.warn({ pool: options.label, residentMb: Math.round(used) }, 'A process passed its memory cap');
-          kill(member, new ProcessDied(`${options.label}: past its ${options.residentMb} MB memory cap`));
-        }
-      }, WATCH_INTERVAL_MS),
+      watch: watchMemory(child, options, sayBlind, () =>
+        kill(member, new ProcessDied(`${options.label}: past its ${options.residentMb} MB memory cap`)),
+      ),
     };
     member.watch.unref();
     child.stderr?.setEncoding('utf8');
@@ -264,36 +334,6 @@ export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
     });
     members.add(member);
     return member;
-  }
-
-  /** A question of the running task: answered within its budget, else the process is killed. */
-  function onQuestion(member: Member<Result>, running: Running<Result>, id: number, question: unknown) {
-    const budget = options.questions;
-    running.asked += 1;
-    if (running.asked > budget.perTask)
-      return kill(member, new TaskBudget(`${options.label}: more than ${budget.perTask} questions in one task`));
-    if (running.answering >= budget.concurrent) running.waiting.push({ id, question });
-    else void answer(member, running, id, question);
-  }
-
-  async function answer(member: Member<Result>, running: Running<Result>, id: number, question: unknown) {
-    const budget = options.questions;
-    running.answering += 1;
-    let reply: ToProcess<Task>;
-    try {
-      const answered = await running.answer(question);
-      running.answered += budget.sizeOf(answered);
-      reply = { type: 'answer', task: running.id, id, answer: answered };
-    } catch (error) {
-      reply = { type: 'answer', task: running.id, id, error: (error as Error).message };
-    }
-    running.answering -= 1;
-    if (member.busy !== running || member.dead) return;
-    if (running.answered > budget.bytes)
-      return kill(member, new TaskBudget(`${options.label}: answers past ${budget.bytes} bytes in one task`));
-    sendFrame(member.channel, reply);
-    const waiting = running.waiting.shift();
-    if (waiting) void answer(member, running, waiting.id, waiting.question);
   }
 
   function onMessage(member: Member<Result>, message: FromProcess<Result>, bytes: number) {
@@ -402,9 +442,7 @@ export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
           if (member) kill(member, late);
           else reject(late);
         }, deadlineMs);
-        const running: Running<Result> = {
-          id: ++lastTask,
-          sent: 0,
+        const running = runningTask<Result>(++lastTask, answer, {
           resolve: (result) => {
             clearTimeout(timer);
             resolve(result);
@@ -413,12 +451,7 @@ export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
             clearTimeout(timer);
             reject(error);
           },
-          answer,
-          asked: 0,
-          answering: 0,
-          answered: 0,
-          waiting: [],
-        };
+        });
         queue.push({ task, key, running });
         next();
       });
