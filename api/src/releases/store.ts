@@ -9,17 +9,14 @@
  * (uploads.ts), made active or rolled back (activation.ts), rolled out to a share (rollouts.ts), deleted
  * (quota.ts); the last three take turns on the area's row (area-row.ts).
  */
-import type { ShellShared } from '@btls/build-config/release';
-import type { Db } from '../db/client';
 import { createFileStorage } from './file-storage';
-import type { RecordedShape } from './shapes';
-import type { Audit } from './audit';
 import { createActiveReleases } from './store/active';
 import { createActivation } from './store/activation';
 import { createCompatibility } from './store/compatibility';
 import { createReleaseFiles } from './store/files';
-import { createQuota, DEFAULT_QUOTA, type ReleaseQuota } from './store/quota';
+import { createQuota, DEFAULT_QUOTA } from './store/quota';
 import { createRollouts } from './store/rollouts';
+import type { ReleaseStoreOptions } from './store/options';
 import { createUploads } from './store/uploads';
 
 export {
@@ -36,23 +33,7 @@ export { baseOf, releaseFolder } from './store/files';
 export { DEFAULT_QUOTA, MIN_KEPT_RELEASES, type ReleaseQuota } from './store/quota';
 export type { ReleaseUpload } from './store/uploads';
 
-export interface ReleaseStoreOptions {
-  db: Db;
-  /** The time its cache of the active releases expires by (Date.now; tests move it instead of waiting). */
-  clock?: () => number;
-  /** The shell this server serves: what it provides to the areas (its dist/shared.json). */
-  shell: () => ShellShared | undefined;
-  /** Origins the operator trusts as a release's base besides public https ones (BTLS_RELEASE_ORIGINS). */
-  allowedOrigins?: readonly string[];
-  /** The operations this API serves (operations.ts's keys), to check what a release calls against. */
-  operations?: ReadonlySet<string>;
-  /** The shapes of what they take and answer (shapes.ts), once the API's routes are registered. */
-  shapes?: () => Record<string, RecordedShape>;
-  /** Where this server's own builds, adopted at start, are written down like any release. */
-  audit?: Audit;
-  /** What one area may keep (DEFAULT_QUOTA when missing): older releases go first to make room. */
-  quota?: Partial<ReleaseQuota>;
-}
+export type { ReleaseStoreOptions } from './store/options';
 
 export function createReleaseStore(options: ReleaseStoreOptions) {
   const { db } = options;

@@ -7,7 +7,7 @@ import type { ReleaseManifest } from '@btls/build-config/release';
 import { HttpError } from '../../http/errors';
 import { contractProblems, pageProblems, sharedProblems } from '../manifest';
 import { operationProblems, shapeProblems, unserved } from '../operations';
-import type { ReleaseStoreOptions } from '../store';
+import type { ReleaseStoreOptions } from './options';
 import { claimingReleases, type ActiveReleases } from './active';
 import { manifestOf, type ReleaseFiles } from './files';
 
