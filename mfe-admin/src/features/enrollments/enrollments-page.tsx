@@ -45,49 +45,7 @@ export function EnrollmentsPage() {
   return (
     <section className={styles.page}>
       <h1>{i18n._({ id: 'admin.enrollments.title', message: 'Enrollment Applications' })}</h1>
-      <div className={styles.toolbar}>
-        <SelectField
-          label={i18n._({ id: 'admin.enrollments.status', message: 'Status' })}
-          value={status}
-          onChange={(e) => paged.setFilter('status', e.target.value)}
-        >
-          {[ALL, ...ENROLLMENT_STATUSES, AWAITING_CERTIFICATE].map((s) => (
-            <option key={s} value={s}>
-              {i18n._(filterText(s))}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={i18n._({ id: 'admin.enrollments.course', message: 'Course' })}
-          value={paged.filters.course}
-          onChange={(e) => paged.setFilter('course', e.target.value)}
-        >
-          <option value="">{i18n._({ id: 'admin.enrollments.allCourses', message: 'All courses' })}</option>
-          {courses.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.title}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={i18n._({ id: 'admin.enrollments.sortBy', message: 'Sort by' })}
-          value={paged.filters.sort || 'oldest'}
-          onChange={(e) => paged.setFilter('sort', e.target.value)}
-        >
-          {SORTS.map((s) => (
-            <option key={s.value} value={s.value}>
-              {i18n._(s.label)}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label={i18n._({ id: 'admin.enrollments.search', message: 'Search applications' })}
-          type="search"
-          placeholder={i18n._({ id: 'admin.enrollments.searchHint', message: 'Trainee, e-mail or course' })}
-          value={paged.filters.q}
-          onChange={(e) => paged.setFilter('q', e.target.value)}
-        />
-      </div>
+      <Filters paged={paged} status={status} courses={courses} />
       {list && list.length > 0 && (
         <div
           className={styles.toolbar}
@@ -244,6 +202,58 @@ export function EnrollmentsPage() {
       <Pager list={paged} label={i18n._({ id: 'admin.jobs.applications', message: 'Applications' })} />
       {dialog}
     </section>
+  );
+}
+
+type Page = ReturnType<typeof useEnrollmentsPage>;
+
+/** Which applications are listed: by status, course and words, in which order. */
+function Filters({ paged, status, courses }: Pick<Page, 'paged' | 'status' | 'courses'>) {
+  const i18n = useI18n();
+  return (
+    <div className={styles.toolbar}>
+      <SelectField
+        label={i18n._({ id: 'admin.enrollments.status', message: 'Status' })}
+        value={status}
+        onChange={(e) => paged.setFilter('status', e.target.value)}
+      >
+        {[ALL, ...ENROLLMENT_STATUSES, AWAITING_CERTIFICATE].map((s) => (
+          <option key={s} value={s}>
+            {i18n._(filterText(s))}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={i18n._({ id: 'admin.enrollments.course', message: 'Course' })}
+        value={paged.filters.course}
+        onChange={(e) => paged.setFilter('course', e.target.value)}
+      >
+        <option value="">{i18n._({ id: 'admin.enrollments.allCourses', message: 'All courses' })}</option>
+        {courses.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.title}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={i18n._({ id: 'admin.enrollments.sortBy', message: 'Sort by' })}
+        value={paged.filters.sort || 'oldest'}
+        onChange={(e) => paged.setFilter('sort', e.target.value)}
+      >
+        {SORTS.map((s) => (
+          <option key={s.value} value={s.value}>
+            {i18n._(s.label)}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={i18n._({ id: 'admin.enrollments.search', message: 'Search applications' })}
+        type="search"
+        placeholder={i18n._({ id: 'admin.enrollments.searchHint', message: 'Trainee, e-mail or course' })}
+        value={paged.filters.q}
+        onChange={(e) => paged.setFilter('q', e.target.value)}
+      />
+    </div>
   );
 }
 

@@ -82,10 +82,8 @@ const NEW_TOKEN = 'new-release-token';
 /** Each area's release, its rollout and what can be done about it, the release tokens and the audit log. */
 export function ReleasesPage() {
   const i18n = useI18n();
-  const locale = useLocale();
   const { confirm, dialog } = useDialog();
   const page = useReleasesPage(confirm);
-  const percent = (rate: number) => percentText(rate, locale);
   const areaName = (area: string) => (AREA_NAMES[area] ? i18n._(AREA_NAMES[area]) : area);
   const who = (actor: string | null) => (actor === null ? '—' : ACTORS[actor] ? i18n._(ACTORS[actor]) : actor);
 
@@ -135,116 +133,7 @@ export function ReleasesPage() {
         {(areas) => (
           <div className={styles.releaseAreas}>
             {areas.map((area) => (
-              <article key={area.area} className={styles.card} aria-labelledby={areaHeading(area.area)}>
-                <h2 id={areaHeading(area.area)} tabIndex={-1}>
-                  {areaName(area.area)}
-                </h2>
-                <dl className={styles.facts}>
-                  <div>
-                    <dt>{i18n._({ id: 'admin.releases.active', message: 'Active version' })}</dt>
-                    <dd>
-                      <code>{area.active ?? '—'}</code>
-                    </dd>
-                  </div>
-                  {area.activatedAt && (
-                    <div>
-                      <dt>{i18n._({ id: 'admin.releases.releasedBy', message: 'Released by' })}</dt>
-                      <dd>
-                        {i18n._({
-                          id: 'admin.releases.byOn',
-                          message: '{who}, {when}',
-                          values: { who: who(area.activatedBy), when: formatDate(area.activatedAt, WHEN, locale) },
-                        })}
-                      </dd>
-                    </div>
-                  )}
-                </dl>
-                {area.active && area.speed.length > 0 && <Speed area={area} />}
-                {!area.rollout && area.stopped && (
-                  <p className={styles.stopped}>
-                    {/* The reason is the server's sentence with its figures, in English: the log keeps it as said. */}
-                    {i18n._({
-                      id: 'admin.releases.stoppedByRule',
-                      message: 'The rule stopped the rollout of {version} on {when}: {reason}',
-                      values: {
-                        version: area.stopped.version,
-                        when: formatDate(area.stopped.at, WHEN, locale),
-                        reason: area.stopped.reason,
-                      },
-                    })}
-                  </p>
-                )}
-                {area.rollout ? (
-                  <div className={styles.rollout}>
-                    <h3>
-                      {i18n._({
-                        id: 'admin.releases.rolloutTitle',
-                        message: 'Rollout of {version} to {share} of browsers',
-                        values: { version: area.rollout.version, share: percent(area.rollout.percent / 100) },
-                      })}
-                    </h3>
-                    <p className={styles.hint}>
-                      {i18n._({
-                        id: 'admin.releases.rolloutSince',
-                        message: 'Started by {who}, {when}',
-                        values: { who: who(area.rollout.by), when: formatDate(area.rollout.startedAt, WHEN, locale) },
-                      })}
-                    </p>
-                    <RuleAtWork rollout={area.rollout} />
-                    <dl className={styles.facts}>
-                      <div>
-                        <dt>{i18n._({ id: 'admin.releases.rolloutRate', message: 'Error rate of the rollout' })}</dt>
-                        <dd>
-                          {i18n._({
-                            id: 'admin.releases.rate',
-                            message:
-                              '{rate} ({errors, plural, one {# error} other {# errors}} in {loads, plural, one {# page load} other {# page loads}})',
-                            values: {
-                              rate: percent(area.rollout.errorRate),
-                              errors: area.rollout.errors,
-                              loads: area.rollout.loads,
-                            },
-                          })}
-                        </dd>
-                      </div>
-                      <div>
-                        <dt>
-                          {i18n._({ id: 'admin.releases.activeRate', message: 'Error rate of the active version' })}
-                        </dt>
-                        <dd>
-                          {i18n._({
-                            id: 'admin.releases.rate',
-                            message:
-                              '{rate} ({errors, plural, one {# error} other {# errors}} in {loads, plural, one {# page load} other {# page loads}})',
-                            values: {
-                              rate: percent(area.rollout.activeErrorRate),
-                              errors: area.rollout.activeErrors,
-                              loads: area.rollout.activeLoads,
-                            },
-                          })}
-                        </dd>
-                      </div>
-                    </dl>
-                    <div className={styles.actions}>
-                      <Button disabled={page.busy} onClick={() => void act(area, 'promote')}>
-                        {i18n._({ id: 'admin.releases.promote', message: 'Promote to everyone' })}
-                      </Button>
-                      <Button variant="secondary" disabled={page.busy} onClick={() => void act(area, 'stop')}>
-                        {i18n._({ id: 'admin.releases.stop', message: 'Stop the rollout' })}
-                      </Button>
-                    </div>
-                  </div>
-                ) : (
-                  area.versions.length > 1 &&
-                  area.active && (
-                    <div className={styles.actions}>
-                      <Button variant="secondary" disabled={page.busy} onClick={() => void act(area, 'rollback')}>
-                        {i18n._({ id: 'admin.releases.rollback', message: 'Roll back' })}
-                      </Button>
-                    </div>
-                  )
-                )}
-              </article>
+              <AreaCard key={area.area} area={area} page={page} areaName={areaName} who={who} act={act} />
             ))}
           </div>
         )}
@@ -252,65 +141,207 @@ export function ReleasesPage() {
 
       <Tokens page={page} areaName={areaName} />
 
-      <section aria-labelledby="release-audit-title">
-        <h2 id="release-audit-title">{i18n._({ id: 'admin.releases.audit', message: 'What happened' })}</h2>
-        <div className={styles.filters}>
-          <SelectField
-            label={i18n._({ id: 'admin.releases.auditArea', message: 'Show the entries of' })}
-            value={page.audit.filters.area}
-            onChange={(event) => page.audit.setFilter('area', event.target.value)}
-          >
-            <option value="">{i18n._({ id: 'admin.releases.auditAllAreas', message: 'Every area' })}</option>
-            {Object.keys(AREA_NAMES).map((area) => (
-              <option key={area} value={area}>
-                {areaName(area)}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        <ListStates
-          items={page.audit.items}
-          error={page.audit.error}
-          loading={i18n._({ id: 'admin.releases.loadingAudit', message: 'Loading the audit log...' })}
-          empty={i18n._({ id: 'admin.releases.emptyAudit', message: 'Nothing has happened yet.' })}
-        >
-          {(entries) => (
-            <Table
-              caption={i18n._({ id: 'admin.releases.auditCaption', message: 'Release audit log, newest first' })}
-              rows={entries}
-              rowKey={(entry) => `${entry.at} ${entry.area} ${entry.action} ${entry.to ?? ''} ${entry.reason ?? ''}`}
-              columns={[
-                {
-                  header: i18n._({ id: 'admin.releases.when', message: 'When' }),
-                  cell: (entry) => formatDate(entry.at, WHEN, locale),
-                },
-                { header: i18n._({ id: 'admin.releases.areaColumn', message: 'Area' }), cell: (e) => areaName(e.area) },
-                {
-                  header: i18n._({ id: 'admin.releases.what', message: 'What' }),
-                  cell: (entry) => (
-                    <>
-                      <span>{i18n._(ACTIONS[entry.action])}</span>
-                      {(entry.from || entry.to) && (
-                        <>
-                          {' '}
-                          <code>{[entry.from, entry.to].filter(Boolean).join(' → ')}</code>
-                        </>
-                      )}
-                    </>
-                  ),
-                },
-                { header: i18n._({ id: 'admin.releases.who', message: 'Who' }), cell: (entry) => who(entry.actor) },
-              ]}
-              detail={{
-                label: i18n._({ id: 'admin.releases.why', message: 'Why' }),
-                render: (entry) => entry.reason,
-              }}
-            />
-          )}
-        </ListStates>
-        <Pager list={page.audit} label={i18n._({ id: 'admin.releases.auditPages', message: 'Audit log' })} />
-      </section>
+      <AuditLog page={page} areaName={areaName} who={who} />
       {dialog}
+    </section>
+  );
+}
+
+type ReleasesPageState = ReturnType<typeof useReleasesPage>;
+interface Naming {
+  areaName: (area: string) => string;
+  who: (actor: string | null) => string;
+}
+
+/** One area: its active version and who released it, its speed, its rollout and what can be done about it. */
+function AreaCard({
+  area,
+  page,
+  areaName,
+  who,
+  act,
+}: Naming & {
+  area: AreaReleases;
+  page: ReleasesPageState;
+  act: (area: AreaReleases, action: AreaAction) => Promise<void>;
+}) {
+  const i18n = useI18n();
+  const locale = useLocale();
+  const percent = (rate: number) => percentText(rate, locale);
+  return (
+    <article className={styles.card} aria-labelledby={areaHeading(area.area)}>
+      <h2 id={areaHeading(area.area)} tabIndex={-1}>
+        {areaName(area.area)}
+      </h2>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{i18n._({ id: 'admin.releases.active', message: 'Active version' })}</dt>
+          <dd>
+            <code>{area.active ?? '—'}</code>
+          </dd>
+        </div>
+        {area.activatedAt && (
+          <div>
+            <dt>{i18n._({ id: 'admin.releases.releasedBy', message: 'Released by' })}</dt>
+            <dd>
+              {i18n._({
+                id: 'admin.releases.byOn',
+                message: '{who}, {when}',
+                values: { who: who(area.activatedBy), when: formatDate(area.activatedAt, WHEN, locale) },
+              })}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {area.active && area.speed.length > 0 && <Speed area={area} />}
+      {!area.rollout && area.stopped && (
+        <p className={styles.stopped}>
+          {/* The reason is the server's sentence with its figures, in English: the log keeps it as said. */}
+          {i18n._({
+            id: 'admin.releases.stoppedByRule',
+            message: 'The rule stopped the rollout of {version} on {when}: {reason}',
+            values: {
+              version: area.stopped.version,
+              when: formatDate(area.stopped.at, WHEN, locale),
+              reason: area.stopped.reason,
+            },
+          })}
+        </p>
+      )}
+      {area.rollout ? (
+        <div className={styles.rollout}>
+          <h3>
+            {i18n._({
+              id: 'admin.releases.rolloutTitle',
+              message: 'Rollout of {version} to {share} of browsers',
+              values: { version: area.rollout.version, share: percent(area.rollout.percent / 100) },
+            })}
+          </h3>
+          <p className={styles.hint}>
+            {i18n._({
+              id: 'admin.releases.rolloutSince',
+              message: 'Started by {who}, {when}',
+              values: { who: who(area.rollout.by), when: formatDate(area.rollout.startedAt, WHEN, locale) },
+            })}
+          </p>
+          <RuleAtWork rollout={area.rollout} />
+          <dl className={styles.facts}>
+            <div>
+              <dt>{i18n._({ id: 'admin.releases.rolloutRate', message: 'Error rate of the rollout' })}</dt>
+              <dd>
+                {i18n._({
+                  id: 'admin.releases.rate',
+                  message:
+                    '{rate} ({errors, plural, one {# error} other {# errors}} in {loads, plural, one {# page load} other {# page loads}})',
+                  values: {
+                    rate: percent(area.rollout.errorRate),
+                    errors: area.rollout.errors,
+                    loads: area.rollout.loads,
+                  },
+                })}
+              </dd>
+            </div>
+            <div>
+              <dt>{i18n._({ id: 'admin.releases.activeRate', message: 'Error rate of the active version' })}</dt>
+              <dd>
+                {i18n._({
+                  id: 'admin.releases.rate',
+                  message:
+                    '{rate} ({errors, plural, one {# error} other {# errors}} in {loads, plural, one {# page load} other {# page loads}})',
+                  values: {
+                    rate: percent(area.rollout.activeErrorRate),
+                    errors: area.rollout.activeErrors,
+                    loads: area.rollout.activeLoads,
+                  },
+                })}
+              </dd>
+            </div>
+          </dl>
+          <div className={styles.actions}>
+            <Button disabled={page.busy} onClick={() => void act(area, 'promote')}>
+              {i18n._({ id: 'admin.releases.promote', message: 'Promote to everyone' })}
+            </Button>
+            <Button variant="secondary" disabled={page.busy} onClick={() => void act(area, 'stop')}>
+              {i18n._({ id: 'admin.releases.stop', message: 'Stop the rollout' })}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        area.versions.length > 1 &&
+        area.active && (
+          <div className={styles.actions}>
+            <Button variant="secondary" disabled={page.busy} onClick={() => void act(area, 'rollback')}>
+              {i18n._({ id: 'admin.releases.rollback', message: 'Roll back' })}
+            </Button>
+          </div>
+        )
+      )}
+    </article>
+  );
+}
+
+/** What happened to the releases, newest first, by area. */
+function AuditLog({ page, areaName, who }: Naming & { page: ReleasesPageState }) {
+  const i18n = useI18n();
+  const locale = useLocale();
+  return (
+    <section aria-labelledby="release-audit-title">
+      <h2 id="release-audit-title">{i18n._({ id: 'admin.releases.audit', message: 'What happened' })}</h2>
+      <div className={styles.filters}>
+        <SelectField
+          label={i18n._({ id: 'admin.releases.auditArea', message: 'Show the entries of' })}
+          value={page.audit.filters.area}
+          onChange={(event) => page.audit.setFilter('area', event.target.value)}
+        >
+          <option value="">{i18n._({ id: 'admin.releases.auditAllAreas', message: 'Every area' })}</option>
+          {Object.keys(AREA_NAMES).map((area) => (
+            <option key={area} value={area}>
+              {areaName(area)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <ListStates
+        items={page.audit.items}
+        error={page.audit.error}
+        loading={i18n._({ id: 'admin.releases.loadingAudit', message: 'Loading the audit log...' })}
+        empty={i18n._({ id: 'admin.releases.emptyAudit', message: 'Nothing has happened yet.' })}
+      >
+        {(entries) => (
+          <Table
+            caption={i18n._({ id: 'admin.releases.auditCaption', message: 'Release audit log, newest first' })}
+            rows={entries}
+            rowKey={(entry) => `${entry.at} ${entry.area} ${entry.action} ${entry.to ?? ''} ${entry.reason ?? ''}`}
+            columns={[
+              {
+                header: i18n._({ id: 'admin.releases.when', message: 'When' }),
+                cell: (entry) => formatDate(entry.at, WHEN, locale),
+              },
+              { header: i18n._({ id: 'admin.releases.areaColumn', message: 'Area' }), cell: (e) => areaName(e.area) },
+              {
+                header: i18n._({ id: 'admin.releases.what', message: 'What' }),
+                cell: (entry) => (
+                  <>
+                    <span>{i18n._(ACTIONS[entry.action])}</span>
+                    {(entry.from || entry.to) && (
+                      <>
+                        {' '}
+                        <code>{[entry.from, entry.to].filter(Boolean).join(' → ')}</code>
+                      </>
+                    )}
+                  </>
+                ),
+              },
+              { header: i18n._({ id: 'admin.releases.who', message: 'Who' }), cell: (entry) => who(entry.actor) },
+            ]}
+            detail={{
+              label: i18n._({ id: 'admin.releases.why', message: 'Why' }),
+              render: (entry) => entry.reason,
+            }}
+          />
+        )}
+      </ListStates>
+      <Pager list={page.audit} label={i18n._({ id: 'admin.releases.auditPages', message: 'Audit log' })} />
     </section>
   );
 }
