@@ -9,6 +9,7 @@ import { MESSAGE_CODES } from '../src/codes';
 import { setupI18n } from '@btls/kernel';
 import { messageCatalogue } from '../src/messages';
 
+// The common part (src/server-texts.ts) and each resource's (src/jobs/server-texts.ts, …).
 const parts = import.meta.glob<{ SERVER_TEXTS: { id: string; message: string }[] }>('../src/**/server-texts.ts', {
   eager: true,
 });
