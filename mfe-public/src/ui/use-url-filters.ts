@@ -42,18 +42,21 @@ export function useUrlFilters<Filters extends Record<string, string>>(defaults: 
   // The address as last written here, until the router renders it (its update is a transition, and its
   // functional update sees the last rendered address): two quick changes in a row build on each other instead
   // of the second undoing the first.
-  const written = useRef<URLSearchParams | null>(null);
+  // It is forgotten once the router renders an address other than the one it was written over (the written one,
+  // or one from elsewhere, e.g. Back), and only then: a render of the same address again does not lose it.
+  const written = useRef<{ over: string; address: URLSearchParams } | null>(null);
+  const rendered = params.toString();
   useEffect(() => {
-    written.current = null;
-  }, [params]);
+    if (written.current && written.current.over !== rendered) written.current = null;
+  }, [rendered]);
   const setAll = (changes: Partial<Filters>) => {
-    const next = new URLSearchParams(written.current ?? params);
+    const next = new URLSearchParams(written.current?.address ?? params);
     next.delete('page');
     for (const [name, value] of Object.entries(changes)) {
       if (value && value !== defaults[name]) next.set(name, value);
       else next.delete(name);
     }
-    written.current = next;
+    written.current = { over: written.current?.over ?? rendered, address: next };
     setParams(next, { replace: true });
   };
   /** The address of another page of the same list (`?…&page=3`; page 1 has no `page`). */
