@@ -7,17 +7,17 @@
  */
 import { queryOptions } from '@btls/kernel';
 import { dataSaverOn } from './data-saver';
-import { certificateKeys } from './certificates/queries';
-import { contactKeys } from './contact/queries';
-import { courseKeys } from './courses/queries';
-import { enrollmentKeys } from './enrollments/queries';
-import { jobApplicationKeys } from './job-applications/queries';
-import { jobKeys } from './jobs/queries';
-import { outboxKeys } from './outbox/queries';
-import { progressKeys } from './progress/queries';
+import { certificateKeys } from './certificates/keys';
+import { contactKeys } from './contact/keys';
+import { courseKeys } from './courses/keys';
+import { enrollmentKeys } from './enrollments/keys';
+import { jobApplicationKeys } from './job-applications/keys';
+import { jobKeys } from './jobs/keys';
+import { outboxKeys } from './outbox/keys';
+import { progressKeys } from './progress/keys';
 import { countKey } from './query-helpers';
-import { releaseKeys } from './releases/queries';
-import { userKeys } from './users/queries';
+import { releaseKeys } from './releases/keys';
+import { userKeys } from './users/keys';
 
 // The data layer's parts the screens use come from the kernel (one query client and one React context in the
 // page); here with the options that use them, so a screen imports its data from one place.

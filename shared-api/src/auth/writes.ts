@@ -1,8 +1,8 @@
 import { createUser, registerEmployer, requestPasswordReset, resetPassword } from './calls';
 import { useApiMutation } from '../mutations';
-import { outboxKeys } from '../outbox/queries';
+import { outboxKeys } from '../outbox/keys';
 import type { RegisterPayload, ResetPasswordPayload } from '../schemas';
-import { userKeys } from '../users/queries';
+import { userKeys } from '../users/keys';
 
 export const useCreateUser = () => useApiMutation((payload: RegisterPayload) => createUser(payload), [userKeys.users]);
 

@@ -10,16 +10,7 @@ import {
 import { EMPLOYER_RECENT_TRAINEES } from '../constants';
 import { paged } from '../query-helpers';
 import { listCertifiedTraineesPage } from '../users/calls';
-
-export const certificateKeys = {
-  certificateVerification: (code: string) => ['certificate-verification', code] as const,
-  certificates: ['certificates'] as const,
-  enrollmentCertificate: (enrollmentId: number) => ['certificates', 'enrollment', enrollmentId] as const,
-  myCertificates: ['certificates', 'mine'] as const,
-  /** The trainees holding a certificate: issuing or revoking one changes the list. */
-  certifiedTrainees: ['certificates', 'certified-trainees'] as const,
-  certificate: (code: string) => ['certificates', 'code', code] as const,
-};
+import { certificateKeys } from './keys';
 
 export const certificateVerificationQuery = (code: string) =>
   queryOptions({ queryKey: certificateKeys.certificateVerification(code), queryFn: () => verifyCertificate(code) });

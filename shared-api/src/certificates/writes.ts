@@ -1,6 +1,6 @@
 import { checkCredential, issueCertificate, revokeCertificate } from './calls';
-import { certificateKeys } from './queries';
-import { enrollmentKeys } from '../enrollments/queries';
+import { certificateKeys } from './keys';
+import { enrollmentKeys } from '../enrollments/keys';
 import { useApiMutation } from '../mutations';
 import type { IssueCertificatePayload, RevokeCertificatePayload } from '../schemas';
 

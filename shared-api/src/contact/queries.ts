@@ -1,8 +1,5 @@
 import { listContactMessagesPage } from './calls';
 import { paged } from '../query-helpers';
-
-export const contactKeys = {
-  contactMessages: ['contact-messages'] as const,
-};
+import { contactKeys } from './keys';
 
 export const pagedContactMessages = /* @__PURE__ */ paged(contactKeys.contactMessages, listContactMessagesPage);

@@ -1,7 +1,7 @@
 import { sendContactMessage } from './calls';
-import { contactKeys } from './queries';
+import { contactKeys } from './keys';
 import { useApiMutation } from '../mutations';
-import { outboxKeys } from '../outbox/queries';
+import { outboxKeys } from '../outbox/keys';
 import type { ContactPayload } from '../schemas';
 
 export const useSendContactMessage = () =>

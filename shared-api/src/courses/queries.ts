@@ -4,13 +4,7 @@ import { COURSE_CATEGORIES, COURSE_LEVELS } from '../constants';
 import { getCourse, getCourseFacets, listCourses, listCoursesPage } from './calls';
 import { PUBLIC_PAGE_SIZE, only, orNotFound, paged, text } from '../query-helpers';
 import type { Course } from '../schemas';
-
-export const courseKeys = {
-  courses: ['courses'] as const,
-  coursePages: ['courses', 'pages'] as const,
-  courseFacets: ['courses', 'facets'] as const,
-  course: (id: string) => ['courses', id] as const,
-};
+import { courseKeys } from './keys';
 
 export interface CourseFilters {
   q?: string;

@@ -1,5 +1,5 @@
 import { createCourse, deleteCourse, updateCourse } from './calls';
-import { courseKeys } from './queries';
+import { courseKeys } from './keys';
 import { useApiMutation } from '../mutations';
 import type { CourseCreatePayload } from '../schemas';
 

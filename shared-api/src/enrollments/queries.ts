@@ -1,15 +1,7 @@
 import { queryOptions } from '@btls/kernel';
 import { getEnrollment, getMyApplications, getMyAssignedTrainingsPage, listEnrollmentsPage } from './calls';
 import { orNotFound, paged } from '../query-helpers';
-
-export const enrollmentKeys = {
-  // The panels' data. Every key starts with its resource, so a write refreshes all its views at once
-  // (`invalidateQueries({ queryKey: enrollmentKeys.enrollments })`: lists, pages, counts and details).
-  enrollments: ['enrollments'] as const,
-  enrollment: (id: number | string) => ['enrollments', 'one', String(id)] as const,
-  myApplications: ['enrollments', 'mine'] as const,
-  assignmentSummary: ['enrollments', 'assigned', 'summary'] as const,
-};
+import { enrollmentKeys } from './keys';
 
 export const enrollmentQuery = (id: string) =>
   queryOptions({ queryKey: enrollmentKeys.enrollment(id), queryFn: () => orNotFound(() => getEnrollment(id)) });

@@ -5,7 +5,7 @@ import {
   updateEnrollmentStatus,
   updateEnrollmentStatuses,
 } from './calls';
-import { enrollmentKeys } from './queries';
+import { enrollmentKeys } from './keys';
 import { useApiMutation } from '../mutations';
 import type { AssignTrainerPayload, EnrollmentStatusPayload } from '../schemas';
 

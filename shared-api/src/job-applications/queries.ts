@@ -5,15 +5,7 @@ import {
   getJobApplicationsSummary,
   getMyJobApplications,
 } from './calls';
-
-export const jobApplicationKeys = {
-  /** Everything about job applications, for one invalidation after a change. */
-  jobApplications: ['job-applications'] as const,
-  myJobApplications: ['job-applications', 'mine'] as const,
-  myJobApplicationFor: (jobId: string) => ['job-applications', 'mine', { jobId }] as const,
-  jobApplicants: (jobId: string, params: JobApplicantsParams) => ['job-applications', 'job', jobId, params] as const,
-  jobApplicationsSummary: ['job-applications', 'summary'] as const,
-};
+import { jobApplicationKeys } from './keys';
 
 /** The trainee's job applications (the first 100: a trainee applies for a handful). */
 export const myJobApplicationsQuery = () =>

@@ -6,8 +6,8 @@ import {
   setJobApplicationsStatus,
   withdrawJobApplication,
 } from './calls';
-import { jobApplicationKeys } from './queries';
-import { jobKeys } from '../jobs/queries';
+import { jobApplicationKeys } from './keys';
+import { jobKeys } from '../jobs/keys';
 import { useApiMutation } from '../mutations';
 
 // An applicant's move changes the job's pipeline, the counts on the postings and the summaries.

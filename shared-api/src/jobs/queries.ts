@@ -2,15 +2,7 @@ import { queryOptions } from '@btls/kernel';
 import { JOB_TYPES } from '../constants';
 import { getJob, getJobFacets, getJobForEdit, getMyPostingsPage, listJobsPage } from './calls';
 import { PUBLIC_PAGE_SIZE, only, orNotFound, paged, text } from '../query-helpers';
-
-export const jobKeys = {
-  jobs: ['jobs'] as const,
-  jobPages: ['jobs', 'pages'] as const,
-  jobFacets: ['jobs', 'facets'] as const,
-  job: (id: string) => ['jobs', id] as const,
-  /** A posting as its employer edits it (inactive ones too). */
-  myJob: (id: string) => ['jobs', 'mine', id] as const,
-};
+import { jobKeys } from './keys';
 
 export interface JobFilters {
   q?: string;

@@ -1,5 +1,5 @@
 import { deleteJob, postJob, setJobActive, updateJob } from './calls';
-import { jobKeys } from './queries';
+import { jobKeys } from './keys';
 import { useApiMutation } from '../mutations';
 import type { JobPayload } from '../schemas';
 

@@ -1,8 +1,5 @@
 import { queryOptions } from '@btls/kernel';
 import { listOutbox } from './calls';
-
-export const outboxKeys = {
-  outbox: ['outbox'] as const,
-};
+import { outboxKeys } from './keys';
 
 export const outboxQuery = () => queryOptions({ queryKey: outboxKeys.outbox, queryFn: listOutbox });

@@ -1,5 +1,5 @@
 import { useApiMutation } from '../mutations';
 import { retryOutboxMessage } from './calls';
-import { outboxKeys } from './queries';
+import { outboxKeys } from './keys';
 
 export const useRetryOutboxMessage = () => useApiMutation(retryOutboxMessage, [outboxKeys.outbox]);

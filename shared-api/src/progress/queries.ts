@@ -1,11 +1,6 @@
 import { queryOptions } from '@btls/kernel';
 import { listProgress } from './calls';
-
-export const progressKeys = {
-  progress: ['progress'] as const,
-  enrollmentProgress: (enrollmentId: number) => ['progress', enrollmentId] as const,
-  latestProgress: (enrollmentIds: readonly number[]) => ['progress', 'latest', ...enrollmentIds] as const,
-};
+import { progressKeys } from './keys';
 
 export const enrollmentProgressQuery = (enrollmentId: number) =>
   queryOptions({ queryKey: progressKeys.enrollmentProgress(enrollmentId), queryFn: () => listProgress(enrollmentId) });

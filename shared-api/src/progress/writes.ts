@@ -1,6 +1,6 @@
 import { useApiMutation } from '../mutations';
 import { addProgress, deleteProgress, updateProgress } from './calls';
-import { progressKeys } from './queries';
+import { progressKeys } from './keys';
 import type { ProgressPayload } from '../schemas';
 
 export const useAddProgress = () =>

@@ -1,13 +1,7 @@
 import { queryOptions } from '@btls/kernel';
 import { paged } from '../query-helpers';
 import { listReleaseAuditPage, listReleaseTokens, listReleases } from './calls';
-
-export const releaseKeys = {
-  /** The areas' releases, their audit log and the release tokens: any change of one may change the others. */
-  releases: ['releases'] as const,
-  releaseAudit: ['releases', 'audit'] as const,
-  releaseTokens: ['releases', 'tokens'] as const,
-};
+import { releaseKeys } from './keys';
 
 /** The areas' releases; read again every half minute while shown (a rollout's figures move, or it stops). */
 export const releasesQuery = () =>

@@ -1,6 +1,6 @@
 import { useApiMutation } from '../mutations';
 import { createReleaseToken, promoteRollout, revokeReleaseToken, rollBackRelease, stopRollout } from './calls';
-import { releaseKeys } from './queries';
+import { releaseKeys } from './keys';
 
 // Releases: each change shows in the areas' list and the audit log (both under the 'releases' key).
 export const usePromoteRollout = () => useApiMutation(promoteRollout, [releaseKeys.releases]);

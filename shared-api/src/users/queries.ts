@@ -1,13 +1,7 @@
 import { queryOptions } from '@btls/kernel';
 import { paged } from '../query-helpers';
 import { getMyPreferences, listTrainers, listUsers, listUsersPage } from './calls';
-
-export const userKeys = {
-  users: ['users'] as const,
-  user: (id: string) => ['users', 'one', id] as const,
-  trainers: ['users', 'trainers'] as const,
-  preferences: ['preferences'] as const,
-};
+import { userKeys } from './keys';
 
 export const trainersQuery = () => queryOptions({ queryKey: userKeys.trainers, queryFn: listTrainers });
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@btls/kernel';
-import { jobKeys } from '../jobs/queries';
+import { jobKeys } from '../jobs/keys';
 import { useApiMutation } from '../mutations';
-import { outboxKeys } from '../outbox/queries';
+import { outboxKeys } from '../outbox/keys';
 import type { PreferencesPayload, ProfilePayload, UserUpdatePayload } from '../schemas';
 import {
   deleteUser,
@@ -11,7 +11,7 @@ import {
   updateMyProfile,
   updateUser,
 } from './calls';
-import { userKeys } from './queries';
+import { userKeys } from './keys';
 
 export const useUpdateUser = () =>
   useApiMutation(({ id, ...payload }: UserUpdatePayload & { id: number }) => updateUser(id, payload), [userKeys.users]);
