@@ -89,6 +89,10 @@ export async function loadedByThePage(url: string): Promise<Response | undefined
  * of a file this phone used before); the others are kept when a page first loads them.
  */
 async function keepWithoutDownloading(cache: Cache, urls: string[], kept: Kept, wanted: (url: string) => boolean) {
+  // A name several files share (each resource's `texts-….js`) does not say which of them this phone used.
+  const sharing = new Map<string, number>();
+  for (const url of urls) sharing.set(buildOf(url), (sharing.get(buildOf(url)) ?? 0) + 1);
+  const newBuildOfUsed = (url: string) => sharing.get(buildOf(url)) === 1 && kept.usedBefore.has(buildOf(url));
   const download = [];
   for (const url of urls) {
     if (await cache.match(url)) continue;
@@ -96,7 +100,7 @@ async function keepWithoutDownloading(cache: Cache, urls: string[], kept: Kept, 
     const earlier = place && kept.byPlace.get(place);
     const copy = (earlier && (await caches.match(earlier))) || (await loadedByThePage(url));
     if (copy) await cache.put(url, copy);
-    else if (wanted(url) || kept.usedBefore.has(buildOf(url))) download.push(url);
+    else if (wanted(url) || newBuildOfUsed(url)) download.push(url);
   }
   await keepFiles(cache, download);
 }
