@@ -14,7 +14,11 @@ export interface ContractRecord<Shape = unknown> {
   operations: Record<string, Shape>;
 }
 
-export const CONTRACT_SHAPES = 'contract.json';
+const CONTRACT_SHAPES = 'contract.json';
+
+/** The record's file of a resource, or the package's own for the site's operations. */
+const recordFile = (contractFolder: string, resource?: string) =>
+  resource ? join(contractFolder, 'src', resource, CONTRACT_SHAPES) : join(contractFolder, CONTRACT_SHAPES);
 
 /** The contract package's resources: the folders of its `src` (each may hold a `contract.json`). */
 function resourcesOf(contractFolder: string): string[] {
@@ -38,8 +42,8 @@ export function resourceOfOperation(operation: string, resources: readonly strin
 /** The files the record is kept in, for a checkout's contract package. */
 export function contractRecordFiles(contractFolder: string): string[] {
   return [
-    join(contractFolder, CONTRACT_SHAPES),
-    ...resourcesOf(contractFolder).map((resource) => join(contractFolder, 'src', resource, CONTRACT_SHAPES)),
+    recordFile(contractFolder),
+    ...resourcesOf(contractFolder).map((resource) => recordFile(contractFolder, resource)),
   ].filter((file) => existsSync(file));
 }
 
@@ -60,12 +64,10 @@ export function readContractRecord<Shape>(contractFolder: string): ContractRecor
 /** Writes the record into its files: each operation into its resource's, the rest into the package's own. */
 export function writeContractRecord(contractFolder: string, record: ContractRecord): string[] {
   const resources = resourcesOf(contractFolder);
-  const parts = new Map<string, Record<string, unknown>>([[join(contractFolder, CONTRACT_SHAPES), {}]]);
+  const parts = new Map<string, Record<string, unknown>>([[recordFile(contractFolder), {}]]);
   for (const key of Object.keys(record.operations).sort()) {
     const resource = resourceOfOperation(key, resources);
-    const file = resource
-      ? join(contractFolder, 'src', resource, CONTRACT_SHAPES)
-      : join(contractFolder, CONTRACT_SHAPES);
+    const file = recordFile(contractFolder, resource);
     parts.set(file, { ...parts.get(file), [key]: record.operations[key] });
   }
   for (const file of contractRecordFiles(contractFolder)) if (!parts.has(file)) parts.set(file, {});

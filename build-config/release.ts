@@ -79,8 +79,6 @@ export interface RecordedShape {
   answer: unknown;
 }
 
-export { CONTRACT_SHAPES } from './contract-shapes';
-
 /** An operation with its path's parameters unnamed: `GET /jobs/:id` and `GET /jobs/{jobId}` are one. */
 export const operationKey = (operation: string) => operation.replace(/:[^/]+|\{[^/}]+\}/g, ':');
 

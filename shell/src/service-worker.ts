@@ -4,7 +4,7 @@
  * phone never sees them), which areas this phone uses, and when a newer version is waiting. A chunk of its
  * own, loaded after the first paint.
  */
-import { dataSaverOn, queryKeys, type createQueryClient } from '@btls/shared-api';
+import { dataSaverOn, progressKeys, type createQueryClient } from '@btls/shared-api';
 import {
   DATA_SAVER_META,
   SW_CACHES,
@@ -119,7 +119,7 @@ function sendKeptWrites(queryClient: QueryClient) {
   void import('@btls/shared-api/offline-queue')
     .then(({ sendQueuedWrites }) => sendQueuedWrites('/api/', { userId: user.id, token }))
     .then((outcome) => {
-      if (outcome.sent) void queryClient.invalidateQueries({ queryKey: queryKeys.progress });
+      if (outcome.sent) void queryClient.invalidateQueries({ queryKey: progressKeys.progress });
       // Still waiting with the network said to be there (a weak link, a busy server): again in a minute, for
       // browsers without Background Sync.
       if (outcome.waiting) retry = setTimeout(() => sendKeptWrites(queryClient), 60_000);

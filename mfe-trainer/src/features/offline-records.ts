@@ -4,7 +4,7 @@
  * Sync where the browser has it, else when the network returns or the app is next opened (the shell sends then).
  */
 import { useEffect, useState } from 'react';
-import { queryKeys, useQueryClient } from '@btls/shared-api';
+import { progressKeys, useQueryClient } from '@btls/shared-api';
 import {
   QUEUE_CHANNEL,
   QUEUE_SYNC_TAG,
@@ -34,7 +34,7 @@ export function useQueuedRecords(userId: number, enrollmentId: number): QueuedWr
       channel.onmessage = () => {
         void read();
         // What was sent is now on the server: the list shows it from there.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.progress });
+        void queryClient.invalidateQueries({ queryKey: progressKeys.progress });
       };
     } catch {
       // No BroadcastChannel: the list is read when the page opens.
