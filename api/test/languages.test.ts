@@ -40,10 +40,14 @@ const signUp = (fields: Record<string, unknown> = {}, headers: Record<string, st
   });
 
 describe('error answers carry a code', () => {
-  it("a zod check answers the schema's own words with their code", async () => {
+  it("a zod check answers the schema's own words with their code, and the field they are about", async () => {
     const answer = await signUp({ password: 'abc' });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: validation.passwordTooShort, code: 'validation.passwordTooShort' });
+    expect(answer.body).toEqual({
+      message: validation.passwordTooShort,
+      code: 'validation.passwordTooShort',
+      params: { field: 'password' },
+    });
   });
 
   it('401, 403, 404 with parameters, 409, a bad JSON body and an unknown API route', async () => {
@@ -192,7 +196,11 @@ describe("a user's language", () => {
   it('refuses another value with 400, a message and a code', async () => {
     const answer = await signUp({ language: 'de' });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: 'Language must be one of: en, fr, rw.', code: 'session.invalidLanguage' });
+    expect(answer.body).toEqual({
+      message: 'Language must be one of: en, fr, rw.',
+      code: 'session.invalidLanguage',
+      params: { field: 'language' },
+    });
   });
 
   it('is in the login answer and the profile answer, and the user changes it in their settings', async () => {

@@ -1,5 +1,5 @@
 /** The job application form, and the trainee's job applications on the dashboard. */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aCertificate, aJob, aMyJobApplication } from '@btls/shared-api/fixtures';
@@ -49,7 +49,7 @@ describe('the job application form', () => {
     expect(await screen.findByText(/You have no certificates yet: you can still apply./)).toBeTruthy();
   });
 
-  it('checks the phone with the server’s schema: a clear message, the form stays filled, nothing is sent', async () => {
+  it('checks the phone with the server’s schema: the message beside the field, focus on it, the form stays filled, nothing is sent', async () => {
     signInAs({ role: 'trainee' });
     api();
     let posted = false;
@@ -58,10 +58,18 @@ describe('the job application form', () => {
     await userEvent.type(await screen.findByLabelText('Phone number (optional)'), '12345');
     await userEvent.type(screen.getByLabelText('Cover note (optional)'), 'Five years of espresso.');
     await userEvent.click(screen.getByRole('button', { name: 'Send application' }));
-    expect(screen.getByRole('alert').textContent).toBe(
-      'Please enter a Rwandan phone number, e.g. 078 123 4567 or +250 78 123 4567.',
-    );
-    expect((screen.getByLabelText('Phone number (optional)') as HTMLInputElement).value).toBe('12345');
+    const refusal = 'Please enter a Rwandan phone number, e.g. 078 123 4567 or +250 78 123 4567.';
+    // Announced once as a summary, shown beside the field, which is marked, described by it and focused.
+    expect(screen.getByRole('alert').textContent).toBe(refusal);
+    const phone = screen.getByLabelText('Phone number (optional)') as HTMLInputElement;
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    const description = (phone.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
+    expect(description).toContain(refusal);
+    await waitFor(() => expect(document.activeElement).toBe(phone));
+    expect(phone.value).toBe('12345');
     expect((screen.getByLabelText('Cover note (optional)') as HTMLTextAreaElement).value).toBe(
       'Five years of espresso.',
     );
@@ -75,7 +83,8 @@ describe('the job application form', () => {
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0])], 'cv.pdf', { type: 'application/pdf' });
     await userEvent.upload(await screen.findByLabelText('CV (optional, PDF, at most 2 MB)'), file);
     await userEvent.click(screen.getByRole('button', { name: 'Send application' }));
-    expect(await screen.findByText('The CV must be a PDF file.')).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe('The CV must be a PDF file.');
+    expect(screen.getByLabelText('CV (optional, PDF, at most 2 MB)').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('sends phone and note, then says "Applied on {date} — New" with a way to the dashboard', async () => {

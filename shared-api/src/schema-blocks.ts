@@ -209,14 +209,19 @@ export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
 
 /**
  * A form's check in the contract's own words: the payload the server will accept, or the first problem the
- * server would answer. Forms call it with the schema of their request, so the two sides cannot drift apart.
+ * server would answer, with the field it is about. Forms call it with the schema of their request, so the two
+ * sides cannot drift apart.
  */
 export function checkForm<S extends z.ZodType>(
   schema: S,
   values: unknown,
-): { payload: z.output<S> } | { problem: string } {
+): { payload: z.output<S> } | { problem: string; field?: string } {
   const result = schema.safeParse(values);
-  return result.success
-    ? { payload: result.data }
-    : { problem: result.error.issues[0]?.message ?? validation.requiredFields };
+  if (result.success) return { payload: result.data };
+  const issue = result.error.issues[0];
+  const field = issue?.path[0];
+  return {
+    problem: issue?.message ?? validation.requiredFields,
+    ...(typeof field === 'string' ? { field } : {}),
+  };
 }

@@ -28,24 +28,55 @@ export const buttonClass = (variant: 'primary' | 'secondary' = 'primary') => `${
 interface FieldBase {
   label: string;
   hint?: string;
+  /** Why the form was refused because of this field: shown beside it, the control marked invalid. */
+  error?: string;
 }
 
-/** A visible label tied to its control (by id), and an optional hint the control is described by. */
+/** The ids a control is described by: its error first (what to fix), then its hint. */
+const describedBy = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
+
+/** A field's error message, tied to its control by id. */
+function FieldError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <span id={id} className={styles.fieldError}>
+      {error}
+    </span>
+  );
+}
+
+interface ControlProps {
+  id: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: true;
+}
+
+/**
+ * A visible label tied to its control (by id); an optional hint and, when the form was refused because of it,
+ * an error the control is described by (and marked invalid with).
+ */
 function Field({
   label,
   hint,
+  error,
   id,
   control,
-}: FieldBase & { id?: string; control: (id: string, hintId?: string) => ReactNode }) {
+}: FieldBase & { id?: string; control: (props: ControlProps) => ReactNode }) {
   const fallbackId = useId();
   const controlId = id ?? fallbackId;
   const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
   return (
-    <div className={styles.field}>
+    <div className={[styles.field, error && styles.invalid].filter(Boolean).join(' ')}>
       <label className={styles.label} htmlFor={controlId}>
         {label}
       </label>
-      {control(controlId, hintId)}
+      <FieldError id={`${controlId}-error`} error={error} />
+      {control({
+        id: controlId,
+        'aria-describedby': describedBy(errorId, hintId),
+        ...(error ? { 'aria-invalid': true as const } : {}),
+      })}
       {hint && (
         <span id={hintId} className={styles.hint}>
           {hint}
@@ -55,28 +86,32 @@ function Field({
   );
 }
 
-export function TextField({ label, hint, id, ...props }: FieldBase & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({ label, hint, error, id, ...props }: FieldBase & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <Field
       label={label}
       hint={hint}
+      error={error}
       id={id}
-      control={(controlId, hintId) => (
-        <input id={controlId} className={styles.control} aria-describedby={hintId} {...props} />
-      )}
+      control={(control) => <input className={styles.control} {...control} {...props} />}
     />
   );
 }
 
-export function TextAreaField({ label, hint, id, ...props }: FieldBase & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  id,
+  ...props
+}: FieldBase & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <Field
       label={label}
       hint={hint}
+      error={error}
       id={id}
-      control={(controlId, hintId) => (
-        <textarea id={controlId} className={styles.control} aria-describedby={hintId} {...props} />
-      )}
+      control={(control) => <textarea className={styles.control} {...control} {...props} />}
     />
   );
 }
@@ -84,6 +119,7 @@ export function TextAreaField({ label, hint, id, ...props }: FieldBase & Textare
 export function SelectField({
   label,
   hint,
+  error,
   id,
   children,
   ...props
@@ -92,9 +128,10 @@ export function SelectField({
     <Field
       label={label}
       hint={hint}
+      error={error}
       id={id}
-      control={(controlId, hintId) => (
-        <select id={controlId} className={styles.control} aria-describedby={hintId} {...props}>
+      control={(control) => (
+        <select className={styles.control} {...control} {...props}>
           {children}
         </select>
       )}
@@ -237,19 +274,28 @@ export function Table<Row>({
 /** The class of the phone-readable table, for tables whose rows the generic one cannot express. */
 export const tableClass = styles.table;
 
-/** A checkbox with its label beside it, and an optional hint it is described by. */
+/** A checkbox with its label beside it (the whole row is its target), an optional hint and error. */
 export function CheckboxField({
   label,
   hint,
+  error,
   id,
   ...props
 }: FieldBase & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   const fallbackId = useId();
   const controlId = id ?? fallbackId;
   const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
   return (
-    <div className={`${styles.field} ${styles.checkboxField}`}>
-      <input id={controlId} type="checkbox" aria-describedby={hintId} {...props} />
+    <div className={[styles.field, styles.checkboxField, error && styles.invalid].filter(Boolean).join(' ')}>
+      <FieldError id={`${controlId}-error`} error={error} />
+      <input
+        id={controlId}
+        type="checkbox"
+        aria-describedby={describedBy(errorId, hintId)}
+        aria-invalid={error ? true : undefined}
+        {...props}
+      />
       <label htmlFor={controlId}>{label}</label>
       {hint && (
         <span id={hintId} className={styles.hint}>

@@ -51,8 +51,8 @@ export const tooManyRequests = (text: ErrorText, retryAfterSeconds: number) =>
 export const serviceBusy = () => new HttpError(503, requestText.serviceBusy, { 'Retry-After': '5' });
 
 /**
- * Validates input with a contract schema; the first problem becomes a 400 with the schema's own words and
- * their code. A check that names no text of the catalogue answers zod's words with `request.invalidData`.
+ * Validates input with a contract schema; the first problem becomes a 400 with the schema's own words, their
+ * code and the field's path (`params.field`). A check that names no text of the catalogue answers zod's words with `request.invalidData`.
  */
 export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   const result = schema.safeParse(storable(data ?? {}));
@@ -64,14 +64,17 @@ export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S
   throw badRequest(codedIssue(issue));
 }
 
+/** The issue's text with its code, and the field it is about (its path) for the form to mark. */
 function codedIssue(issue: z.core.$ZodIssue): CodedMessage {
+  const field = issue.path.join('.');
+  const about = field ? { field } : undefined;
   const code = codeOf(issue.message);
-  if (code) return { message: issue.message, code };
+  if (code) return { message: issue.message, code, ...(about ? { params: about } : {}) };
   if (issue.code === 'too_big' && typeof issue.maximum === 'number') {
     const tooLong = codedWith('request.textTooLong', { max: issue.maximum });
-    if (tooLong.message === issue.message) return tooLong;
+    if (tooLong.message === issue.message) return { ...tooLong, params: { ...tooLong.params, ...about } };
   }
-  return { message: issue.message, code: 'request.invalidData', params: { field: issue.path.join('.') } };
+  return { message: issue.message, code: 'request.invalidData', params: { field } };
 }
 
 /** No contract nests deeper than this; a deeper body is refused instead of being walked. */

@@ -18,7 +18,7 @@ import {
   useQuery,
   valueText,
 } from '@btls/shared-api';
-import { jobApplicationPayloadSchema, type Job, type MyJobApplication } from '@btls/shared-api/schemas';
+import { checkForm, jobApplicationPayloadSchema, type Job, type MyJobApplication } from '@btls/shared-api/schemas';
 import { Link, paths, useAuth, useI18n, useParams } from '@btls/shared-auth';
 import {
   Button,
@@ -29,6 +29,7 @@ import {
   TextAreaField,
   TextField,
 } from '@btls/shared-ui/components';
+import { FormProblem, useFormProblem } from '@btls/shared-ui/form-problem';
 import { formatNumber } from '@btls/shared-ui/format';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
@@ -154,37 +155,37 @@ function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJo
   const [phone, setPhone] = useState('');
   const [coverNote, setCoverNote] = useState('');
   const [cv, setCv] = useState<File | null>(null);
-  const [error, setError] = useState('');
+  const form = useFormProblem();
   const [busy, setBusy] = useState(false);
   const shared = (certificates.data ?? []).filter((c) => !c.revokedAt);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = jobApplicationPayloadSchema.safeParse({ phone, coverNote });
-    if (!checked.success)
-      return setError(translateMessage(checked.error.issues[0]?.message ?? jobApplication.invalidPhone));
-    if (cv && cv.size > MAX_CV_BYTES) return setError(translateMessage(jobApplication.cvTooLarge));
-    if (cv && !(await looksLikePdf(cv))) return setError(translateMessage(jobApplication.cvNotPdf));
-    setError('');
+    const checked = checkForm(jobApplicationPayloadSchema, { phone, coverNote });
+    if ('problem' in checked) return form.refuse(translateMessage(checked.problem), checked.field);
+    if (cv && cv.size > MAX_CV_BYTES) return form.refuse(translateMessage(jobApplication.cvTooLarge), 'cv');
+    if (cv && !(await looksLikePdf(cv))) return form.refuse(translateMessage(jobApplication.cvNotPdf), 'cv');
+    form.clear();
     setBusy(true);
     try {
       onApplied(await apply.mutateAsync({ jobId: job.id, fields: { phone, coverNote, cv } }));
     } catch (failure) {
-      // The form stays as it was filled; the server's words say what to change.
-      setError(errorMessage(failure));
+      // The form stays as it was filled; the server's words say what to change, beside the field they are about.
+      form.fail(failure);
       setBusy(false);
     }
   }
 
+  const cvError = form.errorFor('cv');
   return (
-    <form className={styles.card} onSubmit={submit} noValidate aria-describedby="apply-intro">
+    <form ref={form.formRef} className={styles.card} onSubmit={submit} noValidate aria-describedby="apply-intro">
       <p id="apply-intro">
         {i18n._({
           id: 'trainee.applyJob.intro',
           message: 'Your application goes to the employer with the certificates below. Everything else is optional.',
         })}
       </p>
-      <ErrorBanner>{error}</ErrorBanner>
+      <FormProblem problem={form.problem} />
       <fieldset className={styles.certificates}>
         <legend>{i18n._({ id: 'trainee.applyJob.certificates', message: 'Certificates you share' })}</legend>
         {certificates.isPending ? (
@@ -243,6 +244,7 @@ function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJo
           message: 'A Rwandan number, e.g. 078 123 4567 or +250 78 123 4567.',
         })}
         value={phone}
+        error={form.errorFor('phone')}
         onChange={(e) => setPhone(e.target.value)}
       />
       <TextAreaField
@@ -256,15 +258,23 @@ function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJo
           values: { count: formatNumber(coverNote.length, locale), max: formatNumber(COVER_NOTE_MAX, locale) },
         })}
         value={coverNote}
+        error={form.errorFor('coverNote')}
         onChange={(e) => setCoverNote(e.target.value)}
       />
       <div className={styles.file}>
         <label htmlFor="cv">{i18n._({ id: 'trainee.applyJob.cv', message: 'CV (optional, PDF, at most 2 MB)' })}</label>
+        {cvError && (
+          <span id="cv-error" className={styles.fileError}>
+            {cvError}
+          </span>
+        )}
         <input
           id="cv"
           name="cv"
           type="file"
           accept="application/pdf,.pdf"
+          aria-invalid={cvError ? true : undefined}
+          aria-describedby={cvError ? 'cv-error' : undefined}
           onChange={(e) => setCv(e.target.files?.[0] ?? null)}
         />
       </div>
