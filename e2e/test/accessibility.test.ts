@@ -277,7 +277,7 @@ describe('with a keyboard', () => {
   it('keeps the closed phone menu out of reach, the open one holding the focus, and Esc closing it', async () => {
     const { page, context } = await openPage(browser, 390);
     await signIn(page, site.base, DEMO.admin);
-    await page.waitForURL(`${site.base}/dashboard`);
+    await page.waitForURL(`${site.base}/admin/dashboard`);
     await page.goto(`${site.base}/admin/dashboard`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
     // Closed: Tab goes from the menu button into the page, never into the menu.
@@ -307,7 +307,7 @@ describe('with a keyboard', () => {
   it('opens dialogs as modal: the focus moves in and stays, Esc closes, the focus returns to the button', async () => {
     const { page, context } = await openPage(browser, 1280);
     await signIn(page, site.base, DEMO.admin);
-    await page.waitForURL(`${site.base}/dashboard`);
+    await page.waitForURL(`${site.base}/admin/dashboard`);
     await page.goto(`${site.base}/admin/users`, { waitUntil: 'networkidle' });
     const remove = page.getByRole('button', { name: /^Delete / }).first();
     await remove.click();

@@ -20,7 +20,7 @@ async function answerDialog(page: Page, text?: string) {
 async function adminPage(width = 1280) {
   const opened = await openPage(browser, width);
   await signIn(opened.page, site.base, DEMO.admin);
-  await opened.page.waitForURL(`${site.base}/dashboard`);
+  await opened.page.waitForURL(`${site.base}/admin/dashboard`);
   return opened;
 }
 

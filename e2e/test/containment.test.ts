@@ -68,7 +68,7 @@ describe('a candidate tried by an admin', () => {
     try {
       // The admin is signed in on the site, and opens the team's link in the same browser.
       await signIn(page, site.base, DEMO.admin);
-      await page.waitForURL(`${site.base}/dashboard`);
+      await page.waitForURL(`${site.base}/admin/dashboard`);
       expect(await page.evaluate(() => localStorage.getItem('btlsToken'))).toBeTruthy();
       await page.goto(link);
       expect(await candidateFound(page)).toEqual({ token: 'none', site: 'unreachable' });
@@ -83,7 +83,7 @@ describe('a candidate tried by an admin', () => {
 
       // A trainer signs in there (a trial session): the candidate finds it, and makes no release token with it.
       await signIn(page, site.trialBase, DEMO.trainer);
-      await page.waitForURL(`${site.trialBase}/dashboard`);
+      await page.waitForURL(`${site.trialBase}/trainer/dashboard`);
       await page.goto(`${site.trialBase}/`);
       expect(await candidateFound(page)).toEqual({ token: 'found', made: '403', site: 'unreachable' });
     } finally {

@@ -16,7 +16,7 @@ async function registerCompany(page: Page, company: string, email: string) {
   await page.getByRole('button', { name: 'Register Company' }).click();
   await page.waitForURL(`${site.base}/login`);
   await signIn(page, site.base, { email, password: 'beans-2026' });
-  await page.waitForURL(`${site.base}/dashboard`);
+  await page.waitForURL(`${site.base}/employer/dashboard`);
 }
 
 async function publicJobTitles(page: Page) {

@@ -120,7 +120,7 @@ describe('applying for a job', () => {
     // The employer, on a phone too.
     const employer = await openPage(browser, 390);
     await signIn(employer.page, site.base, DEMO.employer);
-    await employer.page.waitForURL(`${site.base}/dashboard`);
+    await employer.page.waitForURL(`${site.base}/employer/dashboard`);
     await employer.page.goto(`${site.base}/employer/dashboard`);
     await employer.page.getByText('1 new').waitFor();
     await employer.page.goto(`${site.base}/employer/my-jobs`);
@@ -167,7 +167,7 @@ describe('applying for a job', () => {
     const { page, context } = await openPage(browser, 390);
     const [job] = await api('/jobs?limit=1');
     await signIn(page, site.base, DEMO.employer);
-    await page.waitForURL(`${site.base}/dashboard`);
+    await page.waitForURL(`${site.base}/employer/dashboard`);
     await page.goto(`${site.base}/jobs/${job.id}`);
     await page.getByText('Only trainees can apply for jobs: you are signed in as an employer.').waitFor();
     expect(await page.getByRole('button', { name: 'Apply Now' }).isDisabled()).toBe(true);

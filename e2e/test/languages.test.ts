@@ -188,7 +188,7 @@ describe('the site in three languages', () => {
       await page.getByLabel('Imeyili').fill(DEMO.employer.email);
       await page.getByLabel('Ijambobanga').fill(DEMO.employer.password);
       await page.getByRole('button', { name: 'Injira' }).click();
-      await page.waitForURL(`${site.base}/dashboard`);
+      await page.waitForURL(`${site.base}/employer/dashboard`);
       await page.goto(`${site.base}/employer/dashboard`);
       await page.getByRole('heading', { level: 1, name: /^Murakaza neza, / }).waitFor();
       expect(await englishLeft(page, ['shell', 'shared-ui', 'mfe-employer'], 'rw')).toEqual([]);
@@ -300,7 +300,7 @@ describe('the site in three languages', () => {
     });
     const { page, context, errors } = await openPage(browser, 390);
     await signIn(page, site.base, DEMO.admin);
-    await page.waitForURL(`${site.base}/dashboard`);
+    await page.waitForURL(`${site.base}/admin/dashboard`);
     await page.goto(`${site.base}/admin/enrollments?q=${lastName}`);
     await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('fr');
     await page.waitForSelector('html[lang="fr"]', { state: 'attached' });

@@ -36,7 +36,7 @@ describe('offline from the first second', () => {
     const { page, context } = await freshPhone();
     try {
       await signIn(page, site.base, DEMO.trainer);
-      await page.waitForURL(`${site.base}/dashboard`);
+      await page.waitForURL(`${site.base}/trainer/dashboard`);
       await page.goto(`${site.base}/trainer/student-progress/${enrollmentId}`);
       await page.getByRole('heading', { level: 1, name: 'Manage Student Progress' }).waitFor();
       await takenOver(page);

@@ -114,7 +114,7 @@ describe('offline', () => {
 
     const { page, context, errors } = await openPage(browser, 390);
     await signIn(page, site.base, TRAINER);
-    await page.waitForURL(`${site.base}/dashboard`);
+    await page.waitForURL(`${site.base}/trainer/dashboard`);
     await page.goto(`${site.base}/trainer/student-progress/${enrollmentId}`);
     await page.getByRole('heading', { level: 1, name: 'Manage Student Progress' }).waitFor();
     await workerReady(page, 'trainer');

@@ -61,7 +61,7 @@ describe('signing up, in and out', () => {
   it('signs in, survives a reload, and logout clears both keys and lands on /login', async () => {
     const { page, context } = await openPage(browser);
     await signIn(page, site.base, DEMO.employer);
-    await page.waitForURL(`${site.base}/dashboard`);
+    await page.waitForURL(`${site.base}/employer/dashboard`);
     const session = await storedSession(page);
     expect(session.token).toBeTruthy();
     expect(JSON.parse(session.user!)).toMatchObject({ email: DEMO.employer.email, role: 'employer' });
@@ -127,7 +127,7 @@ describe('protected pages', () => {
   it('opens the admin panel for an admin, with their name and e-mail in the sidebar', async () => {
     const { page, context, errors } = await openPage(browser);
     await signIn(page, site.base, DEMO.admin);
-    await page.waitForURL(`${site.base}/dashboard`);
+    await page.waitForURL(`${site.base}/admin/dashboard`);
     await page.goto(`${site.base}/admin`);
     await page.waitForURL(`${site.base}/admin/dashboard`);
     const sidebar = page.getByRole('complementary', { name: 'Admin Panel' });
@@ -184,7 +184,7 @@ describe('one page, many remotes', () => {
       if (request.url().includes('/remotes/') && request.resourceType() === 'script') remoteScripts.add(request.url());
     });
     await signIn(page, site.base, DEMO.admin);
-    await page.waitForURL(`${site.base}/dashboard`);
+    await page.waitForURL(`${site.base}/admin/dashboard`);
     // Signing in inside the public remote changed the shell's top bar: the same store.
     await page.getByRole('banner').getByText(`Hello, ${DEMO.admin.firstName}`).waitFor();
     await page.goto(`${site.base}/admin/dashboard`);
@@ -258,7 +258,7 @@ describe('one page, many remotes', () => {
       // The admin area's host does not answer (its files cannot be fetched).
       await context.route('**/remotes/admin/**', (route) => route.abort('connectionrefused'));
       await signIn(page, site.base, DEMO.admin);
-      await page.waitForURL(`${site.base}/dashboard`);
+      await page.waitForURL(`${site.base}/admin/dashboard`);
       await page.goto(`${site.base}/admin/dashboard`);
       await page.getByRole('heading', { name: 'This part of the site is unavailable right now' }).waitFor();
 
@@ -352,7 +352,7 @@ describe('one page, many remotes', () => {
         await page.getByRole('heading', { level: 1 }).first().waitFor();
       }
       await signIn(page, site.base, DEMO.admin);
-      await page.waitForURL(`${site.base}/dashboard`);
+      await page.waitForURL(`${site.base}/admin/dashboard`);
       for (const path of ['/admin/users', '/admin/jobs', '/admin/courses']) {
         await page.goto(`${site.base}${path}`);
         await page.getByRole('heading', { level: 1 }).first().waitFor();

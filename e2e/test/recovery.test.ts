@@ -34,7 +34,7 @@ describe('a trainee who forgot the password', () => {
       const admin = await openPage(browser);
       admin.context.setDefaultTimeout(60_000);
       await signIn(admin.page, site.base, DEMO.admin);
-      await admin.page.waitForURL(`${site.base}/dashboard`);
+      await admin.page.waitForURL(`${site.base}/admin/dashboard`);
       await admin.page.goto(`${site.base}/admin/outbox`);
       const row = admin.page
         .getByRole('row')

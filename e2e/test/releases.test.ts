@@ -46,7 +46,7 @@ describe('an area released by its team', () => {
     const { page, context, errors } = await openPage(browser, 390);
     try {
       await signIn(page, site.base, TRAINER);
-      await page.waitForURL(`${site.base}/dashboard`);
+      await page.waitForURL(`${site.base}/trainer/dashboard`);
       await page.goto(`${site.base}/trainer/dashboard`);
       await page.getByRole('heading', { level: 2, name: 'Latest assignments', exact: true }).waitFor();
 
@@ -60,7 +60,7 @@ describe('an area released by its team', () => {
       expect(candidate.output).toContain(`${site.trialBase}/?release=`);
       const tester = await openPage(browser, 390);
       await signIn(tester.page, site.trialBase, TRAINER);
-      await tester.page.waitForURL(`${site.trialBase}/dashboard`);
+      await tester.page.waitForURL(`${site.trialBase}/trainer/dashboard`);
       // A plain link naming the candidate tries nothing: only the signed one the release tool printed.
       await tester.page.goto(`${site.trialBase}/trainer/dashboard?release=trainer@${version}`);
       await tester.page.getByRole('heading', { level: 2, name: 'Latest assignments', exact: true }).waitFor();

@@ -118,7 +118,7 @@ describe('a rollout', () => {
               );
               const page = await context.newPage();
               await signIn(page, site.base, DEMO.trainer);
-              await page.waitForURL(`${site.base}/dashboard`);
+              await page.waitForURL(`${site.base}/trainer/dashboard`);
               return { bucket, context, page };
             }),
           )),
@@ -257,7 +257,7 @@ describe('a rollout', () => {
     const { page, context } = await openPage(browser, 390);
     try {
       await signIn(page, site.base, DEMO.admin);
-      await page.waitForURL(`${site.base}/dashboard`);
+      await page.waitForURL(`${site.base}/admin/dashboard`);
       await page.goto(`${site.base}/admin/releases`);
       const area = page.getByRole('article', { name: 'Public site' });
       await area.getByText(`The rule stopped the rollout of ${slow.version} on`).waitFor();
@@ -288,7 +288,7 @@ describe('a rollout', () => {
     const { page, context } = await openPage(browser, 390);
     try {
       await signIn(page, site.base, DEMO.admin);
-      await page.waitForURL(`${site.base}/dashboard`);
+      await page.waitForURL(`${site.base}/admin/dashboard`);
       await page.goto(`${site.base}/admin/releases`);
       const trainer = page.getByRole('article', { name: 'Trainer area' });
       await trainer.getByRole('heading', { name: `Rollout of ${release.version} to 30% of browsers` }).waitFor();

@@ -317,7 +317,7 @@ describe('entering each area after signing in', () => {
         for (const { who, landing } of people) {
           const { page, context } = await openPage(browser, width);
           await signIn(page, site.base, who);
-          await page.waitForURL(`${site.base}/dashboard`);
+          await page.waitForURL(`${site.base}${landing}`);
           const shifts = await watchLayoutShifts(page);
           await page.goto(`${site.base}${landing}`, { waitUntil: 'networkidle' });
           await page.getByRole('heading', { level: 1 }).first().waitFor();

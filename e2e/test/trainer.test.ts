@@ -38,7 +38,7 @@ describe('a trainer', () => {
 
     const { page, context, errors } = await openPage(browser, 390);
     await signIn(page, site.base, TRAINER);
-    await page.waitForURL(`${site.base}/dashboard`);
+    await page.waitForURL(`${site.base}/trainer/dashboard`);
     await page.goto(`${site.base}/trainer/assigned-students`);
     await page.getByLabel('Search by trainee or course').fill('claude');
     await page.getByRole('link', { name: /Manage progress: Claude Nkusi/ }).click();
@@ -94,7 +94,7 @@ describe('a trainer', () => {
     });
     const other = await openPage(browser);
     await signIn(other.page, site.base, { email: otherEmail, password: 'brew-2026' });
-    await other.page.waitForURL(`${site.base}/dashboard`);
+    await other.page.waitForURL(`${site.base}/trainer/dashboard`);
     await other.page.goto(`${site.base}/trainer/student-progress/${applied.applicationId}`);
     await other.page.getByRole('alert').getByText('Enrollment not found or not assigned to you.').waitFor();
     await other.context.close();

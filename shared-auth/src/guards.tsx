@@ -4,6 +4,7 @@ import { Navigate, NavLink, useI18n, useLocation, useNavigate } from '@btls/kern
 import type { Role } from '@btls/shared-api';
 import { useAuth } from './session';
 import { paths } from './paths';
+import { panelFor } from './roles';
 
 /** Signed-in users only; others go to /login, which sends them back here afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -30,11 +31,14 @@ export function RequireRole({ roles, children }: { roles: readonly Role[]; child
   );
 }
 
-/** Where /login sends a user back to: the remembered page, else /dashboard. */
-export function useReturnPath(): string {
+/**
+ * Where signing in sends a user: the remembered page they were on the way to, else their own panel (a trainee's
+ * dashboard, an admin's, a trainer's, an employer's), never a page with one more button to it.
+ */
+export function useReturnPath(): (role: string | null | undefined) => string {
   const location = useLocation();
   const from = (location.state as { from?: { pathname?: string; search?: string } } | null)?.from;
-  return from?.pathname ? `${from.pathname}${from.search ?? ''}` : paths.dashboard;
+  return (role) => (from?.pathname ? `${from.pathname}${from.search ?? ''}` : panelFor(role).path);
 }
 
 /** What a panel layout needs from the session and the router: the user, Logout (→ /login), links, path. */

@@ -4,7 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { configureApi, listUsers } from '@btls/shared-api';
-import { RequireAuth, RequireRole } from '../src/guards';
+import { RequireAuth, RequireRole, useReturnPath } from '../src/guards';
 import { panelFor } from '../src/roles';
 import { AuthProvider, sessionHintOf, useAuth, useSessionStore } from '../src/session';
 
@@ -221,6 +221,24 @@ describe('role → panel', () => {
     expect(panelFor('employer')).toMatchObject({ path: '/employer/dashboard', accessLabel: 'Employer Portal' });
     expect(panelFor('trainee')).toMatchObject({ path: '/dashboard', label: 'My Dashboard' });
     expect(panelFor('learner')).toMatchObject({ path: '/dashboard', label: 'My Dashboard' });
+  });
+
+  it('sends each role to its own panel after signing in, unless a page was remembered on the way', () => {
+    const returnPathAt = (state: unknown) =>
+      renderHook(() => useReturnPath(), {
+        wrapper: ({ children }) => (
+          <MemoryRouter initialEntries={[{ pathname: '/login', state }]}>{children}</MemoryRouter>
+        ),
+      }).result.current;
+    const straight = returnPathAt(null);
+    expect(['admin', 'trainer', 'employer', 'trainee'].map(straight)).toEqual([
+      '/admin/dashboard',
+      '/trainer/dashboard',
+      '/employer/dashboard',
+      '/dashboard',
+    ]);
+    const onTheWay = returnPathAt({ from: { pathname: '/jobs/7/apply', search: '?ref=card' } });
+    expect(onTheWay('employer')).toBe('/jobs/7/apply?ref=card');
   });
 });
 

@@ -9,7 +9,7 @@ import { useHydrated } from '@btls/shared-ui/hydrated';
 
 export function LoginPage() {
   const i18n = useI18n();
-  const { isAuthenticated, login, storageBlocked } = useAuth();
+  const { isAuthenticated, login, role, storageBlocked } = useAuth();
   const returnPath = useReturnPath();
   const navigate = useNavigate();
   // A notice handed over by the page before (registered, password reset) lives in the history entry, which the
@@ -18,11 +18,11 @@ export function LoginPage() {
   const handedOver = (location.state as { notice?: string } | null)?.notice;
   const notice = useHydrated() ? handedOver : undefined;
   const form = useAuthForm({ email: '', password: '' }, async (fields) => {
-    await login(fields);
-    navigate(returnPath, { replace: true });
+    const { user } = await login(fields);
+    navigate(returnPath(user.role), { replace: true });
   });
 
-  if (isAuthenticated && !form.busy) return <Navigate to={returnPath} replace />;
+  if (isAuthenticated && !form.busy) return <Navigate to={returnPath(role)} replace />;
 
   return (
     <main className={styles.wrap}>

@@ -7,7 +7,7 @@ import { PageHead } from '../../ui/page-head';
 
 export function RegisterPage() {
   const i18n = useI18n();
-  const { isAuthenticated, register } = useAuth();
+  const { isAuthenticated, register, role } = useAuth();
   const navigate = useNavigate();
   // A visitor sent to sign in on the way to a page (applying for a job) who registers instead goes on there.
   const returnPath = useReturnPath();
@@ -15,8 +15,8 @@ export function RegisterPage() {
   const form = useAuthForm(
     { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
     async (fields) => {
-      await register(withoutConfirmation(fields));
-      navigate(returnPath, { replace: true });
+      const { user } = await register(withoutConfirmation(fields));
+      navigate(returnPath(user.role), { replace: true });
     },
     {
       checkPasswords: true,
@@ -24,7 +24,7 @@ export function RegisterPage() {
     },
   );
 
-  if (isAuthenticated && !form.busy) return <Navigate to={returnPath} replace />;
+  if (isAuthenticated && !form.busy) return <Navigate to={returnPath(role)} replace />;
 
   return (
     <main className={styles.wrap}>
