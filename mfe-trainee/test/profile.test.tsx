@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { answer, API, http, renderAt, server, signInAs, mockApiForFile } from '@btls/shared-auth/testing';
@@ -35,7 +35,10 @@ describe('the trainee profile page (/profile)', () => {
     profile();
     await userEvent.clear(screen.getByLabelText('Last Name'));
     await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
-    expect(await screen.findByText('Please fill in all required fields.')).toBeTruthy();
+    // Said beside the empty field, which is marked and takes the keyboard.
+    expect((await screen.findByRole('alert')).textContent).toBe('Please fill in all required fields.');
+    expect(screen.getByLabelText('Last Name').getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Last Name')));
     await userEvent.type(screen.getByLabelText('Last Name'), ' Uwase ');
     await userEvent.clear(screen.getByLabelText('First Name'));
     await userEvent.type(screen.getByLabelText('First Name'), 'Ange');
@@ -86,7 +89,8 @@ describe('the trainee profile page (/profile)', () => {
     await userEvent.type(screen.getByLabelText('New Password'), 'new-pass');
     await userEvent.type(screen.getByLabelText('Confirm New Password'), 'other');
     await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect(await screen.findByText('Passwords do not match.')).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe('Passwords do not match.');
+    expect(screen.getByLabelText('Confirm New Password').getAttribute('aria-invalid')).toBe('true');
     expect(sent).toBeUndefined();
 
     await userEvent.clear(screen.getByLabelText('Confirm New Password'));

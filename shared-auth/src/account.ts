@@ -52,22 +52,26 @@ export function useNameForm(requiredMessage: string) {
   const updateProfile = useUpdateMyProfile();
   const [firstName, setFirstName] = useState(user?.firstName ?? '');
   const [lastName, setLastName] = useState(user?.lastName ?? '');
-  const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
 
-  async function save(event: FormEvent) {
+  /** Saves the names; resolves why it was refused (the empty field, or the call's failure), or null. */
+  async function save(event: FormEvent): Promise<NameRefusal | null> {
     event.preventDefault();
     setNotice('');
-    if (!firstName.trim() || !lastName.trim()) return setError(requiredMessage);
-    setError('');
+    if (!firstName.trim()) return { message: requiredMessage, field: 'firstName' };
+    if (!lastName.trim()) return { message: requiredMessage, field: 'lastName' };
     try {
       const answer = await updateProfile.mutateAsync({ firstName: firstName.trim(), lastName: lastName.trim() });
       updateUser(answer.user);
       setNotice(noticeText(answer));
+      return null;
     } catch (failure) {
-      setError(errorMessage(failure));
+      return { failure };
     }
   }
 
-  return { user, firstName, setFirstName, lastName, setLastName, error, notice, save };
+  return { user, firstName, setFirstName, lastName, setLastName, notice, save };
 }
+
+/** Why the name form was refused: a field left empty, or the call's failure (the server's words). */
+export type NameRefusal = { message: string; field: 'firstName' | 'lastName' } | { failure: unknown };

@@ -169,11 +169,18 @@ export function SuccessBanner({ children, takeFocus = false }: { children: React
   );
 }
 
-export function Spinner({ label }: { label?: string }) {
+/**
+ * What stands where content is on its way: grey lines the shape of text, not a bare "Loading…" (on a slow link
+ * that can be seconds). Screen readers hear the label once; the lines are for the eye only.
+ */
+export function Spinner({ label, lines = 3 }: { label?: string; lines?: number }) {
   const i18n = useI18n();
   return (
-    <div role="status" className={styles.spinner}>
-      {label ?? i18n._({ id: 'common.loading', message: 'Loading...' })}
+    <div role="status" className={styles.skeleton}>
+      <span className="visually-hidden">{label ?? i18n._({ id: 'common.loading', message: 'Loading...' })}</span>
+      {Array.from({ length: lines }, (_, i) => (
+        <span key={i} aria-hidden="true" className={styles.skeletonLine} />
+      ))}
     </div>
   );
 }

@@ -3,9 +3,10 @@
  * its fields on failure and clears them on success.
  */
 import { useState, type FormEvent } from 'react';
-import { errorMessage, translateMessage } from '@btls/shared-api';
+import { authValidation, translateMessage } from '@btls/shared-api';
 import { useI18n } from '@btls/shared-auth';
-import { Button, ErrorBanner, SuccessBanner, TextField } from './components';
+import { Button, SuccessBanner, TextField } from './components';
+import { FormProblem, useFormProblem } from './form-problem';
 import { panelPage as styles } from './panel-page';
 
 export interface PasswordChangeFormProps {
@@ -20,7 +21,7 @@ const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
 export function PasswordChangeForm({ check, change }: PasswordChangeFormProps) {
   const i18n = useI18n();
   const [fields, setFields] = useState(empty);
-  const [error, setError] = useState('');
+  const problem = useFormProblem();
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
   const bind = (name: keyof typeof empty) => ({
@@ -28,31 +29,43 @@ export function PasswordChangeForm({ check, change }: PasswordChangeFormProps) {
     value: fields[name],
     required: true,
     type: 'password',
+    error: problem.errorFor(name),
     onChange: (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value })),
   });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setNotice('');
-    const problem = check(fields.newPassword, fields.confirmPassword);
-    if (problem) return setError(translateMessage(problem));
-    setError('');
+    const refused = check(fields.newPassword, fields.confirmPassword);
+    // A mismatch is the confirmation's to fix; any other rule is the new password's.
+    if (refused)
+      return problem.refuse(
+        translateMessage(refused),
+        refused === authValidation.passwordsDoNotMatch ? 'confirmPassword' : 'newPassword',
+      );
+    problem.clear();
     setBusy(true);
     try {
       setNotice(await change(fields.currentPassword, fields.newPassword));
       setFields(empty);
     } catch (failure) {
-      setError(errorMessage(failure));
+      problem.fail(failure);
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form className={styles.card} onSubmit={submit} noValidate aria-labelledby="change-password-title">
+    <form
+      ref={problem.formRef}
+      className={styles.card}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="change-password-title"
+    >
       <h2 id="change-password-title">{i18n._({ id: 'password.title', message: 'Change password' })}</h2>
       <SuccessBanner>{notice}</SuccessBanner>
-      <ErrorBanner>{error}</ErrorBanner>
+      <FormProblem problem={problem.problem} />
       <TextField
         label={i18n._({ id: 'password.current', message: 'Current Password' })}
         autoComplete="current-password"

@@ -5,8 +5,9 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { account, chooseDataSaver, dataSaverChosen, translateMessage } from '@btls/shared-api';
-import { useI18n } from '@btls/shared-auth';
-import { Button, CheckboxField, ErrorBanner, SuccessBanner, TextField } from './components';
+import { useI18n, type NameRefusal } from '@btls/shared-auth';
+import { Button, CheckboxField, SuccessBanner, TextField } from './components';
+import { FormProblem, useFormProblem } from './form-problem';
 import { panelPage as styles } from './panel-page';
 
 /** What `useNameForm` answers. */
@@ -16,36 +17,47 @@ export interface NameFormState {
   setFirstName(value: string): void;
   lastName: string;
   setLastName(value: string): void;
-  error: string;
   notice: string;
-  save(event: FormEvent): void | Promise<void>;
+  save(event: FormEvent): Promise<NameRefusal | null>;
 }
 
 /** First and last name to change, the e-mail shown read-only (`emailHint` says why), Save Profile. */
 export function NameForm({ form, emailHint, heading }: { form: NameFormState; emailHint: string; heading?: string }) {
   const i18n = useI18n();
   const headingId = useId();
+  const problem = useFormProblem();
+  async function submit(event: FormEvent) {
+    const refused = await form.save(event);
+    if (!refused) problem.clear();
+    else if ('failure' in refused) problem.fail(refused.failure);
+    else problem.refuse(translateMessage(refused.message), refused.field);
+  }
   return (
     <form
+      ref={problem.formRef}
       className={styles.card}
-      onSubmit={(e) => void form.save(e)}
+      onSubmit={(e) => void submit(e)}
       noValidate
       aria-labelledby={heading ? headingId : undefined}
     >
       {heading && <h2 id={headingId}>{heading}</h2>}
       <SuccessBanner>{form.notice}</SuccessBanner>
-      <ErrorBanner>{translateMessage(form.error)}</ErrorBanner>
+      <FormProblem problem={problem.problem} />
       <div className={styles.row}>
         <TextField
           label={i18n._({ id: 'profile.firstName', message: 'First Name' })}
+          name="firstName"
           required
           value={form.firstName}
+          error={problem.errorFor('firstName')}
           onChange={(e) => form.setFirstName(e.target.value)}
         />
         <TextField
           label={i18n._({ id: 'profile.lastName', message: 'Last Name' })}
+          name="lastName"
           required
           value={form.lastName}
+          error={problem.errorFor('lastName')}
           onChange={(e) => form.setLastName(e.target.value)}
         />
       </div>
