@@ -1,6 +1,6 @@
 /**
- * Every page of every role on a phone and with a keyboard: nothing scrolls sideways at 320, 360 or
- * 390 px (with a trainee whose e-mail address is long in the admin's and trainer's lists), no serious or critical axe-core violation at 390 and 1280 px, each page names itself in the title, and
+ * Every page of every role on a phone and with a keyboard: every target a thumb can hit (44 × 44 px at 390 px),
+ * nothing scrolls sideways at 320, 360 or 390 px (with a trainee whose e-mail address is long in the admin's and trainer's lists), no serious or critical axe-core violation at 390 and 1280 px, each page names itself in the title, and
  * the keyboard moves as users expect — skip link, focus on the new page's <h1>, the panel menu, dialogs.
  */
 import { readFileSync } from 'node:fs';
@@ -19,6 +19,7 @@ import {
   tokenFor,
   useSite,
 } from './harness';
+import { smallTargets } from './tap-targets';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -196,7 +197,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 describe('every page of every role', () => {
   it(
-    'fits a 320, 360 and 390 px screen, has no serious or critical axe violation at 390 and 1280 px, and names itself',
+    'fits a 320, 360 and 390 px screen with targets a thumb can hit, has no serious or critical axe violation at 390 and 1280 px, and names itself',
     { timeout: 600_000 },
     async () => {
       const pages = await everyPage();
@@ -215,6 +216,9 @@ describe('every page of every role', () => {
             if (width === 320 || width === 360) continue;
             for (const violation of await seriousViolations(page))
               problems.push(`${role} ${path} at ${width} px: ${violation}`);
+            if (width === 390)
+              for (const small of await smallTargets(page))
+                problems.push(`${role} ${path}: a target under 44 px, ${small}`);
             if (width === 1280) {
               expect(await page.locator('h1').count(), `${role} ${path}`).toBe(1);
               const title = await page.title();

@@ -43,7 +43,8 @@ export function smallTargets(page: Page): Promise<string[]> {
     const area = (element: Element) => {
       const rects = [element.getBoundingClientRect()];
       if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) {
-        for (const label of element.labels ?? []) if (shown(label)) rects.push(label.getBoundingClientRect());
+        for (const label of Array.from(element.labels ?? []))
+          if (shown(label)) rects.push(label.getBoundingClientRect());
       }
       const left = Math.min(...rects.map((r) => r.left));
       const right = Math.max(...rects.map((r) => r.right));
@@ -62,7 +63,7 @@ export function smallTargets(page: Page): Promise<string[]> {
         .replace(/\s+/g, ' ')
         .slice(0, 40);
     const small: string[] = [];
-    for (const element of document.querySelectorAll(selector)) {
+    for (const element of Array.from(document.querySelectorAll(selector))) {
       if (!shown(element) || inSentence(element)) continue;
       // A control inside another target (a link in a stretched card's title) is counted as that target.
       if (element.parentElement?.closest(selector)) continue;

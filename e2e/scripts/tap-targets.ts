@@ -1,0 +1,125 @@
+/**
+ * The tap-target check of the journeys, against a site that is already running, for a look while working:
+ * `npx tsx e2e/scripts/tap-targets.ts http://localhost:8090 [role …]` lists each page's controls smaller than
+ * 44 × 44 px at 390 px, signed in with the demo accounts.
+ */
+import { chromium } from 'playwright-core';
+import { smallTargets } from '../test/tap-targets';
+
+const base = process.argv[2] ?? 'http://localhost:8090';
+const only = process.argv.slice(3);
+const ACCOUNTS: Record<string, { email: string; password: string } | null> = {
+  visitor: null,
+  trainee: { email: 'trainee@btls-demo.rw', password: 'trainee-demo-2026' },
+  graduate: { email: 'graduate@btls-demo.rw', password: 'graduate-demo-2026' },
+  admin: { email: 'admin@btls-demo.rw', password: 'admin-demo-2026' },
+  trainer: { email: 'trainer@btls-demo.rw', password: 'trainer-demo-2026' },
+  employer: { email: 'employer@btls-demo.rw', password: 'employer-demo-2026' },
+};
+
+async function api(path: string, token?: string, body?: unknown) {
+  const response = await fetch(`${base}/api${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return response.json();
+}
+
+const login = async (role: string) => api('/auth/login', undefined, ACCOUNTS[role]);
+const [admin, trainer, graduate, employer] = await Promise.all(['admin', 'trainer', 'graduate', 'employer'].map(login));
+const [[course], [job], [certificate], [enrollment], [user], [posting], [student]] = await Promise.all([
+  api('/courses'),
+  api('/jobs'),
+  api('/certificates/user', graduate.token),
+  api('/enrollments', admin.token),
+  api('/users', admin.token),
+  api('/jobs/my-postings', employer.token),
+  api('/enrollments/my-assigned-trainings', trainer.token),
+]);
+const PAGES: Record<string, string[]> = {
+  visitor: [
+    '/',
+    '/courses',
+    `/courses/${course.id}`,
+    '/jobs',
+    `/jobs/${job.id}`,
+    '/about',
+    '/contact',
+    '/rwanda-coffee-experience',
+    '/privacy-policy',
+    '/terms-of-service',
+    `/verify/${certificate.certificateCode}`,
+    '/login',
+    '/register',
+    '/employer/register',
+    '/forgot-password',
+    '/no-such-page',
+  ],
+  graduate: ['/dashboard', `/certificate/${certificate.certificateCode}`, '/profile', `/jobs/${job.id}/apply`],
+  trainee: ['/dashboard', '/apply-for-course', '/profile'],
+  admin: [
+    '/admin/dashboard',
+    '/admin/messages',
+    '/admin/outbox',
+    '/admin/releases',
+    '/admin/users',
+    '/admin/users/new',
+    `/admin/users/edit/${user.id}`,
+    '/admin/enrollments',
+    `/admin/enrollments/${enrollment.id}/assign-trainer`,
+    `/admin/enrollments/${enrollment.id}/progress`,
+    '/admin/courses',
+    '/admin/courses/new',
+    `/admin/courses/edit/${course.id}`,
+    '/admin/jobs',
+    `/admin/jobs/${posting.id}/applications`,
+    '/admin/analytics',
+    '/admin/settings',
+  ],
+  trainer: [
+    '/trainer/dashboard',
+    '/trainer/assigned-students',
+    `/trainer/student-progress/${student?.id}`,
+    '/trainer/profile',
+  ],
+  employer: [
+    '/employer/dashboard',
+    '/employer/find-talent',
+    '/employer/my-jobs',
+    '/employer/post-job',
+    `/employer/jobs/edit/${posting.id}`,
+    `/employer/jobs/${posting.id}/applicants`,
+    '/employer/profile',
+  ],
+};
+const sessions: Record<string, { token: string; user: unknown } | undefined> = { admin, trainer, graduate, employer };
+
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+let count = 0;
+for (const [role, paths] of Object.entries(PAGES)) {
+  if (only.length && !only.includes(role)) continue;
+  const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+  // tsx keeps functions' names with a helper the page does not have.
+  await context.addInitScript({ content: 'globalThis.__name = (f) => f' });
+  const session = sessions[role] ?? (role === 'trainee' ? await login('trainee') : undefined);
+  if (session)
+    await context.addInitScript(
+      ([token, who]) => {
+        localStorage.setItem('btlsToken', token);
+        localStorage.setItem('btlsUser', who);
+      },
+      [session.token, JSON.stringify(session.user)] as const,
+    );
+  const page = await context.newPage();
+  for (const path of paths) {
+    await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+    await page.locator('h1').first().waitFor();
+    const small = await smallTargets(page);
+    count += small.length;
+    if (small.length) console.log(`${role} ${path}\n  ${small.join('\n  ')}`);
+  }
+  await context.close();
+}
+await browser.close();
+console.log(`${count} targets under 44 px`);
