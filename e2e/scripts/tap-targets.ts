@@ -6,7 +6,7 @@
 import { chromium } from 'playwright-core';
 import { smallTargets } from '../test/tap-targets';
 
-const base = process.argv[2] ?? 'http://localhost:8090';
+const base = process.argv[2] ?? 'http://localhost:8080';
 const only = process.argv.slice(3);
 const ACCOUNTS: Record<string, { email: string; password: string } | null> = {
   visitor: null,
