@@ -1,5 +1,13 @@
 /** Database rows → the contract's answer types. No answer is built any other way (no password hash leaks). */
-import type { Certificate, ContactMessage, Course, Job, ProgressRecord, User } from '@btls/shared-api/schemas';
+import {
+  salaryText,
+  type Certificate,
+  type ContactMessage,
+  type Course,
+  type Job,
+  type ProgressRecord,
+  type User,
+} from '@btls/shared-api/schemas';
 import type { ImageFacts } from './image-store';
 import { plainTextSafeInHtml } from './sanitize';
 import { asLanguage } from './language';
@@ -73,7 +81,19 @@ export function toCertificate(row: typeof certificates.$inferSelect): Certificat
   };
 }
 
+/** A job's salary as amounts (the database holds all four or none). */
+function salaryOf(row: JobRow): Job['salary'] {
+  if (row.salaryMin === null || row.salaryCurrency === null || row.salaryPeriod === null) return null;
+  return {
+    min: row.salaryMin,
+    max: row.salaryMax,
+    currency: row.salaryCurrency,
+    period: row.salaryPeriod as NonNullable<Job['salary']>['period'],
+  };
+}
+
 export function toJob(row: JobRow): Job {
+  const salary = salaryOf(row);
   return {
     id: row.id,
     employerId: row.employerId,
@@ -84,7 +104,9 @@ export function toJob(row: JobRow): Job {
     requirements: row.requirements,
     location: row.location,
     jobType: row.jobType as Job['jobType'],
-    salaryRange: row.salaryRange,
+    salary,
+    // Pages released before salaries had amounts show this text as it is.
+    salaryRange: salary ? salaryText(salary) : row.salaryRange,
     closingDate: row.closingDate,
     isActive: row.isActive,
     postedDate: row.postedDate.toISOString(),

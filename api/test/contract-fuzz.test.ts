@@ -58,6 +58,9 @@ const RULES_NOT_IN_THE_DOCUMENT: Record<string, string> = {
     '"today in Kigali or later": the description says it; JSON Schema has no date relative to today',
   'POST /api/jobs validation.closingDateInPast': 'the same rule, for a closing date',
   'PUT /api/jobs/{id} validation.closingDateInPast': 'the same rule, on an edit',
+  'POST /api/jobs validation.salaryUpToBelowFrom':
+    "a salary's highest amount may not be below its lowest: a comparison of two fields",
+  'PUT /api/jobs/{id} validation.salaryUpToBelowFrom': 'the same rule, on an edit',
   'PUT /api/users/me/profile validation.profileRequired':
     "an employer's profile needs the company name: a rule of the caller's role, which the body cannot show",
 };

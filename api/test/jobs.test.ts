@@ -198,3 +198,85 @@ describe('DELETE /api/jobs/:id', () => {
     expect((await request(api, 'GET', `/api/jobs/${created.id}`)).status).toBe(404);
   });
 });
+
+describe('salaries as amounts', () => {
+  const amounts = { salaryRange: undefined, salaryMin: 250000, salaryMax: 320000, salaryPeriod: 'month' };
+
+  it('keeps the amounts, currency and period, and says them in English for pages built before amounts', async () => {
+    const answer = await post({ ...amounts, salaryCurrency: 'USD' });
+    expect(answer.status).toBe(201);
+    expect(answer.body.job).toMatchObject({
+      salary: { min: 250000, max: 320000, currency: 'USD', period: 'month' },
+      salaryRange: 'USD 250,000 - 320,000 per month',
+    });
+    const [row] = await api.db.select().from(jobs).where(eq(jobs.id, answer.body.job.id));
+    expect(row).toMatchObject({ salaryMin: 250000, salaryMax: 320000, salaryCurrency: 'USD', salaryPeriod: 'month' });
+    expect((await request(api, 'GET', `/api/jobs/${answer.body.job.id}`)).body.salary).toEqual(answer.body.job.salary);
+  });
+
+  it('is in Rwandan francs unless told, and one amount is enough', async () => {
+    const answer = await post({ salaryMin: 8000, salaryMax: null, salaryCurrency: null, salaryPeriod: 'day' });
+    expect(answer.body.job).toMatchObject({
+      salary: { min: 8000, max: null, currency: 'RWF', period: 'day' },
+      salaryRange: 'RWF 8,000 per day',
+    });
+  });
+
+  it('is all or nothing: a currency or period alone is no salary', async () => {
+    const answer = await post({ salaryRange: null, salaryCurrency: 'RWF', salaryPeriod: 'month' });
+    expect(answer.status).toBe(201);
+    expect(answer.body.job).toMatchObject({ salary: null, salaryRange: null });
+  });
+
+  it('refuses what is not a salary with the words of the field it is about', async () => {
+    const refused = async (fields: Record<string, unknown>) => (await post({ ...amounts, ...fields })).body;
+    const notWhole = 'Write each salary amount as a whole number from 0 to 1,000,000,000, such as 250000.';
+    for (const salaryMin of [-1, 1.5, '250000', '', 2_000_000_000, true]) {
+      expect(await refused({ salaryMin }), String(salaryMin)).toEqual({
+        message: notWhole,
+        code: 'validation.salaryAmount',
+        params: { field: 'salaryMin' },
+      });
+    }
+    expect(await refused({ salaryMax: 100 })).toEqual({
+      message: 'The salary "up to" amount cannot be less than the "from" amount.',
+      code: 'validation.salaryUpToBelowFrom',
+      params: { field: 'salaryMax' },
+    });
+    expect(await refused({ salaryMin: null })).toEqual({
+      message: 'Fill in the salary "from" amount too, or leave both amounts empty.',
+      code: 'validation.salaryFromMissing',
+      params: { field: 'salaryMin' },
+    });
+    for (const salaryPeriod of [null, 'Month', 'fortnight']) {
+      expect(await refused({ salaryPeriod }), String(salaryPeriod)).toEqual({
+        message: 'Choose how often the salary is paid: per hour, day, week, month or year.',
+        code: 'validation.salaryPeriod',
+        params: { field: 'salaryPeriod' },
+      });
+    }
+    expect(await refused({ salaryCurrency: 'GBP' })).toEqual({
+      message: "Choose the salary's currency: RWF, USD or EUR.",
+      code: 'validation.salaryCurrency',
+      params: { field: 'salaryCurrency' },
+    });
+  });
+
+  it('reads the free text pages released before amounts send, and keeps one it cannot read as written', async () => {
+    expect((await post({ salaryRange: 'Frw 5,000 / day' })).body.job).toMatchObject({
+      salary: { min: 5000, max: null, currency: 'RWF', period: 'day' },
+      salaryRange: 'RWF 5,000 per day',
+    });
+    const shift = (await post({ salaryRange: 'RWF 8,000 per shift' })).body.job;
+    expect(shift).toMatchObject({ salary: null, salaryRange: 'RWF 8,000 per shift' });
+    // Amounts win over the text; an edit without either leaves no salary.
+    expect((await post({ ...amounts, salaryRange: 'RWF 8,000 per shift' })).body.job.salaryRange).toBe(
+      'RWF 250,000 - 320,000 per month',
+    );
+    const edited = await request(api, 'PUT', `/api/jobs/${shift.id}`, {
+      token: employer.token,
+      json: { ...job, salaryRange: null },
+    });
+    expect(edited.body.job).toMatchObject({ salary: null, salaryRange: null });
+  });
+});

@@ -127,6 +127,7 @@ export function aJob(fields: Partial<Job> = {}): Job {
     requirements: null,
     location: 'Kigali',
     jobType: 'Full-time',
+    salary: null,
     salaryRange: null,
     closingDate: null,
     isActive: true,

@@ -256,6 +256,16 @@ export const jobs = pgTable(
     requirements: text('requirements'),
     location: text('location').notNull(),
     jobType: text('job_type').notNull().default('Full-time'),
+    // The salary as amounts (all four, or none of them): the lowest, the highest (none for one amount), the
+    // currency's ISO 4217 code and how often it is paid.
+    salaryMin: integer('salary_min'),
+    salaryMax: integer('salary_max'),
+    salaryCurrency: text('salary_currency'),
+    salaryPeriod: text('salary_period'),
+    /**
+     * The free text salaries were written in before they had amounts, kept only where it could not be read as
+     * amounts ("RWF 8,000 per shift"): shown as written until the employer gives amounts.
+     */
     salaryRange: text('salary_range'),
     closingDate: date('closing_date', { mode: 'string' }),
     isActive: boolean('is_active').notNull().default(true),
@@ -270,6 +280,10 @@ export const jobs = pgTable(
   },
   (t) => [
     check('jobs_type_check', sql`${t.jobType} in ('Full-time', 'Part-time', 'Contract', 'Internship')`),
+    check(
+      'jobs_salary_check',
+      sql`(${t.salaryMin} is null and ${t.salaryMax} is null and ${t.salaryCurrency} is null and ${t.salaryPeriod} is null) or (${t.salaryMin} >= 0 and (${t.salaryMax} is null or ${t.salaryMax} >= ${t.salaryMin}) and ${t.salaryCurrency} ~ '^[A-Z]{3}$' and ${t.salaryPeriod} in ('hour', 'day', 'week', 'month', 'year'))`,
+    ),
     index('jobs_employer_idx').on(t.employerId),
     index('jobs_open_idx').on(t.isActive, t.closingDate),
     // The board in its order (a deep page reads the index, not a sort of every open job) and its search.

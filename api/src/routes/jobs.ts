@@ -14,6 +14,8 @@ import {
   jobStatusPayloadSchema,
   messageAnswerSchema,
   myJobsQuerySchema,
+  DEFAULT_SALARY_CURRENCY,
+  parseSalaryText,
 } from '@btls/shared-api/schemas';
 import type { UserRow } from '../auth';
 import type { Deps } from '../deps';
@@ -204,11 +206,42 @@ async function jobFor(db: Db, me: UserRow, id: number) {
   return row;
 }
 
-/** Employer HTML through the allow-list; a description that sanitises to nothing counts as missing. */
+/**
+ * Employer HTML through the allow-list (a description that sanitises to nothing counts as missing), and the
+ * salary's columns.
+ */
 function cleanJob(payload: z.output<typeof jobPayloadSchema>) {
   const description = sanitizeEmployerHtml(payload.description);
   const snippet = snippetOf(description);
   if (!snippet) throw badRequest(validation.jobRequired);
   const requirements = payload.requirements ? sanitizeEmployerHtml(payload.requirements) || null : null;
-  return { ...payload, description, descriptionSnippet: snippet, requirements };
+  return { ...payload, description, descriptionSnippet: snippet, requirements, ...salaryColumns(payload) };
+}
+
+const NO_SALARY = { salaryMin: null, salaryMax: null, salaryCurrency: null, salaryPeriod: null };
+
+/**
+ * The salary as the jobs table keeps it: the amounts when given (the schema made sure they have a period), else
+ * the free text a page released before amounts sends, as amounts when it says them plainly and as written
+ * otherwise; a currency or period without amounts is no salary.
+ */
+function salaryColumns(payload: z.output<typeof jobPayloadSchema>) {
+  if (payload.salaryMin !== null && payload.salaryPeriod !== null) {
+    return {
+      salaryMin: payload.salaryMin,
+      salaryMax: payload.salaryMax,
+      salaryCurrency: payload.salaryCurrency ?? DEFAULT_SALARY_CURRENCY,
+      salaryPeriod: payload.salaryPeriod,
+      salaryRange: null,
+    };
+  }
+  const read = parseSalaryText(payload.salaryRange);
+  if (!read) return { ...NO_SALARY, salaryRange: payload.salaryRange };
+  return {
+    salaryMin: read.min,
+    salaryMax: read.max,
+    salaryCurrency: read.currency,
+    salaryPeriod: read.period,
+    salaryRange: null,
+  };
 }

@@ -125,7 +125,7 @@ const JOBS = [
     title: 'Barista',
     location: 'Kigali, Kimihurura',
     jobType: 'Full-time',
-    salaryRange: 'RWF 250,000 - 320,000 per month',
+    salary: { min: 250_000, max: 320_000, currency: 'RWF', period: 'month' },
     description:
       '<p>Our Kimihurura café is looking for a <strong>certified barista</strong> to join a friendly team.</p><p>You will prepare espresso drinks and filter coffee and welcome our guests.</p>',
     requirements: 'Certificate in espresso preparation\nGood English or French\nAvailable for early shifts',
@@ -135,7 +135,7 @@ const JOBS = [
     title: 'Head Barista',
     location: 'Kigali, Kiyovu',
     jobType: 'Full-time',
-    salaryRange: 'RWF 400,000 - 500,000 per month',
+    salary: { min: 400_000, max: 500_000, currency: 'RWF', period: 'month' },
     description: '<p>Lead a team of four baristas, keep quality consistent and train new staff.</p>',
     requirements: 'Two years of barista experience\nLatte art\nTeam leadership',
     closingInDays: 45,
@@ -144,7 +144,8 @@ const JOBS = [
     title: 'Weekend Barista',
     location: 'Kigali, Nyarutarama',
     jobType: 'Part-time',
-    salaryRange: 'RWF 8,000 per shift',
+    // One shift a day, paid by the day.
+    salary: { min: 8_000, max: null, currency: 'RWF', period: 'day' },
     description: '<p>Saturday and Sunday shifts at our brunch café.</p>',
     requirements: 'Espresso Fundamentals certificate or equivalent',
     closingInDays: null,
@@ -153,7 +154,7 @@ const JOBS = [
     title: 'Coffee Quality Intern',
     location: 'Huye',
     jobType: 'Internship',
-    salaryRange: null,
+    salary: null,
     description: '<p>Six months at our washing station: cupping, grading and lot tracking during the harvest.</p>',
     requirements: 'Interest in coffee quality\nWilling to live in Huye for the season',
     closingInDays: 60,
@@ -221,10 +222,14 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     const employer = byRole.employer;
     if (employer) {
       await tx.insert(jobs).values(
-        JOBS.map(({ closingInDays, ...job }) => {
+        JOBS.map(({ closingInDays, salary, ...job }) => {
           const description = sanitizeEmployerHtml(job.description);
           return {
             ...job,
+            salaryMin: salary?.min ?? null,
+            salaryMax: salary?.max ?? null,
+            salaryCurrency: salary?.currency ?? null,
+            salaryPeriod: salary?.period ?? null,
             description,
             descriptionSnippet: snippetOf(description),
             companyName: employer.companyName ?? 'Kigali Heights Coffee Co.',

@@ -7,4 +7,5 @@ export * from './keys';
 export * from './queries';
 export * from './writes';
 export * from './texts';
+export * from './salary';
 export type * from './schemas';

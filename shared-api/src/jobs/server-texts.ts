@@ -13,6 +13,23 @@ export const SERVER_TEXTS = [
     message: 'Please fill in all required fields: Company Name, Job Title, Description, and Location.',
   },
   /*i18n*/ { id: 'validation.closingDateInPast', message: 'Closing date cannot be in the past.' },
+  /*i18n*/ {
+    id: 'validation.salaryAmount',
+    message: 'Write each salary amount as a whole number from 0 to 1,000,000,000, such as 250000.',
+  },
+  /*i18n*/ {
+    id: 'validation.salaryFromMissing',
+    message: 'Fill in the salary "from" amount too, or leave both amounts empty.',
+  },
+  /*i18n*/ {
+    id: 'validation.salaryUpToBelowFrom',
+    message: 'The salary "up to" amount cannot be less than the "from" amount.',
+  },
+  /*i18n*/ {
+    id: 'validation.salaryPeriod',
+    message: 'Choose how often the salary is paid: per hour, day, week, month or year.',
+  },
+  /*i18n*/ { id: 'validation.salaryCurrency', message: "Choose the salary's currency: RWF, USD or EUR." },
   // fallback
   /*i18n*/ { id: 'fallback.fetchJobs', message: 'Failed to fetch jobs. Status: {status}' },
   /*i18n*/ { id: 'fallback.fetchJob', message: 'Failed to fetch job details.' },

@@ -7,6 +7,11 @@ import { withCodes } from '../text-codes';
 export const jobValidation = /* @__PURE__ */ withCodes('validation', {
   jobRequired: 'Please fill in all required fields: Company Name, Job Title, Description, and Location.',
   closingDateInPast: 'Closing date cannot be in the past.',
+  salaryAmount: 'Write each salary amount as a whole number from 0 to 1,000,000,000, such as 250000.',
+  salaryFromMissing: 'Fill in the salary "from" amount too, or leave both amounts empty.',
+  salaryUpToBelowFrom: 'The salary "up to" amount cannot be less than the "from" amount.',
+  salaryPeriod: 'Choose how often the salary is paid: per hour, day, week, month or year.',
+  salaryCurrency: "Choose the salary's currency: RWF, USD or EUR.",
 } as const);
 
 export const jobFallback = /* @__PURE__ */ withCodes('fallback', {
