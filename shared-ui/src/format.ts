@@ -1,6 +1,7 @@
 /** The display rules of docs/product.md §9, in the page's language when given its `i18n`, else in English. */
 import { isLanguage, type I18n, type Language } from '@btls/shared-api';
-import { formatMoney } from '@btls/shared-api/locale-data';
+import type { JobSalary as Salary } from '@btls/shared-api/schemas';
+import { formatMoney, formatNumber } from '@btls/shared-api/locale-data';
 
 export { formatMoney, formatNumber } from '@btls/shared-api/locale-data';
 
@@ -73,4 +74,42 @@ export function formatDuration(text: string | null | undefined, i18n?: I18n): st
 export function formatScore(record: { score: number | null; maxScore: number | null }): string {
   if (record.score === null) return '—';
   return record.maxScore === null ? String(record.score) : `${record.score} / ${record.maxScore}`;
+}
+
+const SALARY_PERIODS: Record<Salary['period'], Descriptor> = {
+  hour: /*i18n*/ { id: 'format.salary.hour', message: '{amount} per hour' },
+  day: /*i18n*/ { id: 'format.salary.day', message: '{amount} per day' },
+  week: /*i18n*/ { id: 'format.salary.week', message: '{amount} per week' },
+  month: /*i18n*/ { id: 'format.salary.month', message: '{amount} per month' },
+  year: /*i18n*/ { id: 'format.salary.year', message: '{amount} per year' },
+};
+
+/**
+ * The amounts of a salary with their currency, as Intl.NumberFormat's currency format (the code, no decimals, and
+ * its range format) writes them in English and French: "RWF 250,000–320,000", "250 000–320 000 RWF". Written out
+ * rather than asked of Intl, like every number of a page's first render (locale-data.ts). Kinyarwanda as the
+ * site's Rwandan francs are written there, the currency after the amount: "250.000–320.000 Frw".
+ */
+export function formatSalaryAmounts(
+  { min, max, currency }: Pick<Salary, 'min' | 'max' | 'currency'>,
+  locale: Language,
+) {
+  const amounts =
+    max === null || max === min
+      ? formatNumber(min, locale)
+      : `${formatNumber(min, locale)}–${formatNumber(max, locale)}`;
+  if (locale === 'en') return `${currency}\u00a0${amounts}`;
+  return `${amounts}\u00a0${locale === 'rw' && currency === 'RWF' ? 'Frw' : currency}`;
+}
+
+/**
+ * A job's salary in the reader's language, with how often it is paid: "RWF 250,000–320,000 per month",
+ * "250 000–320 000 RWF par mois", "250.000–320.000 Frw ku kwezi" (English without `i18n`).
+ */
+export function formatSalary(salary: Salary, i18n?: I18n): string {
+  const amount = formatSalaryAmounts(salary, localeOf(i18n));
+  const words = SALARY_PERIODS[salary.period];
+  // A period added after this page was built: the amounts alone rather than a wrong period.
+  if (!words) return amount;
+  return i18n ? i18n._(words.id, { amount }, { message: words.message }) : words.message.replace('{amount}', amount);
 }
