@@ -2,45 +2,45 @@
 import { describe, expect, it } from 'vitest';
 import { course, job } from './render';
 import { courseStructuredData, workloadOf } from '../src/features/courses/course-detail-page';
-import { jobStructuredData, salaryOf } from '../src/features/jobs/job-structured-data';
+import { baseSalaryOf, jobStructuredData } from '../src/features/jobs/job-structured-data';
 
-describe('salaryOf', () => {
-  it('reads RWF amounts, a range or one figure, per hour/day/week/month/year', () => {
-    expect(salaryOf('RWF 400,000 - 500,000 per month')).toEqual({
+describe('baseSalaryOf', () => {
+  it('is the amounts in their currency per hour/day/week/month/year, a range or one figure', () => {
+    expect(baseSalaryOf({ min: 400000, max: 500000, currency: 'RWF', period: 'month' })).toEqual({
       '@type': 'MonetaryAmount',
       currency: 'RWF',
       value: { '@type': 'QuantitativeValue', minValue: 400000, maxValue: 500000, unitText: 'MONTH' },
     });
-    expect(salaryOf('Rwf 1,200,000 per year')?.value).toEqual({
+    expect(baseSalaryOf({ min: 1200000, max: null, currency: 'RWF', period: 'year' })?.value).toEqual({
       '@type': 'QuantitativeValue',
       value: 1200000,
       unitText: 'YEAR',
     });
-    expect(salaryOf('FRW 5,000 / day')?.value).toMatchObject({ value: 5000, unitText: 'DAY' });
+    expect(baseSalaryOf({ min: 15, max: 15, currency: 'USD', period: 'hour' })).toMatchObject({
+      currency: 'USD',
+      value: { value: 15, unitText: 'HOUR' },
+    });
   });
 
-  it('gives nothing rather than a guess', () => {
-    for (const text of [
-      'RWF 8,000 per shift',
-      'Negotiable',
-      'USD 300 per month',
-      '300,000',
-      'RWF 500 - 400 per month',
-      null,
-    ])
-      expect(salaryOf(text), String(text)).toBeNull();
+  it('gives nothing without amounts', () => {
+    expect(baseSalaryOf(null)).toBeNull();
+    expect(baseSalaryOf(undefined)).toBeNull();
   });
 });
 
 describe('JobPosting', () => {
-  it('has the identifier, direct apply, and the salary when it is plain', () => {
-    const data = jobStructuredData(job({ id: 42, salaryRange: 'RWF 250,000 - 320,000 per month' }));
+  it('has the identifier, direct apply, and the salary when it has amounts', () => {
+    const data = jobStructuredData(
+      job({ id: 42, salary: { min: 250000, max: 320000, currency: 'RWF', period: 'month' } }),
+    );
     expect(data).toMatchObject({
       identifier: { '@type': 'PropertyValue', name: 'BTLS Coffee', value: '42' },
       directApply: true,
       baseSalary: { currency: 'RWF', value: { minValue: 250000, maxValue: 320000, unitText: 'MONTH' } },
     });
-    expect(jobStructuredData(job({ salaryRange: 'RWF 8,000 per shift' }))).not.toHaveProperty('baseSalary');
+    expect(jobStructuredData(job({ salary: null, salaryRange: 'RWF 8,000 per shift' }))).not.toHaveProperty(
+      'baseSalary',
+    );
   });
 });
 

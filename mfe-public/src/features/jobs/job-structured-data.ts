@@ -10,44 +10,26 @@ const EMPLOYMENT_TYPES: Record<string, string> = {
   Internship: 'INTERN',
 };
 
-/** schema.org's units of a salary, by the words employers write after "per". */
-const SALARY_UNITS: Record<string, string> = {
-  hour: 'HOUR',
-  day: 'DAY',
-  week: 'WEEK',
-  month: 'MONTH',
-  year: 'YEAR',
-  annum: 'YEAR',
-};
-
 /**
- * The salary as schema.org's MonetaryAmount, when the text says it plainly: "RWF 400,000 - 500,000
- * per month", "Rwf 1,200,000 per year", "FRW 5,000 per day". Anything else ("8,000 per shift", "negotiable",
- * another currency) gives null: the posting then says nothing of the salary rather than something guessed.
+ * The salary as schema.org's MonetaryAmount: its currency, and a QuantitativeValue of its amounts per hour, day,
+ * week, month or year (unitText in capitals, as Google for Jobs reads it). A posting without amounts (none, or
+ * the words of an older posting) gives null: it then says nothing of the salary rather than something guessed.
  */
-export function salaryOf(text: string | null | undefined) {
-  const match =
-    /^\s*(?:RWF|Rwf|FRW|Frw)\s*([\d,.]+)\s*(?:(?:-|–|to)\s*(?:(?:RWF|Rwf|FRW|Frw)\s*)?([\d,.]+))?\s*(?:\/|per|a|an)\s+(hour|day|week|month|year|annum)\s*$/i.exec(
-      text ?? '',
-    );
-  if (!match) return null;
-  const amount = (digits: string | undefined) => (digits ? Number(digits.replace(/,/g, '')) : undefined);
-  const [min, max] = [amount(match[1]), amount(match[2])];
-  if (min === undefined || !Number.isFinite(min) || (max !== undefined && (!Number.isFinite(max) || max < min)))
-    return null;
-  const unitText = SALARY_UNITS[match[3]!.toLowerCase()]!;
+export function baseSalaryOf(salary: Job['salary'] | undefined) {
+  if (!salary) return null;
+  const unitText = salary.period.toUpperCase();
   return {
     '@type': 'MonetaryAmount',
-    currency: 'RWF',
+    currency: salary.currency,
     value:
-      max === undefined
-        ? { '@type': 'QuantitativeValue', value: min, unitText }
-        : { '@type': 'QuantitativeValue', minValue: min, maxValue: max, unitText },
+      salary.max === null || salary.max === salary.min
+        ? { '@type': 'QuantitativeValue', value: salary.min, unitText }
+        : { '@type': 'QuantitativeValue', minValue: salary.min, maxValue: salary.max, unitText },
   };
 }
 
 export function jobStructuredData(job: Job) {
-  const salary = salaryOf(job.salaryRange);
+  const salary = baseSalaryOf(job.salary);
   return {
     '@type': 'JobPosting',
     title: job.title,

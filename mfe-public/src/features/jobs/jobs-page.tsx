@@ -1,7 +1,7 @@
 import { jobFacetsQuery, jobsPageQuery, PUBLIC_PAGE_SIZE, useSuspenseQueries, valueText } from '@btls/shared-api';
 import { Link, paths, useI18n } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, TextField } from '@btls/shared-ui/components';
-import { orNA } from '@btls/shared-ui/format';
+import { formatSalary, orNA } from '@btls/shared-ui/format';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import { PageHead } from '../../ui/page-head';
 import { PagedResults } from '../../ui/paged-results';
@@ -153,6 +153,15 @@ function JobBoard() {
                   </span>
                   {orNA(job.jobType && i18n._(valueText(job.jobType)), i18n)}
                 </li>
+                {/* The salary in the reader's language (the words of an older posting as written). */}
+                {(job.salary || job.salaryRange) && (
+                  <li>
+                    <span className="visually-hidden">
+                      {i18n._({ id: 'public.jobs.salaryLabel', message: 'Salary:' })}{' '}
+                    </span>
+                    {job.salary ? formatSalary(job.salary, i18n) : job.salaryRange}
+                  </li>
+                )}
                 {/* Relative to the reader's clock: the server's "2 hours ago" may read "3 hours ago" here. */}
                 <li suppressHydrationWarning>{postedAgo(job.postedDate, i18n)}</li>
               </ul>
