@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ContactPage } from '../src/features/contact/contact-page';
 import { answer, API, http, renderAt, server, mockApiForFile } from './render';
+import { expectRefusedOn } from './refusal';
 
 mockApiForFile();
 
@@ -43,6 +44,39 @@ describe('the contact page', () => {
       message: 'Ten staff in March?',
     });
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+  });
+
+  it('names the first field left empty beside it, with the keyboard there; nothing is sent', async () => {
+    let posted = false;
+    server.use(http.post(`${API}/contact`, () => ((posted = true), answer({ message: 'ok' }, 201)())));
+    renderAt('/contact', [{ path: '/contact', element: <ContactPage /> }]);
+    await userEvent.type(screen.getByLabelText('Name'), 'Olivier');
+    await userEvent.type(screen.getByLabelText('Email'), 'olivier@example.rw');
+    await userEvent.type(screen.getByLabelText('Message'), 'Ten staff in March?');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    await expectRefusedOn('Subject', 'Please fill in all required fields.');
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Ten staff in March?');
+    expect(posted).toBe(false);
+  });
+
+  it('puts the server’s refusal of an address beside the e-mail field', async () => {
+    server.use(
+      http.post(`${API}/contact`, () =>
+        Response.json(
+          {
+            message: 'Please enter a valid email address.',
+            code: 'validation.invalidEmail',
+            params: { field: 'email' },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderAt('/contact', [{ path: '/contact', element: <ContactPage /> }]);
+    await fill();
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    await expectRefusedOn('Email', 'Please enter a valid email address.');
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Olivier');
   });
 
   it("keeps the form and shows 'An error occurred. Please try again.' when sending fails", async () => {

@@ -5,6 +5,7 @@ import { ForgotPasswordPage } from '../src/features/auth/forgot-password-page';
 import { LoginPage } from '../src/features/auth/login-page';
 import { ResetPasswordPage } from '../src/features/auth/reset-password-page';
 import { answer, API, http, renderAt, server, mockApiForFile } from './render';
+import { expectRefusedOn } from './refusal';
 
 const SENT = 'If an account exists for that e-mail, we have sent a link to reset the password.';
 const INVALID = 'This reset link is invalid or has expired.';
@@ -46,7 +47,7 @@ describe('account recovery screens', () => {
     await userEvent.type(screen.getByLabelText('New Password'), 'abcdef');
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'abcdeg');
     await userEvent.click(screen.getByRole('button', { name: 'Set new password' }));
-    expect(await screen.findByText('Passwords do not match.')).toBeTruthy();
+    await expectRefusedOn('Confirm Password', 'Passwords do not match.');
     expect(sent).toBeUndefined();
 
     await userEvent.clear(screen.getByLabelText('Confirm Password'));

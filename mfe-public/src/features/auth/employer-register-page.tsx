@@ -1,6 +1,7 @@
 import { Link, Navigate, paths, useAuth, useI18n, useNavigate } from '@btls/shared-auth';
 import { useRegisterEmployer } from '@btls/shared-api';
-import { Button, ErrorBanner, TextField } from '@btls/shared-ui/components';
+import { Button, TextField } from '@btls/shared-ui/components';
+import { FormProblem } from '@btls/shared-ui/form-problem';
 import styles from './auth-form.module.css';
 import { EmailField, NeedsJavaScript, NewPasswordFields } from './auth-fields';
 import { useAuthForm, withoutConfirmation } from './use-auth-form';
@@ -52,7 +53,7 @@ export function EmployerRegisterPage() {
             message: 'Register your company to post jobs and meet certified baristas.',
           })}
         </p>
-        <ErrorBanner>{form.error}</ErrorBanner>
+        <FormProblem problem={form.problem} />
         <NeedsJavaScript />
         <TextField
           label={i18n._({ id: 'public.employerRegister.company', message: 'Company Name' })}

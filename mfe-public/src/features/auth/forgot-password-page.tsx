@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { noticeText, useRequestPasswordReset } from '@btls/shared-api';
 import { Link, paths, useI18n } from '@btls/shared-auth';
-import { Button, ErrorBanner, SuccessBanner } from '@btls/shared-ui/components';
+import { Button, SuccessBanner } from '@btls/shared-ui/components';
+import { FormProblem } from '@btls/shared-ui/form-problem';
 import styles from './auth-form.module.css';
 import { EmailField, NeedsJavaScript } from './auth-fields';
 import { useAuthForm } from './use-auth-form';
@@ -35,7 +36,7 @@ export function ForgotPasswordPage() {
           })}
         </p>
         <SuccessBanner>{sent}</SuccessBanner>
-        <ErrorBanner>{form.error}</ErrorBanner>
+        <FormProblem problem={form.problem} />
         <NeedsJavaScript />
         <EmailField form={form} />
         <Button type="submit" className={styles.submit} disabled={(form.busy && !sent) || !form.ready}>

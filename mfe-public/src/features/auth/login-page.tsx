@@ -1,6 +1,7 @@
 import { account, translateMessage } from '@btls/shared-api';
 import { Link, Navigate, paths, useAuth, useI18n, useLocation, useNavigate, useReturnPath } from '@btls/shared-auth';
-import { Button, ErrorBanner, SuccessBanner, TextField } from '@btls/shared-ui/components';
+import { Button, SuccessBanner, TextField } from '@btls/shared-ui/components';
+import { FormProblem } from '@btls/shared-ui/form-problem';
 import styles from './auth-form.module.css';
 import { EmailField, NeedsJavaScript } from './auth-fields';
 import { useAuthForm } from './use-auth-form';
@@ -38,7 +39,7 @@ export function LoginPage() {
         <h1>{i18n._({ id: 'public.login.title', message: 'Sign in' })}</h1>
         <p className={styles.lead}>{i18n._({ id: 'public.login.lead', message: 'Welcome back to BTLS Coffee.' })}</p>
         <SuccessBanner>{notice && translateMessage(notice)}</SuccessBanner>
-        <ErrorBanner>{form.error || (storageBlocked ? translateMessage(account.siteDataBlocked) : '')}</ErrorBanner>
+        <FormProblem problem={form.problem}>{storageBlocked && translateMessage(account.siteDataBlocked)}</FormProblem>
         <NeedsJavaScript />
         <EmailField form={form} />
         <TextField
@@ -48,7 +49,9 @@ export function LoginPage() {
           {...form.field('password')}
         />
         <p className={styles.forgot}>
-          <Link to={paths.forgotPassword}>{i18n._({ id: 'public.login.forgot', message: 'Forgot password?' })}</Link>
+          <Link className={styles.forgotLink} to={paths.forgotPassword}>
+            {i18n._({ id: 'public.login.forgot', message: 'Forgot password?' })}
+          </Link>
         </p>
         <Button className={styles.submit} {...form.submitProps}>
           {form.busy

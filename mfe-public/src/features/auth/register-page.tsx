@@ -1,5 +1,6 @@
 import { Link, Navigate, paths, useAuth, useI18n, useLocation, useNavigate, useReturnPath } from '@btls/shared-auth';
-import { Button, ErrorBanner, TextField } from '@btls/shared-ui/components';
+import { Button, TextField } from '@btls/shared-ui/components';
+import { FormProblem } from '@btls/shared-ui/form-problem';
 import styles from './auth-form.module.css';
 import { EmailField, NeedsJavaScript, NewPasswordFields } from './auth-fields';
 import { useAuthForm, withoutConfirmation } from './use-auth-form';
@@ -39,7 +40,7 @@ export function RegisterPage() {
       <form className={styles.card} {...form.formProps}>
         <h1>{i18n._({ id: 'public.register.title', message: 'Create your account' })}</h1>
         <p className={styles.lead}>{i18n._({ id: 'public.register.lead', message: 'Start your barista journey.' })}</p>
-        <ErrorBanner>{form.error}</ErrorBanner>
+        <FormProblem problem={form.problem} />
         <NeedsJavaScript />
         <div className={styles.row}>
           <TextField

@@ -1,6 +1,7 @@
 import { account, translateMessage, useResetPassword } from '@btls/shared-api';
 import { Link, paths, useAuth, useI18n, useNavigate, useParams } from '@btls/shared-auth';
-import { Button, ErrorBanner } from '@btls/shared-ui/components';
+import { Button } from '@btls/shared-ui/components';
+import { FormProblem } from '@btls/shared-ui/form-problem';
 import styles from './auth-form.module.css';
 import { NeedsJavaScript, NewPasswordFields } from './auth-fields';
 import { useAuthForm } from './use-auth-form';
@@ -38,9 +39,9 @@ export function ResetPasswordPage() {
       />
       <form className={styles.card} {...form.formProps}>
         <h1>{i18n._({ id: 'public.reset.title', message: 'Choose a new password' })}</h1>
-        <ErrorBanner>{form.error}</ErrorBanner>
+        <FormProblem problem={form.problem} />
         <NeedsJavaScript />
-        {form.error === translateMessage(account.resetLinkInvalid) && (
+        {form.problem?.message === translateMessage(account.resetLinkInvalid) && (
           <p>
             <Link to={paths.forgotPassword}>
               {i18n._({ id: 'public.reset.askAgain', message: 'Ask for a new reset link' })}

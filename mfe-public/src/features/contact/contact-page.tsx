@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessage, useSendContactMessage } from '@btls/shared-api';
+import { useSendContactMessage } from '@btls/shared-api';
 import { paths, useI18n } from '@btls/shared-auth';
-import { Button, ErrorBanner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
+import { Button, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
+import { FormProblem, useFormProblem } from '@btls/shared-ui/form-problem';
 import pageStyles from '../courses/courses.module.css';
 import styles from './contact.module.css';
+import { firstBlankField, requiredMessage } from '../../ui/form-checks';
 import { PageHead } from '../../ui/page-head';
 import { useHydrated, useKeepTypedValues } from '@btls/shared-ui/hydrated';
 
@@ -27,25 +29,31 @@ export function ContactPage() {
   // The form is sent by the page's script; until it runs, the button waits (see useHydrated).
   const ready = useHydrated();
   const formRef = useKeepTypedValues(fields, (typed) => setFields((f) => ({ ...f, ...typed })));
-  const [status, setStatus] = useState<{ kind: 'idle' | 'sending' | 'sent' | 'failed'; error?: string }>({
-    kind: 'idle',
-  });
+  const form = useFormProblem(formRef);
+  const [status, setStatus] = useState<'idle' | 'sending' | 'sent'>('idle');
   const bind = (name: keyof typeof EMPTY) => ({
     name,
     required: true,
     value: fields[name],
+    error: form.errorFor(name),
     onChange: (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value })),
   });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setStatus({ kind: 'sending' });
+    // An empty field is named before anything is sent; the server's refusal (an address it cannot read) lands
+    // beside its field the same way.
+    const blank = firstBlankField(formRef.current);
+    if (blank) return form.refuse(requiredMessage(), blank);
+    form.clear();
+    setStatus('sending');
     try {
       await sendMessage.mutateAsync(fields);
       setFields(EMPTY);
-      setStatus({ kind: 'sent' });
+      setStatus('sent');
     } catch (failure) {
-      setStatus({ kind: 'failed', error: errorMessage(failure) });
+      form.fail(failure);
+      setStatus('idle');
     }
   }
 
@@ -100,6 +108,7 @@ export function ContactPage() {
           />
           <p>
             <a
+              className={styles.mapLink}
               href="https://www.openstreetmap.org/?mlat=-1.9506&mlon=30.0619#map=16/-1.9506/30.0619"
               target="_blank"
               rel="noopener noreferrer"
@@ -108,9 +117,16 @@ export function ContactPage() {
             </a>
           </p>
         </section>
-        <form ref={formRef} className={styles.form} method="post" onSubmit={submit} aria-labelledby="write-title">
+        <form
+          ref={formRef}
+          className={styles.form}
+          method="post"
+          noValidate
+          onSubmit={submit}
+          aria-labelledby="write-title"
+        >
           <h2 id="write-title">{i18n._({ id: 'public.contact.write', message: 'Send us a message' })}</h2>
-          {status.kind === 'sent' && (
+          {status === 'sent' && (
             <SuccessBanner>
               {i18n._({
                 id: 'public.contact.sent',
@@ -118,11 +134,7 @@ export function ContactPage() {
               })}
             </SuccessBanner>
           )}
-          {status.kind === 'failed' && (
-            <ErrorBanner>
-              {status.error || i18n._({ id: 'public.contact.failed', message: 'An error occurred. Please try again.' })}
-            </ErrorBanner>
-          )}
+          <FormProblem problem={form.problem} />
           <TextField
             label={i18n._({ id: 'public.contact.name', message: 'Name' })}
             autoComplete="name"
@@ -140,8 +152,8 @@ export function ContactPage() {
             rows={6}
             {...bind('message')}
           />
-          <Button type="submit" disabled={status.kind === 'sending' || !ready}>
-            {status.kind === 'sending'
+          <Button type="submit" disabled={status === 'sending' || !ready}>
+            {status === 'sending'
               ? i18n._({ id: 'public.forgot.busy', message: 'Sending...' })
               : i18n._({ id: 'public.contact.send', message: 'Send Message' })}
           </Button>

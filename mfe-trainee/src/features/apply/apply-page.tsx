@@ -14,15 +14,8 @@ import {
 } from '@btls/shared-api';
 import { Link, paths, useAuth, useI18n, useSearchParams } from '@btls/shared-auth';
 import type { I18n } from '@btls/shared-api';
-import {
-  Button,
-  buttonClass,
-  ErrorBanner,
-  SelectField,
-  SuccessBanner,
-  TextAreaField,
-  TextField,
-} from '@btls/shared-ui/components';
+import { Button, buttonClass, SelectField, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
+import { FormProblem, useFormProblem } from '@btls/shared-ui/form-problem';
 import { OnlyTrainees } from '../only-trainees';
 import styles from '../dashboard/dashboard.module.css';
 
@@ -136,16 +129,15 @@ function ApplyForm({ onSubmitted }: { onSubmitted: (text: string, applicationId:
   const [courseId, setCourseId] = useState(params.get('courseId') ?? '');
   const [preferredStartDate, setPreferredStartDate] = useState('');
   const [applicantNotes, setApplicantNotes] = useState('');
-  const [failure, setError] = useState('');
-  const error = failure || (catalogue.error ? errorMessage(catalogue.error) : '');
+  const form = useFormProblem();
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const { checkForm, applyPayloadSchema } = await loadRules();
     const checked = checkForm(applyPayloadSchema, { courseId, applicantNotes, preferredStartDate });
-    if ('problem' in checked) return setError(translateMessage(checked.problem));
-    setError('');
+    if ('problem' in checked) return form.refuse(translateMessage(checked.problem), checked.field);
+    form.clear();
     setBusy(true);
     try {
       const answer = await apply.mutateAsync(checked.payload);
@@ -154,7 +146,8 @@ function ApplyForm({ onSubmitted }: { onSubmitted: (text: string, applicationId:
         i18n._({ id: 'trainee.apply.theCourse', message: 'the course' });
       onSubmitted(submitted(i18n, title, answer.applicationId), answer.applicationId);
     } catch (failure) {
-      setError(errorMessage(failure));
+      // What was chosen and typed stays; the server's words go beside the field they are about.
+      form.fail(failure);
     } finally {
       setBusy(false);
     }
@@ -163,10 +156,13 @@ function ApplyForm({ onSubmitted }: { onSubmitted: (text: string, applicationId:
   return (
     <main className={styles.page}>
       <h1>{i18n._({ id: 'trainee.apply.title', message: 'Apply for a Course' })}</h1>
-      <form className={styles.item} onSubmit={submit} onFocus={() => void loadRules()} noValidate>
-        <ErrorBanner>{error}</ErrorBanner>
+      <form ref={form.formRef} className={styles.item} onSubmit={submit} onFocus={() => void loadRules()} noValidate>
+        <FormProblem problem={form.problem}>{catalogue.error && errorMessage(catalogue.error)}</FormProblem>
         <SelectField
           label={i18n._({ id: 'trainee.apply.course', message: 'Course' })}
+          name="courseId"
+          required
+          error={form.errorFor('courseId')}
           value={courseId}
           onChange={(e) => setCourseId(e.target.value)}
           disabled={courses === null}
@@ -184,14 +180,18 @@ function ApplyForm({ onSubmitted }: { onSubmitted: (text: string, applicationId:
         </SelectField>
         <TextField
           label={i18n._({ id: 'trainee.apply.startDate', message: 'Preferred start date (optional)' })}
+          name="preferredStartDate"
           type="date"
           min={todayInKigali()}
+          error={form.errorFor('preferredStartDate')}
           value={preferredStartDate}
           onChange={(e) => setPreferredStartDate(e.target.value)}
         />
         <TextAreaField
           label={i18n._({ id: 'trainee.apply.notes', message: 'Notes for the training centre (optional)' })}
+          name="applicantNotes"
           rows={4}
+          error={form.errorFor('applicantNotes')}
           value={applicantNotes}
           onChange={(e) => setApplicantNotes(e.target.value)}
           hint={i18n._({
