@@ -132,15 +132,18 @@ describe('the courses page', () => {
         .map((o) => o.textContent),
     ).toEqual(['All', ...facets.levels]);
     expect(
-      within(screen.getByLabelText('Training Center'))
+      within(screen.getByLabelText('Training Centre'))
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['All', 'Huye Coffee Lab']);
+    // Behind "Filter" on a phone, which counts the choices made (the search stands apart, always shown).
+    expect(screen.getByText('Filter', { selector: 'summary' })).toBeTruthy();
     fireEvent.change(category, { target: { value: 'Latte Art' } });
     await waitFor(() => expect(titles()).toEqual(['Latte Art Masterclass']));
     expect(seen.at(-1)?.get('category')).toBe('Latte Art');
     fireEvent.change(screen.getByLabelText('Skill Level'), { target: { value: 'Advanced' } });
     expect(await screen.findByRole('heading', { name: 'No Courses Found' })).toBeTruthy();
+    expect(screen.getByText('Filter (2)', { selector: 'summary' })).toBeTruthy();
     expect(screen.getByText('Try adjusting your search or filters, or check back later!')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Reset Filters' }));
     await waitFor(() => expect(titles()).toHaveLength(3));
@@ -234,8 +237,11 @@ describe('the course detail page', () => {
     expect(screen.getByText('Experienced Professionals')).toBeTruthy();
     expect(screen.getByText('Provided upon completion')).toBeTruthy();
     expect(screen.getByText('espresso')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Enroll Now (Login or register is Required)' }).getAttribute('href')).toBe(
-      `/apply-for-course?courseId=${known.id}`,
+    // One clear button; what a visitor does first is said apart, and describes it.
+    const enroll = screen.getByRole('link', { name: 'Enroll Now' });
+    expect(enroll.getAttribute('href')).toBe(`/apply-for-course?courseId=${known.id}`);
+    expect(document.getElementById(enroll.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'You will sign in or register first.',
     );
     expect(screen.getByRole('link', { name: /Back to all courses/ }).getAttribute('href')).toBe('/courses');
   });
@@ -249,6 +255,7 @@ describe('the course detail page', () => {
       expect(screen.getByRole('link', { name: 'Enroll Now' }).getAttribute('href')).toBe(
         `/apply-for-course?courseId=${known.id}`,
       );
+      expect(screen.queryByText('You will sign in or register first.')).toBeNull();
     } finally {
       localStorage.clear();
     }

@@ -51,11 +51,13 @@ describe('the job list', () => {
     const card = (await screen.findByRole('heading', { name: 'Head Barista' })).closest('article')!;
     expect(within(card).getByText('A Reputable Company')).toBeTruthy();
     expect(within(card).getByText('Posted 3 days ago')).toBeTruthy();
+    // One link, the title's, stretched over the card: no second "View Details" to tab to.
     expect(
       within(card)
-        .getByRole('link', { name: /View Details/ })
-        .getAttribute('href'),
-    ).toBe(`/jobs/${board[1]!.id}`);
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([['Head Barista', `/jobs/${board[1]!.id}`]]);
+    expect(within(card).getByText('View Details').getAttribute('aria-hidden')).toBe('true');
     expect(screen.getByRole('status').textContent).toBe('2 job openings');
   });
 
@@ -93,6 +95,8 @@ describe('the job list', () => {
     expect(await screen.findByText('No job openings found matching your criteria.')).toBeTruthy();
     expect(seen.at(-1)?.get('jobType')).toBe('Part-time');
     expect(seen.at(-1)?.get('location')).toBe('Kigali');
+    // The phone's "Filter" button says how many are chosen.
+    expect(screen.getByText('Filter (2)', { selector: 'summary' })).toBeTruthy();
   });
 
   it('shows 10 openings a page with numbered page links', async () => {

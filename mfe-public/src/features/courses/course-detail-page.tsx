@@ -101,10 +101,6 @@ function CourseDetail({ id }: { id: string }) {
     return <NotFoundOrError message={data.status === 404 ? i18n._(NOT_FOUND) : translateMessage(data.notFound)} />;
   const course = data;
   const path = paths.course(course.id);
-  const forVisitor = i18n._({
-    id: 'public.course.enrollSignIn',
-    message: 'Enroll Now (Login or register is Required)',
-  });
   return (
     <article className={styles.detailCard}>
       <PageHead
@@ -136,16 +132,21 @@ function CourseDetail({ id }: { id: string }) {
         )}
         {/* The application form with this course chosen, for everyone: a visitor signs in on the way there and
             comes back to it (without a session hint the page is first rendered for a visitor, so the link must
-            work for both). The visitor's longer label stays in the box, unseen, so that the button keeps its
-            size if its label changes once the session is restored: a tap landing just then still lands on it. */}
-        <Link className={`${buttonClass()} ${styles.enroll}`} to={`${paths.applyForCourse}?courseId=${course.id}`}>
-          <span>
-            {shownRole === 'trainee' ? i18n._({ id: 'public.course.enroll', message: 'Enroll Now' }) : forVisitor}
-          </span>
-          <span aria-hidden="true" className={styles.sizer}>
-            {forVisitor}
-          </span>
-        </Link>
+            work for both). The button says the same to all; a visitor is told apart what comes first. */}
+        <p className={styles.enrollRow}>
+          <Link
+            className={buttonClass()}
+            to={`${paths.applyForCourse}?courseId=${course.id}`}
+            aria-describedby={shownRole ? undefined : 'enroll-first'}
+          >
+            {i18n._({ id: 'public.course.enroll', message: 'Enroll Now' })}
+          </Link>
+          {!shownRole && (
+            <span id="enroll-first" className={styles.enrollNote}>
+              {i18n._({ id: 'public.course.enrollFirst', message: 'You will sign in or register first.' })}
+            </span>
+          )}
+        </p>
       </div>
     </article>
   );

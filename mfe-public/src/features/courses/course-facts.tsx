@@ -26,7 +26,7 @@ const FACTS = {
     c.instructor || i18n._({ id: 'public.course.instructorDefault', message: 'Experienced Professionals' }),
   ],
   trainingCentre: (c: Course, i18n: I18n) => [
-    i18n._({ id: 'public.course.trainingCentre', message: 'Training centre' }),
+    i18n._({ id: 'public.course.trainingCentre', message: 'Training Centre' }),
     c.trainingCenter || DEFAULT_TRAINING_CENTER,
   ],
 } satisfies Record<string, (course: Course, i18n: I18n) => [string, string]>;

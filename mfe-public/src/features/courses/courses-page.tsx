@@ -3,22 +3,21 @@ import { paths, useI18n } from '@btls/shared-auth';
 import { Button, ErrorBanner, SelectField, Spinner, TextField } from '@btls/shared-ui/components';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import { PageHead } from '../../ui/page-head';
+import { activeCount, FilterDisclosure } from '../../ui/filter-disclosure';
 import { PagedResults } from '../../ui/paged-results';
 import { ALL, chosen, optionsOf, useListPath, useListRequest, useUrlFilters } from '../../ui/use-url-filters';
 import { CourseCard } from './course-card';
 import styles from './courses.module.css';
+
+/** The catalogue's choices besides the search, and their "no choice" values. */
+const CHOICES = { category: ALL, level: ALL, center: ALL };
 
 /** The catalogue: searched, filtered and paged by the server; the filter options are every value it holds. */
 function Catalogue() {
   const i18n = useI18n();
   // 'All' stays the value in the address; only its text is translated.
   const all = i18n._({ id: 'public.filters.all', message: 'All' });
-  const { values, page, pageHref, set, reset, formRef } = useUrlFilters({
-    q: '',
-    category: ALL,
-    level: ALL,
-    center: ALL,
-  });
+  const { values, page, pageHref, set, reset, formRef } = useUrlFilters({ q: '', ...CHOICES });
   const { shown, stale } = useListRequest({
     q: values.q,
     category: chosen(values.category),
@@ -49,45 +48,47 @@ function Catalogue() {
           value={values.q}
           onChange={(e) => set('q', e.target.value)}
         />
-        <SelectField
-          label={i18n._({ id: 'public.courses.category', message: 'Category' })}
-          name="category"
-          value={values.category}
-          onChange={(e) => set('category', e.target.value)}
-        >
-          {optionsOf(facets.categories, values.category).map((v) => (
-            <option key={v} value={v}>
-              {v === ALL ? all : i18n._(valueText(v))}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={i18n._({ id: 'public.courses.level', message: 'Skill Level' })}
-          name="level"
-          value={values.level}
-          onChange={(e) => set('level', e.target.value)}
-        >
-          {optionsOf(facets.levels, values.level).map((v) => (
-            <option key={v} value={v}>
-              {v === ALL ? all : i18n._(valueText(v))}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={i18n._({ id: 'public.courses.centre', message: 'Training Center' })}
-          name="center"
-          value={values.center}
-          onChange={(e) => set('center', e.target.value)}
-        >
-          {optionsOf(facets.trainingCenters, values.center).map((v) => (
-            <option key={v} value={v}>
-              {v === ALL ? all : v}
-            </option>
-          ))}
-        </SelectField>
-        <Button variant="secondary" onClick={reset}>
-          {i18n._({ id: 'public.courses.reset', message: 'Reset Filters' })}
-        </Button>
+        <FilterDisclosure active={activeCount(values, CHOICES)}>
+          <SelectField
+            label={i18n._({ id: 'public.courses.category', message: 'Category' })}
+            name="category"
+            value={values.category}
+            onChange={(e) => set('category', e.target.value)}
+          >
+            {optionsOf(facets.categories, values.category).map((v) => (
+              <option key={v} value={v}>
+                {v === ALL ? all : i18n._(valueText(v))}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={i18n._({ id: 'public.courses.level', message: 'Skill Level' })}
+            name="level"
+            value={values.level}
+            onChange={(e) => set('level', e.target.value)}
+          >
+            {optionsOf(facets.levels, values.level).map((v) => (
+              <option key={v} value={v}>
+                {v === ALL ? all : i18n._(valueText(v))}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={i18n._({ id: 'public.courses.centre', message: 'Training Centre' })}
+            name="center"
+            value={values.center}
+            onChange={(e) => set('center', e.target.value)}
+          >
+            {optionsOf(facets.trainingCenters, values.center).map((v) => (
+              <option key={v} value={v}>
+                {v === ALL ? all : v}
+              </option>
+            ))}
+          </SelectField>
+          <Button variant="secondary" onClick={reset}>
+            {i18n._({ id: 'public.courses.reset', message: 'Reset Filters' })}
+          </Button>
+        </FilterDisclosure>
       </form>
       <PagedResults
         page={shown.page}

@@ -3,6 +3,8 @@ import { Link, paths, useI18n } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, TextField } from '@btls/shared-ui/components';
 import { formatSalary, orNA } from '@btls/shared-ui/format';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
+import cardLink from '../../ui/card-link.module.css';
+import { activeCount, FilterDisclosure } from '../../ui/filter-disclosure';
 import { PageHead } from '../../ui/page-head';
 import { PagedResults } from '../../ui/paged-results';
 import { ALL, chosen, optionsOf, useListPath, useListRequest, useUrlFilters } from '../../ui/use-url-filters';
@@ -37,11 +39,14 @@ export function citiesOf(locations: string[]): { city: string; areas: { name: st
     .sort((a, b) => byName(a.city, b.city));
 }
 
+/** The board's choices besides the search, and their "no choice" values. */
+const CHOICES = { location: ALL, type: ALL };
+
 function JobBoard() {
   const i18n = useI18n();
   // 'All' stays the value in the address; only its text is translated.
   const all = i18n._({ id: 'public.filters.all', message: 'All' });
-  const { values, page, pageHref, set, formRef } = useUrlFilters({ q: '', location: ALL, type: ALL });
+  const { values, page, pageHref, set, formRef } = useUrlFilters({ q: '', ...CHOICES });
   const { shown, stale } = useListRequest({
     q: values.q,
     location: chosen(values.location),
@@ -71,45 +76,47 @@ function JobBoard() {
           value={values.q}
           onChange={(e) => set('q', e.target.value)}
         />
-        <SelectField
-          label={i18n._({ id: 'public.jobs.location', message: 'Location' })}
-          name="location"
-          value={values.location}
-          onChange={(e) => set('location', e.target.value)}
-        >
-          <option value={ALL}>{all}</option>
-          {citiesOf(optionsOf(facets.locations, values.location).filter((v) => v !== ALL)).map(({ city, areas }) =>
-            areas.length === 0 ? (
-              <option key={city} value={city}>
-                {city}
-              </option>
-            ) : (
-              // A city's areas under it, and first the whole city (a place is found by its city too).
-              <optgroup key={city} label={city}>
-                <option value={city}>
-                  {i18n._({ id: 'public.jobs.allOfCity', message: 'All of {city}', values: { city } })}
+        <FilterDisclosure active={activeCount(values, CHOICES)}>
+          <SelectField
+            label={i18n._({ id: 'public.jobs.location', message: 'Location' })}
+            name="location"
+            value={values.location}
+            onChange={(e) => set('location', e.target.value)}
+          >
+            <option value={ALL}>{all}</option>
+            {citiesOf(optionsOf(facets.locations, values.location).filter((v) => v !== ALL)).map(({ city, areas }) =>
+              areas.length === 0 ? (
+                <option key={city} value={city}>
+                  {city}
                 </option>
-                {areas.map((area) => (
-                  <option key={area.value} value={area.value}>
-                    {area.name}
+              ) : (
+                // A city's areas under it, and first the whole city (a place is found by its city too).
+                <optgroup key={city} label={city}>
+                  <option value={city}>
+                    {i18n._({ id: 'public.jobs.allOfCity', message: 'All of {city}', values: { city } })}
                   </option>
-                ))}
-              </optgroup>
-            ),
-          )}
-        </SelectField>
-        <SelectField
-          label={i18n._({ id: 'public.jobs.type', message: 'Job type' })}
-          name="type"
-          value={values.type}
-          onChange={(e) => set('type', e.target.value)}
-        >
-          {optionsOf(facets.jobTypes, values.type).map((v) => (
-            <option key={v} value={v}>
-              {v === ALL ? all : i18n._(valueText(v))}
-            </option>
-          ))}
-        </SelectField>
+                  {areas.map((area) => (
+                    <option key={area.value} value={area.value}>
+                      {area.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ),
+            )}
+          </SelectField>
+          <SelectField
+            label={i18n._({ id: 'public.jobs.type', message: 'Job type' })}
+            name="type"
+            value={values.type}
+            onChange={(e) => set('type', e.target.value)}
+          >
+            {optionsOf(facets.jobTypes, values.type).map((v) => (
+              <option key={v} value={v}>
+                {v === ALL ? all : i18n._(valueText(v))}
+              </option>
+            ))}
+          </SelectField>
+        </FilterDisclosure>
       </form>
       <PagedResults
         page={shown.page}
@@ -135,8 +142,13 @@ function JobBoard() {
       >
         <div className={styles.list}>
           {list.items.map((job) => (
-            <article key={job.id} className={styles.job}>
-              <h2>{job.title}</h2>
+            // The card is the job's link: its title's, stretched over the card, so a tap anywhere opens it.
+            <article key={job.id} className={`${styles.job} ${cardLink.card}`}>
+              <h2>
+                <Link className={cardLink.link} to={paths.job(job.id)}>
+                  {job.title}
+                </Link>
+              </h2>
               <p className={styles.company}>
                 {job.companyName || i18n._({ id: 'public.jobs.anonymousCompany', message: 'A Reputable Company' })}
               </p>
@@ -166,16 +178,9 @@ function JobBoard() {
                 <li suppressHydrationWarning>{postedAgo(job.postedDate, i18n)}</li>
               </ul>
               <p>{job.descriptionSnippet || job.description}</p>
-              <Link
-                to={paths.job(job.id)}
-                aria-label={i18n._({
-                  id: 'public.course.viewDetailsOf',
-                  message: 'View Details: {title}',
-                  values: { title: job.title },
-                })}
-              >
+              <span className={cardLink.cue} aria-hidden="true">
                 {i18n._({ id: 'public.course.viewDetails', message: 'View Details' })}
-              </Link>
+              </span>
             </article>
           ))}
         </div>
