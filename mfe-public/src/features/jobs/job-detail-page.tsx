@@ -150,9 +150,14 @@ function ApplyArea({ jobId }: { jobId: number }) {
       </div>
     );
   }
+  // On a phone the button stays at the bottom of the screen while the job is read (see jobs.module.css).
   return (
-    <div className={styles.apply}>
-      <Link className={buttonClass()} to={paths.applyForJob(jobId)} aria-describedby="apply-how">
+    <div className={`${styles.apply} ${styles.applyOpen}`}>
+      <Link
+        className={`${buttonClass()} ${styles.applyNow}`}
+        to={paths.applyForJob(jobId)}
+        aria-describedby="apply-how"
+      >
         {i18n._({ id: 'public.job.apply', message: 'Apply Now' })}
       </Link>
       <span id="apply-how">
