@@ -46,15 +46,35 @@ describe('the trainee dashboard', () => {
     expect(
       await screen.findByText("No recent progress to display. Engage with your 'Approved' or 'Completed' courses!"),
     ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Apply for New Course' }).getAttribute('href')).toBe('/apply-for-course');
+    // One way to apply for a course: the banner's button, not a second one above the empty list.
+    expect(
+      screen.getAllByRole('link', { name: /Apply for (a|New) Course/i }).map((link) => link.getAttribute('href')),
+    ).toEqual(['/apply-for-course']);
   });
 
-  it('hides the journey banner when an application is Approved or Pending', async () => {
+  it('hides the journey banner when an application is Approved or Pending, and applying is the section’s', async () => {
     signInAs({ role: 'trainee' });
     api({ applications: [application({ status: 'Pending', courseTitle: 'Espresso' })] });
     dashboard();
     await screen.findByRole('heading', { name: 'Espresso' });
     expect(screen.queryByRole('heading', { name: 'Start Your Barista Journey' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Apply for New Course' }).getAttribute('href')).toBe('/apply-for-course');
+  });
+
+  it('shows the shapes of its sections while they come, busy, the loading said once for screen readers', async () => {
+    signInAs({ firstName: 'Aline', role: 'trainee' });
+    let answerNow: () => void = () => {};
+    const held = new Promise<void>((done) => (answerNow = done));
+    api();
+    server.use(http.get(`${API}/enrollments/my-applications`, async () => (await held, Response.json([]))));
+    dashboard();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Aline!' })).toBeTruthy();
+    expect(screen.getByRole('main').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('status').textContent).toBe('Loading your dashboard...');
+    answerNow();
+    expect(await screen.findByRole('heading', { name: 'My Course Applications' })).toBeTruthy();
+    expect(screen.getByRole('main').getAttribute('aria-busy')).toBeNull();
+    expect(screen.queryByText('Loading your dashboard...')).toBeNull();
   });
 
   it('shows each application with its badge, dates, notes, admin notes and the trainer (or contact pending)', async () => {

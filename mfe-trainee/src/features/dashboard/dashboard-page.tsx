@@ -55,7 +55,7 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
     <>
       <h1>{i18n._({ id: 'trainee.dashboard.welcome', message: 'Welcome, {name}!', values: { name: firstName } })}</h1>
       <p>
-        <Link to={paths.profile}>
+        <Link className={styles.action} to={paths.profile}>
           {i18n._({ id: 'trainee.dashboard.profileLink', message: 'My profile and settings' })}
         </Link>
       </p>
@@ -65,7 +65,7 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
     return (
       <main className={styles.page} aria-busy="true">
         {greeting}
-        <Spinner label={i18n._({ id: 'trainee.dashboard.loading', message: 'Loading your dashboard...' })} />
+        <DashboardSkeleton />
       </main>
     );
   }
@@ -75,12 +75,44 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
       {greeting}
       {dashboard.certificatesFirst && certificates}
       {dashboard.showJourney && <Journey />}
-      <CourseApplicationsSection applications={dashboard.applications} />
+      {/* One way to apply: the journey's button when it shows, else the section's. */}
+      <CourseApplicationsSection applications={dashboard.applications} applyHere={!dashboard.showJourney} />
       <JobApplicationsSection />
       {!dashboard.certificatesFirst && certificates}
       <ProgressSection progress={dashboard.progress} />
       <KeepGrowing />
     </main>
+  );
+}
+
+/**
+ * What stands in for the sections while their answers come (seconds on a slow link): their shapes, so the page
+ * is there at once and nothing jumps when they arrive. Screen readers hear that it is loading, once.
+ */
+function DashboardSkeleton() {
+  const i18n = useI18n();
+  const section = (items: number) => (
+    <div className={styles.skeletonSection}>
+      <span className={styles.skeletonHeading} />
+      {Array.from({ length: items }, (_, i) => (
+        <span key={i} className={styles.skeletonCard}>
+          <span className={styles.skeletonLine} />
+          <span className={styles.skeletonLine} />
+        </span>
+      ))}
+    </div>
+  );
+  return (
+    <div role="status">
+      <span className="visually-hidden">
+        {i18n._({ id: 'trainee.dashboard.loading', message: 'Loading your dashboard...' })}
+      </span>
+      <div aria-hidden="true">
+        {section(1)}
+        {section(1)}
+        {section(2)}
+      </div>
+    </div>
   );
 }
 
@@ -143,7 +175,7 @@ function CertificatesSection({ certificates }: { certificates: Loaded<Certificat
                   </>
                 )}
               </p>
-              <Link to={paths.certificate(c.certificateCode)}>
+              <Link className={styles.action} to={paths.certificate(c.certificateCode)}>
                 {i18n._({ id: 'trainee.certificates.view', message: 'View certificate' })}
               </Link>
             </li>
@@ -154,7 +186,13 @@ function CertificatesSection({ certificates }: { certificates: Loaded<Certificat
   );
 }
 
-function CourseApplicationsSection({ applications }: { applications: Loaded<Enrollment[]> }) {
+function CourseApplicationsSection({
+  applications,
+  applyHere,
+}: {
+  applications: Loaded<Enrollment[]>;
+  applyHere: boolean;
+}) {
   const i18n = useI18n();
   return (
     <section className={styles.section} aria-labelledby="applications-title">
@@ -162,9 +200,11 @@ function CourseApplicationsSection({ applications }: { applications: Loaded<Enro
         <h2 id="applications-title">
           {i18n._({ id: 'trainee.applications.title', message: 'My Course Applications' })}
         </h2>
-        <Link className={buttonClass('secondary')} to={paths.applyForCourse}>
-          {i18n._({ id: 'trainee.applications.applyNew', message: 'Apply for New Course' })}
-        </Link>
+        {applyHere && (
+          <Link className={buttonClass('secondary')} to={paths.applyForCourse}>
+            {i18n._({ id: 'trainee.applications.applyNew', message: 'Apply for New Course' })}
+          </Link>
+        )}
       </div>
       {applications.error ? (
         <ErrorBanner>
@@ -260,7 +300,9 @@ function KeepGrowing() {
               message: 'From latte art to running a café: add a skill employers ask for.',
             })}
           </p>
-          <Link to={paths.courses}>{i18n._({ id: 'shell.notFound.courses', message: 'Browse courses' })}</Link>
+          <Link className={styles.action} to={paths.courses}>
+            {i18n._({ id: 'shell.notFound.courses', message: 'Browse courses' })}
+          </Link>
         </article>
         <article className={styles.item}>
           <h3>{i18n._({ id: 'trainee.more.jobs.title', message: 'Find your next job' })}</h3>
@@ -270,7 +312,9 @@ function KeepGrowing() {
               message: 'Cafés and hotels across Rwanda hire our certified baristas.',
             })}
           </p>
-          <Link to={paths.jobs}>{i18n._({ id: 'trainee.more.jobs.link', message: 'See open jobs' })}</Link>
+          <Link className={styles.action} to={paths.jobs}>
+            {i18n._({ id: 'trainee.more.jobs.link', message: 'See open jobs' })}
+          </Link>
         </article>
       </div>
     </section>
@@ -396,7 +440,7 @@ function JobApplicationsSection() {
                     {i18n._({ id: 'trainee.jobs.removed', message: 'Job removed by the employer' })}
                   </span>
                 ) : (
-                  <Link to={paths.job(a.jobId)}>
+                  <Link className={styles.action} to={paths.job(a.jobId)}>
                     {i18n._({ id: 'trainee.jobs.view', message: 'View job' })}
                     <span className="visually-hidden">: {a.jobTitle}</span>
                   </Link>

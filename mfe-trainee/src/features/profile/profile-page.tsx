@@ -17,7 +17,9 @@ export function ProfilePage() {
   return (
     <main className={styles.page}>
       <p>
-        <Link to={paths.dashboard}>← {i18n._({ id: 'trainee.profile.back', message: 'Back to my dashboard' })}</Link>
+        <Link className={styles.action} to={paths.dashboard}>
+          ← {i18n._({ id: 'trainee.profile.back', message: 'Back to my dashboard' })}
+        </Link>
       </p>
       <h1>{i18n._({ id: 'trainee.profile.title', message: 'My Profile' })}</h1>
       <NameForm
@@ -41,7 +43,7 @@ export function ProfilePage() {
         )}
         <EmailNotificationsField settings={settings} />
         <p>
-          <Link to={paths.privacyPolicy}>
+          <Link className={styles.action} to={paths.privacyPolicy}>
             {i18n._({ id: 'trainee.profile.whatEmployersSee', message: 'What employers see' })}
           </Link>
         </p>
