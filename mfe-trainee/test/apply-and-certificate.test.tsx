@@ -7,6 +7,7 @@ import { ApplyPage } from '../src/features/apply/apply-page';
 import { CertificatePage } from '../src/features/certificate/certificate-page';
 import { certificate } from './fixtures';
 import { anEnrollment } from '@btls/shared-api/fixtures';
+import { expectRefusedOn } from './refusal';
 
 mockApiForFile();
 
@@ -29,13 +30,17 @@ describe('applying for a course', () => {
     expect(screen.getByRole('link', { name: 'Back to the courses' }).getAttribute('href')).toBe('/courses');
   });
 
-  it("asks for a course first: 'Please select a course.'", async () => {
+  it("asks for a course first: 'Please select a course.' beside the course, which takes the keyboard", async () => {
     signInAs({ role: 'trainee' });
     server.use(http.get(`${API}/courses`, answer(courses)));
     apply();
     await screen.findByRole('option', { name: 'Espresso Fundamentals (Beginner)' });
+    await userEvent.type(screen.getByLabelText('Notes for the training centre (optional)'), 'Weekends');
     await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Please select a course.');
+    await expectRefusedOn('Course', 'Please select a course.');
+    expect((screen.getByLabelText('Notes for the training centre (optional)') as HTMLTextAreaElement).value).toBe(
+      'Weekends',
+    );
   });
 
   it('sends the application, names the course and the application id, and offers the next steps, also after a reload', async () => {
@@ -100,7 +105,7 @@ describe('applying for a course', () => {
     await screen.findByRole('option', { name: 'Espresso Fundamentals (Beginner)' });
     fireEvent.change(screen.getByLabelText('Preferred start date (optional)'), { target: { value: '2020-01-01' } });
     await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Preferred start date cannot be in the past.');
+    await expectRefusedOn('Preferred start date (optional)', 'Preferred start date cannot be in the past.');
     fireEvent.change(screen.getByLabelText('Preferred start date (optional)'), { target: { value: '' } });
     await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -135,7 +140,11 @@ describe('the certificate page', () => {
     expect(within(article).getByText('Issued April 1, 2026')).toBeTruthy();
     expect(within(article).getByText('by Grace Mukamana')).toBeTruthy();
     expect(within(article).getByText(cert.certificateCode)).toBeTruthy();
-    expect(within(article).getByRole('img', { name: new RegExp(`verify/${cert.certificateCode}`) })).toBeTruthy();
+    const qr = within(article).getByRole('img', { name: new RegExp(`verify/${cert.certificateCode}`) });
+    // Right under who and what it certifies (a phone shows it on the first screen), before the rest.
+    const follows = (a: Node, b: Node) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(within(article).getByText('Latte Art Masterclass'), qr)).toBe(true);
+    expect(follows(qr, within(article).getByText('Duration: 1 week'))).toBe(true);
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     await userEvent.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalled();

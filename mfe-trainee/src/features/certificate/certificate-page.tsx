@@ -49,22 +49,18 @@ function CertificateView({ code }: { code: string }) {
   const locale = useLocale();
   const { data: certificate } = useSuspenseQuery(certificateQuery(code));
   const url = verificationUrl(certificate.certificateCode);
+  const qr = i18n._({
+    id: 'trainee.certificate.qr',
+    message: 'QR code to verify this certificate at {url}',
+    values: { url },
+  });
+  // The QR code comes right after who and what it certifies: on a phone it is what the graduate shows an employer
+  // to scan, so it is large and on the first screen. Wide, and printed, it stands between the date and the code.
   return (
     <main className={styles.page}>
-      <div className={styles.actions}>
-        <Link className={buttonClass('secondary')} to={paths.dashboard}>
-          ← {i18n._({ id: 'trainee.certificate.backToDashboard', message: 'Back to the dashboard' })}
-        </Link>
-        <Button onClick={() => window.print()}>{i18n._({ id: 'trainee.certificate.print', message: 'Print' })}</Button>
-        {/* The signed Open Badges 3.0 credential: a wallet or an employer checks it without our website. */}
-        <a
-          className={buttonClass('secondary')}
-          href={certificateCredentialHref(certificate.certificateCode)}
-          download={`${certificate.certificateCode}.json`}
-        >
-          {i18n._({ id: 'trainee.certificate.download', message: 'Download verifiable credential' })}
-        </a>
-      </div>
+      <Link className={styles.back} to={paths.dashboard}>
+        ← {i18n._({ id: 'trainee.certificate.backToDashboard', message: 'Back to the dashboard' })}
+      </Link>
       {certificate.revokedAt && (
         <ErrorBanner>
           {i18n._({
@@ -84,14 +80,19 @@ function CertificateView({ code }: { code: string }) {
         <h1 id="certificate-title">
           {i18n._({ id: 'trainee.certificate.title', message: 'Certificate of Completion' })}
         </h1>
-        <p>{i18n._({ id: 'trainee.certificate.certifies', message: 'This certifies that' })}</p>
+        <p className={styles.certifies}>
+          {i18n._({ id: 'trainee.certificate.certifies', message: 'This certifies that' })}
+        </p>
         <p className={styles.name}>
           {certificate.traineeFirstName} {certificate.traineeLastName}
         </p>
-        <p>{i18n._({ id: 'trainee.certificate.completed', message: 'has successfully completed the course' })}</p>
+        <p className={styles.completed}>
+          {i18n._({ id: 'trainee.certificate.completed', message: 'has successfully completed the course' })}
+        </p>
         <p className={styles.course}>{certificate.courseTitle}</p>
+        <QrCode className={styles.qr} text={url} label={qr} />
         {certificate.courseDuration && (
-          <p>
+          <p className={styles.duration}>
             {i18n._({
               id: 'trainee.certificate.duration',
               message: 'Duration: {duration}',
@@ -99,7 +100,7 @@ function CertificateView({ code }: { code: string }) {
             })}
           </p>
         )}
-        <p>
+        <p className={styles.at}>
           {certificate.courseTrainingCenter
             ? i18n._({
                 id: 'trainee.certificate.at',
@@ -108,47 +109,47 @@ function CertificateView({ code }: { code: string }) {
               })
             : i18n._({ id: 'trainee.certificate.atAccredited', message: 'at an accredited barista training facility' })}
         </p>
-        <div className={styles.footer}>
-          <div>
-            <p>
-              {i18n._({
-                id: 'trainee.certificate.issued',
-                message: 'Issued {date}',
-                values: { date: formatDate(certificate.issueDate, 'MMMM d, yyyy', locale) },
-              })}
-            </p>
-            <p>
-              {i18n._({
-                id: 'trainee.certificate.by',
-                message: 'by {name}',
-                values: { name: `${certificate.issuedByAdminFirstName} ${certificate.issuedByAdminLastName}` },
-              })}
-            </p>
-          </div>
-          <QrCode
-            className={styles.qr}
-            text={url}
-            label={i18n._({
-              id: 'trainee.certificate.qr',
-              message: 'QR code to verify this certificate at {url}',
-              values: { url },
+        <div className={styles.issued}>
+          <p>
+            {i18n._({
+              id: 'trainee.certificate.issued',
+              message: 'Issued {date}',
+              values: { date: formatDate(certificate.issueDate, 'MMMM d, yyyy', locale) },
             })}
-          />
-          <div>
-            <p>{i18n._({ id: 'trainee.certificate.code', message: 'Certificate code' })}</p>
-            <p>
-              <strong>{certificate.certificateCode}</strong>
-            </p>
-            <p>
-              {i18n._({
-                id: 'trainee.certificate.verifyAt',
-                message: 'Verify at {address}',
-                values: { address: `${location.host}/verify` },
-              })}
-            </p>
-          </div>
+          </p>
+          <p>
+            {i18n._({
+              id: 'trainee.certificate.by',
+              message: 'by {name}',
+              values: { name: `${certificate.issuedByAdminFirstName} ${certificate.issuedByAdminLastName}` },
+            })}
+          </p>
+        </div>
+        <div className={styles.code}>
+          <p>{i18n._({ id: 'trainee.certificate.code', message: 'Certificate code' })}</p>
+          <p>
+            <strong>{certificate.certificateCode}</strong>
+          </p>
+          <p>
+            {i18n._({
+              id: 'trainee.certificate.verifyAt',
+              message: 'Verify at {address}',
+              values: { address: `${location.host}/verify` },
+            })}
+          </p>
         </div>
       </article>
+      <div className={styles.actions}>
+        <Button onClick={() => window.print()}>{i18n._({ id: 'trainee.certificate.print', message: 'Print' })}</Button>
+        {/* The signed Open Badges 3.0 credential: a wallet or an employer checks it without our website. */}
+        <a
+          className={buttonClass('secondary')}
+          href={certificateCredentialHref(certificate.certificateCode)}
+          download={`${certificate.certificateCode}.json`}
+        >
+          {i18n._({ id: 'trainee.certificate.download', message: 'Download verifiable credential' })}
+        </a>
+      </div>
       {!certificate.revokedAt && <AddToLinkedIn certificate={certificate} verificationUrl={url} />}
     </main>
   );
