@@ -1,18 +1,23 @@
 import { pagedAssignedTrainings } from '@btls/shared-api';
-import { Link, paths, useI18n, useSearchParams } from '@btls/shared-auth';
+import { Link, paths, useI18n } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, StatusBadge, Table, TextField } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
-import { panelPage as styles } from '@btls/shared-ui/panel-page';
+import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
+import { SEARCH, useCheckedSearchParams } from './address-filters';
+import own from './trainer.module.css';
 
-const FILTERS = ['q', 'status'] as const;
+const styles = withPanelPage(own);
+
+/** The search and the statuses an assignment listed here can have (the server lists no other). */
+const FILTERS = { q: SEARCH, status: ['Approved', 'Completed'] } as const;
 
 /** The trainer's assignments, a page at a time; the server searches trainee and course. */
 export function AssignedStudentsPage() {
   const i18n = useI18n();
   const locale = useLocale();
-  const paged = usePagedList(useSearchParams(), pagedAssignedTrainings, FILTERS);
+  const paged = usePagedList(useCheckedSearchParams(FILTERS), pagedAssignedTrainings, Object.keys(FILTERS));
   const list = paged.items;
   const error = paged.error;
   const shown = list ?? [];
@@ -95,6 +100,7 @@ export function AssignedStudentsPage() {
               header: i18n._({ id: 'trainer.students.progress', message: 'Progress' }),
               cell: (e) => (
                 <Link
+                  className={styles.target}
                   to={paths.trainer.studentProgress(e.applicationId)}
                   aria-label={i18n._({
                     id: 'trainer.students.manageProgressOf',
