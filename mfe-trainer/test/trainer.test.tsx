@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Enrollment } from '@btls/shared-api/schemas';
 import { answer, API, http, renderAt, server, signInAs, mockApiForFile } from '@btls/shared-auth/testing';
+import { useLocation } from '@btls/shared-auth';
+import { AssignedStudentsPage } from '../src/features/assigned-students-page';
 import { TrainerDashboardPage } from '../src/features/dashboard-page';
 import { recordPayload } from '../src/features/progress-form';
 import { StudentProgressPage } from '../src/features/student-progress-page';
@@ -31,19 +33,35 @@ const base: Enrollment = {
   trainerEmail: 'jp@x.rw',
 };
 
+/** The record the pages start with. */
+const grind = () => ({
+  id: 1,
+  enrollmentId: 7,
+  assessmentName: 'Grind',
+  score: 8,
+  maxScore: 10,
+  feedbackNotes: null as string | null,
+  recordDate: '2026-03-06T09:30:00.000Z',
+});
+
+const showProgress = () =>
+  renderAt('/trainer/student-progress/7', [
+    { path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> },
+  ]);
+
 describe('the progress record rules (docs/product.md §5)', () => {
   const ok = { assessmentName: 'Milk', score: '8.5', maxScore: '10', feedbackNotes: ' Silky ' };
   it.each([
-    [{ ...ok, assessmentName: ' ' }, 'Assessment name is required.'],
-    [{ ...ok, score: 'abc' }, 'Score must be a valid number.'],
-    [{ ...ok, maxScore: 'x' }, 'Max Score must be a valid number.'],
-    [{ ...ok, maxScore: '-1', score: '' }, 'Max Score cannot be negative.'],
+    [{ ...ok, assessmentName: ' ' }, 'Assessment name is required.', 'assessmentName'],
+    [{ ...ok, score: 'abc' }, 'Score must be a valid number.', 'score'],
+    [{ ...ok, maxScore: 'x' }, 'Max Score must be a valid number.', 'maxScore'],
+    [{ ...ok, maxScore: '-1', score: '' }, 'Max Score cannot be negative.', 'maxScore'],
     // The rule the hand-written check had lost: the server refuses a negative score, so the form does too.
-    [{ ...ok, score: '-1' }, 'Score cannot be negative.'],
-    [{ ...ok, score: '-1', maxScore: '' }, 'Score cannot be negative.'],
-    [{ ...ok, score: '10.01' }, 'Score cannot be greater than Max Score.'],
-  ])('refuses %#', (fields, problem) => {
-    expect(recordPayload(fields)).toEqual({ problem });
+    [{ ...ok, score: '-1' }, 'Score cannot be negative.', 'score'],
+    [{ ...ok, score: '-1', maxScore: '' }, 'Score cannot be negative.', 'score'],
+    [{ ...ok, score: '10.01' }, 'Score cannot be greater than Max Score.', 'score'],
+  ])('refuses %#, naming the field to fix', (fields, problem, field) => {
+    expect(recordPayload(fields)).toEqual({ problem, field });
   });
   it('sends numbers with decimals, and empty score or max score as null', () => {
     expect(recordPayload(ok)).toEqual({
@@ -106,39 +124,55 @@ describe('the trainer pages', () => {
     expect(asked).toBe(2);
   });
 
-  it('deletes a record after a confirm: when the notice shows, the row is gone (the records were asked again)', async () => {
+  it('deletes a record only after a confirm: when the notice shows, the row is gone and the notice has the keyboard', async () => {
     signInAs({ role: 'trainer' });
-    let records = [
-      {
-        id: 1,
-        enrollmentId: 7,
-        assessmentName: 'Grind',
-        score: 8,
-        maxScore: 10,
-        feedbackNotes: null,
-        recordDate: '2026-03-06T09:30:00.000Z',
-      },
-    ];
+    let records = [grind()];
+    let deleted = 0;
+    // The list asked again after the delete comes when the test lets it: the notice must wait for it.
+    let release = () => {};
+    const refreshed = new Promise<void>((resolve) => (release = resolve));
     server.use(
       http.get(`${API}/enrollments/7`, answer(base)),
-      // The list asked again after the delete comes slowly: the notice must wait for it.
       http.get(`${API}/progress/enrollment/7`, async () => {
-        if (records.length === 0) await new Promise((resolve) => setTimeout(resolve, 300));
+        if (records.length === 0) await refreshed;
         return Response.json(records);
       }),
       http.delete(`${API}/progress/1`, () => {
+        deleted += 1;
         records = [];
         return Response.json({ message: 'Progress record deleted successfully.' });
       }),
     );
-    renderAt('/trainer/student-progress/7', [
-      { path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> },
-    ]);
+    showProgress();
+    // Cancelled: nothing is deleted, and the keyboard is back on Delete.
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Grind' }));
+    expect(within(screen.getByRole('dialog')).getByText('Delete the record "Grind"?')).toBeTruthy();
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(deleted).toBe(0);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Grind' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Grind' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
-    await screen.findByText('Progress record deleted.');
+    await waitFor(() => expect(deleted).toBe(1));
+    expect(screen.queryByText('Progress record deleted.')).toBeNull();
+    release();
+    const notice = await screen.findByText('Progress record deleted.');
     expect(screen.queryByRole('cell', { name: 'Grind' })).toBeNull();
     expect(screen.getByText('No progress recorded yet.')).toBeTruthy();
+    // The row and its buttons are gone: the message of what happened has the keyboard, not the page's body.
+    await waitFor(() => expect(document.activeElement).toBe(notice));
+  });
+
+  it("puts Delete apart from Edit, at the end of the record's actions", async () => {
+    signInAs({ role: 'trainer' });
+    server.use(
+      http.get(`${API}/enrollments/7`, answer(base)),
+      http.get(`${API}/progress/enrollment/7`, answer([grind()])),
+    );
+    showProgress();
+    const edit = await screen.findByRole('button', { name: 'Edit Grind' });
+    const actions = edit.parentElement!;
+    expect([...actions.children].map((button) => button.textContent)).toEqual(['Edit', 'Delete']);
   });
 
   it("says 'Authentication or Application ID missing.' without a valid id", async () => {
@@ -198,52 +232,116 @@ describe('the trainer pages', () => {
     expect(screen.queryByRole('button', { name: 'Mark training as completed' })).toBeNull();
   });
 
-  it('records assessments in a row quickly: the message beside the form, the name field ready, Max score remembered; Edit brings the form', async () => {
+  it('records assessments in a row quickly: the record added comes into view with the keyboard on it, Max score remembered; Edit brings the form', async () => {
     signInAs({ role: 'trainer' });
     const sent: unknown[] = [];
-    const records = [
-      {
-        id: 1,
-        enrollmentId: 7,
-        assessmentName: 'Grind',
-        score: 8,
-        maxScore: 10,
-        feedbackNotes: null,
-        recordDate: '2026-03-06T09:30:00.000Z',
-      },
-    ];
+    const records = [grind()];
     server.use(
       http.get(`${API}/enrollments/7`, answer(base)),
       http.get(`${API}/progress/enrollment/7`, () => answer(records)()),
       http.post(`${API}/progress/enrollment/7`, async ({ request }) => {
-        sent.push(await request.json());
-        return answer({ message: 'ok', record: {} }, 201)();
+        const body = (await request.json()) as { assessmentName: string; score: number; maxScore: number };
+        sent.push(body);
+        // The newest first, as the server lists them.
+        const record = { ...grind(), ...body, id: 10 + sent.length, feedbackNotes: null };
+        records.unshift(record);
+        return answer({ message: 'ok', record }, 201)();
       }),
     );
     const scrolled = vi.fn();
     Element.prototype.scrollIntoView = scrolled;
-    renderAt('/trainer/student-progress/7', [
-      { path: '/trainer/student-progress/:applicationId', element: <StudentProgressPage /> },
-    ]);
+    showProgress();
     const form = (await screen.findByRole('heading', { name: 'Add a progress record' })).closest('form')!;
     await userEvent.type(within(form).getByLabelText('Assessment name'), 'Tamping');
     await userEvent.type(within(form).getByLabelText('Score'), '15');
     await userEvent.type(within(form).getByLabelText('Max Score'), '20');
     await userEvent.click(within(form).getByRole('button', { name: 'Add Record' }));
-    // The confirmation is where the trainer is looking, and the next assessment can be typed at once.
-    expect(await within(form).findByText('Progress record added.')).toBeTruthy();
-    expect(document.activeElement).toBe(within(form).getByLabelText('Assessment name'));
+    // Below the form, off a phone's screen: the new record is brought into view and has the keyboard.
+    expect(await screen.findByText('Progress record added.')).toBeTruthy();
+    const added = (await screen.findByRole('cell', { name: 'Tamping' })).closest('tr')!;
+    await waitFor(() => expect(document.activeElement).toBe(added));
+    expect(scrolled.mock.contexts).toContain(added);
     expect((within(form).getByLabelText('Max Score') as HTMLInputElement).value).toBe('20');
-    await userEvent.keyboard('Milk texture');
+    expect((within(form).getByLabelText('Assessment name') as HTMLInputElement).value).toBe('');
+    await userEvent.type(within(form).getByLabelText('Assessment name'), 'Milk texture');
     await userEvent.type(within(form).getByLabelText('Score'), '18');
     await userEvent.click(within(form).getByRole('button', { name: 'Add Record' }));
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toMatchObject({ assessmentName: 'Milk texture', score: 18, maxScore: 20 });
-    // Edit fills the form below the table, scrolls to it and puts the focus in it.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('cell', { name: 'Milk texture' }).closest('tr')),
+    );
+    // Edit fills the form above the table, scrolls to it and puts the focus in it.
     await userEvent.click(screen.getByRole('button', { name: 'Edit Grind' }));
-    expect(scrolled).toHaveBeenCalled();
+    expect(scrolled.mock.contexts).toContain(form);
     expect(document.activeElement).toBe(within(form).getByLabelText('Assessment name'));
     expect((within(form).getByLabelText('Assessment name') as HTMLInputElement).value).toBe('Grind');
-    expect(within(form).queryByText('Progress record added.')).toBeNull();
+    expect(screen.queryByText('Progress record added.')).toBeNull();
+  });
+
+  it('refuses a record beside the field to fix: the field has the keyboard, its message, and keeps what was typed', async () => {
+    signInAs({ role: 'trainer' });
+    let posted = 0;
+    server.use(
+      http.get(`${API}/enrollments/7`, answer(base)),
+      http.get(`${API}/progress/enrollment/7`, answer([])),
+      http.post(`${API}/progress/enrollment/7`, () => {
+        posted += 1;
+        return answer({ message: 'ok' }, 201)();
+      }),
+    );
+    Element.prototype.scrollIntoView = vi.fn();
+    showProgress();
+    const form = (await screen.findByRole('heading', { name: 'Add a progress record' })).closest('form')!;
+    await userEvent.type(within(form).getByLabelText('Assessment name'), 'Espresso shot');
+    await userEvent.type(within(form).getByLabelText('Score'), '12');
+    await userEvent.type(within(form).getByLabelText('Max Score'), '10');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add Record' }));
+    const score = within(form).getByLabelText('Score') as HTMLInputElement;
+    await waitFor(() => expect(document.activeElement).toBe(score));
+    expect(score.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      score
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .map((id) => document.getElementById(id)?.textContent),
+    ).toContain('Score cannot be greater than Max Score.');
+    // The summary for screen readers says it once; the typed values stay.
+    expect(screen.getByRole('alert').textContent).toBe('Score cannot be greater than Max Score.');
+    expect(score.value).toBe('12');
+    expect((within(form).getByLabelText('Assessment name') as HTMLInputElement).value).toBe('Espresso shot');
+    expect(posted).toBe(0);
+  });
+});
+
+describe('the assigned students list', () => {
+  /** Where the address is (its search part). */
+  const Where = () => <span data-testid="where">{useLocation().search}</span>;
+
+  it('drops what the address asks that the list does not offer, as if it were absent, and cleans the address', async () => {
+    signInAs({ role: 'trainer' });
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get(`${API}/enrollments/my-assigned-trainings`, ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return Response.json([base], { headers: { 'X-Total-Count': '1' } });
+      }),
+    );
+    renderAt('/trainer/assigned-students?status=nonsense&page=abc&q=aline', [
+      {
+        path: '/trainer/assigned-students',
+        element: (
+          <>
+            <AssignedStudentsPage />
+            <Where />
+          </>
+        ),
+      },
+    ]);
+    expect(await screen.findByRole('link', { name: /^Manage progress: Aline Uwase/ })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('?q=aline'));
+    expect(asked.every((query) => query.get('status') === null && query.get('q') === 'aline')).toBe(true);
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('');
   });
 });

@@ -5,7 +5,12 @@
 import { checkForm, progressPayloadSchema, type ProgressPayload } from '@btls/shared-api/schemas';
 import type { RecordFields } from './record-fields';
 
-/** The record rules of docs/product.md §5 as the server checks them: the payload to send, or the problem to show. */
-export function recordPayload(fields: RecordFields): { payload: ProgressPayload } | { problem: string } {
+/**
+ * The record rules of docs/product.md §5 as the server checks them: the payload to send, or the problem to show
+ * with the field it is about.
+ */
+export function recordPayload(
+  fields: RecordFields,
+): { payload: ProgressPayload } | { problem: string; field?: string } {
   return checkForm(progressPayloadSchema, fields);
 }

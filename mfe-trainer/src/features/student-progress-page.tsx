@@ -1,13 +1,18 @@
 import { enrollmentQuery, isNotFound, translateMessage, useSuspenseQuery } from '@btls/shared-api';
-import type { Enrollment } from '@btls/shared-api/schemas';
+import type { Enrollment, ProgressRecord } from '@btls/shared-api/schemas';
 import { Link, paths, useAuth, useI18n, useParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, Spinner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { EnrollmentFacts, ProgressTable } from '@btls/shared-ui/enrollment';
-import { panelPage as styles } from '@btls/shared-ui/panel-page';
+import { FormProblem } from '@btls/shared-ui/form-problem';
+import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { PanelUnavailable } from '@btls/shared-ui/panel-states';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
+import { ROW_ITEM } from './focus-row';
+import own from './trainer.module.css';
 import { useManageProgress } from './use-manage-progress';
+
+const styles = withPanelPage(own);
 
 export function StudentProgressPage() {
   const i18n = useI18n();
@@ -33,7 +38,7 @@ export function StudentProgressPage() {
 function NotAvailable({ message, retry }: { message: string; retry?: () => void }) {
   const i18n = useI18n();
   const back = (
-    <Link to={paths.trainer.assignedStudents}>
+    <Link className={styles.back} to={paths.trainer.assignedStudents}>
       {i18n._({ id: 'trainer.progress.back', message: 'Back to assigned students' })}
     </Link>
   );
@@ -58,9 +63,10 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
   const { confirm, dialog } = useDialog();
   const progress = useManageProgress(enrollment, confirm);
   const { records, waitingFor, bind, editing } = progress;
-  const messages = (
+  // The training's end takes the form and its button away: its message at the top takes the keyboard.
+  const messages = (takeFocus: boolean) => (
     <>
-      <SuccessBanner>{progress.notice}</SuccessBanner>
+      <SuccessBanner takeFocus={takeFocus}>{progress.notice}</SuccessBanner>
       <ErrorBanner>{progress.error}</ErrorBanner>
     </>
   );
@@ -69,12 +75,12 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
   return (
     <section className={styles.page}>
       <p>
-        <Link to={paths.trainer.assignedStudents}>
+        <Link className={styles.back} to={paths.trainer.assignedStudents}>
           ← {i18n._({ id: 'trainer.progress.back', message: 'Back to assigned students' })}
         </Link>
       </p>
       <h1>{i18n._({ id: 'trainer.progress.title', message: 'Manage Student Progress' })}</h1>
-      {!progress.noticeAtForm && messages}
+      {progress.messageAt === 'top' && messages(true)}
       <EnrollmentFacts enrollment={enrollment}>
         {open && (
           <p>
@@ -98,7 +104,7 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
               ? i18n._({ id: 'trainer.progress.editTitle', message: 'Edit the progress record' })
               : i18n._({ id: 'trainer.progress.addTitle', message: 'Add a progress record' })}
           </h2>
-          {progress.noticeAtForm && messages}
+          <FormProblem problem={progress.problem} />
           <TextField
             label={i18n._({ id: 'trainer.progress.assessmentName', message: 'Assessment name' })}
             required
@@ -142,6 +148,8 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
         </form>
       )}
       <h2>{i18n._({ id: 'trainer.progress.records', message: 'Progress records' })}</h2>
+      {/* By the records: what a write of one did (a deleted record's message takes the keyboard its row had). */}
+      {progress.messageAt === 'records' && messages(progress.noticeTakesFocus)}
       <ProgressTable
         records={records}
         note={(r) => {
@@ -161,54 +169,72 @@ function ManageProgress({ enrollment }: { enrollment: Enrollment }) {
             <em>{i18n._({ id: 'trainer.progress.waiting', message: 'Waiting to send' })}</em>
           );
         }}
-        actions={(r) =>
-          waitingFor.get(r.id)?.state === 'refused' ? (
-            // Refused on arrival: the trainer has read why, and clears it from the phone.
-            <button
-              type="button"
-              className={styles.linkButton}
-              aria-label={i18n._({
-                id: 'trainer.progress.dismissOf',
-                message: 'Dismiss {name}',
-                values: { name: r.assessmentName },
-              })}
-              onClick={() => progress.dismiss(r)}
-            >
-              {i18n._({ id: 'trainer.progress.dismiss', message: 'Dismiss' })}
-            </button>
-          ) : open ? (
-            <span className={styles.actions}>
-              <button
-                type="button"
-                className={styles.linkButton}
-                aria-label={i18n._({
-                  id: 'trainer.progress.editOf',
-                  message: 'Edit {name}',
-                  values: { name: r.assessmentName },
-                })}
-                onClick={() => progress.startEditing(r)}
-              >
-                {i18n._({ id: 'trainer.progress.edit', message: 'Edit' })}
-              </button>
-              <button
-                type="button"
-                className={`${styles.linkButton} ${styles.danger}`}
-                aria-label={i18n._({
-                  id: 'trainer.progress.deleteOf',
-                  message: 'Delete {name}',
-                  values: { name: r.assessmentName },
-                })}
-                onClick={() => void progress.remove(r)}
-              >
-                {i18n._({ id: 'trainer.progress.delete', message: 'Delete' })}
-              </button>
-            </span>
-          ) : (
-            '—'
-          )
-        }
+        actions={(r) => <RecordActions record={r} open={open} progress={progress} />}
       />
       {dialog}
     </section>
+  );
+}
+
+/**
+ * A record's actions: Edit (the form above takes it), and apart from it at the far end, Delete, which asks
+ * first. A record the server refused on arrival offers Dismiss instead, which asks too: what it says is lost.
+ */
+function RecordActions({
+  record: r,
+  open,
+  progress,
+}: {
+  record: ProgressRecord;
+  open: boolean;
+  progress: ReturnType<typeof useManageProgress>;
+}) {
+  const i18n = useI18n();
+  const refused = progress.waitingFor.get(r.id)?.state === 'refused';
+  if (!refused && !open) return '—';
+  return (
+    <span className={styles.recordActions} {...{ [ROW_ITEM]: r.id }}>
+      {refused ? (
+        <button
+          type="button"
+          className={`${styles.linkButton} ${styles.danger}`}
+          aria-label={i18n._({
+            id: 'trainer.progress.dismissOf',
+            message: 'Dismiss {name}',
+            values: { name: r.assessmentName },
+          })}
+          onClick={() => void progress.dismiss(r)}
+        >
+          {i18n._({ id: 'trainer.progress.dismiss', message: 'Dismiss' })}
+        </button>
+      ) : (
+        <>
+          <button
+            type="button"
+            className={styles.linkButton}
+            aria-label={i18n._({
+              id: 'trainer.progress.editOf',
+              message: 'Edit {name}',
+              values: { name: r.assessmentName },
+            })}
+            onClick={() => progress.startEditing(r)}
+          >
+            {i18n._({ id: 'trainer.progress.edit', message: 'Edit' })}
+          </button>
+          <button
+            type="button"
+            className={`${styles.linkButton} ${styles.danger}`}
+            aria-label={i18n._({
+              id: 'trainer.progress.deleteOf',
+              message: 'Delete {name}',
+              values: { name: r.assessmentName },
+            })}
+            onClick={() => void progress.remove(r)}
+          >
+            {i18n._({ id: 'trainer.progress.delete', message: 'Delete' })}
+          </button>
+        </>
+      )}
+    </span>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The state and writes of a student's progress page: the records (the server's, and those still waiting on the
  * phone), the record form, and what Add/Save, Delete and "Mark training as completed" do — online, or kept on
- * the phone when there is no network. The page (student-progress-page.tsx) only shows them.
+ * the phone when there is no network — and where the keyboard lands after each. The page
+ * (student-progress-page.tsx) only shows them.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
@@ -21,6 +22,8 @@ import {
 } from '@btls/shared-api';
 import type { Enrollment, ProgressPayload, ProgressRecord } from '@btls/shared-api/schemas';
 import { useAuth, useI18n } from '@btls/shared-auth';
+import { useFormProblem } from '@btls/shared-ui/form-problem';
+import { focusRowOf } from './focus-row';
 import {
   changeQueuedWrite,
   newWriteKey,
@@ -53,6 +56,12 @@ function rememberMaxScore(value: string) {
 }
 const newRecord = (): RecordFields => ({ ...EMPTY_RECORD, maxScore: lastMaxScore() });
 
+/**
+ * Where the keyboard goes once the list shows a write's result: a record's row (by its id, or for one kept on
+ * the phone by its write's key), or the list's message once a deleted record's row is gone.
+ */
+type Landing = { record: number } | { waiting: string } | { gone: number } | { goneWaiting: string };
+
 const fieldsOf = (r: ProgressRecord): RecordFields => ({
   assessmentName: r.assessmentName,
   score: r.score === null ? '' : String(r.score),
@@ -77,11 +86,15 @@ export function useManageProgress(enrollment: Enrollment, confirm: (question: st
   const markCompleted = useMarkTrainingCompleted();
   const [fields, setFields] = useState<RecordFields>(newRecord);
   const [editing, setEditing] = useState<number | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // A refusal of the form (its rules, or the server's words) beside the field it is about.
+  const problem = useFormProblem(form);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
-  // Where the last message belongs: beside the form after Add/Save, at the top after the other actions.
-  const [noticeAtForm, setNoticeAtForm] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
+  // Where the last message belongs: by the records after a write of one, at the top after the training's end.
+  const [messageAt, setMessageAt] = useState<'records' | 'top'>('records');
+  const [landing, setLanding] = useState<Landing | null>(null);
+  const [noticeTakesFocus, setNoticeTakesFocus] = useState(false);
   const firstField = () => form.current?.querySelector<HTMLInputElement>('input[name="assessmentName"]');
   // Tapping Edit brings the form (above the table) back into view with the record in it, ready to type.
   useEffect(() => {
@@ -90,6 +103,28 @@ export function useManageProgress(enrollment: Enrollment, confirm: (question: st
     firstField()?.focus({ preventScroll: true });
   }, [editing]);
 
+  // After a write, the keyboard goes to what it changed, once the list shows it: the record added or saved
+  // (brought into view: a new one is below the form, off a phone's screen), or, for a record deleted, the list's
+  // message (its row and its buttons are gone).
+  useEffect(() => {
+    if (!landing) return;
+    if ('gone' in landing || 'goneWaiting' in landing) {
+      const listed =
+        'gone' in landing
+          ? records.some((r) => r.id === landing.gone)
+          : [...waitingFor.values()].some((write) => write.key === landing.goneWaiting);
+      if (listed) return;
+      setLanding(null);
+      setNoticeTakesFocus(true);
+      return;
+    }
+    const id =
+      'record' in landing ? landing.record : [...waitingFor].find(([, write]) => write.key === landing.waiting)?.[0];
+    if (id === undefined || !records.some((r) => r.id === id)) return;
+    setLanding(null);
+    focusRowOf(id);
+  }, [landing, records, waitingFor]);
+
   // The form's rules are fetched as soon as the page shows, not at its first tap: a signal that drops before
   // then must not keep a mark from being checked and kept on the phone.
   useEffect(() => void loadRules().catch(() => undefined), []);
@@ -97,6 +132,7 @@ export function useManageProgress(enrollment: Enrollment, confirm: (question: st
   const bind = (name: keyof RecordFields) => ({
     name,
     value: fields[name],
+    error: problem.errorFor(name),
     onChange: (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value })),
   });
 
@@ -117,25 +153,35 @@ export function useManageProgress(enrollment: Enrollment, confirm: (question: st
     setEditingQueued(null);
   }
 
-  /** A record saved (or kept on the phone): the form is empty again for the next assessment. */
-  function recorded(message: string) {
-    setNotice(message);
+  /** A message by the records (what a write did, or why it could not), the last one's place taken. */
+  function say(message: { notice: string } | { error: string }) {
+    setMessageAt('records');
+    setNoticeTakesFocus(false);
+    setNotice('notice' in message ? message.notice : '');
+    setError('error' in message ? message.error : '');
+  }
+
+  /**
+   * A record saved (or kept on the phone): the form is empty again for the next assessment, and the record,
+   * where it now is in the list, has the keyboard.
+   */
+  function recorded(message: string, record: Landing) {
+    say({ notice: message });
     rememberMaxScore(fields.maxScore);
     setFields(newRecord());
     stopEditing();
-    // Ready for the next assessment: the name field again, the message beside it.
-    firstField()?.focus();
+    setLanding(record);
   }
 
   /** A record still waiting on the phone: what it says changes (sent as it was first, then as this update). */
   async function changeWaiting(write: QueuedWrite, payload: ProgressPayload) {
     const changed = await changeQueuedWrite(write.key, payload).catch(() => null);
-    if (changed === null) return setError(translateMessage(progressFallback.saveProgress));
+    if (changed === null) return problem.refuse(translateMessage(progressFallback.saveProgress));
     if (!changed) {
       stopEditing();
-      return setError(sentMeanwhile());
+      return problem.refuse(sentMeanwhile());
     }
-    recorded(keptOnPhone());
+    recorded(keptOnPhone(), { waiting: write.key });
     if (token) void sendWhenPossible(userId, token);
   }
 
@@ -144,16 +190,18 @@ export function useManageProgress(enrollment: Enrollment, confirm: (question: st
     // One key per write from its first try: sent again later, it is stored once.
     const key = newWriteKey();
     try {
-      if (editing === null) await addRecord.mutateAsync({ enrollmentId: enrollment.id, payload, key });
-      else await updateRecord.mutateAsync({ recordId: editing, payload, key });
-      recorded(
-        editing === null
-          ? i18n._({ id: 'trainer.progress.added', message: 'Progress record added.' })
-          : i18n._({ id: 'trainer.progress.updated', message: 'Progress record updated.' }),
-      );
+      if (editing === null) {
+        const { record } = await addRecord.mutateAsync({ enrollmentId: enrollment.id, payload, key });
+        recorded(i18n._({ id: 'trainer.progress.added', message: 'Progress record added.' }), { record: record.id });
+      } else {
+        await updateRecord.mutateAsync({ recordId: editing, payload, key });
+        recorded(i18n._({ id: 'trainer.progress.updated', message: 'Progress record updated.' }), {
+          record: editing,
+        });
+      }
     } catch (failure) {
-      // A refusal is shown as it is.
-      if (!(failure instanceof ApiError && failure.status === 0) || !token) return setError(errorMessage(failure));
+      // A refusal is shown as it is, beside the field it names; what was typed stays.
+      if (!(failure instanceof ApiError && failure.status === 0) || !token) return problem.fail(failure);
       try {
         await queueWrite({
           key,
@@ -167,9 +215,9 @@ export function useManageProgress(enrollment: Enrollment, confirm: (question: st
           about: { enrollmentId: enrollment.id, recordId: editing },
         });
       } catch {
-        return setError(errorMessage(failure)); // no storage on this phone: the form keeps what was typed
+        return problem.fail(failure); // no storage on this phone: the form keeps what was typed
       }
-      recorded(keptOnPhone());
+      recorded(keptOnPhone(), { waiting: key });
       void sendWhenPossible(userId, token);
     }
   }
@@ -177,13 +225,13 @@ export function useManageProgress(enrollment: Enrollment, confirm: (question: st
   async function save(event: FormEvent) {
     event.preventDefault();
     setNotice('');
-    setNoticeAtForm(true);
+    setError('');
     // Offline before the rules came, the form says why it cannot check.
     const rules = await loadRules().catch(() => null);
-    if (!rules) return setError(translateMessage(fallback.network));
+    if (!rules) return problem.refuse(translateMessage(fallback.network));
     const checked = rules.recordPayload(fields);
-    if ('problem' in checked) return setError(checked.problem);
-    setError('');
+    if ('problem' in checked) return problem.refuse(translateMessage(checked.problem), checked.field);
+    problem.clear();
     if (editingQueued) return changeWaiting(editingQueued, checked.payload);
     return send(checked.payload);
   }
@@ -195,21 +243,23 @@ export function useManageProgress(enrollment: Enrollment, confirm: (question: st
       values: { name: record.assessmentName },
     });
     if (!(await confirm(question))) return;
-    setNoticeAtForm(false);
     // A record waiting on the phone (or refused on arrival) is only the phone's: removed here, nothing sent.
     const waiting = waitingFor.get(record.id);
     if (waiting && record.id < 0) {
       const removed = await removeQueuedWrite(waiting.key).catch(() => null);
-      if (removed === null) return setError(translateMessage(progressFallback.deleteProgress));
-      if (!removed) return setError(sentMeanwhile());
-      return setNotice(deleted());
+      if (removed === null) return say({ error: translateMessage(progressFallback.deleteProgress) });
+      if (!removed) return say({ error: sentMeanwhile() });
+    } else {
+      try {
+        await deleteRecord.mutateAsync(record.id);
+      } catch (failure) {
+        return say({ error: errorMessage(failure) });
+      }
     }
-    try {
-      await deleteRecord.mutateAsync(record.id);
-      setNotice(deleted());
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
+    if (editing === record.id) cancelEditing();
+    say({ notice: deleted() });
+    // A record waiting on the phone is known by its write: the others' places (their ids) move up.
+    setLanding(waiting && record.id < 0 ? { goneWaiting: waiting.key } : { gone: record.id });
   }
 
   async function complete() {
@@ -218,7 +268,10 @@ export function useManageProgress(enrollment: Enrollment, confirm: (question: st
       message: 'Mark this training as completed? The admin will be notified to issue the certificate.',
     });
     if (!(await confirm(question))) return;
-    setNoticeAtForm(false);
+    // The button and the form go with the open training: the message at the top takes the keyboard.
+    setMessageAt('top');
+    setNotice('');
+    setError('');
     try {
       setNotice(noticeText(await markCompleted.mutateAsync(enrollment.id)));
     } catch (failure) {
@@ -229,31 +282,49 @@ export function useManageProgress(enrollment: Enrollment, confirm: (question: st
   function startEditing(record: ProgressRecord) {
     setNotice('');
     setError('');
+    problem.clear();
     setEditing(record.id);
     setEditingQueued(waitingFor.get(record.id) ?? null);
     setFields(fieldsOf(record));
   }
 
+  /** Back to a new record; the keyboard back on the record that was being edited. */
   function cancelEditing() {
+    if (editing !== null) setLanding({ record: editing });
+    problem.clear();
     stopEditing();
     setFields(newRecord());
   }
 
-  /** A record refused on arrival: the trainer has read why, and clears it from the phone. */
-  function dismiss(record: ProgressRecord) {
+  /**
+   * A record refused on arrival: the trainer has read why, and clears it from the phone once they confirm (what
+   * it says is lost with it).
+   */
+  async function dismiss(record: ProgressRecord) {
     const write = waitingFor.get(record.id);
-    if (write) void removeQueuedWrite(write.key).catch(() => undefined);
+    if (!write) return;
+    const question = i18n._({
+      id: 'trainer.progress.confirmDismiss',
+      message: 'Remove "{name}" from this phone? It was not saved, and what it says will be lost.',
+      values: { name: record.assessmentName },
+    });
+    if (!(await confirm(question))) return;
+    await removeQueuedWrite(write.key).catch(() => undefined);
+    say({ notice: i18n._({ id: 'trainer.progress.dismissed', message: 'Removed from this phone.' }) });
+    setLanding({ goneWaiting: write.key });
   }
 
   return {
     records,
     waitingFor,
     form,
+    problem: problem.problem,
     bind,
     editing: editing !== null,
     notice,
     error,
-    noticeAtForm,
+    messageAt,
+    noticeTakesFocus,
     save,
     remove,
     complete,
