@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addCatalogue, setLanguage } from '@btls/shared-api';
+import { useLocation } from '@btls/shared-auth';
 import type { AreaReleases, ReleaseAuditEntry, Rollout } from '@btls/shared-api/schemas';
 import { answer, API, http, pagedAnswer, renderAt, server, signInAs, mockApiForFile } from '@btls/shared-auth/testing';
 import { loadMessages } from '../src/expose';
@@ -150,6 +151,62 @@ describe("the admins' Releases page", () => {
     const log = await screen.findByRole('table', { name: 'Release audit log, newest first' });
     expect(within(log).getByText('Grown to its next share')).toBeTruthy();
     expect(within(log).getByText('The automatic rule')).toBeTruthy();
+  });
+
+  it('says "No rollout in progress" in each area that has none, and not in one that has', async () => {
+    showReleases([area({ area: 'public' }), area({ rollout: rollout() }), area({ area: 'employer', active: null })]);
+    const trainer = await screen.findByRole('article', { name: 'Trainer area' });
+    expect(within(trainer).queryByText('No rollout in progress')).toBeNull();
+    for (const name of ['Public site', 'Employer area'])
+      expect(within(screen.getByRole('article', { name })).getByText('No rollout in progress')).toBeTruthy();
+  });
+
+  it("filters the audit log by area, ignores an area the address names that the page does not offer, and says each entry's why", async () => {
+    signInAs(me);
+    const entry = (area: string, action: ReleaseAuditEntry['action'], reason: string | null = null) => ({
+      at: '2026-03-02T09:00:00.000Z',
+      actor: 'grace@example.rw',
+      area,
+      action,
+      from: '1.2.0',
+      to: '1.3.0',
+      reason,
+    });
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get(`${API}/releases`, answer([area()])),
+      http.get(
+        `${API}/releases/audit`,
+        pagedAnswer(
+          [entry('trainer', 'stop', 'Stopped from the page.'), entry('public', 'upload')],
+          (row, query) => !query.get('area') || row.area === query.get('area'),
+          asked,
+        ),
+      ),
+      http.get(`${API}/release-tokens`, answer([])),
+    );
+    const Where = () => <span data-testid="where">{useLocation().search}</span>;
+    renderAt('/admin/releases?area=nowhere', [
+      {
+        path: '/admin/releases',
+        element: (
+          <>
+            <ReleasesPage />
+            <Where />
+          </>
+        ),
+      },
+    ]);
+    const log = await screen.findByRole('table', { name: 'Release audit log, newest first' });
+    expect(within(log).getByText('Uploaded')).toBeTruthy();
+    expect(within(log).getByText('Why: Stopped from the page.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(''));
+    expect(asked.every((query) => query.get('area') === null)).toBe(true);
+    fireEvent.change(screen.getByLabelText('Show the entries of'), { target: { value: 'trainer' } });
+    await waitFor(() => expect(within(log).queryByText('Uploaded')).toBeNull());
+    expect(within(log).getByText('Rollout stopped')).toBeTruthy();
+    expect(asked.at(-1)?.get('area')).toBe('trainer');
+    expect(screen.getByTestId('where').textContent).toBe('?area=trainer');
   });
 
   // Testing Library reads the non-breaking spaces (before a French colon, in '25 %') as spaces.

@@ -1,50 +1,27 @@
 import { useState, type FormEvent } from 'react';
 import type { Language } from '@btls/shared-api';
-import type { AreaReleases, ReleaseAuditAction, ReleaseToken, Rollout, VersionSpeed } from '@btls/shared-api/schemas';
+import type { AreaReleases, ReleaseToken, Rollout, VersionSpeed } from '@btls/shared-api/schemas';
 import { useI18n } from '@btls/shared-auth';
 import { Button, ErrorBanner, SelectField, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
+import { FormProblem, useFormProblem } from '@btls/shared-ui/form-problem';
 import { formatNumber } from '@btls/shared-ui/format';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { ListStates } from '@btls/shared-ui/panel-states';
-import { Pager } from '@btls/shared-ui/paging';
 import own from '../admin.module.css';
+import { AREA_NAMES, WHEN } from './area-names';
+import { AuditLog } from './audit-log';
 import { useReleasesPage, type AreaAction } from './use-releases-page';
 
 const styles = withPanelPage(own);
-
-const AREA_NAMES: Record<string, { id: string; message: string }> = {
-  public: /*i18n*/ { id: 'admin.releases.area.public', message: 'Public site' },
-  trainee: /*i18n*/ { id: 'admin.releases.area.trainee', message: 'Trainee area' },
-  admin: /*i18n*/ { id: 'admin.releases.area.admin', message: 'Admin area' },
-  trainer: /*i18n*/ { id: 'admin.releases.area.trainer', message: 'Trainer area' },
-  employer: /*i18n*/ { id: 'admin.releases.area.employer', message: 'Employer area' },
-};
-
-const ACTIONS: Record<ReleaseAuditAction, { id: string; message: string }> = {
-  upload: /*i18n*/ { id: 'admin.releases.action.upload', message: 'Uploaded' },
-  activate: /*i18n*/ { id: 'admin.releases.action.activate', message: 'Released to everyone' },
-  rollout: /*i18n*/ { id: 'admin.releases.action.rollout', message: 'Rolled out to a share' },
-  promote: /*i18n*/ { id: 'admin.releases.action.promote', message: 'Promoted to everyone' },
-  rollback: /*i18n*/ { id: 'admin.releases.action.rollback', message: 'Rolled back' },
-  stop: /*i18n*/ { id: 'admin.releases.action.stop', message: 'Rollout stopped' },
-  'automatic-rollback': /*i18n*/ { id: 'admin.releases.action.automatic', message: 'Stopped automatically' },
-  stage: /*i18n*/ { id: 'admin.releases.action.stage', message: 'Grown to its next share' },
-  'token-create': /*i18n*/ { id: 'admin.releases.action.tokenCreate', message: 'Token made' },
-  'token-revoke': /*i18n*/ { id: 'admin.releases.action.tokenRevoke', message: 'Token revoked' },
-  'trial-link': /*i18n*/ { id: 'admin.releases.action.trialLink', message: 'Trial link made' },
-  'trial-open': /*i18n*/ { id: 'admin.releases.action.trialOpen', message: 'Trial link opened' },
-};
 
 /** The actors the log names without a person: this server's own build, the rule that stops a rollout. */
 const ACTORS: Record<string, { id: string; message: string }> = {
   local: /*i18n*/ { id: 'admin.releases.actor.local', message: "This server's own build" },
   automatic: /*i18n*/ { id: 'admin.releases.actor.automatic', message: 'The automatic rule' },
 };
-
-const WHEN = 'MMM d, yyyy HH:mm';
 
 /** A rate (0–1) as a percent: "12.5%". */
 const percentText = (rate: number, locale: Language) =>
@@ -147,8 +124,8 @@ export function ReleasesPage() {
   );
 }
 
-type ReleasesPageState = ReturnType<typeof useReleasesPage>;
-interface Naming {
+export type ReleasesPageState = ReturnType<typeof useReleasesPage>;
+export interface Naming {
   areaName: (area: string) => string;
   who: (actor: string | null) => string;
 }
@@ -267,82 +244,21 @@ function AreaCard({
           </div>
         </div>
       ) : (
-        area.versions.length > 1 &&
-        area.active && (
-          <div className={styles.actions}>
-            <Button variant="secondary" disabled={page.busy} onClick={() => void act(area, 'rollback')}>
-              {i18n._({ id: 'admin.releases.rollback', message: 'Roll back' })}
-            </Button>
-          </div>
-        )
+        <>
+          {/* Said, not left out: an admin checking on a rollout reads that there is none, in every area. */}
+          <p className={styles.rollout}>
+            {i18n._({ id: 'admin.releases.noRollout', message: 'No rollout in progress' })}
+          </p>
+          {area.versions.length > 1 && area.active && (
+            <div className={styles.actions}>
+              <Button variant="secondary" disabled={page.busy} onClick={() => void act(area, 'rollback')}>
+                {i18n._({ id: 'admin.releases.rollback', message: 'Roll back' })}
+              </Button>
+            </div>
+          )}
+        </>
       )}
     </article>
-  );
-}
-
-/** What happened to the releases, newest first, by area. */
-function AuditLog({ page, areaName, who }: Naming & { page: ReleasesPageState }) {
-  const i18n = useI18n();
-  const locale = useLocale();
-  return (
-    <section aria-labelledby="release-audit-title">
-      <h2 id="release-audit-title">{i18n._({ id: 'admin.releases.audit', message: 'What happened' })}</h2>
-      <div className={styles.filters}>
-        <SelectField
-          label={i18n._({ id: 'admin.releases.auditArea', message: 'Show the entries of' })}
-          value={page.audit.filters.area}
-          onChange={(event) => page.audit.setFilter('area', event.target.value)}
-        >
-          <option value="">{i18n._({ id: 'admin.releases.auditAllAreas', message: 'Every area' })}</option>
-          {Object.keys(AREA_NAMES).map((area) => (
-            <option key={area} value={area}>
-              {areaName(area)}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      <ListStates
-        items={page.audit.items}
-        error={page.audit.error}
-        loading={i18n._({ id: 'admin.releases.loadingAudit', message: 'Loading the audit log...' })}
-        empty={i18n._({ id: 'admin.releases.emptyAudit', message: 'Nothing has happened yet.' })}
-      >
-        {(entries) => (
-          <Table
-            caption={i18n._({ id: 'admin.releases.auditCaption', message: 'Release audit log, newest first' })}
-            rows={entries}
-            rowKey={(entry) => `${entry.at} ${entry.area} ${entry.action} ${entry.to ?? ''} ${entry.reason ?? ''}`}
-            columns={[
-              {
-                header: i18n._({ id: 'admin.releases.when', message: 'When' }),
-                cell: (entry) => formatDate(entry.at, WHEN, locale),
-              },
-              { header: i18n._({ id: 'admin.releases.areaColumn', message: 'Area' }), cell: (e) => areaName(e.area) },
-              {
-                header: i18n._({ id: 'admin.releases.what', message: 'What' }),
-                cell: (entry) => (
-                  <>
-                    <span>{i18n._(ACTIONS[entry.action])}</span>
-                    {(entry.from || entry.to) && (
-                      <>
-                        {' '}
-                        <code>{[entry.from, entry.to].filter(Boolean).join(' → ')}</code>
-                      </>
-                    )}
-                  </>
-                ),
-              },
-              { header: i18n._({ id: 'admin.releases.who', message: 'Who' }), cell: (entry) => who(entry.actor) },
-            ]}
-            detail={{
-              label: i18n._({ id: 'admin.releases.why', message: 'Why' }),
-              render: (entry) => entry.reason,
-            }}
-          />
-        )}
-      </ListStates>
-      <Pager list={page.audit} label={i18n._({ id: 'admin.releases.auditPages', message: 'Audit log' })} />
-    </section>
   );
 }
 
@@ -462,10 +378,12 @@ function Tokens({ page, areaName }: { page: ReturnType<typeof useReleasesPage>; 
   const locale = useLocale();
   const [area, setArea] = useState('trainer');
   const [label, setLabel] = useState('');
+  const form = useFormProblem();
 
   async function make(event: FormEvent) {
     event.preventDefault();
-    if (!(await page.makeToken(area, label))) return;
+    form.clear();
+    if (!(await page.makeToken(area, label, form.fail))) return;
     setLabel('');
   }
 
@@ -487,27 +405,34 @@ function Tokens({ page, areaName }: { page: ReturnType<typeof useReleasesPage>; 
       <h2 id="release-tokens-title" tabIndex={-1}>
         {i18n._({ id: 'admin.releases.tokens', message: 'Release tokens' })}
       </h2>
-      <form className={`${styles.card} ${styles.filters}`} onSubmit={(event) => void make(event)}>
-        <SelectField
-          label={i18n._({ id: 'admin.releases.tokenArea', message: 'Area it releases' })}
-          value={area}
-          onChange={(event) => setArea(event.target.value)}
-        >
-          {Object.keys(AREA_NAMES).map((value) => (
-            <option key={value} value={value}>
-              {areaName(value)}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label={i18n._({ id: 'admin.releases.tokenLabel', message: 'Label (who uses it)' })}
-          value={label}
-          maxLength={100}
-          onChange={(event) => setLabel(event.target.value)}
-        />
-        <Button type="submit" disabled={page.busy}>
-          {i18n._({ id: 'admin.releases.makeToken', message: 'Make a token' })}
-        </Button>
+      <form ref={form.formRef} className={styles.card} onSubmit={(event) => void make(event)} noValidate>
+        <FormProblem problem={form.problem} />
+        <div className={styles.filters}>
+          <SelectField
+            label={i18n._({ id: 'admin.releases.tokenArea', message: 'Area it releases' })}
+            name="area"
+            value={area}
+            error={form.errorFor('area')}
+            onChange={(event) => setArea(event.target.value)}
+          >
+            {Object.keys(AREA_NAMES).map((value) => (
+              <option key={value} value={value}>
+                {areaName(value)}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label={i18n._({ id: 'admin.releases.tokenLabel', message: 'Label (who uses it)' })}
+            name="label"
+            value={label}
+            maxLength={100}
+            error={form.errorFor('label')}
+            onChange={(event) => setLabel(event.target.value)}
+          />
+          <Button type="submit" disabled={page.busy}>
+            {i18n._({ id: 'admin.releases.makeToken', message: 'Make a token' })}
+          </Button>
+        </div>
       </form>
       {page.madeToken && (
         <div className={styles.card}>

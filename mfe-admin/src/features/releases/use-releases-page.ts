@@ -18,17 +18,20 @@ import {
   useStopRollout,
 } from '@btls/shared-api';
 import type { AreaReleases, NewReleaseToken, ReleaseToken } from '@btls/shared-api/schemas';
-import { useSearchParams } from '@btls/shared-auth';
 import { usePagedList } from '@btls/shared-ui/paging';
+import { useCheckedSearchParams } from '../address-filters';
+import { AREA_NAMES } from './area-names';
 
 export type AreaAction = 'promote' | 'stop' | 'rollback';
 
 /** Audit entries on a page: a phone's screen or two. */
 const AUDIT_PAGE = 10;
+/** The log's filter: the areas its choice offers (another name would show an empty log). */
+const AUDIT_FILTERS = { area: Object.keys(AREA_NAMES) };
 
 export function useReleasesPage(confirm: (question: string) => Promise<boolean>) {
   const areas = useQuery(releasesQuery());
-  const audit = usePagedList(useSearchParams(), releaseAuditPages, ['area'], AUDIT_PAGE);
+  const audit = usePagedList(useCheckedSearchParams(AUDIT_FILTERS), releaseAuditPages, ['area'], AUDIT_PAGE);
   const tokens = useQuery(releaseTokensQuery());
   const promote = usePromoteRollout();
   const stop = useStopRollout();
@@ -41,7 +44,16 @@ export function useReleasesPage(confirm: (question: string) => Promise<boolean>)
   /** The token just made: shown once, until the page is left. */
   const [madeToken, setMadeToken] = useState<NewReleaseToken | null>(null);
 
-  async function run<R>(question: string | null, write: () => Promise<R>, done: (answer: R) => string) {
+  /**
+   * A write, once `question` is confirmed: its answer in the notice; its failure in the page's banner, or given
+   * to `refused` (a form shows it beside the field it is about). True when it was done.
+   */
+  async function run<R>(
+    question: string | null,
+    write: () => Promise<R>,
+    done: (answer: R) => string,
+    refused: (failure: unknown) => void = (failure) => setError(errorMessage(failure)),
+  ) {
     if (question !== null && !(await confirm(question))) return false;
     setNotice('');
     setError('');
@@ -50,7 +62,7 @@ export function useReleasesPage(confirm: (question: string) => Promise<boolean>)
       setNotice(done(await write()));
       return true;
     } catch (failure) {
-      setError(errorMessage(failure));
+      refused(failure);
       return false;
     } finally {
       setBusy(false);
@@ -73,7 +85,8 @@ export function useReleasesPage(confirm: (question: string) => Promise<boolean>)
       const write = { promote: promote.mutateAsync, stop: stop.mutateAsync, rollback: rollBack.mutateAsync }[action];
       return run(question, () => write(area.area), noticeText);
     },
-    async makeToken(area: string, label: string) {
+    /** Makes a token of `area`; a refusal goes to `refused` (the form's), not to the page's banner. */
+    async makeToken(area: string, label: string, refused: (failure: unknown) => void) {
       setMadeToken(null);
       return run(
         null,
@@ -82,6 +95,7 @@ export function useReleasesPage(confirm: (question: string) => Promise<boolean>)
           setMadeToken(made);
           return noticeText(made);
         },
+        refused,
       );
     },
     revoke(token: ReleaseToken, question: string) {
