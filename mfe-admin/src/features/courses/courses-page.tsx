@@ -1,61 +1,25 @@
-import { useState } from 'react';
-import {
-  COURSE_CATEGORIES,
-  COURSE_LEVELS,
-  DEFAULT_TRAINING_CENTER,
-  errorMessage,
-  pagedCourses,
-  useDeleteCourse,
-  valueText,
-} from '@btls/shared-api';
+import { COURSE_CATEGORIES, COURSE_LEVELS, DEFAULT_TRAINING_CENTER, valueText } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
-import { Link, paths, useI18n, useLocation, useSearchParams } from '@btls/shared-auth';
+import { Link, paths, useI18n } from '@btls/shared-auth';
 import { buttonClass, ErrorBanner, SelectField, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
-import { useDialog } from '@btls/shared-ui/dialog';
 import { formatPrice } from '@btls/shared-ui/format';
-import { Pager, usePagedList } from '@btls/shared-ui/paging';
+import { Pager } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { ListStates } from '@btls/shared-ui/panel-states';
 import own from '../admin.module.css';
+import { ROW_ITEM } from '../focus-after-change';
+import { FILTERS, useCoursesPage } from './use-courses-page';
 
 const styles = withPanelPage(own);
 
-const FILTERS = ['q', 'category', 'level', 'status'] as const;
-
 export function CoursesPage() {
   const i18n = useI18n();
-  const remove = useDeleteCourse();
-  const list = usePagedList(useSearchParams(), pagedCourses, FILTERS);
+  const page = useCoursesPage();
+  const { list, error } = page;
   const courses = list.items;
-  const error = list.error;
-  const { confirm, dialog } = useDialog();
-  const [notice, setNotice] = useState((useLocation().state as { notice?: string } | null)?.notice ?? '');
-  const [failure, setFailure] = useState('');
-
-  async function onDelete(course: Course) {
-    if (
-      !(await confirm(
-        i18n._({
-          id: 'admin.courses.confirmDelete',
-          message: 'Are you sure you want to delete the course "{title}"?',
-          values: { title: course.title },
-        }),
-      ))
-    )
-      return;
-    setNotice('');
-    setFailure('');
-    try {
-      await remove.mutateAsync(course.id);
-      list.setItems((rows) => rows.filter((c) => c.id !== course.id));
-      setNotice(i18n._({ id: 'admin.courses.deleted', message: 'Course deleted successfully.' }));
-    } catch (e) {
-      setFailure(errorMessage(e));
-    }
-  }
 
   const select = (
-    name: (typeof FILTERS)[number],
+    name: keyof typeof FILTERS,
     label: string,
     all: string,
     options: readonly (readonly [string, string])[],
@@ -78,8 +42,8 @@ export function CoursesPage() {
           {i18n._({ id: 'admin.nav.addCourse', message: 'Add Course' })}
         </Link>
       </div>
-      <SuccessBanner>{notice}</SuccessBanner>
-      <ErrorBanner>{failure || error}</ErrorBanner>
+      <SuccessBanner takeFocus={page.noticeTakesFocus}>{page.notice}</SuccessBanner>
+      <ErrorBanner>{error}</ErrorBanner>
       <div className={styles.filters}>
         <TextField
           label={i18n._({ id: 'admin.courses.search', message: 'Search courses' })}
@@ -112,7 +76,7 @@ export function CoursesPage() {
       </div>
       <ListStates
         items={courses}
-        error={error}
+        error={list.error}
         loading={i18n._({ id: 'admin.courses.loading', message: 'Loading courses...' })}
         empty={
           Object.values(list.filters).some(Boolean)
@@ -128,12 +92,8 @@ export function CoursesPage() {
             columns={[
               {
                 header: i18n._({ id: 'admin.courses.courseTitle', message: 'Title' }),
-                cell: (c) => (
-                  <>
-                    {c.title}
-                    {!c.isActive && ` ${i18n._({ id: 'admin.courses.inactiveMark', message: '(inactive)' })}`}
-                  </>
-                ),
+                cell: (c) => c.title,
+                wholeWords: true,
               },
               {
                 header: i18n._({ id: 'admin.courses.category', message: 'Category' }),
@@ -152,52 +112,87 @@ export function CoursesPage() {
                 cell: (c) => c.trainingCenter || DEFAULT_TRAINING_CENTER,
               },
               {
+                header: i18n._({ id: 'admin.courses.status', message: 'Status' }),
+                cell: (c) =>
+                  c.isActive
+                    ? i18n._({ id: 'admin.jobs.active', message: 'Active' })
+                    : i18n._({ id: 'admin.jobs.inactive', message: 'Inactive' }),
+              },
+              {
                 header: i18n._({ id: 'admin.jobs.actions', message: 'Actions' }),
-                cell: (c) => (
-                  <span className={styles.actions}>
-                    <a
-                      href={paths.course(c.id)}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-label={i18n._({
-                        id: 'admin.courses.viewOf',
-                        message: 'View {title} (opens in a new tab)',
-                        values: { title: c.title },
-                      })}
-                    >
-                      {i18n._({ id: 'admin.courses.view', message: 'View' })}
-                    </a>
-                    <Link
-                      to={paths.admin.editCourse(c.id)}
-                      aria-label={i18n._({
-                        id: 'admin.users.editOf',
-                        message: 'Edit {name}',
-                        values: { name: c.title },
-                      })}
-                    >
-                      {i18n._({ id: 'admin.users.edit', message: 'Edit' })}
-                    </Link>
-                    <button
-                      type="button"
-                      className={`${styles.linkButton} ${styles.danger}`}
-                      aria-label={i18n._({
-                        id: 'admin.users.deleteOf',
-                        message: 'Delete {name}',
-                        values: { name: c.title },
-                      })}
-                      onClick={() => void onDelete(c)}
-                    >
-                      {i18n._({ id: 'admin.users.delete', message: 'Delete' })}
-                    </button>
-                  </span>
-                ),
+                cell: (c) => <CourseActions course={c} onToggle={page.toggle} onDelete={page.remove} />,
               },
             ]}
           />
         )}
       </ListStates>
       <Pager list={list} label={i18n._({ id: 'admin.nav.courses', message: 'Courses' })} />
-      {dialog}
+      {page.dialog}
     </section>
+  );
+}
+
+/** See it as visitors do, change it, take it off the public site (or back), and apart from those, delete it. */
+function CourseActions({
+  course: c,
+  onToggle,
+  onDelete,
+}: {
+  course: Course;
+  onToggle: (course: Course) => Promise<void>;
+  onDelete: (course: Course) => Promise<void>;
+}) {
+  const i18n = useI18n();
+  return (
+    <span className={`${styles.actions} ${styles.rowEnd}`} {...{ [ROW_ITEM]: c.id }}>
+      <a
+        href={paths.course(c.id)}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={i18n._({
+          id: 'admin.courses.viewOf',
+          message: 'View {title} (opens in a new tab)',
+          values: { title: c.title },
+        })}
+      >
+        {i18n._({ id: 'admin.courses.view', message: 'View' })}
+      </a>
+      <Link
+        to={paths.admin.editCourse(c.id)}
+        aria-label={i18n._({
+          id: 'admin.users.editOf',
+          message: 'Edit {name}',
+          values: { name: c.title },
+        })}
+      >
+        {i18n._({ id: 'admin.users.edit', message: 'Edit' })}
+      </Link>
+      <button
+        type="button"
+        className={styles.linkButton}
+        aria-label={
+          c.isActive
+            ? i18n._({ id: 'admin.jobs.deactivateOf', message: 'Deactivate {title}', values: { title: c.title } })
+            : i18n._({ id: 'admin.jobs.activateOf', message: 'Activate {title}', values: { title: c.title } })
+        }
+        onClick={() => void onToggle(c)}
+      >
+        {c.isActive
+          ? i18n._({ id: 'admin.jobs.deactivate', message: 'Deactivate' })
+          : i18n._({ id: 'admin.jobs.activate', message: 'Activate' })}
+      </button>
+      <button
+        type="button"
+        className={`${styles.linkButton} ${styles.danger}`}
+        aria-label={i18n._({
+          id: 'admin.users.deleteOf',
+          message: 'Delete {name}',
+          values: { name: c.title },
+        })}
+        onClick={() => void onDelete(c)}
+      >
+        {i18n._({ id: 'admin.users.delete', message: 'Delete' })}
+      </button>
+    </span>
   );
 }

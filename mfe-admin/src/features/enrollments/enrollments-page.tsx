@@ -19,7 +19,8 @@ import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { ListStates } from '@btls/shared-ui/panel-states';
 import own from '../admin.module.css';
 import { actionsFor, ADMIN_ACTIONS, offersAssignTrainer, showsProgressLink } from './transitions';
-import { ALL, AWAITING_CERTIFICATE, filterText, useEnrollmentsPage } from './use-enrollments-page';
+import { ROW_ITEM } from '../focus-after-change';
+import { ALL, AWAITING_CERTIFICATE, filterText, SORT_ORDERS, useEnrollmentsPage } from './use-enrollments-page';
 
 const styles = withPanelPage(own);
 
@@ -28,16 +29,16 @@ const BULK_ACTIONS = ADMIN_ACTIONS.filter(
   (a): a is (typeof ADMIN_ACTIONS)[number] & { to: 'Approved' | 'Rejected' | 'Waitlisted' } =>
     a.to !== 'Pending' && a.to !== 'Completed',
 );
-const SORTS = [
-  { value: 'oldest', label: /*i18n*/ { id: 'admin.enrollments.sort.oldest', message: 'Oldest first' } },
-  { value: 'newest', label: /*i18n*/ { id: 'admin.enrollments.sort.newest', message: 'Newest first' } },
-  { value: 'course', label: /*i18n*/ { id: 'admin.enrollments.sort.course', message: 'Course' } },
-] as const;
+const SORTS: Record<(typeof SORT_ORDERS)[number], { id: string; message: string }> = {
+  oldest: /*i18n*/ { id: 'admin.enrollments.sort.oldest', message: 'Oldest first' },
+  newest: /*i18n*/ { id: 'admin.enrollments.sort.newest', message: 'Newest first' },
+  course: /*i18n*/ { id: 'admin.enrollments.sort.course', message: 'Course' },
+};
 
 export function EnrollmentsPage() {
   const i18n = useI18n();
   const locale = useLocale();
-  const { paged, status, courses, backTo, selection, notice, error, change, changeSelected, dialog } =
+  const { paged, status, courses, backTo, selection, notice, noticeTakesFocus, error, change, changeSelected, dialog } =
     useEnrollmentsPage();
   const list = paged.items;
   const { selected } = selection;
@@ -79,7 +80,7 @@ export function EnrollmentsPage() {
           )}
         </div>
       )}
-      <SuccessBanner takeFocus>{notice}</SuccessBanner>
+      <SuccessBanner takeFocus={noticeTakesFocus}>{notice}</SuccessBanner>
       <ErrorBanner>{error}</ErrorBanner>
       <ListStates
         items={list}
@@ -104,17 +105,20 @@ export function EnrollmentsPage() {
               {
                 header: i18n._({ id: 'admin.enrollments.select', message: 'Select' }),
                 cell: (e) => (
-                  <input
-                    type="checkbox"
-                    className={styles.pick}
-                    checked={selection.isSelected(e.id)}
-                    onChange={(event) => selection.toggle(e.id, event.target.checked)}
-                    aria-label={i18n._({
-                      id: 'admin.enrollments.selectOf',
-                      message: 'Select {name}, {course}',
-                      values: { name: `${e.traineeFirstName} ${e.traineeLastName}`, course: e.courseTitle },
-                    })}
-                  />
+                  // The box's label is the room around it (its name is the aria-label): a 44 px target.
+                  <label className={styles.pickTarget}>
+                    <input
+                      type="checkbox"
+                      className={styles.pick}
+                      checked={selection.isSelected(e.id)}
+                      onChange={(event) => selection.toggle(e.id, event.target.checked)}
+                      aria-label={i18n._({
+                        id: 'admin.enrollments.selectOf',
+                        message: 'Select {name}, {course}',
+                        values: { name: `${e.traineeFirstName} ${e.traineeLastName}`, course: e.courseTitle },
+                      })}
+                    />
+                  </label>
                 ),
               },
               {
@@ -240,9 +244,9 @@ function Filters({ paged, status, courses }: Pick<Page, 'paged' | 'status' | 'co
         value={paged.filters.sort || 'oldest'}
         onChange={(e) => paged.setFilter('sort', e.target.value)}
       >
-        {SORTS.map((s) => (
-          <option key={s.value} value={s.value}>
-            {i18n._(s.label)}
+        {SORT_ORDERS.map((order) => (
+          <option key={order} value={order}>
+            {i18n._(SORTS[order])}
           </option>
         ))}
       </SelectField>
@@ -360,7 +364,7 @@ function EnrollmentActions({
   if (assign) actions.unshift(assign);
   const [first, ...others] = actions;
   return (
-    <span className={`${styles.actions} ${styles.rowActions} ${open ? styles.open : ''}`}>
+    <span className={`${styles.actions} ${styles.rowActions} ${open ? styles.open : ''}`} {...{ [ROW_ITEM]: e.id }}>
       {first!.node}
       {others.length > 0 && (
         <>

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import {
   allCourseChoicesQuery,
+  ENROLLMENT_STATUSES,
   errorMessage,
   noticeText,
   pagedEnrollments,
@@ -17,15 +18,24 @@ import {
   type EnrollmentStatus,
 } from '@btls/shared-api';
 import type { Enrollment } from '@btls/shared-api/schemas';
-import { useI18n, useLocation, useSearchParams } from '@btls/shared-auth';
+import { useI18n, useLocation } from '@btls/shared-auth';
 import { useDialog, type DialogChoice } from '@btls/shared-ui/dialog';
 import { usePagedList } from '@btls/shared-ui/paging';
 import { useSelection } from '@btls/shared-ui/selection';
+import { ID, SEARCH, useCheckedSearchParams } from '../address-filters';
+import { useFocusAfterChange } from '../focus-after-change';
 
 export const ALL = 'All';
 /** Completed, no certificate yet: the applications where the admin's next step is to issue one. */
 export const AWAITING_CERTIFICATE = 'Awaiting certificate';
-const FILTERS = ['status', 'q', 'course', 'sort'] as const;
+/** The orders the list offers; the first is the queue's own. */
+export const SORT_ORDERS = ['oldest', 'newest', 'course'] as const;
+const FILTERS = {
+  status: [ALL, ...ENROLLMENT_STATUSES, AWAITING_CERTIFICATE],
+  q: SEARCH,
+  course: ID,
+  sort: SORT_ORDERS,
+} as const;
 /** The status filter's texts beyond the statuses themselves (those are shared-api's `valueText`). */
 const FILTER_TEXTS: Record<string, { id: string; message: string }> = {
   [ALL]: /*i18n*/ { id: 'admin.enrollments.filter.all', message: 'All' },
@@ -53,7 +63,8 @@ const applications = {
 
 export function useEnrollmentsPage() {
   const i18n = useI18n();
-  const paged = usePagedList(useSearchParams(), applications, FILTERS);
+  const paged = usePagedList(useCheckedSearchParams(FILTERS), applications, Object.keys(FILTERS));
+  const focus = useFocusAfterChange(paged.items);
   const updateStatus = useUpdateEnrollmentStatus();
   const updateMany = useUpdateEnrollmentStatuses();
   const status = paged.filters.status || 'Pending';
@@ -106,6 +117,8 @@ export function useEnrollmentsPage() {
     const { adminNotes, ...rest } = answered;
     setError('');
     setNotice('');
+    // The buttons of the choice go with it: the focus goes to the message (no row is the changed one).
+    focus.before(0);
     try {
       const answer = await updateMany.mutateAsync({
         ids: selection.selected.map((e) => e.id),
@@ -115,6 +128,7 @@ export function useEnrollmentsPage() {
       });
       setNotice(noticeText(answer));
       selection.clear();
+      focus.after();
     } catch (failure) {
       setError(errorMessage(failure));
     }
@@ -127,9 +141,11 @@ export function useEnrollmentsPage() {
     if (answered === null) return; // cancelling aborts
     setError('');
     setNotice('');
+    focus.before(enrollment.id);
     try {
       const answer = await updateStatus.mutateAsync({ id: enrollment.id, status: to, ...answered });
       setNotice(noticeText(answer));
+      focus.after();
     } catch (failure) {
       setError(errorMessage(failure));
     }
@@ -142,6 +158,7 @@ export function useEnrollmentsPage() {
     backTo: `${pathname}${search}`,
     selection,
     notice,
+    noticeTakesFocus: focus.noticeTakesFocus,
     error: failure || paged.error,
     change,
     changeSelected,

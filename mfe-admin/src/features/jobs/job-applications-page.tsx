@@ -35,7 +35,9 @@ export function JobApplicationsPage() {
 
   return (
     <section className={styles.page}>
-      <Link to={paths.admin.jobs}>← {i18n._({ id: 'admin.nav.jobs', message: 'Jobs' })}</Link>
+      <Link className={styles.back} to={paths.admin.jobs}>
+        ← {i18n._({ id: 'admin.nav.jobs', message: 'Jobs' })}
+      </Link>
       <h1>
         {shown
           ? i18n._({

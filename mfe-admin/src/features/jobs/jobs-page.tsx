@@ -1,6 +1,7 @@
 /** Moderation: every job posting of every employer; an admin may take one down or delete it. */
 import { JOB_TYPES, pagedJobPostings, useDeleteJob, useSetJobActive, valueText } from '@btls/shared-api';
-import { Link, paths, useI18n, useSearchParams } from '@btls/shared-auth';
+import type { Job } from '@btls/shared-api/schemas';
+import { Link, paths, useI18n } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, SuccessBanner, Table } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
@@ -9,14 +10,16 @@ import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { ListStates } from '@btls/shared-ui/panel-states';
 import own from '../admin.module.css';
+import { SEARCH, useCheckedSearchParams } from '../address-filters';
+import { ROW_ITEM, useFocusAfterChange } from '../focus-after-change';
 
 const styles = withPanelPage(own);
-const FILTERS = ['q', 'status', 'jobType'] as const;
+const FILTERS = { q: SEARCH, status: ['active', 'inactive'], jobType: JOB_TYPES } as const;
 
 export function JobsPage() {
   const i18n = useI18n();
   const locale = useLocale();
-  const list = usePagedList(useSearchParams(), pagedJobPostings, FILTERS);
+  const list = usePagedList(useCheckedSearchParams(FILTERS), pagedJobPostings, Object.keys(FILTERS));
   const writes = { setActive: useSetJobActive(), deletion: useDeleteJob() };
   const { toggle, remove, failure, notice, dialog } = useJobPostingActions(list, writes, (job) =>
     i18n._({
@@ -26,6 +29,13 @@ export function JobsPage() {
     }),
   );
   const jobs = list.items;
+  // A row a write took out of the list (deleted, or no longer of the status shown) leaves the focus on its message.
+  const focus = useFocusAfterChange(jobs);
+  const changing = (write: (job: Job) => Promise<void>) => async (job: Job) => {
+    focus.before(job.id);
+    await write(job);
+    focus.after();
+  };
 
   return (
     <section className={styles.page}>
@@ -37,7 +47,7 @@ export function JobsPage() {
             "Every employer's postings. Deactivating one takes it off the public job board; its employer can see it still.",
         })}
       </p>
-      <SuccessBanner>{notice}</SuccessBanner>
+      <SuccessBanner takeFocus={focus.noticeTakesFocus}>{notice}</SuccessBanner>
       <ErrorBanner>{failure || list.error}</ErrorBanner>
       <JobPostingFilters list={list} searchLabel={i18n._({ id: 'admin.jobs.search', message: 'Search jobs' })}>
         <SelectField
@@ -83,6 +93,7 @@ export function JobsPage() {
                 header: i18n._({ id: 'admin.jobs.applications', message: 'Applications' }),
                 cell: (j) => (
                   <Link
+                    className={styles.countLink}
                     to={paths.admin.jobApplications(j.id)}
                     aria-label={i18n._({
                       id: 'admin.jobs.applicationsFor',
@@ -97,10 +108,11 @@ export function JobsPage() {
               {
                 header: i18n._({ id: 'admin.jobs.actions', message: 'Actions' }),
                 cell: (j) => (
-                  <JobRowActions job={j} remove={remove}>
+                  <JobRowActions job={j} remove={changing(remove)}>
                     <button
                       type="button"
                       className={styles.linkButton}
+                      {...{ [ROW_ITEM]: j.id }}
                       aria-label={
                         j.isActive
                           ? i18n._({
@@ -114,7 +126,7 @@ export function JobsPage() {
                               values: { title: j.title },
                             })
                       }
-                      onClick={() => void toggle(j)}
+                      onClick={() => void changing(toggle)(j)}
                     >
                       {j.isActive
                         ? i18n._({ id: 'admin.jobs.deactivate', message: 'Deactivate' })

@@ -1,5 +1,5 @@
 import { pagedContactMessages } from '@btls/shared-api';
-import { useI18n, useSearchParams } from '@btls/shared-auth';
+import { useI18n } from '@btls/shared-auth';
 import { ErrorBanner, TextField } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
@@ -7,16 +7,17 @@ import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { ListStates } from '@btls/shared-ui/panel-states';
 import own from '../admin.module.css';
+import { SEARCH, useCheckedSearchParams } from '../address-filters';
 import { ExpandableTable } from '../expandable-table';
 
 const styles = withPanelPage(own);
 
-const FILTERS = ['q'] as const;
+const FILTERS = { q: SEARCH } as const;
 
 export function MessagesPage() {
   const i18n = useI18n();
   const locale = useLocale();
-  const list = usePagedList(useSearchParams(), pagedContactMessages, FILTERS);
+  const list = usePagedList(useCheckedSearchParams(FILTERS), pagedContactMessages, Object.keys(FILTERS));
   const messages = list.items;
   const error = list.error;
 

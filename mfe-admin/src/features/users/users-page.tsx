@@ -1,15 +1,6 @@
-import { useState } from 'react';
+import { ROLES } from '@btls/shared-api';
 import type { User } from '@btls/shared-api/schemas';
-import {
-  errorMessage,
-  noticeText,
-  pagedUsers,
-  ROLES,
-  useDeleteUser,
-  useSendPasswordResetLink,
-  useSetUserActive,
-} from '@btls/shared-api';
-import { Link, paths, useAuth, useI18n, useLocation, useSearchParams } from '@btls/shared-auth';
+import { Link, paths, useAuth, useI18n } from '@btls/shared-auth';
 import {
   Button,
   buttonClass,
@@ -19,11 +10,13 @@ import {
   Table,
   TextField,
 } from '@btls/shared-ui/components';
-import { useDialog } from '@btls/shared-ui/dialog';
-import { Pager, usePagedList } from '@btls/shared-ui/paging';
+import { Pager } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { ListStates } from '@btls/shared-ui/panel-states';
 import own from '../admin.module.css';
+import { ROW_ITEM } from '../focus-after-change';
+import { ROLE_NAMES } from './role-names';
+import { useUsersPage } from './use-users-page';
 
 const styles = withPanelPage(own);
 
@@ -39,84 +32,16 @@ export function allowedActions(user: User, me: Pick<User, 'id'>) {
   };
 }
 
-const FILTERS = ['q', 'role', 'status'] as const;
-
 export function UsersPage() {
   const i18n = useI18n();
   const { user: me } = useAuth();
-  const { confirm, dialog } = useDialog();
-  const list = usePagedList(useSearchParams(), pagedUsers, FILTERS);
-  const setActive = useSetUserActive();
-  const deletion = useDeleteUser();
-  const sendReset = useSendPasswordResetLink();
+  const page = useUsersPage();
+  const { list, error } = page;
   const users = list.items;
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState((useLocation().state as { notice?: string } | null)?.notice ?? '');
   const loadError =
     list.error && /not authori[sz]ed|log in/i.test(list.error)
       ? i18n._({ id: 'admin.users.notAuthorized', message: 'Not authorized to fetch users. Please log in.' })
       : list.error;
-
-  async function toggle(user: User) {
-    setNotice('');
-    try {
-      const { user: updated } = await setActive.mutateAsync({ id: user.id, isActive: !user.isActive });
-      list.setItems((rows) => rows.map((u) => (u.id === updated.id ? updated : u)));
-      const name = `${updated.firstName} ${updated.lastName}`;
-      setNotice(
-        updated.isActive
-          ? i18n._({ id: 'admin.users.nowActive', message: '{name} is now active.', values: { name } })
-          : i18n._({ id: 'admin.users.nowInactive', message: '{name} is now inactive.', values: { name } }),
-      );
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  }
-
-  async function remove(user: User) {
-    const question =
-      user.role === 'admin'
-        ? i18n._({
-            id: 'admin.users.confirmDeleteAdmin',
-            message: 'WARNING: You are about to delete an admin account. This cannot be undone. Continue?',
-          })
-        : user.role === 'employer'
-          ? i18n._({
-              id: 'admin.users.confirmDeleteEmployer',
-              message: 'Are you sure you want to delete this employer? Their job postings will be deleted too.',
-            })
-          : i18n._({ id: 'admin.users.confirmDelete', message: 'Are you sure you want to delete this user?' });
-    if (!(await confirm(question))) return;
-    setNotice('');
-    try {
-      await deletion.mutateAsync({ id: user.id, deleteJobs: user.role === 'employer' });
-      list.setItems((rows) => rows.filter((u) => u.id !== user.id));
-      setNotice(i18n._({ id: 'admin.users.deleted', message: 'User deleted successfully.' }));
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  }
-
-  /** The same e-mail as "Forgot password?"; the user's sign-ins stay until the link is used. */
-  async function sendResetLink(user: User) {
-    if (
-      !(await confirm(
-        i18n._({
-          id: 'admin.users.confirmReset',
-          message: 'Send a password reset link to {email}?',
-          values: { email: user.email },
-        }),
-      ))
-    )
-      return;
-    setNotice('');
-    setError('');
-    try {
-      setNotice(noticeText(await sendReset.mutateAsync(user.id)));
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  }
 
   return (
     <section className={styles.page}>
@@ -126,11 +51,11 @@ export function UsersPage() {
           {i18n._({ id: 'admin.nav.addUser', message: 'Add User' })}
         </Link>
       </div>
-      <SuccessBanner>{notice}</SuccessBanner>
+      <SuccessBanner takeFocus={page.noticeTakesFocus}>{page.notice}</SuccessBanner>
       {(error || loadError) && (
         <ErrorBanner>
           {error || loadError}{' '}
-          <Button variant="secondary" onClick={() => (setError(''), list.reload())}>
+          <Button variant="secondary" onClick={() => (page.clearError(), list.reload())}>
             {i18n._({ id: 'admin.retry', message: 'Retry' })}
           </Button>
         </ErrorBanner>
@@ -151,7 +76,7 @@ export function UsersPage() {
           <option value="">{i18n._({ id: 'admin.users.allRoles', message: 'All roles' })}</option>
           {ROLES.map((role) => (
             <option key={role} value={role}>
-              {role}
+              {i18n._(ROLE_NAMES[role])}
             </option>
           ))}
         </SelectField>
@@ -182,7 +107,7 @@ export function UsersPage() {
                 cell: (u) => `${u.firstName} ${u.lastName}`,
               },
               { header: i18n._({ id: 'admin.users.email', message: 'Email' }), cell: (u) => u.email },
-              { header: i18n._({ id: 'admin.users.role', message: 'Role' }), cell: (u) => u.role },
+              { header: i18n._({ id: 'admin.users.role', message: 'Role' }), cell: (u) => i18n._(ROLE_NAMES[u.role]) },
               {
                 header: i18n._({ id: 'admin.users.status', message: 'Status' }),
                 cell: (u) =>
@@ -193,7 +118,13 @@ export function UsersPage() {
               {
                 header: i18n._({ id: 'admin.jobs.actions', message: 'Actions' }),
                 cell: (u) => (
-                  <UserActions user={u} me={me} onToggle={toggle} onDelete={remove} onSendResetLink={sendResetLink} />
+                  <UserActions
+                    user={u}
+                    me={me}
+                    onToggle={page.toggle}
+                    onDelete={page.remove}
+                    onSendResetLink={page.sendResetLink}
+                  />
                 ),
               },
             ]}
@@ -201,7 +132,7 @@ export function UsersPage() {
         )}
       </ListStates>
       <Pager list={list} label={i18n._({ id: 'admin.nav.users', message: 'Users' })} />
-      {dialog}
+      {page.dialog}
     </section>
   );
 }
@@ -223,7 +154,7 @@ function UserActions({
   const can = allowedActions(user, me ?? { id: -1 });
   const name = `${user.firstName} ${user.lastName}`;
   return (
-    <span className={styles.actions}>
+    <span className={`${styles.actions} ${styles.rowEnd}`} {...{ [ROW_ITEM]: user.id }}>
       <Link
         to={paths.admin.editUser(user.id)}
         aria-label={i18n._({ id: 'admin.users.editOf', message: 'Edit {name}', values: { name } })}
