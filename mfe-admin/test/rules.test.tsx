@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { imageProblem } from '../src/features/courses/course-form';
 import { actionsFor, offersAssignTrainer, showsProgressLink } from '../src/features/enrollments/transitions';
-import { newUserProblem } from '../src/features/users/user-forms';
+import { newUserProblem } from '../src/features/users/use-user-forms';
 import { allowedActions } from '../src/features/users/users-page';
 import { user } from './fixtures';
 
@@ -41,14 +41,16 @@ describe('user restrictions (docs/product.md §6)', () => {
 describe('validation texts (docs/product.md §5)', () => {
   const ok = { firstName: 'Aline', lastName: 'Uwase', email: 'a@b.rw', password: 'secret1', role: 'trainer' };
   it.each([
-    [{ ...ok, lastName: ' ' }, 'Please fill in all required fields.'],
-    [{ ...ok, firstName: '12345' }, 'Field cannot contain only numbers.'],
-    [{ ...ok, email: 'not-an-email' }, 'Please enter a valid email address.'],
-    [{ ...ok, password: '12345' }, 'Password must be at least 6 characters long.'],
-    [{ ...ok, role: 'owner' }, 'Invalid role selected.'],
-    [ok, null],
-  ])('create user %#', async (form, message) => {
-    expect(await newUserProblem(form)).toBe(message);
+    [{ ...ok, lastName: ' ' }, 'Please fill in all required fields.', 'lastName'],
+    [{ ...ok, firstName: '12345' }, 'Field cannot contain only numbers.', 'firstName'],
+    [{ ...ok, email: 'not-an-email' }, 'Please enter a valid email address.', 'email'],
+    [{ ...ok, password: '12345' }, 'Password must be at least 6 characters long.', 'password'],
+    [{ ...ok, role: 'owner' }, 'Invalid role selected.', 'role'],
+  ])('create user %#: the problem and the field it is about', async (form, problem, field) => {
+    expect(await newUserProblem(form)).toEqual({ problem, field });
+  });
+  it('lets a complete new user through', async () => {
+    expect(await newUserProblem(ok)).toBeNull();
   });
 
   it('checks course images by type and size', () => {

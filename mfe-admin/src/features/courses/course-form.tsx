@@ -3,15 +3,16 @@ import {
   COURSE_CATEGORIES,
   COURSE_LEVELS,
   DEFAULT_TRAINING_CENTER,
-  errorMessage,
   IMAGE_MIME_TYPES,
   MAX_IMAGE_BYTES,
+  translateMessage,
   validation,
   valueText,
 } from '@btls/shared-api';
 import type { Course, CourseCreatePayload } from '@btls/shared-api/schemas';
 import { Link, paths, useI18n } from '@btls/shared-auth';
-import { Button, buttonClass, ErrorBanner, SelectField, TextAreaField, TextField } from '@btls/shared-ui/components';
+import { Button, buttonClass, CheckboxField, SelectField, TextAreaField, TextField } from '@btls/shared-ui/components';
+import { FormProblem, useFormProblem } from '@btls/shared-ui/form-problem';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import own from '../admin.module.css';
 
@@ -85,7 +86,7 @@ export function CourseForm({
   const [values, setValues] = useState(initial);
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState('');
-  const [error, setError] = useState('');
+  const problem = useFormProblem();
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (!image) return setPreview('');
@@ -97,6 +98,7 @@ export function CourseForm({
   const text = (name: keyof CourseFormValues) => ({
     name,
     value: values[name] as string,
+    error: problem.errorFor(name),
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
   });
 
@@ -108,8 +110,8 @@ export function CourseForm({
       mode === 'add' ? rules.courseCreatePayloadSchema : rules.courseUpdatePayloadSchema,
       values,
     );
-    if ('problem' in checked) return setError(checked.problem);
-    setError('');
+    if ('problem' in checked) return problem.refuse(translateMessage(checked.problem), checked.field);
+    problem.clear();
     setBusy(true);
     try {
       await onSubmit(
@@ -122,14 +124,21 @@ export function CourseForm({
         image,
       );
     } catch (failure) {
-      setError(errorMessage(failure));
+      // What was typed stays; the server's words go beside the field they name (the image's, if it was that).
+      problem.fail(failure);
       setBusy(false);
     }
   }
 
   return (
-    <form className={styles.card} onSubmit={submit} onFocus={() => void loadFormRules()} noValidate>
-      <ErrorBanner>{error}</ErrorBanner>
+    <form
+      ref={problem.formRef}
+      className={styles.card}
+      onSubmit={submit}
+      onFocus={() => void loadFormRules()}
+      noValidate
+    >
+      <FormProblem problem={problem.problem} />
       <TextField label={i18n._({ id: 'admin.courses.courseTitle', message: 'Title' })} required {...text('title')} />
       <TextAreaField
         label={i18n._({ id: 'admin.courseForm.description', message: 'Description' })}
@@ -202,14 +211,17 @@ export function CourseForm({
             : i18n._({ id: 'admin.courseForm.image', message: 'Course image' })
         }
         type="file"
+        name="image"
         accept={IMAGE_MIME_TYPES.join(',')}
         hint={i18n._({ id: 'admin.courseForm.imageHint', message: 'JPG, PNG, GIF or WEBP, at most 5 MB.' })}
+        error={problem.errorFor('image')}
         onChange={(e) => {
           const file = e.target.files?.[0] ?? null;
-          const problem = file ? imageProblem(file) : null;
-          setError(problem ?? '');
-          setImage(problem ? null : file);
-          if (problem) e.target.value = '';
+          const refused = file ? imageProblem(file) : null;
+          if (refused) problem.refuse(translateMessage(refused), 'image');
+          else problem.clear();
+          setImage(refused ? null : file);
+          if (refused) e.target.value = '';
         }}
       />
       {preview && (
@@ -221,16 +233,13 @@ export function CourseForm({
           height={135}
         />
       )}
-      <p>
-        <label>
-          <input
-            type="checkbox"
-            checked={values.isActive}
-            onChange={(e) => setValues((v) => ({ ...v, isActive: e.target.checked }))}
-          />{' '}
-          {i18n._({ id: 'admin.courseForm.active', message: 'Active (shown on the public site)' })}
-        </label>
-      </p>
+      <CheckboxField
+        label={i18n._({ id: 'admin.courseForm.active', message: 'Active (shown on the public site)' })}
+        name="isActive"
+        checked={values.isActive}
+        error={problem.errorFor('isActive')}
+        onChange={(e) => setValues((v) => ({ ...v, isActive: e.target.checked }))}
+      />
       <div className={styles.actions}>
         <Button type="submit" disabled={busy}>
           {busy

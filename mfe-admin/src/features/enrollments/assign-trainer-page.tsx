@@ -6,6 +6,7 @@ import {
   isNotFound,
   noticeText,
   trainersQuery,
+  translateMessage,
   useAssignTrainer,
   useQuery,
   useSuspenseQuery,
@@ -13,6 +14,7 @@ import {
 import type { Enrollment } from '@btls/shared-api/schemas';
 import { paths, useI18n, useNavigate, useParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, SelectField, Spinner, SuccessBanner } from '@btls/shared-ui/components';
+import { FormProblem, useFormProblem } from '@btls/shared-ui/form-problem';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { PanelUnavailable } from '@btls/shared-ui/panel-states';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
@@ -61,37 +63,40 @@ function AssignTrainerForm({ enrollment }: { enrollment: Enrollment }) {
   const trainers = useQuery(trainersQuery());
   const assign = useAssignTrainer();
   const [trainerId, setTrainerId] = useState('');
-  const [failure, setError] = useState('');
+  const problem = useFormProblem();
   const [done, setDone] = useState('');
-  const error = failure || (trainers.error ? errorMessage(trainers.error) : '');
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const { checkForm, assignTrainerPayloadSchema } = await loadRules();
     const checked = checkForm(assignTrainerPayloadSchema, { trainerId });
-    if ('problem' in checked) return setError(checked.problem);
-    setError('');
+    if ('problem' in checked) return problem.refuse(translateMessage(checked.problem), checked.field);
+    problem.clear();
     try {
       const answer = await assign.mutateAsync({ id: enrollment.id, ...checked.payload });
       setDone(noticeText(answer));
       setTimeout(() => navigate(`${paths.admin.enrollments}?status=Approved`), ASSIGNED_TRAINER_REDIRECT_MS);
     } catch (failure) {
-      setError(errorMessage(failure));
+      problem.fail(failure);
     }
   }
 
   return (
     <section className={styles.page}>
       <h1>{i18n._({ id: 'admin.enrollments.assignTrainer', message: 'Assign Trainer' })}</h1>
-      <form className={styles.card} onSubmit={submit} onFocus={() => void loadRules()} noValidate>
+      <form ref={problem.formRef} className={styles.card} onSubmit={submit} onFocus={() => void loadRules()} noValidate>
         <p>
           {enrollment.traineeFirstName} {enrollment.traineeLastName} — {enrollment.courseTitle}
         </p>
         <SuccessBanner>{done}</SuccessBanner>
-        <ErrorBanner>{error}</ErrorBanner>
+        {/* The trainers that did not load are the page's problem, not the form's: no field is named. */}
+        <ErrorBanner>{trainers.error ? errorMessage(trainers.error) : ''}</ErrorBanner>
+        <FormProblem problem={problem.problem} />
         <SelectField
           label={i18n._({ id: 'admin.assign.trainer', message: 'Trainer' })}
+          name="trainerId"
           value={trainerId}
+          error={problem.errorFor('trainerId')}
           onChange={(e) => setTrainerId(e.target.value)}
         >
           <option value="">{i18n._({ id: 'admin.assign.selectTrainer', message: '-- Select a trainer --' })}</option>

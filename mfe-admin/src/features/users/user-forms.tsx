@@ -1,96 +1,27 @@
-import { useState, type FormEvent } from 'react';
-import {
-  errorMessage,
-  ROLES,
-  useCreateUser,
-  userQuery,
-  userValidation,
-  useSuspenseQuery,
-  useUpdateUser,
-} from '@btls/shared-api';
+import { ROLES, userQuery, useSuspenseQuery } from '@btls/shared-api';
 import type { User } from '@btls/shared-api/schemas';
-import { Link, paths, useAuth, useI18n, useNavigate, useParams } from '@btls/shared-auth';
-import {
-  Button,
-  buttonClass,
-  ErrorBanner,
-  SelectField,
-  Spinner,
-  SuccessBanner,
-  TextField,
-} from '@btls/shared-ui/components';
+import { Link, paths, useI18n, useParams } from '@btls/shared-auth';
+import { Button, buttonClass, SelectField, Spinner, SuccessBanner, TextField } from '@btls/shared-ui/components';
+import { FormProblem } from '@btls/shared-ui/form-problem';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { PanelUnavailable } from '@btls/shared-ui/panel-states';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import own from '../admin.module.css';
+import { ROLE_NAMES } from './role-names';
+import { loadRules, useEditUserForm, useNewUserForm } from './use-user-forms';
 
 const styles = withPanelPage(own);
-
-/** The server's rules (zod and the schemas, about 30 KiB gzip): loaded when a form is first touched. */
-const loadRules = () => import('@btls/shared-api/schemas');
-
-/** The sign-up rules of the contract (docs/product.md §5), in its words; null when the form may be sent. */
-export async function newUserProblem(form: {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-  role: string;
-}) {
-  const { checkForm, registerPayloadSchema } = await loadRules();
-  const checked = checkForm(registerPayloadSchema, form);
-  return 'problem' in checked ? checked.problem : null;
-}
 
 // Only admins reach the area's pages: the area's routes are behind RequireRole (see expose.tsx).
 export function NewUserPage() {
   const i18n = useI18n();
-  const navigate = useNavigate();
-  const create = useCreateUser();
-  const [form, setForm] = useState({
-    firstName: '',
-    lastName: '',
-    email: '',
-    password: '',
-    role: 'trainee',
-    companyName: '',
-  });
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const bind = (name: keyof typeof form) => ({
-    name,
-    value: form[name],
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
-  });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = await newUserProblem(form);
-    if (problem) return setError(problem);
-    setError('');
-    setBusy(true);
-    try {
-      const { companyName, ...rest } = form;
-      const answer = await create.mutateAsync({
-        ...rest,
-        role: form.role as User['role'],
-        ...(form.role === 'employer' ? { companyName } : {}),
-      });
-      const name = `${answer.user.firstName} ${answer.user.lastName}`;
-      navigate(paths.admin.users, {
-        state: { notice: i18n._({ id: 'admin.userForm.created', message: 'User {name} created.', values: { name } }) },
-      });
-    } catch (failure) {
-      setError(errorMessage(failure));
-      setBusy(false);
-    }
-  }
+  const { values: form, bind, busy, submit, problem } = useNewUserForm();
 
   return (
     <section className={styles.page}>
       <h1>{i18n._({ id: 'admin.nav.addUser', message: 'Add User' })}</h1>
-      <form className={styles.card} onSubmit={submit} onFocus={() => void loadRules()} noValidate>
-        <ErrorBanner>{error}</ErrorBanner>
+      <form ref={problem.formRef} className={styles.card} onSubmit={submit} onFocus={() => void loadRules()} noValidate>
+        <FormProblem problem={problem.problem} />
         <div className={styles.row}>
           <TextField
             label={i18n._({ id: 'admin.userForm.firstName', message: 'First Name' })}
@@ -119,7 +50,9 @@ export function NewUserPage() {
         />
         <SelectField label={i18n._({ id: 'admin.users.role', message: 'Role' })} {...bind('role')}>
           {ROLES.map((r) => (
-            <option key={r}>{r}</option>
+            <option key={r} value={r}>
+              {i18n._(ROLE_NAMES[r])}
+            </option>
           ))}
         </SelectField>
         {form.role === 'employer' && (
@@ -181,43 +114,14 @@ function EditUser({ id }: { id: string }) {
 
 function EditUserForm({ user }: { user: User }) {
   const i18n = useI18n();
-  const { user: me } = useAuth();
-  const update = useUpdateUser();
-  const [form, setForm] = useState({ firstName: user.firstName, lastName: user.lastName, role: user.role as string });
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
-  const self = user.id === me?.id;
-  const bind = (name: keyof typeof form) => ({
-    name,
-    value: form[name],
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
-  });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setNotice('');
-    const { checkForm, userUpdatePayloadSchema } = await loadRules();
-    const checked = checkForm(userUpdatePayloadSchema, form);
-    if ('problem' in checked) return setError(checked.problem);
-    if (self && form.role !== 'admin') return setError(userValidation.ownRoleFromAdmin);
-    setError('');
-    try {
-      const answer = await update.mutateAsync({ id: user.id, ...checked.payload });
-      const name = `${answer.user.firstName} ${answer.user.lastName}`;
-      setNotice(
-        i18n._({ id: 'admin.userForm.updated', message: 'User {name} updated successfully.', values: { name } }),
-      );
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  }
+  const { bind, self, notice, submit, problem } = useEditUserForm(user);
 
   return (
     <section className={styles.page}>
       <h1>{i18n._({ id: 'admin.userForm.editTitle', message: 'Edit User' })}</h1>
-      <form className={styles.card} onSubmit={submit} onFocus={() => void loadRules()} noValidate>
+      <form ref={problem.formRef} className={styles.card} onSubmit={submit} onFocus={() => void loadRules()} noValidate>
         <SuccessBanner>{notice}</SuccessBanner>
-        <ErrorBanner>{error}</ErrorBanner>
+        <FormProblem problem={problem.problem} />
         <p>
           {i18n._({ id: 'admin.userForm.emailLabel', message: 'E-mail:' })} <strong>{user.email}</strong>{' '}
           {i18n._({ id: 'admin.userForm.emailFixed', message: '(cannot be changed)' })}
@@ -236,7 +140,9 @@ function EditUserForm({ user }: { user: User }) {
         </div>
         <SelectField label={i18n._({ id: 'admin.users.role', message: 'Role' })} disabled={self} {...bind('role')}>
           {ROLES.map((r) => (
-            <option key={r}>{r}</option>
+            <option key={r} value={r}>
+              {i18n._(ROLE_NAMES[r])}
+            </option>
           ))}
         </SelectField>
         <div className={styles.actions}>
