@@ -23,7 +23,7 @@ import {
 import type { Enrollment, ProgressPayload, ProgressRecord } from '@btls/shared-api/schemas';
 import { useAuth, useI18n } from '@btls/shared-auth';
 import { useFormProblem } from '@btls/shared-ui/form-problem';
-import { focusRowOf } from './focus-row';
+import { useLanding, type Landing } from './focus-row';
 import {
   changeQueuedWrite,
   newWriteKey,
@@ -56,12 +56,6 @@ function rememberMaxScore(value: string) {
 }
 const newRecord = (): RecordFields => ({ ...EMPTY_RECORD, maxScore: lastMaxScore() });
 
-/**
- * Where the keyboard goes once the list shows a write's result: a record's row (by its id, or for one kept on
- * the phone by its write's key), or the list's message once a deleted record's row is gone.
- */
-type Landing = { record: number } | { waiting: string } | { gone: number } | { goneWaiting: string };
-
 const fieldsOf = (r: ProgressRecord): RecordFields => ({
   assessmentName: r.assessmentName,
   score: r.score === null ? '' : String(r.score),
@@ -93,8 +87,8 @@ export function useManageProgress(enrollment: Enrollment, confirm: (question: st
   const [notice, setNotice] = useState('');
   // Where the last message belongs: by the records after a write of one, at the top after the training's end.
   const [messageAt, setMessageAt] = useState<'records' | 'top'>('records');
-  const [landing, setLanding] = useState<Landing | null>(null);
-  const [noticeTakesFocus, setNoticeTakesFocus] = useState(false);
+  // Where the keyboard goes after a write, once the list shows it.
+  const { land: setLanding, noticeTakesFocus, noticeLeavesFocus } = useLanding(records, waitingFor);
   const firstField = () => form.current?.querySelector<HTMLInputElement>('input[name="assessmentName"]');
   // Tapping Edit brings the form (above the table) back into view with the record in it, ready to type.
   useEffect(() => {
@@ -102,28 +96,6 @@ export function useManageProgress(enrollment: Enrollment, confirm: (question: st
     form.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
     firstField()?.focus({ preventScroll: true });
   }, [editing]);
-
-  // After a write, the keyboard goes to what it changed, once the list shows it: the record added or saved
-  // (brought into view: a new one is below the form, off a phone's screen), or, for a record deleted, the list's
-  // message (its row and its buttons are gone).
-  useEffect(() => {
-    if (!landing) return;
-    if ('gone' in landing || 'goneWaiting' in landing) {
-      const listed =
-        'gone' in landing
-          ? records.some((r) => r.id === landing.gone)
-          : [...waitingFor.values()].some((write) => write.key === landing.goneWaiting);
-      if (listed) return;
-      setLanding(null);
-      setNoticeTakesFocus(true);
-      return;
-    }
-    const id =
-      'record' in landing ? landing.record : [...waitingFor].find(([, write]) => write.key === landing.waiting)?.[0];
-    if (id === undefined || !records.some((r) => r.id === id)) return;
-    setLanding(null);
-    focusRowOf(id);
-  }, [landing, records, waitingFor]);
 
   // The form's rules are fetched as soon as the page shows, not at its first tap: a signal that drops before
   // then must not keep a mark from being checked and kept on the phone.
@@ -156,7 +128,7 @@ export function useManageProgress(enrollment: Enrollment, confirm: (question: st
   /** A message by the records (what a write did, or why it could not), the last one's place taken. */
   function say(message: { notice: string } | { error: string }) {
     setMessageAt('records');
-    setNoticeTakesFocus(false);
+    noticeLeavesFocus();
     setNotice('notice' in message ? message.notice : '');
     setError('error' in message ? message.error : '');
   }
