@@ -3,7 +3,7 @@
  * certificates (each linked to its public verification page) and the status history. Presentational: the
  * area that shows it brings the actions (the employer's moves; nothing for admins).
  */
-import type { ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { errorMessage, JOB_APPLICATION_STATUSES, valueText, type JobApplicationStatus } from '@btls/shared-api';
 import { ApplicationStatusBadge, Button, ErrorBanner, SelectField } from './components';
 import { formatDate } from './format-date';
@@ -23,6 +23,35 @@ export interface ApplicantView {
   history: { from: string | null; to: string; note: string | null; at: string; byName: string }[];
 }
 
+const applicantHeadingId = (id: number) => `applicant-${id}`;
+
+/**
+ * Brings the keyboard back to the applicant a change made through a dialog was about (a move to another status):
+ * the dialog gives the focus back to the button that opened it, which the change then takes away (it offers the
+ * next moves instead), so the focus would fall to the page's body. `focusOn(id)` once the change shows: the
+ * applicant's heading is focused and brought into view; `missing` when the applicant is no longer listed (a filter
+ * by status), for the page to focus what happened instead.
+ */
+export function useApplicantFocus() {
+  const [target, setTarget] = useState<number | null>(null);
+  const [missing, setMissing] = useState(false);
+  useEffect(() => {
+    if (target === null) return;
+    const heading = document.getElementById(applicantHeadingId(target));
+    if (heading) {
+      heading.scrollIntoView?.({ block: 'center' });
+      heading.focus({ preventScroll: true });
+    }
+    setMissing(!heading);
+    setTarget(null);
+  }, [target]);
+  const focusOn = useCallback((id: number) => {
+    setMissing(false);
+    setTarget(id);
+  }, []);
+  return { focusOn, missing };
+}
+
 export function ApplicantCard({
   applicant: a,
   onDownloadCv,
@@ -39,12 +68,15 @@ export function ApplicantCard({
   const locale = useLocale();
   const status = (s: string) => i18n._(valueText(s));
   const name = `${a.trainee.firstName} ${a.trainee.lastName}`;
-  const headingId = `applicant-${a.id}`;
+  const headingId = applicantHeadingId(a.id);
   return (
     <article className={`${styles.card} ${a.status === 'New' ? styles.isNew : ''}`} aria-labelledby={headingId}>
       <div className={styles.head}>
         {select}
-        <h3 id={headingId}>{name}</h3>
+        {/* Focusable by the page: where the keyboard comes back to after this applicant was changed. */}
+        <h3 id={headingId} tabIndex={-1} className={styles.name}>
+          {name}
+        </h3>
         <ApplicationStatusBadge status={a.status} />
       </div>
       <dl className={styles.facts}>

@@ -10,6 +10,7 @@ import type { Job } from '@btls/shared-api/schemas';
 import { SelectField, TextField } from './components';
 import { useDialog } from './dialog';
 import type { PagedList } from './paging';
+import own from './job-postings.module.css';
 import { panelPage as styles } from './panel-page';
 
 /**
@@ -32,10 +33,13 @@ export function useJobPostingActions(
   const { confirm, dialog } = useDialog();
   const [failure, setFailure] = useState('');
   const [notice, setNotice] = useState(firstNotice);
+  // A deleted row takes its buttons with it: the keyboard then lands on what happened, not on the page's body.
+  const [noticeTakesFocus, setNoticeTakesFocus] = useState(false);
 
   async function toggle(job: Job) {
     setFailure('');
     setNotice('');
+    setNoticeTakesFocus(false);
     try {
       const answer = await setActive.mutateAsync({ id: job.id, isActive: !job.isActive });
       setNotice(noticeText(answer));
@@ -51,13 +55,14 @@ export function useJobPostingActions(
     try {
       await deletion.mutateAsync(job.id);
       list.setItems((rows) => rows.filter((j) => j.id !== job.id));
+      setNoticeTakesFocus(true);
       setNotice(i18n._({ id: 'jobPostings.deleted', message: 'Job "{title}" deleted.', values: { title: job.title } }));
     } catch (e) {
       setFailure(errorMessage(e));
     }
   }
 
-  return { toggle, remove, failure, notice, dialog };
+  return { toggle, remove, failure, notice, noticeTakesFocus, dialog };
 }
 
 /** The search box and the status choice of a postings list; `children` are further filters. */
@@ -94,7 +99,10 @@ export function JobPostingFilters({
   );
 }
 
-/** A row's actions: what the screen puts first (edit, or take down), then Delete, which asks before it deletes. */
+/**
+ * A row's actions: what the screen puts first (edit, or take down), then Delete apart from them at the far end, in
+ * a look of its own, which asks before it deletes.
+ */
 export function JobRowActions({
   job,
   remove,
@@ -106,11 +114,11 @@ export function JobRowActions({
 }) {
   const i18n = useI18n();
   return (
-    <span className={styles.actions}>
+    <span className={own.actions}>
       {children}
       <button
         type="button"
-        className={`${styles.linkButton} ${styles.danger}`}
+        className={own.delete}
         aria-label={i18n._({ id: 'jobPostings.deleteOf', message: 'Delete {title}', values: { title: job.title } })}
         onClick={() => void remove(job)}
       >
