@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aJob, aJobApplicant } from '@btls/shared-api/fixtures';
-import type { JobApplicant } from '@btls/shared-api/schemas';
+import type { Job, JobApplicant } from '@btls/shared-api/schemas';
 import { answer, API, http, renderAt, server, signInAs, useTestApi } from '@btls/shared-auth/testing';
 import { ApplicantsPage } from '../src/features/applicants-page';
 import { MyJobsPage } from '../src/features/my-jobs-page';
@@ -120,6 +120,26 @@ describe('the Applicants page', () => {
     expect(sent).toEqual({ status: 'Shortlisted', note: 'Strong certificate' });
     const card = screen.getByRole('article', { name: 'Aline Uwase' });
     expect(await within(card).findByRole('button', { name: 'Move to Interview: Aline Uwase' })).toBeTruthy();
+    // The button the dialog came from is gone with the move: the keyboard is on the applicant, not the page's body.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(card).getByRole('heading', { name: 'Aline Uwase' })),
+    );
+  });
+
+  it('after a move that takes the applicant out of the list shown, the keyboard is on what happened', async () => {
+    const list = api();
+    server.use(
+      http.patch(`${API}/job-applications/31`, () => {
+        list.set([{ ...aline, status: 'Shortlisted' }, jean]);
+        return Response.json({ ...aline, status: 'Shortlisted' });
+      }),
+    );
+    page('/employer/jobs/9/applicants?status=New');
+    await userEvent.click(await screen.findByRole('button', { name: 'Shortlist: Aline Uwase' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
+    const notice = await screen.findByText('Aline Uwase is now Shortlisted.');
+    await waitFor(() => expect(document.activeElement).toBe(notice));
+    expect(screen.queryByRole('article', { name: 'Aline Uwase' })).toBeNull();
   });
 
   it('changes several at once; a refusal shows its reason and keeps the selection and the note', async () => {
@@ -169,15 +189,63 @@ describe('the Applicants page', () => {
 });
 
 describe('My Job Postings', () => {
-  it('shows the applicants of each job, the New ones apart, linked to its Applicants page', async () => {
+  const postings = (rows: Job[] = [{ ...job, applicationCount: 4, newApplicationCount: 2 }]) =>
     server.use(
       http.get(`${API}/jobs/my-postings`, () =>
-        Response.json([{ ...job, applicationCount: 4, newApplicationCount: 2 }], { headers: { 'X-Total-Count': '1' } }),
+        Response.json(rows, { headers: { 'X-Total-Count': String(rows.length) } }),
       ),
     );
-    renderAt('/employer/my-jobs', [{ path: '/employer/my-jobs', element: <MyJobsPage /> }]);
-    const link = await screen.findByRole('link', { name: 'Applicants for Head Barista: 4, 2 new' });
+  const myJobs = () => renderAt('/employer/my-jobs', [{ path: '/employer/my-jobs', element: <MyJobsPage /> }]);
+
+  it("reaches a posting's applicants in one tap, saying how many are new", async () => {
+    postings([
+      { ...job, applicationCount: 4, newApplicationCount: 2 },
+      { ...aJob({ id: 10, title: 'Weekend Barista' }), applicationCount: 1, newApplicationCount: 1 },
+    ]);
+    myJobs();
+    const link = await screen.findByRole('link', { name: 'Applicants (2 new) Head Barista' });
     expect(link.getAttribute('href')).toBe('/employer/jobs/9/applicants');
-    expect(link.textContent).toBe('4 (2 new)');
+    expect(screen.getByText('4 in all')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Applicants (1 new) Weekend Barista' })).toBeTruthy();
+  });
+
+  it('shows the salary in words, an older posting’s as written', async () => {
+    postings([
+      { ...job, salary: { min: 250000, max: 320000, currency: 'RWF', period: 'month' }, salaryRange: 'x' },
+      { ...aJob({ id: 10, title: 'Weekend Barista' }), salary: null, salaryRange: 'RWF 8,000 per shift' },
+    ]);
+    myJobs();
+    expect(await screen.findByText('RWF 250,000–320,000 per month')).toBeTruthy();
+    expect(screen.getByText('RWF 8,000 per shift')).toBeTruthy();
+  });
+
+  it('keeps Delete apart from Edit and deletes only once the employer confirms, naming the job', async () => {
+    postings();
+    const deleted: string[] = [];
+    server.use(
+      http.delete(`${API}/jobs/9`, ({ request }) => {
+        deleted.push(request.url);
+        return Response.json({ message: 'Job deleted successfully.' });
+      }),
+    );
+    myJobs();
+    const remove = await screen.findByRole('button', { name: 'Delete Head Barista' });
+    const edit = screen.getByRole('link', { name: 'Edit Head Barista' });
+    // Not one of the row's other actions: a control of its own after them.
+    expect(remove.parentElement).toBe(edit.parentElement);
+    expect(remove.className).not.toBe(edit.className);
+    await userEvent.click(remove);
+    const question = screen.getByRole('dialog');
+    expect(question.textContent).toContain('Delete the job posting "Head Barista"?');
+    await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(deleted).toEqual([]);
+    expect(screen.getByRole('link', { name: 'Edit Head Barista' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Head Barista' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
+    const notice = await screen.findByText('Job "Head Barista" deleted.');
+    expect(deleted).toHaveLength(1);
+    // The row and its buttons are gone: the keyboard is on what happened.
+    await waitFor(() => expect(document.activeElement).toBe(notice));
   });
 });

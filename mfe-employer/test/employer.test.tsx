@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aJob } from '@btls/shared-api/fixtures';
@@ -12,6 +12,14 @@ import { FindTalentPage } from '../src/features/find-talent-page';
 import { talentSummary } from '../src/features/talent';
 
 mockApiForFile();
+
+/** What a control is described by, as a screen reader reads it after its name. */
+const describedBy = (control: HTMLElement) =>
+  (control.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' ');
 
 const trainee = (n: number, courses: string[]): CertifiedTrainee => ({
   userId: n,
@@ -46,30 +54,126 @@ describe('job form rules (docs/product.md §5)', () => {
     requirements: '',
     location: 'Kigali',
     jobType: 'Full-time',
+    salaryMin: '',
+    salaryMax: '',
+    salaryCurrency: 'RWF',
+    salaryPeriod: 'month',
     salaryRange: '',
     closingDate: '',
     isActive: true,
   };
-  it('requires company name, title, description and location, and refuses a past closing date', async () => {
-    for (const key of ['title', 'companyName', 'description', 'location']) {
-      expect(await jobPayload({ ...ok, [key]: ' ' })).toEqual({
-        problem: 'Please fill in all required fields: Company Name, Job Title, Description, and Location.',
-      });
+  const required = 'Please fill in all required fields: Company Name, Job Title, Description, and Location.';
+  it('requires company name, title, description and location, and refuses a past closing date, naming the field', async () => {
+    for (const field of ['title', 'companyName', 'description', 'location']) {
+      expect(await jobPayload({ ...ok, [field]: ' ' })).toEqual({ problem: required, field });
     }
     expect(await jobPayload({ ...ok, closingDate: '2020-01-01' })).toEqual({
       problem: 'Closing date cannot be in the past.',
+      field: 'closingDate',
     });
   });
-  it('sends an empty closing date, salary and requirements as null', async () => {
+  it('sends an empty closing date, requirements and salary as null', async () => {
     expect(await jobPayload(ok)).toEqual({
       payload: expect.objectContaining({
         closingDate: null,
+        salaryMin: null,
+        salaryMax: null,
         salaryRange: null,
         requirements: null,
         jobType: 'Full-time',
         isActive: true,
       }),
     });
+  });
+  it('reads the salary amounts as typed, grouped or not, and refuses what is not a salary beside its field', async () => {
+    expect(await jobPayload({ ...ok, salaryMin: '250,000', salaryMax: '320 000', salaryCurrency: 'USD' })).toEqual({
+      payload: expect.objectContaining({
+        salaryMin: 250000,
+        salaryMax: 320000,
+        salaryCurrency: 'USD',
+        salaryPeriod: 'month',
+      }),
+    });
+    expect(await jobPayload({ ...ok, salaryMin: '250k' })).toEqual({
+      problem: 'Write each salary amount as a whole number from 0 to 1,000,000,000, such as 250000.',
+      field: 'salaryMin',
+    });
+    expect(await jobPayload({ ...ok, salaryMin: '300000', salaryMax: '250000' })).toEqual({
+      problem: 'The salary "up to" amount cannot be less than the "from" amount.',
+      field: 'salaryMax',
+    });
+    expect(await jobPayload({ ...ok, salaryMax: '250000' })).toEqual({
+      problem: 'Fill in the salary "from" amount too, or leave both amounts empty.',
+      field: 'salaryMin',
+    });
+    expect(await jobPayload({ ...ok, salaryMin: '250000', salaryPeriod: '' })).toEqual({
+      problem: 'Choose how often the salary is paid: per hour, day, week, month or year.',
+      field: 'salaryPeriod',
+    });
+  });
+});
+
+describe('the job form on a refusal', () => {
+  it('brings the keyboard to the first empty required field, described by its message', async () => {
+    signInAs({ role: 'employer', companyName: 'Café Neo' });
+    let posted = false;
+    server.use(
+      http.post(`${API}/jobs`, () => {
+        posted = true;
+        return new Response(null, { status: 500 });
+      }),
+    );
+    renderAt('/employer/post-job', [{ path: '/employer/post-job', element: <PostJobPage /> }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Post Job' }));
+    const title = screen.getByRole('textbox', { name: /^Job Title/ });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(title)).toBe(
+      'Please fill in all required fields: Company Name, Job Title, Description, and Location.',
+    );
+    // The summary is for screen readers, the words are seen beside the field.
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Please fill in all required fields: Company Name, Job Title, Description, and Location.',
+    );
+    // Fixed, the next field in error gets the keyboard.
+    await userEvent.type(title, 'Barista');
+    await userEvent.click(screen.getByRole('button', { name: 'Post Job' }));
+    const description = screen.getByRole('textbox', { name: /^Description/ });
+    await waitFor(() => expect(document.activeElement).toBe(description));
+    expect(title.getAttribute('aria-invalid')).toBeNull();
+    expect(posted).toBe(false);
+  });
+
+  it('says the salary beside its field and shows how job seekers will read it', async () => {
+    signInAs({ role: 'employer', companyName: 'Café Neo' });
+    let sent: Record<string, unknown> | undefined;
+    server.use(
+      http.post(`${API}/jobs`, async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return answer({ message: 'Job posted successfully!', job: aJob({ id: 78, title: 'Barista' }) }, 201)();
+      }),
+    );
+    renderAt('/employer/post-job', [{ path: '/employer/post-job', element: <PostJobPage /> }]);
+    await userEvent.type(screen.getByLabelText(/^Job Title/), 'Barista');
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Pull shots.');
+    await userEvent.type(screen.getByLabelText(/^Location/), 'Kigali');
+    const salary = screen.getByRole('group', { name: 'Salary (optional)' });
+    const from = within(salary).getByRole('textbox', { name: 'From' });
+    const upTo = within(salary).getByRole('textbox', { name: 'Up to (optional)' });
+    await userEvent.type(from, '320000');
+    await userEvent.type(upTo, '250000');
+    await userEvent.click(screen.getByRole('button', { name: 'Post Job' }));
+    await waitFor(() => expect(document.activeElement).toBe(upTo));
+    expect(describedBy(upTo)).toBe('The salary "up to" amount cannot be less than the "from" amount.');
+    await userEvent.clear(from);
+    await userEvent.type(from, '250,000');
+    await userEvent.clear(upTo);
+    await userEvent.type(upTo, '320000');
+    await userEvent.selectOptions(within(salary).getByRole('combobox', { name: 'Paid' }), 'week');
+    expect(within(salary).getByText('Job seekers read: RWF 250,000–320,000 per week')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Post Job' }));
+    await screen.findByText('Job "Barista" posted successfully!');
+    expect(sent).toMatchObject({ salaryMin: 250000, salaryMax: 320000, salaryCurrency: 'RWF', salaryPeriod: 'week' });
   });
 });
 
@@ -196,6 +300,10 @@ describe('employer pages', () => {
     fireEvent.change(screen.getByLabelText('Company Name'), { target: { value: '  ' } });
     await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(screen.getByRole('alert').textContent).toBe('Contact first name, last name, and company name are required.');
+    // Beside the field it is about, which has the keyboard.
+    const company = screen.getByLabelText(/^Company Name/);
+    await waitFor(() => expect(document.activeElement).toBe(company));
+    expect(describedBy(company)).toBe('Contact first name, last name, and company name are required.');
     fireEvent.change(screen.getByLabelText('Company Name'), { target: { value: '  New Beans  ' } });
     await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByText('Profile updated successfully.')).toBeTruthy();

@@ -64,6 +64,7 @@ export function Applicants({ jobId }: { jobId: string }) {
     bulk,
     error,
     notice,
+    noticeTakesFocus,
     moveOne,
     moveSelected,
     downloadCsv,
@@ -74,7 +75,7 @@ export function Applicants({ jobId }: { jobId: string }) {
 
   return (
     <>
-      <SuccessBanner>{notice}</SuccessBanner>
+      <SuccessBanner takeFocus={noticeTakesFocus}>{notice}</SuccessBanner>
       <ErrorBanner>{error}</ErrorBanner>
       <div className={styles.filters}>
         <TextField
@@ -169,17 +170,20 @@ export function Applicants({ jobId }: { jobId: string }) {
                   applicant={a}
                   onDownloadCv={() => void downloadCv(a)}
                   select={
-                    <input
-                      type="checkbox"
-                      className={styles.check}
-                      checked={selection.isSelected(a.id)}
-                      onChange={() => selection.toggle(a.id)}
-                      aria-label={i18n._({
-                        id: 'employer.applicants.select',
-                        message: 'Select {name}',
-                        values: { name: `${a.trainee.firstName} ${a.trainee.lastName}` },
-                      })}
-                    />
+                    // The box is small to look at; its label around it is a thumb's size to tap.
+                    <label className={styles.checkTarget}>
+                      <input
+                        type="checkbox"
+                        className={styles.check}
+                        checked={selection.isSelected(a.id)}
+                        onChange={() => selection.toggle(a.id)}
+                        aria-label={i18n._({
+                          id: 'employer.applicants.select',
+                          message: 'Select {name}',
+                          values: { name: `${a.trainee.firstName} ${a.trainee.lastName}` },
+                        })}
+                      />
+                    </label>
                   }
                   actions={JOB_APPLICATION_TRANSITIONS[a.status].map((to) => (
                     <Button

@@ -84,10 +84,10 @@ export function EmployerDashboardPage() {
         </div>
       )}
       <div className={styles.actions}>
-        <Link to={paths.employer.findTalent}>
+        <Link className={styles.tapLink} to={paths.employer.findTalent}>
           {i18n._({ id: 'employer.dashboard.findTalent', message: 'Find talent' })}
         </Link>
-        <Link to={paths.employer.profile}>
+        <Link className={styles.tapLink} to={paths.employer.profile}>
           {i18n._({ id: 'employer.dashboard.companyProfile', message: 'Company profile' })}
         </Link>
       </div>
@@ -121,7 +121,7 @@ export function EmployerDashboardPage() {
             ))}
           </ul>
           {summary.showViewAll && (
-            <Link to={paths.employer.findTalent}>
+            <Link className={styles.tapLink} to={paths.employer.findTalent}>
               {i18n._({
                 id: 'employer.dashboard.viewAll',
                 message: 'View All {count}',

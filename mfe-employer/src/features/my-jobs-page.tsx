@@ -1,12 +1,16 @@
 import { pagedJobPostings, useDeleteJob, useSetJobActive, valueText } from '@btls/shared-api';
 import { Link, paths, useI18n, useLocation, useSearchParams } from '@btls/shared-auth';
-import { buttonClass, ErrorBanner, SuccessBanner, Table } from '@btls/shared-ui/components';
+import { buttonClass, ErrorBanner, SuccessBanner } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
 import { JobPostingFilters, JobRowActions, useJobPostingActions } from '@btls/shared-ui/job-postings';
-import { panelPage as styles } from '@btls/shared-ui/panel-page';
+import { formatSalary } from '@btls/shared-ui/format';
+import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { ListStates } from '@btls/shared-ui/panel-states';
+import own from './employer.module.css';
+
+const styles = withPanelPage(own);
 
 const FILTERS = ['q', 'status'] as const;
 
@@ -15,13 +19,15 @@ export function MyJobsPage() {
   const locale = useLocale();
   const list = usePagedList(useSearchParams(), pagedJobPostings, FILTERS);
   const jobs = list.items;
-  const { toggle, remove, failure, notice, dialog } = useJobPostingActions(
+  const { toggle, remove, failure, notice, noticeTakesFocus, dialog } = useJobPostingActions(
     list,
     { setActive: useSetJobActive(), deletion: useDeleteJob() },
-    () =>
+    (job) =>
       i18n._({
-        id: 'employer.myJobs.deleteConfirm',
-        message: 'Are you sure you want to delete this job posting? This action cannot be undone.',
+        id: 'employer.myJobs.deleteConfirmOf',
+        message:
+          'Delete the job posting "{title}"? It leaves the job board and its applicants are no longer listed here. This cannot be undone.',
+        values: { title: job.title },
       }),
     (useLocation().state as { notice?: string } | null)?.notice,
   );
@@ -35,7 +41,7 @@ export function MyJobsPage() {
           {i18n._({ id: 'employer.myJobs.post', message: 'Post a Job' })}
         </Link>
       </div>
-      <SuccessBanner>{notice}</SuccessBanner>
+      <SuccessBanner takeFocus={noticeTakesFocus}>{notice}</SuccessBanner>
       <ErrorBanner>{error}</ErrorBanner>
       <JobPostingFilters
         list={list}
@@ -52,63 +58,64 @@ export function MyJobsPage() {
         }
       >
         {(rows) => (
-          <Table
-            caption={i18n._({ id: 'employer.myJobs.caption', message: 'My job postings' })}
-            rows={rows}
-            rowKey={(j) => j.id}
-            columns={[
-              { header: i18n._({ id: 'employer.myJobs.colTitle', message: 'Title' }), cell: (j) => j.title },
-              { header: i18n._({ id: 'employer.myJobs.colLocation', message: 'Location' }), cell: (j) => j.location },
-              {
-                header: i18n._({ id: 'employer.myJobs.colType', message: 'Type' }),
-                cell: (j) => (j.jobType ? i18n._(valueText(j.jobType)) : ''),
-              },
-              {
-                header: i18n._({ id: 'employer.myJobs.colPosted', message: 'Posted' }),
-                cell: (j) => formatDate(j.postedDate, undefined, locale),
-              },
-              {
-                header: i18n._({ id: 'employer.myJobs.colApplicants', message: 'Applicants' }),
-                cell: (j) => (
-                  <Link
-                    to={paths.employer.applicants(j.id)}
-                    aria-label={i18n._({
-                      id: 'employer.myJobs.applicantsOf',
-                      message: 'Applicants for {title}: {count}, {newCount} new',
-                      values: { title: j.title, count: j.applicationCount ?? 0, newCount: j.newApplicationCount ?? 0 },
-                    })}
-                  >
-                    {j.applicationCount ?? 0}
-                    {(j.newApplicationCount ?? 0) > 0 && (
-                      <strong>
-                        {' '}
-                        {i18n._({
-                          id: 'employer.myJobs.newCount',
-                          message: '({count} new)',
-                          values: { count: j.newApplicationCount },
-                        })}
-                      </strong>
-                    )}
-                  </Link>
-                ),
-              },
-              {
-                header: i18n._({ id: 'employer.myJobs.colStatus', message: 'Status' }),
-                cell: (j) => (
-                  <button type="button" className={styles.linkButton} onClick={() => void toggle(j)}>
-                    {/* The name starts with what the button shows (WCAG 2.5.3), then says which job. */}
-                    {j.isActive
-                      ? i18n._({ id: 'employer.myJobs.activeDeactivate', message: 'Active — deactivate' })
-                      : i18n._({ id: 'employer.myJobs.inactiveActivate', message: 'Inactive — activate' })}
-                    <span className="visually-hidden"> {j.title}</span>
-                  </button>
-                ),
-              },
-              {
-                header: i18n._({ id: 'employer.myJobs.colActions', message: 'Actions' }),
-                cell: (j) => (
-                  <JobRowActions job={j} remove={remove}>
+          // A card per posting rather than a table: on a phone its actions get the card's whole width.
+          <ul
+            className={styles.postings}
+            aria-label={i18n._({ id: 'employer.myJobs.caption', message: 'My job postings' })}
+          >
+            {rows.map((j) => (
+              <li key={j.id}>
+                <article className={styles.posting} aria-labelledby={`posting-${j.id}`}>
+                  <h2 id={`posting-${j.id}`}>{j.title}</h2>
+                  <dl className={styles.postingFacts}>
+                    <div>
+                      <dt>{i18n._({ id: 'employer.myJobs.colLocation', message: 'Location' })}</dt>
+                      <dd>{j.location}</dd>
+                    </div>
+                    <div>
+                      <dt>{i18n._({ id: 'employer.myJobs.colType', message: 'Type' })}</dt>
+                      <dd>{j.jobType ? i18n._(valueText(j.jobType)) : '—'}</dd>
+                    </div>
+                    <div>
+                      <dt>{i18n._({ id: 'employer.myJobs.colPosted', message: 'Posted' })}</dt>
+                      <dd>{formatDate(j.postedDate, undefined, locale)}</dd>
+                    </div>
+                    <div>
+                      <dt>{i18n._({ id: 'employer.myJobs.colSalary', message: 'Salary' })}</dt>
+                      <dd>{j.salary ? formatSalary(j.salary, i18n) : j.salaryRange || '—'}</dd>
+                    </div>
+                  </dl>
+                  {/* One tap from a posting to its applicants, saying how many wait for a first look. */}
+                  <p className={styles.applicants}>
                     <Link
+                      className={buttonClass(j.newApplicationCount ? 'primary' : 'secondary')}
+                      to={paths.employer.applicants(j.id)}
+                    >
+                      {i18n._({
+                        id: 'employer.myJobs.applicantsNew',
+                        message: '{count, plural, one {Applicants ({count} new)} other {Applicants ({count} new)}}',
+                        values: { count: j.newApplicationCount ?? 0 },
+                      })}{' '}
+                      <span className="visually-hidden">{j.title}</span>
+                    </Link>
+                    <span className={styles.muted}>
+                      {i18n._({
+                        id: 'employer.myJobs.applicantsInAll',
+                        message: '{count, plural, one {{count} in all} other {{count} in all}}',
+                        values: { count: j.applicationCount ?? 0 },
+                      })}
+                    </span>
+                  </p>
+                  <JobRowActions job={j} remove={remove}>
+                    <button type="button" className={styles.linkButton} onClick={() => void toggle(j)}>
+                      {/* The name starts with what the button shows (WCAG 2.5.3), then says which job. */}
+                      {j.isActive
+                        ? i18n._({ id: 'employer.myJobs.activeDeactivate', message: 'Active — deactivate' })
+                        : i18n._({ id: 'employer.myJobs.inactiveActivate', message: 'Inactive — activate' })}
+                      <span className="visually-hidden"> {j.title}</span>
+                    </button>
+                    <Link
+                      className={buttonClass('secondary')}
                       to={paths.employer.editJob(j.id)}
                       aria-label={i18n._({
                         id: 'employer.myJobs.editOf',
@@ -119,10 +126,10 @@ export function MyJobsPage() {
                       {i18n._({ id: 'employer.myJobs.edit', message: 'Edit' })}
                     </Link>
                   </JobRowActions>
-                ),
-              },
-            ]}
-          />
+                </article>
+              </li>
+            ))}
+          </ul>
         )}
       </ListStates>
       <Pager list={list} label={i18n._({ id: 'employer.myJobs.pages', message: 'Job postings' })} />

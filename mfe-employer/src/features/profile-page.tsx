@@ -1,17 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import {
-  errorMessage,
-  noticeText,
-  passwordProblem,
-  translateMessage,
-  userValidation,
-  useUpdateMyProfile,
-} from '@btls/shared-api';
+import { noticeText, passwordProblem, translateMessage, userValidation, useUpdateMyProfile } from '@btls/shared-api';
 import { useAuth, useChangePassword, useI18n } from '@btls/shared-auth';
-import { Button, ErrorBanner, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
-import { panelPage as styles } from '@btls/shared-ui/panel-page';
+import { Button, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
+import { FormProblem, useFormProblem } from '@btls/shared-ui/form-problem';
+import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { PasswordChangeForm } from '@btls/shared-ui/password-change';
 import { DataSaverSettings } from '@btls/shared-ui/profile';
+import own from './employer.module.css';
+
+const styles = withPanelPage(own);
 
 /** The server's rules for a profile (zod, about 30 KiB gzip): loaded when the form is first touched. */
 const loadRules = () => import('@btls/shared-api/schemas');
@@ -28,13 +25,14 @@ export function CompanyProfilePage() {
   };
   const [editing, setEditing] = useState(false);
   const [fields, setFields] = useState(saved);
-  const [error, setError] = useState('');
+  const form = useFormProblem();
   const [notice, setNotice] = useState('');
   const changePassword = useChangePassword();
   const updateProfile = useUpdateMyProfile();
   const bind = (name: keyof typeof saved) => ({
     name,
     value: fields[name],
+    error: form.errorFor(name),
     onChange: (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value })),
   });
 
@@ -42,11 +40,12 @@ export function CompanyProfilePage() {
     event.preventDefault();
     const trimmed = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.trim()])) as typeof saved;
     // A company's name is required of employers only: the shared profile schema leaves it optional.
-    if (!trimmed.companyName) return setError(translateMessage(userValidation.profileRequired));
+    if (!trimmed.companyName) return form.refuse(translateMessage(userValidation.profileRequired), 'companyName');
     const { checkForm, profilePayloadSchema } = await loadRules();
     const checked = checkForm(profilePayloadSchema, trimmed);
-    if ('problem' in checked) return setError(translateMessage(checked.problem));
-    setError('');
+    // The page and the keyboard go to the field the problem is about, with the words beside it.
+    if ('problem' in checked) return form.refuse(translateMessage(checked.problem), checked.field);
+    form.clear();
     try {
       const answer = await updateProfile.mutateAsync(trimmed);
       updateUser(answer.user);
@@ -54,7 +53,7 @@ export function CompanyProfilePage() {
       setEditing(false);
       setNotice(noticeText(answer));
     } catch (failure) {
-      setError(errorMessage(failure));
+      form.fail(failure);
     }
   }
 
@@ -83,7 +82,7 @@ export function CompanyProfilePage() {
               <dt>{i18n._({ id: 'employer.profile.website', message: 'Website' })}</dt>
               <dd>
                 {saved.companyWebsite ? (
-                  <a href={saved.companyWebsite} rel="noopener noreferrer">
+                  <a className={styles.tapLink} href={saved.companyWebsite} rel="noopener noreferrer">
                     {saved.companyWebsite}
                   </a>
                 ) : (
@@ -114,8 +113,8 @@ export function CompanyProfilePage() {
   return (
     <section className={styles.page}>
       <h1>{i18n._({ id: 'employer.profile.title', message: 'Company Profile' })}</h1>
-      <form className={styles.card} onSubmit={save} onFocus={() => void loadRules()} noValidate>
-        <ErrorBanner>{error}</ErrorBanner>
+      <form ref={form.formRef} className={styles.card} onSubmit={save} onFocus={() => void loadRules()} noValidate>
+        <FormProblem problem={form.problem} />
         <TextField
           label={i18n._({ id: 'employer.jobForm.company', message: 'Company Name' })}
           required
@@ -150,7 +149,7 @@ export function CompanyProfilePage() {
             variant="secondary"
             onClick={() => {
               setFields(saved);
-              setError('');
+              form.clear();
               setNotice('');
               setEditing(false);
             }}

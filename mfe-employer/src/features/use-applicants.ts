@@ -20,6 +20,7 @@ import {
 } from '@btls/shared-api';
 import type { JobApplicant } from '@btls/shared-api/schemas';
 import { useI18n, useSearchParams } from '@btls/shared-auth';
+import { useApplicantFocus } from '@btls/shared-ui/applicant-card';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { useSelection } from '@btls/shared-ui/selection';
 
@@ -67,6 +68,7 @@ export function useApplicants(jobId: string) {
   const moveApplication = useSetJobApplicationStatus();
   const moveApplications = useSetJobApplicationsStatus();
   const { prompt, dialog } = useDialog();
+  const focus = useApplicantFocus();
   const applicants = list.data?.items;
   const selection = useSelection(applicants);
   const [bulkStatus, setBulkStatus] = useState('');
@@ -96,6 +98,8 @@ export function useApplicants(jobId: string) {
           values: { name, status: i18n._(valueText(status)) },
         }),
       );
+      // The keyboard stays with this applicant (the button that opened the dialog is gone with the move).
+      focus.focusOn(applicant.id);
     } catch (failure) {
       setError(errorMessage(failure));
     }
@@ -150,6 +154,8 @@ export function useApplicants(jobId: string) {
     bulk: { status: bulkStatus, setStatus: setBulkStatus, note: bulkNote, setNote: setBulkNote, busy },
     error,
     notice,
+    /** The notice takes the focus when the moved applicant is no longer listed (a filter by status). */
+    noticeTakesFocus: focus.missing,
     moveOne,
     moveSelected,
     downloadCsv: () => download(() => downloadApplicantsCsv(Number(jobId), params)),
