@@ -88,7 +88,12 @@ describe('applying for a job', () => {
     await page.getByLabel('Phone number (optional)').fill('12345');
     await page.getByLabel('Cover note (optional)').fill('Three years at a busy café in Nyamirambo.');
     await page.getByRole('button', { name: 'Send application' }).click();
-    await page.getByText('Please enter a Rwandan phone number, e.g. 078 123 4567 or +250 78 123 4567.').waitFor();
+    // Seen beside the field (the alert saying it once more is for screen readers only).
+    await page
+      .locator('form [id$="-error"]', {
+        hasText: 'Please enter a Rwandan phone number, e.g. 078 123 4567 or +250 78 123 4567.',
+      })
+      .waitFor();
     expect(await page.getByLabel('Cover note (optional)').inputValue()).toBe(
       'Three years at a busy café in Nyamirambo.',
     );
@@ -124,7 +129,7 @@ describe('applying for a job', () => {
     await employer.page.goto(`${site.base}/employer/dashboard`);
     await employer.page.getByText('1 new').waitFor();
     await employer.page.goto(`${site.base}/employer/my-jobs`);
-    await employer.page.getByRole('link', { name: 'Applicants for Weekend Barista: 1, 1 new' }).click();
+    await employer.page.getByRole('link', { name: 'Applicants (1 new) Weekend Barista', exact: true }).click();
     await employer.page.waitForURL(`${site.base}/employer/jobs/${job.id}/applicants`);
     const card = employer.page.getByRole('article', { name: 'Claudine Ingabire' });
     await card.waitFor();
