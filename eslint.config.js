@@ -105,6 +105,7 @@ export default tseslint.config(
                 'currentLanguage',
                 'dataSaverChosen',
                 'errorMessage',
+                'fieldOfFailure',
                 'isLanguage',
                 'JOB_APPLICATION_STATUSES',
                 'keepPreviousData',

@@ -33,6 +33,13 @@ export function errorMessage(error: unknown): string {
   );
 }
 
+/** The field a refusal of the server is about: a 400 of the request's schema names its path (`params.field`). */
+export function fieldOfFailure(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 400) return undefined;
+  const field = (error.params as Record<string, unknown> | undefined)?.field;
+  return typeof field === 'string' && field ? field : undefined;
+}
+
 /**
  * One of messages.ts's texts in the page's language: by its code when given, else by the English text itself
  * (a form's own check, an answer without a code), as far as a catalogue has it; else the English as it is.

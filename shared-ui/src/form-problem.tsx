@@ -5,20 +5,13 @@
  * banner itself, brought into view and focused instead.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { ApiError, errorMessage } from '@btls/shared-api';
+import { errorMessage, fieldOfFailure } from '@btls/shared-api';
 import styles from './components.module.css';
 
 export interface Problem {
   message: string;
   /** The `name` of the form's field the message is about. */
   field?: string;
-}
-
-/** The field a refusal of the server names (a 400 of the request's schema carries its path). */
-export function fieldOfFailure(failure: unknown): string | undefined {
-  if (!(failure instanceof ApiError) || failure.status !== 400) return undefined;
-  const field = (failure.params as Record<string, unknown> | undefined)?.field;
-  return typeof field === 'string' && field ? field : undefined;
 }
 
 type Focusable = HTMLElement & { focus(options?: FocusOptions): void };

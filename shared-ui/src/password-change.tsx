@@ -3,7 +3,7 @@
  * its fields on failure and clears them on success.
  */
 import { useState, type FormEvent } from 'react';
-import { authValidation, translateMessage } from '@btls/shared-api';
+import { translateMessage } from '@btls/shared-api';
 import { useI18n } from '@btls/shared-auth';
 import { Button, SuccessBanner, TextField } from './components';
 import { FormProblem, useFormProblem } from './form-problem';
@@ -37,11 +37,11 @@ export function PasswordChangeForm({ check, change }: PasswordChangeFormProps) {
     event.preventDefault();
     setNotice('');
     const refused = check(fields.newPassword, fields.confirmPassword);
-    // A mismatch is the confirmation's to fix; any other rule is the new password's.
+    // A new password the rules take as its own confirmation is fine: then the confirmation is what to fix.
     if (refused)
       return problem.refuse(
         translateMessage(refused),
-        refused === authValidation.passwordsDoNotMatch ? 'confirmPassword' : 'newPassword',
+        check(fields.newPassword, fields.newPassword) ? 'newPassword' : 'confirmPassword',
       );
     problem.clear();
     setBusy(true);

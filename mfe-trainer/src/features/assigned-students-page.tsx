@@ -5,7 +5,7 @@ import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
-import { SEARCH, useCheckedSearchParams } from './address-filters';
+import { SEARCH, useCheckedSearchParams } from '@btls/shared-ui/address-filters';
 import own from './trainer.module.css';
 
 const styles = withPanelPage(own);

@@ -1,34 +1,8 @@
-/**
- * The keyboard put on a record's row after a write that changed it: the row is found by its actions, which carry
- * the record's id, and marked while it has the focus so it is seen as well as read.
- */
+/** The keyboard put on a record's row after a write that changed it (`focusRowOf`), once the list shows it. */
 import { useEffect, useState } from 'react';
 import type { ProgressRecord } from '@btls/shared-api/schemas';
+import { focusRowOf } from '@btls/shared-ui/focus-row';
 import type { QueuedWrite } from './offline-records';
-import styles from './trainer.module.css';
-
-/** The attribute a row's actions carry, naming the row's record. */
-export const ROW_ITEM = 'data-row-item';
-
-/** Brings the row of record `id` into view and focuses it; false when no row shows it. */
-export function focusRowOf(id: number): boolean {
-  const row = document.querySelector(`[${ROW_ITEM}="${id}"]`)?.closest('tr');
-  if (!row) return false;
-  row.tabIndex = -1;
-  row.classList.add(styles.changedRow!);
-  // Back to an ordinary row once the keyboard moves on: it is no stop of the Tab order.
-  row.addEventListener(
-    'blur',
-    () => {
-      row.removeAttribute('tabindex');
-      row.classList.remove(styles.changedRow!);
-    },
-    { once: true },
-  );
-  row.scrollIntoView?.({ block: 'center' });
-  row.focus({ preventScroll: true });
-  return true;
-}
 
 /**
  * Where the keyboard goes once the list shows a write's result: a record's row (by its id, or for one kept on
@@ -60,7 +34,7 @@ export function useLanding(records: readonly ProgressRecord[], waitingFor: Reado
       'record' in landing ? landing.record : [...waitingFor].find(([, write]) => write.key === landing.waiting)?.[0];
     if (id === undefined || !records.some((r) => r.id === id)) return;
     land(null);
-    focusRowOf(id);
+    focusRowOf(id, 'center');
   }, [landing, records, waitingFor]);
   return { land, noticeTakesFocus, noticeLeavesFocus: () => setNoticeTakesFocus(false) };
 }

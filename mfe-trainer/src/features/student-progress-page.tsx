@@ -8,7 +8,7 @@ import { FormProblem } from '@btls/shared-ui/form-problem';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { PanelUnavailable } from '@btls/shared-ui/panel-states';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
-import { ROW_ITEM } from './focus-row';
+import { ROW_ITEM } from '@btls/shared-ui/focus-row';
 import own from './trainer.module.css';
 import { useManageProgress } from './use-manage-progress';
 

@@ -7,7 +7,7 @@ import { Pager } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { ListStates } from '@btls/shared-ui/panel-states';
 import own from '../admin.module.css';
-import { ROW_ITEM } from '../focus-after-change';
+import { ROW_ITEM } from '@btls/shared-ui/focus-row';
 import { FILTERS, useCoursesPage } from './use-courses-page';
 
 const styles = withPanelPage(own);

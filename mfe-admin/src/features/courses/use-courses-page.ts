@@ -16,7 +16,7 @@ import type { Course, CourseCreatePayload } from '@btls/shared-api/schemas';
 import { useI18n, useLocation } from '@btls/shared-auth';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { usePagedList } from '@btls/shared-ui/paging';
-import { SEARCH, useCheckedSearchParams } from '../address-filters';
+import { SEARCH, useCheckedSearchParams } from '@btls/shared-ui/address-filters';
 import { useFocusAfterChange } from '../focus-after-change';
 import { valuesOf } from './course-form';
 

@@ -19,7 +19,7 @@ import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { ListStates } from '@btls/shared-ui/panel-states';
 import own from '../admin.module.css';
 import { actionsFor, ADMIN_ACTIONS, offersAssignTrainer, showsProgressLink } from './transitions';
-import { ROW_ITEM } from '../focus-after-change';
+import { ROW_ITEM } from '@btls/shared-ui/focus-row';
 import { ALL, AWAITING_CERTIFICATE, filterText, SORT_ORDERS, useEnrollmentsPage } from './use-enrollments-page';
 
 const styles = withPanelPage(own);

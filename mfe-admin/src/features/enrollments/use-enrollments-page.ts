@@ -22,7 +22,7 @@ import { useI18n, useLocation } from '@btls/shared-auth';
 import { useDialog, type DialogChoice } from '@btls/shared-ui/dialog';
 import { usePagedList } from '@btls/shared-ui/paging';
 import { useSelection } from '@btls/shared-ui/selection';
-import { ID, SEARCH, useCheckedSearchParams } from '../address-filters';
+import { ID, SEARCH, useCheckedSearchParams } from '@btls/shared-ui/address-filters';
 import { useFocusAfterChange } from '../focus-after-change';
 
 export const ALL = 'All';

@@ -10,8 +10,9 @@ import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { ListStates } from '@btls/shared-ui/panel-states';
 import own from '../admin.module.css';
-import { SEARCH, useCheckedSearchParams } from '../address-filters';
-import { ROW_ITEM, useFocusAfterChange } from '../focus-after-change';
+import { SEARCH, useCheckedSearchParams } from '@btls/shared-ui/address-filters';
+import { ROW_ITEM } from '@btls/shared-ui/focus-row';
+import { useFocusAfterChange } from '../focus-after-change';
 
 const styles = withPanelPage(own);
 const FILTERS = { q: SEARCH, status: ['active', 'inactive'], jobType: JOB_TYPES } as const;

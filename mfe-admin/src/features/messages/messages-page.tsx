@@ -7,7 +7,7 @@ import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { ListStates } from '@btls/shared-ui/panel-states';
 import own from '../admin.module.css';
-import { SEARCH, useCheckedSearchParams } from '../address-filters';
+import { SEARCH, useCheckedSearchParams } from '@btls/shared-ui/address-filters';
 import { ExpandableTable } from '../expandable-table';
 
 const styles = withPanelPage(own);

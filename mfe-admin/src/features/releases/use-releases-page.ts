@@ -19,7 +19,7 @@ import {
 } from '@btls/shared-api';
 import type { AreaReleases, NewReleaseToken, ReleaseToken } from '@btls/shared-api/schemas';
 import { usePagedList } from '@btls/shared-ui/paging';
-import { useCheckedSearchParams } from '../address-filters';
+import { useCheckedSearchParams } from '@btls/shared-ui/address-filters';
 import { AREA_NAMES } from './area-names';
 
 export type AreaAction = 'promote' | 'stop' | 'rollback';

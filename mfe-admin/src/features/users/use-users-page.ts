@@ -17,7 +17,7 @@ import type { User } from '@btls/shared-api/schemas';
 import { useI18n, useLocation } from '@btls/shared-auth';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { usePagedList } from '@btls/shared-ui/paging';
-import { SEARCH, useCheckedSearchParams } from '../address-filters';
+import { SEARCH, useCheckedSearchParams } from '@btls/shared-ui/address-filters';
 import { useFocusAfterChange } from '../focus-after-change';
 
 const FILTERS = { q: SEARCH, role: ROLES, status: ['active', 'inactive'] } as const;

@@ -14,7 +14,7 @@ import { Pager } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { ListStates } from '@btls/shared-ui/panel-states';
 import own from '../admin.module.css';
-import { ROW_ITEM } from '../focus-after-change';
+import { ROW_ITEM } from '@btls/shared-ui/focus-row';
 import { ROLE_NAMES } from './role-names';
 import { useUsersPage } from './use-users-page';
 

@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from '@btls/shared-auth';
-import type { SearchParamsState } from '@btls/shared-ui/paging';
+import type { SearchParamsState } from './paging';
 
 /** What a parameter accepts: one of these values, or any value the check lets through. */
 export type Accepted = readonly string[] | ((value: string) => boolean);
