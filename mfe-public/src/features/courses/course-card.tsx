@@ -1,7 +1,6 @@
 import type { Course } from '@btls/shared-api/schemas';
 import { Link, paths, useI18n } from '@btls/shared-auth';
 import { truncateDescription } from '@btls/shared-ui/format';
-import cardLink from '../../ui/card-link.module.css';
 import { CourseImage } from '../../ui/course-image';
 import { CourseFacts } from './course-facts';
 import styles from './courses.module.css';
@@ -15,17 +14,17 @@ export function CourseCard({ course, headingLevel = 3 }: { course: Course; headi
   const i18n = useI18n();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className={`${styles.card} ${cardLink.card}`}>
+    <article className={`${styles.card} ${styles.linkCard}`}>
       <CourseImage course={course} decorative />
       <div className={styles.cardBody}>
         <Heading>
-          <Link className={cardLink.link} to={paths.course(course.id)}>
+          <Link className={styles.cardLink} to={paths.course(course.id)}>
             {course.title}
           </Link>
         </Heading>
         <p>{truncateDescription(course.description, 100, i18n)}</p>
         <CourseFacts course={course} facts={['trainingCentre', 'duration', 'price']} className={styles.facts} />
-        <span className={`${cardLink.cue} ${styles.details}`} aria-hidden="true">
+        <span className={`${styles.cue} ${styles.details}`} aria-hidden="true">
           {i18n._({ id: 'public.course.viewDetails', message: 'View Details' })}
         </span>
       </div>

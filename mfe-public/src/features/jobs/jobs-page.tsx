@@ -3,7 +3,6 @@ import { Link, paths, useI18n } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, TextField } from '@btls/shared-ui/components';
 import { formatSalary, orNA } from '@btls/shared-ui/format';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
-import cardLink from '../../ui/card-link.module.css';
 import { activeCount, FilterDisclosure } from '../../ui/filter-disclosure';
 import { PageHead } from '../../ui/page-head';
 import { PagedResults } from '../../ui/paged-results';
@@ -143,9 +142,9 @@ function JobBoard() {
         <div className={styles.list}>
           {list.items.map((job) => (
             // The card is the job's link: its title's, stretched over the card, so a tap anywhere opens it.
-            <article key={job.id} className={`${styles.job} ${cardLink.card}`}>
+            <article key={job.id} className={`${styles.job} ${pageStyles.linkCard}`}>
               <h2>
-                <Link className={cardLink.link} to={paths.job(job.id)}>
+                <Link className={pageStyles.cardLink} to={paths.job(job.id)}>
                   {job.title}
                 </Link>
               </h2>
@@ -178,7 +177,7 @@ function JobBoard() {
                 <li suppressHydrationWarning>{postedAgo(job.postedDate, i18n)}</li>
               </ul>
               <p>{job.descriptionSnippet || job.description}</p>
-              <span className={cardLink.cue} aria-hidden="true">
+              <span className={pageStyles.cue} aria-hidden="true">
                 {i18n._({ id: 'public.course.viewDetails', message: 'View Details' })}
               </span>
             </article>
