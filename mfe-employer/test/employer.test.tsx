@@ -6,7 +6,7 @@ import type { CertifiedTrainee } from '@btls/shared-api/schemas';
 import { answer, API, http, renderAt, server, signInAs, mockApiForFile } from '@btls/shared-auth/testing';
 import EmployerRoutes from '../src/expose';
 import { EmployerDashboardPage } from '../src/features/dashboard-page';
-import { jobPayload, PostJobPage } from '../src/features/job-form';
+import { EditJobPage, jobPayload, PostJobPage } from '../src/features/job-form';
 import { CompanyProfilePage } from '../src/features/profile-page';
 import { FindTalentPage } from '../src/features/find-talent-page';
 import { talentSummary } from '../src/features/talent';
@@ -174,6 +174,34 @@ describe('the job form on a refusal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Post Job' }));
     await screen.findByText('Job "Barista" posted successfully!');
     expect(sent).toMatchObject({ salaryMin: 250000, salaryMax: 320000, salaryCurrency: 'RWF', salaryPeriod: 'week' });
+  });
+});
+
+describe('editing a job whose salary was written before it had amounts', () => {
+  it('keeps the words as written until amounts are given, and can remove them', async () => {
+    signInAs({ role: 'employer' });
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      http.get(
+        `${API}/jobs/5`,
+        answer(aJob({ id: 5, title: 'Shift barista', salary: null, salaryRange: 'RWF 8,000 per shift' })),
+      ),
+      http.put(`${API}/jobs/5`, async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return answer({ message: 'Job updated.', job: aJob({ id: 5 }) })();
+      }),
+    );
+    renderAt('/employer/jobs/edit/5', [
+      { path: '/employer/jobs/edit/:jobId', element: <EditJobPage /> },
+      { path: '/employer/my-jobs', element: <p>My jobs</p> },
+    ]);
+    const salary = await screen.findByRole('group', { name: 'Salary (optional)' });
+    expect(within(salary).getByText(/^Job seekers read “RWF 8,000 per shift”/)).toBeTruthy();
+    await userEvent.click(within(salary).getByRole('button', { name: 'Remove this salary text' }));
+    expect(within(salary).getByText('Leave the amounts empty to say nothing of the salary.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('My jobs');
+    expect(sent).toEqual([expect.objectContaining({ salaryRange: null, salaryMin: null, salaryMax: null })]);
   });
 });
 
