@@ -4,7 +4,7 @@ import { Navigate, NavLink, useI18n, useLocation, useNavigate } from '@btls/kern
 import type { Role } from '@btls/shared-api';
 import { useAuth } from './session';
 import { paths } from './paths';
-import { panelFor } from './roles';
+import { isPanelPath, panelFor } from './roles';
 
 /** Signed-in users only; others go to /login, which sends them back here afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -33,12 +33,15 @@ export function RequireRole({ roles, children }: { roles: readonly Role[]; child
 
 /**
  * Where signing in sends a user: the remembered page they were on the way to, else their own panel (a trainee's
- * dashboard, an admin's, a trainer's, an employer's), never a page with one more button to it.
+ * dashboard, an admin's, a trainer's, an employer's), never a page with one more button to it. A panel remembered
+ * is not a page on the way: it is where the last session ended (a trainee signed out on /dashboard), so the user
+ * signing in now goes to their own.
  */
 export function useReturnPath(): (role: string | null | undefined) => string {
   const location = useLocation();
   const from = (location.state as { from?: { pathname?: string; search?: string } } | null)?.from;
-  return (role) => (from?.pathname ? `${from.pathname}${from.search ?? ''}` : panelFor(role).path);
+  return (role) =>
+    from?.pathname && !isPanelPath(from.pathname) ? `${from.pathname}${from.search ?? ''}` : panelFor(role).path;
 }
 
 /** What a panel layout needs from the session and the router: the user, Logout (→ /login), links, path. */

@@ -17,6 +17,11 @@ const PANELS: Record<Role, Panel> = {
   trainee: { path: paths.dashboard, label: 'My Dashboard', accessLabel: 'My Dashboard' },
 };
 
+/** Whether `path` is one of the roles' panels (their landing pages). */
+export function isPanelPath(path: string): boolean {
+  return Object.values(PANELS).some((panel) => panel.path === path);
+}
+
 /** Any role other than the four is a learner (docs/product.md §3). */
 export function panelFor(role: string | null | undefined): Panel {
   return PANELS[(role ?? 'trainee') as Role] ?? PANELS.trainee;

@@ -239,6 +239,8 @@ describe('role → panel', () => {
     ]);
     const onTheWay = returnPathAt({ from: { pathname: '/jobs/7/apply', search: '?ref=card' } });
     expect(onTheWay('employer')).toBe('/jobs/7/apply?ref=card');
+    // A panel remembered is where the last session ended (a trainee signed out on it), not a page on the way.
+    expect(returnPathAt({ from: { pathname: '/dashboard' } })('employer')).toBe('/employer/dashboard');
   });
 });
 
