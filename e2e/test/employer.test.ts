@@ -44,7 +44,7 @@ describe('an employer', () => {
     expect(await publicJobTitles(visitor.page)).toContain('Latte Artist');
 
     await page.goto(`${site.base}/employer/my-jobs`);
-    await page.getByRole('button', { name: 'Active — deactivate Latte Artist' }).click();
+    await page.getByRole('button', { name: 'Deactivate Latte Artist' }).click();
     await page.getByText('Job status updated to Inactive.').waitFor();
     expect(await publicJobTitles(visitor.page)).not.toContain('Latte Artist');
 

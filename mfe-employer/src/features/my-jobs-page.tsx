@@ -81,6 +81,17 @@ export function MyJobsPage() {
                       <dd>{formatDate(j.postedDate, undefined, locale)}</dd>
                     </div>
                     <div>
+                      <dt>{i18n._({ id: 'employer.myJobs.colStatus', message: 'Status' })}</dt>
+                      <dd>
+                        {j.isActive
+                          ? i18n._({ id: 'employer.myJobs.statusActive', message: 'Active, on the job board' })
+                          : i18n._({
+                              id: 'employer.myJobs.statusInactive',
+                              message: 'Inactive, hidden from job seekers',
+                            })}
+                      </dd>
+                    </div>
+                    <div>
                       <dt>{i18n._({ id: 'employer.myJobs.colSalary', message: 'Salary' })}</dt>
                       <dd>{j.salary ? formatSalary(j.salary, i18n) : j.salaryRange || '—'}</dd>
                     </div>
@@ -107,11 +118,12 @@ export function MyJobsPage() {
                     </span>
                   </p>
                   <JobRowActions job={j} remove={remove}>
-                    <button type="button" className={styles.linkButton} onClick={() => void toggle(j)}>
-                      {/* The name starts with what the button shows (WCAG 2.5.3), then says which job. */}
+                    {/* The status is said above; the button says only what it does. Its name starts with what it
+                        shows (WCAG 2.5.3), then says which job. */}
+                    <button type="button" className={buttonClass('secondary')} onClick={() => void toggle(j)}>
                       {j.isActive
-                        ? i18n._({ id: 'employer.myJobs.activeDeactivate', message: 'Active — deactivate' })
-                        : i18n._({ id: 'employer.myJobs.inactiveActivate', message: 'Inactive — activate' })}
+                        ? i18n._({ id: 'employer.myJobs.deactivate', message: 'Deactivate' })
+                        : i18n._({ id: 'employer.myJobs.activate', message: 'Activate' })}
                       <span className="visually-hidden"> {j.title}</span>
                     </button>
                     <Link
