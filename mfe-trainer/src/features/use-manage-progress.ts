@@ -6,35 +6,21 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
-  ApiError,
   enrollmentProgressQuery,
   errorMessage,
   fallback,
   noticeText,
-  progressFallback,
-  progressPaths,
   translateMessage,
-  useAddProgress,
-  useDeleteProgress,
   useMarkTrainingCompleted,
   useSuspenseQuery,
-  useUpdateProgress,
 } from '@btls/shared-api';
-import type { Enrollment, ProgressPayload, ProgressRecord } from '@btls/shared-api/schemas';
+import type { Enrollment, ProgressRecord } from '@btls/shared-api/schemas';
 import { useAuth, useI18n } from '@btls/shared-auth';
 import { useFormProblem } from '@btls/shared-ui/form-problem';
-import { useLanding, type Landing } from './focus-row';
-import {
-  changeQueuedWrite,
-  newWriteKey,
-  queueWrite,
-  removeQueuedWrite,
-  sendWhenPossible,
-  useQueuedRecords,
-  withQueued,
-  type QueuedWrite,
-} from './offline-records';
+import { useLanding } from './focus-row';
+import { removeQueuedWrite, useQueuedRecords, withQueued, type QueuedWrite } from './offline-records';
 import { EMPTY_RECORD, type RecordFields } from './record-fields';
+import { useRecordWrites, type FormWrite } from './use-record-writes';
 
 const loadRules = () => import('./progress-form');
 
@@ -66,7 +52,7 @@ const fieldsOf = (r: ProgressRecord): RecordFields => ({
 /** `confirm` asks the trainer (the page's dialog); the answer is whether to go on. */
 export function useManageProgress(enrollment: Enrollment, confirm: (question: string) => Promise<boolean>) {
   const i18n = useI18n();
-  const { user, token } = useAuth();
+  const { user } = useAuth();
   const userId = user?.id ?? 0;
   const { data: saved } = useSuspenseQuery(enrollmentProgressQuery(enrollment.id));
   // The records kept on this phone while it had no network, in the list until they are sent.
@@ -74,9 +60,7 @@ export function useManageProgress(enrollment: Enrollment, confirm: (question: st
   const { records, waitingFor } = withQueued(saved, queued);
   // The record being edited when it is one waiting on the phone (its write is changed, not sent again).
   const [editingQueued, setEditingQueued] = useState<QueuedWrite | null>(null);
-  const addRecord = useAddProgress();
-  const updateRecord = useUpdateProgress();
-  const deleteRecord = useDeleteProgress();
+  const writes = useRecordWrites(enrollment.id);
   const markCompleted = useMarkTrainingCompleted();
   const [fields, setFields] = useState<RecordFields>(newRecord);
   const [editing, setEditing] = useState<number | null>(null);
@@ -134,64 +118,27 @@ export function useManageProgress(enrollment: Enrollment, confirm: (question: st
   }
 
   /**
-   * A record saved (or kept on the phone): the form is empty again for the next assessment, and the record,
-   * where it now is in the list, has the keyboard.
+   * What a write of the form came to. Saved (or kept on the phone): the form is empty again for the next
+   * assessment, and the record, where it now is in the list, has the keyboard. Refused: why, beside the field it
+   * names; what was typed stays.
    */
-  function recorded(message: string, record: Landing) {
-    say({ notice: message });
-    rememberMaxScore(fields.maxScore);
-    setFields(newRecord());
-    stopEditing();
-    setLanding(record);
-  }
-
-  /** A record still waiting on the phone: what it says changes (sent as it was first, then as this update). */
-  async function changeWaiting(write: QueuedWrite, payload: ProgressPayload) {
-    const changed = await changeQueuedWrite(write.key, payload).catch(() => null);
-    if (changed === null) return problem.refuse(translateMessage(progressFallback.saveProgress));
-    if (!changed) {
+  function written(write: FormWrite) {
+    if ('failure' in write) return problem.fail(write.failure);
+    if ('refused' in write) return problem.refuse(write.refused);
+    if ('sentMeanwhile' in write) {
       stopEditing();
       return problem.refuse(sentMeanwhile());
     }
-    recorded(keptOnPhone(), { waiting: write.key });
-    if (token) void sendWhenPossible(userId, token);
-  }
-
-  /** Sent now; with no answer (no network) kept on the phone and sent when the network is back. */
-  async function send(payload: ProgressPayload) {
-    // One key per write from its first try: sent again later, it is stored once.
-    const key = newWriteKey();
-    try {
-      if (editing === null) {
-        const { record } = await addRecord.mutateAsync({ enrollmentId: enrollment.id, payload, key });
-        recorded(i18n._({ id: 'trainer.progress.added', message: 'Progress record added.' }), { record: record.id });
-      } else {
-        await updateRecord.mutateAsync({ recordId: editing, payload, key });
-        recorded(i18n._({ id: 'trainer.progress.updated', message: 'Progress record updated.' }), {
-          record: editing,
-        });
-      }
-    } catch (failure) {
-      // A refusal is shown as it is, beside the field it names; what was typed stays.
-      if (!(failure instanceof ApiError && failure.status === 0) || !token) return problem.fail(failure);
-      try {
-        await queueWrite({
-          key,
-          userId,
-          token,
-          method: editing === null ? 'POST' : 'PUT',
-          path: editing === null ? progressPaths.add(enrollment.id) : progressPaths.update(editing),
-          body: payload,
-          // A record created offline and edited before it is sent: the edit follows as an update of it.
-          ...(editing === null ? { updatePath: progressPaths.update('{id}'), answerId: ['record', 'id'] } : {}),
-          about: { enrollmentId: enrollment.id, recordId: editing },
-        });
-      } catch {
-        return problem.fail(failure); // no storage on this phone: the form keeps what was typed
-      }
-      recorded(keptOnPhone(), { waiting: key });
-      void sendWhenPossible(userId, token);
-    }
+    const said = {
+      added: () => i18n._({ id: 'trainer.progress.added', message: 'Progress record added.' }),
+      updated: () => i18n._({ id: 'trainer.progress.updated', message: 'Progress record updated.' }),
+      kept: keptOnPhone,
+    }[write.done];
+    say({ notice: said() });
+    rememberMaxScore(fields.maxScore);
+    setFields(newRecord());
+    stopEditing();
+    setLanding(write.landing);
   }
 
   async function save(event: FormEvent) {
@@ -204,8 +151,11 @@ export function useManageProgress(enrollment: Enrollment, confirm: (question: st
     const checked = rules.recordPayload(fields);
     if ('problem' in checked) return problem.refuse(translateMessage(checked.problem), checked.field);
     problem.clear();
-    if (editingQueued) return changeWaiting(editingQueued, checked.payload);
-    return send(checked.payload);
+    written(
+      editingQueued
+        ? await writes.changeWaiting(editingQueued, checked.payload)
+        : await writes.send(checked.payload, editing),
+    );
   }
 
   async function remove(record: ProgressRecord) {
@@ -215,23 +165,12 @@ export function useManageProgress(enrollment: Enrollment, confirm: (question: st
       values: { name: record.assessmentName },
     });
     if (!(await confirm(question))) return;
-    // A record waiting on the phone (or refused on arrival) is only the phone's: removed here, nothing sent.
-    const waiting = waitingFor.get(record.id);
-    if (waiting && record.id < 0) {
-      const removed = await removeQueuedWrite(waiting.key).catch(() => null);
-      if (removed === null) return say({ error: translateMessage(progressFallback.deleteProgress) });
-      if (!removed) return say({ error: sentMeanwhile() });
-    } else {
-      try {
-        await deleteRecord.mutateAsync(record.id);
-      } catch (failure) {
-        return say({ error: errorMessage(failure) });
-      }
-    }
+    const removed = await writes.remove(record, waitingFor.get(record.id));
+    if ('error' in removed) return say({ error: removed.error });
+    if ('sentMeanwhile' in removed) return say({ error: sentMeanwhile() });
     if (editing === record.id) cancelEditing();
     say({ notice: deleted() });
-    // A record waiting on the phone is known by its write: the others' places (their ids) move up.
-    setLanding(waiting && record.id < 0 ? { goneWaiting: waiting.key } : { gone: record.id });
+    setLanding(removed.landing);
   }
 
   async function complete() {
