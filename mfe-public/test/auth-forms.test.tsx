@@ -1,4 +1,5 @@
 /** The sign-in forms refuse a submit beside the field it is about, take the keyboard there and keep what was typed. */
+import { expectRefusedOn } from '@btls/shared-auth/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +8,6 @@ import { ForgotPasswordPage } from '../src/features/auth/forgot-password-page';
 import { LoginPage } from '../src/features/auth/login-page';
 import { RegisterPage } from '../src/features/auth/register-page';
 import { answer, API, http, mockApiForFile, renderAt, server } from './render';
-import { expectRefusedOn } from './refusal';
 
 mockApiForFile();
 

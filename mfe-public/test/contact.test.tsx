@@ -1,9 +1,9 @@
+import { expectRefusedOn } from '@btls/shared-auth/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ContactPage } from '../src/features/contact/contact-page';
 import { answer, API, http, renderAt, server, mockApiForFile } from './render';
-import { expectRefusedOn } from './refusal';
 
 mockApiForFile();
 

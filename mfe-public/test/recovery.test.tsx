@@ -1,3 +1,4 @@
+import { expectRefusedOn } from '@btls/shared-auth/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +6,6 @@ import { ForgotPasswordPage } from '../src/features/auth/forgot-password-page';
 import { LoginPage } from '../src/features/auth/login-page';
 import { ResetPasswordPage } from '../src/features/auth/reset-password-page';
 import { answer, API, http, renderAt, server, mockApiForFile } from './render';
-import { expectRefusedOn } from './refusal';
 
 const SENT = 'If an account exists for that e-mail, we have sent a link to reset the password.';
 const INVALID = 'This reset link is invalid or has expired.';

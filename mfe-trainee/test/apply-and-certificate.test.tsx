@@ -2,12 +2,20 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { todayInKigali } from '@btls/shared-api';
-import { answer, API, http, renderAt, server, signInAs, mockApiForFile } from '@btls/shared-auth/testing';
+import {
+  answer,
+  API,
+  http,
+  renderAt,
+  server,
+  signInAs,
+  mockApiForFile,
+  expectRefusedOn,
+} from '@btls/shared-auth/testing';
 import { ApplyPage } from '../src/features/apply/apply-page';
 import { CertificatePage } from '../src/features/certificate/certificate-page';
 import { certificate } from './fixtures';
 import { anEnrollment } from '@btls/shared-api/fixtures';
-import { expectRefusedOn } from './refusal';
 
 mockApiForFile();
 

@@ -3,9 +3,9 @@
  * federation config leaves it out): a page rendered at a path under the router and the session provider,
  * and an msw server for the API.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
@@ -108,4 +108,20 @@ export function renderAt(
       </MemoryRouter>
     </QueryClientProvider>,
   );
+}
+
+/**
+ * What a form refused because of one field shows: the words beside it (the field marked and described by them),
+ * the keyboard in it, and the same words announced once as the summary screen readers hear.
+ */
+export async function expectRefusedOn(label: string | RegExp, message: string) {
+  expect((await screen.findByRole('alert')).textContent).toBe(message);
+  const field = screen.getByLabelText(label);
+  expect(field.getAttribute('aria-invalid')).toBe('true');
+  const described = (field.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' ');
+  expect(described).toContain(message);
+  await waitFor(() => expect(document.activeElement).toBe(field));
 }
