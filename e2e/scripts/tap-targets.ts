@@ -4,6 +4,7 @@
  * 44 × 44 px at 390 px, signed in with the demo accounts.
  */
 import { chromium } from 'playwright-core';
+import { everyPageOf } from '../test/every-page';
 import { smallTargets } from '../test/tap-targets';
 
 const base = process.argv[2] ?? 'http://localhost:8080';
@@ -37,62 +38,15 @@ const [[course], [job], [certificate], [enrollment], [user], [posting], [student
   api('/jobs/my-postings', employer.token),
   api('/enrollments/my-assigned-trainings', trainer.token),
 ]);
-const PAGES: Record<string, string[]> = {
-  visitor: [
-    '/',
-    '/courses',
-    `/courses/${course.id}`,
-    '/jobs',
-    `/jobs/${job.id}`,
-    '/about',
-    '/contact',
-    '/rwanda-coffee-experience',
-    '/privacy-policy',
-    '/terms-of-service',
-    `/verify/${certificate.certificateCode}`,
-    '/login',
-    '/register',
-    '/employer/register',
-    '/forgot-password',
-    '/no-such-page',
-  ],
-  graduate: ['/dashboard', `/certificate/${certificate.certificateCode}`, '/profile', `/jobs/${job.id}/apply`],
-  trainee: ['/dashboard', '/apply-for-course', '/profile'],
-  admin: [
-    '/admin/dashboard',
-    '/admin/messages',
-    '/admin/outbox',
-    '/admin/releases',
-    '/admin/users',
-    '/admin/users/new',
-    `/admin/users/edit/${user.id}`,
-    '/admin/enrollments',
-    `/admin/enrollments/${enrollment.id}/assign-trainer`,
-    `/admin/enrollments/${enrollment.id}/progress`,
-    '/admin/courses',
-    '/admin/courses/new',
-    `/admin/courses/edit/${course.id}`,
-    '/admin/jobs',
-    `/admin/jobs/${posting.id}/applications`,
-    '/admin/analytics',
-    '/admin/settings',
-  ],
-  trainer: [
-    '/trainer/dashboard',
-    '/trainer/assigned-students',
-    `/trainer/student-progress/${student?.id}`,
-    '/trainer/profile',
-  ],
-  employer: [
-    '/employer/dashboard',
-    '/employer/find-talent',
-    '/employer/my-jobs',
-    '/employer/post-job',
-    `/employer/jobs/edit/${posting.id}`,
-    `/employer/jobs/${posting.id}/applicants`,
-    '/employer/profile',
-  ],
-};
+const PAGES = everyPageOf({
+  course: course.id,
+  job: job.id,
+  certificateCode: certificate.certificateCode,
+  enrollment: enrollment.id,
+  user: user.id,
+  posting: posting.id,
+  student: student?.id,
+});
 const sessions: Record<string, { token: string; user: unknown } | undefined> = { admin, trainer, graduate, employer };
 
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });

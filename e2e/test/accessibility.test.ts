@@ -19,6 +19,7 @@ import {
   tokenFor,
   useSite,
 } from './harness';
+import { everyPageOf, type Role } from './every-page';
 import { smallTargets } from './tap-targets';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -32,7 +33,6 @@ const ACCOUNTS = {
   graduate: { email: 'graduate@btls-demo.rw', password: 'graduate-demo-2026' },
   employer: DEMO.employer,
 };
-type Role = keyof typeof ACCOUNTS | 'visitor';
 
 /** Every page of every role, with real ids from the demo data. */
 async function everyPage(): Promise<Record<Role, string[]>> {
@@ -53,62 +53,15 @@ async function everyPage(): Promise<Record<Role, string[]>> {
     mustCallApi(site, '/jobs/my-postings', { token: employer }),
     mustCallApi(site, '/enrollments/my-assigned-trainings', { token: trainer }),
   ]);
-  return {
-    visitor: [
-      '/',
-      '/courses',
-      `/courses/${course.id}`,
-      '/jobs',
-      `/jobs/${job.id}`,
-      '/about',
-      '/contact',
-      '/rwanda-coffee-experience',
-      '/privacy-policy',
-      '/terms-of-service',
-      `/verify/${certificate.certificateCode}`,
-      '/login',
-      '/register',
-      '/employer/register',
-      '/forgot-password',
-      '/no-such-page',
-    ],
-    graduate: ['/dashboard', `/certificate/${certificate.certificateCode}`, '/profile', `/jobs/${job.id}/apply`],
-    trainee: ['/dashboard', '/apply-for-course', '/profile'],
-    admin: [
-      '/admin/dashboard',
-      '/admin/messages',
-      '/admin/outbox',
-      '/admin/releases',
-      '/admin/users',
-      '/admin/users/new',
-      `/admin/users/edit/${user.id}`,
-      '/admin/enrollments',
-      `/admin/enrollments/${enrollment.id}/assign-trainer`,
-      `/admin/enrollments/${enrollment.id}/progress`,
-      '/admin/courses',
-      '/admin/courses/new',
-      `/admin/courses/edit/${course.id}`,
-      '/admin/jobs',
-      `/admin/jobs/${posting.id}/applications`,
-      '/admin/analytics',
-      '/admin/settings',
-    ],
-    trainer: [
-      '/trainer/dashboard',
-      '/trainer/assigned-students',
-      `/trainer/student-progress/${student.id}`,
-      '/trainer/profile',
-    ],
-    employer: [
-      '/employer/dashboard',
-      '/employer/find-talent',
-      '/employer/my-jobs',
-      '/employer/post-job',
-      `/employer/jobs/edit/${posting.id}`,
-      `/employer/jobs/${posting.id}/applicants`,
-      '/employer/profile',
-    ],
-  };
+  return everyPageOf({
+    course: course.id,
+    job: job.id,
+    certificateCode: certificate.certificateCode,
+    enrollment: enrollment.id,
+    user: user.id,
+    posting: posting.id,
+    student: student.id,
+  });
 }
 
 /**

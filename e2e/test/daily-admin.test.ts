@@ -4,33 +4,21 @@
  * keyboard to the field to fix with its message beside it, in view; each area's release card says no rollout is
  * in progress; the audit log is filtered by area, its entries a few lines each. The texts are the catalogues'.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { sharedCatalogueParts } from '@btls/build-config/shared-texts';
-import { browser, DEMO, openPage, ROOT, signIn, site, useSite } from './harness';
+import { browser, DEMO, openPage, signIn, site, useSite } from './harness';
+import { translator } from './catalogues';
 
 useSite();
 
-/** A catalogue's texts by id: the admin area's PO file, or the shared texts with all their parts. */
-function catalogue(folder: 'mfe-admin' | 'shared-ui', locale: string): Map<string, string> {
-  const files =
-    folder === 'shared-ui' ? sharedCatalogueParts(locale) : [join(ROOT, folder, 'src/locales', `${locale}.po`)];
-  const texts = new Map<string, string>();
-  for (const file of files)
-    for (const [, id, text] of readFileSync(file, 'utf8').matchAll(
-      /^msgid "((?:[^"\\]|\\.)+)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm,
-    ))
-      texts.set(id!, text!.replace(/\\"/g, '"'));
-  return texts;
-}
+const TEXTS = new Map<string, ReturnType<typeof translator>>();
 
-/** The words of `id` in `locale`, its values put in. */
+/** The words of `id` in `locale` (the area's catalogue or the shared one), its values put in. */
 function words(locale: string, id: string, values: Record<string, string> = {}): string {
-  const text = (id.startsWith('admin.') ? catalogue('mfe-admin', locale) : catalogue('shared-ui', locale)).get(id);
-  if (!text) throw new Error(`${id} has no ${locale} text`);
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+  if (!TEXTS.has(locale)) TEXTS.set(locale, translator(['mfe-admin', 'shared-ui'], locale));
+  const text = TEXTS.get(locale)!(id, values);
+  if (text === id) throw new Error(`${id} has no ${locale} text`);
+  return text;
 }
 
 /** Nothing scrolls sideways. */

@@ -5,36 +5,17 @@
  * ("Applicants (1 new)"); after shortlisting an applicant the keyboard is still on that applicant; a deletion is
  * confirmed first. The texts the journey looks for are the catalogues' (the same ids the screens use).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { setupI18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { sharedCatalogueParts } from '@btls/build-config/shared-texts';
-import { browser, callApi, DEMO, mustCallApi, openPage, ROOT, site, tokenFor, useSite } from './harness';
+import { browser, callApi, DEMO, mustCallApi, openPage, site, tokenFor, useSite } from './harness';
+import { translator } from './catalogues';
 
 useSite();
 
 const GRADUATE = { email: 'graduate@btls-demo.rw', password: 'graduate-demo-2026', name: 'Eric Mugisha' };
 
 /** The catalogues' texts in `locale` (the employer area's, the public area's and the shared ones), by id. */
-function translator(locale: 'en' | 'fr' | 'rw') {
-  const files = [
-    join(ROOT, 'mfe-employer/src/locales', `${locale}.po`),
-    join(ROOT, 'mfe-public/src/locales', `${locale}.po`),
-    ...sharedCatalogueParts(locale),
-  ];
-  const messages: Record<string, ReturnType<typeof compileMessage>> = {};
-  for (const file of files)
-    for (const [, id, text] of readFileSync(file, 'utf8').matchAll(
-      /^msgid "((?:[^"\\]|\\.)+)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm,
-    ))
-      messages[id!] = compileMessage(text!.replace(/\\"/g, '"'));
-  // Kinyarwanda's plurals are English's rule (kernel/src/i18n.ts pluralLocales).
-  const i18n = setupI18n({ locale, locales: locale === 'rw' ? ['en'] : [locale], messages: { [locale]: messages } });
-  return (id: string, values?: Record<string, string | number>) => i18n._(id, values);
-}
+const textsIn = (locale: 'en' | 'fr' | 'rw') => translator(['mfe-employer', 'mfe-public', 'shared-ui'], locale);
 
 /** The salary of the journey's job as each language's reader reads it (spaces of any kind as one). */
 const SALARY = {
@@ -93,7 +74,7 @@ describe("an employer's day on a phone", () => {
         timeout: 120_000,
       },
       async () => {
-        const t = translator(language);
+        const t = textsIn(language);
         const { page, context, errors } = await employerPhone(language, width);
         const title = `Barista ${language} ${Date.now()}`;
 

@@ -4,35 +4,17 @@
  * kept; and a graduate's certificate shows its QR code large, right under the course, on the first screen.
  * 390 px in English, 320 px in French, 390 px in Kinyarwanda.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { setupI18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { sharedCatalogueParts } from '@btls/build-config/shared-texts';
-import { browser, DEMO, openPage, ROOT, site, useSite } from './harness';
+import { browser, DEMO, openPage, site, useSite } from './harness';
+import { translator } from './catalogues';
 
 useSite();
 
 const GRADUATE = { email: 'graduate@btls-demo.rw', password: 'graduate-demo-2026', firstName: 'Eric' };
 
-/** The page's texts in `locale`, from the catalogues the build compiles (the areas' and the shared ones). */
-function texts(locale: string) {
-  const messages: Record<string, ReturnType<typeof compileMessage>> = {};
-  const files = [
-    join(ROOT, 'mfe-public/src/locales', `${locale}.po`),
-    join(ROOT, 'mfe-trainee/src/locales', `${locale}.po`),
-    ...sharedCatalogueParts(locale),
-  ];
-  for (const file of files)
-    for (const [, id, text] of readFileSync(file, 'utf8').matchAll(
-      /^msgid "((?:[^"\\]|\\.)+)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm,
-    ))
-      messages[id!] = compileMessage(text!.replace(/\\"/g, '"'));
-  const i18n = setupI18n({ locale, messages: { [locale]: messages } });
-  return (id: string, values?: Record<string, string>) => i18n._(id, values);
-}
+/** The page's texts in `locale`, from the catalogues the build compiles. */
+const texts = (locale: string) => translator(['mfe-public', 'mfe-trainee', 'shared-ui'], locale);
 
 const VISITS = [
   { locale: 'en', width: 390 },

@@ -3,32 +3,20 @@
  * below the form comes into view with the keyboard on it, and a record is deleted only once the dialog is
  * confirmed, the keyboard then on the message of what happened. The texts are the catalogues'.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sharedCatalogueParts } from '@btls/build-config/shared-texts';
-import { browser, DEMO, mustCallApi, openPage, ROOT, signIn, site, tokenFor, useSite } from './harness';
+import { browser, DEMO, mustCallApi, openPage, signIn, site, tokenFor, useSite } from './harness';
+import { translator } from './catalogues';
 
 useSite();
 
-/** A catalogue's texts by id: the trainer area's PO file, or the shared texts with all their parts. */
-function catalogue(folder: 'mfe-trainer' | 'shared-ui', locale: string): Map<string, string> {
-  const files =
-    folder === 'shared-ui' ? sharedCatalogueParts(locale) : [join(ROOT, folder, 'src/locales', `${locale}.po`)];
-  const texts = new Map<string, string>();
-  for (const file of files)
-    for (const [, id, text] of readFileSync(file, 'utf8').matchAll(
-      /^msgid "((?:[^"\\]|\\.)+)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm,
-    ))
-      texts.set(id!, text!.replace(/\\"/g, '"'));
-  return texts;
-}
+const TEXTS = new Map<string, ReturnType<typeof translator>>();
 
-/** The words of `id` in `locale`, its values put in. */
+/** The words of `id` in `locale` (the area's catalogue or the shared one), its values put in. */
 function words(locale: string, id: string, values: Record<string, string> = {}): string {
-  const text = (id.startsWith('trainer.') ? catalogue('mfe-trainer', locale) : catalogue('shared-ui', locale)).get(id);
-  if (!text) throw new Error(`${id} has no ${locale} text`);
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+  if (!TEXTS.has(locale)) TEXTS.set(locale, translator(['mfe-trainer', 'shared-ui'], locale));
+  const text = TEXTS.get(locale)!(id, values);
+  if (text === id) throw new Error(`${id} has no ${locale} text`);
+  return text;
 }
 
 /** An application of a new trainee, approved and assigned to the demo trainer, with a record already. */

@@ -4,28 +4,15 @@
  * the job is read, and the course list says "Free" and prices in the page's language. 390 px in English, 320 px
  * in French, 390 px in Kinyarwanda.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { setupI18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { sharedCatalogueParts } from '@btls/build-config/shared-texts';
-import { browser, openPage, ROOT, site, takenOver, useSite } from './harness';
+import { browser, openPage, site, takenOver, useSite } from './harness';
+import { translator } from './catalogues';
 
 useSite();
 
-/** The page's texts in `locale`, from the catalogues the build compiles (the public area's and the shared ones). */
-function texts(locale: string) {
-  const messages: Record<string, ReturnType<typeof compileMessage>> = {};
-  for (const file of [join(ROOT, 'mfe-public/src/locales', `${locale}.po`), ...sharedCatalogueParts(locale)])
-    for (const [, id, text] of readFileSync(file, 'utf8').matchAll(
-      /^msgid "((?:[^"\\]|\\.)+)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm,
-    ))
-      messages[id!] = compileMessage(text!.replace(/\\"/g, '"'));
-  const i18n = setupI18n({ locale, messages: { [locale]: messages } });
-  return (id: string, values?: Record<string, string>) => i18n._(id, values);
-}
+/** The page's texts in `locale`, from the catalogues the build compiles. */
+const texts = (locale: string) => translator(['mfe-public', 'shared-ui'], locale);
 
 /** Espresso Fundamentals costs 150000 Rwf in the demo data: written the page's language's way. */
 const PRICE = { en: /Rwf\s150,000/, fr: /150\s000\sRwf/, rw: /150\.000\sFrw/ };

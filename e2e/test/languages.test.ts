@@ -8,18 +8,14 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { setupI18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { sharedCatalogueParts } from '@btls/build-config/shared-texts';
 import {
   browser,
   DEMO,
   mustCallApi,
   openPage,
   openSiteMenu,
-  ROOT,
   settled,
   signIn,
   site,
@@ -27,27 +23,12 @@ import {
   tokenFor,
   useSite,
 } from './harness';
+import { catalogue, translator } from './catalogues';
 
 useSite();
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SHOTS = process.env.BTLS_SCREENSHOTS;
-
-/**
- * A catalogue's texts by id (the catalogues are what the test compares the page with, never the code): an area's
- * PO file, or for shared-ui the shared texts with all their parts (the contract's resources' too).
- */
-function catalogue(folder: string, locale: string): Map<string, string> {
-  const texts = new Map<string, string>();
-  const files =
-    folder === 'shared-ui' ? sharedCatalogueParts(locale) : [join(ROOT, folder, 'src/locales', `${locale}.po`)];
-  for (const file of files)
-    for (const [, id, text] of readFileSync(file, 'utf8').matchAll(
-      /^msgid "((?:[^"\\]|\\.)+)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm,
-    ))
-      texts.set(id!, text!.replace(/\\"/g, '"'));
-  return texts;
-}
 
 /**
  * The English texts of these areas that the page must not show in `locale`: every run of two or more words
@@ -123,15 +104,6 @@ async function atEveryWidth(page: Page, name: string) {
   }
   await page.setViewportSize({ width: 390, height: 844 });
   return wide;
-}
-
-/** The texts of these areas in `locale`, as the page formats them (placeholders, plurals). */
-function translator(folders: string[], locale: string) {
-  const messages = Object.fromEntries(
-    folders.flatMap((folder) => [...catalogue(folder, locale)].map(([id, text]) => [id, compileMessage(text)])),
-  );
-  const i18n = setupI18n({ locale, messages: { [locale]: messages } });
-  return (id: string, values?: Record<string, string | number>) => i18n._(id, values);
 }
 
 const RW_DATE = /\b\d{1,2} (Mut|Gas|Wer|Mat|Gic|Kam|Nya|Kan|Nze|Ukw|Ugu|Uku)\. \d{4}\b/;
