@@ -14,7 +14,7 @@ import { ListStates } from '@btls/shared-ui/panel-states';
 import { Pager } from '@btls/shared-ui/paging';
 import own from '../admin.module.css';
 import { AREA_NAMES, WHEN } from './area-names';
-import type { Naming, ReleasesPageState } from './releases-page';
+import type { Naming, ReleasesPageState } from './use-releases-page';
 
 const styles = withPanelPage(own);
 

@@ -13,7 +13,7 @@ import { ListStates } from '@btls/shared-ui/panel-states';
 import own from '../admin.module.css';
 import { AREA_NAMES, WHEN } from './area-names';
 import { AuditLog } from './audit-log';
-import { useReleasesPage, type AreaAction } from './use-releases-page';
+import { useReleasesPage, type AreaAction, type Naming, type ReleasesPageState } from './use-releases-page';
 
 const styles = withPanelPage(own);
 
@@ -122,12 +122,6 @@ export function ReleasesPage() {
       {dialog}
     </section>
   );
-}
-
-export type ReleasesPageState = ReturnType<typeof useReleasesPage>;
-export interface Naming {
-  areaName: (area: string) => string;
-  who: (actor: string | null) => string;
 }
 
 /** One area: its active version and who released it, its speed, its rollout and what can be done about it. */

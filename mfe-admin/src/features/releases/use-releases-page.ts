@@ -103,3 +103,11 @@ export function useReleasesPage(confirm: (question: string) => Promise<boolean>)
     },
   };
 }
+
+/** What the page and its parts are given of the hook. */
+export type ReleasesPageState = ReturnType<typeof useReleasesPage>;
+/** How the page names an area and who did something. */
+export interface Naming {
+  areaName: (area: string) => string;
+  who: (actor: string | null) => string;
+}
