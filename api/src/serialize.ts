@@ -92,6 +92,16 @@ function salaryOf(row: JobRow): Job['salary'] {
   };
 }
 
+/** A salary as the jobs table keeps it, in four columns (all null for none): the other way from `salaryOf`. */
+export function salaryColumnsOf(salary: Job['salary']) {
+  return {
+    salaryMin: salary?.min ?? null,
+    salaryMax: salary?.max ?? null,
+    salaryCurrency: salary?.currency ?? null,
+    salaryPeriod: salary?.period ?? null,
+  };
+}
+
 export function toJob(row: JobRow): Job {
   const salary = salaryOf(row);
   return {

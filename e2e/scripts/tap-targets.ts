@@ -4,7 +4,7 @@
  * 44 × 44 px at 390 px, signed in with the demo accounts.
  */
 import { chromium } from 'playwright-core';
-import { everyPageOf } from '../test/every-page';
+import { everyPage } from '../test/every-page';
 import { smallTargets } from '../test/tap-targets';
 
 const base = process.argv[2] ?? 'http://localhost:8080';
@@ -29,23 +29,11 @@ async function api(path: string, token?: string, body?: unknown) {
 
 const login = async (role: string) => api('/auth/login', undefined, ACCOUNTS[role]);
 const [admin, trainer, graduate, employer] = await Promise.all(['admin', 'trainer', 'graduate', 'employer'].map(login));
-const [[course], [job], [certificate], [enrollment], [user], [posting], [student]] = await Promise.all([
-  api('/courses'),
-  api('/jobs'),
-  api('/certificates/user', graduate.token),
-  api('/enrollments', admin.token),
-  api('/users', admin.token),
-  api('/jobs/my-postings', employer.token),
-  api('/enrollments/my-assigned-trainings', trainer.token),
-]);
-const PAGES = everyPageOf({
-  course: course.id,
-  job: job.id,
-  certificateCode: certificate.certificateCode,
-  enrollment: enrollment.id,
-  user: user.id,
-  posting: posting.id,
-  student: student?.id,
+const PAGES = await everyPage(api, {
+  admin: admin.token,
+  trainer: trainer.token,
+  graduate: graduate.token,
+  employer: employer.token,
 });
 const sessions: Record<string, { token: string; user: unknown } | undefined> = { admin, trainer, graduate, employer };
 

@@ -4,38 +4,46 @@
  */
 export type Role = 'visitor' | 'graduate' | 'trainee' | 'admin' | 'trainer' | 'employer';
 
-/** The ids the pages need: a course, a job, a graduate's certificate, an enrollment, a user, a posting, a student. */
-export interface DemoIds {
-  course: number;
-  job: number;
-  certificateCode: string;
-  enrollment: number;
-  user: number;
-  posting: number;
-  student: number;
-}
+/** A GET of the site's API as the test or script makes it, with the bearer token when given. */
+type Get = (path: string, token?: string) => Promise<{ id: number; certificateCode: string }[]>;
 
-export function everyPageOf(ids: DemoIds): Record<Role, string[]> {
+/**
+ * Every page of every role, with the ids of the demo data's first course, job, graduate's certificate,
+ * enrollment, user, posting and student, read with the staff's and the graduate's tokens.
+ */
+export async function everyPage(
+  get: Get,
+  tokens: { admin: string; trainer: string; graduate: string; employer: string },
+): Promise<Record<Role, string[]>> {
+  const [[course], [job], [certificate], [enrollment], [user], [posting], [student]] = await Promise.all([
+    get('/courses'),
+    get('/jobs'),
+    get('/certificates/user', tokens.graduate),
+    get('/enrollments', tokens.admin),
+    get('/users', tokens.admin),
+    get('/jobs/my-postings', tokens.employer),
+    get('/enrollments/my-assigned-trainings', tokens.trainer),
+  ]);
   return {
     visitor: [
       '/',
       '/courses',
-      `/courses/${ids.course}`,
+      `/courses/${course?.id}`,
       '/jobs',
-      `/jobs/${ids.job}`,
+      `/jobs/${job?.id}`,
       '/about',
       '/contact',
       '/rwanda-coffee-experience',
       '/privacy-policy',
       '/terms-of-service',
-      `/verify/${ids.certificateCode}`,
+      `/verify/${certificate?.certificateCode}`,
       '/login',
       '/register',
       '/employer/register',
       '/forgot-password',
       '/no-such-page',
     ],
-    graduate: ['/dashboard', `/certificate/${ids.certificateCode}`, '/profile', `/jobs/${ids.job}/apply`],
+    graduate: ['/dashboard', `/certificate/${certificate?.certificateCode}`, '/profile', `/jobs/${job?.id}/apply`],
     trainee: ['/dashboard', '/apply-for-course', '/profile'],
     admin: [
       '/admin/dashboard',
@@ -44,22 +52,22 @@ export function everyPageOf(ids: DemoIds): Record<Role, string[]> {
       '/admin/releases',
       '/admin/users',
       '/admin/users/new',
-      `/admin/users/edit/${ids.user}`,
+      `/admin/users/edit/${user?.id}`,
       '/admin/enrollments',
-      `/admin/enrollments/${ids.enrollment}/assign-trainer`,
-      `/admin/enrollments/${ids.enrollment}/progress`,
+      `/admin/enrollments/${enrollment?.id}/assign-trainer`,
+      `/admin/enrollments/${enrollment?.id}/progress`,
       '/admin/courses',
       '/admin/courses/new',
-      `/admin/courses/edit/${ids.course}`,
+      `/admin/courses/edit/${course?.id}`,
       '/admin/jobs',
-      `/admin/jobs/${ids.posting}/applications`,
+      `/admin/jobs/${posting?.id}/applications`,
       '/admin/analytics',
       '/admin/settings',
     ],
     trainer: [
       '/trainer/dashboard',
       '/trainer/assigned-students',
-      `/trainer/student-progress/${ids.student}`,
+      `/trainer/student-progress/${student?.id}`,
       '/trainer/profile',
     ],
     employer: [
@@ -67,8 +75,8 @@ export function everyPageOf(ids: DemoIds): Record<Role, string[]> {
       '/employer/find-talent',
       '/employer/my-jobs',
       '/employer/post-job',
-      `/employer/jobs/edit/${ids.posting}`,
-      `/employer/jobs/${ids.posting}/applicants`,
+      `/employer/jobs/edit/${posting?.id}`,
+      `/employer/jobs/${posting?.id}/applicants`,
       '/employer/profile',
     ],
   };

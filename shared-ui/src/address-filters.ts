@@ -6,7 +6,8 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from '@btls/shared-auth';
-import type { SearchParamsState } from './paging';
+import { usePagedList, type FetchPage, type PagedList, type SearchParamsState } from './paging';
+import type { PagedSource } from '@btls/shared-api';
 
 /** What a parameter accepts: one of these values, or any value the check lets through. */
 export type Accepted = readonly string[] | ((value: string) => boolean);
@@ -52,4 +53,13 @@ export function useCheckedSearchParams(accepted: Readonly<Record<string, Accepte
     if (refused) setParams(checked, { replace: true });
   }, [refused, checked, setParams]);
   return [checked, setParams];
+}
+
+/** A paged list whose filters are the parameters `accepted` names, read from the address once checked. */
+export function useCheckedPagedList<T>(
+  accepted: Readonly<Record<string, Accepted>>,
+  source: PagedSource<T> | FetchPage<T>,
+  pageSize?: number,
+): PagedList<T> {
+  return usePagedList(useCheckedSearchParams(accepted), source, Object.keys(accepted), pageSize);
 }

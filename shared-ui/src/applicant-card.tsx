@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { errorMessage, JOB_APPLICATION_STATUSES, valueText, type JobApplicationStatus } from '@btls/shared-api';
 import { ApplicationStatusBadge, Button, ErrorBanner, SelectField } from './components';
+import { bringToView } from './focus-row';
 import { formatDate } from './format-date';
 import { useLocale } from './i18n';
 import styles from './applicant-card.module.css';
@@ -38,10 +39,7 @@ export function useApplicantFocus() {
   useEffect(() => {
     if (target === null) return;
     const heading = document.getElementById(applicantHeadingId(target));
-    if (heading) {
-      heading.scrollIntoView?.({ block: 'center' });
-      heading.focus({ preventScroll: true });
-    }
+    if (heading) bringToView(heading);
     setMissing(!heading);
     setTarget(null);
   }, [target]);

@@ -36,7 +36,7 @@ interface FieldBase {
 const describedBy = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
 /** A field's error message, tied to its control by id. */
-function FieldError({ id, error }: { id: string; error?: string }) {
+function FieldError({ id, error }: { id?: string; error?: string }) {
   if (!error) return null;
   return (
     <span id={id} className={styles.fieldError}>
@@ -71,7 +71,7 @@ function Field({
       <label className={styles.label} htmlFor={controlId}>
         {label}
       </label>
-      <FieldError id={`${controlId}-error`} error={error} />
+      <FieldError id={errorId} error={error} />
       {control({
         id: controlId,
         'aria-describedby': describedBy(errorId, hintId),
@@ -295,7 +295,7 @@ export function CheckboxField({
   const errorId = error ? `${controlId}-error` : undefined;
   return (
     <div className={[styles.field, styles.checkboxField, error && styles.invalid].filter(Boolean).join(' ')}>
-      <FieldError id={`${controlId}-error`} error={error} />
+      <FieldError id={errorId} error={error} />
       <input
         id={controlId}
         type="checkbox"

@@ -6,6 +6,12 @@
  */
 import styles from './focus-row.module.css';
 
+/** Brings `target` into view (`block`: where in the screen) and puts the keyboard on it. */
+export function bringToView(target: HTMLElement, block: ScrollLogicalPosition = 'center') {
+  target.scrollIntoView?.({ block });
+  target.focus({ preventScroll: true });
+}
+
 /** The attribute a row's actions carry, naming the row's item, so the row can be found again after a write. */
 export const ROW_ITEM = 'data-row-item';
 
@@ -27,7 +33,6 @@ export function focusRowOf(id: number, block: ScrollLogicalPosition = 'nearest')
     },
     { once: true },
   );
-  row.scrollIntoView?.({ block });
-  row.focus({ preventScroll: true });
+  bringToView(row, block);
   return true;
 }

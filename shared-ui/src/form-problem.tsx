@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { errorMessage, fieldOfFailure } from '@btls/shared-api';
 import styles from './components.module.css';
+import { bringToView } from './focus-row';
 
 export interface Problem {
   message: string;
@@ -14,20 +15,13 @@ export interface Problem {
   field?: string;
 }
 
-type Focusable = HTMLElement & { focus(options?: FocusOptions): void };
-
 /** The form's control called `name` (the first of a group of radios), if it is one the user can reach. */
-function controlNamed(form: HTMLFormElement | null, name: string): Focusable | null {
+function controlNamed(form: HTMLFormElement | null, name: string): HTMLElement | null {
   const found = form?.elements.namedItem(name);
   const control = found instanceof RadioNodeList ? found[0] : found;
   if (!(control instanceof HTMLElement) || control.closest('[hidden]')) return null;
   if (control instanceof HTMLInputElement && (control.type === 'hidden' || control.disabled)) return null;
-  return control as Focusable;
-}
-
-function bringToView(target: Focusable) {
-  target.scrollIntoView?.({ block: 'center' });
-  target.focus({ preventScroll: true });
+  return control;
 }
 
 /**
@@ -38,16 +32,14 @@ function bringToView(target: Focusable) {
 export function useFormProblem(formRef?: RefObject<HTMLFormElement | null>) {
   const ownRef = useRef<HTMLFormElement>(null);
   const form = formRef ?? ownRef;
+  // A new object for each refusal: each one moves the user again, even with the same words as the last.
   const [problem, setProblem] = useState<Problem | null>(null);
-  // Each refusal moves the user again, even with the same words as the last one.
-  const [refusals, setRefusals] = useState(0);
 
   const refuse = useCallback(
     (message: string, field?: string) => {
       // A name the form has no field for (the server's path of a field this form does not show) is the banner's.
       const placed = field && controlNamed(form.current, field) ? field : undefined;
       setProblem({ message, ...(placed ? { field: placed } : {}) });
-      setRefusals((n) => n + 1);
     },
     [form],
   );
@@ -55,14 +47,12 @@ export function useFormProblem(formRef?: RefObject<HTMLFormElement | null>) {
   const clear = useCallback(() => setProblem(null), []);
 
   useEffect(() => {
-    if (!refusals || !problem) return;
+    if (!problem) return;
     const target = problem.field
       ? controlNamed(form.current, problem.field)
       : form.current?.querySelector<HTMLElement>('[data-form-problem]');
     if (target) bringToView(target);
-    // Only when a refusal is made, not when the form re-renders with it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [refusals]);
+  }, [problem, form]);
 
   const errorFor = (name: string) => (problem?.field === name ? problem.message : undefined);
   return { problem, refuse, fail, clear, errorFor, formRef: form };

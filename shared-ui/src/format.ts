@@ -113,3 +113,8 @@ export function formatSalary(salary: Salary, i18n?: I18n): string {
   if (!words) return amount;
   return i18n ? i18n._(words.id, { amount }, { message: words.message }) : words.message.replace('{amount}', amount);
 }
+
+/** A job's salary as a reader sees it: its amounts in their language, else an older posting's words as written. */
+export function formatJobSalary(job: { salary: Salary | null; salaryRange?: string | null }, i18n?: I18n) {
+  return job.salary ? formatSalary(job.salary, i18n) : job.salaryRange || null;
+}

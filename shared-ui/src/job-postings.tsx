@@ -36,20 +36,23 @@ export function useJobPostingActions(
   // A deleted row takes its buttons with it: the keyboard then lands on what happened, not on the page's body.
   const [noticeTakesFocus, setNoticeTakesFocus] = useState(false);
 
-  async function toggle(job: Job) {
+  // Each write resolves whether it was made (not cancelled, not refused), for a page that follows its row.
+  async function toggle(job: Job): Promise<boolean> {
     setFailure('');
     setNotice('');
     setNoticeTakesFocus(false);
     try {
       const answer = await setActive.mutateAsync({ id: job.id, isActive: !job.isActive });
       setNotice(noticeText(answer));
+      return true;
     } catch (e) {
       setFailure(errorMessage(e));
+      return false;
     }
   }
 
-  async function remove(job: Job) {
-    if (!(await confirm(deleteQuestion(job)))) return;
+  async function remove(job: Job): Promise<boolean> {
+    if (!(await confirm(deleteQuestion(job)))) return false;
     setFailure('');
     setNotice('');
     try {
@@ -57,8 +60,10 @@ export function useJobPostingActions(
       list.setItems((rows) => rows.filter((j) => j.id !== job.id));
       setNoticeTakesFocus(true);
       setNotice(i18n._({ id: 'jobPostings.deleted', message: 'Job "{title}" deleted.', values: { title: job.title } }));
+      return true;
     } catch (e) {
       setFailure(errorMessage(e));
+      return false;
     }
   }
 
@@ -109,7 +114,7 @@ export function JobRowActions({
   children,
 }: {
   job: Job;
-  remove: (job: Job) => Promise<void>;
+  remove: (job: Job) => Promise<unknown>;
   children: ReactNode;
 }) {
   const i18n = useI18n();

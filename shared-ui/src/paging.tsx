@@ -20,7 +20,7 @@ export type SearchParamsState = readonly [
   (next: URLSearchParams, options?: { replace?: boolean }) => void,
 ];
 
-type FetchPage<T> = (query: Record<string, string | number>) => Promise<ListPage<T>>;
+export type FetchPage<T> = (query: Record<string, string | number>) => Promise<ListPage<T>>;
 
 export interface PagedList<T> {
   /** null until the first page has come. */

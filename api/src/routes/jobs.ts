@@ -35,7 +35,7 @@ import { badRequest, forbidden, notFound, parse } from '../http/errors';
 import { coded, codedWith } from '@btls/shared-api/codes';
 import { setPageHeaders } from '../http/paging';
 import { sanitizeEmployerHtml, snippetOf } from '../sanitize';
-import { toJob } from '../serialize';
+import { salaryColumnsOf, toJob } from '../serialize';
 
 const jobParams = idParams('id', texts.job.invalidId);
 /** `{ isActive }` alone toggles the status; anything else is a full edit. */
@@ -218,30 +218,20 @@ function cleanJob(payload: z.output<typeof jobPayloadSchema>) {
   return { ...payload, description, descriptionSnippet: snippet, requirements, ...salaryColumns(payload) };
 }
 
-const NO_SALARY = { salaryMin: null, salaryMax: null, salaryCurrency: null, salaryPeriod: null };
-
 /**
  * The salary as the jobs table keeps it: the amounts when given (the schema made sure they have a period), else
  * the free text a page released before amounts sends, as amounts when it says them plainly and as written
  * otherwise; a currency or period without amounts is no salary.
  */
 function salaryColumns(payload: z.output<typeof jobPayloadSchema>) {
-  if (payload.salaryMin !== null && payload.salaryPeriod !== null) {
-    return {
-      salaryMin: payload.salaryMin,
-      salaryMax: payload.salaryMax,
-      salaryCurrency: payload.salaryCurrency ?? DEFAULT_SALARY_CURRENCY,
-      salaryPeriod: payload.salaryPeriod,
-      salaryRange: null,
-    };
-  }
-  const read = parseSalaryText(payload.salaryRange);
-  if (!read) return { ...NO_SALARY, salaryRange: payload.salaryRange };
-  return {
-    salaryMin: read.min,
-    salaryMax: read.max,
-    salaryCurrency: read.currency,
-    salaryPeriod: read.period,
-    salaryRange: null,
-  };
+  const salary =
+    payload.salaryMin !== null && payload.salaryPeriod !== null
+      ? {
+          min: payload.salaryMin,
+          max: payload.salaryMax,
+          currency: payload.salaryCurrency ?? DEFAULT_SALARY_CURRENCY,
+          period: payload.salaryPeriod,
+        }
+      : parseSalaryText(payload.salaryRange);
+  return { ...salaryColumnsOf(salary), salaryRange: salary ? null : payload.salaryRange };
 }

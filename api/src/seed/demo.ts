@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { appMeta, certificates, courses, enrollments, jobs, progressRecords, users } from '../db/schema';
 import { newCertificateCode } from '../certificate-code';
 import { sanitizeEmployerHtml, snippetOf } from '../sanitize';
+import { salaryColumnsOf } from '../serialize';
 
 export const DEMO_ACCOUNTS = [
   { role: 'admin', email: 'admin@btls-demo.rw', password: 'admin-demo-2026', firstName: 'Grace', lastName: 'Mukamana' },
@@ -226,10 +227,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           const description = sanitizeEmployerHtml(job.description);
           return {
             ...job,
-            salaryMin: salary?.min ?? null,
-            salaryMax: salary?.max ?? null,
-            salaryCurrency: salary?.currency ?? null,
-            salaryPeriod: salary?.period ?? null,
+            ...salaryColumnsOf(salary ?? null),
             description,
             descriptionSnippet: snippetOf(description),
             companyName: employer.companyName ?? 'Kigali Heights Coffee Co.',

@@ -4,7 +4,7 @@ import { buttonClass, ErrorBanner, SuccessBanner } from '@btls/shared-ui/compone
 import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
 import { JobPostingFilters, JobRowActions, useJobPostingActions } from '@btls/shared-ui/job-postings';
-import { formatSalary } from '@btls/shared-ui/format';
+import { formatJobSalary } from '@btls/shared-ui/format';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { ListStates } from '@btls/shared-ui/panel-states';
@@ -93,7 +93,7 @@ export function MyJobsPage() {
                     </div>
                     <div>
                       <dt>{i18n._({ id: 'employer.myJobs.colSalary', message: 'Salary' })}</dt>
-                      <dd>{j.salary ? formatSalary(j.salary, i18n) : j.salaryRange || '—'}</dd>
+                      <dd>{formatJobSalary(j, i18n) ?? '—'}</dd>
                     </div>
                   </dl>
                   {/* One tap from a posting to its applicants, saying how many wait for a first look. */}

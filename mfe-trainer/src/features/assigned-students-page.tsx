@@ -4,8 +4,8 @@ import { ErrorBanner, SelectField, Spinner, StatusBadge, Table, TextField } from
 import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
-import { Pager, usePagedList } from '@btls/shared-ui/paging';
-import { SEARCH, useCheckedSearchParams } from '@btls/shared-ui/address-filters';
+import { Pager } from '@btls/shared-ui/paging';
+import { SEARCH, useCheckedPagedList } from '@btls/shared-ui/address-filters';
 import own from './trainer.module.css';
 
 const styles = withPanelPage(own);
@@ -17,7 +17,7 @@ const FILTERS = { q: SEARCH, status: ['Approved', 'Completed'] } as const;
 export function AssignedStudentsPage() {
   const i18n = useI18n();
   const locale = useLocale();
-  const paged = usePagedList(useCheckedSearchParams(FILTERS), pagedAssignedTrainings, Object.keys(FILTERS));
+  const paged = useCheckedPagedList(FILTERS, pagedAssignedTrainings);
   const list = paged.items;
   const error = paged.error;
   const shown = list ?? [];

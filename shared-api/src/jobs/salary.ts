@@ -28,11 +28,6 @@ export interface Salary {
   period: SalaryPeriod;
 }
 
-export const isSalaryCurrency = (value: unknown): value is SalaryCurrency =>
-  (SALARY_CURRENCIES as readonly unknown[]).includes(value);
-export const isSalaryPeriod = (value: unknown): value is SalaryPeriod =>
-  (SALARY_PERIODS as readonly unknown[]).includes(value);
-
 /**
  * The salary in the words of the free text it replaced, "RWF 250,000 - 320,000 per month": the `salaryRange` of
  * the answers, which pages released before salaries had amounts show as it is (and read for search engines).
@@ -68,7 +63,7 @@ const CURRENCY = '(rwf|frw|rf|usd|us\\$|\\$|eur|€)';
 // A whole amount, grouped by threes with a comma, a dot or a space, or not grouped at all.
 const AMOUNT = '(\\d{1,3}(?:[,. ]\\d{3})+|\\d+)';
 /** The pattern of a plain salary text; the migration has the same one. */
-export const SALARY_TEXT_PATTERN =
+const SALARY_TEXT_PATTERN =
   `^\\s*${CURRENCY}?\\s*${AMOUNT}\\s*(?:(?:-|–|—|to)\\s*(?:${CURRENCY}\\s*)?${AMOUNT})?` +
   `\\s*${CURRENCY}?\\s*(?:/|per|an?)\\s*(hour|day|week|month|year|annum)s?\\s*$`;
 const SALARY_TEXT = new RegExp(SALARY_TEXT_PATTERN, 'i');

@@ -15,8 +15,7 @@ import {
 import type { Course, CourseCreatePayload } from '@btls/shared-api/schemas';
 import { useI18n, useLocation } from '@btls/shared-auth';
 import { useDialog } from '@btls/shared-ui/dialog';
-import { usePagedList } from '@btls/shared-ui/paging';
-import { SEARCH, useCheckedSearchParams } from '@btls/shared-ui/address-filters';
+import { SEARCH, useCheckedPagedList } from '@btls/shared-ui/address-filters';
 import { useFocusAfterChange } from '../focus-after-change';
 import { valuesOf } from './course-form';
 
@@ -30,7 +29,7 @@ export const FILTERS = {
 export function useCoursesPage() {
   const i18n = useI18n();
   const { confirm, dialog } = useDialog();
-  const list = usePagedList(useCheckedSearchParams(FILTERS), pagedCourses, Object.keys(FILTERS));
+  const list = useCheckedPagedList(FILTERS, pagedCourses);
   const deletion = useDeleteCourse();
   const update = useUpdateCourse();
   const focus = useFocusAfterChange(list.items);

@@ -20,9 +20,8 @@ import {
 import type { Enrollment } from '@btls/shared-api/schemas';
 import { useI18n, useLocation } from '@btls/shared-auth';
 import { useDialog, type DialogChoice } from '@btls/shared-ui/dialog';
-import { usePagedList } from '@btls/shared-ui/paging';
 import { useSelection } from '@btls/shared-ui/selection';
-import { ID, SEARCH, useCheckedSearchParams } from '@btls/shared-ui/address-filters';
+import { ID, SEARCH, useCheckedPagedList } from '@btls/shared-ui/address-filters';
 import { useFocusAfterChange } from '../focus-after-change';
 
 export const ALL = 'All';
@@ -63,7 +62,7 @@ const applications = {
 
 export function useEnrollmentsPage() {
   const i18n = useI18n();
-  const paged = usePagedList(useCheckedSearchParams(FILTERS), applications, Object.keys(FILTERS));
+  const paged = useCheckedPagedList(FILTERS, applications);
   const focus = useFocusAfterChange(paged.items);
   const updateStatus = useUpdateEnrollmentStatus();
   const updateMany = useUpdateEnrollmentStatuses();

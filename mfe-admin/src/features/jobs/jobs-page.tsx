@@ -6,11 +6,11 @@ import { ErrorBanner, SelectField, SuccessBanner, Table } from '@btls/shared-ui/
 import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
 import { JobPostingFilters, JobRowActions, useJobPostingActions } from '@btls/shared-ui/job-postings';
-import { Pager, usePagedList } from '@btls/shared-ui/paging';
+import { Pager } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { ListStates } from '@btls/shared-ui/panel-states';
 import own from '../admin.module.css';
-import { SEARCH, useCheckedSearchParams } from '@btls/shared-ui/address-filters';
+import { SEARCH, useCheckedPagedList } from '@btls/shared-ui/address-filters';
 import { ROW_ITEM } from '@btls/shared-ui/focus-row';
 import { useFocusAfterChange } from '../focus-after-change';
 
@@ -20,7 +20,7 @@ const FILTERS = { q: SEARCH, status: ['active', 'inactive'], jobType: JOB_TYPES 
 export function JobsPage() {
   const i18n = useI18n();
   const locale = useLocale();
-  const list = usePagedList(useCheckedSearchParams(FILTERS), pagedJobPostings, Object.keys(FILTERS));
+  const list = useCheckedPagedList(FILTERS, pagedJobPostings);
   const writes = { setActive: useSetJobActive(), deletion: useDeleteJob() };
   const { toggle, remove, failure, notice, dialog } = useJobPostingActions(list, writes, (job) =>
     i18n._({
@@ -32,10 +32,10 @@ export function JobsPage() {
   const jobs = list.items;
   // A row a write took out of the list (deleted, or no longer of the status shown) leaves the focus on its message.
   const focus = useFocusAfterChange(jobs);
-  const changing = (write: (job: Job) => Promise<void>) => async (job: Job) => {
+  // Followed only when the write was made: a cancelled or refused one leaves the focus where it is.
+  const changing = (write: (job: Job) => Promise<boolean>) => async (job: Job) => {
     focus.before(job.id);
-    await write(job);
-    focus.after();
+    if (await write(job)) focus.after();
   };
 
   return (

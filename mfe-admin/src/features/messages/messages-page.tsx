@@ -3,11 +3,11 @@ import { useI18n } from '@btls/shared-auth';
 import { ErrorBanner, TextField } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
-import { Pager, usePagedList } from '@btls/shared-ui/paging';
+import { Pager } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { ListStates } from '@btls/shared-ui/panel-states';
 import own from '../admin.module.css';
-import { SEARCH, useCheckedSearchParams } from '@btls/shared-ui/address-filters';
+import { SEARCH, useCheckedPagedList } from '@btls/shared-ui/address-filters';
 import { ExpandableTable } from '../expandable-table';
 
 const styles = withPanelPage(own);
@@ -17,7 +17,7 @@ const FILTERS = { q: SEARCH } as const;
 export function MessagesPage() {
   const i18n = useI18n();
   const locale = useLocale();
-  const list = usePagedList(useCheckedSearchParams(FILTERS), pagedContactMessages, Object.keys(FILTERS));
+  const list = useCheckedPagedList(FILTERS, pagedContactMessages);
   const messages = list.items;
   const error = list.error;
 

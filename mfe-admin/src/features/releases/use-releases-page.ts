@@ -18,8 +18,7 @@ import {
   useStopRollout,
 } from '@btls/shared-api';
 import type { AreaReleases, NewReleaseToken, ReleaseToken } from '@btls/shared-api/schemas';
-import { usePagedList } from '@btls/shared-ui/paging';
-import { useCheckedSearchParams } from '@btls/shared-ui/address-filters';
+import { useCheckedPagedList } from '@btls/shared-ui/address-filters';
 import { AREA_NAMES } from './area-names';
 
 export type AreaAction = 'promote' | 'stop' | 'rollback';
@@ -31,7 +30,7 @@ const AUDIT_FILTERS = { area: Object.keys(AREA_NAMES) };
 
 export function useReleasesPage(confirm: (question: string) => Promise<boolean>) {
   const areas = useQuery(releasesQuery());
-  const audit = usePagedList(useCheckedSearchParams(AUDIT_FILTERS), releaseAuditPages, ['area'], AUDIT_PAGE);
+  const audit = useCheckedPagedList(AUDIT_FILTERS, releaseAuditPages, AUDIT_PAGE);
   const tokens = useQuery(releaseTokensQuery());
   const promote = usePromoteRollout();
   const stop = useStopRollout();

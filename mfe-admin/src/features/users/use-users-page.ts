@@ -16,8 +16,7 @@ import {
 import type { User } from '@btls/shared-api/schemas';
 import { useI18n, useLocation } from '@btls/shared-auth';
 import { useDialog } from '@btls/shared-ui/dialog';
-import { usePagedList } from '@btls/shared-ui/paging';
-import { SEARCH, useCheckedSearchParams } from '@btls/shared-ui/address-filters';
+import { SEARCH, useCheckedPagedList } from '@btls/shared-ui/address-filters';
 import { useFocusAfterChange } from '../focus-after-change';
 
 const FILTERS = { q: SEARCH, role: ROLES, status: ['active', 'inactive'] } as const;
@@ -25,7 +24,7 @@ const FILTERS = { q: SEARCH, role: ROLES, status: ['active', 'inactive'] } as co
 export function useUsersPage() {
   const i18n = useI18n();
   const { confirm, dialog } = useDialog();
-  const list = usePagedList(useCheckedSearchParams(FILTERS), pagedUsers, Object.keys(FILTERS));
+  const list = useCheckedPagedList(FILTERS, pagedUsers);
   const setActive = useSetUserActive();
   const deletion = useDeleteUser();
   const sendReset = useSendPasswordResetLink();

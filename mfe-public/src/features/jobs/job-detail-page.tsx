@@ -10,7 +10,7 @@ import {
 import { Link, paths, useAuth, useI18n, useParams } from '@btls/shared-auth';
 import { Button, buttonClass, Spinner } from '@btls/shared-ui/components';
 import { useHydrated } from '@btls/shared-ui/hydrated';
-import { formatSalary, orNA } from '@btls/shared-ui/format';
+import { formatJobSalary, orNA } from '@btls/shared-ui/format';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
@@ -65,9 +65,7 @@ function JobDetail({ id }: { id: string }) {
           <dt>{i18n._({ id: 'public.job.salary', message: 'Salary' })}</dt>
           <dd>
             {/* In the reader's language; an older posting's words as written. */}
-            {job.salary
-              ? formatSalary(job.salary, i18n)
-              : job.salaryRange || i18n._({ id: 'public.job.salaryNotStated', message: 'Not stated' })}
+            {formatJobSalary(job, i18n) ?? i18n._({ id: 'public.job.salaryNotStated', message: 'Not stated' })}
           </dd>
         </div>
         <div>

@@ -1,7 +1,7 @@
 import { jobFacetsQuery, jobsPageQuery, PUBLIC_PAGE_SIZE, useSuspenseQueries, valueText } from '@btls/shared-api';
 import { Link, paths, useI18n } from '@btls/shared-auth';
 import { ErrorBanner, SelectField, Spinner, TextField } from '@btls/shared-ui/components';
-import { formatSalary, orNA } from '@btls/shared-ui/format';
+import { formatJobSalary, orNA } from '@btls/shared-ui/format';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
 import { activeCount, FilterDisclosure } from '../../ui/filter-disclosure';
 import { PageHead } from '../../ui/page-head';
@@ -170,7 +170,7 @@ function JobBoard() {
                     <span className="visually-hidden">
                       {i18n._({ id: 'public.jobs.salaryLabel', message: 'Salary:' })}{' '}
                     </span>
-                    {job.salary ? formatSalary(job.salary, i18n) : job.salaryRange}
+                    {formatJobSalary(job, i18n)}
                   </li>
                 )}
                 {/* Relative to the reader's clock: the server's "2 hours ago" may read "3 hours ago" here. */}
