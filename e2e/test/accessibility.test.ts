@@ -9,12 +9,12 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   browser,
-  callApi,
   DEMO,
   mustCallApi,
   openPage,
   openSiteMenu,
   signIn,
+  signedInProfile,
   site,
   tokenFor,
   useSite,
@@ -88,18 +88,7 @@ async function longAddressTrainee(admin: string) {
 async function contextFor(role: Role, width: number): Promise<BrowserContext> {
   // axe-core is injected as a script: this profile alone lets it past the page's Content-Security-Policy.
   const context = await browser.newContext({ viewport: { width, height: 800 }, bypassCSP: true });
-  if (role !== 'visitor') {
-    const { body } = await callApi(site, '/auth/login', { method: 'POST', body: ACCOUNTS[role] });
-    await context.addInitScript(
-      ([token, user]) => {
-        if (!localStorage.getItem('btlsToken')) {
-          localStorage.setItem('btlsToken', token);
-          localStorage.setItem('btlsUser', user);
-        }
-      },
-      [body.token, JSON.stringify(body.user)] as const,
-    );
-  }
+  if (role !== 'visitor') await signedInProfile(context, ACCOUNTS[role]);
   return context;
 }
 

@@ -152,6 +152,23 @@ export async function signIn(page: Page, base: string, who: { email: string; pas
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * A browser profile already signed in as `who` (the session as a sign-in stores it), without the sign-in page:
+ * for a journey whose first page of an area must be the one it opens itself.
+ */
+export async function signedInProfile(context: BrowserContext, who: { email: string; password: string }) {
+  const { body } = await callApi(site, '/auth/login', { method: 'POST', body: who });
+  await context.addInitScript(
+    ([token, user]) => {
+      if (!localStorage.getItem('btlsToken')) {
+        localStorage.setItem('btlsToken', token);
+        localStorage.setItem('btlsUser', user);
+      }
+    },
+    [body.token, JSON.stringify(body.user)] as const,
+  );
+}
+
 /** A call to the site's API, as a test's own side channel (e.g. what an admin does meanwhile). */
 export async function callApi(
   site: Site,
