@@ -6,6 +6,7 @@ import {
   customType,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -508,6 +509,29 @@ export const releaseFileChunks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.upload, t.path, t.seq] })],
+);
+
+/**
+ * Each text file of a release compressed for the wire (brotli, gzip), made once when the release is stored: a file
+ * is never compressed while a request waits. Deleted with its file.
+ */
+export const releaseFileEncodings = pgTable(
+  'release_file_encodings',
+  {
+    area: text('area').notNull(),
+    version: text('version').notNull(),
+    path: text('path').notNull(),
+    /** `br` or `gzip`, as Content-Encoding names it. */
+    encoding: text('encoding').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.area, t.version, t.path, t.encoding] }),
+    foreignKey({
+      columns: [t.area, t.version, t.path],
+      foreignColumns: [releaseFiles.area, releaseFiles.version, releaseFiles.path],
+    }).onDelete('cascade'),
+  ],
 );
 
 /**
