@@ -74,11 +74,5 @@ export function ticketsOfTiming(header: string | null | undefined): string | und
   return header ? new RegExp(`(?:^|,)\\s*${LOAD_TICKET_TIMING};desc="([^"]*)"`).exec(header)?.[1] : undefined;
 }
 
-/**
- * A route pattern as one path: parameters unnamed (`/jobs/:id` and `/jobs/:jobId` are one page). Two areas
- * whose releases claim the same key would both be asked for the same address.
- */
-export const patternKey = (pattern: string) => pattern.replace(/:[^/]+/g, ':');
-
 /** The standalone dev server's port of a remote. */
 export const devPortOf = (area: RemoteArea): number => REMOTES.find((remote) => remote.area === area)!.devPort;

@@ -54,6 +54,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerWeb, type WebOptions } from './web';
 import { collectOperations, servedShapesOf } from './releases/operations';
 import { createReleaseStore, type ReleaseQuota, type ReleaseStore } from './releases/store';
+import { collectServedRoutes, platformPathsOf, shellFilesOf } from './releases/territory';
 import { createTrials } from './releases/trial';
 import { trialOriginOf } from './releases/trial-origin';
 import { releaseRoutes } from './releases/routes';
@@ -131,6 +132,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // What this API serves, as the routes are registered: the operations the areas' releases call are checked
   // against it.
   const operations = collectOperations(app);
+  // …and what it answers itself, which no area's page may take.
+  const served = collectServedRoutes(app);
 
   // The request's id on its answer, so a person reporting a problem can quote the line to look for.
   app.addHook('onRequest', async (request, reply) => {
@@ -181,6 +184,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     allowedOrigins: options.releaseOrigins,
     operations,
     shapes: servedShapesOf(app),
+    // What this server answers itself, as it is registered: its routes, and the shell's top-level files.
+    platformPaths: () =>
+      platformPathsOf(served, options.web ? shellFilesOf(join(options.web.root, 'shell', 'dist')) : []),
     quota: options.releaseQuota,
     shell: options.web
       ? shellSharedReader(join(options.web.root, 'shell', 'dist', SHELL_SHARED_MANIFEST))

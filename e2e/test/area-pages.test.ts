@@ -234,7 +234,7 @@ describe('a page an area adds', () => {
     const refused = await runRelease(site, claim.folder, ['release', '--no-build'], token);
     expect(refused.code).toBe(1);
     expect(refused.output).toContain(
-      `pages: /employer/register is claimed by employer ${claim.version} and by public ${publicActive}`,
+      `pages: /employer/register of employer ${claim.version} overlaps /employer/register of public ${publicActive}`,
     );
     expect((await releasesOf(site, 'employer')).active).toBe(active);
   });

@@ -6,10 +6,10 @@
  */
 import semver from 'semver';
 import { z } from 'zod';
-import { patternKey, REMOTE_AREAS, type RemoteArea } from '@btls/build-config/remotes';
+import { REMOTE_AREAS, type RemoteArea } from '@btls/build-config/remotes';
 import type { ReleaseManifest, ShellShared } from '@btls/build-config/release';
 import sharedApiPackage from '@btls/shared-api/package.json' with { type: 'json' };
-import type { Shape } from './shapes';
+import { shapeHash, type Shape } from './shapes';
 
 /** The contract this API serves: the version of the package holding its schemas (the same source). */
 export const CONTRACT = { package: '@btls/shared-api', version: sharedApiPackage.version };
@@ -36,6 +36,7 @@ const RULE = {
   bytes: 'the files are too large in all (at most 50 MB)',
   pattern: 'not a page pattern (/courses/:id, /admin/*)',
   indexed: 'an indexed page must be one of its patterns, without parameters',
+  shapeHash: "not the hash of the call's shapes (the manifest was changed after its build: build it again)",
 } as const;
 
 /**
@@ -120,7 +121,12 @@ export const releaseManifestSchema = z
     shapes: z
       .record(
         z.string().regex(OPERATION),
-        z.object({ hash: z.string().regex(/^[0-9a-f]{12}$/), request: shapeSchema, answer: shapeSchema }).strict(),
+        // The hash is the build's record of the shapes beside it: one that is not theirs says the manifest was
+        // edited, and the API compares the shapes themselves anyway (operations.ts).
+        z
+          .object({ hash: z.string().regex(/^[0-9a-f]{12}$/), request: shapeSchema, answer: shapeSchema })
+          .strict()
+          .refine((shape) => shape.hash === shapeHash(shape), { message: RULE.shapeHash, path: ['hash'] }),
       )
       .optional(),
     contract: z.object({ package: z.string().max(100), version: semverText }),
@@ -230,24 +236,4 @@ export interface ClaimingRelease {
   area: RemoteArea;
   version: string;
   manifest: ReleaseManifest;
-}
-
-/**
- * Whether the release's pages can be routed beside the other areas' releases: it says which pages it serves, and
- * no other area's active or rolling-out release claims one of them (both would be asked for one address).
- */
-export function pageProblems(manifest: ReleaseManifest, others: ClaimingRelease[]): string[] {
-  if (!manifest.pages)
-    return ['pages: the release does not say which pages it serves (built before areas recorded them): rebuild it'];
-  const problems: string[] = [];
-  for (const pattern of manifest.pages.patterns)
-    for (const other of others)
-      if (other.area !== manifest.area) {
-        const claimed = other.manifest.pages?.patterns.find((theirs) => patternKey(theirs) === patternKey(pattern));
-        if (claimed)
-          problems.push(
-            `pages: ${pattern} is claimed by ${manifest.area} ${manifest.version} and by ${other.area} ${other.version}`,
-          );
-      }
-  return problems;
 }

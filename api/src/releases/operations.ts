@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { operationKey, type ReleaseManifest } from '@btls/build-config/release';
-import { incompatibilities, shapesOfDocument, type OperationShape, type RecordedShape } from './shapes';
+import { incompatibilities, sameShapes, shapesOfDocument, type OperationShape, type RecordedShape } from './shapes';
 
 export { operationKey };
 
@@ -52,7 +52,7 @@ export function shapeProblems(manifest: ReleaseManifest, served: Record<string, 
   if (!served) return [];
   return Object.entries(manifest.shapes ?? {}).flatMap(([operation, expected]) => {
     const now = served[operationKey(operation)];
-    if (!now || now.hash === expected.hash) return [];
+    if (!now || sameShapes(expected as OperationShape, now)) return [];
     return incompatibilities(expected as OperationShape, now).map((problem) => `shapes: ${operation}: ${problem}`);
   });
 }

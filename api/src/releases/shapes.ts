@@ -112,6 +112,12 @@ export const shapeHash = (shape: OperationShape) =>
     .digest('hex')
     .slice(0, 12);
 
+/**
+ * Whether two operations' shapes are the same, by a hash of the shapes themselves: a recorded `hash` is what the
+ * side that sent it says, and a release's manifest is the team's to write.
+ */
+export const sameShapes = (a: OperationShape, b: OperationShape) => shapeHash(a) === shapeHash(b);
+
 /** One alternative, several (flattened, each once, in a stable order), or none. */
 function anyOf(shapes: Shape[]): Shape {
   const flat = shapes.flatMap((shape) => (typeof shape === 'object' && 'anyOf' in shape ? shape.anyOf : [shape]));

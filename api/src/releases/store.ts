@@ -64,6 +64,7 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
     save: uploads.save,
     sweepUploads: uploads.sweepUploads,
     problemsOf: compatibility.problemsOf,
+    refuseTakenPages: compatibility.refuseTakenPages,
     activate: activation.activate,
     startRollout: rollouts.startRollout,
     stopRollout: rollouts.stopRollout,

@@ -75,6 +75,7 @@ export function releaseUploadRoutes(
             if (parsed.manifest.area !== area)
               throw badRequest(codedWith('release.areaMismatch', { manifestArea: parsed.manifest.area, area }));
             manifest = parsed.manifest;
+            await store.refuseTakenPages(manifest);
             // Counted once the manifest is read: a team uploads so many releases an hour (the same again is free).
             upload = await store.startUpload(manifest, by);
             if (!upload.known) await uploads.enforce(area);

@@ -5,14 +5,15 @@
 import { codedWith } from '@btls/shared-api/codes';
 import type { ReleaseManifest } from '@btls/build-config/release';
 import { HttpError } from '../../http/errors';
-import { contractProblems, pageProblems, sharedProblems } from '../manifest';
+import { contractProblems, sharedProblems } from '../manifest';
 import { operationProblems, shapeProblems, unserved } from '../operations';
+import { pageProblems, territoryProblems } from '../territory';
 import type { ReleaseStoreOptions } from './options';
 import { claimingReleases, type ActiveReleases } from './active';
 import { manifestOf, type ReleaseFiles } from './files';
 
 export function createCompatibility(
-  options: Pick<ReleaseStoreOptions, 'shell' | 'operations' | 'shapes'>,
+  options: Pick<ReleaseStoreOptions, 'shell' | 'operations' | 'shapes' | 'platformPaths'>,
   { activeReleases }: Pick<ActiveReleases, 'activeReleases'>,
   files: Pick<ReleaseFiles, 'release' | 'fileProblems'>,
 ) {
@@ -20,7 +21,7 @@ export function createCompatibility(
   async function problemsOf(manifest: ReleaseManifest): Promise<string[]> {
     return [
       ...(await files.fileProblems(manifest)),
-      ...pageProblems(manifest, claimingReleases(await activeReleases())),
+      ...pageProblems(manifest, claimingReleases(await activeReleases()), options.platformPaths()),
       ...sharedProblems(manifest, options.shell()),
       ...contractProblems(manifest),
       ...operationProblems(manifest, options.operations),
@@ -28,14 +29,24 @@ export function createCompatibility(
     ];
   }
 
+  const refuse = (problems: string[]) => {
+    if (problems.length) throw new HttpError(409, codedWith('release.incompatible', { problems: problems.join('; ') }));
+  };
+
   return {
     problemsOf,
 
     /** Refuses (404, or 409 naming its problems) a version that may not be served to any browser now. */
     async refuseIncompatible(area: string, version: string): Promise<void> {
-      const problems = await problemsOf(manifestOf(await files.release(area, version)));
-      if (problems.length)
-        throw new HttpError(409, codedWith('release.incompatible', { problems: problems.join('; ') }));
+      refuse(await problemsOf(manifestOf(await files.release(area, version))));
+    },
+
+    /**
+     * Refuses (409, naming both sides) a release being uploaded whose pages take another area's or the server's
+     * own addresses: stored, it could be tried, and activated the moment the other area's claim ends.
+     */
+    async refuseTakenPages(manifest: ReleaseManifest): Promise<void> {
+      refuse(territoryProblems(manifest, claimingReleases(await activeReleases()), options.platformPaths()));
     },
 
     /** Each operation an active release calls that this API does not serve: `trainer 1.0.0+…: GET /x/:`. */

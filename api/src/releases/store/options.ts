@@ -17,6 +17,11 @@ export interface ReleaseStoreOptions {
   operations?: ReadonlySet<string>;
   /** The shapes of what they take and answer (shapes.ts), once the API's routes are registered. */
   shapes?: () => Record<string, RecordedShape>;
+  /**
+   * The addresses this server answers itself (`/metrics`, `/api/*`, the shell's files: territory.ts), which no
+   * area's page may take; read when a release is checked, once every route is registered.
+   */
+  platformPaths: () => readonly string[];
   /** Where this server's own builds, adopted at start, are written down like any release. */
   audit?: Audit;
   /** What one area may keep (DEFAULT_QUOTA when missing): older releases go first to make room. */
