@@ -6,7 +6,7 @@ import { chmodSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync, u
 import { join, resolve } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -159,7 +159,7 @@ function lockDataDirectory(dir: string): () => void {
   throw new Error(`Could not lock the data directory ${dir}.`);
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -213,6 +213,7 @@ export async function openPglite(dataDir?: string, restore?: { from: Blob }): Pr
     client = await PGlite.create(PGLITE_OPTIONS);
   }
   const db = retryingTransactions(drizzlePglite({ client, schema }) as unknown as Db);
+  embedded.add(db);
   const keepPrivate = () => {
     if (dataDir) makePrivateDirectory(resolve(dataDir));
   };
@@ -238,6 +239,21 @@ export async function openPglite(dataDir?: string, restore?: { from: Blob }): Pr
       }
     },
   };
+}
+
+/** The databases that are PGlite (vacuumed by hand: `vacuum`). */
+const embedded = new WeakSet<Db>();
+
+/**
+ * Gives the space of a table's deleted rows back for its new ones, after a large delete (a release's files): PGlite
+ * runs no autovacuum (it is one process, with no background workers), so without this its data folder keeps every
+ * byte ever written. On PostgreSQL autovacuum does it, and this does nothing. A plain VACUUM: the table stays
+ * readable and writable meanwhile (VACUUM FULL would rewrite it whole under an exclusive lock); it frees the space
+ * for the table's next rows, and returns to the disk what lies at the table's end. Outside any transaction (VACUUM
+ * cannot run in one), so it is given the database, never a transaction of it.
+ */
+export async function vacuum(db: Db, table: PgTable): Promise<void> {
+  if (embedded.has(db)) await db.execute(sql`vacuum ${table}`);
 }
 
 /** Postgres error codes arrive on the error itself (pg, PGlite) or, wrapped by Drizzle, on its cause. */

@@ -1,13 +1,14 @@
 /**
- * The bytes of releases' files, in the database (every instance serves every release), written as they arrive: a
- * file is hashed and stored a chunk at a time under the upload that brings it, so storing a 50 MB release holds a
- * chunk in memory, never the release, and no statement carries more than a chunk. A file belongs to a release once
- * the release is stored (its `release_files` row names the upload); the chunks of an upload that never finished
- * are deleted by it, or swept later.
+ * The bytes of releases' files, in the database (every instance serves every release), written once the release is
+ * checked whole (its files wait on disk until then: staging.ts): a file is hashed and stored a chunk at a time
+ * under the upload that brings it, so storing a 50 MB release holds a chunk in memory, never the release, and no
+ * statement carries more than a chunk. A file belongs to a release once the release is stored (its
+ * `release_files` row names the upload); the chunks of an upload that did not end so are deleted by it, or swept
+ * later. Deleted chunks' space is given back (`reclaim`): PGlite would keep it otherwise.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { vacuum, type Db } from '../db/client';
 import { releaseFileChunks, releaseFiles } from '../db/schema';
 
 /** What one statement writes at most. */
@@ -108,6 +109,15 @@ export function createFileStorage(db: Db) {
         .where(and(eq(releaseFiles.area, area), eq(releaseFiles.version, version)));
       await tx.delete(releaseFileChunks).where(inArray(releaseFileChunks.upload, uploads));
       await tx.delete(releaseFiles).where(and(eq(releaseFiles.area, area), eq(releaseFiles.version, version)));
+    },
+
+    /**
+     * Gives the space of deleted files back to the database (after a release or an upload's chunks were deleted,
+     * never on every request).
+     */
+    async reclaim() {
+      await vacuum(db, releaseFileChunks);
+      await vacuum(db, releaseFiles);
     },
 
     /** Deletes chunks no stored file names, older than `ms` (an upload cut off, an instance that died mid-way). */

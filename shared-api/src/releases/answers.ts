@@ -73,6 +73,7 @@ export const release = {
     `This area keeps ${releases} releases (${megabytes} MB) that cannot go (the active one, one rolling out, the newest five), and this release (${size} MB) would pass its quota of ${quotaReleases} releases and ${quotaMegabytes} MB.`,
   tooManyUploads: ({ minutes }: { minutes: number }) =>
     `This area has uploaded as many releases as it may in an hour. Try again in ${minutes} minutes.`,
+  uploadUnderway: 'Another upload of this area is under way: try again once it has ended.',
   trialsOff:
     'Trials need a site of their own: this server has no TRIAL_URL, so no trial link can be made (docs/releasing.md).',
 } as const;

@@ -75,6 +75,10 @@ export const SERVER_TEXTS = [
     message: 'This area has uploaded as many releases as it may in an hour. Try again in {minutes} minutes.',
   },
   /*i18n*/ {
+    id: 'release.uploadUnderway',
+    message: 'Another upload of this area is under way: try again once it has ended.',
+  },
+  /*i18n*/ {
     id: 'release.trialsOff',
     message:
       'Trials need a site of their own: this server has no TRIAL_URL, so no trial link can be made (docs/releasing.md).',

@@ -8,12 +8,14 @@ import { answers, checkedInHandler, jsonDocument, type Api } from '../../http/co
 import { badRequest } from '../../http/errors';
 import { MAX_RELEASE_FILE_BYTES, MAX_RELEASE_FILES, parseManifest } from '../manifest';
 import { MIN_KEPT_RELEASES, type ReleaseUpload } from '../store';
+import { createUploadTurns } from '../store/uploads';
 import { areaParams, areaSchema, notice, type ReleaseRouteContext } from './common';
 
 export function releaseUploadRoutes(
   app: Api,
   { store, audit, uploads, anyReleaser, areaReleaser }: ReleaseRouteContext,
 ) {
+  const turns = createUploadTurns(store.db);
   app.get(
     '/releases/:area/:version/manifest',
     {
@@ -35,7 +37,7 @@ export function releaseUploadRoutes(
       preValidation: areaReleaser.hook,
       schema: {
         summary:
-          'Upload a release: a multipart form whose first part, manifest, is its release.json, then one file part per file of the manifest, named by its path (none when its files live on a CDN: manifest.base). Each file is stored as it arrives. An area keeps so many releases and bytes (its oldest go first to make room, never the active one, one rolling out or the newest five: else 413) and uploads so many an hour (429).',
+          'Upload a release: a multipart form whose first part, manifest, is its release.json, then one file part per file of the manifest, named by its path (none when its files live on a CDN: manifest.base). Each file waits on disk, checked as it arrives, and the release is stored once it is checked whole. An area uploads one release at a time (409 while another runs; 503 while the server takes as many as it does at once), keeps so many releases and bytes (its oldest go first to make room, never the active one, one rolling out or the newest five: else 413) and uploads so many an hour (429).',
         params: areaParams,
         body: checkedInHandler(
           z.object({ manifest: z.string() }).catchall(z.string().meta({ format: 'binary' })),
@@ -57,6 +59,7 @@ export function releaseUploadRoutes(
       const { by } = areaReleaser.who(request);
       let upload: ReleaseUpload | undefined;
       let manifest: ReleaseManifest | undefined;
+      let endTurn: (() => Promise<void>) | undefined;
       try {
         for await (const part of request.parts({
           limits: {
@@ -76,13 +79,18 @@ export function releaseUploadRoutes(
               throw badRequest(codedWith('release.areaMismatch', { manifestArea: parsed.manifest.area, area }));
             manifest = parsed.manifest;
             await store.refuseTakenPages(manifest);
-            // Counted once the manifest is read: a team uploads so many releases an hour (the same again is free).
             upload = await store.startUpload(manifest, by);
-            if (!upload.known) await uploads.enforce(area);
+            if (!upload.known) {
+              // The area's turn first, so an upload refused for another one under way costs none of the hour's.
+              endTurn = await turns.take(area);
+              // Counted once the manifest is read: a team uploads so many releases an hour (the same again is free;
+              // a refused one counts: it cost the server its bytes' reading, though nothing of it is kept).
+              await uploads.enforce(area);
+            }
             continue;
           }
           if (part.type !== 'file') continue;
-          // Each file stored as it arrives: a release is never held in memory.
+          // Each file written to disk as it arrives: a release is never held in memory.
           if (upload!.known)
             for await (const _ of part.file); // (read and let go: stored before)
           else await upload!.file(part.fieldname, part.file);
@@ -96,6 +104,8 @@ export function releaseUploadRoutes(
       } catch (error) {
         await upload?.abort();
         throw error;
+      } finally {
+        await endTurn?.();
       }
     },
   );

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { releaseAreas, releaseFileNames, releases } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import type { FileStorage } from '../file-storage';
+import type { Staging } from '../staging';
 import { BaseFetchError, baseProblem, fetchReleaseFile } from '../base';
 
 /** Where a stored release's files are served: its own folder of immutable URLs. */
@@ -60,18 +61,18 @@ export function createReleaseFiles(db: Db, storage: FileStorage, allowedOrigins:
     },
 
     /**
-     * The files of a release that lives on a CDN and were not uploaded, fetched (once, when it is uploaded), stored
-     * under `upload` and checked against their hashes; refused with the first problem. A few at a time, each capped
-     * at its declared size.
+     * The files of a release that lives on a CDN and were not uploaded, fetched (once, when it is uploaded), staged
+     * with the uploaded ones and checked against their hashes; refused with the first problem. A few at a time,
+     * each capped at its declared size.
      */
-    async fromBase(manifest: ReleaseManifest, upload: string, have: Set<string>): Promise<void> {
+    async fromBase(manifest: ReleaseManifest, staging: Pick<Staging, 'files' | 'write'>): Promise<void> {
       const problem = baseProblem(manifest.base!, allowedOrigins);
       if (problem) throw badRequest(codedWith('release.manifestInvalid', { problem: `base: ${problem}.` }));
-      const wanted = Object.entries(manifest.files).filter(([path]) => !have.has(path));
+      const wanted = Object.entries(manifest.files).filter(([path]) => !staging.files.has(path));
       const problems: string[] = [];
       let refused: HttpError | undefined;
       for (let at = 0; at < wanted.length && !problems.length && !refused; at += 4)
-        // Every fetch of a round ends before the next round or a refusal: none writes after its upload is forgotten.
+        // Every fetch of a round ends before the next round or a refusal: none writes after its upload is removed.
         await Promise.allSettled(
           wanted.slice(at, at + 4).map(async ([path, { size, integrity }]) => {
             try {
@@ -79,10 +80,9 @@ export function createReleaseFiles(db: Db, storage: FileStorage, allowedOrigins:
                 maxBytes: size,
                 allowedOrigins,
               });
-              const stored = await storage.write(upload, path, [bytes], size);
-              if (stored.integrity !== integrity || stored.size !== size)
+              const staged = await staging.write(path, [bytes], size);
+              if (staged.integrity !== integrity || staged.size !== size)
                 refused ??= badRequest(codedWith('release.fileHashMismatch', { path }));
-              else have.add(path);
             } catch (error) {
               problems.push(`${path} ${error instanceof BaseFetchError ? error.message : 'could not be fetched'}`);
             }
@@ -117,22 +117,18 @@ export function createReleaseFiles(db: Db, storage: FileStorage, allowedOrigins:
 }
 export type ReleaseFiles = ReturnType<typeof createReleaseFiles>;
 
+/** A release's files named by their content's hash. */
+const hashedOf = (manifest: ReleaseManifest) => Object.entries(manifest.files).filter(([path]) => isContentHashed(path));
+
 /**
- * Writes down the content-hashed names of a release's files, each with its content, and refuses the release when
- * an earlier release of the area gave one of them other bytes: a phone uses its copy of a file for every release's
- * file of that name. Race-safe: of two uploads naming one file differently, the second waits for the first's
- * row and then sees it.
+ * Refuses (409) a release when an earlier release of the area gave one of its content-hashed names other bytes: a
+ * phone uses its copy of a file for every release's file of that name.
  */
-export async function holdHashedNames(tx: Pick<Db, 'insert' | 'select'>, manifest: ReleaseManifest) {
-  const named = Object.entries(manifest.files).filter(([path]) => isContentHashed(path));
+export async function refuseTakenNames(on: Pick<Db, 'select'>, manifest: ReleaseManifest) {
+  const named = hashedOf(manifest);
   const taken: string[] = [];
   for (let at = 0; at < named.length; at += 200) {
-    const slice = named.slice(at, at + 200);
-    await tx
-      .insert(releaseFileNames)
-      .values(slice.map(([path, { integrity }]) => ({ area: manifest.area, path, integrity })))
-      .onConflictDoNothing();
-    const held = await tx
+    const held = await on
       .select({ path: releaseFileNames.path, integrity: releaseFileNames.integrity })
       .from(releaseFileNames)
       .where(
@@ -140,13 +136,28 @@ export async function holdHashedNames(tx: Pick<Db, 'insert' | 'select'>, manifes
           eq(releaseFileNames.area, manifest.area),
           inArray(
             releaseFileNames.path,
-            slice.map(([path]) => path),
+            named.slice(at, at + 200).map(([path]) => path),
           ),
         ),
       );
     for (const row of held) if (row.integrity !== manifest.files[row.path]?.integrity) taken.push(row.path);
   }
   if (taken.length) throw conflict(codedWith('release.hashedNameTaken', { paths: firstFew(taken.sort()) }));
+}
+
+/**
+ * Writes down the content-hashed names of a release's files, each with its content, and refuses the release when
+ * an earlier release of the area gave one of them other bytes (refuseTakenNames). Race-safe: of two uploads naming
+ * one file differently, the second waits for the first's row and then sees it.
+ */
+export async function holdHashedNames(tx: Pick<Db, 'insert' | 'select'>, manifest: ReleaseManifest) {
+  const named = hashedOf(manifest);
+  for (let at = 0; at < named.length; at += 200)
+    await tx
+      .insert(releaseFileNames)
+      .values(named.slice(at, at + 200).map(([path, { integrity }]) => ({ area: manifest.area, path, integrity })))
+      .onConflictDoNothing();
+  await refuseTakenNames(tx, manifest);
 }
 
 async function listReleases(db: Db) {

@@ -5,9 +5,9 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { codedWith } from '@btls/shared-api/codes';
 import type { Db } from '../../db/client';
-import { releases } from '../../db/schema';
+import { releaseAreas, releases } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import type { FileStorage } from '../file-storage';
+import { CHUNK_BYTES, type FileStorage } from '../file-storage';
 import { inUse, lockArea } from './area-row';
 
 /** Versions per area a prune always keeps (besides the active one). */
@@ -23,14 +23,45 @@ export const DEFAULT_QUOTA: ReleaseQuota = { releases: 50, bytes: 500 * 1024 * 1
 /** What the area's quota and prunes read and write with: the database, or a transaction of it. */
 type On = Pick<Db, 'select' | 'selectDistinct' | 'delete'>;
 
-/** The area's stored releases, oldest first, with their bytes. */
+/**
+ * What a release takes stored besides its files' bytes (measured on PGlite, rounded up): each chunk's row and its
+ * index entry (about 200 bytes), each file's `release_files` row and its index entry (about 370), and, for a chunk
+ * held out of line, TOAST's rows of 2 KB with their index (about a twentieth of its bytes: a sixteenth is counted).
+ */
+const CHUNK_ROW_BYTES = 256;
+const FILE_ROW_BYTES = 512;
+const TOAST_SHARE = 16;
+
+/**
+ * What files of these sizes will take stored, at most (TOAST may compress text: a stored release is then counted
+ * by what it takes, storedOf).
+ */
+export const storedSizeOf = (sizes: number[]) =>
+  sizes.reduce(
+    (sum, size) =>
+      sum +
+      size +
+      Math.ceil(size / TOAST_SHARE) +
+      Math.max(1, Math.ceil(size / CHUNK_BYTES)) * CHUNK_ROW_BYTES +
+      FILE_ROW_BYTES,
+    0,
+  );
+
+/**
+ * The area's stored releases, oldest first, with the bytes each takes in the database: its chunks as stored (after
+ * TOAST's compression, pg_column_size) and the rows around them, not the sizes its manifest declares: a release of
+ * many small files takes far more than their bytes, and the quota is there for the disk.
+ */
 async function storedOf(area: string, on: On) {
+  // (Written out: drizzle names a column of the outer table without its table inside a subquery.)
+  const ofRelease = sql`file.area = releases.area and file.version = releases.version`;
   return on
     .select({
       version: releases.version,
-      // (Written out: drizzle names a column of the outer table without its table inside a subquery.)
-      bytes: sql<number>`(select coalesce(sum(file.size), 0)::bigint from release_files file
-        where file.area = releases.area and file.version = releases.version)`.mapWith(Number),
+      bytes: sql<number>`(select coalesce(sum(pg_column_size(chunk.bytes) + pg_column_size(chunk.bytes) / ${TOAST_SHARE}
+          + ${CHUNK_ROW_BYTES}), 0)::bigint from release_file_chunks chunk
+        where chunk.upload in (select file.upload from release_files file where ${ofRelease}))
+        + (select count(*) * ${FILE_ROW_BYTES} from release_files file where ${ofRelease})`.mapWith(Number),
     })
     .from(releases)
     .where(eq(releases.area, area))
@@ -57,33 +88,51 @@ export function createQuota(db: Db, storage: FileStorage, quota: ReleaseQuota) {
       }),
     );
 
+  /**
+   * The area's releases that go to make room for a release of `bytes` (its oldest, never one of `keep`, nor the
+   * newest MIN_KEPT_RELEASES), until it fits; refused (413) when it cannot.
+   */
+  async function going(area: string, keep: Set<string>, bytes: number, on: On) {
+    const stored = await storedOf(area, on);
+    const newest = new Set(stored.slice(-MIN_KEPT_RELEASES).map((release) => release.version));
+    let count = stored.length;
+    let total = stored.reduce((sum, release) => sum + release.bytes, 0);
+    const versions: string[] = [];
+    for (const release of stored) {
+      if (count + 1 <= quota.releases && total + bytes <= quota.bytes) break;
+      if (keep.has(release.version) || newest.has(release.version)) continue;
+      versions.push(release.version);
+      count -= 1;
+      total -= release.bytes;
+    }
+    if (count + 1 > quota.releases || total + bytes > quota.bytes) throw quotaPassed(count, total, bytes);
+    return versions;
+  }
+
   return {
     /** Refuses (413) a release larger than the whole quota, before a byte of it is read. */
-    refuseLargerThanQuota(declared: number) {
-      if (declared > quota.bytes) throw quotaPassed(0, 0, declared);
+    refuseLargerThanQuota(bytes: number) {
+      if (bytes > quota.bytes) throw quotaPassed(0, 0, bytes);
+    },
+
+    /**
+     * Refuses (413) a release of `bytes` that no room can be made for, before it is stored: a refused release
+     * never reaches the database. (Not under the area's lock: makeRoom decides, in the transaction that stores it.)
+     */
+    async refuseWithoutRoom(area: string, bytes: number) {
+      const [row] = await db.select().from(releaseAreas).where(eq(releaseAreas.area, area));
+      await going(area, inUse(row), bytes, db);
     },
 
     /**
      * Makes room in the area's quota for a release of `bytes`, in the transaction that stores it, under the area's
-     * lock: its oldest releases go (never the active one, the one rolling out, nor the newest MIN_KEPT_RELEASES)
-     * until it fits; refused (413) when it cannot, and then nothing went.
+     * lock: its oldest releases go until it fits (`going`); refused (413) when it cannot, and then nothing went.
+     * Answers how many went (their space is given back once the transaction is over: storage.reclaim).
      */
-    async makeRoom(tx: On & Pick<Db, 'insert'>, area: string, bytes: number) {
-      const keep = inUse(await lockArea(tx, area));
-      const stored = await storedOf(area, tx);
-      const newest = new Set(stored.slice(-MIN_KEPT_RELEASES).map((release) => release.version));
-      let count = stored.length;
-      let total = stored.reduce((sum, release) => sum + release.bytes, 0);
-      const going: string[] = [];
-      for (const release of stored) {
-        if (count + 1 <= quota.releases && total + bytes <= quota.bytes) break;
-        if (keep.has(release.version) || newest.has(release.version)) continue;
-        going.push(release.version);
-        count -= 1;
-        total -= release.bytes;
-      }
-      if (count + 1 > quota.releases || total + bytes > quota.bytes) throw quotaPassed(count, total, bytes);
-      for (const version of going) await drop(area, version, tx);
+    async makeRoom(tx: On & Pick<Db, 'insert'>, area: string, bytes: number): Promise<number> {
+      const versions = await going(area, inUse(await lockArea(tx, area)), bytes, tx);
+      for (const version of versions) await drop(area, version, tx);
+      return versions.length;
     },
 
     /**
@@ -108,6 +157,7 @@ export function createQuota(db: Db, storage: FileStorage, quota: ReleaseQuota) {
           await drop(area, version, tx);
           return 1;
         });
+      if (count) await storage.reclaim();
       return count;
     },
   };
