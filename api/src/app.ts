@@ -59,7 +59,7 @@ import { createTrials } from './releases/trial';
 import { trialOriginOf } from './releases/trial-origin';
 import { releaseRoutes } from './releases/routes';
 import { createAudit } from './releases/audit';
-import { createClientReports } from './releases/client-reports';
+import { createClientReports, VOTERS_WINDOW_MS } from './releases/client-reports';
 import { DEFAULT_REGRESSION_RULE, type RegressionRule } from './releases/regression';
 import { createLoadTickets } from './releases/load-tickets';
 import { watchRollouts } from './releases/rollout-watch';
@@ -206,12 +206,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // What browsers report of the areas, and the rule that stops a rollout whose errors pass the active version's.
   const regressionRule = { ...DEFAULT_REGRESSION_RULE, ...options.rollback };
   // Each page's and map's load tickets, which a report must bring to count (signed with the server's secret).
-  const loadTickets = createLoadTickets(options.jwtSecret);
+  // (Timed by the rule's clock, which a test moves on.)
+  const loadTickets = createLoadTickets(options.jwtSecret, options.rollback?.now);
   const clientReports = createClientReports({
     db: options.database.db,
     store: releaseStore,
     metrics,
     tickets: loadTickets,
+    rule: regressionRule,
+    // The browsers one client address adds to a rollout, counted where every instance sees them.
+    voters: limiter('rollout-voters', regressionRule.browsersPerAddress, texts.limit.tooManyMessages, VOTERS_WINDOW_MS),
   });
   const rolloutWatch = watchRollouts({
     store: releaseStore,

@@ -65,7 +65,10 @@ export interface Config {
    * https origin of a public host name: e.g. a CDN on the operator's own network.
    */
   releaseOrigins: string[];
-  /** When a rollout is stopped on its own (BTLS_ROLLBACK_FALSE_STOP, BTLS_ROLLBACK_MIN_BROWSERS). */
+  /**
+   * When a rollout is stopped on its own, and whose word it takes (BTLS_ROLLBACK_FALSE_STOP,
+   * BTLS_ROLLBACK_MIN_BROWSERS, BTLS_ROLLBACK_RETURN_SECONDS, BTLS_ROLLBACK_BROWSERS_PER_IP).
+   */
   rollback: RegressionRule;
 }
 
@@ -177,6 +180,8 @@ const environmentSchema = z
       }),
     ),
     BTLS_ROLLBACK_MIN_BROWSERS: wholeNumber(1, 1_000_000),
+    BTLS_ROLLBACK_RETURN_SECONDS: wholeNumber(0, 24 * 60 * 60),
+    BTLS_ROLLBACK_BROWSERS_PER_IP: wholeNumber(1, 1_000_000),
     BTLS_ROLLBACK_FALSE_STOP: setting(
       z.string().refine((text) => /^0\.\d+$/.test(text) && Number(text) > 0 && Number(text) <= 0.5, {
         message: 'expected a share above 0 and at most 0.5, e.g. 0.01 for one good rollout in a hundred',
@@ -321,6 +326,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     rollback: {
       minBrowsers: checked.BTLS_ROLLBACK_MIN_BROWSERS ?? DEFAULT_REGRESSION_RULE.minBrowsers,
+      returnSeconds: checked.BTLS_ROLLBACK_RETURN_SECONDS ?? DEFAULT_REGRESSION_RULE.returnSeconds,
+      browsersPerAddress: checked.BTLS_ROLLBACK_BROWSERS_PER_IP ?? DEFAULT_REGRESSION_RULE.browsersPerAddress,
       falseStop: checked.BTLS_ROLLBACK_FALSE_STOP
         ? Number(checked.BTLS_ROLLBACK_FALSE_STOP)
         : DEFAULT_REGRESSION_RULE.falseStop,

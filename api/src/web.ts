@@ -30,7 +30,7 @@ import type { RateLimiter } from './rate-limit';
 import { compressPage, createPageCache, type KeptPage, type RenderedPage } from './page-cache';
 import { requestLanguage } from '@btls/kernel/i18n-server';
 import { createServerRender, withAreas } from './server-render';
-import type { LoadTickets, TicketArea } from './releases/load-tickets';
+import type { LoadTickets, TicketArea, Visitor } from './releases/load-tickets';
 import { openSandbox } from './workers/sandbox';
 import { registerServiceWorker } from './service-worker';
 import type { Metrics } from './metrics';
@@ -155,13 +155,13 @@ function releaseFileCache(store: ReleaseStore, budgetBytes = 64 * 1024 * 1024) {
 async function ticketTiming(
   request: FastifyRequest,
   options: WebDeps,
-  visitor: { bucket: number; browser: string },
+  visitor: Visitor,
   shown: TicketArea[],
 ): Promise<string | undefined> {
   if (!shown.length) return undefined;
   const share = await options.ticketLimit.hit(request.ip).catch(() => ({ allowed: false }));
   if (!share.allowed) return undefined;
-  return `${LOAD_TICKET_TIMING};desc="${options.loadTickets.issue(visitor.browser, visitor.bucket, shown)}"`;
+  return `${LOAD_TICKET_TIMING};desc="${options.loadTickets.issue(visitor, shown)}"`;
 }
 
 /**

@@ -12,15 +12,18 @@ const areas = [
 describe('a load ticket', () => {
   let clock = Date.parse('2026-11-29T08:00:00Z');
   const tickets = createLoadTickets('a-secret-of-the-server-long-enough', () => clock);
-  const issued = tickets.issue(browser, 7, areas);
+  /** The bucket was drawn ten minutes before this load. */
+  const drawnAt = clock / 1000 - 600;
+  const issued = tickets.issue({ browser, bucket: 7, drawnAt }, areas);
   const ticket = areaTicket(issued, 'public')!;
-  const cookie = `btlsBrowser=${browser}; btlsBucket=${tickets.bucketCookie(browser, 7)}`;
+  const cookie = `btlsBrowser=${browser}; btlsBucket=${tickets.bucketCookie(browser, 7, drawnAt)}`;
   const claim = { area: 'public', version: '1.2.0+aaa', others: ['1.1.0+zzz'] };
 
-  it("holds for its area's version, from its browser, naming the load, bucket and share", () => {
+  it("holds for its area's version, from its browser, naming the load, bucket (and its draw) and share", () => {
     expect(tickets.verify(ticket, claim, cookie)).toMatchObject({
       browser,
       bucket: 7,
+      drawnAt: new Date(drawnAt * 1000),
       percent: 10,
       area: 'public',
       version: '1.2.0+aaa',
@@ -38,6 +41,9 @@ describe('a load ticket', () => {
     expect(tickets.verify(areaTicket(issued, 'trainer'), claim, cookie)).toEqual({ rejected: 'version' });
     expect(tickets.verify(ticket.replace('.10.', '.99.'), claim, cookie)).toEqual({ rejected: 'forged' });
     expect(tickets.verify(ticket.replace('.7.', '.1.'), claim, cookie)).toEqual({ rejected: 'forged' });
+    const [common] = ticket.split('~');
+    const earlier = `${common!.replace(/\.[0-9a-z]+$/, `.${(drawnAt - 3600).toString(36)}`)}~${ticket.split('~')[1]}`;
+    expect(tickets.verify(earlier, claim, cookie)).toEqual({ rejected: 'forged' });
     // A bucket the server did not draw for this browser: written by hand, or signed for another.
     expect(tickets.verify(ticket, claim, `btlsBrowser=${browser}; btlsBucket=7`)).toEqual({ rejected: 'bucket' });
     expect(

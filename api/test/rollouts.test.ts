@@ -25,7 +25,8 @@ beforeAll(async () => {
   writeFileSync(join(root, 'shell', 'dist', 'sw-code.js'), '/* the worker */\n');
   api = await startApi({
     web: { root },
-    rollback: { everyMs: 100, now: () => Date.now() + clock.skew },
+    // Every load of a browser counts here: the rule is what these tests judge; who it hears, votes.test.ts.
+    rollback: { everyMs: 100, now: () => Date.now() + clock.skew, returnSeconds: 0 },
     limits: { clientReportsPerIpPerMinute: 30, loadTicketsPerIpPerMinute: TICKETS_PER_MINUTE },
   });
   admin = await account(api, 'admin');
@@ -89,7 +90,7 @@ describe('a rollout', () => {
     const browsers: { cookie: string; entry: string }[] = [];
     for (let i = 0; i < 200; i++) {
       const first = await request(api, 'GET', '/remotes.json');
-      expect(bucketCookie(first.headers)).toMatch(/^btlsBucket=\d{1,3}\.[\w-]{16}$/);
+      expect(bucketCookie(first.headers)).toMatch(/^btlsBucket=\d{1,3}\.[0-9a-z]+\.[\w-]{16}$/);
       const cookie = cookiesOf(first.headers);
       expect(first.headers['cache-control']).toBe('private, no-cache');
       browsers.push({ cookie, entry: first.body.mfe_trainer.entry });
@@ -110,7 +111,7 @@ describe('a rollout', () => {
     }
     // The worker lists what the pages give: a bucket the server did not sign for this browser is no bucket.
     const onRollout = browsers.find((browser) => browser.entry === entryOf(v2))!;
-    const forged = onRollout.cookie.replace(/btlsBucket=(\d+)\.[\w-]+/, 'btlsBucket=1.AAAAAAAAAAAAAAAA');
+    const forged = onRollout.cookie.replace(/btlsBucket=\d+\.([0-9a-z]+)\.[\w-]+/, 'btlsBucket=1.$1.AAAAAAAAAAAAAAAA');
     const unsigned = await api.app.inject({ method: 'GET', url: '/sw.js', headers: { cookie: forged } });
     expect(unsigned.body).toContain(`"entry":"${entryOf(v1)}"`);
     const otherBrowser = onRollout.cookie.replace(/btlsBrowser=[\w-]+/, 'btlsBrowser=someoneelse0000000000');
@@ -229,7 +230,9 @@ describe("browsers' reports", () => {
     const browser = new TestBrowser(api.app.inject.bind(api.app));
     const page = await browser.load();
     // The map's answer brings its tickets (a header: a page answered 304 brings its own too) and the browser's id.
-    expect(String(page.headers['server-timing'])).toMatch(/^btls-load;desc="[\w-]{12}\.[\w-]{16}\.\d{1,3}\.[0-9a-z]+~/);
+    expect(String(page.headers['server-timing'])).toMatch(
+      /^btls-load;desc="[\w-]{12}\.[\w-]{16}\.\d{1,3}\.[0-9a-z]+\.[0-9a-z]+~/,
+    );
     expect(browser.cookies.get('btlsBrowser')).toMatch(/^[\w-]{16}$/);
     expect(page.headers['cache-control']).toBe('private, no-cache');
     const entry = browser.entry('employer');
@@ -589,7 +592,7 @@ describe.runIf(onPostgres)('two API instances on one PostgreSQL', () => {
       database: second,
       jwtSecret: JWT_SECRET,
       web: { root: webRoot() },
-      rollback: { everyMs: 100 },
+      rollback: { everyMs: 100, returnSeconds: 0 },
     });
     try {
       const token = await releaseToken(api, admin.token, 'trainer');

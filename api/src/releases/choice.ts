@@ -27,8 +27,9 @@ export interface ReleaseChoiceDeps {
  * A tester's candidate releases (see releases/trial.ts), on the trial origin only: the valid tickets of the page's
  * `?release=`, else of the browser's cookie. A link is taken only when the browser says where it came from
  * (`Sec-Fetch-Site`: typed or pasted, or this origin's own page): from another site, or from a browser that does
- * not say, it starts nothing; the cookie is SameSite=Strict. `set`: the cookie to write (null: to clear);
- * `opened`: the tickets this request brought in by its link. On the site itself a trial never runs, and a cookie
+ * not say, it starts nothing; the cookie is SameSite=Strict. A link holds one candidate, and opening it makes
+ * that candidate the only one tried. `set`: the cookie to write (null: to clear); `opened`: the ticket this
+ * request brought in by its link. On the site itself a trial never runs, and a cookie
  * left from one is cleared.
  */
 async function releaseTrial(
@@ -48,22 +49,24 @@ async function releaseTrial(
   if (asked.trim() === 'none') return { trial: {}, set: null };
   const site = request.headers['sec-fetch-site'];
   if (site !== 'none' && site !== 'same-origin') return { trial };
-  const linked = await trials.valid(asked);
-  if (!linked.length) return { trial };
-  // The link's tickets replace the cookie's of the same areas (each ticket checked once, above).
-  const all = trialOf([...fromCookie.filter((kept) => !linked.some((ticket) => ticket.area === kept.area)), ...linked]);
-  const maxAge = Math.max(0, (all.ends ?? 0) - Math.floor(Date.now() / 1000));
+  const linked = await trials.linked(asked);
+  if (!linked) return { trial };
+  // A link starts a trial of its own candidate alone: one tried before, of any area, ends, so a team's link never
+  // opens inside another team's trial unseen.
+  const now = trialOf([linked]);
+  const maxAge = Math.max(0, (now.ends ?? 0) - Math.floor(Date.now() / 1000));
   return {
-    trial: all.trial,
-    set: { value: encodeURIComponent(all.tickets.join(',')), maxAge },
-    opened: linked,
+    trial: now.trial,
+    set: { value: encodeURIComponent(now.tickets.join(',')), maxAge },
+    opened: [linked],
   };
 }
 
 /**
  * The rollout versions this browser gets (area → version), by its bucket; a browser without one draws it now
  * (only while a rollout runs), kept in a cookie so it gets the same versions at every load. A browser without
- * an id gets one too (what its load tickets name: the rollout rule counts browsers, not reports).
+ * an id gets one too (what its load tickets name: the rollout rule counts browsers, not reports). A bucket
+ * signed before draws were timed is signed again, as drawn now: its browser keeps its versions.
  */
 async function rolloutOf(
   request: FastifyRequest,
@@ -83,18 +86,17 @@ async function rolloutOf(
     );
   }
   // Only a bucket the server drew for this browser counts; any other is drawn again.
-  const kept = options.loadTickets.bucketOf(browser, request.headers.cookie);
-  let bucket = Number.isNaN(kept) || fresh ? 0 : kept;
-  if (!anyRollout(active)) return { chosen: {}, rolling: false, bucket, browser, fresh };
-  if (bucket === 0) {
-    bucket = drawBucket();
+  const kept = options.loadTickets.drawnOf(browser, request.headers.cookie);
+  let { bucket, drawnAt } = Number.isNaN(kept.bucket) || fresh ? { bucket: 0, drawnAt: 0 } : kept;
+  if (!anyRollout(active)) return { chosen: {}, rolling: false, bucket, drawnAt, browser, fresh };
+  if (bucket === 0 || drawnAt === 0) {
+    bucket ||= drawBucket();
+    drawnAt = options.loadTickets.seconds();
+    const value = options.loadTickets.bucketCookie(browser, bucket, drawnAt);
     // Lax: a link from a chat app opens the page with the same versions as the last visit.
-    reply.header(
-      'Set-Cookie',
-      `${BUCKET_COOKIE}=${options.loadTickets.bucketCookie(browser, bucket)}; Path=/; Max-Age=${BUCKET_MAX_AGE}; SameSite=Lax${secure}`,
-    );
+    reply.header('Set-Cookie', `${BUCKET_COOKIE}=${value}; Path=/; Max-Age=${BUCKET_MAX_AGE}; SameSite=Lax${secure}`);
   }
-  return { chosen: rolloutChoice(active, bucket), rolling: true, bucket, browser, fresh };
+  return { chosen: rolloutChoice(active, bucket), rolling: true, bucket, drawnAt, browser, fresh };
 }
 
 /** What a page or a map of areas is made of for this request, and who asked. */
@@ -108,6 +110,8 @@ export interface LoadChoice {
   tried: boolean;
   rolling: boolean;
   bucket: number;
+  /** When the bucket was drawn (epoch seconds; 0: no bucket). */
+  drawnAt: number;
   browser: string;
   /** Whether the browser had no id before this request (its first load). */
   fresh: boolean;
@@ -133,6 +137,7 @@ export function createReleaseChoice(deps: ReleaseChoiceDeps) {
         tried: Object.keys(trial).length > 0,
         rolling: you.rolling,
         bucket: you.bucket,
+        drawnAt: you.drawnAt,
         browser: you.browser,
         fresh: you.fresh,
         ...(set !== undefined ? { trialCookie: set } : {}),

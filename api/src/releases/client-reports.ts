@@ -3,7 +3,8 @@
  * how fast the page was — each part counted only with a load ticket the server issued for that area and version
  * (load-tickets.ts), once. Loads and errors are counted at once in this instance's metrics and summed into the
  * database every few seconds; during a rollout each browser is written down once per version, and its first
- * trouble of each kind once, which is what the rule weighs (every instance's together). Nothing is kept beyond
+ * trouble of each kind once, which is what the rule weighs (every instance's together) — a browser that came
+ * back, and only so many of one client address (regression.ts says why). Nothing is kept beyond
  * those, each browser's slowest figures per version, and the newest few messages of each version, with
  * addresses, e-mails and long numbers taken out.
  */
@@ -21,8 +22,9 @@ import {
   versionSpeed,
 } from '../db/schema';
 import type { Metrics } from '../metrics';
+import type { RateLimiter } from '../rate-limit';
 import { TICKET_LIFETIME_S, type LoadTickets, type RejectionReason, type Ticket } from './load-tickets';
-import { POOR_INP_MS, POOR_LCP_MS, type Trouble } from './regression';
+import { POOR_INP_MS, POOR_LCP_MS, type RegressionRule, type Trouble } from './regression';
 import { isRemoteArea, type ReleaseStore } from './store';
 
 /** Messages kept per area version (the newest). */
@@ -31,6 +33,8 @@ export const SAMPLES_PER_VERSION = 20;
 const SPEED_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 /** Samples waiting for the next write, at most (a flood adds counts, not rows). */
 const PENDING_SAMPLES = 50;
+/** How long the browsers an address added to a rollout are counted: longer than a rollout runs. */
+export const VOTERS_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** A page's path as a template: words stay, anything else (an id, a code, a name) becomes `:id`. */
 export function pathTemplate(path: string): string {
@@ -183,15 +187,61 @@ async function rolloutOf(store: Pick<ReleaseStore, 'activeReleases'>, ticket: Ti
   return { area: ticket.area, startedAt: rollout.startedAt };
 }
 
-/** Writes down the browser of a rollout's load, and its first trouble of each kind. */
+/** Whether a ticket's load is a returning browser's: one drawn its bucket at least `returnSeconds` before. */
+const returning = (ticket: Ticket, returnSeconds: number) =>
+  ticket.drawnAt.getTime() > 0 && ticket.issuedAt.getTime() - ticket.drawnAt.getTime() >= returnSeconds * 1000;
+
+/**
+ * Whether a browser is one of the rollout's, or may become one: an address adds so many browsers to a rollout
+ * and no more (counted where every instance sees them); a browser already in keeps its place.
+ */
+async function admitted(
+  db: Db,
+  voters: RateLimiter,
+  rollout: { area: RemoteArea; startedAt: Date },
+  browser: string,
+  address: string,
+): Promise<boolean> {
+  const [known] = await db
+    .select({ browser: rolloutBrowsers.browser })
+    .from(rolloutBrowsers)
+    .where(
+      and(
+        eq(rolloutBrowsers.area, rollout.area),
+        eq(rolloutBrowsers.startedAt, rollout.startedAt),
+        eq(rolloutBrowsers.browser, browser),
+      ),
+    )
+    .limit(1);
+  if (known) return true;
+  const share = await voters
+    .hit(`${rollout.area} ${rollout.startedAt.getTime()} ${address}`)
+    .catch(() => ({ allowed: false }));
+  return share.allowed;
+}
+
+/** Who the rule hears: returning browsers, so many per client address and rollout. */
+interface Voters {
+  returnSeconds: number;
+  limit: RateLimiter;
+  /** The client address of the report, keyed (load-tickets.ts's addressKey). */
+  address: string;
+}
+
+/**
+ * Writes down the browser of a rollout's load, and its first trouble of each kind — when it is a returning
+ * browser, and one its address may add to the rollout (see regression.ts on who the rule hears).
+ */
 async function seen(
   db: Db,
   store: Pick<ReleaseStore, 'activeReleases'>,
   ticket: Ticket & { area: RemoteArea },
   troubles: Trouble[],
+  voters: Voters,
 ) {
   const rollout = await rolloutOf(store, ticket);
-  if (!rollout) return;
+  if (!rollout || !returning(ticket, voters.returnSeconds)) return;
+  if (!(await admitted(db, voters.limit, rollout, ticket.browser, voters.address))) return;
   await db
     .insert(rolloutBrowsers)
     .values({ ...rollout, version: ticket.version, browser: ticket.browser })
@@ -307,7 +357,15 @@ async function addCounts(
   }
 }
 
-export function createClientReports(options: { db: Db; store: ReleaseStore; metrics: Metrics; tickets: LoadTickets }) {
+export function createClientReports(options: {
+  db: Db;
+  store: ReleaseStore;
+  metrics: Metrics;
+  tickets: LoadTickets;
+  rule: Pick<RegressionRule, 'returnSeconds'>;
+  /** Counts the browsers each client address adds to a rollout (its limit: the rule's browsersPerAddress). */
+  voters: RateLimiter;
+}) {
   const { db, store, metrics, tickets } = options;
   const pending = new Map<string, Counted>();
   let samples: (typeof clientErrorSamples.$inferInsert)[] = [];
@@ -343,12 +401,19 @@ export function createClientReports(options: { db: Db; store: ReleaseStore; metr
 
     /**
      * Counts what a report's tickets vouch for, each ticket once per kind (a load, an error, the speed figures);
-     * the rest is dropped and counted by reason. `cookie`: the report's own, which must be the ticket's browser.
+     * the rest is dropped and counted by reason. `cookie`: the report's own, which must be the ticket's browser;
+     * `ip`: the client address it came from (as the server sees it, behind its trusted proxies).
      */
     async record(
       report: ClientReport,
       cookie: string | undefined,
+      ip: string,
     ): Promise<{ loads: number; errors: number; speed: number }> {
+      const voters = {
+        returnSeconds: options.rule.returnSeconds,
+        limit: options.voters,
+        address: tickets.addressKey(ip),
+      };
       const checked = async <T extends { entry?: string; ticket?: string }>(parts: T[] | undefined, kind: Kind) =>
         (
           await Promise.all(
@@ -372,7 +437,7 @@ export function createClientReports(options: { db: Db; store: ReleaseStore; metr
           metrics.areaLoads.inc({ area, version });
           count(area, version, 'loads');
           counted.loads++;
-          await seen(db, store, use.ticket, []);
+          await seen(db, store, use.ticket, [], voters);
         } else if (use.kind === 'error') {
           const error = use.part as NonNullable<ClientReport['errors']>[number];
           const phase: ClientErrorPhase = error.phase;
@@ -388,7 +453,7 @@ export function createClientReports(options: { db: Db; store: ReleaseStore; metr
               message: scrubbed(error.message),
               trace: error.trace,
             });
-          await seen(db, store, use.ticket, ['error']);
+          await seen(db, store, use.ticket, ['error'], voters);
         } else {
           const { lcp, inp, cls } = use.part as NonNullable<ClientReport['speed']>[number];
           if (lcp !== undefined) metrics.lcp.observe({ area, version }, lcp / 1000);
@@ -396,10 +461,16 @@ export function createClientReports(options: { db: Db; store: ReleaseStore; metr
           if (cls !== undefined) metrics.cls.observe({ area, version }, cls);
           counted.speed++;
           await keepSpeed(db, use.ticket, { lcp, inp, cls });
-          await seen(db, store, use.ticket, [
-            ...(inp !== undefined && inp > POOR_INP_MS ? (['poor-inp'] as const) : []),
-            ...(lcp !== undefined && lcp > POOR_LCP_MS ? (['poor-lcp'] as const) : []),
-          ]);
+          await seen(
+            db,
+            store,
+            use.ticket,
+            [
+              ...(inp !== undefined && inp > POOR_INP_MS ? (['poor-inp'] as const) : []),
+              ...(lcp !== undefined && lcp > POOR_LCP_MS ? (['poor-lcp'] as const) : []),
+            ],
+            voters,
+          );
         }
       }
       return counted;

@@ -7,8 +7,11 @@
  * and the request comes from the same browser (its cookies) — and each ticket counts once for a load, once for an
  * error and once for speed figures (client-reports.ts keeps what was used). So each vote costs a page load the
  * server really served, to a browser that keeps its cookies; anything else is dropped and counted by reason.
+ * A ticket also says when the browser's bucket was drawn: the rollout rule takes a browser's word only from a
+ * load well after that (a browser that came back), which a burst of fresh page loads never is.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import { cookieValue } from '@btls/shared-api/cookies';
 import { BUCKET_COOKIE, bucketCookieOf } from './rollout';
 
@@ -35,13 +38,28 @@ export interface Ticket {
   browser: string;
   /** 0: the browser had no bucket (no rollout ran). */
   bucket: number;
+  /** When the server drew the browser's bucket (epoch 0: no bucket, or drawn before draws were timed). */
+  drawnAt: Date;
   issuedAt: Date;
   area: string;
   version: string;
   percent: number;
 }
 
-const TICKET = /^([\w-]{12})\.([\w-]{16})\.(\d{1,3})\.([0-9a-z]{1,9})~([a-z]{1,30})\.(\d{1,3})\.([\w-]{16})$/;
+const TICKET =
+  /^([\w-]{12})\.([\w-]{16})\.(\d{1,3})\.([0-9a-z]{1,9})\.([0-9a-z]{1,9})~([a-z]{1,30})\.(\d{1,3})\.([\w-]{16})$/;
+
+/** A browser's bucket as the server drew it, and when (epoch seconds; 0: none, or drawn before draws were timed). */
+export interface Drawn {
+  /** 0: none; NaN: one the server did not draw for this browser. */
+  bucket: number;
+  drawnAt: number;
+}
+
+/** Who a page load is for: the browser's id and its bucket. */
+export interface Visitor extends Drawn {
+  browser: string;
+}
 
 /** A new browser id for the cookie; a cookie's value when it is one of ours. */
 export const newBrowserId = () => randomBytes(12).toString('base64url');
@@ -54,31 +72,53 @@ export function createLoadTickets(secret: string, now: () => number = Date.now) 
   const key = `load-ticket:${secret}`;
   const sign = (common: string, area: string, version: string, percent: number) =>
     createHmac('sha256', key).update(`${common}|${area}|${version}|${percent}`).digest().subarray(0, 12);
-  const signBucket = (browser: string, bucket: number) =>
-    createHmac('sha256', `bucket:${secret}`).update(`${browser}|${bucket}`).digest().subarray(0, 12);
+  /** A bucket's signature for this browser id; with the time of its draw, since draws were timed. */
+  const signBucket = (browser: string, bucket: number, drawnAt?: number) =>
+    createHmac('sha256', `bucket:${secret}`)
+      .update(drawnAt === undefined ? `${browser}|${bucket}` : `${browser}|${bucket}|${drawnAt}`)
+      .digest()
+      .subarray(0, 12);
+  const signatureHolds = (signature: string, expected: Buffer) => {
+    const given = Buffer.from(signature, 'base64url');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
 
   /**
-   * The bucket this browser's cookie holds when the server drew it for this browser id; 0 without one; NaN for one
-   * it did not draw (written by hand, or another browser's).
+   * The bucket this browser's cookie holds when the server drew it for this browser id, and when; bucket 0
+   * without one; NaN for one it did not draw (written by hand, or another browser's). A bucket signed before
+   * draws were timed holds, drawn at 0 (choice.ts signs it again with the time it is seen).
    */
-  function bucketOf(browser: string | undefined, cookie: string | undefined): number {
+  function drawnOf(browser: string | undefined, cookie: string | undefined): Drawn {
     const given = bucketCookieOf(cookie);
-    if (!given) return cookieValue(cookie, BUCKET_COOKIE) ? Number.NaN : 0;
-    if (!browser) return Number.NaN;
-    const signature = Buffer.from(given.signature, 'base64url');
-    const expected = signBucket(browser, given.bucket);
-    return signature.length === expected.length && timingSafeEqual(signature, expected) ? given.bucket : Number.NaN;
+    if (!given) return { bucket: cookieValue(cookie, BUCKET_COOKIE) ? Number.NaN : 0, drawnAt: 0 };
+    if (!browser || !signatureHolds(given.signature, signBucket(browser, given.bucket, given.drawnAt)))
+      return { bucket: Number.NaN, drawnAt: 0 };
+    return { bucket: given.bucket, drawnAt: given.drawnAt ?? 0 };
   }
 
-  return {
-    bucketOf,
+  const seconds = () => Math.floor(now() / 1000);
 
-    /** The bucket cookie's value for a bucket just drawn for this browser. */
-    bucketCookie: (browser: string, bucket: number) => `${bucket}.${signBucket(browser, bucket).toString('base64url')}`,
+  return {
+    /** The tickets' clock, in epoch seconds (a bucket's draw is timed by it). */
+    seconds,
+    drawnOf,
+    bucketOf: (browser: string | undefined, cookie: string | undefined) => drawnOf(browser, cookie).bucket,
+
+    /** The bucket cookie's value for a bucket drawn for this browser, and when (now, unless given). */
+    bucketCookie(browser: string, bucket: number, drawnAt = seconds()) {
+      return `${bucket}.${drawnAt.toString(36)}.${signBucket(browser, bucket, drawnAt).toString('base64url')}`;
+    },
+
+    /** A client address as the rollout rule counts it: IPv6 by its /64 (one subscriber's), keyed, never kept. */
+    addressKey(ip: string): string {
+      return createHmac('sha256', `address:${secret}`).update(addressPrefix(ip)).digest('base64url').slice(0, 22);
+    },
 
     /** The `Server-Timing` description for one response: a ticket per area, sharing the load's part. */
-    issue(browser: string, bucket: number, areas: readonly TicketArea[]): string {
-      const common = `${randomBytes(9).toString('base64url')}.${browser}.${bucket}.${Math.floor(now() / 1000).toString(36)}`;
+    issue({ browser, bucket, drawnAt }: Visitor, areas: readonly TicketArea[]): string {
+      const issued = seconds().toString(36);
+      const drawn = (bucket > 0 ? drawnAt : 0).toString(36);
+      const common = `${randomBytes(9).toString('base64url')}.${browser}.${bucket}.${issued}.${drawn}`;
       return [
         common,
         ...areas.map(
@@ -100,7 +140,7 @@ export function createLoadTickets(secret: string, now: () => number = Date.now) 
       if (!text) return { rejected: 'missing' };
       const match = TICKET.exec(text);
       if (!match) return { rejected: 'forged' };
-      const [, load, browser, bucketText, issued, area, percentText, signature] = match as unknown as string[];
+      const [, load, browser, bucketText, issued, drawn, area, percentText, signature] = match as unknown as string[];
       const common = text.slice(0, text.indexOf('~'));
       const given = Buffer.from(signature!, 'base64url');
       const percent = Number(percentText);
@@ -115,11 +155,12 @@ export function createLoadTickets(secret: string, now: () => number = Date.now) 
       if (now() - issuedAt > TICKET_LIFETIME_S * 1000 || issuedAt - now() > 60_000) return { rejected: 'expired' };
       const bucket = Number(bucketText);
       if (browserOf(cookie) !== browser) return { rejected: 'browser' };
-      if (bucketOf(browser, cookie) !== bucket) return { rejected: 'bucket' };
+      if (drawnOf(browser, cookie).bucket !== bucket) return { rejected: 'bucket' };
       return {
         load: load!,
         browser: browser!,
         bucket,
+        drawnAt: new Date(parseInt(drawn!, 36) * 1000),
         issuedAt: new Date(issuedAt),
         area: area!,
         version: claim.version,
@@ -129,3 +170,21 @@ export function createLoadTickets(secret: string, now: () => number = Date.now) 
   };
 }
 export type LoadTickets = ReturnType<typeof createLoadTickets>;
+
+/**
+ * What of a client address names one client: an IPv4 address whole, an IPv6 address by its first 64 bits (a
+ * subscriber is given at least a /64, every address of which is theirs).
+ */
+export function addressPrefix(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}

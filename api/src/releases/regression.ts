@@ -58,7 +58,27 @@ export interface RegressionRule {
   falseStop: number;
   /** Browsers of each version, since the rollout began, before the rule judges (BTLS_ROLLBACK_MIN_BROWSERS). */
   minBrowsers: number;
+  /**
+   * Seconds from a browser's bucket being drawn to the first of its loads the rule takes (a browser that came
+   * back: BTLS_ROLLBACK_RETURN_SECONDS); 0 takes every load.
+   */
+  returnSeconds: number;
+  /** Browsers one client address adds to one rollout, both versions together (BTLS_ROLLBACK_BROWSERS_PER_IP). */
+  browsersPerAddress: number;
 }
+
+/**
+ * Who the rule hears. A page load costs a script nothing, so a browser's word counts only once it came back: a
+ * load at least five minutes after its bucket was drawn (a browser that had one from an earlier rollout counts at
+ * once). A burst of fresh page loads never is; someone coming back to the site is. And one client address adds
+ * one browser to a rollout, on either version: a troubled browser on the new version, all the evidence one
+ * address can give, stays far under what a stop needs at any share (23 against 600 at 1 %, 8 at 5 %), so one
+ * address can neither stop a good release on its own (two browsers could at 1 %: 1,433), nor fill a stage's
+ * browsers, nor hide a broken release behind troubled browsers of the active version. A release that breaks
+ * reaches many addresses at once; people sharing one (an office, a carrier's) speak through one of them.
+ */
+const RETURN_SECONDS = 5 * 60;
+const BROWSERS_PER_ADDRESS = 1;
 
 /**
  * A false stop in at most 0.5 % of good rollouts, split evenly over the three kinds of trouble (simulated: about
@@ -67,7 +87,12 @@ export interface RegressionRule {
  * browsers on the new version; at half, each troubled browser can at most double the evidence, so it takes some
  * ten to twenty-five.
  */
-export const DEFAULT_REGRESSION_RULE: RegressionRule = { falseStop: 0.005, minBrowsers: 5 };
+export const DEFAULT_REGRESSION_RULE: RegressionRule = {
+  falseStop: 0.005,
+  minBrowsers: 5,
+  returnSeconds: RETURN_SECONDS,
+  browsersPerAddress: BROWSERS_PER_ADDRESS,
+};
 
 /** The evidence one kind of trouble needs for a stop: 1 / (its share of the false-stop rate). */
 export const thresholdOf = (rule: RegressionRule) => TROUBLES.length / rule.falseStop;

@@ -15,18 +15,25 @@ import type { ActiveRelease, Baseline, ReleaseStore, Rollout } from './store';
 
 /**
  * The cookie that keeps a browser's bucket (a year: a rollout may run for days, the bucket outlives it): the
- * number and the server's signature of it for this browser's id (load-tickets.ts), so a bucket is always one the
- * server drew — a browser cannot pick the version its reports speak for, only draw again with a new id.
+ * number, when it was drawn, and the server's signature of both for this browser's id (load-tickets.ts), so a
+ * bucket is always one the server drew — a browser cannot pick the version its reports speak for, only draw
+ * again with a new id, and then it is a new browser again.
  */
 export const BUCKET_COOKIE = 'btlsBucket';
 export const BUCKET_MAX_AGE = 365 * 24 * 60 * 60;
 
-/** The cookie's bucket and signature, when it has that form (whether the signature holds is load-tickets.ts's). */
-export function bucketCookieOf(cookie: string | undefined): { bucket: number; signature: string } | undefined {
-  const match = /^(\d{1,3})\.([\w-]{16})$/.exec(cookieValue(cookie, BUCKET_COOKIE) ?? '');
+/**
+ * The cookie's bucket, time of draw (epoch seconds; none in a cookie written before draws were timed) and
+ * signature, when it has that form (whether the signature holds is load-tickets.ts's).
+ */
+export function bucketCookieOf(
+  cookie: string | undefined,
+): { bucket: number; drawnAt?: number; signature: string } | undefined {
+  const match = /^(\d{1,3})\.(?:([0-9a-z]{1,9})\.)?([\w-]{16})$/.exec(cookieValue(cookie, BUCKET_COOKIE) ?? '');
   if (!match) return undefined;
   const bucket = Number(match[1]);
-  return bucket >= 1 && bucket <= 100 ? { bucket, signature: match[2]! } : undefined;
+  if (bucket < 1 || bucket > 100) return undefined;
+  return { bucket, ...(match[2] ? { drawnAt: parseInt(match[2], 36) } : {}), signature: match[3]! };
 }
 
 export const drawBucket = () => randomInt(1, 101);

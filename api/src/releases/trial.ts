@@ -81,6 +81,16 @@ export function createTrials({ db, secret, store, audit }: TrialsOptions) {
     return store.isNewerThanActive(ticket.area, ticket.version).catch(() => false);
   }
 
+  /** The tickets of a cookie's or a link's text that still work, each with what it tries. */
+  async function valid(text: string | null | undefined, now = Date.now()): Promise<ValidTicket[]> {
+    const working: ValidTicket[] = [];
+    for (const item of splitTickets(text)) {
+      const ticket = signed(item, now);
+      if (ticket && (await stillAllowed(ticket))) working.push({ ...ticket, text: item });
+    }
+    return working;
+  }
+
   return {
     /** A link's ticket for `area@version`, made by `by` (`admin:<id>`, `token:<id>`), valid TRIAL_SECONDS. */
     async make(area: RemoteArea, version: string, by: string, now = Date.now()) {
@@ -99,14 +109,17 @@ export function createTrials({ db, secret, store, audit }: TrialsOptions) {
       return { ticket: `${claim}~${sign(claim)}`, expiresAt };
     },
 
-    /** The tickets of a cookie's or a link's text that still work, each with what it tries. */
-    async valid(text: string | null | undefined, now = Date.now()): Promise<ValidTicket[]> {
-      const valid: ValidTicket[] = [];
-      for (const item of splitTickets(text)) {
-        const ticket = signed(item, now);
-        if (ticket && (await stillAllowed(ticket))) valid.push({ ...ticket, text: item });
-      }
-      return valid;
+    valid,
+
+    /**
+     * The ticket of a link's text, when it is one ticket that still works: a link the server makes names one
+     * candidate, and a text naming more (links pasted together) starts nothing.
+     */
+    async linked(text: string, now = Date.now()): Promise<ValidTicket | undefined> {
+      const items = splitTickets(text);
+      if (items.length !== 1) return undefined;
+      const [ticket] = await valid(items[0], now);
+      return ticket;
     },
 
     /** Writes down that a browser opened these tickets' links (as `valid` gave them). */

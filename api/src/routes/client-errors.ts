@@ -35,7 +35,7 @@ export function clientErrorRoutes(app: Api, reports: ClientReports, limit: RateL
       },
     },
     async (request, reply) => {
-      const counted = await reports.record(request.body, request.headers.cookie);
+      const counted = await reports.record(request.body, request.headers.cookie, request.ip);
       reply.status(202);
       return counted;
     },
