@@ -7,22 +7,34 @@
  * shows reaches the process from here (reads of /api/… answered with `inject`, counted against the visitor's
  * own address), and so do the files of releases.
  *
- * Two pools. The shared one renders visitors' pages; each of its processes belongs to one set of releases (the
- * active ones, or the active ones with a rollout's version: a rollout's visitors get processes of their own)
- * and never renders with another; when the active set changes, the processes of the old set go. A tester's
- * candidate renders in a pool of its own, in a new process for each page, and what it renders is never kept
- * for anyone else. What a render may ask of the API is budgeted (how many reads, how many at once, how many
- * bytes): past it, the process is killed and the browser renders the page.
+ * Which area renders a page is decided here, from the page patterns of the releases the page uses
+ * (./page-routes.ts), before anything is sent: a page of an area whose release has no server part is never sent
+ * to a process (the browser renders it), and a page is sent only to processes of the area that renders it (or,
+ * when no area serves its address, to processes of the shell alone, for its not-found page). What is sent of the
+ * request is the page's address, its language, whether it is for a data saver and the session hint; never the
+ * browser's other cookies or headers.
+ *
+ * Two pools. The shared one renders visitors' pages; each of its processes belongs to one area and one set of
+ * releases (the active ones, or the active ones with a rollout's version: a rollout's visitors get processes of
+ * their own) and never renders with another, so a team's server part sees the pages of its own area only; when
+ * the active set changes, the processes of the old set go. A tester's candidate renders in a pool of its own,
+ * in a new process for each page, and what it renders is never kept for anyone else. What a render may ask of
+ * the API is budgeted (how many reads, how many at once, how many bytes): past it, the process is killed and the
+ * browser renders the page.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { AREAS_ELEMENT_ID, remoteName, type RemoteArea, type RemotesJson } from '@btls/build-config/remotes';
+import { AREAS_ELEMENT_ID, type RemoteArea, type RemotesJson } from '@btls/build-config/remotes';
+import { requestLanguage } from '@btls/kernel/i18n-server';
+import { cookieValue } from '@btls/shared-api/cookies';
+import { dataSaverOf } from '@btls/shared-api/data-saver';
 import { clip } from './http/logging';
+import { pageRoutes } from './page-routes';
 import { baseOf, type ActiveRelease, type ReleaseStore } from './releases/store';
 import { createProcessPool, TaskBudget, TaskDeadline, type QuestionBudget } from './workers/process-pool';
 import type { Sandbox } from './workers/sandbox';
-import type { ApiAnswer, RenderOutcome, RenderQuestion, RenderRelease, RenderTask } from './workers/render-page';
+import type { ApiAnswer, RenderOutcome, RenderQuestion, RenderTask } from './workers/render-page';
 import type { Metrics } from './metrics';
 
 interface ManifestChunk {
@@ -84,11 +96,10 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
 
   /**
    * Answers a render process's questions: the API's reads (as the visitor), and the server part of the one area
-   * that renders the page. The first file a task asks for names that area (the shell asks it, before any team's
-   * code of the page runs); a file of another area, or another file, is refused.
+   * that renders the page (`release`, the only one the task names; none for the shell's own page). A file of
+   * another area, or another file, is refused.
    */
-  function answerer(releases: Map<string, ActiveRelease>, visitor: Visitor) {
-    let rendering: string | undefined;
+  function answerer(release: ActiveRelease | undefined, visitor: Visitor) {
     return async (question: unknown): Promise<ApiAnswer | string> => {
       const asked = question as RenderQuestion;
       if (asked?.kind === 'api') {
@@ -110,11 +121,9 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
         };
       }
       if (asked?.kind === 'file') {
-        const key = `${asked.area}@${asked.version}`;
-        const release = releases.get(key);
-        if (!release || asked.path !== release.manifest.server) throw new Error('not a file of this render');
-        rendering ??= key;
-        if (rendering !== key) throw new Error('not the area this page is rendered by');
+        if (!release || asked.area !== release.area || asked.version !== release.version)
+          throw new Error('not the area this page is rendered by');
+        if (asked.path !== release.manifest.server) throw new Error('not a file of this render');
         return releaseText(release, asked.path);
       }
       throw new Error('not a question a render may ask');
@@ -152,6 +161,7 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
   }
 
   let lastGeneration: string | undefined;
+  const routesOf = routesBySet();
 
   return {
     /**
@@ -177,48 +187,47 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
         options.renders?.observe({ outcome }, (performance.now() - started) / 1000);
       try {
         const active = await store.activeReleases();
-        const byName: Record<string, RenderRelease> = {};
-        const releases = new Map<string, ActiveRelease>();
-        for (const [area, current] of active) {
-          const version = overrides[area] ?? rollout[area];
-          const release = !version
-            ? current
-            : version === current.rollout?.version
-              ? { ...current, version, manifest: current.rollout.manifest }
-              : { ...current, version, manifest: await store.manifest(area, version) };
-          if (!release.manifest.server) continue;
-          byName[remoteName(area)] = { area, version: release.version, server: release.manifest.server };
-          releases.set(`${area}@${release.version}`, release);
-        }
+        const releases = await pageReleases(store, active, overrides, rollout);
+        // Who renders the page, decided before anything of it is sent: an area whose release renders nothing
+        // on the server (or two areas at once) gets no task, and the browser renders the page.
+        const by = routesOf(releases).areaFor(new URL(url, 'http://render.invalid').pathname);
+        if (by === 'ambiguous') return null;
+        const release = by === 'none' ? undefined : releases.get(by);
+        if (release && !release.manifest.server) return null;
         // The API's reads see the page's language; nothing else of the request (no cookie) reaches them.
-        const language = headers['accept-language'];
-        const visitor: Visitor = { address, headers: language ? { 'accept-language': language } : {} };
+        const acceptLanguage = headers['accept-language'];
+        const visitor: Visitor = { address, headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} };
         const tried = Object.keys(overrides).length > 0;
         const shellVersion = String(statSync(shellFile).mtimeMs);
         // A process renders with one set of releases only: the active set (and the shell) makes its generation,
-        // the versions this page may load its key within it. A new generation ends the old one's processes.
+        // the area and the version it renders with its key within it. A new generation ends the old one's
+        // processes.
         const generation = `${shellVersion} ${setOf(active)}`;
         if (generation !== lastGeneration) {
           lastGeneration = generation;
           shared.retire((key) => key.startsWith(`${generation} |`));
         }
+        const hint = cookieValue(headers.cookie, SESSION_HINT_COOKIE);
         const outcome = await (tried ? trials : shared).run(
           {
             shellFile,
             shellVersion,
             url,
             origin: options.publicUrl ?? requestOrigin,
-            headers,
-            releases: byName,
+            language: requestLanguage(headers),
+            dataSaver: dataSaverOf(headers),
+            sessionHint: hint === null ? null : `${SESSION_HINT_COOKIE}=${hint}`,
+            release: release
+              ? { area: release.area, version: release.version, server: release.manifest.server! }
+              : null,
             areas,
           },
           options.deadlineMs ?? RENDER_DEADLINE_MS,
-          answerer(releases, visitor),
-          `${generation} | ${[...releases.keys()].sort().join(' ')}`,
+          answerer(release, visitor),
+          `${generation} | ${release ? `${release.area}@${release.version}` : 'shell'}`,
         );
         if (!outcome) return null;
-        const release = outcome.rendered && releases.get(`${outcome.rendered.area}@${outcome.rendered.version}`);
-        const hints = release ? await hintsFor(release, outcome.rendered?.pageModule) : '';
+        const hints = release && outcome.rendered ? await hintsFor(release, outcome.rendered.pageModule) : '';
         const html = withAreas(fillTemplate(shellTemplate(), outcome, hints, outcome.dataId, outcome.language), areas);
         took('rendered');
         return { status: outcome.status, html, language: outcome.language, personal: outcome.personal };
@@ -251,6 +260,49 @@ function shellTemplateOf(shellDist: string): () => string {
       shellPage = { mtimeMs, html };
     }
     return shellPage.html;
+  };
+}
+
+/**
+ * The release of each area that a page uses: the active one, or the version chosen for this browser (a tester's
+ * candidate, else a rollout's).
+ */
+async function pageReleases(
+  store: ReleaseStore,
+  active: Map<RemoteArea, ActiveRelease>,
+  overrides: Partial<Record<RemoteArea, string>>,
+  rollout: Partial<Record<RemoteArea, string>>,
+): Promise<Map<RemoteArea, ActiveRelease>> {
+  const releases = new Map<RemoteArea, ActiveRelease>();
+  for (const [area, current] of active) {
+    const version = overrides[area] ?? rollout[area];
+    releases.set(
+      area,
+      !version
+        ? current
+        : version === current.rollout?.version
+          ? { ...current, version, manifest: current.rollout.manifest }
+          : { ...current, version, manifest: await store.manifest(area, version) },
+    );
+  }
+  return releases;
+}
+
+/**
+ * The page routes of a set of releases, ranked once per set (a page then costs a match): the sets seen lately
+ * (the active one, a rollout's, a few candidates) are kept.
+ */
+function routesBySet(kept = 16) {
+  const sets = new Map<string, ReturnType<typeof pageRoutes>>();
+  return (releases: Map<RemoteArea, ActiveRelease>) => {
+    const key = [...releases.values()].map((release) => `${release.area}@${release.version}`).join(' ');
+    let routes = sets.get(key);
+    if (!routes) {
+      routes = pageRoutes([...releases].map(([area, release]) => [area, release.manifest.pages?.patterns ?? []]));
+      sets.set(key, routes);
+      if (sets.size > kept) sets.delete(sets.keys().next().value!);
+    }
+    return routes;
   };
 }
 
@@ -343,6 +395,9 @@ function setOf(active: Map<string, ActiveRelease>): string {
     .sort()
     .join(' ');
 }
+
+/** The browser's session hint (shared-auth's SESSION_HINT_COOKIE): the one cookie a render is given. */
+const SESSION_HINT_COOKIE = 'btlsWho';
 
 interface Visitor {
   address: string;

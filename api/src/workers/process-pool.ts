@@ -15,9 +15,13 @@
  * release's file); the parent answers through the task's `answer`, and nothing else, within the task's budget
  * of questions (how many, how many at once, how many bytes answered): past it the process is killed.
  *
- * A process belongs to the first `key` it runs a task for (for the server render: the set of releases it may
- * load) and never runs a task of another key; `retire` kills the processes of keys no longer wanted. What one
- * set of code did to its process (a patched prototype) therefore never reaches a task of another set.
+ * A process belongs to the first `key` it runs a task for (for the server render: the area whose server part it
+ * may load, and the set of releases) and never runs a task of another key; `retire` kills the processes of keys
+ * no longer wanted. What one set of code did to its process (a patched prototype) therefore never reaches a task
+ * of another set. The processes used last stay (`minProcesses`, warm: their modules loaded); the others end
+ * once idle for a while, so a key that is no longer asked for holds no memory.
+ *
+ * A process ends with its sandbox (./sandbox.ts, endSandbox), when the pool ends it and when the API exits.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -28,7 +32,7 @@ import { fileURLToPath } from 'node:url';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { readFrames, sendFrame } from './channel';
-import type { Sandbox } from './sandbox';
+import { endSandbox, type Sandbox } from './sandbox';
 
 export interface ProcessPoolOptions {
   /** The module's name: src/workers/<name>.ts, built to dist/<name>.mjs beside server.js. */
@@ -172,6 +176,8 @@ interface Member<Result> {
   /** Killed when its task ends (its key was retired while it ran). */
   retired: boolean;
   tasks: number;
+  /** When it was last given a task (the pool's count of tasks then): the processes used last stay warm. */
+  lastUsed: number;
   idleTimer?: NodeJS.Timeout;
   watch: NodeJS.Timeout;
   stderr: string;
@@ -272,6 +278,18 @@ function spawnProcess(command: { file: string; args: string[] }) {
   });
 }
 
+/** Every pool's processes, ended with their sandboxes when the API exits however it exits (short of SIGKILL). */
+const everyProcess = new Set<ChildProcess>();
+let endedOnExit = false;
+function endOnExit(child: ChildProcess) {
+  everyProcess.add(child);
+  if (endedOnExit) return;
+  endedOnExit = true;
+  process.once('exit', () => {
+    for (const one of everyProcess) if (one.pid !== undefined) endSandbox(one.pid);
+  });
+}
+
 /** A task as it runs: nothing asked, sent or answered yet. */
 function runningTask<Result>(
   id: number,
@@ -308,6 +326,7 @@ export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
       busy: null,
       retired: false,
       tasks: 0,
+      lastUsed: 0,
       stderr: '',
       dead: false,
       watch: watchMemory(child, options, sayBlind, () =>
@@ -333,6 +352,7 @@ export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
       kill(member, new ProcessDied(`${options.label}: the process ended (${signal ?? code})`));
     });
     members.add(member);
+    endOnExit(child);
     return member;
   }
 
@@ -357,7 +377,9 @@ export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
     members.delete(member);
     clearInterval(member.watch);
     clearTimeout(member.idleTimer);
-    member.child.kill('SIGKILL');
+    everyProcess.delete(member.child);
+    if (member.child.pid !== undefined) endSandbox(member.child.pid);
+    else member.child.kill('SIGKILL');
     const running = member.busy;
     member.busy = null;
     running?.reject(why);
@@ -379,20 +401,35 @@ export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
     }
     // A task of another key waits while every process is taken: this one makes room for it.
     if (queue.length && members.size >= options.maxProcesses) return kill(member, new ProcessDied('made room'));
-    const idle = [...members].filter((one) => !one.busy).length;
-    if (idle > (options.minProcesses ?? 0)) {
-      member.idleTimer = setTimeout(() => {
-        if (!member.busy) kill(member, new ProcessDied('idle'));
-      }, options.idleTimeoutMs ?? 60_000);
-      member.idleTimer.unref();
-    }
+    restIdle();
+  }
+
+  /**
+   * The idle processes used last (as many as the pool keeps warm) wait without end; the others end after a while
+   * idle: a key asked for now and then does not keep the warm place of the one asked for all the time.
+   */
+  function restIdle() {
+    const idle = [...members].filter((one) => !one.busy).sort((a, b) => b.lastUsed - a.lastUsed);
+    idle.forEach((member, at) => {
+      if (at < (options.minProcesses ?? 0)) {
+        clearTimeout(member.idleTimer);
+        member.idleTimer = undefined;
+      } else if (!member.idleTimer) {
+        member.idleTimer = setTimeout(() => {
+          if (!member.busy) kill(member, new ProcessDied('idle'));
+        }, options.idleTimeoutMs ?? 60_000);
+        member.idleTimer.unref();
+      }
+    });
   }
 
   function assign(member: Member<Result>, { task, key, running }: Queued<Task, Result>) {
     clearTimeout(member.idleTimer);
+    member.idleTimer = undefined;
     member.key = key;
     member.busy = running;
     member.tasks += 1;
+    member.lastUsed = running.id;
     sendFrame(member.channel, { type: 'task', task: running.id, body: task } satisfies ToProcess<Task>);
   }
 

@@ -1,6 +1,7 @@
 /**
  * A process of the server render (see ../server-render.ts and ./process-pool.ts). It loads the shell's server
- * build and the server parts of the areas' releases, and renders one page per task. A server part is code of a
+ * build and the server part of one area's release (a process renders the pages of one area only, or only the
+ * shell's own page), and renders one page per task. A server part is code of a
  * team that is not the backend's: this process has an empty environment, reads nothing but its own module and
  * the shell's server build (Node's permission model), writes nothing, starts nothing, makes no code from
  * strings, and is killed past its memory cap or its deadline. Its API calls go to the parent as questions (over
@@ -15,7 +16,7 @@ import vm from 'node:vm';
 import { Socket } from 'node:net';
 import { readFrames, sendFrame } from './channel';
 import type { FromProcess, ToProcess } from './process-pool';
-import type { RemotesJson } from '@btls/build-config/remotes';
+import { remoteName, type RemoteArea, type RemotesJson } from '@btls/build-config/remotes';
 
 /** The shell's server module (shell/src/server.tsx), as far as rendering goes. */
 interface ShellServer {
@@ -23,9 +24,7 @@ interface ShellServer {
   SERVER_DATA_ID: string;
   configureServerApi(fetch: typeof globalThis.fetch): void;
   serverRenderedBy(pathname: string, areas: unknown): string | 'not-found' | null;
-  languageOf?(headers: { cookie?: string; 'accept-language'?: string }): string;
   sessionOf?(headers: { cookie?: string }): unknown;
-  dataSaverOfRequest?(headers: { cookie?: string; 'save-data'?: string }): boolean;
   render(options: {
     url: string;
     origin: string;
@@ -45,9 +44,9 @@ interface RemoteServer {
   pageModuleFor?(pathname: string): string | undefined;
 }
 
-/** A release whose server part may render: by federation name. */
+/** The release whose server part renders a page. */
 export interface RenderRelease {
-  area: string;
+  area: RemoteArea;
   version: string;
   /** Its server part's path in the release (`server/render.cjs`). */
   server: string;
@@ -57,11 +56,26 @@ export interface RenderTask {
   /** The shell's server build (shell/dist/server/render.js) and its version (a new build loads anew). */
   shellFile: string;
   shellVersion: string;
+  /** The page's address with its query (a job board's filters), as the browser asked for it. */
   url: string;
   origin: string;
-  headers: { cookie?: string; 'accept-language'?: string; 'save-data'?: string };
-  /** The releases whose server parts render, by federation name (`mfe_public`). */
-  releases: Record<string, RenderRelease>;
+  /**
+   * What the page is rendered for, as the API read it from the request: its language and whether it is for a
+   * data saver. Nothing else of the request comes here (no cookie, no header): a server part in this process
+   * sees no more of a visitor than its own page shows.
+   */
+  language: string;
+  dataSaver: boolean;
+  /**
+   * The session hint alone, as the browser sent it (`btlsWho=<role>.<first name>`), or null: a visitor's page.
+   * The top bar of a signed-in user's page shows their first name and their panel, and the page is theirs.
+   */
+  sessionHint: string | null;
+  /**
+   * The area's release that renders the page (the API matched the address to it), or null: the shell's own page
+   * (no area serves the address). Its server part is the only one this render may load.
+   */
+  release: RenderRelease | null;
   /** The map of areas of the page's releases (`/remotes.json`): which area serves the address. */
   areas: RemotesJson;
 }
@@ -194,15 +208,17 @@ async function renderPage(task: RenderTask): Promise<RenderOutcome | null> {
   const pathname = new URL(task.url, 'http://x').pathname;
   const by = server.serverRenderedBy(pathname, task.areas);
   if (by === null) return null;
-  const language = server.languageOf?.(task.headers) ?? 'en';
-  const session = server.sessionOf?.(task.headers) ?? null;
+  // The shell routes as the API did; a page it would give another area than the one it was sent for is left to
+  // the browser (no other area's part is loaded here for it).
+  const release = task.release;
+  if ((by === 'not-found' ? null : by) !== (release ? remoteName(release.area) : null))
+    throw new Error(`The shell renders ${pathname} with ${by}, not with the area it was sent to`);
+  const language = task.language;
+  const session = task.sessionHint === null ? null : (server.sessionOf?.({ cookie: task.sessionHint }) ?? null);
   const rendered: Record<string, unknown> = {};
   const catalogues: unknown[] = [];
   let remote: RemoteServer | undefined;
-  let release: RenderRelease | undefined;
-  if (by !== 'not-found') {
-    release = task.releases[by];
-    if (!release) throw new Error(`No active release of ${by} has a server part`);
+  if (release) {
     const key = `${release.area}@${release.version}`;
     remote = remotes.get(key);
     if (!remote) {
@@ -210,7 +226,7 @@ async function renderPage(task: RenderTask): Promise<RenderOutcome | null> {
       remote = evaluate(code, `${key}/${release.server}`, server.sharedModules);
       remotes.set(key, remote);
     }
-    rendered[by] = remote.default;
+    rendered[remoteName(release.area)] = remote.default;
     if (remote.loadMessages) catalogues.push(remote.loadMessages);
   }
   const page = await server.render({
@@ -221,7 +237,7 @@ async function renderPage(task: RenderTask): Promise<RenderOutcome | null> {
     language,
     catalogues,
     session,
-    dataSaver: server.dataSaverOfRequest?.(task.headers) ?? false,
+    dataSaver: task.dataSaver,
   });
   return {
     ...page,

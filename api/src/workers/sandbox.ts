@@ -9,9 +9,25 @@
  *
  * If the sandbox cannot be made (no bubblewrap, no user namespaces) or does not hold (a probe inside it reaches a
  * socket this process listens on), `openSandbox` says why and no team's code runs on this server at all.
+ *
+ * No sandbox outlives the server that started it. bubblewrap's `--die-with-parent` asks the kernel to kill the
+ * sandbox when its parent dies, but the sandbox's own init (process 1 of its namespace, in a session of its
+ * own, so not in the server's process group) holds that only where the kernel keeps the request through its
+ * change of user; so the pool also ends each sandbox from its init down (endSandbox) and ends them all when the
+ * API exits, and each sandbox is marked with the server process that started it: a server starting sweeps away
+ * the sandboxes whose server is gone (killed by SIGKILL, say), and only those.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, mkdtempSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +42,79 @@ const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'];
 const ENV = '/usr/bin/env';
 /** The system's libraries (read-only), as the host lays them out: a link where the host has one (merged /usr). */
 const LIBRARIES = ['/usr/lib', '/usr/lib64', '/usr/lib32', '/lib', '/lib64', '/lib32'];
+
+/**
+ * The mark of the sandboxes this process starts: its id and when it started (an id alone may be another
+ * process's later). It is the name of a variable bubblewrap unsets (there is none such: it changes nothing in
+ * the sandbox), so it shows in bubblewrap's command line, where the sweep finds it.
+ */
+const OWNER_MARK = 'BTLS_RENDER_SANDBOX_OF_';
+const ownerMark = (pid: number, started: string) => `${OWNER_MARK}${pid}_${started}`;
+
+/** When a process started (clock ticks after boot, /proc/<pid>/stat's 22nd field), or undefined if it is gone. */
+function startTimeOf(pid: number | 'self'): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // (After the command's name, which may hold spaces and brackets: the state is the 3rd field.)
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fields[0] === 'Z' ? undefined : fields[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The processes `pid` started (from any of its threads). */
+function childrenOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
+function killNow(pid: number) {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * Ends the sandbox started as process `pid` (bubblewrap), with everything in it: its init first (killing
+ * process 1 of a namespace kills the namespace), then bubblewrap itself.
+ */
+export function endSandbox(pid: number): void {
+  for (const init of childrenOf(pid)) killNow(init);
+  killNow(pid);
+}
+
+/**
+ * Kills the sandboxes (bubblewrap's processes) whose mark names a server process that is no longer running;
+ * nothing else: not a process of another program, not a sandbox of a server still running.
+ */
+function sweepLeftovers(bwrap: string): void {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return;
+  }
+  for (const pid of pids) {
+    let args: string[];
+    try {
+      args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue;
+    }
+    if (args[0] !== bwrap) continue;
+    const mark = args.find((arg, at) => args[at - 1] === '--unsetenv' && arg.startsWith(OWNER_MARK));
+    const owner = mark && /^(\d+)_(\d+)$/.exec(mark.slice(OWNER_MARK.length));
+    if (owner && startTimeOf(Number(owner[1])) !== owner[2]) killNow(Number(pid));
+  }
+}
 
 function found(candidates: string[]): string | undefined {
   return candidates.find((file) => existsSync(file));
@@ -52,6 +141,7 @@ function makeSandbox(bwrap: string, prlimit: string): Sandbox {
   ];
   // The time zone, so that dates render as they did before the sandbox (a link into /usr/share/zoneinfo).
   const localtime = existsSync('/etc/localtime') ? ['--ro-bind', '/etc/localtime', '/etc/localtime'] : [];
+  const mark = ownerMark(process.pid, startTimeOf('self') ?? '0');
   return {
     command(nodeArgs, readable, { dataMb }) {
       const binds = readable.flatMap((path) => ['--ro-bind', path, path]);
@@ -70,6 +160,8 @@ function makeSandbox(bwrap: string, prlimit: string): Sandbox {
           'ALL',
           '--die-with-parent',
           '--new-session',
+          '--unsetenv',
+          mark,
           ...libraryMounts(),
           ...[node, limit, env].flatMap((program) => ['--ro-bind', program, program]),
           ...localtime,
@@ -123,6 +215,7 @@ export async function openSandbox(): Promise<{ sandbox: Sandbox } | { unavailabl
   if (!bwrap) return { unavailable: 'bubblewrap (bwrap) is not installed' };
   const prlimit = found(PRLIMIT);
   if (!prlimit) return { unavailable: 'prlimit (util-linux) is not installed' };
+  sweepLeftovers(bwrap);
   const sandbox = makeSandbox(bwrap, prlimit);
   const folder = mkdtempSync(join(tmpdir(), 'btls-sandbox-probe-'));
   const tcp = createServer((socket) => socket.destroy());
