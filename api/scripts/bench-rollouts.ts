@@ -13,7 +13,11 @@
  * ten, 0 = a good release). A poor INP and a poor LCP come the same way, from the background only (their own
  * rates, drawn in [1 %, 2 %] too), so all three kinds are judged as on a real site. A browser counts once per
  * kind of trouble over the whole rollout: the version and share of its first trouble — one that had its trouble
- * on the active version stays counted there when a larger share moves it over.
+ * on the active version stays counted there when a larger share moves it over. The rule hears a browser only
+ * once it came back (a load minutes after its bucket was drawn, regression.ts): a browser's first visit is seen
+ * by nobody — its loads, its troubles — and its returns count; each browser is taken for one of its own address
+ * (the rule's one browser per address binds only where visitors share one). What the table counts is browsers
+ * that saw the new version, heard or not: what a broken release costs its visitors.
  *
  * The rule is asked after every visit that could change its answer: when both versions first have the minimum
  * browsers, and after a browser's first trouble on the new version (a first trouble on the active version only
@@ -48,6 +52,8 @@ const SEEN_NEW = 1;
 const SEEN_ACTIVE = 2;
 /** The flag of a browser's first trouble of kind k. */
 const troubledFlag = (k: number) => 4 << k;
+/** The flag of a browser that loaded the new version (heard or not). */
+const EXPOSED = 4 << KINDS;
 
 /** mulberry32: a small seeded generator of uniform numbers in [0, 1); here it only seeds sfc32. */
 function mulberry32(seed: number) {
@@ -137,17 +143,28 @@ function rollout(scenario: Scenario, random: () => number): number | undefined {
   atShare();
   let count = 0;
   let judging = false;
+  /** Browsers that loaded the new version, heard by the rule or not. */
+  let exposed = 0;
 
-  while (figures.browsers < HORIZON) {
+  while (exposed < HORIZON) {
     let browser: number;
-    if (count > 0 && random() < RETURNING) browser = Math.floor(random() * count);
-    else {
+    let returning = false;
+    if (count > 0 && random() < RETURNING) {
+      browser = Math.floor(random() * count);
+      returning = true;
+    } else {
       browser = count++;
       room(count);
       buckets[browser] = 1 + Math.floor(random() * 100);
       flags[browser] = 0;
     }
     const onNew = buckets[browser]! <= percent;
+    if (onNew && !(flags[browser]! & EXPOSED)) {
+      flags[browser]! |= EXPOSED;
+      exposed++;
+    }
+    // A first visit, right after the bucket was drawn: the rule does not hear it.
+    if (!returning) continue;
     let flag = flags[browser]!;
     if (onNew && !(flag & SEEN_NEW)) {
       flag |= SEEN_NEW;
@@ -173,7 +190,7 @@ function rollout(scenario: Scenario, random: () => number): number | undefined {
     const counted = figures.browsers >= rule.minBrowsers && figures.activeBrowsers >= rule.minBrowsers;
     if (counted && (risen || !judging)) {
       judging = true;
-      if (judge(figures, rule).state === 'regression') return figures.browsers;
+      if (judge(figures, rule).state === 'regression') return exposed;
     }
     // A stage that has had its browsers without a stop gives way to the next (the judgement was clear).
     if (stage < scenario.stages.length - 1 && stageBrowsers >= STAGE_BROWSERS) {

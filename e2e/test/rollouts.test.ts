@@ -29,8 +29,14 @@ import {
 } from './harness';
 import type { RemotesJson } from '@btls/build-config/remotes';
 
-// Every phone of these journeys is on this machine's one address: its share of load tickets is a crowd's.
-useSite({ BTLS_LOAD_TICKETS_PER_IP: '100000' });
+// Every phone of these journeys is on this machine's one address: its share of load tickets is a crowd's, and
+// so are the browsers it adds to a rollout. Each phone's first page is its first load since its bucket was drawn
+// seconds before: here that counts, as a load of a phone that came back does on a site.
+useSite({
+  BTLS_LOAD_TICKETS_PER_IP: '100000',
+  BTLS_ROLLBACK_BROWSERS_PER_IP: '1000',
+  BTLS_ROLLBACK_RETURN_SECONDS: '0',
+});
 
 /** Where the journeys leave pictures of what they saw, when asked (BTLS_SCREENSHOTS=<folder>). */
 const SHOTS = process.env.BTLS_SCREENSHOTS;
