@@ -226,11 +226,31 @@ describe("a release claiming another area's pages by a pattern that is not the s
       same.uploaded,
       `pages: /employer/register of employer ${same.version} overlaps /employer/register of public ${publicRelease.version}`,
     );
+    // The Releases page shows which area serves what.
+    const overview = await request(api, 'GET', '/api/releases', { token: admin.token });
+    const pagesOf = (name: string) =>
+      (overview.body as { area: string; pages?: string[] }[]).find((item) => item.area === name)?.pages;
+    expect(pagesOf('public')).toEqual(['/', '/employer/register']);
+    expect(pagesOf('employer')).toEqual(['/employer/*', '/employer/:section/:id']);
     const trainee = await released('trainee', 'trainee claims the sign-up', ['/dashboard', '/employer/:page']);
     expectRefused(trainee.uploaded, `pages: /employer/:page of trainee ${trainee.version} overlaps /employer/*`);
     expect(trainee.uploaded.body.message).toContain(
       `/employer/:page of trainee ${trainee.version} overlaps /employer/register of public ${publicRelease.version}`,
     );
+
+    // A rollout's pages are shown beside the active version's.
+    const next = releaseOf('employer', 'employer panel, one pattern', ['/employer/*']);
+    const token = await tokenOf('employer');
+    expect((await upload(api, next, token)).status).toBe(201);
+    const rollout = { version: next.manifest.version, percent: 10 };
+    expect((await request(api, 'POST', '/api/releases/employer/rollout', { token, json: rollout })).status).toBe(200);
+    const rolling = await request(api, 'GET', '/api/releases', { token: admin.token });
+    expect(
+      (rolling.body as { area: string; rollout: { pages?: string[] } | null }[]).find(
+        (item) => item.area === 'employer',
+      )?.rollout?.pages,
+    ).toEqual(['/employer/*']);
+    expect((await request(api, 'DELETE', '/api/releases/employer/rollout', { token })).status).toBe(200);
   });
 });
 

@@ -123,6 +123,42 @@ describe("the admins' Releases page", () => {
     expect(within(employer).queryByRole('heading', { name: "Speed on visitors' phones" })).toBeNull();
   });
 
+  it("shows the pages each area's active version serves, and a rollout's when they differ, many behind their count", async () => {
+    const publicPages = ['/', '/courses', '/courses/:id', '/jobs', '/jobs/:jobId', '/about'];
+    showReleases([
+      area({ pages: ['/trainer/*'], rollout: rollout({ pages: ['/trainer/*', '/trainer-help'] }) }),
+      area({ area: 'public', pages: publicPages, rollout: rollout({ pages: publicPages }) }),
+      area({ area: 'employer', active: null, speed: [] }),
+    ]);
+    const trainer = await screen.findByRole('article', { name: 'Trainer area' });
+    const served = within(trainer).getByText('Pages it serves').closest('div')!;
+    expect(
+      within(served)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['/trainer/*']);
+    const rolledOut = within(trainer).getByText('Pages 1.3.0 serves (rolling out)').closest('div')!;
+    expect(
+      within(rolledOut)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['/trainer/*', '/trainer-help']);
+    // Six patterns: behind their count, every one of them there when opened; the rollout's the same, not repeated.
+    const site = screen.getByRole('article', { name: 'Public site' });
+    const count = within(site).getByText('6 pages');
+    expect(count.tagName).toBe('SUMMARY');
+    fireEvent.click(count);
+    expect(
+      within(site)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(publicPages);
+    expect(within(site).queryByText(/rolling out/)).toBeNull();
+    // An area with no active version claims no page.
+    const employer = screen.getByRole('article', { name: 'Employer area' });
+    expect(within(employer).queryByText('Pages it serves')).toBeNull();
+  });
+
   it('says why the rule stopped the last rollout, and names a stage in the audit log', async () => {
     const reason =
       'browsers with an error: 5 of 5 on the new version (100.0%) against 0 of 6 on the active version (0.0%)';

@@ -56,6 +56,8 @@ export const rolloutSchema = z.object({
   activeLoads: z.number(),
   activeErrors: z.number(),
   activeErrorRate: z.number(),
+  /** The pages the rolled-out version claims (its route patterns). */
+  pages: z.array(z.string()).optional(),
 });
 export type Rollout = z.infer<typeof rolloutSchema>;
 
@@ -75,6 +77,8 @@ export const areaReleasesSchema = z.object({
   /** Who made the active version active (in words), and when. */
   activatedBy: z.string().nullable(),
   activatedAt: z.string().nullable(),
+  /** The pages the active version claims: its route patterns (`/courses/:id`, `/admin/*`), no other area's match. */
+  pages: z.array(z.string()).optional(),
   rollout: rolloutSchema.nullable(),
   /** The active version's speed, and the rollout's when one runs. */
   speed: z.array(versionSpeedSchema),

@@ -40,6 +40,7 @@ export function releaseOverviewRoutes(
           return {
             ...item,
             activatedBy: await nameOf(item.activatedBy),
+            pages: current?.manifest.pages?.patterns,
             speed: await reports.speedOf(item.area, [
               ...(current ? [current.version] : []),
               ...(rollout ? [rollout.version] : []),
@@ -66,6 +67,7 @@ export function releaseOverviewRoutes(
                     activeLoads: figures.activeLoads,
                     activeErrors: figures.activeErrors,
                     activeErrorRate: figures.activeRate,
+                    pages: rollout.manifest.pages?.patterns,
                   }
                 : null,
             versions: await Promise.all(

@@ -13,6 +13,7 @@ import { ListStates } from '@btls/shared-ui/panel-states';
 import own from '../admin.module.css';
 import { AREA_NAMES, WHEN } from './area-names';
 import { AuditLog } from './audit-log';
+import { ClaimedPages } from './claimed-pages';
 import { useReleasesPage, type AreaAction, type Naming, type ReleasesPageState } from './use-releases-page';
 
 const styles = withPanelPage(own);
@@ -163,6 +164,7 @@ function AreaCard({
             </dd>
           </div>
         )}
+        <ClaimedPages area={area} />
       </dl>
       {area.active && area.speed.length > 0 && <Speed area={area} />}
       {!area.rollout && area.stopped && (
