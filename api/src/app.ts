@@ -24,6 +24,7 @@ import { isDatabaseBusy, pgErrorCode, type Database, type Db } from './db/client
 import { apiNotFound, HttpError, serviceBusy } from './http/errors';
 import { defaultLimits, type Deps, type Lifecycle, type Limits } from './deps';
 import { createNotifications } from './mail/notify';
+import { oldResetLinks } from './mail/old-reset-links';
 import {
   createRateLimiter,
   databaseCounterStore,
@@ -278,6 +279,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+
+  // Reset links mailed with the token in the path, sent on to the page with it in the fragment.
+  oldResetLinks(app);
 
   // A share of this instance's render processes per client: counted here, not in the database (a page would
   // wait for a write), since what it protects is this instance's own work.

@@ -20,6 +20,7 @@ const NOT_IN_DOCUMENT: Record<string, string> = {
   'GET /*': 'the web layer: every client route of the shell (HTML) and its top-level files',
   'POST /*': 'the web layer: a page form posted without its script is sent back to the page (303)',
   'GET /remotes.json': "the web layer: the front end's remotes manifest, read by the shell",
+  'GET /reset-password/:token': 'a reset link mailed with its token in the path, sent on to its page (303)',
   'GET /assets/*': "the web layer: the shell's built files",
   'GET /remotes/:area/:version/*': "the web layer: the files of an area's release",
   'GET /api/docs/': 'the reference page itself (Swagger UI; also answers at /api/docs)',

@@ -97,6 +97,7 @@ describe('bad input never yields a 500', () => {
     ['PUT', '/api/jobs/1'],
     ['POST', '/api/auth/forgot-password'],
     ['POST', '/api/auth/reset-password'],
+    ['POST', '/api/auth/reset-password/check'],
     ['PUT', '/api/auth/password'],
     ['PUT', '/api/users/me/preferences'],
     ['POST', '/api/users/1/reset-link'],

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as passwords from '../src/auth';
 import { certificates, courses, enrollments, outbox, passwordResetTokens, users } from '../src/db/schema';
 import { account, PASSWORD, request, startApi, type Account, type TestApi } from './helpers';
+import { webRoot } from './release-helpers';
 
 // Every argon2 hash the API makes is counted (and made as before): a guess must not cost one.
 vi.mock('../src/auth', async (original) => {
@@ -27,14 +28,28 @@ const reset = (token: string, password: string) =>
   request(api, 'POST', '/api/auth/reset-password', { json: { token, password } });
 const login = (email: string, password: string) =>
   request(api, 'POST', '/api/auth/login', { json: { email, password } });
+const check = (token: unknown, target: TestApi = api) =>
+  request(target, 'POST', '/api/auth/reset-password/check', { json: { token } });
 const me = (token: string) => request(api, 'GET', '/api/users/me/preferences', { token });
 
-/** The token in the newest reset e-mail to `email`, read from the outbox like an admin would. */
-async function resetTokenFor(email: string): Promise<string> {
-  const [row] = await api.db.select().from(outbox).where(eq(outbox.recipient, email)).orderBy(desc(outbox.id)).limit(1);
-  const match = new RegExp(`${SITE}/reset-password/([A-Za-z0-9_-]+)`).exec(row?.text ?? '');
-  if (!match) throw new Error(`no reset link for ${email}`);
-  return match[1]!;
+/** The reset link of the newest e-mail to `email`, read from the outbox like an admin would. */
+async function resetLinkFor(email: string, target: TestApi = api): Promise<URL> {
+  const [row] = await target.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.recipient, email))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  const link = new RegExp(`${SITE}/reset-password\\S*`).exec(row?.text ?? '')?.[0];
+  if (!link) throw new Error(`no reset link for ${email}`);
+  return new URL(link);
+}
+
+/** The token of the newest reset e-mail to `email`: in its link's fragment (`#token=…`). */
+async function resetTokenFor(email: string, target: TestApi = api): Promise<string> {
+  const token = new URLSearchParams((await resetLinkFor(email, target)).hash.slice(1)).get('token');
+  if (!token) throw new Error(`no token in the fragment of the reset link for ${email}`);
+  return token;
 }
 
 describe('POST /api/auth/forgot-password', () => {
@@ -245,6 +260,149 @@ describe('reset links and the work a stranger can cause', () => {
       expect(await watched.db.select().from(outbox).where(eq(outbox.recipient, user.email))).toHaveLength(1);
     } finally {
       await watched.close();
+    }
+  });
+});
+
+describe('the e-mailed link: its token where no server, log or page render sees it', () => {
+  it('carries the token in its fragment only, never in its path or query (text and HTML alike)', async () => {
+    const user = await account(api, 'trainee');
+    await forgot(user.email);
+    const link = await resetLinkFor(user.email);
+    expect(link.origin).toBe(SITE);
+    expect(link.pathname).toBe('/reset-password');
+    expect(link.search).toBe('');
+    expect(link.hash).toMatch(/^#token=[A-Za-z0-9_-]{43}$/);
+    const token = await resetTokenFor(user.email);
+    // What a browser sends when the link is opened: the address without its fragment.
+    expect(link.href.split('#')[0]).not.toContain(token);
+    const [mail] = await api.db.select().from(outbox).where(eq(outbox.recipient, user.email));
+    expect(mail!.html).toContain(`href="${SITE}/reset-password#token=${token}"`);
+    expect((await reset(token, 'fragment-kawa-pass')).status).toBe(200);
+  });
+
+  /** A link as mailed before: the same token in the path (`/reset-password/<token>`). */
+  const oldFormOf = (token: string) => `/reset-password/${token}`;
+
+  it('sends a link of the old form (token in the path) on to the fragment form, kept by nobody; it works once', async () => {
+    const user = await account(api, 'trainee');
+    await forgot(user.email);
+    const link = await resetLinkFor(user.email);
+    // The token, whichever form this API mails (so this test says what the old form does, not where it failed).
+    const token = new URLSearchParams(link.hash.slice(1)).get('token') ?? link.pathname.split('/').pop()!;
+    // Opened twice (a reload, a mail scanner): a redirect each time, nothing spent.
+    for (let i = 0; i < 2; i++) {
+      const opened = await request(api, 'GET', oldFormOf(token));
+      expect(opened.status).toBe(303);
+      expect(opened.headers.location).toBe(`/reset-password#token=${token}`);
+      expect(opened.headers['cache-control']).toBe('no-store');
+      expect(opened.headers['referrer-policy']).toBe('no-referrer');
+    }
+    expect(await check(token)).toMatchObject({ status: 200, body: { valid: true } });
+    expect((await reset(token, 'old-link-pass')).status).toBe(200);
+    expect(await reset(token, 'again-kawa-pass')).toMatchObject({ status: 404, body: { message: INVALID } });
+    expect(await check(token)).toMatchObject({ status: 200, body: { valid: false } });
+    expect((await login(user.email, 'old-link-pass')).status).toBe(200);
+  });
+
+  it('repeats nothing but a token of the links it sends into the redirect', async () => {
+    for (const path of ['/reset-password/%3Cb%3Ex', '/reset-password/a.b', `/reset-password/${'x'.repeat(44)}`]) {
+      const opened = await request(api, 'GET', path);
+      expect(opened.status).toBe(303);
+      expect(opened.headers.location).toBe('/reset-password');
+    }
+  });
+
+  it('answers the old form before the pages do when the front end is served too', async () => {
+    const web = await startApi({ publicUrl: SITE, web: { root: webRoot(), publicUrl: SITE } });
+    try {
+      const opened = await request(web, 'GET', oldFormOf('y'.repeat(43)));
+      expect(opened).toMatchObject({ status: 303, headers: { location: `/reset-password#token=${'y'.repeat(43)}` } });
+    } finally {
+      await web.close();
+    }
+  });
+
+  it('writes no token into the request log, nor the signature of a trial link', async () => {
+    const lines: string[] = [];
+    const logged = await startApi({
+      publicUrl: SITE,
+      limits: { recoveryPerIp: 1000, recoveryPerEmail: 1000, resetPerIp: 1000 },
+      logger: { level: 'trace', stream: { write: (line) => lines.push(line) } },
+    });
+    try {
+      const user = await account(logged, 'trainee');
+      await forgot(user.email, logged);
+      const token = await resetTokenFor(user.email, logged);
+      await request(logged, 'GET', oldFormOf(token));
+      expect((await check(token, logged)).status).toBe(200);
+      const done = await request(logged, 'POST', '/api/auth/reset-password', {
+        json: { token, password: 'logged-kawa-pass' },
+      });
+      expect(done.status).toBe(200);
+      // A trial link as an admin or a team shares it: its signature opens the candidate for two hours.
+      const signature = 'S'.repeat(43);
+      const ticket = `trainer@1.0.0+3f2a9c1d0b~${Math.floor(Date.now() / 1000) + 3600}~abcdefghijkl~${signature}`;
+      await request(logged, 'GET', `/courses?release=${encodeURIComponent(ticket)}`);
+      const text = lines.join('');
+      // The requests were logged (so the test is not passing on an empty log)…
+      expect(text).toContain('/reset-password/(hidden)');
+      expect(text).toContain('/api/auth/reset-password/check');
+      expect(text).toContain('/courses?release=(hidden)');
+      // …without what they carried.
+      expect(text).not.toContain(token);
+      expect(text).not.toContain(signature);
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
+describe('POST /api/auth/reset-password/check', () => {
+  it('says whether a link still works, spending nothing and hashing nothing', async () => {
+    const user = await account(api, 'trainee');
+    await forgot(user.email);
+    const token = await resetTokenFor(user.email);
+    const hashes = vi.mocked(passwords.hashPassword);
+    hashes.mockClear();
+    expect(await check(token)).toMatchObject({ status: 200, body: { valid: true } });
+    expect(await check(token)).toMatchObject({ status: 200, body: { valid: true } });
+    expect(await check('x'.repeat(43))).toMatchObject({ status: 200, body: { valid: false } });
+    expect(hashes).not.toHaveBeenCalled();
+    await api.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, user.id));
+    expect(await check(token)).toMatchObject({ status: 200, body: { valid: false } });
+  });
+
+  it("says a deactivated account's link does not work", async () => {
+    const user = await account(api, 'trainee');
+    await forgot(user.email);
+    const token = await resetTokenFor(user.email);
+    await api.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    expect(await check(token)).toMatchObject({ status: 200, body: { valid: false } });
+  });
+
+  it("refuses a missing, empty or oversized token with 400 and the link's words", async () => {
+    for (const token of [undefined, '', 'x'.repeat(201), 42])
+      expect(await check(token)).toMatchObject({ status: 400, body: { message: INVALID } });
+  });
+
+  it('counts against the links tried per address, with spending them', async () => {
+    const limited = await startApi({ limits: { resetPerIp: 3 } });
+    try {
+      expect((await check('x'.repeat(43), limited)).status).toBe(200);
+      expect((await check('y'.repeat(43), limited)).status).toBe(200);
+      const spend = await request(limited, 'POST', '/api/auth/reset-password', {
+        json: { token: 'z'.repeat(43), password: 'kawa-123' },
+      });
+      expect(spend.status).toBe(404);
+      const refused = await check('w'.repeat(43), limited);
+      expect(refused).toMatchObject({ status: 429, body: { message: expect.any(String) } });
+      expect(refused.headers['retry-after']).toEqual(expect.any(String));
+    } finally {
+      await limited.close();
     }
   });
 });

@@ -10,6 +10,7 @@ import {
   registerTrainee,
   requestPasswordReset,
   resetPassword,
+  checkResetLink,
 } from '../src/auth';
 import {
   certificateCredentialHref,
@@ -263,6 +264,7 @@ const calls: [string, () => Promise<unknown>, string, string, boolean][] = [
   ['delete a job', () => deleteJob(4), 'DELETE', '/jobs/4', true],
   ['forgot password', () => requestPasswordReset('e@x.rw'), 'POST', '/auth/forgot-password', false],
   ['reset password', () => resetPassword({ token: 't', password: 'pppppp' }), 'POST', '/auth/reset-password', false],
+  ['check a reset link', () => checkResetLink('t'), 'POST', '/auth/reset-password/check', false],
   [
     'change my password',
     () => changePassword({ currentPassword: 'a', newPassword: 'pppppp' }),

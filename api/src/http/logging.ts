@@ -19,13 +19,15 @@ export function clip(text: string, max = MAX_LOGGED_CHARS): string {
 }
 
 /**
- * A URL as a log line may repeat it: a password-reset link's token (its path) and any `token`, `password`,
- * `secret` or `key` parameter hidden (no secret is ever logged).
+ * A URL as a log line may repeat it: a password-reset link's token (the path of links mailed before the token
+ * moved into their fragment, however its letters are escaped), any `token`, `password`, `secret` or `key`
+ * parameter, and a trial link's `release` ticket (its signature opens a candidate release) hidden: no secret is
+ * ever logged.
  */
 export const withoutSecrets = (url: string) =>
   url
-    .replace(/(\/reset-password\/)[^/?#]+/gi, '$1(hidden)')
-    .replace(/([?&](?:token|password|secret|key)=)[^&#]*/gi, '$1(hidden)');
+    .replace(/^(\/+reset(?:-|%2d)password\/)[^/?#]+/i, '$1(hidden)')
+    .replace(/([?&](?:token|password|secret|key|release)=)[^&#]*/gi, '$1(hidden)');
 
 interface LoggedRequest {
   method?: string;

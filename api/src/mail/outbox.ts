@@ -46,9 +46,11 @@ export interface OutboxWorker {
 
 /**
  * Once an e-mail is delivered, its reset link is of use only in the recipient's inbox: the stored copy loses
- * the token, so neither the admins' outbox page nor a copy of the database can open the account.
+ * the token, so neither the admins' outbox page nor a copy of the database can open the account. (Links are
+ * mailed with the token in their fragment; e-mails written before that carry it in the path.)
  */
-export const redactSecrets = (body: string) => body.replace(/(\/reset-password\/)[A-Za-z0-9_-]+/g, '$1(sent)');
+export const redactSecrets = (body: string) =>
+  body.replace(/(\/reset-password(?:\/|#token=))[A-Za-z0-9_-]+/g, '$1(sent)');
 
 export function retryDelayMs(attempt: number, baseDelayMs: number, maxDelayMs: number): number {
   return Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));

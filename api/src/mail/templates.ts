@@ -57,7 +57,13 @@ export function sitePaths(publicUrl: string) {
     dashboard: `${base}/dashboard`,
     login: `${base}/login`,
     forgotPassword: `${base}/forgot-password`,
-    resetPassword: (token: string) => `${base}/reset-password/${encodeURIComponent(token)}`,
+    /** The page a reset link opens. */
+    resetPasswordPage: `${base}/reset-password`,
+    /**
+     * The token in the fragment: a browser never sends it, so no server, proxy, log, page render or Referer
+     * sees it; the page reads it and sends it in a request's body.
+     */
+    resetPassword: (token: string) => `${base}/reset-password#token=${encodeURIComponent(token)}`,
     progressReview: (enrollmentId: number) => `${base}/admin/enrollments/${enrollmentId}/progress`,
     studentProgress: (enrollmentId: number) => `${base}/trainer/student-progress/${enrollmentId}`,
     certificate: (code: string) => `${base}/certificate/${encodeURIComponent(code)}`,

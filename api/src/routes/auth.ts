@@ -12,6 +12,8 @@ import {
   loginPayloadSchema,
   messageAnswerSchema,
   registerPayloadSchema,
+  resetLinkCheckAnswerSchema,
+  resetLinkCheckPayloadSchema,
   resetPasswordPayloadSchema,
   signedInAnswerSchema,
 } from '@btls/shared-api/schemas';
@@ -149,6 +151,26 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, 
         if (user?.isActive) await db.transaction((tx) => notify.passwordReset(tx, user));
       });
       return coded('account.resetLinkSent');
+    },
+  );
+
+  /**
+   * Whether a reset link still works, so its page can say so before a password is typed. The token comes in the
+   * body (the link carries it in its fragment, which no server sees). Nothing is spent and nothing hashed but the
+   * token; it counts as a link tried, with the spending below, so the two together make no better oracle.
+   */
+  app.post(
+    '/auth/reset-password/check',
+    {
+      schema: {
+        summary: 'Whether a reset link still works (nothing spent; rate-limited per address with spending links).',
+        body: resetLinkCheckPayloadSchema,
+        response: answers({ 200: resetLinkCheckAnswerSchema }, [429]),
+      },
+    },
+    async (request) => {
+      await limiters.resetIp.enforce(request.ip);
+      return { valid: Boolean(await resetLinkHolder(db, hashResetToken(request.body.token))) };
     },
   );
 

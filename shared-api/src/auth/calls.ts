@@ -7,6 +7,7 @@ import type {
   LoginPayload,
   MessageAnswer,
   RegisterPayload,
+  ResetLinkCheckAnswer,
   ResetPasswordPayload,
 } from '../schemas';
 
@@ -77,6 +78,20 @@ export function requestPasswordReset(email: string): Promise<MessageAnswer> {
     auth: { bearer: 'none' },
     json: { email },
     fallback: () => account.failedForgotPassword,
+  });
+}
+
+/**
+ * Whether the e-mail's link still works (nothing is spent), asked with the token in the body: the link carries
+ * it in its fragment, which no server sees, and it goes in no address.
+ */
+export function checkResetLink(token: string): Promise<ResetLinkCheckAnswer> {
+  return call({
+    operation: 'POST /auth/reset-password/check',
+    path: 'auth/reset-password/check',
+    auth: { bearer: 'none' },
+    json: { token },
+    fallback: () => account.failedResetLinkCheck,
   });
 }
 

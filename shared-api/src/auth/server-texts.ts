@@ -43,6 +43,7 @@ export const SERVER_TEXTS = [
   },
   /*i18n*/ { id: 'account.failedForgotPassword', message: 'Could not send the reset link. Please try again.' },
   /*i18n*/ { id: 'account.failedResetPassword', message: 'Could not reset the password. Please try again.' },
+  /*i18n*/ { id: 'account.failedResetLinkCheck', message: 'Could not check the reset link. Please try again.' },
   /*i18n*/ { id: 'account.failedChangePassword', message: 'Could not change the password. Please try again.' },
   /*i18n*/ { id: 'account.failedPreferences', message: 'Could not load or save your settings. Please try again.' },
   /*i18n*/ { id: 'account.failedOutbox', message: 'Could not load the e-mails. Please try again.' },

@@ -44,6 +44,7 @@ export const account = /* @__PURE__ */ withCodes('account', {
   showInTalentSearchHint: 'Employers then see your name, e-mail address and certified courses.',
   failedForgotPassword: 'Could not send the reset link. Please try again.',
   failedResetPassword: 'Could not reset the password. Please try again.',
+  failedResetLinkCheck: 'Could not check the reset link. Please try again.',
   failedChangePassword: 'Could not change the password. Please try again.',
   failedPreferences: 'Could not load or save your settings. Please try again.',
   failedOutbox: 'Could not load the e-mails. Please try again.',

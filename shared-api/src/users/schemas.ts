@@ -90,11 +90,20 @@ export type LoginPayload = z.input<typeof loginPayloadSchema>;
 export const forgotPasswordPayloadSchema = z.object({ email });
 export type ForgotPasswordPayload = z.input<typeof forgotPasswordPayloadSchema>;
 
-export const resetPasswordPayloadSchema = z.object({
-  token: requiredText(account.resetLinkInvalid, 200, account.resetLinkInvalid),
-  password: newPassword,
-});
+/** A reset link's token, as the page reads it from the link's fragment. */
+const resetToken = requiredText(account.resetLinkInvalid, 200, account.resetLinkInvalid);
+
+export const resetPasswordPayloadSchema = z.object({ token: resetToken, password: newPassword });
 export type ResetPasswordPayload = z.input<typeof resetPasswordPayloadSchema>;
+
+/** Whether a reset link still works, asked before a password is typed (nothing is spent). */
+export const resetLinkCheckPayloadSchema = z.object({ token: resetToken });
+export type ResetLinkCheckPayload = z.input<typeof resetLinkCheckPayloadSchema>;
+export const resetLinkCheckAnswerSchema = z.object({
+  /** Sent by us, neither spent nor expired, to an active account. */
+  valid: z.boolean(),
+});
+export type ResetLinkCheckAnswer = z.infer<typeof resetLinkCheckAnswerSchema>;
 
 export const changePasswordPayloadSchema = z.object({
   currentPassword: z
