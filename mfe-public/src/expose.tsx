@@ -42,7 +42,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   page(paths.register, 'features/auth/register-page.tsx', 'RegisterPage'),
   page(paths.employerRegister, 'features/auth/employer-register-page.tsx', 'EmployerRegisterPage'),
   page(paths.forgotPassword, 'features/auth/forgot-password-page.tsx', 'ForgotPasswordPage'),
-  page(paths.resetPassword.pattern, 'features/auth/reset-password-page.tsx', 'ResetPasswordPage'),
+  page(paths.resetPassword, 'features/auth/reset-password-page.tsx', 'ResetPasswordPage'),
   page(paths.verify.pattern, 'features/verify/verify-page.tsx', 'VerifyPage'),
 ];
 

@@ -23,7 +23,7 @@ describe('the map of areas', () => {
     ['/jobs/4', 'mfe_public', 'public'],
     ['/employer/register', 'mfe_public', 'public'],
     ['/verify/BTLS-ABCD', 'mfe_public', 'public'],
-    ['/reset-password/abc', 'mfe_public', 'public'],
+    ['/reset-password', 'mfe_public', 'public'],
     ['/jobs/4/apply', 'mfe_trainee', 'public'],
     ['/dashboard', 'mfe_trainee', 'public'],
     ['/certificate/BTLS-ABCD', 'mfe_trainee', 'public'],

@@ -14,7 +14,8 @@ export const publicPaths = {
   register: '/register',
   employerRegister: '/employer/register',
   forgotPassword: '/forgot-password',
-  resetPassword: withParams('/reset-password/:token'),
+  /** The e-mail's link brings its token in the fragment (`#token=…`), which no server, log or render sees. */
+  resetPassword: '/reset-password',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
   verify: withParams('/verify/:certificateCode'),
