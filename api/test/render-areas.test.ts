@@ -11,11 +11,13 @@ import { join } from 'node:path';
 import type { ReleaseManifest } from '@btls/build-config/release';
 import { integrityOf } from '@btls/build-config/release';
 import type { RemoteArea } from '@btls/build-config/remotes';
+import { matchRoutes } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { pageRoutes } from '../src/page-routes';
 import { openSandbox } from '../src/workers/sandbox';
 import { eventually } from './eventually';
 import { account, startApi, type Account, type TestApi } from './helpers';
-import { activate, makeRelease, releaseToken, TEST_PAGES, upload, webRoot } from './release-helpers';
+import { activate, makeRelease, releaseToken, REPOSITORY, TEST_PAGES, upload, webRoot } from './release-helpers';
 import { DIST, useServerProcesses } from './server-process';
 
 /** Every task the API sends to a render process (the channel's frames of type `task`), as sent. */
@@ -117,6 +119,52 @@ const processOf = (html: string) => /<i id="process">(\w+)<\/i>/.exec(html)?.[1]
 
 /** An admin's browser: its id, the session hint, and a cookie of the site's that no render reads. */
 const ADMIN_COOKIES = 'btlsBrowser=ADMIN-BROWSER-ID; btlsWho=admin.Grace; btlsOther=OTHER-COOKIE';
+
+describe('which area serves a page', () => {
+  it("is decided by the API as the shell's router decides it, over the areas' own builds", () => {
+    const areas = (['public', 'trainee', 'admin', 'trainer', 'employer'] as const).map((area) => {
+      const manifest = JSON.parse(
+        readFileSync(join(REPOSITORY, `mfe-${area}`, 'dist', 'release.json'), 'utf8'),
+      ) as ReleaseManifest;
+      return [area, manifest.pages!.patterns] as [RemoteArea, string[]];
+    });
+    const routes = pageRoutes(areas);
+    const router = areas.flatMap(([area, patterns]) => patterns.map((path) => ({ path, area })));
+    const paths = [
+      '/',
+      '/courses',
+      '/COURSES/3/',
+      '/courses/3/more',
+      '/jobs/7',
+      '/jobs/7/apply',
+      '/employer/register',
+      '/employer',
+      '/employer/jobs/3',
+      '/admin',
+      '/admin/users',
+      '/trainer/x/y',
+      '/reset-password/abc',
+      '/verify/BTLS-1',
+      '/verify/a%2Fb',
+      '/p%61ths',
+      '/bad%zzpath',
+      '/nowhere',
+    ];
+    for (const path of paths) {
+      const pathname = new URL(path, 'http://render.invalid').pathname;
+      expect(routes.areaFor(pathname), path).toBe(matchRoutes(router, pathname)?.[0]?.route.area ?? 'none');
+    }
+  });
+
+  it('is nobody when two areas match an address at the same rank', () => {
+    const routes = pageRoutes([
+      ['public', ['/shop/:item']],
+      ['trainee', ['/shop/:id', '/dashboard']],
+    ]);
+    expect(routes.areaFor('/shop/3')).toBe('ambiguous');
+    expect(routes.areaFor('/dashboard')).toBe('trainee');
+  });
+});
 
 describe("a team's server part", () => {
   it("sees only its own area's pages: not an admin's reset link, not the admin's pages, not a visitor's cookies", async () => {

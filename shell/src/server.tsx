@@ -18,15 +18,13 @@ import { dehydrate } from '@btls/kernel';
 import {
   configureApi,
   createQueryClient,
-  dataSaverOf,
   isLanguage,
   isNotFound,
   QueryClientProvider,
   queryKeys,
   type CatalogueLoader,
-  type Language,
 } from '@btls/shared-api';
-import { requestLanguage, serverI18n } from '@btls/kernel/i18n-server';
+import { serverI18n } from '@btls/kernel/i18n-server';
 import { AuthProvider, I18nContext, sessionHintOf, type SessionHint } from '@btls/shared-auth';
 import { App } from './app';
 import { loadShellMessages } from './language';
@@ -63,24 +61,12 @@ export function serverRenderedBy(pathname: string, areas: RemotesJson): string |
 }
 
 /**
- * The language to render a request in: the `btlsLang` cookie the switcher sets, else the
- * browser's Accept-Language (a first visit), else English. The answer varies on both headers.
- */
-export function languageOf(headers: { cookie?: string; 'accept-language'?: string }): Language {
-  return requestLanguage(headers);
-}
-
-/**
- * Who the request's page is shown as signed in to (the `btlsWho` cookie beside the browser's session), or
- * null: a visitor's page. A page rendered for one is personal.
+ * Who the request's page is shown as signed in to (the `btlsWho` cookie beside the browser's session: the render
+ * process is given that cookie alone), or null: a visitor's page. A page rendered for one is personal. (The
+ * page's language and data saver come read already: the API reads them, as it keys the pages it keeps.)
  */
 export function sessionOf(headers: { cookie?: string }): SessionHint | null {
   return sessionHintOf(headers.cookie);
-}
-
-/** Whether the page is for a data saver: smallest images, no carousel turning by itself. */
-export function dataSaverOfRequest(headers: { cookie?: string; 'save-data'?: string }): boolean {
-  return dataSaverOf(headers);
 }
 
 export interface RenderResult {
