@@ -193,7 +193,8 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
         const by = routesOf(releases).areaFor(new URL(url, 'http://render.invalid').pathname);
         if (by === 'ambiguous') return null;
         const release = by === 'none' ? undefined : releases.get(by);
-        if (release && !release.manifest.server) return null;
+        const server = release?.manifest.server;
+        if (release && !server) return null;
         // The API's reads see the page's language; nothing else of the request (no cookie) reaches them.
         const acceptLanguage = headers['accept-language'];
         const visitor: Visitor = { address, headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} };
@@ -217,9 +218,7 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
             language: requestLanguage(headers),
             dataSaver: dataSaverOf(headers),
             sessionHint: hint === null ? null : `${SESSION_HINT_COOKIE}=${hint}`,
-            release: release
-              ? { area: release.area, version: release.version, server: release.manifest.server! }
-              : null,
+            release: release && server ? { area: release.area, version: release.version, server } : null,
             areas,
           },
           options.deadlineMs ?? RENDER_DEADLINE_MS,
