@@ -118,7 +118,8 @@ export function createReleaseFiles(db: Db, storage: FileStorage, allowedOrigins:
 export type ReleaseFiles = ReturnType<typeof createReleaseFiles>;
 
 /** A release's files named by their content's hash. */
-const hashedOf = (manifest: ReleaseManifest) => Object.entries(manifest.files).filter(([path]) => isContentHashed(path));
+const hashedOf = (manifest: ReleaseManifest) =>
+  Object.entries(manifest.files).filter(([path]) => isContentHashed(path));
 
 /**
  * Refuses (409) a release when an earlier release of the area gave one of its content-hashed names other bytes: a

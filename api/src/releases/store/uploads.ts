@@ -116,7 +116,7 @@ export function createUploads(
       size,
       upload,
     }));
-    let dropped = 0;
+    let dropped: number;
     try {
       for (const [path, file] of staged) await storeAccepted(upload, path, file);
       dropped = await db.transaction(async (tx) => {
