@@ -14,6 +14,7 @@ await build({
     server: 'src/server.ts',
     backup: 'src/backup.ts',
     'verify-credential': 'src/workers/verify-credential.ts',
+    passwords: 'src/workers/passwords.ts',
   },
   outdir: 'dist',
   bundle: true,

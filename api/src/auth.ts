@@ -1,6 +1,5 @@
 /** Passwords (argon2id), tokens (signed JWT with expiry) and the per-request check of who is calling. */
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
-import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
@@ -10,17 +9,37 @@ import { users } from './db/schema';
 import { GUARD_ROLES } from './http/contract';
 import { forbidden, unauthorized } from './http/errors';
 import type { TrialOrigin } from './releases/trial-origin';
+import { createWorkerPool } from './workers/pool';
+import type { PasswordTask } from './workers/passwords';
 
 export type UserRow = typeof users.$inferSelect;
 
+/** How long one hash may take before its thread is ended (seconds more than any hash takes). */
+const HASH_DEADLINE_MS = 60_000;
+
+/**
+ * Passwords are hashed on threads of their own (./workers/passwords.ts), never on Node's shared thread pool:
+ * there a sign-in would wait behind whatever else is queued (compression, file reads), however long it takes.
+ * Two threads: as many hashes at once as the pool gave them before, on a machine of two cores.
+ */
+let hashing: ReturnType<typeof createWorkerPool<PasswordTask, string | boolean>> | undefined;
+const hashingPool = () =>
+  (hashing ??= createWorkerPool<PasswordTask, string | boolean>({
+    module: 'passwords',
+    maxThreads: 2,
+    maxQueue: 1000,
+    memoryMb: 64,
+    env: {},
+  }));
+
 /** argon2id, the library's default (the hash text starts with $argon2id$). */
-export function hashPassword(password: string): Promise<string> {
-  return hash(password);
+export async function hashPassword(password: string): Promise<string> {
+  return (await hashingPool().run({ hash: password }, HASH_DEADLINE_MS)) as string;
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return (await hashingPool().run({ verify: { hash: passwordHash, password } }, HASH_DEADLINE_MS)) === true;
   } catch {
     return false;
   }

@@ -6,8 +6,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASE_MANIFEST, type ReleaseManifest } from '@btls/build-config/release';
@@ -18,11 +16,13 @@ import { dataSaverOf } from '@btls/shared-api/data-saver';
 /** The browser's session hint (shared-auth's SESSION_HINT_COOKIE): a page for it is that user's alone. */
 const SESSION_HINT_COOKIE = 'btlsWho';
 import { RELEASE_TRIAL_KEY } from '@btls/shared-api/release-trial';
-import { encodingFor } from './http/encoding';
+import { encodingFor, type Encoding } from './http/encoding';
 import { apiNotFound } from './http/errors';
 import { etagOf, ifNoneMatch } from './http/etag';
 import { isRemoteArea, type ReleaseStore } from './releases/store';
 import { createReleaseChoice } from './releases/choice';
+import { createCandidateGate } from './releases/candidates';
+import { compressible } from './releases/compressed';
 import { choiceKey } from './releases/rollout';
 import type { Trials } from './releases/trial';
 import type { TrialOrigin } from './releases/trial-origin';
@@ -55,10 +55,12 @@ interface WebDeps {
   ticketLimit: RateLimiter;
 }
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A candidate's file given to the browser trying it: that browser keeps it, no shared cache does. */
+const TRIED = 'private, max-age=31536000, immutable';
+
+/** Bytes sent as they are held (no copy). */
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
 
 /**
  * The web layer's routes are not in the API's OpenAPI document: they serve the front end's pages and files
@@ -83,7 +85,6 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
 };
-const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
 
 /**
  * What a team's release file may be served as: an allow-list of types that a browser runs only as part of our
@@ -117,34 +118,37 @@ async function sendCompressed(request: FastifyRequest, reply: FastifyReply, page
 }
 
 /**
- * The files of releases as served: read once from the store, compressed once per encoding, kept in memory up to
- * a budget (releases never change, so nothing is ever stale).
+ * The files of releases as served: read once from the store (each file as it is, and its copies compressed when
+ * its release was stored), kept in memory up to a budget (releases never change, so nothing is ever stale).
+ * Nothing is compressed here: a file without a copy goes as it is.
  */
 function releaseFileCache(store: ReleaseStore, budgetBytes = 64 * 1024 * 1024) {
-  type Entry = { bytes: Uint8Array; br?: Promise<Buffer>; gzip?: Promise<Buffer> };
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, Uint8Array>();
   let used = 0;
+  async function cached(key: string, load: () => Promise<Uint8Array | undefined>) {
+    const known = entries.get(key);
+    if (known) {
+      entries.delete(key);
+      entries.set(key, known);
+      return known;
+    }
+    const bytes = await load();
+    if (!bytes) return undefined;
+    entries.set(key, bytes);
+    used += bytes.length;
+    for (const [oldest, old] of entries) {
+      if (used <= budgetBytes) break;
+      entries.delete(oldest);
+      used -= old.length;
+    }
+    return bytes;
+  }
   return {
-    async get(area: string, version: string, path: string): Promise<Entry | undefined> {
-      const key = `${area}@${version}/${path}`;
-      const known = entries.get(key);
-      if (known) {
-        entries.delete(key);
-        entries.set(key, known);
-        return known;
-      }
-      const bytes = await store.file(area, version, path);
-      if (!bytes) return undefined;
-      const entry: Entry = { bytes };
-      entries.set(key, entry);
-      used += bytes.length;
-      for (const [oldest, old] of entries) {
-        if (used <= budgetBytes) break;
-        entries.delete(oldest);
-        used -= old.bytes.length;
-      }
-      return entry;
-    },
+    file: (area: string, version: string, path: string) =>
+      cached(`${area}@${version}/${path}`, () => store.file(area, version, path)),
+    /** The file's copy in `encoding`, made when it was stored; undefined for a file not compressed. */
+    copy: (area: string, version: string, path: string, encoding: Encoding) =>
+      cached(`${area}@${version}/${path} ${encoding}`, () => store.compressed.copy(area, version, path, encoding)),
   };
 }
 
@@ -181,10 +185,16 @@ async function adoptLocalBuilds(app: FastifyInstance, root: string, store: Relea
     try {
       const outcome = await store.adoptLocalBuild(manifest, files);
       app.log.info({ area, version: manifest.version, outcome }, 'Local build of an area');
+      // Its compressed copies are the build's own (checked against its files), taken in the background.
+      void store.compressed.release(area, manifest.version, dist).catch((error: unknown) => {
+        app.log.warn({ err: error, area, version: manifest.version }, 'A local build was not compressed');
+      });
     } catch (error) {
       app.log.warn({ err: error, area, version: manifest.version }, 'The local build of an area was not adopted');
     }
   }
+  // Releases stored before their files had compressed copies get them, one file at a time.
+  void store.compressed.all().catch((error: unknown) => app.log.warn({ err: error }, 'Releases were not compressed'));
 }
 
 /**
@@ -242,32 +252,34 @@ export async function registerWeb(
 
   // Each release's files, at a URL of their own that never changes.
   const files = releaseFileCache(store);
+  const candidates = createCandidateGate({ db: store.db, ...options });
   app.get<{ Params: { area: string; version: string; '*': string } }>(
     '/remotes/:area/:version/*',
     NOT_API,
     async (request, reply) => {
       const { area, version, '*': path } = request.params;
-      // A release's server part is for this server only.
-      const entry =
-        isRemoteArea(area) && !path.startsWith('server/') ? await files.get(area, version, path) : undefined;
-      if (!entry) return reply.status(404).header('Cache-Control', 'no-cache').type('text/plain').send('Not found');
+      // A release's server part is for this server only; a candidate no browser was given, for its trial only.
+      const readers =
+        isRemoteArea(area) && !path.startsWith('server/') && (await candidates.readers(request, area, version));
+      const bytes = readers ? await files.file(area, version, path) : undefined;
+      if (!bytes) return reply.status(404).header('Cache-Control', 'no-cache').type('text/plain').send('Not found');
       const type = RELEASE_TYPES[extname(path).toLowerCase()];
       if (!type) reply.header('Content-Disposition', 'attachment');
       // A remote may be loaded by a shell on another origin (a CDN, another deploy).
       reply
         .header('Content-Security-Policy', RELEASE_FILE_POLICY)
-        .header('Cache-Control', IMMUTABLE)
+        .header('Cache-Control', readers === 'trial' ? TRIED : IMMUTABLE)
         .header('Access-Control-Allow-Origin', '*')
-        .header('Vary', 'Accept-Encoding')
+        .header('Vary', readers === 'trial' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding')
         .type(type ?? 'application/octet-stream');
       const encoding = encodingFor(request);
-      if (encoding && type && COMPRESSIBLE.test(type) && entry.bytes.length > 1024) {
-        if (encoding === 'br')
-          entry.br ??= brotli(entry.bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
-        else entry.gzip ??= gzip(entry.bytes, { level: 9 });
-        return reply.header('Content-Encoding', encoding).send(await entry[encoding]);
-      }
-      return reply.send(Buffer.from(entry.bytes));
+      const copy =
+        encoding && type && compressible(path, bytes.length)
+          ? await files.copy(area, version, path, encoding)
+          : undefined;
+      if (encoding && copy && copy.length < bytes.length)
+        return reply.header('Content-Encoding', encoding).send(asBuffer(copy));
+      return reply.send(asBuffer(bytes));
     },
   );
 

@@ -135,7 +135,8 @@ describe('an upload', () => {
         // The database's buffers (128 MB) fill once, and the chunks written wait for the garbage collector; the
         // API never holds the release (it once held 1.3 GB for one such release).
         expect(peak - before, `round ${round}`).toBeLessThan(384 * 1024 * 1024);
-        // Stored whole: each file comes back as it went in.
+        // Stored whole: each file comes back as it went in (to everyone once it is active).
+        expect((await activate(onDisk, 'public', release.manifest.version, token)).status).toBe(200);
         const file = await onDisk.app.inject({
           method: 'GET',
           url: `/remotes/public/${release.manifest.version}/assets/blob-3.png`,

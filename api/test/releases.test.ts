@@ -171,6 +171,8 @@ describe('a team', () => {
     release.manifest.files['assets/a.svg'] = { integrity: integrityOf(svg), size: svg.length };
     release.manifest.files['assets/page.html'] = { integrity: integrityOf(html), size: html.length };
     expect((await upload(api, release, token)).status).toBe(201);
+    // Given to browsers (a candidate's files are its trial's alone).
+    expect((await activate(api, 'trainee', release.manifest.version, token)).status).toBe(200);
     const folder = `/remotes/trainee/${release.manifest.version}`;
     const image = await api.app.inject({ method: 'GET', url: `${folder}/assets/a.svg` });
     expect(image.headers['content-type']).toBe('image/svg+xml');

@@ -17,7 +17,9 @@ import { createReleaseFiles } from './store/files';
 import { createQuota, DEFAULT_QUOTA } from './store/quota';
 import { createRollouts } from './store/rollouts';
 import type { ReleaseStoreOptions } from './store/options';
-import { createUploads } from './store/uploads';
+import { createUploads, type ReleaseUpload } from './store/uploads';
+import { createCompressedCopies } from './compressed';
+import type { ReleaseManifest } from '@btls/build-config/release';
 
 export {
   ACTIVE_TTL_MS,
@@ -43,6 +45,12 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
   const compatibility = createCompatibility(options, active, files);
   const quota = createQuota(db, storage, { ...DEFAULT_QUOTA, ...options.quota });
   const uploads = createUploads(db, storage, files, quota);
+  const copies = createCompressedCopies(db, storage.read);
+  /** A release just stored has its files' compressed copies before it is answered (./compressed.ts). */
+  const withCopies = async (manifest: ReleaseManifest, stored: { created: boolean }) => {
+    if (stored.created) await copies.release(manifest.area, manifest.version);
+    return stored;
+  };
   const activation = createActivation(db, active, compatibility, uploads.save, options.audit);
   const rollouts = createRollouts(db, active, compatibility);
 
@@ -60,8 +68,12 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
     fileText: files.fileText,
     file: files.file,
     list: files.list,
-    startUpload: uploads.startUpload,
-    save: uploads.save,
+    async startUpload(...args: Parameters<typeof uploads.startUpload>): Promise<ReleaseUpload> {
+      const upload = await uploads.startUpload(...args);
+      return { ...upload, finish: async () => withCopies(args[0], await upload.finish()) };
+    },
+    save: async (...args: Parameters<typeof uploads.save>) => withCopies(args[0], await uploads.save(...args)),
+    compressed: copies,
     sweepUploads: uploads.sweepUploads,
     problemsOf: compatibility.problemsOf,
     refuseTakenPages: compatibility.refuseTakenPages,

@@ -4,6 +4,7 @@ import { areaReleasesSchema, releaseAuditEntrySchema, releaseAuditQuerySchema } 
 import { answers, type Api } from '../../http/contract';
 import { setPageHeaders } from '../../http/paging';
 import { actorName } from '../audit';
+import { servedVersions } from '../candidates';
 import { judge } from '../regression';
 import { rolloutBrowsers, rolloutFigures } from '../rollout';
 import type { ReleaseRouteContext } from './common';
@@ -22,8 +23,13 @@ export function releaseOverviewRoutes(
         response: answers({ 200: z.array(areaReleasesSchema) }),
       },
     },
-    async () => {
+    async (request) => {
       const [areas, active] = await Promise.all([store.list(), store.activeReleases()]);
+      // Another area's token sees the versions browsers were given, not that area's candidates.
+      const { area: tokenArea } = anyReleaser.who(request);
+      const served = tokenArea ? await servedVersions(db) : undefined;
+      const listed = (area: string, version: string) =>
+        !served || area === tokenArea || served.has(`${area}@${version}`);
       const names = new Map<string, string>();
       const nameOf = async (by: string | null) => {
         if (by === null) return null;
@@ -71,7 +77,9 @@ export function releaseOverviewRoutes(
                   }
                 : null,
             versions: await Promise.all(
-              item.versions.map(async (version) => ({ ...version, releasedBy: (await nameOf(version.releasedBy))! })),
+              item.versions
+                .filter((version) => listed(item.area, version.version))
+                .map(async (version) => ({ ...version, releasedBy: (await nameOf(version.releasedBy))! })),
             ),
           };
         }),

@@ -5,8 +5,9 @@ import { z } from 'zod';
 import { codedWith } from '@btls/shared-api/codes';
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { answers, checkedInHandler, jsonDocument, type Api } from '../../http/contract';
-import { badRequest } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { MAX_RELEASE_FILE_BYTES, MAX_RELEASE_FILES, parseManifest } from '../manifest';
+import { wasServed } from '../candidates';
 import { MIN_KEPT_RELEASES, type ReleaseUpload } from '../store';
 import { createUploadTurns } from '../store/uploads';
 import { areaParams, areaSchema, notice, type ReleaseRouteContext } from './common';
@@ -27,8 +28,14 @@ export function releaseUploadRoutes(
         response: answers({ 200: jsonDocument }, [404]),
       },
     },
-    async (request) =>
-      (await store.manifest(request.params.area, request.params.version)) as unknown as Record<string, unknown>,
+    async (request) => {
+      const { area, version } = request.params;
+      // Another area's token reads the manifests of versions browsers were given, not that area's candidates.
+      const { area: tokenArea } = anyReleaser.who(request);
+      if (tokenArea && tokenArea !== area && !(await wasServed(store.db, area, version)))
+        throw notFound(codedWith('release.notFound', { area, version }));
+      return (await store.manifest(area, version)) as unknown as Record<string, unknown>;
+    },
   );
 
   app.post(
