@@ -26,6 +26,8 @@ let hashing: ReturnType<typeof createWorkerPool<PasswordTask, string | boolean>>
 const hashingPool = () =>
   (hashing ??= createWorkerPool<PasswordTask, string | boolean>({
     module: 'passwords',
+    // One kept with its module loaded: a sign-in after a quiet hour does not wait for a thread to start.
+    minThreads: 1,
     maxThreads: 2,
     maxQueue: 1000,
     memoryMb: 64,
