@@ -9,7 +9,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import { vacuum, type Db } from '../db/client';
-import { releaseFileChunks, releaseFiles } from '../db/schema';
+import { releaseFileChunks, releaseFileEncodings, releaseFiles } from '../db/schema';
 
 /** What one statement writes at most. */
 export const CHUNK_BYTES = 256 * 1024;
@@ -118,6 +118,8 @@ export function createFileStorage(db: Db) {
     async reclaim() {
       await vacuum(db, releaseFileChunks);
       await vacuum(db, releaseFiles);
+      // (A file's compressed copies are deleted with it: compressed.ts.)
+      await vacuum(db, releaseFileEncodings);
     },
 
     /** Deletes chunks no stored file names, older than `ms` (an upload cut off, an instance that died mid-way). */

@@ -7,6 +7,7 @@ import { codedWith } from '@btls/shared-api/codes';
 import type { Db } from '../../db/client';
 import { releaseAreas, releases } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { compressible } from '../compressed';
 import { CHUNK_BYTES, type FileStorage } from '../file-storage';
 import { inUse, lockArea } from './area-row';
 
@@ -25,43 +26,48 @@ type On = Pick<Db, 'select' | 'selectDistinct' | 'delete'>;
 
 /**
  * What a release takes stored besides its files' bytes (measured on PGlite, rounded up): each chunk's row and its
- * index entry (about 200 bytes), each file's `release_files` row and its index entry (about 370), and, for a chunk
- * held out of line, TOAST's rows of 2 KB with their index (about a twentieth of its bytes: a sixteenth is counted).
+ * index entry (about 200 bytes), each file's `release_files` row and each compressed copy's row with their index
+ * entries (about 370), and, for bytes held out of line, TOAST's rows of 2 KB with their index (about a twentieth of
+ * them: a sixteenth is counted).
  */
 const CHUNK_ROW_BYTES = 256;
 const FILE_ROW_BYTES = 512;
 const TOAST_SHARE = 16;
 
 /**
- * What files of these sizes will take stored, at most (TOAST may compress text: a stored release is then counted
- * by what it takes, storedOf).
+ * What a release's files of these paths and sizes will take stored, at most: their bytes, and for a text file its
+ * two compressed copies (compressed.ts), counted as large as the file (what a file that does not compress gives).
+ * Once stored, a release is counted by what it takes (storedOf): TOAST may compress, and copies are smaller.
  */
-export const storedSizeOf = (sizes: number[]) =>
-  sizes.reduce(
-    (sum, size) =>
-      sum +
-      size +
-      Math.ceil(size / TOAST_SHARE) +
-      Math.max(1, Math.ceil(size / CHUNK_BYTES)) * CHUNK_ROW_BYTES +
-      FILE_ROW_BYTES,
-    0,
-  );
+export function storedSizeOf(files: { path: string; size: number }[]) {
+  const held = (size: number) => size + Math.ceil(size / TOAST_SHARE);
+  let bytes = 0;
+  for (const { path, size } of files) {
+    bytes += held(size) + Math.max(1, Math.ceil(size / CHUNK_BYTES)) * CHUNK_ROW_BYTES + FILE_ROW_BYTES;
+    if (compressible(path, size)) bytes += 2 * (held(size) + FILE_ROW_BYTES);
+  }
+  return bytes;
+}
 
 /**
- * The area's stored releases, oldest first, with the bytes each takes in the database: its chunks as stored (after
- * TOAST's compression, pg_column_size) and the rows around them, not the sizes its manifest declares: a release of
- * many small files takes far more than their bytes, and the quota is there for the disk.
+ * The area's stored releases, oldest first, with the bytes each takes in the database: its chunks and compressed
+ * copies as stored (pg_column_size: after TOAST's compression) and the rows around them, not the sizes its
+ * manifest declares: a release of many small files takes far more than their bytes, and the quota is there for
+ * the disk.
  */
 async function storedOf(area: string, on: On) {
   // (Written out: drizzle names a column of the outer table without its table inside a subquery.)
-  const ofRelease = sql`file.area = releases.area and file.version = releases.version`;
+  const ofRelease = (table: string) => sql.raw(`${table}.area = releases.area and ${table}.version = releases.version`);
+  const held = (column: string) => sql.raw(`pg_column_size(${column}) + pg_column_size(${column}) / ${TOAST_SHARE}`);
   return on
     .select({
       version: releases.version,
-      bytes: sql<number>`(select coalesce(sum(pg_column_size(chunk.bytes) + pg_column_size(chunk.bytes) / ${TOAST_SHARE}
-          + ${CHUNK_ROW_BYTES}), 0)::bigint from release_file_chunks chunk
-        where chunk.upload in (select file.upload from release_files file where ${ofRelease}))
-        + (select count(*) * ${FILE_ROW_BYTES} from release_files file where ${ofRelease})`.mapWith(Number),
+      bytes: sql<number>`(select coalesce(sum(${held('chunk.bytes')} + ${CHUNK_ROW_BYTES}), 0)::bigint
+          from release_file_chunks chunk
+          where chunk.upload in (select file.upload from release_files file where ${ofRelease('file')}))
+        + (select count(*) * ${FILE_ROW_BYTES} from release_files file where ${ofRelease('file')})
+        + (select coalesce(sum(${held('copy.bytes')} + ${FILE_ROW_BYTES}), 0)::bigint
+          from release_file_encodings copy where ${ofRelease('copy')})`.mapWith(Number),
     })
     .from(releases)
     .where(eq(releases.area, area))

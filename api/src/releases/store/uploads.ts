@@ -104,7 +104,7 @@ export function createUploads(
    * the same version stored by another upload) is deleted and its space given back.
    */
   async function store(manifest: ReleaseManifest, staged: ReadonlyMap<string, StagedFile>, by: string) {
-    const bytes = storedSizeOf([...staged.values()].map((file) => file.size));
+    const bytes = storedSizeOf([...staged].map(([path, { size }]) => ({ path, size })));
     await quota.refuseWithoutRoom(manifest.area, bytes);
     await refuseTakenNames(db, manifest);
     const upload = storage.newUpload();
@@ -156,7 +156,9 @@ export function createUploads(
     if (known)
       return { known: true, file: async () => undefined, finish: async () => known, abort: async () => undefined };
     // A release larger than the whole quota is refused before a byte of it is read.
-    quota.refuseLargerThanQuota(storedSizeOf(Object.values(manifest.files).map((file) => file.size)));
+    quota.refuseLargerThanQuota(
+      storedSizeOf(Object.entries(manifest.files).map(([path, { size }]) => ({ path, size }))),
+    );
     const staging = await stageUpload();
     return {
       known: false,
