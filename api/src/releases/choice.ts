@@ -27,10 +27,10 @@ export interface ReleaseChoiceDeps {
  * A tester's candidate releases (see releases/trial.ts), on the trial origin only: the valid tickets of the page's
  * `?release=`, else of the browser's cookie. A link is taken only when the browser says where it came from
  * (`Sec-Fetch-Site`: typed or pasted, or this origin's own page): from another site, or from a browser that does
- * not say, it starts nothing; the cookie is SameSite=Strict. A link holds one candidate, and opening it makes
- * that candidate the only one tried. `set`: the cookie to write (null: to clear); `opened`: the ticket this
- * request brought in by its link. On the site itself a trial never runs, and a cookie
- * left from one is cleared.
+ * not say, it starts nothing; the cookie is SameSite=Strict. A link and the cookie each hold one candidate, and
+ * opening a link makes its candidate the only one tried. `set`: the cookie to write (null: to clear); `opened`:
+ * the ticket this request brought in by its link. On the site itself a trial never runs, and a cookie left from
+ * one is cleared.
  */
 async function releaseTrial(
   request: FastifyRequest,
@@ -43,21 +43,22 @@ async function releaseTrial(
   const cookie = cookieValue(request.headers.cookie, RELEASE_TRIAL_KEY);
   if (!trialOrigin.isTrial(request)) return cookie ? { trial: {}, set: null } : { trial: {} };
   const asked = (request.query as { release?: unknown } | undefined)?.release;
-  const fromCookie = await trials.valid(cookie);
-  const { trial } = trialOf(fromCookie);
+  // The cookie's text is the page's to write too (the trial bar reads it): one candidate, or none.
+  const fromCookie = await trials.single(cookie);
+  const { trial } = trialOf(fromCookie ? [fromCookie] : []);
   if (typeof asked !== 'string') return { trial };
   if (asked.trim() === 'none') return { trial: {}, set: null };
   const site = request.headers['sec-fetch-site'];
   if (site !== 'none' && site !== 'same-origin') return { trial };
-  const linked = await trials.linked(asked);
+  const linked = await trials.single(asked);
   if (!linked) return { trial };
   // A link starts a trial of its own candidate alone: one tried before, of any area, ends, so a team's link never
   // opens inside another team's trial unseen.
-  const now = trialOf([linked]);
-  const maxAge = Math.max(0, (now.ends ?? 0) - Math.floor(Date.now() / 1000));
+  const tried = trialOf([linked]);
+  const maxAge = Math.max(0, (tried.ends ?? 0) - Math.floor(Date.now() / 1000));
   return {
-    trial: now.trial,
-    set: { value: encodeURIComponent(now.tickets.join(',')), maxAge },
+    trial: tried.trial,
+    set: { value: encodeURIComponent(tried.tickets.join(',')), maxAge },
     opened: [linked],
   };
 }

@@ -202,22 +202,26 @@ async function admitted(
   browser: string,
   address: string,
 ): Promise<boolean> {
-  const [known] = await db
-    .select({ browser: rolloutBrowsers.browser })
-    .from(rolloutBrowsers)
-    .where(
-      and(
-        eq(rolloutBrowsers.area, rollout.area),
-        eq(rolloutBrowsers.startedAt, rollout.startedAt),
-        eq(rolloutBrowsers.browser, browser),
-      ),
-    )
-    .limit(1);
-  if (known) return true;
+  const known = async () => {
+    const [row] = await db
+      .select({ browser: rolloutBrowsers.browser })
+      .from(rolloutBrowsers)
+      .where(
+        and(
+          eq(rolloutBrowsers.area, rollout.area),
+          eq(rolloutBrowsers.startedAt, rollout.startedAt),
+          eq(rolloutBrowsers.browser, browser),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  };
+  if (await known()) return true;
   const share = await voters
     .hit(`${rollout.area} ${rollout.startedAt.getTime()} ${address}`)
     .catch(() => ({ allowed: false }));
-  return share.allowed;
+  // (Two reports of one browser at once: the other may have taken the address's place for it.)
+  return share.allowed || known();
 }
 
 /** Who the rule hears: returning browsers, so many per client address and rollout. */

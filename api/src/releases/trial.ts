@@ -112,10 +112,10 @@ export function createTrials({ db, secret, store, audit }: TrialsOptions) {
     valid,
 
     /**
-     * The ticket of a link's text, when it is one ticket that still works: a link the server makes names one
-     * candidate, and a text naming more (links pasted together) starts nothing.
+     * The ticket of a link's or a cookie's text, when it is one ticket that still works: a link the server makes
+     * names one candidate, and a text naming more (links pasted together, a cookie a page wrote) tries nothing.
      */
-    async linked(text: string, now = Date.now()): Promise<ValidTicket | undefined> {
+    async single(text: string | null | undefined, now = Date.now()): Promise<ValidTicket | undefined> {
       const items = splitTickets(text);
       if (items.length !== 1) return undefined;
       const [ticket] = await valid(items[0], now);
