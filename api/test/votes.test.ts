@@ -258,5 +258,18 @@ describe('a trial link', () => {
     const entries = entriesOf(map.json());
     expect(entries.mfe_admin).toContain(b.version);
     expect(entries.mfe_trainee).not.toContain(a.version);
+
+    // Both links pasted into one, or both tickets written into the cookie by a page: nothing is tried.
+    const both = `${a.link.searchParams.get('release')},${b.link.searchParams.get('release')}`;
+    const pasted = new URL(a.link);
+    pasted.searchParams.set('release', both);
+    expect(cookieOf(await open(pasted, browser))).toBeUndefined();
+    const written = await api.app.inject({
+      method: 'GET',
+      url: '/remotes.json',
+      headers: { host: 'trial.localhost', cookie: `${browser}; btlsReleases=${encodeURIComponent(both)}` },
+    });
+    expect(entriesOf(written.json()).mfe_admin).not.toContain(b.version);
+    expect(entriesOf(written.json()).mfe_trainee).not.toContain(a.version);
   });
 });
