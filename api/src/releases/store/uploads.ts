@@ -58,7 +58,8 @@ export function createUploadTurns(db: Db, atOnce = UPLOADS_AT_ONCE) {
         if (ended) return;
         ended = true;
         running -= 1;
-        await counters.reset(key);
+        // (Not given back, the turn ends by itself at TURN_MS: the upload's own answer stands.)
+        await counters.reset(key).catch(() => undefined);
       };
     },
   };
