@@ -44,7 +44,7 @@ function folderBytes(dir: string): number {
 }
 
 /** The folders this process's uploads keep their files in until they are checked. */
-const stagingFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`btls-release-${process.pid}-`));
+const stagingFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`btls-staged-${process.pid}-`));
 
 /** What the database holds for releases' files, in bytes on disk (their rows, TOAST and indexes). */
 async function releaseFilesOnDisk(api: TestApi): Promise<number> {
@@ -65,7 +65,8 @@ async function kept(api: TestApi, token: string, area: RemoteArea): Promise<stri
 
 /** An API whose PGlite keeps its data in a folder, as `npm start`'s does; `data` is that folder. */
 async function startApiOnDisk(): Promise<TestApi & { data: string }> {
-  const data = join(mkdtempSync(join(tmpdir(), 'btls-disk-')), 'data');
+  const folder = mkdtempSync(join(tmpdir(), 'btls-disk-'));
+  const data = join(folder, 'data');
   const database = await openPglite(data);
   await database.migrateAndPrepare();
   const app = await buildApp({ database, jwtSecret: JWT_SECRET, web: { root: webRoot() } });
@@ -77,6 +78,7 @@ async function startApiOnDisk(): Promise<TestApi & { data: string }> {
     async close() {
       await app.close();
       await database.close();
+      rmSync(folder, { recursive: true, force: true });
     },
   };
 }
@@ -274,9 +276,9 @@ describe('uploads at once', () => {
   it('leave no temporary folder behind: what an earlier process left is swept at start', async () => {
     // Left by an earlier process with this one's id (a restarted container: only this process sweeps it), and by a
     // process that is gone; another instance's, still running, stays.
-    const earlier = join(tmpdir(), `btls-release-${process.pid}-0a1b2c3d-x1y2z3`);
-    const gone = join(tmpdir(), `btls-release-${spawnSync(process.execPath, ['-e', '']).pid}-0a1b2c3d-x1y2z3`);
-    const running = join(tmpdir(), `btls-release-${process.ppid}-0a1b2c3d-a1b2c3`);
+    const earlier = join(tmpdir(), `btls-staged-${process.pid}-0a1b2c3d-x1y2z3`);
+    const gone = join(tmpdir(), `btls-staged-${spawnSync(process.execPath, ['-e', '']).pid}-0a1b2c3d-x1y2z3`);
+    const running = join(tmpdir(), `btls-staged-${process.ppid}-0a1b2c3d-a1b2c3`);
     for (const folder of [earlier, gone, running]) {
       mkdirSync(folder, { recursive: true, mode: 0o700 });
       writeFileSync(join(folder, '0'), randomBytes(1024));

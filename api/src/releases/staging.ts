@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { isAlive } from '../db/client';
 import { SizePassed } from './file-storage';
 
-const PREFIX = 'btls-release-';
+const PREFIX = 'btls-staged-';
 /** This process's own, apart from an earlier process's with the same id (a restarted container's). */
 const RUN = randomBytes(4).toString('hex');
 
