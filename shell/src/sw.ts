@@ -81,6 +81,8 @@ self.addEventListener('message', (event) => {
 async function savePage(address: string, account: number | null | undefined) {
   const url = new URL(address, self.location.origin);
   if (url.origin !== self.location.origin) return;
+  // A fragment is the page's own (a reset link's token is one): never written into the phone's storage.
+  url.hash = '';
   const id = account === undefined ? await currentUser() : account;
   // The page as it came (the browser's cache), else asked again.
   const response = (await loadedByThePage(url.href)) ?? (await fetch(url, { credentials: 'same-origin' }));
