@@ -7,9 +7,9 @@ import type { Role } from '@btls/shared-api/constants';
 import type { Db } from './db/client';
 import { users } from './db/schema';
 import { GUARD_ROLES } from './http/contract';
-import { forbidden, unauthorized } from './http/errors';
+import { forbidden, HttpError, serviceBusy, unauthorized } from './http/errors';
 import type { TrialOrigin } from './releases/trial-origin';
-import { createWorkerPool } from './workers/pool';
+import { createWorkerPool, WorkerDeadline, WorkerPoolBusy } from './workers/pool';
 import type { PasswordTask } from './workers/passwords';
 
 export type UserRow = typeof users.$inferSelect;
@@ -29,20 +29,37 @@ const hashingPool = () =>
     // One kept with its module loaded: a sign-in after a quiet hour does not wait for a thread to start.
     minThreads: 1,
     maxThreads: 2,
-    maxQueue: 1000,
+    // A hash takes tens of milliseconds: past this many waiting, a caller hears "busy" at once rather than
+    // waiting out the deadline in the queue.
+    maxQueue: 200,
     memoryMb: 64,
     env: {},
   }));
 
+/**
+ * One task on the hashing threads. A full queue or a task past its deadline is the server's load, not the
+ * password's: the caller hears 503 (try again shortly), never "wrong password", and no sign-in limit counts it.
+ */
+async function onHashingThreads(task: PasswordTask): Promise<string | boolean> {
+  try {
+    return await hashingPool().run(task, HASH_DEADLINE_MS);
+  } catch (error) {
+    if (error instanceof WorkerPoolBusy || error instanceof WorkerDeadline) throw serviceBusy();
+    throw error;
+  }
+}
+
 /** argon2id, the library's default (the hash text starts with $argon2id$). */
 export async function hashPassword(password: string): Promise<string> {
-  return (await hashingPool().run({ hash: password }, HASH_DEADLINE_MS)) as string;
+  return (await onHashingThreads({ hash: password })) as string;
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return (await hashingPool().run({ verify: { hash: passwordHash, password } }, HASH_DEADLINE_MS)) === true;
-  } catch {
+    return (await onHashingThreads({ verify: { hash: passwordHash, password } })) === true;
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    // A stored hash the library cannot read matches no password.
     return false;
   }
 }
@@ -52,7 +69,12 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
  * as for a wrong password, so timing does not tell which e-mails have accounts.
  */
 let decoyHash: Promise<string> | undefined;
-export const decoyPasswordHash = () => (decoyHash ??= hashPassword('decoy-password-that-matches-nothing'));
+export const decoyPasswordHash = () =>
+  (decoyHash ??= hashPassword('decoy-password-that-matches-nothing').catch((error: unknown) => {
+    // Made again at the next sign-in: a decoy that failed once (a busy start) must not fail every later one.
+    decoyHash = undefined;
+    throw error;
+  }));
 
 export interface Auth {
   /** A sign-in token for the user; a trial session's when `request` came to the trial origin. */

@@ -29,7 +29,7 @@ import { AREAS_ELEMENT_ID, type RemoteArea, type RemotesJson } from '@btls/build
 import { requestLanguage } from '@btls/kernel/i18n-server';
 import { cookieValue } from '@btls/shared-api/cookies';
 import { dataSaverOf } from '@btls/shared-api/data-saver';
-import { clip } from './http/logging';
+import { clip, withoutSecrets } from './http/logging';
 import { pageRoutes } from './page-routes';
 import { baseOf, type ActiveRelease, type ReleaseStore } from './releases/store';
 import { createProcessPool, TaskBudget, TaskDeadline, type QuestionBudget } from './workers/process-pool';
@@ -190,7 +190,8 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
         const releases = await pageReleases(store, active, overrides, rollout);
         // Who renders the page, decided before anything of it is sent: an area whose release renders nothing
         // on the server (or two areas at once) gets no task, and the browser renders the page.
-        const by = routesOf(releases).areaFor(new URL(url, 'http://render.invalid').pathname);
+        // (The path as it came, never parsed as a URL: `//host/admin/users` is a path to the router, not a host.)
+        const by = routesOf(releases).areaFor(url.split(/[?#]/)[0]!);
         if (by === 'ambiguous') return null;
         const release = by === 'none' ? undefined : releases.get(by);
         const server = release?.manifest.server;
@@ -238,7 +239,10 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
             : error instanceof TaskBudget
               ? 'asked too much of the API'
               : 'failed';
-        options.log.warn({ err: error, url: clip(url) }, `Server render ${why}; the browser renders this page`);
+        options.log.warn(
+          { err: error, url: clip(withoutSecrets(url)) },
+          `Server render ${why}; the browser renders this page`,
+        );
         return null;
       }
     },
@@ -323,7 +327,9 @@ function renderPools(sandbox: Sandbox, shellDist: string, shellFile: string, log
       label: 'server render',
       // One process stays warm: a render after a quiet hour does not load React and the shell again first.
       minProcesses: existsSync(shellFile) ? 1 : 0,
-      maxProcesses: 2,
+      // The active set's area, a rollout's version of it, and the shell's own pages (not found): one each, so
+      // visitors of the three never end each other's process.
+      maxProcesses: 3,
       maxQueue: 64,
     }),
     // A candidate never shares a process with anyone's page, nor with the next candidate's.

@@ -174,6 +174,7 @@ async function ticketTiming(
  * released through the API keeps its release).
  */
 async function adoptLocalBuilds(app: FastifyInstance, root: string, store: ReleaseStore) {
+  const fromBuilds: Promise<unknown>[] = [];
   for (const area of REMOTE_AREAS) {
     const dist = join(root, remoteFolder(area), 'dist');
     const manifestFile = join(dist, RELEASE_MANIFEST);
@@ -186,15 +187,20 @@ async function adoptLocalBuilds(app: FastifyInstance, root: string, store: Relea
       const outcome = await store.adoptLocalBuild(manifest, files);
       app.log.info({ area, version: manifest.version, outcome }, 'Local build of an area');
       // Its compressed copies are the build's own (checked against its files), taken in the background.
-      void store.compressed.release(area, manifest.version, dist).catch((error: unknown) => {
-        app.log.warn({ err: error, area, version: manifest.version }, 'A local build was not compressed');
-      });
+      fromBuilds.push(
+        store.compressed.release(area, manifest.version, dist).catch((error: unknown) => {
+          app.log.warn({ err: error, area, version: manifest.version }, 'A local build was not compressed');
+        }),
+      );
     } catch (error) {
       app.log.warn({ err: error, area, version: manifest.version }, 'The local build of an area was not adopted');
     }
   }
-  // Releases stored before their files had compressed copies get them, one file at a time.
-  void store.compressed.all().catch((error: unknown) => app.log.warn({ err: error }, 'Releases were not compressed'));
+  // Releases stored before their files had compressed copies get them, one file at a time (after the builds'
+  // own copies are taken: else a build's file could be compressed here first).
+  void Promise.all(fromBuilds)
+    .then(() => store.compressed.all())
+    .catch((error: unknown) => app.log.warn({ err: error }, 'Releases were not compressed'));
 }
 
 /**

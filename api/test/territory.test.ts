@@ -289,6 +289,23 @@ describe("a release claiming the platform's own addresses", () => {
     );
   });
 
+  it("lets the public area's releases built before keep the reset page the server now answers itself, and no other area", async () => {
+    const before = await released('public', 'public, built when reset links had their token in the path', [
+      ...TEST_PAGES.public.patterns,
+      '/reset-password/:token',
+    ]);
+    expect(before.uploaded.status).toBe(201);
+    expect(before.activated.status).toBe(200);
+    const other = await released('trainee', 'trainee claims the old reset page', [
+      '/dashboard',
+      '/reset-password/:token',
+    ]);
+    expectRefused(
+      other.uploaded,
+      `pages: /reset-password/:token of trainee ${other.version} takes /reset-password/:token, the platform's own`,
+    );
+  });
+
   it('leaves every other address to the areas', async () => {
     const release = await released('trainee', 'trainee pages', ['/dashboard', '/news/:slug', '/library/*', '/apis']);
     expect(release.uploaded.status).toBe(201);

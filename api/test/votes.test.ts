@@ -210,11 +210,14 @@ describe('a browser', () => {
     await request(api, 'DELETE', '/api/releases/trainer/rollout', { token });
   });
 
-  it('is counted by its address: an IPv6 address by its /64, an IPv4 one mapped into IPv6 as itself', () => {
-    expect(addressPrefix('2001:db8:1:2:3:4:5:6')).toBe(addressPrefix('2001:db8:1:2::9'));
-    expect(addressPrefix('2001:db8:1:2::9')).toBe('2001:db8:1:2::/64');
-    expect(addressPrefix('2001:db8:1:3::9')).not.toBe(addressPrefix('2001:db8:1:2::9'));
+  it('is counted by its address: an IPv6 address by its /48, an IPv4 one written in IPv6 as itself', () => {
+    expect(addressPrefix('2001:db8:1:2:3:4:5:6')).toBe(addressPrefix('2001:db8:1:ffff::9'));
+    expect(addressPrefix('2001:db8:1:2::9')).toBe('2001:db8:1::/48');
+    expect(addressPrefix('2001:db8:2::9')).not.toBe(addressPrefix('2001:db8:1::9'));
     expect(addressPrefix('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(addressPrefix('::ffff:c000:207')).toBe('192.0.2.7');
+    expect(addressPrefix('64:ff9b::192.0.2.7')).toBe('192.0.2.7');
+    expect(addressPrefix('64:ff9b::c000:207')).toBe('192.0.2.7');
     expect(addressPrefix('192.0.2.7')).toBe('192.0.2.7');
   });
 });

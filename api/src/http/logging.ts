@@ -25,9 +25,20 @@ export function clip(text: string, max = MAX_LOGGED_CHARS): string {
  * ever logged.
  */
 export const withoutSecrets = (url: string) =>
-  url
-    .replace(/^(\/+reset(?:-|%2d)password\/)[^/?#]+/i, '$1(hidden)')
-    .replace(/([?&](?:token|password|secret|key|release)=)[^&#]*/gi, '$1(hidden)');
+  withoutResetToken(url).replace(/([?&](?:token|password|secret|key|release)=)[^&#]*/gi, '$1(hidden)');
+
+/** The path read as the router reads it (each escape decoded), so no spelling of the reset page shows its token. */
+function withoutResetToken(url: string): string {
+  const at = url.search(/[?#]/);
+  const [path, rest] = at < 0 ? [url, ''] : [url.slice(0, at), url.slice(at)];
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Not decodable: matched as it came.
+  }
+  return /^\/+reset-password\/./i.test(decoded) ? `/reset-password/(hidden)${rest}` : url;
+}
 
 interface LoggedRequest {
   method?: string;

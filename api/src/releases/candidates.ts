@@ -70,8 +70,9 @@ export function createCandidateGate({ db, trials, trialOrigin }: { db: Db; trial
         return 'public';
       }
       if (!trialOrigin.isTrial(request)) return false;
-      const tried = await trials.valid(cookieValue(request.headers.cookie, RELEASE_TRIAL_KEY));
-      return tried.some((ticket) => ticket.area === area && ticket.version === version) && 'trial';
+      // The same reading as the pages': a cookie of one candidate, or none tried.
+      const tried = await trials.single(cookieValue(request.headers.cookie, RELEASE_TRIAL_KEY));
+      return tried?.area === area && tried.version === version && 'trial';
     },
   };
 }

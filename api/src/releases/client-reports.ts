@@ -189,7 +189,8 @@ async function rolloutOf(store: Pick<ReleaseStore, 'activeReleases'>, ticket: Ti
 
 /** Whether a ticket's load is a returning browser's: one drawn its bucket at least `returnSeconds` before. */
 const returning = (ticket: Ticket, returnSeconds: number) =>
-  ticket.drawnAt.getTime() > 0 && ticket.issuedAt.getTime() - ticket.drawnAt.getTime() >= returnSeconds * 1000;
+  returnSeconds === 0 ||
+  (ticket.drawnAt.getTime() > 0 && ticket.issuedAt.getTime() - ticket.drawnAt.getTime() >= returnSeconds * 1000);
 
 /**
  * Whether a browser is one of the rollout's, or may become one: an address adds so many browsers to a rollout

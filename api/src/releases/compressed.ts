@@ -104,38 +104,43 @@ export function createCompressedCopies(
     return rows.filter((row) => compressible(row.path, row.size));
   }
 
-  /** Makes (or takes from `dist`) and stores the copies of every file that lacks them. */
+  /**
+   * Makes (or takes from `dist`) and stores the copies of every file that lacks them, each file a turn of its
+   * own: a release just uploaded waits for one file of a long backlog, not for all of it.
+   */
   async function fill(which?: { area: string; version: string }, dist?: string) {
-    for (const file of await missing(which)) {
-      const bytes = await read(file.area, file.version, file.path);
-      if (!bytes) continue;
-      const copies = (dist && (await builtCopies(dist, file.path, bytes))) || (await compress(bytes));
-      await db
-        .insert(releaseFileEncodings)
-        .values(
-          (Object.keys(copies) as Encoding[]).map((encoding) => ({
-            area: file.area,
-            version: file.version,
-            path: file.path,
-            encoding,
-            bytes: new Uint8Array(copies[encoding]),
-          })),
-        )
-        // Another instance made them meanwhile.
-        .onConflictDoNothing()
-        .catch((error: unknown) => {
-          // The release was deleted meanwhile (its files are gone).
-          if (!isForeignKeyViolation(error)) throw error;
-        });
-    }
+    for (const file of await missing(which)) await inTurn(() => fillOne(file, dist));
+  }
+
+  async function fillOne(file: { area: string; version: string; path: string }, dist?: string) {
+    const bytes = await read(file.area, file.version, file.path);
+    if (!bytes) return;
+    const copies = (dist && (await builtCopies(dist, file.path, bytes))) || (await compress(bytes));
+    await db
+      .insert(releaseFileEncodings)
+      .values(
+        (Object.keys(copies) as Encoding[]).map((encoding) => ({
+          area: file.area,
+          version: file.version,
+          path: file.path,
+          encoding,
+          bytes: new Uint8Array(copies[encoding]),
+        })),
+      )
+      // Another instance made them meanwhile.
+      .onConflictDoNothing()
+      .catch((error: unknown) => {
+        // The release was deleted meanwhile (its files are gone).
+        if (!isForeignKeyViolation(error)) throw error;
+      });
   }
 
   return {
     /** Compresses a release's files that lack copies (a release just stored; `dist`: a build's own copies). */
-    release: (area: string, version: string, dist?: string) => inTurn(() => fill({ area, version }, dist)),
+    release: (area: string, version: string, dist?: string) => fill({ area, version }, dist),
 
     /** Compresses every stored file that lacks copies (releases stored before there were copies). */
-    all: () => inTurn(() => fill()),
+    all: () => fill(),
 
     /** A file's stored copy in `encoding`, or undefined (none made: it is sent as it is). */
     async copy(area: string, version: string, path: string, encoding: Encoding): Promise<Uint8Array | undefined> {

@@ -109,7 +109,7 @@ export function createLoadTickets(secret: string, now: () => number = Date.now) 
       return `${bucket}.${drawnAt.toString(36)}.${signBucket(browser, bucket, drawnAt).toString('base64url')}`;
     },
 
-    /** A client address as the rollout rule counts it: IPv6 by its /64 (one subscriber's), keyed, never kept. */
+    /** A client address as the rollout rule counts it (addressPrefix), keyed, never kept. */
     addressKey(ip: string): string {
       return createHmac('sha256', `address:${secret}`).update(addressPrefix(ip)).digest('base64url').slice(0, 22);
     },
@@ -172,19 +172,33 @@ export function createLoadTickets(secret: string, now: () => number = Date.now) 
 export type LoadTickets = ReturnType<typeof createLoadTickets>;
 
 /**
- * What of a client address names one client: an IPv4 address whole, an IPv6 address by its first 64 bits (a
- * subscriber is given at least a /64, every address of which is theirs).
+ * What of a client address names one client: an IPv4 address whole (also written inside IPv6, mapped or
+ * translated by NAT64), an IPv6 address by its first 48 bits: one subscriber may be given a whole /48 (a home's
+ * /56, a tunnel broker's /48), so anything narrower would let one client speak as thousands.
  */
 export function addressPrefix(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1]!;
   if (!isIPv6(ip)) return ip;
-  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const groups = ipv6Groups(ip.toLowerCase());
+  const embedded = `${groups[6]! >> 8}.${groups[6]! & 255}.${groups[7]! >> 8}.${groups[7]! & 255}`;
+  const leading = groups.slice(0, 5).every((group) => group === 0);
+  // ::ffff:a.b.c.d (mapped) and 64:ff9b::a.b.c.d (NAT64's well-known prefix) are IPv4 clients.
+  if (leading && groups[5] === 0xffff) return embedded;
+  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((group) => group === 0)) return embedded;
+  return `${groups
+    .slice(0, 3)
+    .map((group) => group.toString(16))
+    .join(':')}::/48`;
+}
+
+/** An IPv6 address's eight 16-bit groups (`::` expanded, a trailing dotted IPv4 part read as two groups). */
+function ipv6Groups(ip: string): number[] {
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(ip);
+  const text = dotted
+    ? `${ip.slice(0, dotted.index)}${((+dotted[1]! << 8) | +dotted[2]!).toString(16)}:${((+dotted[3]! << 8) | +dotted[4]!).toString(16)}`
+    : ip;
+  const [head = '', tail = ''] = text.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => parseInt(group, 16).toString(16))
-    .join(':')}::/64`;
+  const groups = text.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return groups.map((group) => parseInt(group, 16));
 }

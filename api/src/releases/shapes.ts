@@ -113,10 +113,12 @@ export const shapeHash = (shape: OperationShape) =>
     .slice(0, 12);
 
 /**
- * Whether two operations' shapes are the same, by a hash of the shapes themselves: a recorded `hash` is what the
+ * Whether two operations' shapes are the same, compared as the shapes themselves: a recorded `hash` is what the
  * side that sent it says, and a release's manifest is the team's to write.
  */
-export const sameShapes = (a: OperationShape, b: OperationShape) => shapeHash(a) === shapeHash(b);
+export const sameShapes = (a: OperationShape, b: OperationShape) =>
+  // The shapes themselves, never their short hash: a shape made to collide with another's hash is still another.
+  stable({ request: a.request, answer: a.answer }) === stable({ request: b.request, answer: b.answer });
 
 /** One alternative, several (flattened, each once, in a stable order), or none. */
 function anyOf(shapes: Shape[]): Shape {

@@ -48,7 +48,9 @@ export function createReleaseStore(options: ReleaseStoreOptions) {
   const copies = createCompressedCopies(db, storage.read);
   /** A release just stored has its files' compressed copies before it is answered (./compressed.ts). */
   const withCopies = async (manifest: ReleaseManifest, stored: { created: boolean }) => {
-    if (stored.created) await copies.release(manifest.area, manifest.version);
+    // The release is stored whatever happens to its copies: a failure leaves its files sent as they are until
+    // the next start makes the copies it lacks (never a refusal of what was accepted).
+    if (stored.created) await copies.release(manifest.area, manifest.version).catch(() => undefined);
     return stored;
   };
   const activation = createActivation(db, active, compatibility, uploads.save, options.audit);

@@ -55,6 +55,18 @@ const LENT_PAGES: readonly { page: string; to: RemoteArea; within: RemoteArea }[
   { page: '/employer/register', to: 'public', within: 'employer' },
 ];
 
+/**
+ * Addresses the server answers itself that an area's earlier releases served as pages: the reset page took its
+ * link's token in the path before the token moved to the fragment, and the server now sends such links on
+ * before any page is chosen. A release built before may keep claiming it (its page is never reached by a
+ * link), so the area can still go back to it; nobody else may.
+ */
+const PLATFORM_PAGES_OF_OLD: readonly { path: string; to: RemoteArea }[] = [
+  { path: '/reset-password/:token', to: 'public' },
+];
+const heldBefore = (area: RemoteArea, pattern: string, path: string) =>
+  pattern === path && PLATFORM_PAGES_OF_OLD.some((old) => old.path === path && old.to === area);
+
 interface Claim {
   area: RemoteArea;
   pattern: string;
@@ -80,7 +92,7 @@ export function territoryProblems(
   const own = (pattern: string) => `${pattern} of ${manifest.area} ${manifest.version}`;
   return (manifest.pages?.patterns ?? []).flatMap((pattern) => {
     const mine = { area: manifest.area, pattern };
-    const taken = platform.find((path) => patternsOverlap(pattern, path));
+    const taken = platform.find((path) => patternsOverlap(pattern, path) && !heldBefore(manifest.area, pattern, path));
     return [
       ...(taken ? [`pages: ${own(pattern)} takes ${taken}, the platform's own`] : []),
       ...others.flatMap((other) =>

@@ -378,8 +378,11 @@ export function createProcessPool<Task, Result>(options: ProcessPoolOptions) {
     clearInterval(member.watch);
     clearTimeout(member.idleTimer);
     everyProcess.delete(member.child);
-    if (member.child.pid !== undefined) endSandbox(member.child.pid);
-    else member.child.kill('SIGKILL');
+    // A sandbox that has exited took its namespace with it (die-with-parent), and its process id may already be
+    // another's: only a live one is ended from its init down.
+    const exited = member.child.exitCode !== null || member.child.signalCode !== null;
+    if (member.child.pid !== undefined && !exited) endSandbox(member.child.pid);
+    else if (!exited) member.child.kill('SIGKILL');
     const running = member.busy;
     member.busy = null;
     running?.reject(why);
