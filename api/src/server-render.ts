@@ -8,7 +8,7 @@
  * own address), and so do the files of releases.
  *
  * Which area renders a page is decided here, from the page patterns of the releases the page uses
- * (./page-routes.ts), before anything is sent: a page of an area whose release has no server part is never sent
+ * (./releases/page-routes.ts), before anything is sent: a page of an area whose release has no server part is never sent
  * to a process (the browser renders it), and a page is sent only to processes of the area that renders it (or,
  * when no area serves its address, to processes of the shell alone, for its not-found page). What is sent of the
  * request is the page's address, its language, whether it is for a data saver and the session hint; never the
@@ -30,7 +30,7 @@ import { requestLanguage } from '@btls/kernel/i18n-server';
 import { cookieValue } from '@btls/shared-api/cookies';
 import { dataSaverOf } from '@btls/shared-api/data-saver';
 import { clip, withoutSecrets } from './http/logging';
-import { pageRoutes } from './page-routes';
+import { pageRoutes } from './releases/page-routes';
 import { baseOf, type ActiveRelease, type ReleaseStore } from './releases/store';
 import { createProcessPool, TaskBudget, TaskDeadline, type QuestionBudget } from './workers/process-pool';
 import type { Sandbox } from './workers/sandbox';

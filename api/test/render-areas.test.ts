@@ -13,7 +13,7 @@ import { integrityOf } from '@btls/build-config/release';
 import type { RemoteArea } from '@btls/build-config/remotes';
 import { matchRoutes } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { pageRoutes } from '../src/page-routes';
+import { pageRoutes } from '../src/releases/page-routes';
 import { openSandbox } from '../src/workers/sandbox';
 import { eventually } from './eventually';
 import { account, startApi, type Account, type TestApi } from './helpers';

@@ -3,7 +3,7 @@
  * (react-router's ranking: a static segment beats a parameter, which beats a splat), so a pattern takes every
  * address it matches that no better one does, whatever its string: `/admin/:page` takes `/admin/dashboard` from
  * `/admin/*`. Patterns are therefore compared by the addresses they match, segment by segment, as the router
- * matches them.
+ * matches them. Which area a given address goes to is ./page-routes.ts, by the same ranking.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
