@@ -5,7 +5,7 @@
  * saver, the name the top bar shows), never the browser's cookies. And no render sandbox outlives its server.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ReleaseManifest } from '@btls/build-config/release';
@@ -14,7 +14,7 @@ import type { RemoteArea } from '@btls/build-config/remotes';
 import { matchRoutes } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pageRoutes } from '../src/releases/page-routes';
-import { openSandbox } from '../src/workers/sandbox';
+import { childrenOf, openSandbox } from '../src/workers/sandbox';
 import { eventually } from './eventually';
 import { account, startApi, type Account, type TestApi } from './helpers';
 import { activate, makeRelease, releaseToken, REPOSITORY, TEST_PAGES, upload, webRoot } from './release-helpers';
@@ -261,16 +261,6 @@ describe('render tasks', () => {
   });
 });
 
-/** The processes `pid` started (from any of its threads). */
-function childrenOf(pid: number): number[] {
-  try {
-    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
-    );
-  } catch {
-    return [];
-  }
-}
 function descendantsOf(pid: number): number[] {
   return childrenOf(pid).flatMap((child) => [child, ...descendantsOf(child)]);
 }

@@ -5,7 +5,7 @@
  * page is ever rendered in. Each candidate below is one of the ways an area's release token could once reach
  * the whole platform; each shows in its page what it tried, so the test knows its code ran.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { integrityOf } from '@btls/build-config/release';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, metricsOf, request, startApi, type Account, type TestApi } from './helpers';
 import { activate, makeRelease, releaseToken, TestBrowser, upload, webRoot } from './release-helpers';
+import { childrenOf } from '../src/workers/sandbox';
 
 /**
  * A shell whose server build renders /p/… with the public area's server part (its `default(url)` gives the
@@ -95,17 +96,6 @@ function attemptsOf(html: string): Record<string, string> {
   const text = /<pre id="attempts">([^<]*)<\/pre>/.exec(html)?.[1];
   if (text === undefined) throw new Error(`the candidate's page did not come: ${html.slice(0, 300)}`);
   return JSON.parse(text.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as Record<string, string>;
-}
-
-/** The processes `pid` started (from any of its threads). */
-function childrenOf(pid: number): number[] {
-  try {
-    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
-    );
-  } catch {
-    return [];
-  }
 }
 
 /** What a process and every process under it hold in memory, in MB. */

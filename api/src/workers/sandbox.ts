@@ -64,7 +64,7 @@ function startTimeOf(pid: number | 'self'): string | undefined {
 }
 
 /** The processes `pid` started (from any of its threads). */
-function childrenOf(pid: number): number[] {
+export function childrenOf(pid: number): number[] {
   try {
     return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
       readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
