@@ -94,7 +94,8 @@ describe('a part fetched when first shown', () => {
     });
     // (Loaded anew when the network is back: on a busy machine that takes longer than findBy's one second.)
     expect(await screen.findByText('Loaded for Aline', {}, { timeout: 10_000 })).toBeTruthy();
-  });
+    // The test's own limit leaves room for that wait (the default, 5 s, ended it first on a busy machine).
+  }, 20_000);
 
   it('quiet, shows nothing until it can load; or shows what it was given instead', async () => {
     const bar = flakyModule();
