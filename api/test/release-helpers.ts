@@ -2,7 +2,7 @@
  * Releases made up for the tests: a front end with a shell whose shared.json is the repository's
  * own, and releases of an area built from a few files, with a manifest as build-config/release.ts writes it.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -15,9 +15,31 @@ import {
   type RemoteArea,
   type RemotesJson,
 } from '@btls/build-config/remotes';
-import { request, type TestApi } from './helpers';
+import { buildApp } from '../src/app';
+import { openPglite } from '../src/db/client';
+import { JWT_SECRET, request, type TestApi } from './helpers';
 
 export const REPOSITORY = resolve(import.meta.dirname, '..', '..');
+
+/** An API whose PGlite keeps its data in a folder, as `npm start`'s does; `data` is that folder. */
+export async function startApiOnDisk(): Promise<TestApi & { data: string }> {
+  const folder = mkdtempSync(join(tmpdir(), 'btls-disk-'));
+  const data = join(folder, 'data');
+  const database = await openPglite(data);
+  await database.migrateAndPrepare();
+  const app = await buildApp({ database, jwtSecret: JWT_SECRET, web: { root: webRoot() } });
+  return {
+    app,
+    db: database.db,
+    database,
+    data,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
 
 /**
  * A front end (no area built) whose shell provides the repository's shared modules; with `serverRender`, the

@@ -10,10 +10,16 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { buildApp } from '../src/app';
-import { openPglite } from '../src/db/client';
-import { account, JWT_SECRET, onPostgres, request, startApi, type TestApi } from './helpers';
-import { activate, makeRelease, releaseToken, upload, webRoot, type TestRelease } from './release-helpers';
+import { account, onPostgres, request, startApi, type TestApi } from './helpers';
+import {
+  activate,
+  makeRelease,
+  releaseToken,
+  upload,
+  startApiOnDisk,
+  webRoot,
+  type TestRelease,
+} from './release-helpers';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -89,22 +95,6 @@ function sendFromAnotherProcess(url: string, token: string, folder: string, path
 }
 
 type AreaList = { area: string; versions: { version: string }[] }[];
-
-/** An API whose PGlite keeps its data in a folder, as `npm start`'s does. */
-async function startApiOnDisk(): Promise<TestApi> {
-  const database = await openPglite(join(mkdtempSync(join(tmpdir(), 'btls-uploads-')), 'data'));
-  await database.migrateAndPrepare();
-  const app = await buildApp({ database, jwtSecret: JWT_SECRET, web: { root: webRoot() } });
-  return {
-    app,
-    db: database.db,
-    database,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
-}
 
 describe('an upload', () => {
   it('of 45 MB costs the API a bounded amount of memory: its files stream to storage', async () => {

@@ -7,18 +7,24 @@
 import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { request as httpRequest, type ClientRequest } from 'node:http';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrityOf } from '@btls/build-config/release';
 import type { RemoteArea } from '@btls/build-config/remotes';
-import { buildApp } from '../src/app';
-import { openPglite } from '../src/db/client';
 import { eventually } from './eventually';
-import { account, JWT_SECRET, onPostgres, request, startApi, type TestApi } from './helpers';
-import { makeRelease, multipart, releaseToken, upload, webRoot, type TestRelease } from './release-helpers';
+import { account, onPostgres, request, startApi, type TestApi } from './helpers';
+import {
+  makeRelease,
+  multipart,
+  releaseToken,
+  upload,
+  startApiOnDisk,
+  webRoot,
+  type TestRelease,
+} from './release-helpers';
 
 /** A release of `area` with `count` more files of `size` random bytes each (as incompressible as images). */
 function releaseWith(area: RemoteArea, count: number, size: number): TestRelease {
@@ -61,26 +67,6 @@ async function kept(api: TestApi, token: string, area: RemoteArea): Promise<stri
     versions: { version: string }[];
   }[];
   return list.find((item) => item.area === area)!.versions.map((item) => item.version);
-}
-
-/** An API whose PGlite keeps its data in a folder, as `npm start`'s does; `data` is that folder. */
-async function startApiOnDisk(): Promise<TestApi & { data: string }> {
-  const folder = mkdtempSync(join(tmpdir(), 'btls-disk-'));
-  const data = join(folder, 'data');
-  const database = await openPglite(data);
-  await database.migrateAndPrepare();
-  const app = await buildApp({ database, jwtSecret: JWT_SECRET, web: { root: webRoot() } });
-  return {
-    app,
-    db: database.db,
-    database,
-    data,
-    async close() {
-      await app.close();
-      await database.close();
-      rmSync(folder, { recursive: true, force: true });
-    },
-  };
 }
 
 /**
