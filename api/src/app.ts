@@ -58,6 +58,7 @@ import { createReleaseStore, type ReleaseQuota, type ReleaseStore } from './rele
 import { collectServedRoutes, platformPathsOf, shellFilesOf } from './releases/territory';
 import { createTrials } from './releases/trial';
 import { trialOriginOf } from './releases/trial-origin';
+import { adminOriginOf } from './http/admin-origin';
 import { releaseRoutes } from './releases/routes';
 import { createAudit } from './releases/audit';
 import { createClientReports, VOTERS_WINDOW_MS } from './releases/client-reports';
@@ -106,6 +107,11 @@ export interface AppOptions {
    * host name served by this server; null: no trials. `http://trial.localhost` when missing.
    */
   trialUrl?: string | null;
+  /**
+   * The admin console's origin (ADMIN_URL, or admin.localhost on a developer's machine): another host name served
+   * by this server, the only one where an admin's session counts. `http://admin.localhost` when missing.
+   */
+  adminUrl?: string;
   /** What one area may keep stored (DEFAULT_QUOTA of releases/store.ts when missing). */
   releaseQuota?: Partial<ReleaseQuota>;
   /** The time the API's in-process caches expire by (Date.now; tests move it forward instead of waiting). */
@@ -155,10 +161,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   const checkCredential = credentialChecker(app, options.database.db, issuer);
   const trialOrigin = trialOriginOf(options.trialUrl === undefined ? 'http://trial.localhost' : options.trialUrl);
+  const adminOrigin = adminOriginOf(options.adminUrl ?? 'http://admin.localhost');
   const deps: Deps = {
     db: options.database.db,
     database: options.database,
-    auth: createAuth(options.database.db, options.jwtSecret, options.tokenLifetime ?? '7d', trialOrigin),
+    auth: createAuth({
+      db: options.database.db,
+      secret: options.jwtSecret,
+      expiresIn: options.tokenLifetime ?? '7d',
+      trials: trialOrigin,
+      console: adminOrigin,
+      clock: options.clock,
+    }),
+    adminOrigin,
+    siteUrl: options.publicUrl ?? 'http://localhost:8080',
     issuer,
     afterAnswer: registerAfterAnswer(app, app.log),
     lifecycle: options.lifecycle ?? { draining: false },

@@ -9,6 +9,7 @@ import { users } from './db/schema';
 import { GUARD_ROLES } from './http/contract';
 import { forbidden, HttpError, serviceBusy, unauthorized } from './http/errors';
 import type { TrialOrigin } from './releases/trial-origin';
+import type { AdminOrigin } from './http/admin-origin';
 import { createWorkerPool, WorkerDeadline, WorkerPoolBusy } from './workers/pool';
 import type { PasswordTask } from './workers/passwords';
 
@@ -76,9 +77,25 @@ export const decoyPasswordHash = () =>
     throw error;
   }));
 
+/**
+ * How long a proof of who is at the keyboard (the password or a passkey, at sign-in or asked again) lets an admin
+ * do what cannot be undone, as GitHub's sudo mode does: past it, the console asks again.
+ */
+export const SUDO_WINDOW_MS = 10 * 60_000;
+
 export interface Auth {
-  /** A sign-in token for the user; a trial session's when `request` came to the trial origin. */
+  /**
+   * A sign-in token for the user: a trial session's when `request` came to the trial origin, the console's when it
+   * came to the admin console. It records now as the time the user proved who they are (the password just given).
+   */
   issueToken(user: UserRow, request: FastifyRequest): Promise<string>;
+  /**
+   * For a dangerous action (a release token, a role, an activation, a revocation): 403 `session.sudoRequired`
+   * unless the caller's session proved who they are within SUDO_WINDOW_MS. After the route's guard.
+   */
+  requireRecentProof(request: FastifyRequest): void;
+  /** Whether the request came to the admin console's host. */
+  onConsole(request: FastifyRequest): boolean;
   /**
    * The active user behind the request's bearer token; 401 otherwise, 403 when the role is not allowed, and 403
    * for an admin in a trial (./releases/trial-origin.ts).
@@ -123,39 +140,76 @@ export function operatorToken(secret: string, audience: OperatorAudience): Promi
 export const bearerToken = (request: FastifyRequest): string | undefined =>
   /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
 
-export function createAuth(db: Db, secret: string, expiresIn: string, trials: TrialOrigin): Auth {
+export interface AuthOptions {
+  db: Db;
+  secret: string;
+  expiresIn: string;
+  trials: TrialOrigin;
+  console: AdminOrigin;
+  /** Now, in ms (Date.now; tests move it forward instead of waiting out the sudo window). */
+  clock?: () => number;
+}
+
+export function createAuth({
+  db,
+  secret,
+  expiresIn,
+  trials,
+  console: adminConsole,
+  clock = Date.now,
+}: AuthOptions): Auth {
   const key = new TextEncoder().encode(secret);
   /** Sessions signed in on the trial origin carry this claim wherever their token is sent afterwards. */
   const TRIAL_CLAIM = 'trial';
+  /** Sessions signed in on the admin console carry this one: an admin's session counts only with it. */
+  const CONSOLE_CLAIM = 'console';
+  /** When the session's user last proved who they are (seconds since 1970): the sign-in, or sudo. */
+  const PROOF_CLAIM = 'proof';
 
-  async function userFromRequest(
-    request: FastifyRequest,
-  ): Promise<{ user: UserRow; trial: boolean } | 'missing' | 'invalid'> {
+  interface Session {
+    user: UserRow;
+    trial: boolean;
+    /** When the user last gave their password or passkey (ms). */
+    provedAt: number;
+  }
+
+  async function userFromRequest(request: FastifyRequest): Promise<Session | 'missing' | 'invalid'> {
     const token = bearerToken(request);
     if (!token) return 'missing';
     let userId: number;
     let sessionVersion: unknown;
     let trial: boolean;
+    let consoleSession: boolean;
+    let provedAt: number;
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
       userId = Number(payload.sub);
       sessionVersion = payload.sv ?? 0;
       trial = payload[TRIAL_CLAIM] === true || trials.isTrial(request);
+      consoleSession = payload[CONSOLE_CLAIM] === true;
+      provedAt = typeof payload[PROOF_CLAIM] === 'number' ? payload[PROOF_CLAIM] * 1000 : 0;
       if (!Number.isInteger(userId)) return 'invalid';
     } catch {
       return 'invalid';
     }
+    // A console session is good on the console only, and the console takes no other session: a token is sent
+    // from the origin that keeps it, so one that arrives elsewhere was carried there by someone else's code.
+    if (consoleSession !== adminConsole.isConsole(request)) return 'invalid';
+    if (consoleSession && !adminConsole.onlyConsole(request)) return 'invalid';
     // Read the user on every request: a deactivated or deleted user's token stops working at once,
     // and a role changed by an admin applies at once. A password reset or change raises the session
     // version, which ends every sign-in made before it.
     const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!user || !user.isActive || sessionVersion !== user.sessionVersion) return 'invalid';
-    return { user, trial };
+    // An admin's session is the console's alone; the console is for admins alone (a role changed since the
+    // sign-in applies at once, both ways).
+    if ((user.role === 'admin') !== consoleSession) return 'invalid';
+    return { user, trial, provedAt };
   }
 
-  const guarded = new WeakMap<FastifyRequest, UserRow>();
+  const guarded = new WeakMap<FastifyRequest, Session>();
 
-  const requireUser: Auth['require'] = async (request, roles) => {
+  const requireSession = async (request: FastifyRequest, roles?: readonly Role[]): Promise<Session> => {
     const found = await userFromRequest(request);
     if (found === 'missing') throw unauthorized(texts.session.notLoggedIn);
     if (found === 'invalid') throw unauthorized(texts.session.expired);
@@ -164,15 +218,18 @@ export function createAuth(db: Db, secret: string, expiresIn: string, trials: Tr
     // lets any user in may still give an admin more, such as any applicant's CV).
     if (trial && user.role === 'admin') throw forbidden(texts.release.notInTrial);
     if (roles && !roles.includes(user.role as Role)) throw forbidden();
-    return user;
+    return found;
   };
+  const requireUser: Auth['require'] = async (request, roles) => (await requireSession(request, roles)).user;
 
   return {
     issueToken(user, request) {
       return new SignJWT({
         role: user.role,
         sv: user.sessionVersion,
+        [PROOF_CLAIM]: Math.floor(clock() / 1000),
         ...(trials.isTrial(request) ? { [TRIAL_CLAIM]: true } : {}),
+        ...(adminConsole.isConsole(request) ? { [CONSOLE_CLAIM]: true } : {}),
       })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(user.id))
@@ -181,6 +238,13 @@ export function createAuth(db: Db, secret: string, expiresIn: string, trials: Tr
         .sign(key);
     },
     require: requireUser,
+    requireRecentProof(request) {
+      const session = guarded.get(request);
+      if (!session)
+        throw new Error(`${request.method} ${request.routeOptions.url} asks for a recent proof but has no auth.guard`);
+      if (clock() - session.provedAt > SUDO_WINDOW_MS) throw forbidden(texts.session.sudoRequired);
+    },
+    onConsole: (request) => adminConsole.isConsole(request),
     inTrial: (request) => trials.isTrial(request),
     async operator(request, audience) {
       const token = bearerToken(request);
@@ -194,16 +258,16 @@ export function createAuth(db: Db, secret: string, expiresIn: string, trials: Tr
     },
     guard(roles) {
       const hook = async (request: FastifyRequest) => {
-        guarded.set(request, await requireUser(request, roles));
+        guarded.set(request, await requireSession(request, roles));
       };
       // The OpenAPI document shows who may call a guarded route (http/contract.ts).
       return Object.assign(hook, { [GUARD_ROLES]: roles ?? [] });
     },
     caller(request) {
-      const user = guarded.get(request);
-      if (!user)
+      const session = guarded.get(request);
+      if (!session)
         throw new Error(`${request.method} ${request.routeOptions.url} reads the caller but has no auth.guard`);
-      return user;
+      return session.user;
     },
     async optional(request) {
       const found = await userFromRequest(request);

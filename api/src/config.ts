@@ -9,6 +9,7 @@ import type { PostgresOptions } from './db/client';
 import { parseIssuerSeed } from './credentials/issuer';
 import { clip, PROXY_RANGES } from './http/logging';
 import { localTrialUrl } from './releases/trial-origin';
+import { localAdminUrl } from './http/admin-origin';
 import { isReleaseOrigin } from './releases/base';
 import { DEFAULT_REGRESSION_RULE, type RegressionRule } from './releases/regression';
 
@@ -56,6 +57,11 @@ export interface Config {
    * developer's machine (no PUBLIC_URL) uses trial.localhost on its port; a site with a PUBLIC_URL has no trials.
    */
   trialUrl: string | null;
+  /**
+   * Where admins sign in and work (ADMIN_URL): an origin of its own, served by this server, where no other team's
+   * code runs. Required with a PUBLIC_URL; a developer's machine uses admin.localhost on its port.
+   */
+  adminUrl: string;
   /** What one area may keep stored (BTLS_RELEASE_QUOTA_RELEASES, BTLS_RELEASE_QUOTA_MB). */
   releaseQuota: { releases?: number; bytes?: number };
   /** What the operator should know of this configuration that does not stop the start (logged at start). */
@@ -157,6 +163,7 @@ const environmentSchema = z
     REDIS_URL: address(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
     PUBLIC_URL: address(['http:', 'https:'], 'https://btls.example.rw'),
     TRIAL_URL: address(['http:', 'https:'], 'https://try.btls.example.rw'),
+    ADMIN_URL: address(['http:', 'https:'], 'https://admin.btls.example.rw'),
     LOG_LEVEL: oneOf(LOG_LEVELS),
     BTLS_LOG_SQL: oneOf(['0', '1']),
     BTLS_LOGIN_LIMIT_PER_IP: wholeNumber(1),
@@ -208,6 +215,16 @@ const environmentSchema = z
       require('TRIAL_URL', 'must be an origin (scheme, host and port), with no path');
     if (env.TRIAL_URL && env.PUBLIC_URL && new URL(env.TRIAL_URL).hostname === new URL(env.PUBLIC_URL).hostname)
       require('TRIAL_URL', "must be another host name than PUBLIC_URL's: a trial's page must not share the site's storage");
+    if (env.ADMIN_URL && new URL(env.ADMIN_URL).origin !== env.ADMIN_URL.replace(/\/+$/, ''))
+      require('ADMIN_URL', 'must be an origin (scheme, host and port), with no path');
+    if (env.PUBLIC_URL && !env.ADMIN_URL)
+      require('ADMIN_URL', 'is required when PUBLIC_URL is set: admins sign in on a host name of their own, e.g. https://admin.btls.example.rw (docs/configuration.md)');
+    for (const [other, value] of [
+      ['PUBLIC_URL', env.PUBLIC_URL],
+      ['TRIAL_URL', env.TRIAL_URL],
+    ] as const)
+      if (env.ADMIN_URL && value && new URL(env.ADMIN_URL).hostname === new URL(value).hostname)
+        require('ADMIN_URL', `must be another host name than ${other}'s: the admin's session must not share that site's storage`);
     if (!!env.BTLS_ADMIN_EMAIL !== !!env.BTLS_ADMIN_PASSWORD)
       require(env.BTLS_ADMIN_EMAIL
         ? 'BTLS_ADMIN_PASSWORD'
@@ -315,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : publicUrl
         ? null
         : localTrialUrl(checked.PORT ?? 8080),
+    adminUrl: checked.ADMIN_URL ? new URL(checked.ADMIN_URL).origin : localAdminUrl(checked.PORT ?? 8080),
     warnings: configurationWarnings(checked),
     releaseQuota: {
       ...(checked.BTLS_RELEASE_QUOTA_RELEASES && { releases: checked.BTLS_RELEASE_QUOTA_RELEASES }),

@@ -4,6 +4,7 @@
  */
 import type { CredentialCheck } from '@btls/shared-api/schemas';
 import type { Auth } from './auth';
+import type { AdminOrigin } from './http/admin-origin';
 import type { AfterAnswer } from './http/after-answer';
 import type { Issuer } from './credentials/issuer';
 import type { Database, Db } from './db/client';
@@ -82,6 +83,10 @@ export interface Deps {
   db: Db;
   database: Database;
   auth: Auth;
+  /** The admin console's origin: where admins sign in, and what every admin operation must come from. */
+  adminOrigin: AdminOrigin;
+  /** The site's address (PUBLIC_URL, or localhost's): where links for anyone but admins point. */
+  siteUrl: string;
   /** Signs the certificates' Open Badges credentials and the revocation list. */
   issuer: Issuer;
   notify: Notifications;

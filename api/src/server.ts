@@ -43,6 +43,7 @@ async function main() {
     lifecycle,
     metricsToken,
     trialUrl: config.trialUrl,
+    adminUrl: config.adminUrl,
     releaseQuota: config.releaseQuota,
     releaseOrigins: config.releaseOrigins,
     rollback: config.rollback,
@@ -97,6 +98,7 @@ async function main() {
       ? 'E-mail: sent through SMTP_URL.'
       : 'E-mail: no SMTP_URL, so e-mails are kept in the outbox (admins read them at /admin/outbox).',
   );
+  log.info(`Admin console: ${config.adminUrl}/`);
   if (config.trialUrl) log.info(`Trials of candidate releases: ${config.trialUrl}/`);
   log.info(`Ready: http://localhost:${config.port}/  (API under http://localhost:${config.port}/api)`);
 }

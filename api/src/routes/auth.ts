@@ -2,7 +2,7 @@
  * Signing up and in, and passwords: changed with the current one, or reset with a link sent by e-mail. The reads
  * and writes are in accounts/repository.ts.
  */
-import { coded } from '@btls/shared-api/codes';
+import { coded, codedWith } from '@btls/shared-api/codes';
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { account } from '@btls/shared-api/messages';
 import {
@@ -37,7 +37,7 @@ import { languageFromHeader } from '@btls/kernel/language';
 /** Roles anyone may sign up as; every other role is created by an admin. */
 const SELF_SERVICE_ROLES = new Set(['trainee', 'employer']);
 
-export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, metrics }: Deps) {
+export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, metrics, adminOrigin, siteUrl }: Deps) {
   /**
    * Anonymous: creates a trainee, or an employer (with companyName) when role is 'employer'; the answer
    * signs them in. With an admin's token: creates a user of any role, and the answer carries no token.
@@ -55,6 +55,9 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, 
     async (request, reply) => {
       const payload = request.body;
       const role = payload.role ?? 'trainee';
+      // Nobody signs up on the console: its sessions are admins'.
+      if (auth.onConsole(request) && !(await auth.optional(request)))
+        throw forbidden(codedWith('session.consoleAdminsOnly', { url: `${siteUrl}/register` }));
       const caller = await auth.optional(request);
       const byAdmin = caller?.role === 'admin';
       if (!byAdmin && !SELF_SERVICE_ROLES.has(role)) {
@@ -123,6 +126,12 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, 
       await limiters.loginEmail.reset(emailKey);
       // No admin session is ever made where a candidate release may be running.
       if (user.role === 'admin' && auth.inTrial(request)) throw forbidden(texts.release.notInTrial);
+      // An admin's session is made on the console only, where no other team's code runs; the console makes
+      // nobody else's. (Said after the password is checked: the refusal tells only its owner the account's role.)
+      if (user.role === 'admin' && !auth.onConsole(request))
+        throw forbidden(codedWith('session.adminOnConsole', { url: `${adminOrigin.origin}/login` }));
+      if (user.role !== 'admin' && auth.onConsole(request))
+        throw forbidden(codedWith('session.consoleAdminsOnly', { url: `${siteUrl}/login` }));
       return { ...coded('notice.loggedIn'), token: await auth.issueToken(user, request), user: toUser(user) };
     },
   );

@@ -74,6 +74,16 @@ export const SERVER_TEXTS = [
   /*i18n*/ { id: 'session.passwordTooLong', message: 'Password must be at most 200 characters.' },
   /*i18n*/ { id: 'session.companyNameRequired', message: 'Company name is required.' },
   /*i18n*/ { id: 'session.invalidLanguage', message: 'Language must be one of: en, fr, rw.' },
+  /*i18n*/ {
+    id: 'session.adminOnConsole',
+    message: 'Admin accounts sign in on the admin console, not here. Open {url} to sign in.',
+  },
+  /*i18n*/ {
+    id: 'session.consoleAdminsOnly',
+    message: 'This console is for admins only. Sign in on the site instead: {url}',
+  },
+  /*i18n*/ { id: 'session.sudoRequired', message: 'To do this, confirm it is you: enter your password again.' },
+  /*i18n*/ { id: 'session.sudoPasswordWrong', message: 'That password is not right. Try again.' },
   // notice
   /*i18n*/ { id: 'notice.registered', message: 'Registration successful.' },
   /*i18n*/ { id: 'notice.loggedIn', message: 'Login successful.' },

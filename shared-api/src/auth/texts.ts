@@ -66,4 +66,14 @@ export const session = /* @__PURE__ */ withCodes('session', {
   passwordTooLong: 'Password must be at most 200 characters.',
   companyNameRequired: 'Company name is required.',
   invalidLanguage: `Language must be one of: ${LANGUAGES.join(', ')}.`,
+  /** An admin's password given on the site's sign-in: admins sign in on the console, whose address this gives. */
+  adminOnConsole: ({ url }: { url: string }) =>
+    `Admin accounts sign in on the admin console, not here. Open ${url} to sign in.`,
+  /** Anyone else's password given on the console's sign-in. */
+  consoleAdminsOnly: ({ url }: { url: string }) =>
+    `This console is for admins only. Sign in on the site instead: ${url}`,
+  /** A dangerous action (a token, a role, an activation, a revocation) past the sudo window. */
+  sudoRequired: 'To do this, confirm it is you: enter your password again.',
+  /** The password given to confirm it is you is not this account's. */
+  sudoPasswordWrong: 'That password is not right. Try again.',
 } as const);
