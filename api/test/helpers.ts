@@ -96,6 +96,7 @@ export async function startApi(options: Partial<AppOptions> = {}): Promise<TestA
     metricsToken: TEST_METRICS_TOKEN,
     ...options,
   });
+  rememberConsoleHost(app, options.adminUrl);
   const uncoded = watchErrorCodes(app);
   const undocumented = watchDocumentedStatuses(app);
   return {
@@ -178,7 +179,10 @@ export async function request(
   } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.token) {
+    headers.authorization = `Bearer ${options.token}`;
+    Object.assign(headers, { ...hostOfToken(api, options.token), ...options.headers });
+  }
   const response = await api.app.inject({
     method,
     url,
@@ -195,6 +199,31 @@ export async function request(
     /* not JSON */
   }
   return { status: response.statusCode, body, headers: response.headers };
+}
+
+/** The console's host name of a test API (its `adminUrl`, or buildApp's default). */
+const consoleHosts = new WeakMap<FastifyInstance, string>();
+export const CONSOLE_HOST = 'admin.localhost';
+export const consoleHostOf = (api: { app: FastifyInstance }) => consoleHosts.get(api.app) ?? CONSOLE_HOST;
+export const rememberConsoleHost = (app: FastifyInstance, adminUrl: string | undefined) => {
+  if (adminUrl) consoleHosts.set(app, new URL(adminUrl).host);
+};
+
+/** A token's claims, read without checking its signature (the API checks it). */
+export function claimsOf(token: string): Record<string, unknown> {
+  try {
+    return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The Host a browser would send a token to: a token is kept by the origin it was signed in on and sent only from
+ * there, so a console session's requests go to the console's host.
+ */
+export function hostOfToken(api: { app: FastifyInstance }, token: string): Record<string, string> {
+  return claimsOf(token).console === true ? { host: consoleHostOf(api) } : {};
 }
 
 export const PASSWORD = 'secret-pass-1';
@@ -231,7 +260,11 @@ export async function account(
       email,
     })
     .returning();
-  const login = await request(api, 'POST', '/api/auth/login', { json: { email, password: PASSWORD } });
+  // An admin signs in on the console, where alone an admin's session exists.
+  const login = await request(api, 'POST', '/api/auth/login', {
+    json: { email, password: PASSWORD },
+    ...(role === 'admin' ? { headers: { host: consoleHostOf(api) } } : {}),
+  });
   if (login.status !== 200) throw new Error(`login of ${email} failed: ${JSON.stringify(login.body)}`);
   return { id: row!.id, email, token: login.body.token, role, firstName: row!.firstName, lastName: row!.lastName };
 }
