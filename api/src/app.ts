@@ -112,6 +112,8 @@ export interface AppOptions {
    * by this server, the only one where an admin's session counts. `http://admin.localhost` when missing.
    */
   adminUrl?: string;
+  /** How long an admin's password or passkey lets dangerous actions through before it is asked again (10 min). */
+  sudoWindowMs?: number;
   /** What one area may keep stored (DEFAULT_QUOTA of releases/store.ts when missing). */
   releaseQuota?: Partial<ReleaseQuota>;
   /** The time the API's in-process caches expire by (Date.now; tests move it forward instead of waiting). */
@@ -172,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       trials: trialOrigin,
       console: adminOrigin,
       clock: options.clock,
+      sudoWindowMs: options.sudoWindowMs,
     }),
     adminOrigin,
     siteUrl: options.publicUrl ?? 'http://localhost:8080',

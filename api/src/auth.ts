@@ -148,6 +148,8 @@ export interface AuthOptions {
   console: AdminOrigin;
   /** Now, in ms (Date.now; tests move it forward instead of waiting out the sudo window). */
   clock?: () => number;
+  /** How long a proof lasts (SUDO_WINDOW_MS when missing). */
+  sudoWindowMs?: number;
 }
 
 export function createAuth({
@@ -157,6 +159,7 @@ export function createAuth({
   trials,
   console: adminConsole,
   clock = Date.now,
+  sudoWindowMs = SUDO_WINDOW_MS,
 }: AuthOptions): Auth {
   const key = new TextEncoder().encode(secret);
   /** Sessions signed in on the trial origin carry this claim wherever their token is sent afterwards. */
@@ -242,7 +245,7 @@ export function createAuth({
       const session = guarded.get(request);
       if (!session)
         throw new Error(`${request.method} ${request.routeOptions.url} asks for a recent proof but has no auth.guard`);
-      if (clock() - session.provedAt > SUDO_WINDOW_MS) throw forbidden(texts.session.sudoRequired);
+      if (clock() - session.provedAt > sudoWindowMs) throw forbidden(texts.session.sudoRequired);
     },
     onConsole: (request) => adminConsole.isConsole(request),
     inTrial: (request) => trials.isTrial(request),

@@ -62,6 +62,8 @@ export interface Config {
    * code runs. Required with a PUBLIC_URL; a developer's machine uses admin.localhost on its port.
    */
   adminUrl: string;
+  /** How long an admin's proof (password or passkey) lets dangerous actions through (BTLS_SUDO_WINDOW_SECONDS). */
+  sudoWindowMs?: number;
   /** What one area may keep stored (BTLS_RELEASE_QUOTA_RELEASES, BTLS_RELEASE_QUOTA_MB). */
   releaseQuota: { releases?: number; bytes?: number };
   /** What the operator should know of this configuration that does not stop the start (logged at start). */
@@ -195,6 +197,7 @@ const environmentSchema = z
       }),
     ),
     BTLS_LOAD_TICKETS_PER_IP: wholeNumber(1),
+    BTLS_SUDO_WINDOW_SECONDS: wholeNumber(1, 24 * 60 * 60),
     SMTP_URL: address(['smtp:', 'smtps:'], 'smtp://user:password@smtp.example.rw:587'),
     MAIL_FROM: setting(
       z.string().regex(/[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+/, {
@@ -333,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? null
         : localTrialUrl(checked.PORT ?? 8080),
     adminUrl: checked.ADMIN_URL ? new URL(checked.ADMIN_URL).origin : localAdminUrl(checked.PORT ?? 8080),
+    ...(checked.BTLS_SUDO_WINDOW_SECONDS && { sudoWindowMs: checked.BTLS_SUDO_WINDOW_SECONDS * 1000 }),
     warnings: configurationWarnings(checked),
     releaseQuota: {
       ...(checked.BTLS_RELEASE_QUOTA_RELEASES && { releases: checked.BTLS_RELEASE_QUOTA_RELEASES }),

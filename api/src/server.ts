@@ -44,6 +44,7 @@ async function main() {
     metricsToken,
     trialUrl: config.trialUrl,
     adminUrl: config.adminUrl,
+    sudoWindowMs: config.sudoWindowMs,
     releaseQuota: config.releaseQuota,
     releaseOrigins: config.releaseOrigins,
     rollback: config.rollback,
