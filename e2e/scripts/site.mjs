@@ -4,6 +4,8 @@
 // run by plain `node` (`lighthouse.mjs`) start the server the same way.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
+import { lookup } from 'node:dns';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,6 +19,7 @@ const serverJs = join(ROOT, 'api', 'dist', 'server.js');
  * @typedef {object} Site
  * @property {string} base
  * @property {string} trialBase
+ * @property {string} adminBase the admin console's origin (admin.localhost: browsers take it for this machine)
  * @property {number} cdnPort
  * @property {() => string} output
  * @property {() => Promise<void>} stop
@@ -66,6 +69,8 @@ export async function startSite(settings = {}) {
       BTLS_METRICS_TOKEN: METRICS_TOKEN,
       // Candidates are tried on an origin of their own (browsers take *.localhost for this machine).
       TRIAL_URL: `http://trial.localhost:${port}`,
+      // Admins sign in and work on an origin of their own, where no team's code runs (required with PUBLIC_URL).
+      ADMIN_URL: `http://admin.localhost:${port}`,
       // Every journey's browser is the one address 127.0.0.1: its pages are all rendered, as for many visitors.
       BTLS_RENDER_LIMIT_PER_IP: '1000000',
       ...settings,
@@ -91,6 +96,7 @@ export async function startSite(settings = {}) {
   return {
     base: `http://127.0.0.1:${port}`,
     trialBase: `http://trial.localhost:${port}`,
+    adminBase: `http://admin.localhost:${port}`,
     cdnPort,
     /** What the server has written to its standard output and error so far (its log lines). */
     output: () => output,
@@ -102,6 +108,40 @@ export async function startSite(settings = {}) {
       await exited;
     },
   };
+}
+
+/**
+ * A request to one of the site's origins, as `fetch` would make it but to any `*.localhost` host (the admin console
+ * and the trial origin), which browsers take for this machine and Node's resolver does not; the Host header names
+ * the origin, as a browser's would. Node's fetch cannot: it writes the Host header itself.
+ * @param {string} url
+ * @param {{ method?: string, headers?: Record<string, string>, body?: string | Uint8Array }} [init]
+ * @returns {Promise<{ status: number, headers: import('node:http').IncomingHttpHeaders, text: string }>}
+ */
+export function request(url, init = {}) {
+  return new Promise((resolve, reject) => {
+    const sent = http.request(
+      url,
+      {
+        method: init.method ?? 'GET',
+        headers: init.headers,
+        lookup: (host, options, done) =>
+          host.endsWith('.localhost')
+            ? options.all
+              ? done(null, [{ address: '127.0.0.1', family: 4 }])
+              : done(null, '127.0.0.1', 4)
+            : lookup(host, options, done),
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (/** @type {string} */ chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }));
+      },
+    );
+    sent.on('error', reject);
+    sent.end(init.body);
+  });
 }
 
 /**

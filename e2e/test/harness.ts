@@ -8,9 +8,9 @@ import { extname, join, normalize } from 'node:path';
 import type { RemoteArea } from '@btls/build-config/remotes';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { startSite, type Site } from '../scripts/site.mjs';
+import { request, startSite, type Site } from '../scripts/site.mjs';
 
-export { METRICS_TOKEN, ROOT, startSite, type Site } from '../scripts/site.mjs';
+export { METRICS_TOKEN, request, ROOT, startSite, type Site } from '../scripts/site.mjs';
 export { changeBuiltFile, copyOfBuild, runRelease, teamCheckout, withTexts } from '../scripts/releases';
 
 /** The test file's site and browser (live bindings: set once `useSite`'s hook has run). */
@@ -145,50 +145,106 @@ export const DEMO = {
   employer: { email: 'employer@btls-demo.rw', password: 'employer-demo-2026', firstName: 'Patrick' },
 };
 
+/**
+ * Signs `who` in on the sign-in page of `base`: the site's, or the admin console's (`site.adminBase`) for an admin.
+ * On the console the page is also made to answer when it asks for the password again before a dangerous action
+ * (`answerWhenAsked`), as an admin would.
+ */
 export async function signIn(page: Page, base: string, who: { email: string; password: string }) {
+  if (base === site?.adminBase) await answerWhenAsked(page, who.password);
   await page.goto(`${base}/login`);
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** The console's dialog asking who is at the keyboard before a dangerous action (sudo mode). */
+export const askedAgain = (page: Page) => page.getByRole('dialog', { name: /confirm it.s you|password again/i });
+
+/**
+ * Whenever the console asks again (its sign-in older than the window) in the middle of a journey's step, the admin
+ * gives the password and the step goes on: a journey that is not about that dialog is not stopped by it.
+ */
+export async function answerWhenAsked(page: Page, password: string): Promise<void> {
+  await page.addLocatorHandler(askedAgain(page), async (dialog) => {
+    await dialog.getByLabel('Password').fill(password);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+}
+
+/** Whether a token is a session of the admin console (its claim; read here as the test's own side channel). */
+function isConsoleToken(token: string | undefined): boolean {
+  try {
+    return !!token && JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).console === true;
+  } catch {
+    return false;
+  }
+}
+
+/** Each console session's password, for answering when the API asks for it again (`session.sudoRequired`). */
+const passwords = new Map<string, string>();
+
+/** A sign-in through the API: on the console for an admin (the site refuses admins), on the site for anyone else. */
+async function logIn(site: Site, who: { email: string; password: string }) {
+  const body = { email: who.email, password: who.password };
+  const on = (base: string) => callApi(site, '/auth/login', { method: 'POST', body }, base);
+  let answer = await on(who.email === DEMO.admin.email ? site.adminBase : site.base);
+  if (answer.status === 403 && answer.body.code === 'session.adminOnConsole') answer = await on(site.adminBase);
+  if (answer.status === 403 && answer.body.code === 'session.consoleAdminsOnly') answer = await on(site.base);
+  if (isConsoleToken(answer.body.token)) passwords.set(answer.body.token, who.password);
+  return answer;
+}
+
 /**
  * A browser profile already signed in as `who` (the session as a sign-in stores it), without the sign-in page:
- * for a journey whose first page of an area must be the one it opens itself.
+ * for a journey whose first page of an area must be the one it opens itself. An admin's is the console's (stored
+ * on that origin only).
  */
 export async function signedInProfile(context: BrowserContext, who: { email: string; password: string }) {
-  const { body } = await callApi(site, '/auth/login', { method: 'POST', body: who });
+  const { body } = await logIn(site, who);
+  const origin = isConsoleToken(body.token) ? site.adminBase : site.base;
   await context.addInitScript(
-    ([token, user]) => {
-      if (!localStorage.getItem('btlsToken')) {
+    ([token, user, origin]) => {
+      if (location.origin === origin && !localStorage.getItem('btlsToken')) {
         localStorage.setItem('btlsToken', token);
         localStorage.setItem('btlsUser', user);
       }
     },
-    [body.token, JSON.stringify(body.user)] as const,
+    [body.token, JSON.stringify(body.user), origin] as const,
   );
 }
 
-/** A call to the site's API, as a test's own side channel (e.g. what an admin does meanwhile). */
+/**
+ * A call to the site's API, as a test's own side channel (e.g. what an admin does meanwhile): sent to the console
+ * with a console session's token (`base` to choose), to the site otherwise. A dangerous action the API asks the
+ * password again for is answered with it and made again, as the console's dialog would.
+ */
 export async function callApi(
   site: Site,
   path: string,
   init: { method?: string; token?: string; body?: unknown } = {},
-) {
-  const response = await fetch(`${site.base}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: response.status, body: (await response.json()) as any };
+  base = isConsoleToken(init.token) ? site.adminBase : site.base,
+): Promise<{ status: number; body: any }> {
+  const call = async (token: string | undefined) => {
+    const answer = await request(`${base}/api${path}`, {
+      method: init.method ?? 'GET',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    return { status: answer.status, body: answer.text ? JSON.parse(answer.text) : undefined };
+  };
+  const answer = await call(init.token);
+  const password = init.token && passwords.get(init.token);
+  if (answer.status !== 403 || answer.body?.code !== 'session.sudoRequired' || !password) return answer;
+  const confirmed = await callApi(site, '/auth/sudo', { method: 'POST', token: init.token, body: { password } });
+  if (confirmed.status !== 200) return answer;
+  passwords.set(confirmed.body.token, password);
+  return call(confirmed.body.token);
 }
 
 export async function tokenFor(site: Site, who: { email: string; password: string }): Promise<string> {
-  const { body } = await callApi(site, '/auth/login', {
-    method: 'POST',
-    body: { email: who.email, password: who.password },
-  });
-  return body.token;
+  return (await logIn(site, who)).body.token;
 }
 
 /** The same, for steps that must succeed: any refusal fails the journey with the answer. */
