@@ -35,6 +35,7 @@ import {
 } from './rate-limit';
 import { outboxRoutes } from './routes/outbox';
 import { authRoutes } from './routes/auth';
+import { sudoRoutes } from './routes/sudo';
 import { certificateRoutes } from './routes/certificates';
 import { contactRoutes } from './routes/contact';
 import { credentialRoutes } from './routes/credentials';
@@ -272,6 +273,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       for (const routes of [
         healthRoutes,
         authRoutes,
+        sudoRoutes,
         courseRoutes,
         imageRoutes,
         contactRoutes,
@@ -323,7 +325,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.web &&
     (await registerWeb(
       app,
-      { ...options.web, trials, trialOrigin, renderLimit, loadTickets, ticketLimit },
+      { ...options.web, trials, trialOrigin, renderLimit, loadTickets, ticketLimit, adminOrigin },
       releaseStore,
       metrics,
     ))

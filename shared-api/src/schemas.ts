@@ -5,6 +5,7 @@
  */
 export * from './schema-blocks';
 export * from './users/schemas';
+export * from './auth/schemas';
 export * from './courses/schemas';
 export * from './enrollments/schemas';
 export * from './progress/schemas';

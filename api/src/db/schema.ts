@@ -1,6 +1,7 @@
 /** The database schema (PostgreSQL dialect). Migrations in ../../drizzle are generated from this file. */
 import { getTableColumns, is, SQL, sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -397,6 +398,51 @@ export const passwordResetTokens = pgTable(
     uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash),
     index('password_reset_tokens_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * An admin's passkeys (WebAuthn credentials): a second way, besides the password, to confirm it is them before a
+ * dangerous action. The public key and the signature counter the authenticator last gave are what a later
+ * assertion is checked against.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential's id as the browser gives it (base64url). */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key the authenticator made. */
+    publicKey: bytea('public_key').notNull(),
+    /** The authenticator's signature counter (an unsigned 32-bit number). */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    /** How the browser may reach it (`usb,nfc`, `internal`…), comma-separated. */
+    transports: text('transports').notNull().default(''),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('passkeys_credential_unique').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * The challenges the server gave for a passkey's registration or assertion: each spent by the one answer that
+ * signs it, and only before it expires, so a signed answer cannot be played again.
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `register` (a new passkey) or `sudo` (confirming it is them). */
+    purpose: text('purpose').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('passkey_challenges_user_idx').on(t.userId)],
 );
 
 /**

@@ -7,6 +7,10 @@ import { authValidation, authFallback, account, session } from './texts';
 export const authNotices = {
   registered: 'Registration successful.',
   loggedIn: 'Login successful.',
+  /** The password or passkey was given again: the dangerous actions are open for a while. */
+  identityConfirmed: 'Thank you: you can go on.',
+  passkeyAdded: 'Your passkey has been added.',
+  passkeyRemoved: 'Your passkey has been removed.',
 } as const;
 
 /** This part of the catalogue of codes, by group (messages.ts puts the parts together). */

@@ -1,4 +1,4 @@
-import { call } from '../client';
+import { call, seg } from '../client';
 import { MIN_PASSWORD_LENGTH } from '../constants';
 import { account, authFallback, authValidation, session } from './texts';
 import type {
@@ -10,6 +10,14 @@ import type {
   ResetLinkCheckAnswer,
   ResetPasswordPayload,
 } from '../schemas';
+import type {
+  AddPasskeyPayload,
+  PasskeyAddedAnswer,
+  PasskeyCreationOptions,
+  PasskeyRequestOptions,
+  PasskeysAnswer,
+  SudoPayload,
+} from './schemas';
 
 export type TraineeRegistration = Omit<RegisterPayload, 'role' | 'companyName'>;
 export type EmployerRegistration = Omit<RegisterPayload, 'role'> & { companyName: string };
@@ -114,5 +122,73 @@ export function changePassword(payload: ChangePasswordPayload): Promise<Required
     auth: { bearer: 'required', missingToken: session.notLoggedIn },
     json: payload,
     fallback: () => account.failedChangePassword,
+  });
+}
+
+/** The console's calls: an admin's session, sent from the console only. */
+const consoleSession = { bearer: 'required', missingToken: session.notLoggedIn } as const;
+
+/**
+ * Confirms it is you before a dangerous action (the password again, or a passkey's answer to the challenge of
+ * `sudoPasskeyOptions`); the answer's token replaces the session's, and the dangerous actions are open for a while.
+ */
+export function confirmIdentity(payload: SudoPayload): Promise<Required<AuthAnswer>> {
+  return call({
+    operation: 'POST /auth/sudo',
+    path: 'auth/sudo',
+    auth: consoleSession,
+    json: payload,
+    fallback: () => session.failedConfirm,
+  });
+}
+
+/** A challenge for one of the admin's passkeys to sign (404 `session.noPasskey` when they have none). */
+export function sudoPasskeyOptions(): Promise<PasskeyRequestOptions> {
+  return call({
+    operation: 'POST /auth/sudo/passkey-options',
+    path: 'auth/sudo/passkey-options',
+    auth: consoleSession,
+    fallback: () => session.failedConfirm,
+  });
+}
+
+/** The signed-in admin's passkeys. */
+export function listPasskeys(): Promise<PasskeysAnswer> {
+  return call({
+    operation: 'GET /auth/passkeys',
+    path: 'auth/passkeys',
+    auth: consoleSession,
+    fallback: () => session.failedPasskeys,
+  });
+}
+
+/** The options for making a new passkey (needs a recent proof: `session.sudoRequired` otherwise). */
+export function passkeyOptions(): Promise<PasskeyCreationOptions> {
+  return call({
+    operation: 'POST /auth/passkeys/options',
+    path: 'auth/passkeys/options',
+    auth: consoleSession,
+    fallback: () => session.failedPasskeys,
+  });
+}
+
+/** Adds the passkey the browser made with `passkeyOptions`'s challenge. */
+export function addPasskey(payload: AddPasskeyPayload): Promise<PasskeyAddedAnswer> {
+  return call({
+    operation: 'POST /auth/passkeys',
+    path: 'auth/passkeys',
+    auth: consoleSession,
+    json: payload,
+    fallback: () => session.failedPasskeys,
+  });
+}
+
+/** Removes one of the admin's passkeys. */
+export function removePasskey(id: number): Promise<MessageAnswer> {
+  return call({
+    operation: 'DELETE /auth/passkeys/:id',
+    path: `auth/passkeys/${seg(id)}`,
+    auth: consoleSession,
+    fallback: () => session.failedPasskeys,
   });
 }

@@ -5,3 +5,6 @@
 export * from './calls';
 export * from './writes';
 export * from './texts';
+export * from './keys';
+export * from './queries';
+export type * from './schemas';

@@ -84,7 +84,22 @@ export const SERVER_TEXTS = [
   },
   /*i18n*/ { id: 'session.sudoRequired', message: 'To do this, confirm it is you: enter your password again.' },
   /*i18n*/ { id: 'session.sudoPasswordWrong', message: 'That password is not right. Try again.' },
+  /*i18n*/ { id: 'session.proofRequired', message: 'Enter your password, or use your passkey.' },
+  /*i18n*/ { id: 'session.noPasskey', message: 'You have not added a passkey. Enter your password instead.' },
+  /*i18n*/ {
+    id: 'session.passkeyNotAccepted',
+    message: 'That passkey could not confirm it is you. Try again, or enter your password.',
+  },
+  /*i18n*/ { id: 'session.passkeyNotRegistered', message: 'That passkey could not be added. Try again.' },
+  /*i18n*/ { id: 'session.passkeyTaken', message: 'This passkey has already been added.' },
+  /*i18n*/ { id: 'session.passkeyNotFound', message: 'That passkey was not found. It may have been removed already.' },
+  /*i18n*/ { id: 'session.passkeyNameRequired', message: 'Give the passkey a name, such as the device it is on.' },
+  /*i18n*/ { id: 'session.failedConfirm', message: 'Could not confirm it is you. Please try again.' },
+  /*i18n*/ { id: 'session.failedPasskeys', message: 'Could not load or change your passkeys. Please try again.' },
   // notice
   /*i18n*/ { id: 'notice.registered', message: 'Registration successful.' },
   /*i18n*/ { id: 'notice.loggedIn', message: 'Login successful.' },
+  /*i18n*/ { id: 'notice.identityConfirmed', message: 'Thank you: you can go on.' },
+  /*i18n*/ { id: 'notice.passkeyAdded', message: 'Your passkey has been added.' },
+  /*i18n*/ { id: 'notice.passkeyRemoved', message: 'Your passkey has been removed.' },
 ];

@@ -76,4 +76,18 @@ export const session = /* @__PURE__ */ withCodes('session', {
   sudoRequired: 'To do this, confirm it is you: enter your password again.',
   /** The password given to confirm it is you is not this account's. */
   sudoPasswordWrong: 'That password is not right. Try again.',
+  /** Confirming it is you with neither a password nor a passkey (or with both). */
+  proofRequired: 'Enter your password, or use your passkey.',
+  /** Asked for a passkey's challenge by an admin who has added none. */
+  noPasskey: 'You have not added a passkey. Enter your password instead.',
+  /** A passkey's answer that does not sign the challenge we gave with a passkey of this account. */
+  passkeyNotAccepted: 'That passkey could not confirm it is you. Try again, or enter your password.',
+  /** A new passkey whose answer could not be checked (a stale or foreign challenge, another site's key). */
+  passkeyNotRegistered: 'That passkey could not be added. Try again.',
+  /** A passkey already added (to this account or another). */
+  passkeyTaken: 'This passkey has already been added.',
+  passkeyNotFound: 'That passkey was not found. It may have been removed already.',
+  passkeyNameRequired: 'Give the passkey a name, such as the device it is on.',
+  failedConfirm: 'Could not confirm it is you. Please try again.',
+  failedPasskeys: 'Could not load or change your passkeys. Please try again.',
 } as const);

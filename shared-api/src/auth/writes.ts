@@ -1,4 +1,14 @@
-import { createUser, registerEmployer, requestPasswordReset, resetPassword } from './calls';
+import {
+  addPasskey,
+  confirmIdentity,
+  createUser,
+  registerEmployer,
+  removePasskey,
+  requestPasswordReset,
+  resetPassword,
+} from './calls';
+import { authKeys } from './keys';
+import type { AddPasskeyPayload, SudoPayload } from './schemas';
 import { useApiMutation } from '../mutations';
 import { outboxKeys } from '../outbox/keys';
 import type { RegisterPayload, ResetPasswordPayload } from '../schemas';
@@ -12,3 +22,9 @@ export const useRegisterEmployer = () => useApiMutation(registerEmployer, [userK
 export const useRequestPasswordReset = () => useApiMutation(requestPasswordReset, [outboxKeys.outbox]);
 
 export const useResetPassword = () => useApiMutation((payload: ResetPasswordPayload) => resetPassword(payload), []);
+
+// The console's: confirming it is you (nothing listed changes), and the admin's passkeys.
+export const useConfirmIdentity = () => useApiMutation((payload: SudoPayload) => confirmIdentity(payload), []);
+export const useAddPasskey = () =>
+  useApiMutation((payload: AddPasskeyPayload) => addPasskey(payload), [authKeys.passkeys]);
+export const useRemovePasskey = () => useApiMutation((id: number) => removePasskey(id), [authKeys.passkeys]);
