@@ -91,7 +91,8 @@ export interface Auth {
   issueToken(user: UserRow, request: FastifyRequest): Promise<string>;
   /**
    * For a dangerous action (a release token, a role, an activation, a revocation): 403 `session.sudoRequired`
-   * unless the caller's session proved who they are within SUDO_WINDOW_MS. After the route's guard.
+   * unless the caller's session proved who they are within SUDO_WINDOW_MS. After the route's guard (or `require`, or
+   * `optional` that found the caller).
    */
   requireRecentProof(request: FastifyRequest): void;
   /** Whether the request came to the admin console's host. */
@@ -223,7 +224,12 @@ export function createAuth({
     if (roles && !roles.includes(user.role as Role)) throw forbidden();
     return found;
   };
-  const requireUser: Auth['require'] = async (request, roles) => (await requireSession(request, roles)).user;
+  const requireUser: Auth['require'] = async (request, roles) => {
+    const session = await requireSession(request, roles);
+    // (A guard of its own, such as the releasers', may still ask for a recent proof.)
+    guarded.set(request, session);
+    return session.user;
+  };
 
   return {
     issueToken(user, request) {
@@ -277,7 +283,10 @@ export function createAuth({
       if (typeof found === 'string') return null;
       // Where a route only looks at who calls (an admin creating staff, seeing inactive courses), an admin in a
       // trial is a visitor: the admin's power is never a candidate's.
-      return found.trial && found.user.role === 'admin' ? null : found.user;
+      if (found.trial && found.user.role === 'admin') return null;
+      // (A route that gives more to a signed-in caller may ask for a recent proof of them.)
+      guarded.set(request, found);
+      return found.user;
     },
   };
 }

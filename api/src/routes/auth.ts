@@ -63,6 +63,8 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, 
       if (!byAdmin && !SELF_SERVICE_ROLES.has(role)) {
         throw forbidden(texts.session.onlyAdminCreatesStaff);
       }
+      // A trainer's or an admin's account is a role given: asked again, as changing a role is.
+      if (byAdmin && !SELF_SERVICE_ROLES.has(role)) auth.requireRecentProof(request);
       // Self-service sign-ups per address; an admin creating accounts is not limited.
       if (!byAdmin) {
         await limiters.registerIp.enforce(request.ip);

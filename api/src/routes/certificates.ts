@@ -179,6 +179,8 @@ export function certificateRoutes(app: Api, { db, auth, notify, limiters, issuer
       },
     },
     async (request) => {
+      // A revocation cannot be undone: the admin is asked again first.
+      auth.requireRecentProof(request);
       const admin = auth.caller(request);
       const { reason } = request.body;
       const code = request.params.certificateCode;

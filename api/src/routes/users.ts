@@ -245,6 +245,10 @@ function userAdminRoutes(app: Api, { db, auth, notify }: Deps) {
       const { id } = request.params;
       const payload = request.body;
       if (id === admin.id && payload.role !== 'admin') throw forbidden(validation.ownRoleFromAdmin);
+      // A role is power given or taken away: asked again, as the other dangerous actions are.
+      const current = await findUser(db, id);
+      if (!current) throw userNotFound(id);
+      if (current.role !== payload.role) auth.requireRecentProof(request);
       const updated = await keepingAnAdmin(db, (tx) => updateUser(tx, id, payload));
       if (!updated) throw userNotFound(id);
       return { ...coded('notice.userUpdated'), user: toUser(updated) };

@@ -3,6 +3,7 @@
  * promote or stop the rollout, and roll back.
  */
 import type { RemoteArea } from '@btls/build-config/remotes';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { codedWith } from '@btls/shared-api/codes';
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
@@ -15,7 +16,16 @@ import { areaParams, percentSchema, versionText, type ReleaseRouteContext } from
 const DEFAULT_STAGE_SECONDS = 15 * 60;
 const DEFAULT_STAGE_BROWSERS = 50;
 
-export function releaseActivationRoutes(app: Api, { store, audit, areaReleaser }: ReleaseRouteContext) {
+/**
+ * Before a release is served to the visitors: an admin's session is asked again when its proof is old (sudo
+ * mode); a team's release token is no session and is not asked.
+ */
+const askedAgain = ({ deps: { auth }, areaReleaser }: ReleaseRouteContext, request: FastifyRequest) => {
+  if (areaReleaser.who(request).by.startsWith('admin:')) auth.requireRecentProof(request);
+};
+
+export function releaseActivationRoutes(app: Api, context: ReleaseRouteContext) {
+  const { store, audit, areaReleaser } = context;
   const activation = z
     .object({
       version: versionText,
@@ -39,6 +49,7 @@ export function releaseActivationRoutes(app: Api, { store, audit, areaReleaser }
     async (request) => {
       const area = request.params.area as RemoteArea;
       const { version, expected } = request.body;
+      askedAgain(context, request);
       const { by } = areaReleaser.who(request);
       const done = await store.activate(area, version, by, expected);
       await audit.record({ actor: by, area, action: 'activate', from: done.previous, to: version });
@@ -85,6 +96,7 @@ export function releaseActivationRoutes(app: Api, { store, audit, areaReleaser }
     async (request) => {
       const area = request.params.area as RemoteArea;
       const { version, stages, expected } = request.body;
+      askedAgain(context, request);
       const percent = stages?.[0] ?? request.body.percent!;
       const plan = stages && {
         next: stages.slice(1),
@@ -125,6 +137,7 @@ export function releaseActivationRoutes(app: Api, { store, audit, areaReleaser }
       const area = request.params.area as RemoteArea;
       const current = (await store.activeReleases()).get(area);
       if (!current?.rollout) throw conflict(texts.release.noRollout);
+      askedAgain(context, request);
       const { by } = areaReleaser.who(request);
       const version = current.rollout.version;
       const done = await store.activate(area, version, by, current.version);
@@ -164,7 +177,8 @@ export function releaseActivationRoutes(app: Api, { store, audit, areaReleaser }
   );
 }
 
-export function releaseRollbackRoutes(app: Api, { store, audit, areaReleaser }: ReleaseRouteContext) {
+export function releaseRollbackRoutes(app: Api, context: ReleaseRouteContext) {
+  const { store, audit, areaReleaser } = context;
   app.post(
     '/releases/:area/rollback',
     {
@@ -193,6 +207,9 @@ export function releaseRollbackRoutes(app: Api, { store, audit, areaReleaser }: 
           };
         }
       }
+      // Back to the previous release is the way out of trouble and is not delayed; a version named by hand is an
+      // activation like any other.
+      if (request.body.version) askedAgain(context, request);
       const { current, previous } = request.body.version
         ? { current: (await store.activeReleases()).get(area)?.version ?? null, previous: request.body.version }
         : await store.previousVersion(area);

@@ -24,6 +24,8 @@ export function releaseTokenRoutes(app: Api, { deps: { db, auth }, audit }: Rele
       },
     },
     async (request, reply) => {
+      // A release token runs code in every visitor's browser: the admin is asked again before one is made.
+      auth.requireRecentProof(request);
       const admin = auth.caller(request);
       const { area, label } = request.body;
       const token = `${TOKEN_PREFIX}${area}_${randomBytes(32).toString('base64url')}`;
