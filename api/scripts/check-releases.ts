@@ -29,7 +29,7 @@ const site = args.find((argument, at) => !argument.startsWith('-') && !(contract
 const token = process.env.BTLS_RELEASE_TOKEN;
 if (!site || !token) {
   console.error(
-    'Usage: BTLS_RELEASE_TOKEN=<a release or admin token> npm run check-releases -- [--contract <folder or file>] <site URL>',
+    "Usage: BTLS_RELEASE_TOKEN=<a release token, or an admin's with the console's URL> npm run check-releases -- [--contract <folder or file>] <site URL>",
   );
   process.exit(2);
 }

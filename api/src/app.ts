@@ -188,7 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     shellProblems: () => releaseStore.shellProblems(),
     metrics,
     checkCredential,
-    notify: createNotifications(options.publicUrl ?? 'http://localhost:8080'),
+    notify: createNotifications(options.publicUrl ?? 'http://localhost:8080', adminOrigin.origin),
     // Every limit and the words of its 429, in one place.
     limiters: limitersOf(limiter, limits),
   };

@@ -53,7 +53,7 @@ async function main() {
 
   // Uploads from before the WebP copies existed get theirs in the background; serving starts meanwhile.
   const imageBackfill = startImageBackfill(database.db, app.log);
-  // Each instance drains the outbox; without SMTP the e-mails wait there for admins to read (/admin/outbox).
+  // Each instance drains the outbox; without SMTP the e-mails wait there for admins to read (the console's outbox).
   const outboxWorker: OutboxWorker | undefined = config.smtpUrl
     ? startOutboxWorker({
         db: database.db,
@@ -97,7 +97,7 @@ async function main() {
   log.info(
     config.smtpUrl
       ? 'E-mail: sent through SMTP_URL.'
-      : 'E-mail: no SMTP_URL, so e-mails are kept in the outbox (admins read them at /admin/outbox).',
+      : `E-mail: no SMTP_URL, so e-mails are kept in the outbox (admins read them at ${config.adminUrl}/admin/outbox).`,
   );
   log.info(`Admin console: ${config.adminUrl}/`);
   if (config.trialUrl) log.info(`Trials of candidate releases: ${config.trialUrl}/`);

@@ -11,6 +11,8 @@ import { eventually } from './eventually';
 import { startSmtp, type ReceivedMail, type TestSmtp } from './smtp';
 
 const SITE = 'https://btls.example.rw';
+/** The admin console: what e-mails to admins link to. */
+const CONSOLE = 'https://admin.btls.example.rw';
 let api: TestApi;
 let smtp: TestSmtp;
 let worker: OutboxWorker;
@@ -19,7 +21,7 @@ let trainer: Account;
 let course: { id: number; title: string };
 
 beforeAll(async () => {
-  api = await startApi({ publicUrl: SITE });
+  api = await startApi({ publicUrl: SITE, adminUrl: CONSOLE });
   smtp = await startSmtp();
   worker = startOutboxWorker({ db: api.db, smtpUrl: smtp.url, from: 'BTLS <no-reply@btls.rw>', pollMs: 20 });
   admin = await account(api, 'admin');
@@ -129,7 +131,7 @@ describe('what is sent, to whom', () => {
     expect(done.status).toBe(200);
     for (const to of [admin, secondAdmin]) {
       const [mail] = await mailsTo(to.email);
-      expect(mail!.raw).toContain(`${SITE}/admin/enrollments/${row!.id}/progress`);
+      expect(mail!.raw).toContain(`${CONSOLE}/admin/enrollments/${row!.id}/progress`);
       expect(mail!.header('Subject')).toContain('issue the certificate');
     }
     expect(smtp.received.some((m) => m.to.includes(inactiveAdmin.email))).toBe(false);
@@ -195,6 +197,14 @@ describe('what is sent, to whom', () => {
     expect(rows[0]!.text).toContain(`${SITE}/reset-password#token=(sent)`);
     expect(rows[0]!.text + rows[0]!.html).not.toContain(token);
   });
+
+  it("an admin's reset link opens the console, where alone an admin signs in", async () => {
+    const admin = await account(api, 'admin');
+    await request(api, 'POST', '/api/auth/forgot-password', { json: { email: admin.email } });
+    const [mail] = await mailsTo(admin.email);
+    expect(mail!.raw).toMatch(new RegExp(`${CONSOLE.replace(/\./g, '\\.')}/reset-password#token=[A-Za-z0-9_-]{43}`));
+    expect(mail!.raw).not.toContain(`${SITE}/reset-password`);
+  });
 });
 
 describe('the outbox is written in the transaction of the change', () => {
@@ -234,7 +244,7 @@ describe('the outbox is written in the transaction of the change', () => {
 
 describe('without SMTP, and a failing SMTP server', () => {
   it('keeps messages pending for admins to read at GET /api/admin/outbox, with the text and its links', async () => {
-    const quiet = await startApi({ publicUrl: SITE });
+    const quiet = await startApi({ publicUrl: SITE, adminUrl: CONSOLE });
     try {
       const quietAdmin = await account(quiet, 'admin');
       await request(quiet, 'POST', '/api/contact', {
@@ -250,7 +260,7 @@ describe('without SMTP, and a failing SMTP server', () => {
         attempts: 0,
         sentAt: null,
       });
-      expect(list.body[0].text).toContain(`${SITE}/admin/messages`);
+      expect(list.body[0].text).toContain(`${CONSOLE}/admin/messages`);
       const trainee = await account(quiet, 'trainee');
       expect((await request(quiet, 'GET', '/api/admin/outbox', { token: trainee.token })).status).toBe(403);
       expect((await request(quiet, 'GET', '/api/admin/outbox')).status).toBe(401);
@@ -261,7 +271,7 @@ describe('without SMTP, and a failing SMTP server', () => {
 
   it('retries with backoff a bounded number of times, records failed with the reason; an admin retries it', async () => {
     const broken = await startSmtp({ refuse: 'Mailbox unavailable' });
-    const failing = await startApi({ publicUrl: SITE });
+    const failing = await startApi({ publicUrl: SITE, adminUrl: CONSOLE });
     const failingWorker = startOutboxWorker({
       db: failing.db,
       smtpUrl: broken.url,

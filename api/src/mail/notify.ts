@@ -29,8 +29,9 @@ export async function spendResetLinks(tx: Db, userId: number): Promise<void> {
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
-export function createNotifications(publicUrl: string) {
-  const mails = templates(sitePaths(publicUrl));
+/** `adminUrl`: the admin console's origin, which e-mails sent to admins link to. */
+export function createNotifications(publicUrl: string, adminUrl?: string) {
+  const mails = templates(sitePaths(publicUrl, adminUrl));
 
   const optional = (tx: Db, kind: string, to: Person, mail: Mail, replyTo?: string) =>
     to.emailNotifications ? enqueue(tx, kind, to.email, mail, replyTo) : Promise.resolve();

@@ -50,9 +50,13 @@ function compose(
   return { subject, text: `${text}\n`, html };
 }
 
-/** The site's pages an e-mail links to. */
-export function sitePaths(publicUrl: string) {
+/**
+ * The site's pages an e-mail links to, and the admin console's (`adminUrl`): an admin's pages and sign-in are
+ * the console's alone, so what is sent to admins links there.
+ */
+export function sitePaths(publicUrl: string, adminUrl: string = publicUrl) {
   const base = publicUrl.replace(/\/+$/, '');
+  const consoleBase = adminUrl.replace(/\/+$/, '');
   return {
     dashboard: `${base}/dashboard`,
     login: `${base}/login`,
@@ -64,11 +68,13 @@ export function sitePaths(publicUrl: string) {
      * sees it; the page reads it and sends it in a request's body.
      */
     resetPassword: (token: string) => `${base}/reset-password#token=${encodeURIComponent(token)}`,
-    progressReview: (enrollmentId: number) => `${base}/admin/enrollments/${enrollmentId}/progress`,
+    /** An admin's reset link: on the console, where an admin signs in afterwards. */
+    adminResetPassword: (token: string) => `${consoleBase}/reset-password#token=${encodeURIComponent(token)}`,
+    progressReview: (enrollmentId: number) => `${consoleBase}/admin/enrollments/${enrollmentId}/progress`,
     studentProgress: (enrollmentId: number) => `${base}/trainer/student-progress/${enrollmentId}`,
     certificate: (code: string) => `${base}/certificate/${encodeURIComponent(code)}`,
     verify: (code: string) => `${base}/verify/${encodeURIComponent(code)}`,
-    adminMessages: `${base}/admin/messages`,
+    adminMessages: `${consoleBase}/admin/messages`,
     employerDashboard: `${base}/employer/dashboard`,
     jobApplicants: (jobId: number) => `${base}/employer/jobs/${jobId}/applicants`,
     /** Where a user of this role turns non-essential e-mails off; admins have no such page. */
@@ -261,7 +267,10 @@ export function templates(paths: SitePaths) {
       const w = wordsFor(to.language);
       return compose(w, w.passwordReset.subject, to.firstName, [
         w.passwordReset.asked,
-        { label: w.passwordReset.link, url: paths.resetPassword(token) },
+        {
+          label: w.passwordReset.link,
+          url: to.role === 'admin' ? paths.adminResetPassword(token) : paths.resetPassword(token),
+        },
         w.passwordReset.validity(validMinutes),
       ]);
     },
