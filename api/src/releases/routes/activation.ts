@@ -134,10 +134,10 @@ export function releaseActivationRoutes(app: Api, context: ReleaseRouteContext) 
       },
     },
     async (request) => {
+      askedAgain(context, request);
       const area = request.params.area as RemoteArea;
       const current = (await store.activeReleases()).get(area);
       if (!current?.rollout) throw conflict(texts.release.noRollout);
-      askedAgain(context, request);
       const { by } = areaReleaser.who(request);
       const version = current.rollout.version;
       const done = await store.activate(area, version, by, current.version);
