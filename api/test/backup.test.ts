@@ -15,7 +15,11 @@ useServerProcesses();
 
 /** A server process with `env` and one public address for the original and the restored site (credentials name it). */
 async function serve(env: Record<string, string>) {
-  const server = startServer({ PUBLIC_URL: 'https://btls.example.rw', ...env });
+  const server = startServer({
+    PUBLIC_URL: 'https://btls.example.rw',
+    ADMIN_URL: 'https://admin.btls.example.rw',
+    ...env,
+  });
   await server.ready;
   return server;
 }

@@ -51,6 +51,7 @@ describe.skipIf(!onPostgres || !!missing)('two instances behind nginx', { timeou
         JWT_SECRET: 'cluster-sign-in-secret-that-is-long-enough',
         BTLS_ISSUER_KEY: Buffer.alloc(32, 3).toString('base64'),
         PUBLIC_URL: `http://127.0.0.1:${front}`,
+        ADMIN_URL: `http://admin.localhost:${front}`,
         TRUST_PROXY: '1',
         BTLS_DEMO: '1',
         BTLS_JOB_POST_LIMIT_PER_HOUR: '100000',

@@ -158,9 +158,13 @@ describe('a forged Host header', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL is required in production/);
     expect(() => loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0' })).toThrow(/HOST \(0\.0\.0\.0\)/);
     expect(loadConfig({ NODE_ENV: 'production', HOST: '127.0.0.1' }).publicUrl).toBeUndefined();
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://btls.example.rw' }).publicUrl).toBe(
-      'https://btls.example.rw',
-    );
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://btls.example.rw',
+        ADMIN_URL: 'https://admin.btls.example.rw',
+      }).publicUrl,
+    ).toBe('https://btls.example.rw');
     expect(loadConfig({}).host).toBe('0.0.0.0');
   });
 });

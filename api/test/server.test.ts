@@ -100,6 +100,7 @@ describe('the server process', { timeout: 120_000 }, () => {
         SMTP_URL: smtp.url,
         MAIL_FROM: 'BTLS <hello@btls.example.rw>',
         PUBLIC_URL: 'https://btls.example.rw/',
+        ADMIN_URL: 'https://admin.btls.example.rw',
       });
       await server.ready;
       const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;

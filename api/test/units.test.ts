@@ -36,6 +36,9 @@ describe('certificate codes', () => {
   });
 });
 
+/** The admin console's address a site's configuration names with its PUBLIC_URL. */
+const CONSOLE = 'https://admin.btls.example.rw';
+
 describe('configuration', () => {
   it('requires JWT_SECRET with DATABASE_URL, and both admin variables together', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://x' })).toThrow(/JWT_SECRET is required/);
@@ -61,18 +64,38 @@ describe('configuration', () => {
     });
     expect(closed.warnings).toEqual([]);
     expect(loadConfig({}).warnings).toEqual([]);
-    expect(loadConfig({ PUBLIC_URL: 'https://btls.example.rw' }).warnings).toEqual([
+    expect(loadConfig({ PUBLIC_URL: 'https://btls.example.rw', ADMIN_URL: CONSOLE }).warnings).toEqual([
       expect.stringMatching(/^TRIAL_URL is not set/),
     ]);
   });
 
   it('tries candidates on an origin of their own: trial.localhost on a developer machine, TRIAL_URL on a site', () => {
     expect(loadConfig({ PORT: '9000' }).trialUrl).toBe('http://trial.localhost:9000');
-    expect(loadConfig({ PUBLIC_URL: 'https://btls.example.rw' }).trialUrl).toBeNull();
-    const site = { PUBLIC_URL: 'https://btls.example.rw', TRIAL_URL: 'https://try.btls-trials.rw' };
+    expect(loadConfig({ PUBLIC_URL: 'https://btls.example.rw', ADMIN_URL: CONSOLE }).trialUrl).toBeNull();
+    const site = { PUBLIC_URL: 'https://btls.example.rw', TRIAL_URL: 'https://try.btls-trials.rw', ADMIN_URL: CONSOLE };
     expect(loadConfig(site).trialUrl).toBe('https://try.btls-trials.rw');
     expect(() => loadConfig({ ...site, TRIAL_URL: 'https://try.btls-trials.rw/path' })).toThrow(/must be an origin/);
     expect(() => loadConfig({ ...site, TRIAL_URL: 'https://btls.example.rw:8443' })).toThrow(/another host name/);
+  });
+
+  it("keeps admins on an origin of their own: admin.localhost on a developer's machine, ADMIN_URL on a site", () => {
+    expect(loadConfig({ PORT: '9000' }).adminUrl).toBe('http://admin.localhost:9000');
+    expect(loadConfig({}).adminUrl).toBe('http://admin.localhost:8080');
+    const site = { PUBLIC_URL: 'https://btls.example.rw', TRIAL_URL: 'https://try.btls-trials.rw' };
+    // Required with a site's address: no site falls back to a console on the site's own host.
+    expect(() => loadConfig(site)).toThrow(/ADMIN_URL is required when PUBLIC_URL is set/);
+    expect(loadConfig({ ...site, ADMIN_URL: CONSOLE }).adminUrl).toBe(CONSOLE);
+    expect(loadConfig({ ...site, ADMIN_URL: `${CONSOLE}/` }).adminUrl).toBe(CONSOLE);
+    // An origin only: what names a request's origin is compared whole.
+    expect(() => loadConfig({ ...site, ADMIN_URL: `${CONSOLE}/admin` })).toThrow(/ADMIN_URL.*must be an origin/);
+    expect(() => loadConfig({ ...site, ADMIN_URL: 'ftp://admin.btls.example.rw' })).toThrow(/ADMIN_URL=/);
+    // Another host name than the site's and the trials': another port of the same host shares its storage.
+    expect(() => loadConfig({ ...site, ADMIN_URL: 'https://btls.example.rw:8443' })).toThrow(
+      /ADMIN_URL.*another host name than PUBLIC_URL's/,
+    );
+    expect(() => loadConfig({ ...site, ADMIN_URL: 'https://try.btls-trials.rw:9443' })).toThrow(
+      /ADMIN_URL.*another host name than TRIAL_URL's/,
+    );
   });
 
   it('seeds demo data by default when embedded, and on PostgreSQL only with BTLS_DEMO=1', () => {
@@ -183,7 +206,7 @@ describe('configuration', () => {
       ...Buffer.from(ISSUER_KEY, 'base64'),
     ]);
     expect(loadConfig({}).publicUrl).toBeUndefined();
-    expect(loadConfig({ PUBLIC_URL: 'https://btls.rw/' }).publicUrl).toBe('https://btls.rw');
+    expect(loadConfig({ PUBLIC_URL: 'https://btls.rw/', ADMIN_URL: CONSOLE }).publicUrl).toBe('https://btls.rw');
   });
 
   it('generates the embedded issuer key once, keeps it private, and refuses a damaged one rather than replace it', () => {
