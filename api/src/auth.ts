@@ -98,6 +98,11 @@ export interface Auth {
   /** Whether the request came to the admin console's host. */
   onConsole(request: FastifyRequest): boolean;
   /**
+   * Whether everything that names the request's origin names the console (its hosts, Origin, Sec-Fetch-Site): where
+   * an admin's session may be made and used. A site's page that adds `X-Forwarded-Host` naming the console is not.
+   */
+  onlyConsole(request: FastifyRequest): boolean;
+  /**
    * The active user behind the request's bearer token; 401 otherwise, 403 when the role is not allowed, and 403
    * for an admin in a trial (./releases/trial-origin.ts).
    */
@@ -238,7 +243,7 @@ export function createAuth({
         sv: user.sessionVersion,
         [PROOF_CLAIM]: Math.floor(clock() / 1000),
         ...(trials.isTrial(request) ? { [TRIAL_CLAIM]: true } : {}),
-        ...(adminConsole.isConsole(request) ? { [CONSOLE_CLAIM]: true } : {}),
+        ...(adminConsole.onlyConsole(request) ? { [CONSOLE_CLAIM]: true } : {}),
       })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(user.id))
@@ -254,6 +259,7 @@ export function createAuth({
       if (clock() - session.provedAt > sudoWindowMs) throw forbidden(texts.session.sudoRequired);
     },
     onConsole: (request) => adminConsole.isConsole(request),
+    onlyConsole: (request) => adminConsole.onlyConsole(request),
     inTrial: (request) => trials.isTrial(request),
     async operator(request, audience) {
       const token = bearerToken(request);

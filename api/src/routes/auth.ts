@@ -130,7 +130,7 @@ export function authRoutes(app: Api, { db, auth, notify, limiters, afterAnswer, 
       if (user.role === 'admin' && auth.inTrial(request)) throw forbidden(texts.release.notInTrial);
       // An admin's session is made on the console only, where no other team's code runs; the console makes
       // nobody else's. (Said after the password is checked: the refusal tells only its owner the account's role.)
-      if (user.role === 'admin' && !auth.onConsole(request))
+      if (user.role === 'admin' && !auth.onlyConsole(request))
         throw forbidden(codedWith('session.adminOnConsole', { url: `${adminOrigin.origin}/login` }));
       if (user.role !== 'admin' && auth.onConsole(request))
         throw forbidden(codedWith('session.consoleAdminsOnly', { url: `${siteUrl}/login` }));
