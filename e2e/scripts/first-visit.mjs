@@ -19,7 +19,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { startSite } from './site.mjs';
+import { request, startSite } from './site.mjs';
 
 const args = process.argv.slice(2);
 const seconds = Number(args[args.indexOf('--seconds') + 1]) || 30;
@@ -43,14 +43,15 @@ function changeOneModule(dist, changeBuiltFile) {
 /** What an area's team does: `npm run release` of that build with a token an admin made for the area. */
 async function releaseOneChange(area) {
   const { changeBuiltFile, copyOfBuild, runRelease } = await import('./releases.ts');
+  // On the admin console: an admin signs in and makes tokens there only.
   const call = async (path, body, token) => {
-    const response = await fetch(`${site.base}/api${path}`, {
+    const response = await request(`${site.adminBase}/api${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),
     });
-    if (!response.ok) throw new Error(`POST /api${path}: ${response.status} ${await response.text()}`);
-    return response.json();
+    if (response.status >= 400) throw new Error(`POST /api${path}: ${response.status} ${response.text}`);
+    return JSON.parse(response.text);
   };
   const admin = (await call('/auth/login', { email: 'admin@btls-demo.rw', password: 'admin-demo-2026' })).token;
   const { token } = await call('/release-tokens', { area }, admin);

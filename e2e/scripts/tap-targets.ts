@@ -1,13 +1,16 @@
 /**
  * The tap-target check of the journeys, against a site that is already running, for a look while working:
  * `npx tsx e2e/scripts/tap-targets.ts http://localhost:8090 [role …]` lists each page's controls smaller than
- * 44 × 44 px at 390 px, signed in with the demo accounts.
+ * 44 × 44 px at 390 px, signed in with the demo accounts; the admin's pages on the console (ADMIN_URL, or
+ * admin.localhost on the site's port as on a developer's machine).
  */
 import { chromium } from 'playwright-core';
 import { everyPage } from '../test/every-page';
 import { smallTargets } from '../test/tap-targets';
+import { request } from './site.mjs';
 
 const base = process.argv[2] ?? 'http://localhost:8080';
+const adminBase = process.env.ADMIN_URL ?? `http://admin.localhost:${new URL(base).port || 80}`;
 const only = process.argv.slice(3);
 const ACCOUNTS: Record<string, { email: string; password: string } | null> = {
   visitor: null,
@@ -18,18 +21,20 @@ const ACCOUNTS: Record<string, { email: string; password: string } | null> = {
   employer: { email: 'employer@btls-demo.rw', password: 'employer-demo-2026' },
 };
 
-async function api(path: string, token?: string, body?: unknown) {
-  const response = await fetch(`${base}/api${path}`, {
+/** A call of the API on `on` (the console's for an admin's session). */
+async function api(path: string, token?: string, body?: unknown, on = base) {
+  const response = await request(`${on}/api${path}`, {
     method: body ? 'POST' : 'GET',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  return response.json();
+  return JSON.parse(response.text);
 }
 
-const login = async (role: string) => api('/auth/login', undefined, ACCOUNTS[role]);
+const baseOf = (role: string) => (role === 'admin' ? adminBase : base);
+const login = async (role: string) => api('/auth/login', undefined, ACCOUNTS[role], baseOf(role));
 const [admin, trainer, graduate, employer] = await Promise.all(['admin', 'trainer', 'graduate', 'employer'].map(login));
-const PAGES = await everyPage(api, {
+const PAGES = await everyPage((path, token) => api(path, token, undefined, token === admin.token ? adminBase : base), {
   admin: admin.token,
   trainer: trainer.token,
   graduate: graduate.token,
@@ -55,7 +60,7 @@ for (const [role, paths] of Object.entries(PAGES)) {
     );
   const page = await context.newPage();
   for (const path of paths) {
-    await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseOf(role)}${path}`, { waitUntil: 'networkidle' });
     await page.locator('h1').first().waitFor();
     const small = await smallTargets(page);
     count += small.length;

@@ -134,7 +134,9 @@ describe('every page of every role', () => {
         const page = await context.newPage();
         try {
           for (const path of paths) {
-            await page.goto(`${site.base}${path}`, { waitUntil: 'networkidle' });
+            // An admin's pages are the console's, on its own origin.
+            const base = role === 'admin' ? site.adminBase : site.base;
+            await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
             await page.locator('h1').first().waitFor();
             const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
             if (scrollWidth > width) problems.push(`${role} ${path} at ${width} px is ${scrollWidth} px wide`);
@@ -205,9 +207,9 @@ describe('with a keyboard', () => {
 
   it('keeps the closed phone menu out of reach, the open one holding the focus, and Esc closing it', async () => {
     const { page, context } = await openPage(browser, 390);
-    await signIn(page, site.base, DEMO.admin);
-    await page.waitForURL(`${site.base}/admin/dashboard`);
-    await page.goto(`${site.base}/admin/dashboard`, { waitUntil: 'networkidle' });
+    await signIn(page, site.adminBase, DEMO.admin);
+    await page.waitForURL(`${site.adminBase}/admin/dashboard`);
+    await page.goto(`${site.adminBase}/admin/dashboard`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
     // Closed: Tab goes from the menu button into the page, never into the menu.
     await page.getByRole('button', { name: 'Menu' }).focus();
@@ -235,9 +237,9 @@ describe('with a keyboard', () => {
 
   it('opens dialogs as modal: the focus moves in and stays, Esc closes, the focus returns to the button', async () => {
     const { page, context } = await openPage(browser, 1280);
-    await signIn(page, site.base, DEMO.admin);
-    await page.waitForURL(`${site.base}/admin/dashboard`);
-    await page.goto(`${site.base}/admin/users`, { waitUntil: 'networkidle' });
+    await signIn(page, site.adminBase, DEMO.admin);
+    await page.waitForURL(`${site.adminBase}/admin/dashboard`);
+    await page.goto(`${site.adminBase}/admin/users`, { waitUntil: 'networkidle' });
     const remove = page.getByRole('button', { name: /^Delete / }).first();
     await remove.click();
     const dialog = page.getByRole('dialog');

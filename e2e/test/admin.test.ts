@@ -19,8 +19,8 @@ async function answerDialog(page: Page, text?: string) {
 
 async function adminPage(width = 1280) {
   const opened = await openPage(browser, width);
-  await signIn(opened.page, site.base, DEMO.admin);
-  await opened.page.waitForURL(`${site.base}/admin/dashboard`);
+  await signIn(opened.page, site.adminBase, DEMO.admin);
+  await opened.page.waitForURL(`${site.adminBase}/admin/dashboard`);
   return opened;
 }
 
@@ -43,7 +43,7 @@ describe('an admin', () => {
       body: { courseId: course.id },
     });
     const who = `Eric Nshimiyimana, ${course.title}`;
-    await page.goto(`${site.base}/admin/enrollments?q=Nshimiyimana`);
+    await page.goto(`${site.adminBase}/admin/enrollments?q=Nshimiyimana`);
     // One line of actions: Approve and More (the rest behind it).
     await page.getByRole('button', { name: `Approve: ${who}` }).click();
     await answerDialog(page);
@@ -84,24 +84,24 @@ describe('an admin', () => {
 
     // Create the trainer.
     const trainerEmail = `trainer.${Date.now()}@btls-demo.rw`;
-    await page.goto(`${site.base}/admin/users/new`);
+    await page.goto(`${site.adminBase}/admin/users/new`);
     await page.getByLabel('First Name').fill('Diane');
     await page.getByLabel('Last Name').fill('Ingabire');
     await page.getByLabel('Email').fill(trainerEmail);
     await page.getByLabel('Password').fill('brew-2026');
     await page.getByLabel('Role').selectOption('trainer');
     await page.getByRole('button', { name: 'Create User' }).click();
-    await page.waitForURL(`${site.base}/admin/users`);
+    await page.waitForURL(`${site.adminBase}/admin/users`);
     await page.getByRole('cell', { name: trainerEmail }).waitFor();
 
     // Approve with a note and the new trainer, in one dialog; the list stays.
-    await page.goto(`${site.base}/admin/enrollments`);
+    await page.goto(`${site.adminBase}/admin/enrollments`);
     await page.getByRole('button', { name: 'Approve: Ines Mutoni, Cupping and Sensory Skills' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Trainer (optional)').selectOption({ label: `Diane Ingabire (${trainerEmail})` });
     await answerDialog(page, 'Bring a notebook.');
     await page.getByText('Application status updated to Approved. Trainer Diane Ingabire assigned.').waitFor();
-    expect(page.url()).toBe(`${site.base}/admin/enrollments`);
+    expect(page.url()).toBe(`${site.adminBase}/admin/enrollments`);
     await page.getByLabel('Status').selectOption('Approved');
     await page.getByRole('link', { name: 'Progress: Ines Mutoni, Cupping and Sensory Skills' }).waitFor();
     await page.getByText('Trainer: Diane Ingabire').waitFor();
@@ -123,7 +123,7 @@ describe('an admin', () => {
     });
 
     // Issue the certificate and open it.
-    await page.goto(`${site.base}/admin/enrollments/${applied.applicationId}/progress`);
+    await page.goto(`${site.adminBase}/admin/enrollments/${applied.applicationId}/progress`);
     await page.getByRole('cell', { name: '85 / 100' }).waitFor();
     await page.getByRole('button', { name: 'Issue Certificate' }).click();
     await answerDialog(page);
@@ -150,7 +150,7 @@ describe('an admin', () => {
       return visitor.page.getByRole('heading', { level: 2 }).allTextContents();
     };
 
-    await page.goto(`${site.base}/admin/courses/new`);
+    await page.goto(`${site.adminBase}/admin/courses/new`);
     await page.getByLabel('Title').fill('Barista Basics for Hotels');
     await page.getByLabel('Description').fill('Breakfast-service coffee for hotel teams.');
     await page.getByLabel('Category').selectOption('Service Skills');

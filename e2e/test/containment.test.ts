@@ -66,9 +66,9 @@ describe('a candidate tried by an admin', () => {
 
     const { page, context, errors } = await openPage(browser, 390);
     try {
-      // The admin is signed in on the site, and opens the team's link in the same browser.
-      await signIn(page, site.base, DEMO.admin);
-      await page.waitForURL(`${site.base}/admin/dashboard`);
+      // The admin is signed in on the console, and opens the team's link in the same browser.
+      await signIn(page, site.adminBase, DEMO.admin);
+      await page.waitForURL(`${site.adminBase}/admin/dashboard`);
       expect(await page.evaluate(() => localStorage.getItem('btlsToken'))).toBeTruthy();
       await page.goto(link);
       expect(await candidateFound(page)).toEqual({ token: 'none', site: 'unreachable' });

@@ -40,11 +40,11 @@ describe("an admin's day on a phone", () => {
     it(`in ${language} at ${width} px: a bad address, a refused form, the releases and their log`, async () => {
       const t = (id: string, values?: Record<string, string>) => words(language, id, values);
       const { page, context, errors } = await openPage(browser, width);
-      await signIn(page, site.base, DEMO.admin);
+      await signIn(page, site.adminBase, DEMO.admin);
       await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 
       // The language from the panel's own switcher.
-      await page.goto(`${site.base}/admin/users/new`);
+      await page.goto(`${site.adminBase}/admin/users/new`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.getByRole('banner').getByRole('combobox').first().selectOption(language);
       await page.waitForSelector(`html[lang="${language}"]`, { state: 'attached' });
@@ -74,7 +74,7 @@ describe("an admin's day on a phone", () => {
       expect(await fits(page)).toBe(true);
 
       // A link with a status the list does not offer: the list, as without it, and the address cleaned.
-      await page.goto(`${site.base}/admin/enrollments?status=nonsense`);
+      await page.goto(`${site.adminBase}/admin/enrollments?status=nonsense`);
       await page.getByRole('heading', { level: 1, name: t('admin.enrollments.title') }).waitFor();
       await page.getByRole('table', { name: t('admin.jobs.applications') }).waitFor();
       await expect.poll(() => new URL(page.url()).search).toBe('');
@@ -82,7 +82,7 @@ describe("an admin's day on a phone", () => {
       expect(await fits(page)).toBe(true);
 
       // The releases: no area has a rollout going on, and each card says so.
-      await page.goto(`${site.base}/admin/releases`);
+      await page.goto(`${site.adminBase}/admin/releases`);
       await page.getByRole('heading', { level: 1, name: t('admin.nav.releases') }).waitFor();
       const cards = page.getByRole('article');
       await cards.first().waitFor();

@@ -14,18 +14,22 @@ const WORDS = {
 } as const;
 type Language = keyof typeof WORDS;
 
+/** Each role, and where it signs in: the admin on the console, everyone else on the site. */
 const PEOPLE = [
-  { role: 'admin', who: DEMO.admin, panel: '/admin/dashboard' },
-  { role: 'trainer', who: DEMO.trainer, panel: '/trainer/dashboard' },
-  { role: 'employer', who: DEMO.employer, panel: '/employer/dashboard' },
-  { role: 'trainee', who: DEMO.trainee, panel: '/dashboard' },
+  { role: 'admin', who: DEMO.admin, panel: '/admin/dashboard', onConsole: true },
+  { role: 'trainer', who: DEMO.trainer, panel: '/trainer/dashboard', onConsole: false },
+  { role: 'employer', who: DEMO.employer, panel: '/employer/dashboard', onConsole: false },
+  { role: 'trainee', who: DEMO.trainee, panel: '/dashboard', onConsole: false },
 ] as const;
 
-/** A phone in `language` (the cookie a chosen language leaves), at the sign-in form or on its way to `path`. */
-async function phoneAt(path: string, language: Language, width: number) {
+/**
+ * A phone in `language` (the cookie a chosen language leaves), at the sign-in form or on its way to `path`, on
+ * `base` (the site's or the console's).
+ */
+async function phoneAt(path: string, language: Language, width: number, base = site.base) {
   const opened = await openPage(browser, width);
-  await opened.context.addCookies([{ name: 'btlsLang', value: language, url: site.base }]);
-  await opened.page.goto(`${site.base}${path}`);
+  await opened.context.addCookies([{ name: 'btlsLang', value: language, url: base }]);
+  await opened.page.goto(`${base}${path}`);
   return opened;
 }
 
@@ -48,10 +52,11 @@ describe('signing in on a phone', () => {
     ['rw', 390],
   ] as const) {
     it(`lands each role on its own panel in one tap (${language}, ${width} px)`, async () => {
-      for (const { role, who, panel } of PEOPLE) {
-        const { page, context, errors } = await phoneAt('/login', language, width);
+      for (const { role, who, panel, onConsole } of PEOPLE) {
+        const base = onConsole ? site.adminBase : site.base;
+        const { page, context, errors } = await phoneAt('/login', language, width, base);
         await signInIn(page, language, who);
-        await page.waitForURL(`${site.base}${panel}`);
+        await page.waitForURL(`${base}${panel}`);
         const heading = page.getByRole('heading', { level: 1 }).first();
         await heading.waitFor();
         await expect

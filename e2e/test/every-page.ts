@@ -8,7 +8,7 @@ export type Role = 'visitor' | 'graduate' | 'trainee' | 'admin' | 'trainer' | 'e
 type Get = (path: string, token?: string) => Promise<{ id: number; certificateCode: string }[]>;
 
 /**
- * Every page of every role, with the ids of the demo data's first course, job, graduate's certificate,
+ * Every page of every role (an admin's on the admin console's origin, the others' on the site's), with the ids of the demo data's first course, job, graduate's certificate,
  * enrollment, user, posting and student, read with the staff's and the graduate's tokens.
  */
 export async function everyPage(

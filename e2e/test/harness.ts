@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import { extname, join, normalize } from 'node:path';
 import type { RemoteArea } from '@btls/build-config/remotes';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -138,6 +139,26 @@ export async function settled(page: Page): Promise<void> {
   await frames();
 }
 
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** What axe-core finds serious or critical in the page as it is now (an open dialog included). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: {
+        run(
+          context: Document,
+        ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+      };
+    };
+    const { violations } = await axe.run(document);
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
 export const DEMO = {
   admin: { email: 'admin@btls-demo.rw', password: 'admin-demo-2026', firstName: 'Grace' },
   trainer: { email: 'trainer@btls-demo.rw', password: 'trainer-demo-2026' },
@@ -159,7 +180,7 @@ export async function signIn(page: Page, base: string, who: { email: string; pas
 }
 
 /** The console's dialog asking who is at the keyboard before a dangerous action (sudo mode). */
-export const askedAgain = (page: Page) => page.getByRole('dialog', { name: /confirm it.s you|password again/i });
+export const askedAgain = (page: Page) => page.getByRole('dialog', { name: 'Confirm it is you' });
 
 /**
  * Whenever the console asks again (its sign-in older than the window) in the middle of a journey's step, the admin

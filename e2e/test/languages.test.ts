@@ -271,9 +271,9 @@ describe('the site in three languages', () => {
       body: { courseId: course.id },
     });
     const { page, context, errors } = await openPage(browser, 390);
-    await signIn(page, site.base, DEMO.admin);
-    await page.waitForURL(`${site.base}/admin/dashboard`);
-    await page.goto(`${site.base}/admin/enrollments?q=${lastName}`);
+    await signIn(page, site.adminBase, DEMO.admin);
+    await page.waitForURL(`${site.adminBase}/admin/dashboard`);
+    await page.goto(`${site.adminBase}/admin/enrollments?q=${lastName}`);
     await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('fr');
     await page.waitForSelector('html[lang="fr"]', { state: 'attached' });
     const fr = translator(['shell', 'shared-ui', 'mfe-admin'], 'fr');

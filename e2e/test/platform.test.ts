@@ -9,6 +9,7 @@ import {
   DEMO,
   openPage,
   releasesOf,
+  request,
   releaseTokenFor,
   runRelease,
   serveFolder,
@@ -121,17 +122,18 @@ describe('protected pages', () => {
     const { page, context } = await openPage(browser);
     await signIn(page, site.base, DEMO.trainee);
     await page.waitForURL(`${site.base}/dashboard`);
-    await page.goto(`${site.base}/admin/users`);
+    // (The admin pages are the console's: the site sends their addresses there.)
+    await page.goto(`${site.base}/employer/dashboard`);
     await page.waitForURL(`${site.base}/dashboard`);
     await context.close();
   });
 
   it('opens the admin panel for an admin, with their name and e-mail in the sidebar', async () => {
     const { page, context, errors } = await openPage(browser);
-    await signIn(page, site.base, DEMO.admin);
-    await page.waitForURL(`${site.base}/admin/dashboard`);
-    await page.goto(`${site.base}/admin`);
-    await page.waitForURL(`${site.base}/admin/dashboard`);
+    await signIn(page, site.adminBase, DEMO.admin);
+    await page.waitForURL(`${site.adminBase}/admin/dashboard`);
+    await page.goto(`${site.adminBase}/admin`);
+    await page.waitForURL(`${site.adminBase}/admin/dashboard`);
     const sidebar = page.getByRole('complementary', { name: 'Admin Panel' });
     await sidebar.getByText(DEMO.admin.email).waitFor();
     expect(errors).toEqual([]);
@@ -154,8 +156,8 @@ describe('serving', () => {
     // its id), so no shared cache keeps it.
     expect(html.headers.get('cache-control')).toBe('private, no-cache');
     expect(html.headers.get('server-timing')).toMatch(/btls-load;desc="/);
-    const shellPage = await fetch(`${site.base}/admin/dashboard`);
-    expect(shellPage.headers.get('cache-control')).toBe('private, no-cache');
+    const shellPage = await request(`${site.adminBase}/admin/dashboard`);
+    expect(shellPage.headers['cache-control']).toBe('private, no-cache');
     const script = /src="(\/assets\/[^"]+\.js)"/.exec(await html.text())?.[1];
     expect(script).toBeTruthy();
     const asset = await fetch(`${site.base}${script}`, { headers: { 'accept-encoding': 'br' } });
@@ -182,14 +184,14 @@ describe('one page, many remotes', () => {
     const { page, context } = await openPage(browser);
     // Every script the page asks a remote for (read again below: a navigation drops the page's copies).
     const remoteScripts = new Set<string>();
-    page.on('request', (request) => {
-      if (request.url().includes('/remotes/') && request.resourceType() === 'script') remoteScripts.add(request.url());
+    page.on('request', (asked) => {
+      if (asked.url().includes('/remotes/') && asked.resourceType() === 'script') remoteScripts.add(asked.url());
     });
-    await signIn(page, site.base, DEMO.admin);
-    await page.waitForURL(`${site.base}/admin/dashboard`);
-    // Signing in inside the public remote is what the admin's remote shows: the same store.
+    await signIn(page, site.adminBase, DEMO.admin);
+    await page.waitForURL(`${site.adminBase}/admin/dashboard`);
+    // Signing in on the shell's console page is what the admin's remote shows: the same store.
     await page.getByRole('complementary', { name: 'Admin Panel' }).getByText(DEMO.admin.email).waitFor();
-    await page.goto(`${site.base}/admin/dashboard`);
+    await page.goto(`${site.adminBase}/admin/dashboard`);
     await page.getByRole('complementary', { name: 'Admin Panel' }).waitFor();
 
     const providers = await page.evaluate(() => {
@@ -233,7 +235,7 @@ describe('one page, many remotes', () => {
       'Attempted to call a translation function',
     ];
     const scripts = await Promise.all(
-      [...remoteScripts].map(async (url) => ({ url, body: await (await fetch(url)).text() })),
+      [...remoteScripts].map(async (url) => ({ url, body: (await request(url)).text })),
     );
     expect(scripts.length).toBeGreaterThan(2);
     const copies = scripts.flatMap(({ url, body }) =>
@@ -259,9 +261,9 @@ describe('one page, many remotes', () => {
     try {
       // The admin area's host does not answer (its files cannot be fetched).
       await context.route('**/remotes/admin/**', (route) => route.abort('connectionrefused'));
-      await signIn(page, site.base, DEMO.admin);
-      await page.waitForURL(`${site.base}/admin/dashboard`);
-      await page.goto(`${site.base}/admin/dashboard`);
+      await signIn(page, site.adminBase, DEMO.admin);
+      await page.waitForURL(`${site.adminBase}/admin/dashboard`);
+      await page.goto(`${site.adminBase}/admin/dashboard`);
       await page.getByRole('heading', { name: 'This part of the site is unavailable right now' }).waitFor();
 
       // The rest of the site still works.
@@ -353,10 +355,11 @@ describe('one page, many remotes', () => {
         expect(response!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
         await page.getByRole('heading', { level: 1 }).first().waitFor();
       }
-      await signIn(page, site.base, DEMO.admin);
-      await page.waitForURL(`${site.base}/admin/dashboard`);
+      await signIn(page, site.adminBase, DEMO.admin);
+      await page.waitForURL(`${site.adminBase}/admin/dashboard`);
       for (const path of ['/admin/users', '/admin/jobs', '/admin/courses']) {
-        await page.goto(`${site.base}${path}`);
+        const response = await page.goto(`${site.adminBase}${path}`);
+        expect(response!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
         await page.getByRole('heading', { level: 1 }).first().waitFor();
       }
       expect(errors).toEqual([]);

@@ -34,9 +34,9 @@ describe('a trainee who forgot the password', () => {
       // Without SMTP the e-mail waits in the outbox, where an admin reads it, links and all.
       const admin = await openPage(browser);
       admin.context.setDefaultTimeout(60_000);
-      await signIn(admin.page, site.base, DEMO.admin);
-      await admin.page.waitForURL(`${site.base}/admin/dashboard`);
-      await admin.page.goto(`${site.base}/admin/outbox`);
+      await signIn(admin.page, site.adminBase, DEMO.admin);
+      await admin.page.waitForURL(`${site.adminBase}/admin/dashboard`);
+      await admin.page.goto(`${site.adminBase}/admin/outbox`);
       const row = admin.page
         .getByRole('row')
         .filter({ hasText: DEMO.trainee.email })

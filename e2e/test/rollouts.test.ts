@@ -263,9 +263,9 @@ describe('a rollout', () => {
     // The admins' Releases page says what the rule found, and both versions' speed on the phones.
     const { page, context } = await openPage(browser, 390);
     try {
-      await signIn(page, site.base, DEMO.admin);
-      await page.waitForURL(`${site.base}/admin/dashboard`);
-      await page.goto(`${site.base}/admin/releases`);
+      await signIn(page, site.adminBase, DEMO.admin);
+      await page.waitForURL(`${site.adminBase}/admin/dashboard`);
+      await page.goto(`${site.adminBase}/admin/releases`);
       const area = page.getByRole('article', { name: 'Public site' });
       await area.getByText(`The rule stopped the rollout of ${slow.version} on`).waitFor();
       await area.getByText('browsers with a poor INP', { exact: false }).first().waitFor();
@@ -294,9 +294,9 @@ describe('a rollout', () => {
 
     const { page, context } = await openPage(browser, 390);
     try {
-      await signIn(page, site.base, DEMO.admin);
-      await page.waitForURL(`${site.base}/admin/dashboard`);
-      await page.goto(`${site.base}/admin/releases`);
+      await signIn(page, site.adminBase, DEMO.admin);
+      await page.waitForURL(`${site.adminBase}/admin/dashboard`);
+      await page.goto(`${site.adminBase}/admin/releases`);
       const trainer = page.getByRole('article', { name: 'Trainer area' });
       await trainer.getByRole('heading', { name: `Rollout of ${release.version} to 30% of browsers` }).waitFor();
       await trainer.getByText('Error rate of the rollout').waitFor();
