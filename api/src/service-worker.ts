@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { remoteName } from '@btls/build-config/remotes';
 import { isContentHashed } from '@btls/build-config/file-names';
 import type { SwConfig } from '@btls/shared-api/service-worker';
@@ -61,12 +61,23 @@ function releaseFiles(base: string, entry: string, files: Record<string, unknown
   return JSON.stringify(listed).length <= SW_LIST_BYTES_PER_AREA ? listed : [entry];
 }
 
+/**
+ * Registers /sw.js and its code (when the shell has a worker). Each host's worker keeps the shell and the areas
+ * that host's pages load: on the console the admin area only; on the site, every area but the admin's.
+ */
 export function registerServiceWorker(
   app: FastifyInstance,
   shellDist: string,
   store: ReleaseStore,
   choice: ReleaseChoice,
-) {
+  hosts: {
+    /** The areas a host's pages load (web.ts): its worker keeps those. */
+    areasServed: (request: FastifyRequest) => (area: string) => boolean;
+    isConsole: (request: FastifyRequest) => boolean;
+    /** The console's worker's own policy, naming its code. */
+    policy: (code: string) => Promise<string>;
+  },
+): void {
   const codeFile = join(shellDist, 'sw-code.js');
   if (!existsSync(codeFile)) return;
   const code = readFileSync(codeFile, 'utf8');
@@ -97,6 +108,8 @@ export function registerServiceWorker(
     const current = await store.activeReleases();
     // The browser's own versions: those its pages get (the worker keeps what it loads).
     const chosen = await choice.forWorker(request);
+    const onConsole = hosts.isConsole(request);
+    const served = hosts.areasServed(request);
     // In the areas' order, whatever order the database gave them in (the bytes must be the same everywhere).
     const active = [...current.values()]
       .map((release) =>
@@ -104,11 +117,12 @@ export function registerServiceWorker(
           ? { ...release, version: release.rollout.version, manifest: release.rollout.manifest }
           : release,
       )
+      .filter((release) => served(release.area))
       .sort((a, b) => a.area.localeCompare(b.area));
-    const key = active
+    const key = `${onConsole ? 'console ' : ''}${active
       .map((release) => `${release.area}@${release.version}`)
       .sort()
-      .join(' ');
+      .join(' ')}`;
     let worker = made.get(key);
     if (!worker) {
       const config: SwConfig = {
@@ -146,6 +160,7 @@ export function registerServiceWorker(
       .header('Vary', 'Accept-Encoding, Cookie')
       .header('ETag', worker.etag)
       .type('text/javascript; charset=utf-8');
+    if (onConsole) reply.header('Content-Security-Policy', await hosts.policy(codeUrl));
     // The browser asks for the worker at every visit to learn of a new version: unchanged, it costs a few bytes.
     if (ifNoneMatch(request.headers['if-none-match'], worker.etag)) return reply.code(304).send();
     const encoding = encodingFor(request);

@@ -4,12 +4,12 @@
  * made from the active releases. Hashed and versioned files are cached for a year; index.html and
  * remotes.json are revalidated on every load, so a release or a rollback shows at the next page load.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASE_MANIFEST, type ReleaseManifest } from '@btls/build-config/release';
-import { LOAD_TICKET_TIMING, REMOTE_AREAS, remoteFolder } from '@btls/build-config/remotes';
+import { LOAD_TICKET_TIMING, REMOTE_AREAS, remoteFolder, type RemotesJson } from '@btls/build-config/remotes';
 import { cookieValue } from '@btls/shared-api/cookies';
 import { dataSaverOf } from '@btls/shared-api/data-saver';
 
@@ -34,6 +34,8 @@ import type { LoadTickets, TicketArea, Visitor } from './releases/load-tickets';
 import { openSandbox } from './workers/sandbox';
 import { registerServiceWorker } from './service-worker';
 import type { Metrics } from './metrics';
+import type { AdminOrigin } from './http/admin-origin';
+import { consoleCspHeader, consoleWorkerCspHeader } from './http/security-headers';
 
 export interface WebOptions {
   /** The repository folder holding shell/dist and mfe-<name>/dist. */
@@ -53,6 +55,56 @@ interface WebDeps {
   /** Each load's tickets (what makes a browser's report count), and their share per client address. */
   loadTickets: LoadTickets;
   ticketLimit: RateLimiter;
+  /** The admin console's origin: there the shell serves the admin area alone, and the site serves it nowhere. */
+  adminOrigin: AdminOrigin;
+}
+
+/**
+ * The element of the console's page that tells the shell it is the console, and where the site is (its "Public
+ * site" link): JSON, never run (the page's policy runs no inline script). shared-auth's CONSOLE_ELEMENT_ID.
+ */
+const CONSOLE_ELEMENT_ID = 'btls-console';
+
+/**
+ * Which areas a host's pages load: on the console the admin area alone (no other team's entry is ever named
+ * there); on the site every area but the admin's, whose code is never loaded there; on the trial origin, where
+ * no admin's session counts, every area's candidates.
+ */
+export type AreasServed = (area: string) => boolean;
+
+/** The map of areas a page of this host gets, with the areas its load tickets are for. */
+function areasHere(served: AreasServed, { json, shown }: { json: RemotesJson; shown: TicketArea[] }) {
+  return {
+    json: Object.fromEntries(Object.entries(json).filter(([name]) => served(name.replace(/^mfe_/, '')))) as RemotesJson,
+    shown: shown.filter(({ area }) => served(area)),
+  };
+}
+
+/** The console's page: the shell's, marked as the console's, with where the site is. */
+function withConsoleMark(html: string, site: string): string {
+  const json = JSON.stringify({ site }).replace(/</g, '\\u003c');
+  return html.replace(
+    '</head>',
+    () => `<script id="${CONSOLE_ELEMENT_ID}" type="application/json">${json}</script></head>`,
+  );
+}
+
+/** The console's web app manifest: installed, it is the admin console, opening on its panel. */
+function consoleManifest(shellManifest: string): string {
+  const manifest = JSON.parse(shellManifest) as Record<string, unknown>;
+  return JSON.stringify({
+    ...manifest,
+    id: '/admin',
+    name: 'BTLS Admin',
+    short_name: 'BTLS Admin',
+    description: 'The admin console of the BTLS Coffee platform.',
+    start_url: '/admin',
+    scope: '/',
+    translations: {
+      fr: { name: 'BTLS Admin', short_name: 'BTLS Admin', description: 'La console d’administration de BTLS Coffee.' },
+      rw: { name: 'BTLS Admin', short_name: 'BTLS Admin', description: "Urubuga rw'abayobozi rwa BTLS Coffee." },
+    },
+  });
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -232,10 +284,18 @@ export async function registerWeb(
   app.addHook('onReady', () => adoptLocalBuilds(app, options.root, store));
 
   const choice = createReleaseChoice({ store, ...options });
+  const onSite = (request: FastifyRequest) =>
+    !options.adminOrigin.isConsole(request) && !options.trialOrigin.isTrial(request);
+  const areasServed = (request: FastifyRequest): AreasServed =>
+    options.adminOrigin.isConsole(request)
+      ? (area) => area === 'admin'
+      : options.trialOrigin.isTrial(request)
+        ? () => true
+        : (area) => area !== 'admin';
 
   app.get('/remotes.json', NOT_API, async (request, reply) => {
     const visitor = await choice.forLoad(request, reply);
-    const { json, shown } = await store.areasFor(visitor.versions);
+    const { json, shown } = areasHere(areasServed(request), await store.areasFor(visitor.versions));
     const timing = await ticketTiming(request, options, visitor, shown);
     // With its load tickets, the map is this browser's alone.
     reply
@@ -246,7 +306,25 @@ export async function registerWeb(
     return json;
   });
 
-  registerServiceWorker(app, shellDist, store, choice);
+  // What the console's page may run: the shell's files and the admin area's releases (wherever they live).
+  const shellScripts = readdirSync(shellDist)
+    .filter((name) => /\.m?js$/.test(name) && name !== 'sw-code.js')
+    .map((name) => `/${name}`);
+  const consoleOrigin = options.adminOrigin.origin;
+  const https = /^https:/.test(consoleOrigin);
+  /** The origins the admin area's active release (and its rollout) live on besides this server. */
+  const adminReleaseOrigins = async () => {
+    const admin = (await store.activeReleases()).get('admin');
+    const bases = admin ? [admin.base, ...(admin.rollout ? [admin.rollout.base] : [])] : [];
+    return bases.flatMap((base) => (/^https?:/.test(base) ? [new URL(base).origin] : []));
+  };
+  const consolePolicy = async () =>
+    consoleCspHeader({ origin: consoleOrigin, shellScripts, adminOrigins: await adminReleaseOrigins(), https });
+  registerServiceWorker(app, shellDist, store, choice, {
+    areasServed,
+    isConsole: options.adminOrigin.isConsole,
+    policy: async (code) => consoleWorkerCspHeader(consoleOrigin, code, await adminReleaseOrigins()),
+  });
 
   // The shell's hashed assets; also gives reply.sendFile for the shell's other top-level files.
   await app.register(fastifyStatic, {
@@ -264,9 +342,13 @@ export async function registerWeb(
     NOT_API,
     async (request, reply) => {
       const { area, version, '*': path } = request.params;
-      // A release's server part is for this server only; a candidate no browser was given, for its trial only.
+      // A release's server part is for this server only; a candidate no browser was given, for its trial only;
+      // on the console, no area's file but the admin's.
       const readers =
-        isRemoteArea(area) && !path.startsWith('server/') && (await candidates.readers(request, area, version));
+        isRemoteArea(area) &&
+        !path.startsWith('server/') &&
+        (area === 'admin' || !options.adminOrigin.isConsole(request)) &&
+        (await candidates.readers(request, area, version));
       const bytes = readers ? await files.file(area, version, path) : undefined;
       if (!bytes) return reply.status(404).header('Cache-Control', 'no-cache').type('text/plain').send('Not found');
       const type = RELEASE_TYPES[extname(path).toLowerCase()];
@@ -305,6 +387,28 @@ export async function registerWeb(
     log: app.log,
     renders: metrics.renders,
   });
+  /** Where the site is, for the console's "Public site" link (on a developer's machine: the console's port on localhost). */
+  const siteOf = (request: FastifyRequest) =>
+    options.publicUrl ?? `${request.protocol}://${request.host.replace(/^[^:]+/, 'localhost')}`;
+  /**
+   * Every page of the console: the shell's own page with the admin area alone in its map, never rendered on the
+   * server (no area's server part runs for it), under the console's policy.
+   */
+  const sendConsole = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    you: Awaited<ReturnType<typeof choice.forLoad>>,
+  ) => {
+    const { json, shown } = areasHere(areasServed(request), await store.areasFor(you.versions));
+    const timing = await ticketTiming(request, options, you, shown);
+    if (timing) reply.header('Server-Timing', timing);
+    return reply
+      .header('Content-Security-Policy', await consolePolicy())
+      .header('Cache-Control', 'private, no-cache')
+      .header('Vary', 'Cookie')
+      .type('text/html')
+      .send(withConsoleMark(withAreas(indexHtml(), json), siteOf(request)));
+  };
   /** Public pages come rendered, with their data; the others (and any page whose render failed) render in the browser. */
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const you = await choice.forLoad(request, reply);
@@ -318,13 +422,14 @@ export async function registerWeb(
         `${RELEASE_TRIAL_KEY}=${set?.value ?? ''}; Path=/; Max-Age=${set?.maxAge ?? 0}; SameSite=Strict${secure}`,
       );
     }
+    if (options.adminOrigin.isConsole(request)) return sendConsole(request, reply, you);
     const origin = `${request.protocol}://${request.host}`;
     const headers = {
       cookie: request.headers.cookie,
       'accept-language': request.headers['accept-language'],
       'save-data': typeof request.headers['save-data'] === 'string' ? request.headers['save-data'] : undefined,
     };
-    const { json: areas, shown } = await store.areasFor(you.versions);
+    const { json: areas, shown } = areasHere(areasServed(request), await store.areasFor(you.versions));
     const timing = await ticketTiming(request, options, you, shown);
     const render = async () => {
       // A client asking for page after page that is not kept gets them rendered by its browser past its share.
@@ -393,6 +498,21 @@ export async function registerWeb(
   app.get('/*', NOT_API, async (request, reply) => {
     const path = decodeURIComponent(request.url.split('?')[0]!);
     if (path.startsWith('/api/')) return apiNotFound(request, reply);
+    const onConsole = options.adminOrigin.isConsole(request);
+    // The admin's pages are the console's: an old bookmark or link opens them there.
+    if (onSite(request) && /^\/admin(\/|$)/.test(path)) return reply.redirect(`${consoleOrigin}${request.url}`, 302);
+    if (onConsole && path === '/manifest.webmanifest')
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('application/manifest+json')
+        .send(consoleManifest(readFileSync(join(shellDist, 'manifest.webmanifest'), 'utf8')));
+    // The page the console's worker keeps for addresses it never saved: the console's (its map asked for then).
+    if (onConsole && path === '/index.html')
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .header('Content-Security-Policy', await consolePolicy())
+        .type('text/html')
+        .send(withConsoleMark(indexHtml(), siteOf(request)));
     const topLevelFile = /^\/[\w.-]+\.[a-z0-9]+$/i.test(path) ? join(shellDist, path) : null;
     if (topLevelFile && existsSync(topLevelFile)) {
       reply.header('Cache-Control', 'no-cache');

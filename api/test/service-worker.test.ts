@@ -97,25 +97,25 @@ describe('/sw.js', () => {
 
   it('takes so much of one area: a release of 1,999 tiny files is listed by its entry, and the worker stays small', async () => {
     const before = (await worker()).body.length;
-    const token = await releaseToken(api, admin.token, 'admin');
+    const token = await releaseToken(api, admin.token, 'trainer');
     const tiny = Object.fromEntries(
       Array.from({ length: 1997 }, (_, i) => [
         `assets/tiny-${String(i).padStart(4, '0')}-a1B2c3D4.js`,
         `export default ${i};`,
       ]),
     );
-    const crowded = makeRelease('admin', 'many files', undefined, tiny);
+    const crowded = makeRelease('trainer', 'many files', undefined, tiny);
     expect((await upload(api, crowded, token)).status).toBe(201);
-    expect((await activate(api, 'admin', crowded.manifest.version, token)).status).toBe(200);
+    expect((await activate(api, 'trainer', crowded.manifest.version, token)).status).toBe(200);
     const now = await worker();
-    const base = `/remotes/admin/${crowded.manifest.version}/`;
-    expect(now.config.areas.admin).toEqual({
-      name: 'mfe_admin',
+    const base = `/remotes/trainer/${crowded.manifest.version}/`;
+    expect(now.config.areas.trainer).toEqual({
+      name: 'mfe_trainer',
       version: crowded.manifest.version,
       base,
       entry: `${base}remoteEntry.js`,
       layout: 'panel',
-      patterns: ['/admin/*'],
+      patterns: ['/trainer/*'],
       serverRendered: false,
       files: [`${base}remoteEntry.js`],
     });

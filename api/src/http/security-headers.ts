@@ -45,6 +45,60 @@ export function cspHeader(origins: readonly string[], options: { https?: boolean
     .join('; ');
 }
 
+/**
+ * What the admin console's page may load and reach: the shell's files and the admin area's releases, by path on
+ * the console's origin (`http://admin.localhost:8080/assets/`, `…/remotes/admin/`), and the origin the admin
+ * area's release lives on when it is a CDN's. Never 'self' for scripts, styles or connections: another area's
+ * file is on the same origin (the server refuses it there as well), and a policy naming paths says so to the
+ * browser too. No frame (the contact page's map is the site's), no framing.
+ */
+export interface ConsoleSources {
+  /** The console's origin, as configured (ADMIN_URL). */
+  origin: string;
+  /** The shell's scripts outside /assets/ (its federation entry, the worker's code), as paths. */
+  shellScripts: readonly string[];
+  /** Where the admin area's releases may live besides this server (a CDN's origin), checked as origins. */
+  adminOrigins: readonly string[];
+  https?: boolean;
+}
+
+export function consoleCspHeader({ origin, shellScripts, adminOrigins, https }: ConsoleSources): string {
+  const elsewhere = adminOrigins.filter(isReleaseOrigin);
+  const files = [`${origin}/assets/`, `${origin}/remotes/admin/`, ...elsewhere];
+  const scripts = [...files, ...shellScripts.map((path) => `${origin}${path}`)];
+  const directives: Record<string, string[]> = {
+    'default-src': ["'none'"],
+    'script-src': scripts,
+    'worker-src': [`${origin}/sw.js`],
+    'style-src': ["'unsafe-inline'", ...files],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:', ...elsewhere],
+    'font-src': ['data:', ...files],
+    // The API, the map of areas, and what the federation runtime fetches of the shell's and the admin area's.
+    'connect-src': [`${origin}/api/`, `${origin}/remotes.json`, ...scripts],
+    'manifest-src': [`${origin}/manifest.webmanifest`],
+    'frame-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+  };
+  if (https) directives['upgrade-insecure-requests'] = [];
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+}
+
+/**
+ * The console's service worker: its code and nothing else to run; it fetches from its own origin (the files it
+ * keeps, the pages and reads it answers, all the console's), and from the admin area's CDN.
+ */
+export function consoleWorkerCspHeader(origin: string, code: string, adminOrigins: readonly string[]): string {
+  const elsewhere = adminOrigins.filter(isReleaseOrigin);
+  return ["default-src 'none'", `script-src ${origin}${code}`, ['connect-src', "'self'", ...elsewhere].join(' ')].join(
+    '; ',
+  );
+}
+
 /** Headers that only mean something for a document (a page, or a file opened as one). */
 const PAGE_ONLY_HEADERS = [
   'content-security-policy',
