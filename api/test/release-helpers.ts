@@ -166,23 +166,30 @@ export class TestBrowser {
 
   constructor(
     private readonly inject: TestApi['app']['inject'],
-    options: { ip?: string } = {},
+    options: { ip?: string; host?: string } = {},
   ) {
     // Each phone on its own connection, unless a test says.
     const n = ++TestBrowser.made;
     this.ip = options.ip ?? `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+    this.host = options.host;
   }
 
   private static made = 0;
   private readonly ip: string;
+  /** The host its pages come from (the console's, for the admin area's); the site's when none. */
+  private readonly host: string | undefined;
 
   /**
    * A new browser whose bucket (drawn by the server, as every browser's is, while a rollout runs) passes `wanted`:
    * browsers are drawn until one does, as someone choosing a version would have to.
    */
-  static async drawn(inject: TestApi['app']['inject'], wanted: (bucket: number) => boolean): Promise<TestBrowser> {
+  static async drawn(
+    inject: TestApi['app']['inject'],
+    wanted: (bucket: number) => boolean,
+    options: { host?: string } = {},
+  ): Promise<TestBrowser> {
     for (;;) {
-      const browser = new TestBrowser(inject);
+      const browser = new TestBrowser(inject, options);
       await browser.load();
       if (wanted(browser.bucket)) return browser;
     }
@@ -202,7 +209,7 @@ export class TestBrowser {
     const answer = await this.inject({
       method: 'GET',
       url,
-      headers: { cookie: this.cookie },
+      headers: { cookie: this.cookie, ...(this.host ? { host: this.host } : {}) },
       remoteAddress: this.ip,
     });
     for (const set of [answer.headers['set-cookie'] ?? []].flat()) {

@@ -360,10 +360,13 @@ const rolloutOf = async (area: string) =>
 /** Browsers on each version, drawn until `onNew` of them are in the rollout's share and `onActive` outside it. */
 async function browsersOf(area: RemoteArea, percent: number, onNew: number, onActive: number) {
   const inject = api.app.inject.bind(api.app);
+  // The admin area's pages are the console's.
+  const where = area === 'admin' ? { host: 'admin.localhost' } : {};
   const browsers = { onNew: [] as TestBrowser[], onActive: [] as TestBrowser[] };
-  for (let i = 0; i < onNew; i++) browsers.onNew.push(await TestBrowser.drawn(inject, (bucket) => bucket <= percent));
+  for (let i = 0; i < onNew; i++)
+    browsers.onNew.push(await TestBrowser.drawn(inject, (bucket) => bucket <= percent, where));
   for (let i = 0; i < onActive; i++)
-    browsers.onActive.push(await TestBrowser.drawn(inject, (bucket) => bucket > percent));
+    browsers.onActive.push(await TestBrowser.drawn(inject, (bucket) => bucket > percent, where));
   expect(new Set(browsers.onNew.map((browser) => browser.entry(area))).size).toBe(1);
   return browsers;
 }

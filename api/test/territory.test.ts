@@ -135,7 +135,9 @@ async function released(area: RemoteArea, text: string, patterns: string[]) {
 
 /** The area the shell routes `path` to, by the map of areas every page carries (the router's ranking). */
 async function areaRoutedTo(path: string): Promise<string | undefined> {
-  const map = (await request(api, 'GET', '/remotes.json')).body as RemotesJson;
+  // The admin area's pages are routed on the console, every other area's on the site.
+  const host = path.startsWith('/admin') ? { headers: { host: 'admin.localhost' } } : {};
+  const map = (await request(api, 'GET', '/remotes.json', host)).body as RemotesJson;
   const routes = Object.entries(map).flatMap(([name, area]) =>
     area!.patterns.map((pattern) => ({ path: pattern, name })),
   );
