@@ -27,3 +27,5 @@ export {
 } from '@btls/kernel';
 export * from './account';
 export * from './paths';
+export * from './console';
+export * from './reset-link';
