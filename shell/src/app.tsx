@@ -1,7 +1,7 @@
 import { Suspense, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { lazyPart } from '@btls/shared-ui/lazy-page';
 import { RELEASE_TRIAL_KEY } from '@btls/shared-api/release-trial';
-import { Link, paths, useI18n, useLocation } from '@btls/shared-auth';
+import { consoleOfThePage, Link, paths, useI18n, useLocation } from '@btls/shared-auth';
 import { useRoomBelow } from './bottom-bar';
 import { offline, waitingVersion } from './app-state';
 import { installOffer } from './install';
@@ -55,6 +55,8 @@ const useStore = <T,>(store: { subscribe: (listener: () => void) => () => void; 
 
 /** A tester's candidate releases, when this browser has a trial. */
 const ReleaseTrialBar = lazyPart(async () => (await import('./release-trial')).default, { quiet: true });
+/** The admin console's pages (on its own origin only): a chunk the site never loads. */
+const ConsoleApp = lazyPart(async () => (await import('./console/console-pages')).ConsoleApp);
 /** The offer to install the app, when the browser makes one. */
 const InstallOfferBar = lazyPart(async () => (await import('./install-offer')).default, { quiet: true });
 /** A newer version installed and waiting for the Reload. */
@@ -98,7 +100,13 @@ export function App() {
   const areas = useContext(AreasContext);
   const area = areas && areaFor(areas, pathname);
   let page;
-  if (!areas)
+  if (consoleOfThePage())
+    page = (
+      <Suspense fallback={null}>
+        <ConsoleApp pathname={pathname} areas={areas} />
+      </Suspense>
+    );
+  else if (!areas)
     page = (
       <PublicLayout>
         <Unavailable onRetry={() => location.reload()} />

@@ -1,8 +1,8 @@
 import '@btls/shared-ui/tokens.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createQueryClient, hydrate, QueryClientProvider } from '@btls/shared-api';
-import { AuthProvider, BrowserRouter, useSessionStore, type SessionHint } from '@btls/shared-auth';
+import { configureApi, createQueryClient, hydrate, QueryClientProvider } from '@btls/shared-api';
+import { AuthProvider, BrowserRouter, consoleOfThePage, useSessionStore, type SessionHint } from '@btls/shared-auth';
 import { App, loadOfflineBanner } from './app';
 import { connectLanguageToSession, followDeviceChoice, startLanguage } from './language';
 import { watchNetwork } from './app-state';
@@ -89,7 +89,11 @@ const app = (map: Awaited<typeof areas>) => (
 // The shell's texts in the page's language first, and the map of areas (at hand unless it had to be fetched);
 // then the page is taken over, and what can wait for that comes last: each step a task of its own, the visitor's
 // taps let in between (on a low-end phone the start in one piece blocked them for a quarter of a second).
-void Promise.all([areas, startLanguage(!!serverData)]).then(async ([map]) => {
+// On the admin console, a request refused for want of a recent proof asks the admin again (before any call).
+const consoleReady = consoleOfThePage()
+  ? import('./console/sudo').then(({ askingFetch }) => configureApi({ fetch: askingFetch() }))
+  : undefined;
+void Promise.all([areas, startLanguage(!!serverData), consoleReady]).then(async ([map]) => {
   await yieldToInput();
   if (serverData) {
     // The page is already painted: taking it over is a transition, done in slices that leave the main thread
