@@ -2,7 +2,7 @@
  * The panel layout of the admin, trainer and employer areas: a fixed sidebar on wide screens, a slide-in
  * menu on phones, the user's name and e-mail, and Logout.
  */
-import { useI18n, usePanelSession } from '@btls/shared-auth';
+import { consoleOfThePage, useI18n, usePanelSession } from '@btls/shared-auth';
 import { Suspense, useEffect, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { Spinner } from './components';
 import styles from './panel-layout.module.css';
@@ -63,6 +63,8 @@ export interface PanelLayoutProps {
   NavLink: ComponentType<{ to: string; end?: boolean; children: ReactNode }>;
   /** The current path: the phone menu closes when it changes. */
   pathname: string;
+  /** The site's address, on the admin console: a plain link there, where the admin is a visitor. */
+  publicSite?: string | null;
   children: ReactNode;
 }
 
@@ -74,6 +76,7 @@ export function PanelLayout({
   mobileTitle = title,
   NavLink,
   pathname,
+  publicSite,
   children,
 }: PanelLayoutProps) {
   const i18n = useI18n();
@@ -131,6 +134,11 @@ export function PanelLayout({
             </NavLink>
           ))}
         </nav>
+        {publicSite && (
+          <a className={styles.publicSite} href={publicSite}>
+            {i18n._({ id: 'panel.publicSite', message: 'Public site' })}
+          </a>
+        )}
         <button type="button" className={styles.logout} onClick={onLogout}>
           {i18n._({ id: 'common.logout', message: 'Logout' })}
         </button>
@@ -196,6 +204,7 @@ export function AreaPanel({
       nav={nav.map((item) => ({ ...item, label: i18n._(item.label) }))}
       {...panel}
       mobileTitle={panel.pathname === noMobileTitleOn ? null : title}
+      publicSite={consoleOfThePage()?.site}
     >
       <Suspense fallback={<Spinner label={i18n._({ id: 'common.loading', message: 'Loading...' })} />}>
         {children}
