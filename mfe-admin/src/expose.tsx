@@ -33,6 +33,7 @@ const MessagesPage = lazyPage(() => import('./features/messages/messages-page'),
 const EditUserPage = lazyPage(() => import('./features/users/user-forms'), 'EditUserPage');
 const NewUserPage = lazyPage(() => import('./features/users/user-forms'), 'NewUserPage');
 const UsersPage = lazyPage(() => import('./features/users/users-page'), 'UsersPage');
+const SettingsPage = lazyPage(() => import('./features/settings/settings-page'), 'SettingsPage');
 
 const NAV = [
   { to: paths.admin.dashboard, label: /*i18n*/ { id: 'admin.nav.dashboard', message: 'Dashboard' } },
@@ -45,6 +46,7 @@ const NAV = [
   { to: paths.admin.newCourse, label: /*i18n*/ { id: 'admin.nav.addCourse', message: 'Add Course' } },
   { to: paths.admin.jobs, label: /*i18n*/ { id: 'admin.nav.jobs', message: 'Jobs' } },
   { to: paths.admin.releases, label: /*i18n*/ { id: 'admin.nav.releases', message: 'Releases' } },
+  { to: paths.admin.settings, label: /*i18n*/ { id: 'admin.nav.settings', message: 'Settings' } },
 ];
 
 /** docs/product.md §2: a signed-in non-admin opening /admin/users/new is told why, with the way back (elsewhere: redirected). */
@@ -95,10 +97,7 @@ export default function AdminRoutes() {
             path={routePath(paths.admin.analytics)}
             element={<PlaceholderPage title={i18n._({ id: 'admin.analytics.title', message: 'Analytics' })} />}
           />
-          <Route
-            path={routePath(paths.admin.settings)}
-            element={<PlaceholderPage title={i18n._({ id: 'admin.settings.title', message: 'Settings' })} />}
-          />
+          <Route path={routePath(paths.admin.settings)} element={<SettingsPage />} />
           <Route path="*" element={<Navigate to={paths.admin.dashboard} replace />} />
         </Routes>
       </AreaPanel>
