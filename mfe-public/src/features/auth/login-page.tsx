@@ -1,4 +1,5 @@
-import { account, translateMessage } from '@btls/shared-api';
+import { useState } from 'react';
+import { account, ApiError, translateMessage } from '@btls/shared-api';
 import { Link, Navigate, paths, useAuth, useI18n, useLocation, useNavigate, useReturnPath } from '@btls/shared-auth';
 import { Button, SuccessBanner, TextField } from '@btls/shared-ui/components';
 import { FormProblem } from '@btls/shared-ui/form-problem';
@@ -7,6 +8,9 @@ import { EmailField, NeedsJavaScript } from './auth-fields';
 import { useAuthForm } from './use-auth-form';
 import { PageHead } from '../../ui/page-head';
 import { useHydrated } from '@btls/shared-ui/hydrated';
+
+/** The API's refusal of an admin's account on the site (shared-api's `session.adminOnConsole`). */
+const ADMIN_ON_CONSOLE = 'session.adminOnConsole';
 
 export function LoginPage() {
   const i18n = useI18n();
@@ -18,9 +22,19 @@ export function LoginPage() {
   const location = useLocation();
   const handedOver = (location.state as { notice?: string } | null)?.notice;
   const notice = useHydrated() ? handedOver : undefined;
+  // An admin's account signs in on the admin console only: the refusal says so and gives its sign-in's address.
+  const [consoleLogin, setConsoleLogin] = useState<string | null>(null);
   const form = useAuthForm({ email: '', password: '' }, async (fields) => {
-    const { user } = await login(fields);
-    navigate(returnPath(user.role), { replace: true });
+    setConsoleLogin(null);
+    try {
+      const { user } = await login(fields);
+      navigate(returnPath(user.role), { replace: true });
+    } catch (failure) {
+      const url = failure instanceof ApiError ? failure.params?.url : undefined;
+      if (failure instanceof ApiError && failure.code === ADMIN_ON_CONSOLE && typeof url === 'string')
+        setConsoleLogin(/^https?:\/\//.test(url) ? url : null);
+      throw failure;
+    }
   });
 
   if (isAuthenticated && !form.busy) return <Navigate to={returnPath(role)} replace />;
@@ -40,6 +54,13 @@ export function LoginPage() {
         <p className={styles.lead}>{i18n._({ id: 'public.login.lead', message: 'Welcome back to BTLS Coffee.' })}</p>
         <SuccessBanner>{notice && translateMessage(notice)}</SuccessBanner>
         <FormProblem problem={form.problem}>{storageBlocked && translateMessage(account.siteDataBlocked)}</FormProblem>
+        {consoleLogin && form.problem && (
+          <p className={styles.consoleLink}>
+            <a href={consoleLogin}>
+              {i18n._({ id: 'public.login.toConsole', message: 'Sign in on the admin console' })}
+            </a>
+          </p>
+        )}
         <NeedsJavaScript />
         <EmailField form={form} />
         <TextField
