@@ -52,12 +52,16 @@ export interface ApiSettings {
 
 const settings: ApiSettings = { baseUrl: '/api/', getToken: () => null, report: (message) => console.error(message) };
 const RETRY_STATUSES = [408, 502, 503, 504];
+/** How long one call may take on the network before the page gives up on it. */
+const CALL_DEADLINE_MS = 30_000;
 let http: KyInstance = createHttp();
 
 function createHttp(): KyInstance {
   return ky.create({
     prefixUrl: settings.baseUrl,
-    timeout: 30_000,
+    // A page that gives its own fetch times its calls itself: the console's may hold one while it asks the admin
+    // to confirm it is them, which takes a person longer than any network should.
+    timeout: settings.fetch ? false : CALL_DEADLINE_MS,
     // Retry only what a proxy or a flaky mobile link produces; never replay a refused request. ky retries only
     // answers it throws, so those statuses throw (and `send` reads the answer from the error); others don't.
     throwHttpErrors: (status) => RETRY_STATUSES.includes(status),

@@ -20,6 +20,9 @@ export interface SudoQuestion {
 
 export const sudoQuestion = externalStore<SudoQuestion | null>(null);
 
+/** How long one trip to the API may take (the kernel's deadline for the calls it times). */
+const CALL_DEADLINE_MS = 30_000;
+
 let asking: Promise<boolean> | null = null;
 
 /** Asks the admin (once for every request refused while the dialog is up). */
@@ -50,14 +53,17 @@ async function asksForProof(response: Response): Promise<boolean> {
  * token. The request is copied before it is sent: its body can be read only once.
  */
 export function askingFetch(send: typeof fetch = (...args) => fetch(...args)): typeof fetch {
+  // Each trip on the network has the deadline the kernel gives calls it times itself; the time the admin takes to
+  // answer the dialog is not counted (the kernel leaves the timing of a page's own fetch to it).
+  const timed = (request: Request) => send(request, { signal: AbortSignal.timeout(CALL_DEADLINE_MS) });
   return async (input, init) => {
     const request = new Request(input, init);
     const again = request.clone();
-    const response = await send(request);
+    const response = await timed(request);
     if (!(await asksForProof(response))) return response;
     if (!(await askAgain())) return response;
     const token = useSessionStore.getState().token;
     if (token) again.headers.set('Authorization', `Bearer ${token}`);
-    return send(again);
+    return timed(again);
   };
 }
