@@ -18,7 +18,7 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
 try {
-  const results = await measureBundles(browser, site.base);
+  const results = await measureBundles(browser, site.base, site.adminBase);
   const budgets = readBudgets();
   if (process.argv.includes('--files')) {
     for (const r of results) {

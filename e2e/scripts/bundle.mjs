@@ -19,19 +19,23 @@ export const BUDGET_FILE = join(import.meta.dirname, '..', 'bundle-budget.json')
 /** @returns {Record<string, Budget>} */
 export const readBudgets = () => JSON.parse(readFileSync(BUDGET_FILE, 'utf8'));
 
-/** Entering an area: its dashboard, signed in as its demo account (the seed's e-mails and passwords). */
-const area = (/** @type {string} */ role, /** @type {string} */ path) => ({
+/**
+ * Entering an area: its dashboard, signed in as its demo account (the seed's e-mails and passwords). The admin's
+ * is on the console, its own origin: entered from the console's sign-in page, signing in there.
+ */
+const area = (/** @type {string} */ role, /** @type {string} */ path, onConsole = false) => ({
   key: role,
   label: `enter ${role} area`,
   path,
-  account: [`${role}@btls-demo.rw`, `${role}-demo-2026`],
+  account: /** @type {[string, string]} */ ([`${role}@btls-demo.rw`, `${role}-demo-2026`]),
+  onConsole,
 });
 
-/** The measurements, each a page reached from `/` (signed in as `account` for an area). */
+/** The measurements, each a page reached from `/` (signed in as `account` for an area), or from the console's sign-in. */
 export const MEASUREMENTS = [
-  { key: 'first-load', label: 'first load of /', path: '/', account: undefined },
+  { key: 'first-load', label: 'first load of /', path: '/', account: undefined, onConsole: false },
   area('trainee', '/dashboard'),
-  area('admin', '/admin/dashboard'),
+  area('admin', '/admin/dashboard', true),
   area('trainer', '/trainer/dashboard'),
   area('employer', '/employer/dashboard'),
 ];
@@ -96,15 +100,34 @@ function recorder(page) {
 }
 
 /**
- * Measures every entry of MEASUREMENTS against the site at `base` with `browser` (playwright-core).
+ * Measures every entry of MEASUREMENTS against the site at `base` (its console at `adminBase`) with `browser`
+ * (playwright-core).
  * @param {import('playwright-core').Browser} browser
  * @param {string} base
+ * @param {string} adminBase
  * @returns {Promise<Measurement[]>}
  */
-export async function measureBundles(browser, base) {
+export async function measureBundles(browser, base, adminBase) {
   const results = [];
-  for (const { key, label, path, account } of MEASUREMENTS) {
+  for (const { key, label, path, account, onConsole } of MEASUREMENTS) {
     const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    if (onConsole && account) {
+      // The console's first load is its sign-in page; the admin signs in there and the panel's scripts come.
+      const page = await context.newPage();
+      const scripts = recorder(page);
+      await page.goto(`${adminBase}/login`, { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await scripts.take();
+      await page.getByLabel('Email').fill(account[0]);
+      await page.getByLabel('Password').fill(account[1]);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(`${adminBase}${path}`);
+      await page.locator('main h1').first().waitFor({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      results.push({ key, label, path, ...(await scripts.take()) });
+      await context.close();
+      continue;
+    }
     if (account) {
       const response = await fetch(`${base}/api/auth/login`, {
         method: 'POST',

@@ -12,7 +12,7 @@ describe('the JavaScript a phone downloads', () => {
   useSite();
 
   it('stays within the budgets of the first load of / and of entering each area', async () => {
-    const results = await measureBundles(browser, site.base);
+    const results = await measureBundles(browser, site.base, site.adminBase);
     const budgets = readBudgets();
     console.log(formatTable(results, budgets));
     const over = results
