@@ -176,10 +176,11 @@ describe("the admin's console", () => {
           });
           await page.goto(`${site.adminBase}/admin/settings`);
           const passkeys = page.getByRole('region', { name: 'Passkeys' });
-          await passkeys.getByLabel('Name').fill(`Phone ${width}`);
+          await passkeys.getByLabel('Name of the new passkey').fill(`Phone ${width}`);
           await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
           await passkeys.getByText(`Phone ${width}`, { exact: true }).waitFor();
           await accessible(page, 'the passkeys');
+          await shot(page, `console-passkeys-${width}`);
 
           // The trainer team rolls its release out to a share of browsers with the token.
           const release = copyOfBuild('trainer', (dist) =>
@@ -236,7 +237,7 @@ describe("the admin's console", () => {
       await page.getByText(/^Admin accounts sign in on the admin console, not here\./).waitFor();
       expect(page.url()).toBe(`${site.base}/login`);
       expect(await page.evaluate(() => localStorage.getItem('btlsToken'))).toBeNull();
-      const link = page.getByRole('link', { name: `${site.adminBase}/login` });
+      const link = page.getByRole('link', { name: 'Sign in on the admin console' });
       expect(await link.getAttribute('href')).toBe(`${site.adminBase}/login`);
       await link.click();
       await page.waitForURL(`${site.adminBase}/login`);
@@ -290,7 +291,7 @@ async function foundBy(page: Page): Promise<{ jwts: number; made: number[] }> {
 async function adminSignsIn(page: Page): Promise<string> {
   await page.goto(`${site.base}/login`);
   await fillSignIn(page, DEMO.admin);
-  const toConsole = page.getByRole('link', { name: `${site.adminBase}/login` });
+  const toConsole = page.getByRole('link', { name: 'Sign in on the admin console' });
   await expect
     .poll(async () => (await toConsole.count()) > 0 || new URL(page.url()).pathname === '/admin/dashboard')
     .toBe(true);
