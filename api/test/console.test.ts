@@ -103,7 +103,7 @@ describe("an admin's session lives on the console only", () => {
 
   it('works on the console, from its own page', async () => {
     for (const { method, url } of operations) {
-      for (const headers of [{}, { origin: CONSOLE, 'sec-fetch-site': 'same-origin' }]) {
+      for (const headers of [{}, { origin: CONSOLE, 'sec-fetch-site': 'same-origin' }] as Record<string, string>[]) {
         const answer = await request(api, method, url, { token: admin.token, headers });
         // Past the session's check: what the operation says of the (empty, or naming nothing) input.
         expect(answer.status, `${method} ${url}: ${JSON.stringify(answer.body)}`).not.toBe(401);
@@ -438,7 +438,7 @@ describe("sudo mode with a passkey: the console's own (RP ID its host name, its 
       token: boss.token,
       json: { name: 'Elsewhere', response: foreign },
     });
-    expect(refusedKey).toMatchObject({ status: 400, body: { code: 'session.passkeyNotRegistered' } });
+    expect(refusedKey).toMatchObject({ status: 403, body: { code: 'session.passkeyNotRegistered' } });
     // (That challenge is spent: a new one for the real passkey.)
     const again = await request(keyApi, 'POST', '/api/auth/passkeys/options', { token: boss.token });
     const added = await request(keyApi, 'POST', '/api/auth/passkeys', {

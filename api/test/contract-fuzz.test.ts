@@ -15,7 +15,7 @@ import { createGeneratorSync } from 'json-schema-faker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates } from '../src/db/schema';
 import { seedDemoData } from '../src/seed/demo';
-import { account, multipart, startApi, type TestApi } from './helpers';
+import { account, hostOfToken, multipart, startApi, type TestApi } from './helpers';
 import { webRoot } from './release-helpers';
 
 type Json = Record<string, unknown>;
@@ -249,7 +249,8 @@ async function send(method: string, path: string, operation: Operation, input: I
   const query = new URLSearchParams(asSent(input.query ?? {}));
   const headers: Record<string, string> = {};
   const token = tokenFor(operation, index);
-  if (token) headers.authorization = `Bearer ${token}`;
+  // (Sent where the token was made, as a browser does: an admin's to the console.)
+  if (token) Object.assign(headers, { authorization: `Bearer ${token}` }, hostOfToken(api, token));
   const { mediaType } = input;
   let payload: string | Buffer | undefined;
   if (input.body !== undefined && mediaType === 'application/json') {

@@ -10,7 +10,15 @@ import { isDatabaseBusy, openPglite, openPostgres } from '../src/db/client';
 import { contactMessages, courses, users } from '../src/db/schema';
 import { ensureAdmin } from '../src/seed/admin';
 import { DEMO_ACCOUNTS, seedDemoData } from '../src/seed/demo';
-import { createPostgresDatabase, createTestDatabase, JWT_SECRET, onPostgres, request, type TestApi } from './helpers';
+import {
+  CONSOLE_HOST,
+  createPostgresDatabase,
+  createTestDatabase,
+  JWT_SECRET,
+  onPostgres,
+  request,
+  type TestApi,
+} from './helpers';
 import { eventually } from './eventually';
 
 const temp = () => mkdtempSync(join(tmpdir(), 'btls-db-'));
@@ -75,6 +83,7 @@ describe('bootstrap', () => {
       const api = { app } as TestApi;
       const login = await request(api, 'POST', '/api/auth/login', {
         json: { email: 'ops@example.rw', password: 'second-password' },
+        headers: { host: CONSOLE_HOST },
       });
       expect(login.status).toBe(200);
       expect(login.body.user).toMatchObject({ role: 'admin', isActive: true });
@@ -96,8 +105,10 @@ describe('bootstrap', () => {
       const app = await buildApp({ database, jwtSecret: JWT_SECRET });
       const api = { app } as TestApi;
       for (const demo of DEMO_ACCOUNTS) {
+        // An admin on the console, everyone else on the site.
         const login = await request(api, 'POST', '/api/auth/login', {
           json: { email: demo.email, password: demo.password },
+          headers: { host: demo.role === 'admin' ? CONSOLE_HOST : 'localhost' },
         });
         expect(login.status).toBe(200);
         expect(login.body.user.role).toBe(demo.role);

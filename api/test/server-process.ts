@@ -1,6 +1,7 @@
 /** The API's server process as `npm start` runs it (dist/server.js), for the tests of the process itself. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import http from 'node:http';
 import { afterEach, beforeAll } from 'vitest';
 
 export const DIST = new URL('../dist/', import.meta.url).pathname;
@@ -52,4 +53,43 @@ export function startServer(env: Record<string, string> = {}) {
     return exited;
   };
   return { child, port, env: serverEnv, ready, exited, stop, output: () => output, base: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * A request to a server process as the admin console's page sends it: at the process's address, naming the
+ * console's host (`host`, admin.localhost by default, as ADMIN_URL's is on a developer's machine). Node's fetch
+ * always names its URL's host, and a *.localhost name does not resolve on every machine.
+ */
+export function consoleFetch(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  host = 'admin.localhost',
+): Promise<Response> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const sent = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: init.method ?? 'GET',
+        headers: { ...init.headers, host: `${host}:${target.port}` },
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('error', reject);
+        answer.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const headers = Object.entries(answer.headers).map(([name, value]): [string, string] => [
+            name,
+            [value ?? ''].flat().join(', '),
+          ]);
+          resolve(new Response(body.length ? body : null, { status: answer.statusCode, headers }));
+        });
+      },
+    );
+    sent.on('error', reject);
+    sent.end(init.body);
+  });
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/seed/demo';
 import { eventually } from './eventually';
 import { startSmtp } from './smtp';
-import { startServer, useServerProcesses } from './server-process';
+import { consoleFetch, startServer, useServerProcesses } from './server-process';
 
 useServerProcesses();
 
@@ -53,7 +53,8 @@ describe('the server process', { timeout: 120_000 }, () => {
     const courses = (await (await fetch(`${server.base}/api/courses`)).json()) as unknown[];
     expect(courses.length).toBeGreaterThanOrEqual(6);
     const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
-    const login = await fetch(`${server.base}/api/auth/login`, {
+    // The demo admin signs in on the console (admin.localhost on the server's port).
+    const login = await consoleFetch(`${server.base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: admin.email, password: admin.password }),
@@ -79,14 +80,14 @@ describe('the server process', { timeout: 120_000 }, () => {
     const again = start(dataDir);
     await again.ready;
     expect(again.output()).not.toContain('demo data seeded');
-    const login = await fetch(`${again.base}/api/auth/login`, {
+    const login = await consoleFetch(`${again.base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'ops@example.rw', password: 'ops-password' }),
     });
     const { token } = (await login.json()) as { token: string };
     const inbox = (await (
-      await fetch(`${again.base}/api/contact`, { headers: { authorization: `Bearer ${token}` } })
+      await consoleFetch(`${again.base}/api/contact`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as {
       subject: string;
     }[];
@@ -113,7 +114,8 @@ describe('the server process', { timeout: 120_000 }, () => {
       const [mail] = await smtp.waitFor(1, 20_000);
       expect(mail!.to).toEqual([admin.email]);
       expect(mail!.header('From')).toContain('hello@btls.example.rw');
-      expect(mail!.raw).toContain('https://btls.example.rw/admin/messages');
+      // An admin's page: on the console.
+      expect(mail!.raw).toContain('https://admin.btls.example.rw/admin/messages');
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
     } finally {

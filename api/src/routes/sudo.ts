@@ -44,7 +44,7 @@ import { verifyPassword, type UserRow } from '../auth';
 import { isUniqueViolation } from '../db/client';
 import type { Deps } from '../deps';
 import { answers, idParams, type Api } from '../http/contract';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { conflict, forbidden, notFound } from '../http/errors';
 import { toUser } from '../serialize';
 
 /** The name browsers show for the console when they ask for a passkey. */
@@ -231,8 +231,9 @@ export function sudoRoutes(app: Api, { db, auth, limiters, adminOrigin }: Deps) 
       const me = auth.caller(request);
       const { name } = request.body;
       const response = request.body.response as RegistrationResponseJSON;
+      // (A 403 as for a passkey's answer in sudo: an answer that does not sign our challenge proves nothing.)
       const challenge = await spent(me, 'register', response.response.clientDataJSON);
-      if (!challenge) throw badRequest(texts.session.passkeyNotRegistered);
+      if (!challenge) throw forbidden(texts.session.passkeyNotRegistered);
       let credential;
       try {
         const verification = await verifyRegistrationResponse({
@@ -242,10 +243,10 @@ export function sudoRoutes(app: Api, { db, auth, limiters, adminOrigin }: Deps) 
           expectedRPID: rpID,
           requireUserVerification: false,
         });
-        if (!verification.verified) throw badRequest(texts.session.passkeyNotRegistered);
+        if (!verification.verified) throw forbidden(texts.session.passkeyNotRegistered);
         credential = verification.registrationInfo.credential;
       } catch {
-        throw badRequest(texts.session.passkeyNotRegistered);
+        throw forbidden(texts.session.passkeyNotRegistered);
       }
       let row;
       try {

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { session } from '../messages';
-import { noticeFields, requiredText } from '../schema-blocks';
+import { documentedWith, noticeFields, requiredText } from '../schema-blocks';
 import { signedInAnswerSchema } from '../users/schemas';
 
 /** A base64url text of the WebAuthn answers (ids, signatures, encoded data), bounded. */
@@ -58,14 +58,36 @@ export const passkeyRegistrationSchema = z.object(
 export type PasskeyRegistration = z.input<typeof passkeyRegistrationSchema>;
 
 /** The second proof: the password again, or a passkey's signature of the challenge the server gave. */
-export const sudoPayloadSchema = z
-  .object({
-    password: z.string({ error: session.proofRequired }).max(256, session.sudoPasswordWrong).optional(),
-    passkey: passkeyAssertionSchema.optional(),
-  })
-  .refine((p) => (p.password !== undefined && p.password !== '') !== (p.passkey !== undefined), {
-    message: session.proofRequired,
-  });
+export const sudoPayloadSchema = documentedWith(
+  z
+    .object({
+      password: z
+        .string({ error: session.proofRequired })
+        .min(1, session.proofRequired)
+        .max(256, session.sudoPasswordWrong)
+        .optional(),
+      passkey: passkeyAssertionSchema.optional(),
+    })
+    .refine((p) => (p.password !== undefined) !== (p.passkey !== undefined), { message: session.proofRequired }),
+  {
+    oneOf: [
+      {
+        description: 'The password again.',
+        type: 'object',
+        properties: { password: { type: 'string', minLength: 1, maxLength: 256 } },
+        required: ['password'],
+        not: { required: ['passkey'] },
+      },
+      {
+        description: "A passkey's answer to the challenge of POST /auth/sudo/passkey-options.",
+        type: 'object',
+        properties: { passkey: { type: 'object' } },
+        required: ['passkey'],
+        not: { required: ['password'] },
+      },
+    ],
+  },
+);
 export type SudoPayload = z.input<typeof sudoPayloadSchema>;
 /** Like a sign-in's: a new token whose proof is now. */
 export const sudoAnswerSchema = signedInAnswerSchema;
