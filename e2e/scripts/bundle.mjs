@@ -110,7 +110,12 @@ function recorder(page) {
 export async function measureBundles(browser, base, adminBase) {
   const results = [];
   for (const { key, label, path, account, onConsole } of MEASUREMENTS) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 800 },
+      // The console's worker keeps the admin area's files as it installs (the only area there), some time during
+      // the sign-in page's visit: without it, the panel's scripts are the page's own requests, every time.
+      serviceWorkers: onConsole ? 'block' : 'allow',
+    });
     if (onConsole && account) {
       // The console's first load is its sign-in page; the admin signs in there and the panel's scripts come.
       const page = await context.newPage();
