@@ -451,7 +451,9 @@ describe('enrollments', () => {
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('Certificate issued and data refreshed!')).toBeTruthy();
     expect(screen.getByText('BTLS-NEW')).toBeTruthy();
-    expect(screen.getByRole('link', { name: /View certificate/ }).getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('link', { name: /Download the signed credential/ }).getAttribute('href')).toMatch(
+      /\/certificates\/BTLS-NEW\/credential$/,
+    );
   });
 
   it('progress review: revokes a certificate with a reason after a confirm, and shows the revocation', async () => {

@@ -36,3 +36,11 @@ export function consoleOfThePage(): ConsolePage | null {
 export function forgetConsolePage(): void {
   read = undefined;
 }
+
+/**
+ * The address of a page of the site (a course, a certificate) as a link from any page: on the console, on the
+ * site's origin (the console serves no page but the admin's); on the site, the path itself.
+ */
+export function siteHref(path: string): string {
+  return `${consoleOfThePage()?.site ?? ''}${path}`;
+}

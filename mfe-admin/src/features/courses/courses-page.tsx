@@ -1,6 +1,6 @@
 import { COURSE_CATEGORIES, COURSE_LEVELS, DEFAULT_TRAINING_CENTER, valueText } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
-import { Link, paths, useI18n } from '@btls/shared-auth';
+import { Link, paths, siteHref, useI18n } from '@btls/shared-auth';
 import { buttonClass, ErrorBanner, SelectField, SuccessBanner, Table, TextField } from '@btls/shared-ui/components';
 import { formatPrice } from '@btls/shared-ui/format';
 import { Pager } from '@btls/shared-ui/paging';
@@ -146,7 +146,7 @@ function CourseActions({
   return (
     <span className={`${styles.actions} ${styles.rowEnd}`} {...{ [ROW_ITEM]: c.id }}>
       <a
-        href={paths.course(c.id)}
+        href={siteHref(paths.course(c.id))}
         target="_blank"
         rel="noopener noreferrer"
         aria-label={i18n._({

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  certificateCredentialHref,
   certificateValidation,
   enrollmentCertificateQuery,
   enrollmentProgressQuery,
@@ -11,7 +12,7 @@ import {
   useSuspenseQuery,
 } from '@btls/shared-api';
 import type { Certificate, Enrollment } from '@btls/shared-api/schemas';
-import { paths, useI18n, useParams } from '@btls/shared-auth';
+import { useI18n, useParams } from '@btls/shared-auth';
 import { Button, ErrorBanner, Spinner, SuccessBanner } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { EnrollmentFacts, ProgressTable } from '@btls/shared-ui/enrollment';
@@ -164,8 +165,13 @@ function CertificateCard({
               values: { date: formatDate(issued.issueDate, 'MMM d, yyyy', locale) },
             })}{' '}
             · {i18n._({ id: 'admin.progress.code', message: 'Code' })} <strong>{issued.certificateCode}</strong> ·{' '}
-            <a href={paths.certificate(issued.certificateCode)} target="_blank" rel="noopener noreferrer">
-              {i18n._({ id: 'admin.progress.viewCertificate', message: 'View certificate (opens in a new tab)' })}
+            {/* The printable certificate is its owner's page on the site, which an admin (a visitor there) cannot
+                open; the signed credential is what anyone checks it by, and the console serves it too. */}
+            <a href={certificateCredentialHref(issued.certificateCode)} download>
+              {i18n._({
+                id: 'admin.progress.downloadCredential',
+                message: 'Download the signed credential (Open Badges file)',
+              })}
             </a>
           </p>
           {issued.revokedAt ? (
