@@ -1,8 +1,7 @@
 /**
  * The admin console tried as an attacker would: a team whose browser code runs on the site's origin (it can add
  * any header a script may, X-Forwarded-Host included, but never Host or Origin), a team's release token, or a
- * console session left open past its sudo window. What holds is kept here as a guard; what does not is written as
- * the right expectation and skipped, with why, until the code is fixed.
+ * console session left open past its sudo window: each case is a guard of what holds.
  */
 import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -272,10 +271,9 @@ describe('sudo mode cannot be gone around by a session past its window', () => {
     expect(wrong.body.token).toBeUndefined();
   });
 
-  // FAILS: PUT /users/:id/status has no recent-proof check (api/src/routes/users.ts, the '/users/:id/status'
-  // route). Giving an account back its admin power is as dangerous as giving the role: a session past its
-  // window (or stolen) reactivates a deactivated admin whose password the attacker knows.
-  it.skip('asks again before a deactivated admin is made active again (power given back)', async () => {
+  // Giving an account back its admin power is as dangerous as giving the role: a session past its window (or
+  // stolen) would reactivate a deactivated admin whose password the attacker knows.
+  it('asks again before a deactivated admin is made active again (power given back)', async () => {
     const admin = await freshAdmin();
     const dormant = await freshAdmin();
     await api.db.update(users).set({ isActive: false }).where(eq(users.id, dormant.id));
@@ -287,9 +285,8 @@ describe('sudo mode cannot be gone around by a session past its window', () => {
     expect(back).toMatchObject({ status: 403, body: { code: 'session.sudoRequired' } });
   });
 
-  // FAILS: deactivating or deleting another admin (PUT /users/:id/status, DELETE /users/:id) asks for no recent
-  // proof, while taking the same admin's role away does (api/src/routes/users.ts: "power given or taken away").
-  it.skip('asks again before another admin is deactivated or deleted (power taken away, as a demotion)', async () => {
+  // Deactivating or deleting another admin takes power away, as taking their role does.
+  it('asks again before another admin is deactivated or deleted (power taken away, as a demotion)', async () => {
     const admin = await freshAdmin();
     const colleague = await freshAdmin();
     const spare = await freshAdmin();
@@ -305,12 +302,9 @@ describe('sudo mode cannot be gone around by a session past its window', () => {
 });
 
 describe('a rollback is not an activation in disguise', () => {
-  // FAILS: a plain rollback (no version) is exempt from the proof as "the way out of trouble", but after one
-  // rollback the next plain rollback goes *forward* to the release just rolled back (store.previousVersion reads
-  // the rollback's own activation row, whose previous is the version left). api/src/releases/routes/activation.ts,
-  // releaseRollbackRoutes: ask for the proof when `previous` is not older than `current` (or when the current
-  // version was itself reached by a rollback), or make previousVersion skip rollback rows.
-  it.skip('asks again before a second rollback re-activates the release the first one left', async () => {
+  // A plain rollback (no version) is exempt from the proof as the way out of trouble; after one rollback the next
+  // plain one would go forward again, to the release just rolled back: that is an activation.
+  it('asks again before a second rollback re-activates the release the first one left', async () => {
     // (A server with a shell build: activations check a release against it.)
     const web = await startApi({
       clock: () => now,

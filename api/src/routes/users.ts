@@ -2,6 +2,7 @@
  * The users: the admin's list and changes, the trainers to assign, the employers' talent search, and each
  * user's own profile and settings. The reads and writes are in users/repository.ts.
  */
+import type { FastifyRequest } from 'fastify';
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { validation } from '@btls/shared-api/messages';
 import {
@@ -202,6 +203,11 @@ function userAdminRoutes(app: Api, { db, auth, notify }: Deps) {
     },
   );
 
+  /** Before a change to another admin's account: a recent proof of the caller (auth.requireRecentProof). */
+  const askedAgainForAnAdmin = async (request: FastifyRequest, id: number) => {
+    if ((await findUser(db, id))?.role === 'admin') auth.requireRecentProof(request);
+  };
+
   app.put(
     '/users/:id/status',
     {
@@ -218,6 +224,8 @@ function userAdminRoutes(app: Api, { db, auth, notify }: Deps) {
       const { id } = request.params;
       const { isActive } = request.body;
       if (id === admin.id && !isActive) throw forbidden(texts.user.cannotDeactivateSelf);
+      // An admin's account switched on or off is an admin's power given back or taken away, as a role is.
+      await askedAgainForAnAdmin(request, id);
       const updated = await keepingAnAdmin(db, async (tx) => {
         const row = await updateUser(tx, id, { isActive });
         // A link sent before the deactivation must not open the account again.
@@ -275,6 +283,7 @@ function userAdminRoutes(app: Api, { db, auth, notify }: Deps) {
       const { id } = request.params;
       const { deleteJobs } = request.query;
       if (id === admin.id) throw forbidden(validation.deleteSelf);
+      await askedAgainForAnAdmin(request, id);
       try {
         await keepingAnAdmin(db, async (tx) => {
           if (deleteJobs) await deleteJobsOf(tx, id);

@@ -208,11 +208,15 @@ export function releaseRollbackRoutes(app: Api, context: ReleaseRouteContext) {
         }
       }
       // Back to the previous release is the way out of trouble and is not delayed; a version named by hand is an
-      // activation like any other.
-      if (request.body.version) askedAgain(context, request);
-      const { current, previous } = request.body.version
-        ? { current: (await store.activeReleases()).get(area)?.version ?? null, previous: request.body.version }
+      // activation like any other, and so is undoing a rollback (the "previous" release is then the newer one).
+      const { current, previous, forwardAgain } = request.body.version
+        ? {
+            current: (await store.activeReleases()).get(area)?.version ?? null,
+            previous: request.body.version,
+            forwardAgain: true,
+          }
         : await store.previousVersion(area);
+      if (forwardAgain) askedAgain(context, request);
       const done = await store.activate(area, previous, by, current);
       await audit.record({ actor: by, area, action: 'rollback', from: done.previous, to: previous });
       return { ...codedWith('notice.releaseActivated', { area, version: previous }), ...done };

@@ -2,7 +2,7 @@
  * Making a release the area's active one: by a person or a token (compare-and-set on the version they saw), a
  * staged rollout's last step, a rollback to the version active before, and this server's own build at start.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
 import { codedWith } from '@btls/shared-api/codes';
 import type { ReleaseManifest } from '@btls/build-config/release';
@@ -63,8 +63,14 @@ export function createActivation(
   return {
     activate,
 
-    /** The version a rollback of the area goes back to: the one active before the current one. */
-    async previousVersion(area: RemoteArea): Promise<{ current: string | null; previous: string }> {
+    /**
+     * The version a rollback of the area goes back to: the one active before the current one; and whether that is
+     * really going back, or forward again: the current version was active before the previous one was (a rollback
+     * made it current, so rolling "back" would undo the rollback and is an activation like any other).
+     */
+    async previousVersion(
+      area: RemoteArea,
+    ): Promise<{ current: string | null; previous: string; forwardAgain: boolean }> {
       const [row] = await db.select().from(releaseAreas).where(eq(releaseAreas.area, area)).limit(1);
       const current = row?.activeVersion ?? null;
       const [last] = await db
@@ -74,7 +80,32 @@ export function createActivation(
         .orderBy(desc(releaseActivations.id))
         .limit(1);
       if (!last?.previousVersion) throw conflict(texts.release.nothingToRollBack);
-      return { current, previous: last.previousVersion };
+      const [previousRun] = await db
+        .select({ id: releaseActivations.id })
+        .from(releaseActivations)
+        .where(
+          and(
+            eq(releaseActivations.area, area),
+            eq(releaseActivations.version, last.previousVersion),
+            lt(releaseActivations.id, last.id),
+          ),
+        )
+        .orderBy(desc(releaseActivations.id))
+        .limit(1);
+      const [currentBefore] = previousRun
+        ? await db
+            .select({ id: releaseActivations.id })
+            .from(releaseActivations)
+            .where(
+              and(
+                eq(releaseActivations.area, area),
+                eq(releaseActivations.version, current!),
+                lt(releaseActivations.id, previousRun.id),
+              ),
+            )
+            .limit(1)
+        : [];
+      return { current, previous: last.previousVersion, forwardAgain: currentBefore !== undefined };
     },
 
     /**
