@@ -196,7 +196,14 @@ describe.runIf(onPostgres)('one PostgreSQL, several API instances', () => {
       json: { name: 'n', email: 'n@x.rw', subject: 'from B', message: 'm' },
     });
     await first.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'shared@example.rw'));
-    const inbox = await request(apiA, 'GET', '/api/contact', { token: registered.body.token });
+    // Made an admin, the user signs in again on the console (the site's session no longer counts), on one instance…
+    const onConsole = await request(apiB, 'POST', '/api/auth/login', {
+      json: { email: 'shared@example.rw', password: 'shared-pass' },
+      headers: { host: CONSOLE_HOST },
+    });
+    expect(onConsole.status).toBe(200);
+    // …and that session works on the other.
+    const inbox = await request(apiA, 'GET', '/api/contact', { token: onConsole.body.token });
     expect(inbox.body.map((m: { subject: string }) => m.subject)).toContain('from B');
   });
 });
