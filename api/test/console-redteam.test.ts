@@ -3,96 +3,17 @@
  * any header a script may, X-Forwarded-Host included, but never Host or Origin), a team's release token, or a
  * console session left open past its sudo window: each case is a guard of what holds.
  */
-import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUDO_WINDOW_MS } from '../src/auth';
 import { users } from '../src/db/schema';
 import { account, claimsOf, CONSOLE_HOST, PASSWORD, request, startApi, type Account, type TestApi } from './helpers';
 import { activate, makeRelease, releaseToken, upload, webRoot } from './release-helpers';
+import { SoftwareAuthenticator } from './software-authenticator';
 
 const CONSOLE = `http://${CONSOLE_HOST}`;
 const SITE = 'http://localhost:8080';
-
-/** A software passkey (ES256, attestation "none"), its answers built as a browser's. */
-class Authenticator {
-  readonly credentialId = randomBytes(16);
-  private readonly keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  private counter = 0;
-  constructor(private readonly origin: string) {}
-  private static sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest();
-  private coseKey(): Buffer {
-    const { x, y } = this.keys.publicKey.export({ format: 'jwk' });
-    const c = (v: string | undefined) => Buffer.concat([Buffer.from([0x58, 32]), Buffer.from(v!, 'base64url')]);
-    return Buffer.concat([
-      Buffer.from([0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21]),
-      c(x),
-      Buffer.from([0x22]),
-      c(y),
-    ]);
-  }
-  private authData(rpId: string, flags: number, attested?: Buffer): Buffer {
-    const count = Buffer.alloc(4);
-    count.writeUInt32BE(this.counter);
-    return Buffer.concat([Authenticator.sha256(rpId), Buffer.from([flags]), count, attested ?? Buffer.alloc(0)]);
-  }
-  private clientData(type: string, challenge: string): Buffer {
-    return Buffer.from(JSON.stringify({ type, challenge, origin: this.origin, crossOrigin: false }));
-  }
-  create(options: { challenge: string; rp: { id?: string } }) {
-    const length = Buffer.alloc(2);
-    length.writeUInt16BE(this.credentialId.length);
-    const attested = Buffer.concat([Buffer.alloc(16), length, this.credentialId, this.coseKey()]);
-    const authData = this.authData(options.rp.id!, 0x45, attested);
-    const text = (value: string) => Buffer.concat([Buffer.from([0x60 + value.length]), Buffer.from(value)]);
-    const attestationObject = Buffer.concat([
-      Buffer.from([0xa3]),
-      text('fmt'),
-      text('none'),
-      text('attStmt'),
-      Buffer.from([0xa0]),
-      text('authData'),
-      Buffer.from(
-        authData.length < 256 ? [0x58, authData.length] : [0x59, authData.length >> 8, authData.length & 0xff],
-      ),
-      authData,
-    ]);
-    const id = this.credentialId.toString('base64url');
-    return {
-      id,
-      rawId: id,
-      type: 'public-key' as const,
-      response: {
-        clientDataJSON: this.clientData('webauthn.create', options.challenge).toString('base64url'),
-        attestationObject: attestationObject.toString('base64url'),
-        transports: ['internal'],
-      },
-      clientExtensionResults: {},
-    };
-  }
-  get(options: { challenge: string; rpId?: string }, counter?: number) {
-    this.counter = counter ?? this.counter + 1;
-    const authData = this.authData(options.rpId!, 0x05);
-    const clientDataJSON = this.clientData('webauthn.get', options.challenge);
-    const signature = sign(
-      'sha256',
-      Buffer.concat([authData, Authenticator.sha256(clientDataJSON)]),
-      this.keys.privateKey,
-    );
-    const id = this.credentialId.toString('base64url');
-    return {
-      id,
-      rawId: id,
-      type: 'public-key' as const,
-      response: {
-        clientDataJSON: clientDataJSON.toString('base64url'),
-        authenticatorData: authData.toString('base64url'),
-        signature: signature.toString('base64url'),
-      },
-      clientExtensionResults: {},
-    };
-  }
-}
 
 /** A WebAuthn answer whose clientDataJSON says it signs `challenge` (signature garbage). */
 const answerSigning = (challenge: string) => {
@@ -255,7 +176,7 @@ describe('sudo mode cannot be gone around by a session past its window', () => {
     later();
     const added = await request(api, 'POST', '/api/auth/passkeys', {
       token: admin.token,
-      json: { name: 'Late', response: new Authenticator(CONSOLE).create(options.body) },
+      json: { name: 'Late', response: new SoftwareAuthenticator(CONSOLE).create(options.body) },
     });
     expect(added).toMatchObject({ status: 403, body: { code: 'session.sudoRequired' } });
   });
@@ -335,7 +256,7 @@ describe('passkeys', () => {
   it("refuses a demoted admin's session and passkey (a role changed applies at once)", async () => {
     const admin = await freshAdmin();
     const options = await request(api, 'POST', '/api/auth/passkeys/options', { token: admin.token });
-    const key = new Authenticator(CONSOLE);
+    const key = new SoftwareAuthenticator(CONSOLE);
     const added = await request(api, 'POST', '/api/auth/passkeys', {
       token: admin.token,
       json: { name: 'Key', response: key.create(options.body) },
@@ -361,7 +282,7 @@ describe('passkeys', () => {
   it('refuses a counter that went back (a cloned authenticator)', async () => {
     const admin = await freshAdmin();
     const options = await request(api, 'POST', '/api/auth/passkeys/options', { token: admin.token });
-    const key = new Authenticator(CONSOLE);
+    const key = new SoftwareAuthenticator(CONSOLE);
     expect(
       (
         await request(api, 'POST', '/api/auth/passkeys', {
@@ -373,13 +294,13 @@ describe('passkeys', () => {
     const first = await request(api, 'POST', '/api/auth/sudo/passkey-options', { token: admin.token });
     const ok = await request(api, 'POST', '/api/auth/sudo', {
       token: admin.token,
-      json: { passkey: key.get(first.body, 5) },
+      json: { passkey: key.get(first.body, { counter: 5 }) },
     });
     expect(ok.status).toBe(200);
     const second = await request(api, 'POST', '/api/auth/sudo/passkey-options', { token: admin.token });
     const cloned = await request(api, 'POST', '/api/auth/sudo', {
       token: admin.token,
-      json: { passkey: key.get(second.body, 3) },
+      json: { passkey: key.get(second.body, { counter: 3 }) },
     });
     expect(cloned).toMatchObject({ status: 403, body: { code: 'session.passkeyNotAccepted' } });
   });
@@ -387,7 +308,7 @@ describe('passkeys', () => {
   it("refuses another admin's passkey, even with a challenge given to this admin", async () => {
     const mine = await freshAdmin();
     const theirs = await freshAdmin();
-    const key = new Authenticator(CONSOLE);
+    const key = new SoftwareAuthenticator(CONSOLE);
     const options = await request(api, 'POST', '/api/auth/passkeys/options', { token: theirs.token });
     expect(
       (
@@ -401,7 +322,7 @@ describe('passkeys', () => {
     const myOptions = await request(api, 'POST', '/api/auth/passkeys/options', { token: mine.token });
     await request(api, 'POST', '/api/auth/passkeys', {
       token: mine.token,
-      json: { name: 'Mine', response: new Authenticator(CONSOLE).create(myOptions.body) },
+      json: { name: 'Mine', response: new SoftwareAuthenticator(CONSOLE).create(myOptions.body) },
     });
     const challenge = await request(api, 'POST', '/api/auth/sudo/passkey-options', { token: mine.token });
     const used = await request(api, 'POST', '/api/auth/sudo', {
@@ -421,7 +342,7 @@ describe('passkeys', () => {
   it('refuses a registration challenge spent as a sudo answer, and a sudo challenge as a registration', async () => {
     const admin = await freshAdmin();
     const options = await request(api, 'POST', '/api/auth/passkeys/options', { token: admin.token });
-    const key = new Authenticator(CONSOLE);
+    const key = new SoftwareAuthenticator(CONSOLE);
     // A registration's challenge answered as sudo: spent nowhere, refused.
     const asSudo = await request(api, 'POST', '/api/auth/sudo', {
       token: admin.token,
@@ -439,7 +360,7 @@ describe('passkeys', () => {
       token: admin.token,
       json: {
         name: 'Other',
-        response: new Authenticator(CONSOLE).create({ ...sudoChallenge.body, rp: { id: CONSOLE_HOST } }),
+        response: new SoftwareAuthenticator(CONSOLE).create({ ...sudoChallenge.body, rp: { id: CONSOLE_HOST } }),
       },
     });
     expect(asRegistration).toMatchObject({ status: 403, body: { code: 'session.passkeyNotRegistered' } });
@@ -497,7 +418,7 @@ describe('odd input on the new routes is a 4xx with a code', () => {
       }),
       'sudo',
     );
-    const registration = new Authenticator(CONSOLE).create({ challenge: 'a\u0000b', rp: { id: CONSOLE_HOST } });
+    const registration = new SoftwareAuthenticator(CONSOLE).create({ challenge: 'a\u0000b', rp: { id: CONSOLE_HOST } });
     coded4xx(
       await request(api, 'POST', '/api/auth/passkeys', {
         token: admin.token,
@@ -506,11 +427,11 @@ describe('odd input on the new routes is a 4xx with a code', () => {
       'registration',
     );
     const options = await request(api, 'POST', '/api/auth/passkeys/options', { token: admin.token });
-    const key = new Authenticator(CONSOLE);
+    const key = new SoftwareAuthenticator(CONSOLE);
     // (A name's control characters are dropped by its schema: kept without them.)
     const named = await request(api, 'POST', '/api/auth/passkeys', {
       token: admin.token,
-      json: { name: 'Nul\u0000name', response: new Authenticator(CONSOLE).create(options.body) },
+      json: { name: 'Nul\u0000name', response: new SoftwareAuthenticator(CONSOLE).create(options.body) },
     });
     expect(named.status).toBeLessThan(500);
     expect(JSON.stringify(named.body)).not.toContain('\\u0000');
@@ -538,18 +459,21 @@ describe('odd input on the new routes is a 4xx with a code', () => {
     const options = await request(api, 'POST', '/api/auth/passkeys/options', { token: admin.token });
     const bodies: Record<string, unknown> = {
       empty: {},
-      'no name': { response: new Authenticator(CONSOLE).create(options.body) },
-      'name too long': { name: 'x'.repeat(500), response: new Authenticator(CONSOLE).create(options.body) },
+      'no name': { response: new SoftwareAuthenticator(CONSOLE).create(options.body) },
+      'name too long': { name: 'x'.repeat(500), response: new SoftwareAuthenticator(CONSOLE).create(options.body) },
       'garbage attestation': {
         name: 'Key',
         response: {
-          ...new Authenticator(CONSOLE).create(options.body),
+          ...new SoftwareAuthenticator(CONSOLE).create(options.body),
           response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' },
         },
       },
       'wrong RP ID': {
         name: 'Key',
-        response: new Authenticator(CONSOLE).create({ challenge: options.body.challenge, rp: { id: 'localhost' } }),
+        response: new SoftwareAuthenticator(CONSOLE).create({
+          challenge: options.body.challenge,
+          rp: { id: 'localhost' },
+        }),
       },
     };
     for (const [what, json] of Object.entries(bodies))

@@ -1,11 +1,12 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 /**
  * The admin console on an origin of its own: an admin's session exists there only (every admin operation refuses
  * it anywhere else, whatever names another origin), the site's sign-in makes none, and the dangerous actions ask
  * again (sudo mode) for the password or a passkey. The passkeys are made and used by a software authenticator
  * written here (ES256, attestation "none"), as a browser's would answer.
  */
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
+import { SoftwareAuthenticator } from './software-authenticator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUDO_WINDOW_MS } from '../src/auth';
 import { users } from '../src/db/schema';
@@ -311,108 +312,6 @@ describe('sudo mode: the dangerous actions ask again', () => {
     expect(byTrainee.body.token).toBeUndefined();
   });
 });
-
-/**
- * A passkey of a software authenticator: an ES256 key, the attestation "none", its answers built as a browser's
- * (clientDataJSON, authenticatorData, CBOR), signed with node:crypto.
- */
-class SoftwareAuthenticator {
-  readonly credentialId = randomBytes(16);
-  private readonly keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  private counter = 0;
-
-  constructor(private readonly origin: string) {}
-
-  private static sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest();
-  private static b64 = (data: Buffer) => data.toString('base64url');
-
-  /** The public key as COSE (a CBOR map: kty EC2, alg ES256, crv P-256, x, y). */
-  private coseKey(): Buffer {
-    const { x, y } = this.keys.publicKey.export({ format: 'jwk' });
-    const coordinate = (value: string | undefined) =>
-      Buffer.concat([Buffer.from([0x58, 32]), Buffer.from(value!, 'base64url')]);
-    return Buffer.concat([
-      Buffer.from([0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21]),
-      coordinate(x),
-      Buffer.from([0x22]),
-      coordinate(y),
-    ]);
-  }
-
-  private authenticatorData(rpId: string, flags: number, attested?: Buffer): Buffer {
-    const count = Buffer.alloc(4);
-    count.writeUInt32BE(this.counter);
-    return Buffer.concat([
-      SoftwareAuthenticator.sha256(rpId),
-      Buffer.from([flags]),
-      count,
-      attested ?? Buffer.alloc(0),
-    ]);
-  }
-
-  private clientData(type: string, challenge: string, origin = this.origin): Buffer {
-    return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
-  }
-
-  /** What navigator.credentials.create() gives for these options (RegistrationResponseJSON). */
-  create(options: { challenge: string; rp: { id?: string } }) {
-    const length = Buffer.alloc(2);
-    length.writeUInt16BE(this.credentialId.length);
-    const attested = Buffer.concat([Buffer.alloc(16), length, this.credentialId, this.coseKey()]);
-    // User present and verified, attested credential data included.
-    const authData = this.authenticatorData(options.rp.id!, 0x45, attested);
-    const text = (value: string) => Buffer.concat([Buffer.from([0x60 + value.length]), Buffer.from(value)]);
-    const attestationObject = Buffer.concat([
-      Buffer.from([0xa3]),
-      text('fmt'),
-      text('none'),
-      text('attStmt'),
-      Buffer.from([0xa0]),
-      text('authData'),
-      // (CBOR's shortest form of the length, as decoders insist.)
-      Buffer.from(
-        authData.length < 256 ? [0x58, authData.length] : [0x59, authData.length >> 8, authData.length & 0xff],
-      ),
-      authData,
-    ]);
-    const id = SoftwareAuthenticator.b64(this.credentialId);
-    return {
-      id,
-      rawId: id,
-      type: 'public-key' as const,
-      response: {
-        clientDataJSON: SoftwareAuthenticator.b64(this.clientData('webauthn.create', options.challenge)),
-        attestationObject: SoftwareAuthenticator.b64(attestationObject),
-        transports: ['internal'],
-      },
-      clientExtensionResults: {},
-    };
-  }
-
-  /** What navigator.credentials.get() gives for these options (AuthenticationResponseJSON), signed with `key`. */
-  get(options: { challenge: string; rpId?: string }, change: { origin?: string; key?: KeyObject } = {}) {
-    this.counter += 1;
-    const authData = this.authenticatorData(options.rpId!, 0x05);
-    const clientDataJSON = this.clientData('webauthn.get', options.challenge, change.origin);
-    const signature = sign(
-      'sha256',
-      Buffer.concat([authData, SoftwareAuthenticator.sha256(clientDataJSON)]),
-      change.key ?? this.keys.privateKey,
-    );
-    const id = SoftwareAuthenticator.b64(this.credentialId);
-    return {
-      id,
-      rawId: id,
-      type: 'public-key' as const,
-      response: {
-        clientDataJSON: SoftwareAuthenticator.b64(clientDataJSON),
-        authenticatorData: SoftwareAuthenticator.b64(authData),
-        signature: SoftwareAuthenticator.b64(signature),
-      },
-      clientExtensionResults: {},
-    };
-  }
-}
 
 describe("sudo mode with a passkey: the console's own (RP ID its host name, its origin)", () => {
   let now = Date.now();
