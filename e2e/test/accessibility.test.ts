@@ -3,11 +3,10 @@
  * nothing scrolls sideways at 320, 360 or 390 px (with a trainee whose e-mail address is long in the admin's and trainer's lists), no serious or critical axe-core violation at 390 and 1280 px, each page names itself in the title, and
  * the keyboard moves as users expect — skip link, focus on the new page's <h1>, the panel menu, dialogs.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  axeViolations,
   browser,
   DEMO,
   mustCallApi,
@@ -21,8 +20,6 @@ import {
 } from './harness';
 import { everyPage, type Role } from './every-page';
 import { smallTargets } from './tap-targets';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 useSite();
 
@@ -98,26 +95,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const pause = page.getByRole('button', { name: 'Pause the rotating phrases' });
   if (await pause.count()) await pause.click();
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: {
-        run(
-          context: Document,
-        ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-      };
-    };
-    const { violations } = await axe.run(document);
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-      );
-  });
+  return axeViolations(page);
 }
 
 describe('every page of every role', () => {
