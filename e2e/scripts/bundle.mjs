@@ -23,21 +23,27 @@ export const readBudgets = () => JSON.parse(readFileSync(BUDGET_FILE, 'utf8'));
  * Entering an area: its dashboard, signed in as its demo account (the seed's e-mails and passwords). The admin's
  * is on the console, its own origin: entered from the console's sign-in page, signing in there.
  */
-const area = (/** @type {string} */ role, /** @type {string} */ path, onConsole = false) => ({
+const area = (
+  /** @type {string} */ role,
+  /** @type {string} */ path,
+  /** @type {RegExp} */ heading,
+  onConsole = false,
+) => ({
   key: role,
   label: `enter ${role} area`,
   path,
+  heading,
   account: /** @type {[string, string]} */ ([`${role}@btls-demo.rw`, `${role}-demo-2026`]),
   onConsole,
 });
 
 /** The measurements, each a page reached from `/` (signed in as `account` for an area), or from the console's sign-in. */
 export const MEASUREMENTS = [
-  { key: 'first-load', label: 'first load of /', path: '/', account: undefined, onConsole: false },
-  area('trainee', '/dashboard'),
-  area('admin', '/admin/dashboard', true),
-  area('trainer', '/trainer/dashboard'),
-  area('employer', '/employer/dashboard'),
+  { key: 'first-load', label: 'first load of /', path: '/', heading: undefined, account: undefined, onConsole: false },
+  area('trainee', '/dashboard', /^Welcome, /),
+  area('admin', '/admin/dashboard', /^Admin Dashboard$/, true),
+  area('trainer', '/trainer/dashboard', /^Welcome, /),
+  area('employer', '/employer/dashboard', /^Welcome, /),
 ];
 
 /**
@@ -73,6 +79,20 @@ export function stableName(url) {
 function recorder(page) {
   /** @type {Promise<Script | null>[]} */
   const pending = [];
+  // Scripts asked for and not yet answered: a measurement ends only when none is (a lazy chunk the page asked
+  // for after its heading showed still counts).
+  const asked = new Set();
+  /** @type {(() => void)[]} */
+  const waiting = [];
+  const answered = (/** @type {import('playwright-core').Request} */ request) => {
+    if (!asked.delete(request) || asked.size > 0) return;
+    for (const wake of waiting.splice(0)) wake();
+  };
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') asked.add(request);
+  });
+  page.on('requestfinished', answered);
+  page.on('requestfailed', answered);
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     pending.push(
@@ -91,6 +111,7 @@ function recorder(page) {
   });
   return {
     async take() {
+      if (asked.size > 0) await new Promise((wake) => waiting.push(() => wake(undefined)));
       const files = /** @type {Script[]} */ ((await Promise.all(pending.splice(0))).filter(Boolean));
       files.sort((a, b) => b.gzip - a.gzip);
       const sum = (/** @type {'raw' | 'gzip' | 'wire'} */ key) => files.reduce((total, file) => total + file[key], 0);
@@ -109,7 +130,7 @@ function recorder(page) {
  */
 export async function measureBundles(browser, base, adminBase) {
   const results = [];
-  for (const { key, label, path, account, onConsole } of MEASUREMENTS) {
+  for (const { key, label, path, heading, account, onConsole } of MEASUREMENTS) {
     const context = await browser.newContext({
       viewport: { width: 390, height: 800 },
       // The console's worker keeps the admin area's files as it installs (the only area there), some time during
@@ -127,8 +148,9 @@ export async function measureBundles(browser, base, adminBase) {
       await page.getByLabel('Password').fill(account[1]);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL(`${adminBase}${path}`);
-      await page.locator('main h1').first().waitFor({ timeout: 30_000 });
-      await page.waitForLoadState('networkidle');
+      // The area's own heading, not the page it left (a navigation inside the page: its network was idle long
+      // before, so only the heading says the area's scripts have arrived).
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 30_000 });
       results.push({ key, label, path, ...(await scripts.take()) });
       await context.close();
       continue;
@@ -163,9 +185,9 @@ export async function measureBundles(browser, base, adminBase) {
         history.pushState({}, '', to);
         dispatchEvent(new PopStateEvent('popstate'));
       }, path);
-      // The area's page is on screen when its own heading is; then every script it asked for has arrived.
-      await page.locator('main h1').first().waitFor({ timeout: 30_000 });
-      await page.waitForLoadState('networkidle');
+      // The area's page is on screen when its own heading is (not the page it left: the network of a page that
+      // moves inside itself was idle long before); then every script it asked for has arrived.
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 30_000 });
       measured = await scripts.take();
     }
     await context.close();
