@@ -106,6 +106,7 @@ export default tseslint.config(
                 'dataSaverChosen',
                 'errorMessage',
                 'fieldOfFailure',
+                'problemsOfFailure',
                 'isLanguage',
                 'JOB_APPLICATION_STATUSES',
                 'keepPreviousData',

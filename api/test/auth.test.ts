@@ -48,6 +48,46 @@ describe('POST /api/auth/register', () => {
     expect(answer.body.message).toBe('Password must be at least 6 characters long.');
   });
 
+  it("answers every field's problem at once: a blank name, a malformed e-mail and a short password", async () => {
+    const answer = await request(api, 'POST', '/api/auth/register', {
+      json: { ...trainee, firstName: '', email: 'not-an-email', password: '123' },
+    });
+    expect(answer.status).toBe(400);
+    // The first problem is the answer itself, as a client that reads one problem expects.
+    expect(answer.body).toMatchObject({ code: 'validation.requiredFields', params: { field: 'firstName' } });
+    expect(answer.body.problems).toEqual([
+      {
+        field: 'firstName',
+        message: 'Please fill in all required fields.',
+        code: 'validation.requiredFields',
+        params: { field: 'firstName' },
+      },
+      {
+        field: 'email',
+        message: 'Please enter a valid email address.',
+        code: 'validation.invalidEmail',
+        params: { field: 'email' },
+      },
+      {
+        field: 'password',
+        message: 'Password must be at least 6 characters long.',
+        code: 'validation.passwordTooShort',
+        params: { field: 'password' },
+      },
+    ]);
+  });
+
+  it('answers one problem as before, without a list', async () => {
+    const answer = await request(api, 'POST', '/api/auth/register', {
+      json: { ...trainee, email: 'one@example.rw', password: '123' },
+    });
+    expect(answer.body).toEqual({
+      message: 'Password must be at least 6 characters long.',
+      code: 'validation.passwordTooShort',
+      params: { field: 'password' },
+    });
+  });
+
   it('refuses missing fields, a malformed e-mail and names made only of digits', async () => {
     const missing = await request(api, 'POST', '/api/auth/register', { json: { email: 'x@example.rw' } });
     expect(missing).toMatchObject({ status: 400, body: { message: 'Please fill in all required fields.' } });

@@ -27,6 +27,48 @@ export class ApiError extends Error {
   }
 }
 
+/** One problem of a refused request, as the answer listed it (a 400's `problems`: one per field). */
+export interface AnswerProblem {
+  message: string;
+  code?: string;
+  params?: Record<string, string | number>;
+  /** The path of the field it is about; absent for the request as a whole. */
+  field?: string;
+}
+
+/** The problems each refusal's answer listed: kept beside the error, so ApiError's own shape never changes. */
+const problemsOfError = new WeakMap<object, readonly AnswerProblem[]>();
+
+/**
+ * Every problem the answer `error` was made from listed (`problems` of a 400: each field's), or `keep` them
+ * with an error of one's own made from it. Empty when the answer listed none (every other error).
+ */
+export function answerProblems(error: unknown, keep?: readonly AnswerProblem[]): readonly AnswerProblem[] {
+  if (typeof error !== 'object' || error === null) return [];
+  if (keep) problemsOfError.set(error, keep);
+  return problemsOfError.get(error) ?? [];
+}
+
+/** The well-formed problems of an answer's `problems` (anything else in it is left out). */
+function problemsIn(value: unknown): AnswerProblem[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown) => {
+    if (!item || typeof item !== 'object') return [];
+    const { message, code, params, field } = item as Record<string, unknown>;
+    if (typeof message !== 'string' || !message.trim()) return [];
+    return [
+      {
+        message: message.trim(),
+        ...(typeof code === 'string' && code ? { code } : {}),
+        ...(params && typeof params === 'object' && !Array.isArray(params)
+          ? { params: params as Record<string, string | number> }
+          : {}),
+        ...(typeof field === 'string' && field ? { field } : {}),
+      },
+    ];
+  });
+}
+
 /**
  * A read that got no answer while the phone is offline: what the page asked for was not saved on it (the
  * service worker answers what it kept). Not a failure of the server's: screens say so plainly.
@@ -115,7 +157,7 @@ export interface HttpRequest {
 
 /**
  * Sends one request. An OK answer is returned as it is; otherwise an `ApiError` with the server's message,
- * code and params when the answer has a message, an empty message when it has none (the caller's fallback
+ * code and params when the answer has a message (and its `problems`, read by `answerProblems`), an empty message when it has none (the caller's fallback
  * says it), status 0 when no answer came. A 401 to a call that carried a token ends the session.
  */
 export async function send(request: HttpRequest): Promise<Response> {
@@ -140,8 +182,8 @@ export async function send(request: HttpRequest): Promise<Response> {
   if (response.ok) return response;
   const data: unknown = await response.json().catch(() => undefined);
   if (response.status === 401 && token) settings.onUnauthorized?.();
-  const { message, code, params } = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
-  throw new ApiError(
+  const { message, code, params, problems } = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+  const error = new ApiError(
     typeof message === 'string' ? message.trim() && message : '',
     response.status,
     typeof code === 'string' && code ? code : undefined,
@@ -149,4 +191,7 @@ export async function send(request: HttpRequest): Promise<Response> {
       ? (params as Record<string, string | number>)
       : undefined,
   );
+  const listed = problemsIn(problems);
+  if (listed.length) answerProblems(error, listed);
+  throw error;
 }

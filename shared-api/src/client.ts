@@ -3,7 +3,16 @@
  * connection and applies the error rule of docs/product.md §8: on a non-OK answer the server's `message` when present,
  * else the call's fallback, with the texts bundled in each area (a new text never waits for a shell release).
  */
-import { ApiError, currentToken, i18n, isOfflineMiss, reportFailure, send as sendRequest } from '@btls/kernel';
+import {
+  answerProblems,
+  ApiError,
+  currentToken,
+  i18n,
+  isOfflineMiss,
+  reportFailure,
+  send as sendRequest,
+  type AnswerProblem,
+} from '@btls/kernel';
 import { fallback } from './texts';
 import type { MessageCode, MessageParams } from './codes';
 import { isKnownValue, valueText } from './value-texts';
@@ -38,6 +47,30 @@ export function fieldOfFailure(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || error.status !== 400) return undefined;
   const field = (error.params as Record<string, unknown> | undefined)?.field;
   return typeof field === 'string' && field ? field : undefined;
+}
+
+/** One problem of a failed call: the text to show (in the page's language) and the field it is about. */
+export interface FailureProblem {
+  message: string;
+  /** The request's field (its path, `email`) the problem is about; absent for the call as a whole. */
+  field?: string;
+}
+
+/**
+ * Every problem of a failed call, each in the page's language with the field it is about: a 400 of the
+ * request's schema lists each field's (`problems`); any other failure is its one message (`errorMessage`) on the
+ * field it names, if any. Never empty.
+ */
+export function problemsOfFailure(error: unknown): FailureProblem[] {
+  const listed = error instanceof ApiError && error.status === 400 ? answerProblems(error) : [];
+  if (!listed.length) {
+    const field = fieldOfFailure(error);
+    return [{ message: errorMessage(error), ...(field ? { field } : {}) }];
+  }
+  return listed.map((problem) => ({
+    message: translateMessage(problem.message, problem.code, problem.params as MessageParams | undefined),
+    ...(problem.field ? { field: problem.field } : {}),
+  }));
 }
 
 /**
@@ -171,8 +204,16 @@ function failWithFallback(options: CallOptions, status: number): never {
   return fail(text(status), status, code, code && { status });
 }
 
-function fail(message: string, status: number, code = codeOf(message), params?: MessageParams): never {
+function fail(
+  message: string,
+  status: number,
+  code = codeOf(message),
+  params?: MessageParams,
+  problems?: readonly AnswerProblem[],
+): never {
   const error = new ApiError(message, status, code, params);
+  // The answer's list of every field's problem goes with the error (`problemsOfFailure`).
+  if (problems?.length) answerProblems(error, problems);
   reportFailure(message);
   throw error;
 }
@@ -201,7 +242,14 @@ async function send(options: CallOptions): Promise<Response> {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 0) return fail(fallback.network, 0);
     // (Without a code of the server's, `fail` finds the text's own.)
-    if (error.message) return fail(error.message, error.status, error.code as MessageCode | undefined, error.params);
+    if (error.message)
+      return fail(
+        error.message,
+        error.status,
+        error.code as MessageCode | undefined,
+        error.params,
+        answerProblems(error),
+      );
     return failWithFallback(options, error.status);
   }
 }

@@ -198,30 +198,61 @@ export const noticeFields = {
 };
 
 export const messageAnswerSchema = z.object(noticeFields);
-/** Every error answer: the product's English words and a stable code the client translates. */
-export const errorAnswerSchema = z.object({
+/** One problem of a refused input: its words, code and params, and the field (its path) it is about. */
+export const problemAnswerSchema = z.object({
+  field: z
+    .string()
+    .optional()
+    .meta({
+      description: 'The path of the field the problem is about (`email`, `address.city`); absent for the whole input.',
+    }),
   message: z.string().meta({ description: "The spec's English text." }),
   code: messageCodeSchema,
   params: messageParamsSchema.optional(),
 });
+/**
+ * Every error answer: the product's English words and a stable code the client translates. A 400 of an input
+ * refused for several problems also lists every field's in `problems` (its first is the answer's own
+ * `message`), so a form can say them all at once.
+ */
+export const errorAnswerSchema = z.object({
+  message: z.string().meta({ description: "The spec's English text." }),
+  code: messageCodeSchema,
+  params: messageParamsSchema.optional(),
+  problems: z.array(problemAnswerSchema).optional().meta({
+    description:
+      "A 400 of an input refused for several problems: each field's first problem, in the schema's order; the first is the answer's own `message`, `code` and `params`. Absent when there is one problem (the answer itself).",
+  }),
+});
+export type ProblemAnswer = z.infer<typeof problemAnswerSchema>;
 export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
 export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
 
 /**
- * A form's check in the contract's own words: the payload the server will accept, or the first problem the
- * server would answer, with the field it is about. Forms call it with the schema of their request, so the two
+ * A form's check in the contract's own words: the payload the server will accept, or the problems the server
+ * would answer: the first (`problem`, `field`) and every field's (`problems`), each with the field it is about. Forms call it with the schema of their request, so the two
  * sides cannot drift apart.
  */
 export function checkForm<S extends z.ZodType>(
   schema: S,
   values: unknown,
-): { payload: z.output<S> } | { problem: string; field?: string } {
+): { payload: z.output<S> } | { problem: string; field?: string; problems: FormCheckProblem[] } {
   const result = schema.safeParse(values);
   if (result.success) return { payload: result.data };
-  const issue = result.error.issues[0];
-  const field = issue?.path[0];
-  return {
-    problem: issue?.message ?? validation.requiredFields,
-    ...(typeof field === 'string' ? { field } : {}),
-  };
+  const problems: FormCheckProblem[] = [];
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    const named = typeof field === 'string' ? field : undefined;
+    // Each field's first problem, as the server answers them.
+    if (problems.some((problem) => problem.field === named)) continue;
+    problems.push({ message: issue.message, ...(named ? { field: named } : {}) });
+  }
+  const [first = { message: validation.requiredFields }] = problems;
+  return { problem: first.message, ...(first.field ? { field: first.field } : {}), problems };
+}
+
+/** One problem a form's check found: the contract's words (in English, to translate) and the field's name. */
+export interface FormCheckProblem {
+  message: string;
+  field?: string;
 }

@@ -14,9 +14,16 @@ import { request as requestText, session } from '@btls/shared-api/messages';
 /** A text of the catalogue, or one with parameters made by `codedWith`: never a text without a code. */
 export type ErrorText = CatalogueText | CodedMessage;
 
+/** One problem of a refused input: its words and code, and the field (its path, `address.city`) it is about. */
+export interface CodedProblem extends CodedMessage {
+  field?: string;
+}
+
 /**
  * An answer with a status and `{ message, code, params? }` (the product's English words and the stable
- * code the client translates); thrown from handlers, rendered by the app's error handler.
+ * code the client translates); thrown from handlers, rendered by the app's error handler. An input refused
+ * for several problems also answers `problems`: every field's, so a form can say them all at once (the first
+ * is the answer's own `message`; a refusal of one problem is its `message` alone).
  */
 export class HttpError extends Error {
   readonly statusCode: number;
@@ -24,18 +31,31 @@ export class HttpError extends Error {
   readonly params?: MessageParams;
   /** Headers the answer carries (Retry-After of a 429 or 503). */
   readonly headers: Readonly<Record<string, string>>;
-  constructor(statusCode: number, text: ErrorText, headers: Record<string, string> = {}) {
+  readonly problems?: readonly CodedProblem[];
+  constructor(
+    statusCode: number,
+    text: ErrorText,
+    headers: Record<string, string> = {},
+    problems?: readonly CodedProblem[],
+  ) {
     const { message, code, params } = typeof text === 'string' ? codedText(text) : text;
     super(message);
     this.statusCode = statusCode;
     this.code = code;
     if (params) this.params = params;
     this.headers = headers;
+    // One problem is the answer itself: the list is for a refusal of several.
+    if (problems && problems.length > 1) this.problems = problems;
   }
 
   /** The answer's body. */
-  get body(): CodedMessage {
-    return { message: this.message, code: this.code, ...(this.params ? { params: this.params } : {}) };
+  get body(): CodedMessage & { problems?: CodedProblem[] } {
+    return {
+      message: this.message,
+      code: this.code,
+      ...(this.params ? { params: this.params } : {}),
+      ...(this.problems ? { problems: [...this.problems] } : {}),
+    };
   }
 }
 
@@ -51,8 +71,10 @@ export const tooManyRequests = (text: ErrorText, retryAfterSeconds: number) =>
 export const serviceBusy = () => new HttpError(503, requestText.serviceBusy, { 'Retry-After': '5' });
 
 /**
- * Validates input with a contract schema; the first problem becomes a 400 with the schema's own words, their
- * code and the field's path (`params.field`). A check that names no text of the catalogue answers zod's words with `request.invalidData`.
+ * Validates input with a contract schema. A refusal is a 400 whose `message`, `code` and `params.field` are the
+ * first problem's (the schema's own words, their code, the field's path), and whose `problems`, when there are
+ * several, are every field's, its first problem each, in the schema's order: a form shows them all at once. A check that names no
+ * text of the catalogue answers zod's words with `request.invalidData`.
  */
 export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   const result = schema.safeParse(storable(data ?? {}));
@@ -61,7 +83,21 @@ export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S
   if (!issue || (issue.path.length === 0 && issue.code === 'invalid_type')) {
     throw badRequest(requestText.notAnObject);
   }
-  throw badRequest(codedIssue(issue));
+  const problems = problemsOf(result.error.issues);
+  throw new HttpError(400, codedIssue(issue), {}, problems);
+}
+
+/** Each field's first problem (a field may break several rules: its first is the one to fix first). */
+function problemsOf(issues: readonly z.core.$ZodIssue[]): CodedProblem[] {
+  const seen = new Set<string>();
+  const problems: CodedProblem[] = [];
+  for (const issue of issues) {
+    const field = issue.path.join('.');
+    if (seen.has(field)) continue;
+    seen.add(field);
+    problems.push({ ...(field ? { field } : {}), ...codedIssue(issue) });
+  }
+  return problems;
 }
 
 /** The issue's text with its code, and the field it is about (its path) for the form to mark. */
