@@ -1,6 +1,8 @@
 /** Database rows → the contract's answer types. No answer is built any other way (no password hash leaks). */
 import {
+  languagesOf,
   salaryText,
+  versionFor,
   type Certificate,
   type ContactMessage,
   type Course,
@@ -11,6 +13,7 @@ import {
 import type { ImageFacts } from './image-store';
 import { plainTextSafeInHtml } from './sanitize';
 import { asLanguage } from './language';
+import type { Language } from '@btls/shared-api/constants';
 import type { certificates, contactMessages, courses, JobRow, progressRecords, users } from './db/schema';
 
 export function toUser(row: typeof users.$inferSelect): User {
@@ -29,13 +32,34 @@ export function toUser(row: typeof users.$inferSelect): User {
   };
 }
 
-/** `image`: the sizes of an uploaded image with WebP copies, for the page's `srcset` (absent otherwise). */
-export function toCourse(row: typeof courses.$inferSelect, image?: ImageFacts): Course {
+/**
+ * How an answer gives an item's texts: in `reader`'s language when the item is written in it, else in its own;
+ * `allTexts` adds every version (for those who edit them).
+ */
+export interface TextsFor {
+  reader: Language;
+  allTexts?: boolean;
+}
+
+/**
+ * `image`: the sizes of an uploaded image with WebP copies, for the page's `srcset` (absent otherwise). The texts
+ * in `view.reader`'s language when the course is written in it (English when no reader is named).
+ */
+export function toCourse(row: typeof courses.$inferSelect, image?: ImageFacts, view?: TextsFor): Course {
+  const own = {
+    language: asLanguage(row.language),
+    texts: { title: row.title, description: row.description, tags: row.tags },
+  };
+  const shown = versionFor(view?.reader ?? own.language, own, row.translations);
   return {
     id: row.id,
-    title: row.title,
-    description: row.description,
-    tags: row.tags,
+    title: shown.texts.title,
+    description: shown.texts.description,
+    // A translation without topics shows none rather than another language's words.
+    tags: shown.texts.tags ?? [],
+    language: shown.language,
+    languages: languagesOf(own.language, row.translations),
+    ...(view?.allTexts ? { texts: { ...row.translations, [own.language]: own.texts } } : {}),
     category: row.category,
     level: row.level,
     trainingCenter: row.trainingCenter,
@@ -102,16 +126,44 @@ export function salaryColumnsOf(salary: Job['salary']) {
   };
 }
 
-export function toJob(row: JobRow): Job {
+/** The texts in `view.reader`'s language when the posting is written in it (its own when no reader is named). */
+export function toJob(row: JobRow, view?: TextsFor): Job {
   const salary = salaryOf(row);
+  const own = {
+    language: asLanguage(row.language),
+    texts: {
+      title: row.title,
+      description: row.description,
+      descriptionSnippet: row.descriptionSnippet,
+      requirements: row.requirements,
+    },
+  };
+  const shown = versionFor(view?.reader ?? own.language, own, row.translations);
+  const editable = (texts: typeof own.texts) => ({
+    title: texts.title,
+    description: texts.description,
+    requirements: texts.requirements,
+  });
   return {
     id: row.id,
     employerId: row.employerId,
-    title: row.title,
+    title: shown.texts.title,
     companyName: row.companyName,
-    description: row.description,
-    descriptionSnippet: plainTextSafeInHtml(row.descriptionSnippet),
-    requirements: row.requirements,
+    description: shown.texts.description,
+    descriptionSnippet: plainTextSafeInHtml(shown.texts.descriptionSnippet),
+    requirements: shown.texts.requirements,
+    language: shown.language,
+    languages: languagesOf(own.language, row.translations),
+    ...(view?.allTexts
+      ? {
+          texts: Object.fromEntries(
+            [...Object.entries(row.translations), [own.language, own.texts] as const].map(([language, texts]) => [
+              language,
+              editable(texts!),
+            ]),
+          ),
+        }
+      : {}),
     location: row.location,
     jobType: row.jobType as Job['jobType'],
     salary,

@@ -4,6 +4,7 @@
  * so zod never reaches the browser through the API client.
  */
 export * from './schema-blocks';
+export * from './content-languages';
 export * from './users/schemas';
 export * from './auth/schemas';
 export * from './courses/schemas';

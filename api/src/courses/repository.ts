@@ -1,5 +1,6 @@
 /** The courses' reads and writes: the catalogue and its filter options, one course, and the admins' changes. */
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { LANGUAGES } from '@btls/shared-api/constants';
 import type { Db } from '../db/client';
 import { courses } from '../db/schema';
 import { countAll, distinctValues, searchAny, type Page } from '../http/paging';
@@ -14,7 +15,7 @@ export async function findCourse(db: Db, id: number): Promise<CourseRow | undefi
 
 /**
  * A page of the courses, newest first: `status` active or inactive (none: both); `q` searches title,
- * description and tags; `category`, `level` and `trainingCenter` filter.
+ * description and tags, in every language the course is written in; `category`, `level` and `trainingCenter` filter.
  */
 export async function pageOfCourses(
   db: Db,
@@ -28,7 +29,17 @@ export async function pageOfCourses(
 ) {
   const where = and(
     query.status ? eq(courses.isActive, query.status === 'active') : undefined,
-    searchAny(query.q, [courses.title, courses.description, sql`array_to_string(${courses.tags}, ' ')`]),
+    // In any of its languages: a reader searches in theirs, which may not be the course's own.
+    searchAny(query.q, [
+      courses.title,
+      courses.description,
+      sql`array_to_string(${courses.tags}, ' ')`,
+      ...LANGUAGES.flatMap((language) => [
+        sql`(${courses.translations}->${language}->>'title')`,
+        sql`(${courses.translations}->${language}->>'description')`,
+        sql`(${courses.translations}->${language}->>'tags')`,
+      ]),
+    ]),
     query.category ? eq(courses.category, query.category) : undefined,
     query.level ? eq(courses.level, query.level) : undefined,
     query.trainingCenter ? eq(courses.trainingCenter, query.trainingCenter) : undefined,
@@ -58,10 +69,10 @@ export async function insertCourse(tx: Db, values: typeof courses.$inferInsert) 
   return row!;
 }
 
-/** A course's image, the course locked for update (an edit of it), or undefined when there is no such course. */
+/** A course's image and languages, the course locked for update (an edit of it), or undefined when there is no such course. */
 export async function lockCourseImage(tx: Db, id: number) {
   const [before] = await tx
-    .select({ imageUrl: courses.imageUrl })
+    .select({ imageUrl: courses.imageUrl, language: courses.language, translations: courses.translations })
     .from(courses)
     .where(eq(courses.id, id))
     .for('update');

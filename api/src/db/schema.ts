@@ -10,6 +10,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -19,6 +20,23 @@ import {
   type AnyPgColumn,
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
+
+/** A course's texts in one of its other languages. */
+export interface CourseTexts {
+  title: string;
+  description: string;
+  tags: string[];
+}
+export type CourseTranslations = Partial<Record<'en' | 'fr' | 'rw', CourseTexts>>;
+
+/** A posting's texts in one of its other languages (its snippet made from its description, as the posting's). */
+export interface JobTexts {
+  title: string;
+  description: string;
+  descriptionSnippet: string;
+  requirements: string | null;
+}
+export type JobTranslations = Partial<Record<'en' | 'fr' | 'rw', JobTexts>>;
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -126,10 +144,21 @@ export const courses = pgTable(
     price: text('price'),
     imageUrl: text('image_url'),
     isActive: boolean('is_active').notNull().default(true),
+    /** The language `title`, `description` and `tags` are written in (en, fr or rw): the course's own. */
+    language: text('language').notNull().default('en'),
+    /**
+     * The course's texts in its other languages, `{ fr?: { title, description, tags } … }` (docs/product.md §3,
+     * content languages): each one whole (title and description), none in the course's own language.
+     */
+    translations: jsonb('translations').$type<CourseTranslations>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('courses_active_idx').on(t.isActive), trigramIndex('courses_title_trgm', t.title)],
+  (t) => [
+    index('courses_active_idx').on(t.isActive),
+    trigramIndex('courses_title_trgm', t.title),
+    check('courses_language_check', sql`${t.language} in ('en', 'fr', 'rw')`),
+  ],
 );
 
 export const enrollments = pgTable(
@@ -273,15 +302,24 @@ export const jobs = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     postedDate: timestamp('posted_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: updatedAt(),
+    /** The language `title`, `description` and `requirements` are written in (en, fr or rw): the posting's own. */
+    language: text('language').notNull().default('en'),
+    /**
+     * The posting's texts in its other languages, `{ rw?: { title, description, descriptionSnippet,
+     * requirements } … }`: each one whole (title and description), none in the posting's own language.
+     */
+    translations: jsonb('translations').$type<JobTranslations>().notNull().default({}),
+    // The translations' titles and snippets are words of the job too: a search in any of its languages finds it.
     words: tsvector('words')
       .notNull()
       .generatedAlwaysAs(
         (): SQL =>
-          sql`to_tsvector('simple'::regconfig, ${jobs.title} || ' ' || ${jobs.companyName} || ' ' || ${jobs.location} || ' ' || ${jobs.descriptionSnippet})`,
+          sql`to_tsvector('simple'::regconfig, ${jobs.title} || ' ' || ${jobs.companyName} || ' ' || ${jobs.location} || ' ' || ${jobs.descriptionSnippet} || ' ' || coalesce(${jobs.translations}->'en'->>'title', '') || ' ' || coalesce(${jobs.translations}->'en'->>'descriptionSnippet', '') || ' ' || coalesce(${jobs.translations}->'fr'->>'title', '') || ' ' || coalesce(${jobs.translations}->'fr'->>'descriptionSnippet', '') || ' ' || coalesce(${jobs.translations}->'rw'->>'title', '') || ' ' || coalesce(${jobs.translations}->'rw'->>'descriptionSnippet', ''))`,
       ),
   },
   (t) => [
     check('jobs_type_check', sql`${t.jobType} in ('Full-time', 'Part-time', 'Contract', 'Internship')`),
+    check('jobs_language_check', sql`${t.language} in ('en', 'fr', 'rw')`),
     check(
       'jobs_salary_check',
       sql`(${t.salaryMin} is null and ${t.salaryMax} is null and ${t.salaryCurrency} is null and ${t.salaryPeriod} is null) or (${t.salaryMin} >= 0 and (${t.salaryMax} is null or ${t.salaryMax} >= ${t.salaryMin}) and ${t.salaryCurrency} ~ '^[A-Z]{3}$' and ${t.salaryPeriod} in ('hour', 'day', 'week', 'month', 'year'))`,

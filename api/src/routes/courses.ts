@@ -9,6 +9,7 @@ import {
   courseCreatePayloadSchema,
   courseFacetsSchema,
   courseListQuerySchema,
+  courseReadQuerySchema,
   courseSchema,
   courseUpdatePayloadSchema,
   messageAnswerSchema,
@@ -30,7 +31,10 @@ import { conflict, notFound, parse } from '../http/errors';
 import { coded, codedWith } from '@btls/shared-api/codes';
 import { chosenImage, forgetImage, imageFactsFor, readFormWithImage } from '../image-store';
 import { setPageHeaders } from '../http/paging';
-import { toCourse } from '../serialize';
+import { toCourse, type TextsFor } from '../serialize';
+import { readerLanguage } from '../content-language';
+import type { CourseTranslations } from '../db/schema';
+import type { Language } from '@btls/shared-api/constants';
 
 const courseParams = idParams('id', texts.course.invalidId);
 const COURSE_IMAGE_FIELD = 'courseImage';
@@ -66,7 +70,8 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
         db,
         rows.map((row) => row.imageUrl),
       );
-      return rows.map((row) => toCourse(row, facts.get(row.imageUrl ?? '')));
+      const view = { reader: readerLanguage(request, reply), allTexts: isAdmin };
+      return rows.map((row) => toCourse(row, facts.get(row.imageUrl ?? ''), view));
     },
   );
 
@@ -86,15 +91,17 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
       schema: {
         summary: 'One course (an inactive one for admins only).',
         params: courseParams,
+        querystring: courseReadQuerySchema,
         response: answers({ 200: courseSchema }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
       const row = await findCourse(db, id);
       if (!row) throw courseNotFound(id);
-      if (!row.isActive && (await auth.optional(request))?.role !== 'admin') throw courseNotFound(id);
-      return withImageFacts(db, row);
+      const isAdmin = (await auth.optional(request))?.role === 'admin';
+      if (!row.isActive && !isAdmin) throw courseNotFound(id);
+      return withImageFacts(db, row, { reader: readerLanguage(request, reply), allTexts: isAdmin });
     },
   );
 
@@ -112,11 +119,14 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
     },
     async (request, reply) => {
       const input = await readFormWithImage(request, COURSE_IMAGE_FIELD);
-      const payload = parse(courseCreatePayloadSchema, input.fields);
+      const { language: given, translations, ...payload } = parse(courseCreatePayloadSchema, input.fields);
+      const language = given ?? 'en';
       const created = await db.transaction(async (tx) => {
         const imageUrl = await chosenImage(tx, input.image, payload.imageUrl);
         return insertCourse(tx, {
           ...payload,
+          language,
+          translations: storedTranslations(translations ?? {}, language),
           tags: payload.tags ?? [],
           trainingCenter: payload.trainingCenter ?? DEFAULT_TRAINING_CENTER,
           imageUrl,
@@ -126,7 +136,7 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
       reply.status(201);
       return {
         ...codedWith('notice.courseAdded', { title: created.title }),
-        course: await withImageFacts(db, created),
+        course: await withImageFacts(db, created, { reader: language, allTexts: true }),
       };
     },
   );
@@ -146,7 +156,14 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
     async (request) => {
       const { id } = request.params;
       const input = await readFormWithImage(request, COURSE_IMAGE_FIELD);
-      const { tags, isActive, imageUrl: givenUrl, ...payload } = parse(courseUpdatePayloadSchema, input.fields);
+      const {
+        tags,
+        isActive,
+        imageUrl: givenUrl,
+        language: given,
+        translations,
+        ...payload
+      } = parse(courseUpdatePayloadSchema, input.fields);
       // An edit that names no image (no upload, no imageUrl field at all) keeps the course's image; an empty or
       // null imageUrl removes it.
       const imageNamed = input.image !== undefined || hasField(input.fields, 'imageUrl');
@@ -154,8 +171,12 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
         const before = await lockCourseImage(tx, id);
         if (!before) return undefined;
         const imageUrl = imageNamed ? await chosenImage(tx, input.image, givenUrl, before.imageUrl) : before.imageUrl;
+        // A page that does not know languages sends neither: the course keeps its language and its translations.
+        const language = given ?? (before.language as Language);
         const row = await updateCourse(tx, id, {
           ...payload,
+          language,
+          translations: storedTranslations(translations ?? before.translations, language),
           trainingCenter: payload.trainingCenter ?? DEFAULT_TRAINING_CENTER,
           imageUrl,
           // Left out when not given (tags: neither a string nor a list, docs/product.md §5).
@@ -168,7 +189,7 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
       if (!updated) throw courseNotFound(id);
       return {
         ...codedWith('notice.courseUpdated', { title: updated.title }),
-        course: await withImageFacts(db, updated),
+        course: await withImageFacts(db, updated, { reader: updated.language as Language, allTexts: true }),
       };
     },
   );
@@ -203,9 +224,22 @@ export function courseRoutes(app: Api, { db, auth }: Deps) {
   );
 }
 
-async function withImageFacts(db: Db, row: CourseRow) {
+async function withImageFacts(db: Db, row: CourseRow, view: TextsFor) {
   const facts = await imageFactsFor(db, [row.imageUrl]);
-  return toCourse(row, facts.get(row.imageUrl ?? ''));
+  return toCourse(row, facts.get(row.imageUrl ?? ''), view);
+}
+
+/** The translations as kept: whole ones only, none in the course's own language. */
+function storedTranslations(
+  given: Partial<Record<Language, { title?: string | null; description?: string | null; tags?: string[] }>>,
+  own: Language,
+): CourseTranslations {
+  const kept: CourseTranslations = {};
+  for (const [language, texts] of Object.entries(given) as [Language, (typeof given)[Language]][]) {
+    if (language === own || !texts?.title || !texts.description) continue;
+    kept[language] = { title: texts.title, description: texts.description, tags: texts.tags ?? [] };
+  }
+  return kept;
 }
 
 const hasField = (fields: unknown, name: string) =>

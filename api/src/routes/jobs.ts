@@ -10,6 +10,7 @@ import {
   jobFacetsSchema,
   jobListQuerySchema,
   jobPayloadSchema,
+  jobReadQuerySchema,
   jobSchema,
   jobStatusPayloadSchema,
   messageAnswerSchema,
@@ -36,6 +37,9 @@ import { coded, codedWith } from '@btls/shared-api/codes';
 import { setPageHeaders } from '../http/paging';
 import { sanitizeEmployerHtml, snippetOf } from '../sanitize';
 import { salaryColumnsOf, toJob } from '../serialize';
+import { readerLanguage } from '../content-language';
+import type { JobRow, JobTranslations } from '../db/schema';
+import type { Language } from '@btls/shared-api/constants';
 
 const jobParams = idParams('id', texts.job.invalidId);
 /** `{ isActive }` alone toggles the status; anything else is a full edit. */
@@ -62,7 +66,8 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
       const query = request.query;
       const { rows, counted } = await pageOfOpenJobs(db, query);
       setPageHeaders(request, reply, query, rows.length, counted.total, counted.capped);
-      return rows.map(toJob);
+      const view = { reader: readerLanguage(request, reply) };
+      return rows.map((row) => toJob(row, view));
     },
   );
 
@@ -91,8 +96,9 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
       const query = request.query;
       const { rows, total } = await pageOfPostings(db, me.role === 'admin' ? undefined : me.id, query);
       setPageHeaders(request, reply, query, rows.length, total);
+      const view = { reader: readerLanguage(request, reply), allTexts: true };
       return rows.map(({ job, applicationCount, newApplicationCount }) => ({
-        ...toJob(job),
+        ...toJob(job, view),
         applicationCount,
         newApplicationCount,
       }));
@@ -109,16 +115,19 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
       schema: {
         summary: "One open job; with an employer's token their own job in any state (any job for an admin).",
         params: jobParams,
+        querystring: jobReadQuerySchema,
         response: answers({ 200: jobSchema }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
       const caller = await auth.optional(request);
-      if (caller?.role === 'employer' || caller?.role === 'admin') return toJob(await jobFor(db, caller, id));
+      const reader = readerLanguage(request, reply);
+      if (caller?.role === 'employer' || caller?.role === 'admin')
+        return toJob(await jobFor(db, caller, id), { reader, allTexts: true });
       const row = await findOpenJob(db, id);
       if (!row) throw notFound(PUBLIC_NOT_FOUND);
-      return toJob(row);
+      return toJob(row, { reader });
     },
   );
 
@@ -138,7 +147,7 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
       await limiters.jobPosts.enforce(String(me.id));
       const row = await insertJob(db, { ...values, employerId: me.id });
       reply.status(201);
-      return { ...codedWith('notice.jobPosted', { title: row.title }), job: toJob(row) };
+      return { ...codedWith('notice.jobPosted', { title: row.title }), job: ownView(row) };
     },
   );
 
@@ -166,14 +175,14 @@ export function jobRoutes(app: Api, { db, auth, limiters }: Deps) {
         const { isActive } = parse(jobStatusPayloadSchema, body);
         const row = await updateJob(db, job.id, { isActive });
         if (!row) throw jobNotFound(id);
-        return { ...coded(isActive ? 'notice.jobActivated' : 'notice.jobDeactivated'), job: toJob(row) };
+        return { ...coded(isActive ? 'notice.jobActivated' : 'notice.jobDeactivated'), job: ownView(row) };
       }
       if (me.role === 'admin') throw forbidden(texts.job.adminCannotEdit);
-      const values = cleanJob(parse(jobPayloadSchema, body));
+      const values = cleanJob(parse(jobPayloadSchema, body), job);
       const row = await updateJob(db, job.id, values);
       // Deleted meanwhile (by its employer or an admin).
       if (!row) throw jobNotFound(id);
-      return { ...codedWith('notice.jobUpdated', { title: row.title }), job: toJob(row) };
+      return { ...codedWith('notice.jobUpdated', { title: row.title }), job: ownView(row) };
     },
   );
 
@@ -210,13 +219,50 @@ async function jobFor(db: Db, me: UserRow, id: number) {
  * Employer HTML through the allow-list (a description that sanitises to nothing counts as missing), and the
  * salary's columns.
  */
-function cleanJob(payload: z.output<typeof jobPayloadSchema>) {
-  const description = sanitizeEmployerHtml(payload.description);
+function cleanJob(payload: z.output<typeof jobPayloadSchema>, before?: JobRow) {
+  const { language: given, translations: givenTranslations, ...fields } = payload;
+  const description = sanitizeEmployerHtml(fields.description);
   const snippet = snippetOf(description);
   if (!snippet) throw badRequest(validation.jobRequired);
-  const requirements = payload.requirements ? sanitizeEmployerHtml(payload.requirements) || null : null;
-  return { ...payload, description, descriptionSnippet: snippet, requirements, ...salaryColumns(payload) };
+  const requirements = fields.requirements ? sanitizeEmployerHtml(fields.requirements) || null : null;
+  // A page that does not know languages sends neither: the posting keeps its language and its translations.
+  const language = given ?? (before?.language as Language | undefined) ?? 'en';
+  const translations = givenTranslations
+    ? cleanTranslations(givenTranslations, language)
+    : Object.fromEntries(Object.entries(before?.translations ?? {}).filter(([other]) => other !== language));
+  return {
+    ...fields,
+    description,
+    descriptionSnippet: snippet,
+    requirements,
+    language,
+    translations,
+    ...salaryColumns(payload),
+  };
 }
+
+/**
+ * The translations as kept: through the same allow-list as the posting's own texts, whole ones only (a description
+ * that sanitises to nothing is refused beside its field), none in the posting's own language.
+ */
+function cleanTranslations(
+  given: NonNullable<z.output<typeof jobPayloadSchema>['translations']>,
+  own: Language,
+): JobTranslations {
+  const kept: JobTranslations = {};
+  for (const [language, texts] of Object.entries(given) as [Language, (typeof given)[Language]][]) {
+    if (language === own || !texts?.title || !texts.description) continue;
+    const description = sanitizeEmployerHtml(texts.description);
+    const snippet = snippetOf(description);
+    if (!snippet) throw badRequest(validation.translationNeedsDescription);
+    const requirements = texts.requirements ? sanitizeEmployerHtml(texts.requirements) || null : null;
+    kept[language] = { title: texts.title, description, descriptionSnippet: snippet, requirements };
+  }
+  return kept;
+}
+
+/** A posting as its employer sees it after a change: in its own language, with every version. */
+const ownView = (row: JobRow) => toJob(row, { reader: row.language as Language, allTexts: true });
 
 /**
  * The salary as the jobs table keeps it: the amounts when given (the schema made sure they have a period), else

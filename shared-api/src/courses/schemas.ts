@@ -15,6 +15,20 @@ import {
   queryParam,
   requiredText,
 } from '../schema-blocks';
+import {
+  contentLanguageFields,
+  contentLanguageSchema,
+  readerLanguageQuery,
+  translationsPayload,
+} from '../content-languages';
+
+/** A course's texts in one language. */
+export const courseTextsSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+});
+export type CourseTexts = z.infer<typeof courseTextsSchema>;
 
 export const courseSchema = z.object({
   id: z.number(),
@@ -37,6 +51,10 @@ export const courseSchema = z.object({
   imageWidths: z.array(z.number().int()).optional(),
   isActive: z.boolean(),
   createdAt: z.string(),
+  /** The language of `title`, `description` and `tags` (the reader's when the course is written in it). */
+  ...contentLanguageFields,
+  /** For admins only: every version of the texts, by language, to edit them. */
+  texts: z.partialRecord(z.enum(['en', 'fr', 'rw']), courseTextsSchema).optional(),
 });
 export type Course = z.infer<typeof courseSchema>;
 
@@ -75,6 +93,15 @@ export function parseTags(value: unknown): string[] | undefined {
   return [...new Set(tags)].slice(0, 30);
 }
 
+/** Comma text, JSON list text or a list; anything else (or nothing) leaves the tags out (docs/product.md §5). */
+const tagsField = () =>
+  documentedAs(z.custom<string | readonly string[]>().optional().transform(parseTags), {
+    anyOf: [
+      { type: 'array', items: { type: 'string', minLength: 1, maxLength: 50, pattern: NOT_BLANK }, maxItems: 30 },
+      { type: 'string', description: 'Comma-separated, or a JSON list as text' },
+    ],
+  });
+
 const courseFields = (required: string) => ({
   title: requiredText(required, 200),
   description: requiredText(required, 10_000),
@@ -92,11 +119,13 @@ const courseFields = (required: string) => ({
   imageUrl: optionalUrl(validation.invalidImageUrl, '/api/images/'),
   isActive: flag.optional(),
   /** Comma text, JSON list text or a list; anything else (or nothing) leaves the tags out (docs/product.md §5). */
-  tags: documentedAs(z.custom<string | readonly string[]>().optional().transform(parseTags), {
-    anyOf: [
-      { type: 'array', items: { type: 'string', minLength: 1, maxLength: 50, pattern: NOT_BLANK }, maxItems: 30 },
-      { type: 'string', description: 'Comma-separated, or a JSON list as text' },
-    ],
+  tags: tagsField(),
+  /** The language title, description and tags are written in: on a new course English unless given. */
+  language: contentLanguageSchema.optional(),
+  translations: translationsPayload({
+    title: optionalText(200),
+    description: optionalText(10_000),
+    tags: tagsField(),
   }),
 });
 
@@ -106,7 +135,11 @@ export const courseListQuerySchema = pageQuerySchema.extend({
   level: queryParam(z.enum(COURSE_LEVELS, { error: courseText.levelOneOf })),
   trainingCenter: queryParam(z.string().trim().max(200)),
   status: activeStatus,
+  ...readerLanguageQuery,
 });
+
+/** One course's read: in the reader's language. */
+export const courseReadQuerySchema = z.object(readerLanguageQuery);
 
 export const courseCreatePayloadSchema = z.object(courseFields(validation.courseAddRequired));
 export type CourseCreatePayload = z.input<typeof courseCreatePayloadSchema>;

@@ -14,6 +14,15 @@ export const SERVER_TEXTS = [
     message: 'Please fill in all required fields: Title, Description, Category, Level.',
   },
   /*i18n*/ { id: 'validation.invalidImageUrl', message: 'Image URL must be a valid URL.' },
+  /*i18n*/ {
+    id: 'validation.translationNeedsTitle',
+    message: 'Write the title in this language too, or leave this language empty.',
+  },
+  /*i18n*/ {
+    id: 'validation.translationNeedsDescription',
+    message: 'Write the description in this language too, or leave this language empty.',
+  },
+  /*i18n*/ { id: 'validation.contentLanguageOneOf', message: 'The language must be one of: en, fr, rw.' },
   // fallback
   /*i18n*/ { id: 'fallback.fetchCourses', message: 'Failed to fetch courses. Status: {status}' },
   /*i18n*/ { id: 'fallback.addCourse', message: 'Failed to add course. Status: {status}' },

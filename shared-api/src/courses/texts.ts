@@ -8,6 +8,10 @@ export const courseValidation = /* @__PURE__ */ withCodes('validation', {
   courseAddRequired: 'Required fields: Title, Description, Category, Level.',
   courseEditRequired: 'Please fill in all required fields: Title, Description, Category, Level.',
   invalidImageUrl: 'Image URL must be a valid URL.',
+  // A course's or a job's texts in another language (docs/product.md §3, content languages).
+  translationNeedsTitle: 'Write the title in this language too, or leave this language empty.',
+  translationNeedsDescription: 'Write the description in this language too, or leave this language empty.',
+  contentLanguageOneOf: 'The language must be one of: en, fr, rw.',
 } as const);
 
 export const courseFallback = /* @__PURE__ */ withCodes('fallback', {

@@ -16,6 +16,12 @@ import {
   requiredText,
   requiredTextJson,
 } from '../schema-blocks';
+import {
+  contentLanguageFields,
+  contentLanguageSchema,
+  readerLanguageQuery,
+  translationsPayload,
+} from '../content-languages';
 import { DEFAULT_SALARY_CURRENCY, SALARY_AMOUNT_MAX, SALARY_CURRENCIES, SALARY_PERIODS } from './salary';
 
 // What the server makes of a salary, with the schemas it takes them from (`@btls/shared-api/schemas`).
@@ -34,6 +40,14 @@ export const jobSalarySchema = z.object({
 });
 
 export type JobSalary = z.infer<typeof jobSalarySchema>;
+
+/** A posting's texts in one language. */
+export const jobTextsSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  requirements: z.string().nullable(),
+});
+export type JobTexts = z.infer<typeof jobTextsSchema>;
 
 export const jobSchema = z.object({
   id: z.number(),
@@ -58,6 +72,10 @@ export const jobSchema = z.object({
   closingDate: z.string().nullable(),
   isActive: z.boolean(),
   postedDate: z.string(),
+  /** The language of `title`, `description`, its snippet and `requirements` (the reader's when written in it). */
+  ...contentLanguageFields,
+  /** For the posting's employer (and admins): every version of the texts, by language, to edit them. */
+  texts: z.partialRecord(z.enum(['en', 'fr', 'rw']), jobTextsSchema).optional(),
   /** In the employer's and admins' list of postings: applications received, and how many are still New. */
   applicationCount: z.number().optional(),
   newApplicationCount: z.number().optional(),
@@ -135,6 +153,13 @@ export const jobPayloadSchema = documentedWith(
       }),
       closingDate: optionalDate(validation.closingDateInPast),
       isActive: flag.default(true),
+      /** The language title, description and requirements are written in: on a new posting English unless given. */
+      language: contentLanguageSchema.optional(),
+      translations: translationsPayload({
+        title: optionalText(200),
+        description: optionalText(JOB_DESCRIPTION_MAX),
+        requirements: optionalText(JOB_REQUIREMENTS_MAX),
+      }),
     })
     .superRefine((job, ctx) => {
       if (job.salaryMin === null && job.salaryMax === null) return;
@@ -164,7 +189,10 @@ export type JobPayload = z.input<typeof jobPayloadSchema>;
 export const jobListQuerySchema = pageQuerySchema.extend({
   location: queryParam(z.string({ error: request.locationNotText }).trim().max(200)),
   jobType: queryParam(z.enum(JOB_TYPES, { error: jobText.typeOneOf })),
+  ...readerLanguageQuery,
 });
+/** One posting's read: in the reader's language. */
+export const jobReadQuerySchema = z.object(readerLanguageQuery);
 /** An employer's own postings (or, for an admin, every posting): also by status. */
 export const myJobsQuerySchema = jobListQuerySchema.extend({ status: activeStatus });
 
