@@ -74,17 +74,19 @@ export function useFormProblem(formRef?: RefObject<HTMLFormElement | null>) {
 
   const refuseAll = useCallback(
     (found: readonly { message: string; field?: string }[]) => {
-      const placed: Problem[] = [];
+      const placed: (Problem & { control: HTMLElement })[] = [];
       const unplaced: Problem[] = [];
       for (const { message, field } of found) {
         const control = field ? controlNamed(form.current, field) : null;
         // One message a field: the first found is the one to fix first.
         if (control && field && !placed.some((problem) => problem.field === field)) {
           const label = labelOf(control);
-          placed.push({ message, field, ...(label ? { label } : {}) });
+          placed.push({ message, field, control, ...(label ? { label } : {}) });
         } else if (!control && !unplaced.some((problem) => problem.message === message)) unplaced.push({ message });
       }
-      setProblems([...placed, ...unplaced]);
+      // In the order the form shows its fields: the keyboard goes to the topmost, the summary reads down the form.
+      placed.sort((a, b) => (a.control.compareDocumentPosition(b.control) & Node.DOCUMENT_POSITION_PRECEDING ? 1 : -1));
+      setProblems([...placed.map(({ control: _, ...problem }) => problem), ...unplaced]);
     },
     [form],
   );

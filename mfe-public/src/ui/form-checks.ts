@@ -20,5 +20,19 @@ export function firstBlankField(form: HTMLFormElement | null): string | undefine
   return undefined;
 }
 
+/** The names of every required field left blank, in the order the form shows them (a form says them all). */
+export function blankFields(form: HTMLFormElement | null): string[] {
+  return Array.from(form?.elements ?? []).flatMap((element) =>
+    (element instanceof HTMLInputElement ||
+      element instanceof HTMLTextAreaElement ||
+      element instanceof HTMLSelectElement) &&
+    element.required &&
+    element.name &&
+    !element.value.trim()
+      ? [element.name]
+      : [],
+  );
+}
+
 /** What a blank required field is told, in the page's language (the server's own words for it). */
 export const requiredMessage = () => translateMessage(validation.requiredFields);

@@ -3,7 +3,7 @@ import { useRegisterEmployer } from '@btls/shared-api';
 import { Button, TextField } from '@btls/shared-ui/components';
 import { FormProblem } from '@btls/shared-ui/form-problem';
 import styles from './auth-form.module.css';
-import { EmailField, NeedsJavaScript, NewPasswordFields } from './auth-fields';
+import { EMAIL_TAKEN, EmailField, EmailTakenLinks, NeedsJavaScript, NewPasswordFields } from './auth-fields';
 import { useAuthForm, withoutConfirmation } from './use-auth-form';
 import { PageHead } from '../../ui/page-head';
 
@@ -73,6 +73,7 @@ export function EmployerRegisterPage() {
           />
         </div>
         <EmailField form={form} />
+        {form.refusedCode === EMAIL_TAKEN && form.problem && <EmailTakenLinks email={form.fields.email} />}
         <NewPasswordFields form={form} label={i18n._({ id: 'public.auth.password', message: 'Password' })} />
         <Button className={styles.submit} {...form.submitProps}>
           {form.busy

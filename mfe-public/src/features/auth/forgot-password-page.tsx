@@ -4,7 +4,7 @@ import { Link, paths, useI18n } from '@btls/shared-auth';
 import { Button, SuccessBanner } from '@btls/shared-ui/components';
 import { FormProblem } from '@btls/shared-ui/form-problem';
 import styles from './auth-form.module.css';
-import { EmailField, NeedsJavaScript } from './auth-fields';
+import { EmailField, NeedsJavaScript, useHandedOverEmail } from './auth-fields';
 import { useAuthForm } from './use-auth-form';
 import { PageHead } from '../../ui/page-head';
 
@@ -13,7 +13,7 @@ export function ForgotPasswordPage() {
   const i18n = useI18n();
   const [sent, setSent] = useState('');
   const requestReset = useRequestPasswordReset();
-  const form = useAuthForm({ email: '' }, async (fields) => {
+  const form = useAuthForm({ email: useHandedOverEmail() }, async (fields) => {
     setSent(noticeText(await requestReset.mutateAsync(fields.email)));
   });
 

@@ -4,7 +4,7 @@ import { Link, Navigate, paths, useAuth, useI18n, useLocation, useNavigate, useR
 import { Button, SuccessBanner, TextField } from '@btls/shared-ui/components';
 import { FormProblem } from '@btls/shared-ui/form-problem';
 import styles from './auth-form.module.css';
-import { EmailField, NeedsJavaScript } from './auth-fields';
+import { EmailField, NeedsJavaScript, useHandedOverEmail } from './auth-fields';
 import { useAuthForm } from './use-auth-form';
 import { PageHead } from '../../ui/page-head';
 import { useHydrated } from '@btls/shared-ui/hydrated';
@@ -24,7 +24,7 @@ export function LoginPage() {
   const notice = useHydrated() ? handedOver : undefined;
   // An admin's account signs in on the admin console only: the refusal says so and gives its sign-in's address.
   const [consoleLogin, setConsoleLogin] = useState<string | null>(null);
-  const form = useAuthForm({ email: '', password: '' }, async (fields) => {
+  const form = useAuthForm({ email: useHandedOverEmail(), password: '' }, async (fields) => {
     setConsoleLogin(null);
     try {
       const { user } = await login(fields);

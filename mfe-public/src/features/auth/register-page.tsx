@@ -2,7 +2,7 @@ import { Link, Navigate, paths, useAuth, useI18n, useLocation, useNavigate, useR
 import { Button, TextField } from '@btls/shared-ui/components';
 import { FormProblem } from '@btls/shared-ui/form-problem';
 import styles from './auth-form.module.css';
-import { EmailField, NeedsJavaScript, NewPasswordFields } from './auth-fields';
+import { EMAIL_TAKEN, EmailField, EmailTakenLinks, NeedsJavaScript, NewPasswordFields } from './auth-fields';
 import { useAuthForm, withoutConfirmation } from './use-auth-form';
 import { PageHead } from '../../ui/page-head';
 
@@ -55,6 +55,7 @@ export function RegisterPage() {
           />
         </div>
         <EmailField form={form} />
+        {form.refusedCode === EMAIL_TAKEN && form.problem && <EmailTakenLinks email={form.fields.email} />}
         <NewPasswordFields form={form} label={i18n._({ id: 'public.auth.password', message: 'Password' })} />
         <Button className={styles.submit} {...form.submitProps}>
           {form.busy

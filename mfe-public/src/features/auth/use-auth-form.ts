@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { authValidation, translateMessage } from '@btls/shared-api';
+import { ApiError, authValidation, errorMessage, translateMessage } from '@btls/shared-api';
 import { useHydrated, useKeepTypedValues } from '@btls/shared-ui/hydrated';
 import { useFormProblem } from '@btls/shared-ui/form-problem';
-import { firstBlankField, requiredMessage } from '../../ui/form-checks';
+import { blankFields, requiredMessage } from '../../ui/form-checks';
 
 /**
  * The server's rules (zod and the schemas, about 30 KiB gzip): loaded when a form is first focused or sent,
@@ -11,22 +11,37 @@ import { firstBlankField, requiredMessage } from '../../ui/form-checks';
 const loadRules = () => import('@btls/shared-api/schemas');
 export type FormRules = Awaited<ReturnType<typeof loadRules>>;
 
+/** A refusal of the server's that is about one field, though its answer names none: the field it is about. */
+const FIELD_OF_CODE: Record<string, string> = {
+  // Registering with an e-mail that has an account (409): the e-mail is what to change, or sign in instead.
+  'session.emailTaken': 'email',
+};
+
+/** One problem a form's check found: the contract's words (English) and the field's name. */
+type CheckedProblem = { message: string; field?: string };
+
 /**
- * The state every sign-in form shares: its fields, why it was refused, a busy flag. A refusal is said beside the
- * field it is about, which takes the keyboard (`useFormProblem`); the form stays filled. Before any call, a
- * required field left empty is named, `check` runs the request's own schema (`checkForm`), and
- * `checkPasswords` compares the password with its confirmation (which never leaves the browser).
+ * The state every sign-in form shares: its fields, why it was refused, a busy flag. A refusal says **every**
+ * problem at once, each beside the field it is about, the keyboard on the first (`useFormProblem`); the form
+ * stays filled. Before any call, every required field left empty is named, `check` runs the request's own
+ * schema (`checkForm`: each field's problem), and `checkPasswords` compares the password with its
+ * confirmation (which never leaves the browser): all of them together, one field's first problem each.
  */
 export function useAuthForm<Fields extends Record<string, string>>(
   initial: Fields,
   send: (fields: Fields) => Promise<void>,
   options: {
     checkPasswords?: boolean;
-    check?: (rules: FormRules, fields: Fields) => { problem: string; field?: string } | { payload: unknown };
+    check?: (
+      rules: FormRules,
+      fields: Fields,
+    ) => { problem: string; field?: string; problems?: CheckedProblem[] } | { payload: unknown };
   } = {},
 ) {
   const [fields, setFields] = useState(initial);
   const [busy, setBusy] = useState(false);
+  // The code of the server's last refusal (the page may say more beside it: a taken e-mail's ways in).
+  const [refusedCode, setRefusedCode] = useState<string | undefined>();
   const ready = useHydrated();
   const ref = useKeepTypedValues(fields, (typed) => setFields((f) => ({ ...f, ...typed })));
   const problem = useFormProblem(ref);
@@ -40,23 +55,40 @@ export function useAuthForm<Fields extends Record<string, string>>(
     onChange: (event: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: event.target.value })),
   });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const blank = firstBlankField(ref.current);
-    if (blank) return problem.refuse(requiredMessage(), blank);
+  /** Every problem the browser can find before sending: blanks, the request's schema, the confirmation. */
+  async function problemsBeforeSending(): Promise<CheckedProblem[]> {
+    const found: CheckedProblem[] = blankFields(ref.current).map((name) => ({
+      message: requiredMessage(),
+      field: name,
+    }));
     if (options.check) {
       const checked = options.check(await loadRules(), fields);
-      if ('problem' in checked) return problem.refuse(translateMessage(checked.problem), checked.field);
+      if ('problem' in checked)
+        for (const { message, field } of checked.problems ?? [{ message: checked.problem, field: checked.field }])
+          found.push({ message: translateMessage(message), ...(field ? { field } : {}) });
     }
     // The confirmation is the field to fix when the two differ: the password itself may be right.
-    if (options.checkPasswords && fields.password !== fields.confirmPassword)
-      return problem.refuse(translateMessage(authValidation.passwordsDoNotMatch), 'confirmPassword');
+    if (options.checkPasswords && fields.confirmPassword && fields.password !== fields.confirmPassword)
+      found.push({ message: translateMessage(authValidation.passwordsDoNotMatch), field: 'confirmPassword' });
+    // A blank field is said as blank, not by its other rules (the first found for a field is the one kept).
+    return found;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = await problemsBeforeSending();
+    if (found.length) return problem.refuseAll(found);
     problem.clear();
+    setRefusedCode(undefined);
     setBusy(true);
     try {
       await send(fields);
     } catch (failure) {
-      problem.fail(failure);
+      const code = failure instanceof ApiError ? failure.code : undefined;
+      setRefusedCode(code);
+      const field = code ? FIELD_OF_CODE[code] : undefined;
+      if (field && field in fields) problem.refuse(errorMessage(failure), field);
+      else problem.fail(failure);
       setBusy(false);
     }
   }
@@ -75,7 +107,7 @@ export function useAuthForm<Fields extends Record<string, string>>(
   } as const;
   const submitProps = { type: 'submit', disabled: busy || !ready } as const;
 
-  return { fields, field, problem: problem.problem, busy, ready, submit, formProps, submitProps };
+  return { fields, field, problem: problem.problem, refusedCode, busy, ready, submit, formProps, submitProps };
 }
 
 /** The payload without the confirmation field, which never leaves the browser. */
