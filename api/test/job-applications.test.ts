@@ -70,6 +70,25 @@ const applicants = (job: number, who: { token: string }, query = '') =>
 const move = (id: number, who: { token: string }, json: unknown) =>
   request(api, 'PATCH', `/api/job-applications/${id}`, { token: who.token, json });
 
+/** A file of `size` bytes starting with `head` (bytes written as a latin-1 string), with `inside` after 100 bytes. */
+function withHead(head: string, size: number, inside = ''): Uint8Array {
+  const bytes = new Uint8Array(size);
+  bytes.set(Uint8Array.from(head, (c) => c.charCodeAt(0)));
+  bytes.set(new TextEncoder().encode(inside), 100);
+  return bytes;
+}
+/** The kinds of CV taken besides a PDF, each as its first bytes and what proves its kind. */
+const cvFiles = {
+  docx: () => withHead('PK\x03\x04', 3000, 'word/document.xml'),
+  doc: () => {
+    const bytes = withHead('\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1', 3000);
+    bytes.set(new Uint8Array(Buffer.from('WordDocument', 'utf16le')), 1200);
+    return bytes;
+  },
+  jpg: () => withHead('\xff\xd8\xff\xe0\x00\x10JFIF', 4000),
+  png: () => withHead('\x89PNG\r\n\x1a\n', 4000),
+};
+
 const pdf = (size = 1000) => {
   const bytes = new Uint8Array(size);
   bytes.set(new TextEncoder().encode('%PDF-1.7\n'));
@@ -91,27 +110,71 @@ describe('applying (trainees only)', () => {
     });
     expect(Date.parse(answer.body.appliedAt)).not.toBeNaN();
     const [seen] = (await applicants(job, employer)).body;
-    expect(seen).toMatchObject({ phone: '+250781234567', coverNote: 'Five years on a La Marzocco.', hasCv: false });
+    expect(seen).toMatchObject({ phone: '+250 781 234 567', coverNote: 'Five years on a La Marzocco.', hasCv: false });
   });
 
-  it('accepts the Rwandan formats of a phone number and refuses others with a clear message', async () => {
-    for (const phone of [
-      '0781234567',
-      '+250 78 123 4567',
-      '250-722-123-456',
-      '+250 (0)73 1234567'.replace('(0)', ''),
-      '079 123 4567',
+  it('accepts any valid number with its country code and Rwandan ones written locally, kept in E.164; refuses others beside the field', async () => {
+    const job = await postJob();
+    for (const [phone, kept] of [
+      ['0781234567', '+250 781 234 567'],
+      ['078 123 4567', '+250 781 234 567'],
+      ['+250 78 123 4567', '+250 781 234 567'],
+      ['250-722-123-456', '+250 722 123 456'],
+      ['079 123 4567', '+250 791 234 567'],
+      // The neighbours: Uganda, the DR Congo, Burundi; and further away.
+      ['+256 772 123 456', '+256 772 123456'],
+      ['+243 81 234 5678', '+243 812 345 678'],
+      ['+257 79 12 34 56', '+257 79 12 34 56'],
+      ['00254 712 345 678', '+254 712 345678'],
     ]) {
-      const answer = await apply(await postJob(), await trainee(), { phone });
+      const me = await trainee();
+      const answer = await apply(job, me, { phone });
       expect(answer.status, phone).toBe(201);
+      const [seen] = (await applicants(job, employer, `?q=${encodeURIComponent(me.lastName)}`)).body;
+      expect(seen.phone, phone).toBe(kept);
     }
-    for (const phone of ['12345', '+254 712 345 678', '0771234567', 'call me']) {
+    const stored = await api.db.query.jobApplications.findMany({ columns: { phone: true } });
+    expect(stored.map((row) => row.phone).filter(Boolean)).toContain('+256772123456');
+    for (const phone of ['12345', '+256 12', '+1 000 000 0000', '0881234567', 'call me', '+25078123456789']) {
       const answer = await apply(await postJob(), await trainee(), { phone });
       expect(answer, phone).toMatchObject({
         status: 400,
-        body: { message: 'Please enter a Rwandan phone number, e.g. 078 123 4567 or +250 78 123 4567.' },
+        body: {
+          message:
+            'Please enter a phone number with its country code, e.g. +256 772 123 456, or a Rwandan number such as 078 123 4567.',
+          code: 'jobApplication.invalidPhone',
+          params: { field: 'phone' },
+        },
       });
     }
+  });
+
+  it('sent twice with one Idempotency-Key (a phone sending what it kept offline, its answer lost), it is stored once', async () => {
+    const job = await postJob();
+    const me = await trainee();
+    const key = 'a7c1d0e2-5b0f-4c3e-9d8a-000000000001';
+    const form = await multipart({
+      phone: '+256 772 123 456',
+      coverNote: 'Sent from the bus.',
+      cv: new Blob([cvFiles.jpg()]),
+    });
+    const send = () =>
+      request(api, 'POST', `/api/jobs/${job}/applications`, {
+        token: me.token,
+        payload: form.payload,
+        headers: { ...form.headers, 'idempotency-key': key },
+      });
+    const first = await send();
+    expect(first.status).toBe(201);
+    const again = await send();
+    expect(again).toMatchObject({ status: 201, body: { id: first.body.id } });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    // Without the key, a second try is the usual refusal: one application per trainee and job.
+    expect(await apply(job, me, { coverNote: 'Again' })).toMatchObject({
+      status: 409,
+      body: { code: 'jobApplication.alreadyApplied' },
+    });
+    expect((await applicants(job, employer)).body).toHaveLength(1);
   });
 
   it('a cover note is at most 2,000 characters', async () => {
@@ -180,38 +243,45 @@ describe('applying (trainees only)', () => {
     expect((await applicants(job, employer)).body).toHaveLength(1);
   });
 
-  it('a CV: PDF only (checked by its bytes), at most 2 MB; anything else is a clear 4xx and nothing is stored', async () => {
+  it('a CV: PDF, Word or a photo (checked by its bytes), at most 5 MB; anything else is a clear 4xx and nothing is stored', async () => {
     const job = await postJob();
     const me = await trainee();
-    const notPdf = await multipart({
-      phone: '0781234567',
-      cv: new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], { type: 'application/pdf' }),
-    });
-    expect(await request(api, 'POST', `/api/jobs/${job}/applications`, { token: me.token, ...notPdf })).toMatchObject({
-      status: 400,
-      body: { message: 'The CV must be a PDF file.' },
-    });
-    const tooLarge = await multipart({ cv: pdf(2 * 1024 * 1024 + 1) });
+    const wrongKind = {
+      message: 'The CV must be a PDF, a Word document or a photo (JPEG or PNG).',
+      code: 'jobApplication.cvWrongKind',
+      params: { field: 'cv' },
+    };
+    for (const [name, bytes] of [
+      ['a PNG that stops after its first bytes', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])],
+      ['a program renamed cv.pdf', withHead('MZ\x90\x00', 4000)],
+      ['a ZIP without a Word document', withHead('PK\x03\x04', 2000, 'xl/workbook.xml')],
+      ['an OLE file that is no Word document', withHead('\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1', 2000)],
+    ] as const) {
+      const form = await multipart({ phone: '0781234567', cv: new Blob([bytes], { type: 'application/pdf' }) });
+      expect(
+        await request(api, 'POST', `/api/jobs/${job}/applications`, { token: me.token, ...form }),
+        name,
+      ).toMatchObject({
+        status: 400,
+        body: wrongKind,
+      });
+    }
+    const tooLarge = await multipart({ cv: pdf(5 * 1024 * 1024 + 1) });
+    const tooLargeWords = { message: 'The CV is too large: at most 5 MB.', code: 'jobApplication.cvTooLarge' };
     expect(await request(api, 'POST', `/api/jobs/${job}/applications`, { token: me.token, ...tooLarge })).toMatchObject(
-      {
-        status: 413,
-        body: { message: 'The CV is too large. Max size is 2MB.' },
-      },
+      { status: 413, body: tooLargeWords },
     );
-    const wayTooLarge = await multipart({ cv: pdf(6 * 1024 * 1024) });
+    const wayTooLarge = await multipart({ cv: pdf(8 * 1024 * 1024) });
     expect(
       await request(api, 'POST', `/api/jobs/${job}/applications`, { token: me.token, ...wayTooLarge }),
-    ).toMatchObject({
-      status: 413,
-      body: { message: 'The CV is too large. Max size is 2MB.' },
-    });
+    ).toMatchObject({ status: 413, body: tooLargeWords });
     expect((await applicants(job, employer)).body).toHaveLength(0);
 
-    const good = await multipart({ phone: '0781234567', coverNote: 'See my CV.', cv: pdf(2 * 1024 * 1024) });
+    const good = await multipart({ phone: '0781234567', coverNote: 'See my CV.', cv: pdf(5 * 1024 * 1024) });
     const answer = await request(api, 'POST', `/api/jobs/${job}/applications`, { token: me.token, ...good });
     expect(answer.status).toBe(201);
     const [seen] = (await applicants(job, employer)).body;
-    expect(seen).toMatchObject({ hasCv: true, phone: '+250781234567', coverNote: 'See my CV.' });
+    expect(seen).toMatchObject({ hasCv: true, phone: '+250 781 234 567', coverNote: 'See my CV.' });
   });
 });
 
@@ -237,6 +307,28 @@ describe('the CV download', () => {
       status: 404,
       body: { message: 'This application has no CV.' },
     });
+    // Word documents and photos are served as what they are, under their own extension.
+    for (const [extension, type] of [
+      ['docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+      ['doc', 'application/msword'],
+      ['jpg', 'image/jpeg'],
+      ['png', 'image/png'],
+    ] as const) {
+      const who = await trainee(false, { lastName: 'Uwase' });
+      const sent = cvFiles[extension]();
+      // The name and type the browser gives say nothing: a photo called cv.pdf is a photo.
+      const kind = await multipart({ cv: new Blob([sent], { type: 'application/pdf' }) });
+      const answer = await request(api, 'POST', `/api/jobs/${job}/applications`, { token: who.token, ...kind });
+      expect(answer.status, extension).toBe(201);
+      const cv = await request(api, 'GET', `/api/job-applications/${answer.body.id}/cv`, { token: employer.token });
+      expect(cv.status).toBe(200);
+      expect(cv.headers['content-type']).toBe(type);
+      expect(cv.headers['content-disposition']).toBe(`attachment; filename="cv-Uwase-${answer.body.id}.${extension}"`);
+      // The bytes sent, as they were (read here as text: their ASCII marks show).
+      const marks = { docx: 'word/document.xml', doc: 'W\u0000o\u0000r\u0000d', jpg: 'JFIF', png: 'PNG' };
+      expect(String(cv.body)).toContain(marks[extension]);
+      expect(String(cv.body).length).toBeGreaterThan(2000);
+    }
     // Not an id: a job application's own words (it spoke of an enrollment's application ID).
     expect(await request(api, 'GET', '/api/job-applications/abc/cv', { token: employer.token })).toMatchObject({
       status: 400,
@@ -257,7 +349,7 @@ describe("reading a job's applications", () => {
     expect(seen).toMatchObject({
       status: 'New',
       trainee: { id: me.id, firstName: me.firstName, lastName: me.lastName, email: me.email },
-      phone: '+250781234567',
+      phone: '+250 781 234 567',
       coverNote: 'Hello',
       hasCv: false,
       certificates: [{ code: me.code, courseTitle: 'Espresso Mastery', issuedAt: expect.any(String) }],

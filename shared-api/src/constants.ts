@@ -93,8 +93,15 @@ export const JOB_APPLICATION_TRANSITIONS: Record<JobApplicationStatus, readonly 
 };
 export const canMoveApplication = (from: JobApplicationStatus, to: JobApplicationStatus) =>
   (JOB_APPLICATION_TRANSITIONS[from] as readonly string[]).includes(to);
-/** A CV: a PDF of at most 2 MB. */
-export const MAX_CV_BYTES = 2 * 1024 * 1024;
+/**
+ * A CV: a PDF, a Word document (.docx, .doc) or a photo (JPEG, PNG) of at most 5 MB: a phone's photo of a paper
+ * CV is often 2–5 MB, and 5 MB is what the API takes for any one file.
+ */
+export const MAX_CV_BYTES = 5 * 1024 * 1024;
+/** What the CV's file picker offers (the API checks each file by its bytes, whatever it is called). */
+export const CV_ACCEPT =
+  'application/pdf,.pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,.docx,' +
+  'application/msword,.doc,image/jpeg,.jpg,.jpeg,image/png,.png';
 export const COVER_NOTE_MAX = 2000;
 
 /** The largest credential file the check takes: a real Open Badges 3.0 credential fits in 32 KB. */

@@ -3,6 +3,7 @@
  * each on the database or the caller's transaction. Who may read a job's applications is answered here too,
  * as a job that is not found.
  */
+import { phoneShown } from './phone';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { JobApplicationStatus } from '@btls/shared-api/constants';
 import { fallback } from '@btls/shared-api/messages';
@@ -202,6 +203,7 @@ export async function selectApplicants(db: Db, where: SQL | undefined, page: Pag
   ]);
   return rows.map((row) => ({
     ...row,
+    phone: phoneShown(row.phone),
     jobId: row.jobId!,
     status: row.status as JobApplicationStatus,
     appliedAt: row.appliedAt.toISOString(),

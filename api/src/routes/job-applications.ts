@@ -26,6 +26,9 @@ import {
 } from '@btls/shared-api/schemas';
 import type { Deps } from '../deps';
 import type { UserRow } from '../auth';
+import { cvKindOf } from '../job-applications/cv';
+import { isRealPhoneNumber, phoneShown } from '../job-applications/phone';
+import { idempotentWrites } from '../http/idempotency';
 import { isForeignKeyViolation, isUniqueViolation, type Db } from '../db/client';
 import { jobApplications, type JobRow } from '../db/schema';
 import { answers, binary, checkedInHandler, idParams, nonJson, type Api } from '../http/contract';
@@ -57,9 +60,17 @@ const jobParams = idParams('id', texts.job.invalidId);
 const applicationParams = idParams('id', texts.jobApplication.invalidId);
 const applicationBody = checkedInHandler(
   jobApplicationPayloadSchema,
-  'JSON `{ phone?, coverNote? }`, or a multipart form with the same fields and the CV as `cv` (a PDF, at most 2 MB, ' +
-    'checked by its bytes). Checked after the form is read.',
-  { files: { cv: 'The CV: a PDF, at most 2 MB' } },
+  'JSON `{ phone?, coverNote? }`, or a multipart form with the same fields and the CV as `cv` (a PDF, a Word ' +
+    'document or a JPEG/PNG photo, at most 5 MB, checked by its bytes). Checked after the form is read.',
+  { files: { cv: 'The CV: a PDF, .docx, .doc, JPEG or PNG, at most 5 MB' } },
+);
+/** The API's own check of the phone on top of the shared shape check: a number some country gives out. */
+const applicationPayload = jobApplicationPayloadSchema.refine(
+  (payload) => !payload.phone || isRealPhoneNumber(payload.phone),
+  {
+    message: words.invalidPhone,
+    path: ['phone'],
+  },
 );
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
 
@@ -70,13 +81,19 @@ export function jobApplicationRoutes(app: Api, deps: Deps) {
 
 /** A trainee's applications (applying, reading, withdrawing), and the counts the employers see. */
 function applicationRoutes(app: Api, { db, auth, notify }: Deps) {
+  // An application made without network is sent by the phone when it is back, perhaps twice (the page and the
+  // service worker, or again after a lost answer): with the same Idempotency-Key it is stored once.
+  const idempotency = idempotentWrites(db, auth);
   /** A trainee applies for an open job: JSON `{phone?, coverNote?}`, or a multipart form with the CV as `cv`. */
   app.post(
     '/jobs/:id/applications',
     {
       preValidation: auth.guard(),
+      ...idempotency,
       schema: {
-        summary: 'A trainee applies for an open job.',
+        summary:
+          'A trainee applies for an open job. With an `Idempotency-Key` header, a repeat answers the first answer ' +
+          'again (`Idempotent-Replayed: true`) instead of a second application.',
         params: jobParams,
         body: applicationBody,
         response: answers({ 201: myJobApplicationSchema }, [403]),
@@ -87,7 +104,7 @@ function applicationRoutes(app: Api, { db, auth, notify }: Deps) {
       const me = auth.caller(request);
       if (me.role !== 'trainee') throw forbidden(words.onlyTrainees);
       const input = await readApplication(request);
-      const payload = parse(jobApplicationPayloadSchema, input.fields);
+      const payload = parse(applicationPayload, input.fields);
       let created: JobApplicationRow;
       try {
         created = await db.transaction(async (tx) => {
@@ -295,7 +312,15 @@ function applicantRoutes(app: Api, { db, auth, notify }: Deps) {
       schema: {
         summary: "An application's CV, for the job's employer, admins and the applicant.",
         params: applicationParams,
-        response: answers({ 200: nonJson('application/pdf', 'The CV the applicant sent', binary) }),
+        response: answers({
+          200: nonJson(
+            'application/pdf',
+            'The CV the applicant sent: a PDF, or a Word document or photo under its own type (' +
+              'application/vnd.openxmlformats-officedocument.wordprocessingml.document, application/msword, ' +
+              'image/jpeg, image/png), named in Content-Disposition with its extension',
+            binary,
+          ),
+        }),
       },
     },
     async (request, reply) => {
@@ -308,12 +333,16 @@ function applicantRoutes(app: Api, { db, auth, notify }: Deps) {
         await jobReadableBy(db, me, row.jobId, words.notFound);
       }
       if (!row.cv) throw notFound(words.noCv);
-      const name = `cv-${row.lastName.replace(/[^A-Za-z0-9-]+/g, '') || 'applicant'}-${id}.pdf`;
+      const cv = Buffer.from(row.cv);
+      // Each kind under its own type and extension (a photo opens as a photo); a CV stored before other kinds
+      // were taken is a PDF.
+      const kind = cvKindOf(cv) ?? { extension: 'pdf', contentType: 'application/pdf' };
+      const name = `cv-${row.lastName.replace(/[^A-Za-z0-9-]+/g, '') || 'applicant'}-${id}.${kind.extension}`;
       reply
-        .header('Content-Type', 'application/pdf')
+        .header('Content-Type', kind.contentType)
         .header('Content-Disposition', `attachment; filename="${name}"`)
         .header('Cache-Control', 'private, no-store');
-      return reply.send(Buffer.from(row.cv));
+      return reply.send(cv);
     },
   );
 }
@@ -387,7 +416,7 @@ function applicantsCsv(rows: JobApplicant[], w: MailWords): string {
     [
       fullName(r.trainee),
       r.trainee.email,
-      r.phone ?? '',
+      phoneShown(r.phone) ?? '',
       w.status(r.status),
       r.appliedAt.slice(0, 10),
       r.certificates.map((c) => `${c.courseTitle} (${c.code})`).join('; '),
@@ -401,7 +430,9 @@ function applicantsCsv(rows: JobApplicant[], w: MailWords): string {
   return `\uFEFF${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
 }
 
-/** The form's text fields, and the CV when one was sent: a PDF by its bytes, at most 2 MB. */
+const cvTooLarge = { ...coded('jobApplication.cvTooLarge'), params: { field: 'cv' } };
+
+/** The form's text fields, and the CV when one was sent: a PDF, Word document or photo by its bytes, at most 5 MB. */
 async function readApplication(request: FastifyRequest): Promise<{ fields: unknown; cv?: Buffer }> {
   if (!request.isMultipart()) return { fields: request.body };
   const fields: Record<string, unknown> = {};
@@ -413,7 +444,7 @@ async function readApplication(request: FastifyRequest): Promise<{ fields: unkno
         bytes = await part.toBuffer();
       } catch (error) {
         // Over the plugin's own limit (larger than any image we take): the CV's words, not the image's.
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, words.cvTooLarge);
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, cvTooLarge);
         throw error;
       }
       if (part.fieldname === 'cv' && bytes.length > 0) cv = bytes;
@@ -422,8 +453,8 @@ async function readApplication(request: FastifyRequest): Promise<{ fields: unkno
     }
   }
   if (cv) {
-    if (cv.length > MAX_CV_BYTES) throw new HttpError(413, words.cvTooLarge);
-    if (!cv.subarray(0, 5).equals(Buffer.from('%PDF-'))) throw badRequest(words.cvNotPdf);
+    if (cv.length > MAX_CV_BYTES) throw new HttpError(413, cvTooLarge);
+    if (!cvKindOf(cv)) throw badRequest({ ...coded('jobApplication.cvWrongKind'), params: { field: 'cv' } });
   }
   return { fields, cv };
 }

@@ -9,30 +9,47 @@ export const employerApplicationStatusSchema = z.enum(EMPLOYER_APPLICATION_STATU
   error: jobText.invalidApplicationStatus,
 });
 
-const RWANDAN_PHONE = /^(?:\+?250|0)(7[2389]\d{7}|25\d{7})$/;
+/** A phone number in E.164: a plus, a country code and at most 15 digits in all. */
+const E164 = /^\+[1-9]\d{6,14}$/;
 /**
- * A Rwandan phone number as people write it: 078 123 4567, 0781234567, +250 781 234 567, 250-78-123-4567
- * (mobile 072/073/078/079, or a landline 025…). Kept as +250 and the nine digits.
+ * The number as typed, with its separators (spaces, dashes, dots, brackets) taken out, in E.164 when it can be:
+ * `00…` is the international prefix (`+…`); a ten-digit number starting with 0 is Rwandan as people write it
+ * there (078 123 4567: `+250781234567`), as is `250…` without its plus.
  */
-export const rwandanPhone = documentedAs(
+export function phoneInE164(typed: string): string {
+  const digits = typed.trim().replace(/[\s\-().\u00a0]/g, '');
+  if (/^00[1-9]/.test(digits)) return `+${digits.slice(2)}`;
+  if (/^0\d{9}$/.test(digits)) return `+250${digits.slice(1)}`;
+  if (/^250\d{9}$/.test(digits)) return `+${digits}`;
+  return digits;
+}
+
+/**
+ * A phone number of any country, with its country code (+256 772 123 456, +243 81 234 5678), or a Rwandan one
+ * written the local way (078 123 4567, 0781234567, 250 781 234 567). Kept in E.164 (`+256772123456`).
+ * Checked here by its shape only, so the pages carry no numbering plans: the API checks it against every
+ * country's plan as well (libphonenumber's full metadata) and refuses a number no country gives out.
+ */
+export const phoneNumber = documentedAs(
   z
     .string({ error: jobApplication.invalidPhone })
     .trim()
     .max(30, jobApplication.invalidPhone)
-    .transform((v) => v.replace(/[\s\-().]/g, ''))
-    .refine((v) => v === '' || RWANDAN_PHONE.test(v), jobApplication.invalidPhone)
-    .transform((v) => (v ? `+250${v.replace(/^(?:\+?250|0)/, '')}` : null)),
+    .transform(phoneInE164)
+    .refine((v) => v === '' || E164.test(v), jobApplication.invalidPhone)
+    .transform((v) => v || null),
   {
     type: 'string',
-    pattern: RWANDAN_PHONE.source,
-    examples: ['0788123456'],
-    description: 'Also taken with spaces, dashes, dots or brackets between the digits; kept as +250 and nine digits.',
+    examples: ['0788123456', '+256 772 123 456'],
+    description:
+      'Any valid number with its country code (or a Rwandan one written locally: 078 123 4567), with spaces, ' +
+      'dashes, dots or brackets between the digits; kept in E.164 (`+256772123456`).',
   },
 );
 
 /** Applying for a job: both optional (JSON, or the text fields of a multipart form with the CV as `cv`). */
 export const jobApplicationPayloadSchema = z.object({
-  phone: rwandanPhone.nullish().transform((v) => v ?? null),
+  phone: phoneNumber.nullish().transform((v) => v ?? null),
   coverNote: z
     .string({ error: request.notText })
     .trim()

@@ -13,11 +13,15 @@ export const SERVER_TEXTS = [
   /*i18n*/ { id: 'jobApplication.invalidId', message: 'Invalid job application ID.' },
   /*i18n*/ {
     id: 'jobApplication.invalidPhone',
-    message: 'Please enter a Rwandan phone number, e.g. 078 123 4567 or +250 78 123 4567.',
+    message:
+      'Please enter a phone number with its country code, e.g. +256 772 123 456, or a Rwandan number such as 078 123 4567.',
   },
   /*i18n*/ { id: 'jobApplication.coverNoteTooLong', message: 'The cover note must be at most 2,000 characters.' },
-  /*i18n*/ { id: 'jobApplication.cvNotPdf', message: 'The CV must be a PDF file.' },
-  /*i18n*/ { id: 'jobApplication.cvTooLarge', message: 'The CV is too large. Max size is 2MB.' },
+  /*i18n*/ {
+    id: 'jobApplication.cvWrongKind',
+    message: 'The CV must be a PDF, a Word document or a photo (JPEG or PNG).',
+  },
+  /*i18n*/ { id: 'jobApplication.cvTooLarge', message: 'The CV is too large: at most 5 MB.' },
   /*i18n*/ { id: 'jobApplication.noCv', message: 'This application has no CV.' },
   /*i18n*/ { id: 'jobApplication.onlyTrainees', message: 'Only trainees can apply for jobs.' },
   /*i18n*/ { id: 'jobApplication.withdrawOnlyNew', message: 'An application can be withdrawn only while it is New.' },

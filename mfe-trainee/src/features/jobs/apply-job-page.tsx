@@ -141,10 +141,20 @@ function TraineeApply({ jobId }: { jobId: string }) {
   );
 }
 
-/** The first bytes of a PDF, whatever the file is called. */
-async function looksLikePdf(file: File): Promise<boolean> {
-  const head = new Uint8Array(await file.slice(0, 5).arrayBuffer());
-  return String.fromCharCode(...head) === '%PDF-';
+/**
+ * The first bytes of a PDF, a Word document (.docx is a ZIP, .doc an OLE file) or a JPEG/PNG photo, whatever the
+ * file is called: a quick check before sending (the server checks what is inside).
+ */
+async function looksLikeCv(file: Blob): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
+  const starts = (...bytes: number[]) => bytes.every((byte, index) => head[index] === byte);
+  return (
+    starts(0x25, 0x50, 0x44, 0x46, 0x2d) || // %PDF-
+    starts(0x50, 0x4b, 0x03, 0x04) || // ZIP (.docx)
+    starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1) || // OLE (.doc)
+    starts(0xff, 0xd8, 0xff) || // JPEG
+    starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a) // PNG
+  );
 }
 
 function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJobApplication) => void }) {
@@ -164,7 +174,7 @@ function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJo
     const checked = checkForm(jobApplicationPayloadSchema, { phone, coverNote });
     if ('problem' in checked) return form.refuse(translateMessage(checked.problem), checked.field);
     if (cv && cv.size > MAX_CV_BYTES) return form.refuse(translateMessage(jobApplication.cvTooLarge), 'cv');
-    if (cv && !(await looksLikePdf(cv))) return form.refuse(translateMessage(jobApplication.cvNotPdf), 'cv');
+    if (cv && !(await looksLikeCv(cv))) return form.refuse(translateMessage(jobApplication.cvWrongKind), 'cv');
     form.clear();
     setBusy(true);
     try {

@@ -1,0 +1,40 @@
+/**
+ * What a CV is, by its bytes (never by its name or the type the browser claims): a PDF, a Word document (.docx:
+ * a ZIP holding `word/document.xml`; .doc: an OLE compound file holding a `WordDocument` stream) or a photo
+ * (JPEG, PNG). Anything else — a program renamed .pdf, a spreadsheet, a ZIP of something else — is refused.
+ *
+ * Photos are kept as they were sent, not turned into a PDF: the employer's phone opens a JPEG or PNG as readily
+ * as a PDF, converting would hold a decoded image of several megabytes in the server's memory for each upload,
+ * and Word files reach the employer as Word files anyway, so the download names each kind by its own extension.
+ */
+export interface CvKind {
+  extension: 'pdf' | 'docx' | 'doc' | 'jpg' | 'png';
+  contentType: string;
+}
+
+const PDF = Buffer.from('%PDF-');
+const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+// A .docx names its main part in the ZIP's entries (stored uncompressed, in the local and central headers).
+const DOCX_PART = Buffer.from('word/document.xml');
+// A .doc's directory names its streams in UTF-16; a Word document's main one is `WordDocument`.
+const WORD_STREAM = Buffer.from('WordDocument', 'utf16le');
+
+const startsWith = (bytes: Buffer, head: Buffer) =>
+  bytes.length >= head.length && bytes.subarray(0, head.length).equals(head);
+
+export function cvKindOf(bytes: Buffer): CvKind | undefined {
+  if (startsWith(bytes, PDF)) return { extension: 'pdf', contentType: 'application/pdf' };
+  if (startsWith(bytes, JPEG)) return { extension: 'jpg', contentType: 'image/jpeg' };
+  if (startsWith(bytes, PNG)) return { extension: 'png', contentType: 'image/png' };
+  if (startsWith(bytes, ZIP) && bytes.includes(DOCX_PART))
+    return {
+      extension: 'docx',
+      contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    };
+  if (startsWith(bytes, OLE) && bytes.includes(WORD_STREAM))
+    return { extension: 'doc', contentType: 'application/msword' };
+  return undefined;
+}
