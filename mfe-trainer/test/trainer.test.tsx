@@ -61,7 +61,22 @@ describe('the progress record rules (docs/product.md §5)', () => {
     [{ ...ok, score: '-1', maxScore: '' }, 'Score cannot be negative.', 'score'],
     [{ ...ok, score: '10.01' }, 'Score cannot be greater than Max Score.', 'score'],
   ])('refuses %#, naming the field to fix', (fields, problem, field) => {
-    expect(recordPayload(fields)).toEqual({ problem, field });
+    expect(recordPayload(fields)).toMatchObject({ problem, field });
+  });
+  it("names the name's problem and the scores' together, each on its field", () => {
+    expect(recordPayload({ ...ok, assessmentName: 'x'.repeat(201), score: '12' })).toMatchObject({
+      problems: [
+        { message: 'Must be at most 200 characters.', field: 'assessmentName' },
+        { message: 'Score cannot be greater than Max Score.', field: 'score' },
+      ],
+    });
+    expect(recordPayload({ ...ok, assessmentName: ' ', score: '-1', maxScore: 'x' })).toMatchObject({
+      problems: [
+        { message: 'Assessment name is required.', field: 'assessmentName' },
+        { message: 'Max Score must be a valid number.', field: 'maxScore' },
+        { message: 'Score cannot be negative.', field: 'score' },
+      ],
+    });
   });
   it('sends numbers with decimals, and empty score or max score as null', () => {
     expect(recordPayload(ok)).toEqual({
@@ -311,6 +326,30 @@ describe('the trainer pages', () => {
     expect(score.value).toBe('12');
     expect((within(form).getByLabelText('Assessment name') as HTMLInputElement).value).toBe('Espresso shot');
     expect(posted).toBe(0);
+  });
+
+  it("says the name's length and the score's problem at once, each beside its field, the keyboard on the name", async () => {
+    signInAs({ role: 'trainer' });
+    server.use(http.get(`${API}/enrollments/7`, answer(base)), http.get(`${API}/progress/enrollment/7`, answer([])));
+    Element.prototype.scrollIntoView = vi.fn();
+    showProgress();
+    const form = (await screen.findByRole('heading', { name: 'Add a progress record' })).closest('form')!;
+    const name = within(form).getByLabelText('Assessment name') as HTMLInputElement;
+    // (Pasted: a long name comes in one go.)
+    await userEvent.click(name);
+    await userEvent.paste('Espresso '.repeat(25));
+    await userEvent.type(within(form).getByLabelText('Score'), '12');
+    await userEvent.type(within(form).getByLabelText('Max Score'), '10');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add Record' }));
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    const described = (label: string) =>
+      (within(form).getByLabelText(label).getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' ');
+    expect(described('Assessment name')).toContain('Must be at most 200 characters.');
+    expect(described('Score')).toContain('Score cannot be greater than Max Score.');
+    expect(screen.getByRole('alert').textContent).toContain('Please fix these 2 problems:');
   });
 });
 

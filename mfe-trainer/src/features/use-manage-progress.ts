@@ -149,7 +149,8 @@ export function useManageProgress(enrollment: Enrollment, confirm: (question: st
     const rules = await loadRules().catch(() => null);
     if (!rules) return problem.refuse(translateMessage(fallback.network));
     const checked = rules.recordPayload(fields);
-    if ('problem' in checked) return problem.refuse(translateMessage(checked.problem), checked.field);
+    if ('problem' in checked)
+      return problem.refuseAll(checked.problems.map((one) => ({ ...one, message: translateMessage(one.message) })));
     problem.clear();
     written(
       editingQueued
