@@ -196,9 +196,9 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
         const release = by === 'none' ? undefined : releases.get(by);
         const server = release?.manifest.server;
         if (release && !server) return null;
-        // The API's reads see the page's language; nothing else of the request (no cookie) reaches them.
-        const acceptLanguage = headers['accept-language'];
-        const visitor: Visitor = { address, headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} };
+        // The API's reads see the page's language (its cookie's, else Accept-Language's: what the business writes
+        // comes in it); nothing else of the request (no cookie) reaches them.
+        const visitor: Visitor = { address, headers: { 'accept-language': requestLanguage(headers) } };
         const tried = Object.keys(overrides).length > 0;
         const shellVersion = String(statSync(shellFile).mtimeMs);
         // A process renders with one set of releases only: the active set (and the shell) makes its generation,

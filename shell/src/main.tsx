@@ -1,7 +1,7 @@
 import '@btls/shared-ui/tokens.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { configureApi, createQueryClient, hydrate, QueryClientProvider } from '@btls/shared-api';
+import { configureApi, createQueryClient, hydrate, i18n, QueryClientProvider } from '@btls/shared-api';
 import { AuthProvider, BrowserRouter, consoleOfThePage, useSessionStore, type SessionHint } from '@btls/shared-auth';
 import { App, loadOfflineBanner } from './app';
 import { connectLanguageToSession, followDeviceChoice, startLanguage } from './language';
@@ -36,6 +36,12 @@ useSessionStore.subscribe((now, before) => {
 });
 
 connectLanguageToSession();
+// What the business writes (courses, jobs) comes in the page's language: a switch asks again for what is shown.
+let shownLanguage = i18n.locale;
+i18n.on('change', () => {
+  if (shownLanguage && i18n.locale !== shownLanguage) void queryClient.invalidateQueries();
+  shownLanguage = i18n.locale;
+});
 watchNetwork();
 // The service worker registers once the page has loaded and settled (its code a chunk of its own): what
 // it keeps for offline use then never competes with what the page itself still fetches on a slow link (the

@@ -2,6 +2,7 @@ import { ApiError, call, callPage, listQuery, seg, type Page, type PageParams } 
 import type { CourseCategory, CourseLevel } from '../constants';
 import { validation } from '../texts';
 import { courseFallback } from './texts';
+import { withReaderLanguage } from '../reader-language';
 import type {
   Course,
   CourseAnswer,
@@ -27,7 +28,7 @@ export function listCourses(params?: CourseListParams): Promise<Course[]> {
     operation: 'GET /courses',
     path: 'courses',
     auth: { bearer: 'optional' },
-    searchParams: listQuery(params),
+    searchParams: withReaderLanguage(listQuery(params)),
     fallback: courseFallback.fetchCourses,
   });
 }
@@ -37,7 +38,7 @@ export function listCoursesPage(params?: CourseListParams): Promise<Page<Course>
     operation: 'GET /courses',
     path: 'courses',
     auth: { bearer: 'optional' },
-    searchParams: listQuery(params),
+    searchParams: withReaderLanguage(listQuery(params)),
     fallback: courseFallback.fetchCourses,
   });
 }
@@ -59,6 +60,7 @@ export function getCourse(id: number | string): Promise<Course> {
     operation: 'GET /courses/:id',
     path: `courses/${seg(id)}`,
     auth: { bearer: 'optional' },
+    searchParams: withReaderLanguage(undefined),
     fallback: (status) => courseFallback.fetchCourse(id, status),
   });
 }
@@ -68,7 +70,7 @@ function courseForm(payload: CourseCreatePayload | CourseUpdatePayload, image: B
   const form = new FormData();
   for (const [key, value] of Object.entries(payload)) {
     if (value === undefined || value === null) continue;
-    form.append(key, key === 'tags' ? JSON.stringify(value) : String(value));
+    form.append(key, key === 'tags' || key === 'translations' ? JSON.stringify(value) : String(value));
   }
   form.append('courseImage', image);
   return form;

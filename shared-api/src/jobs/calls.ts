@@ -2,6 +2,7 @@ import { ApiError, call, callPage, listQuery, seg, type Page, type PageParams } 
 import type { JobType } from '../constants';
 import { session } from '../auth/texts';
 import { jobFallback } from './texts';
+import { withReaderLanguage } from '../reader-language';
 import type { Job, JobAnswer, JobFacets, JobPayload, MessageAnswer } from '../schemas';
 
 const employer = { bearer: 'required', missingToken: session.notLoggedIn } as const;
@@ -17,7 +18,7 @@ export function listJobs(params?: JobListParams): Promise<Job[]> {
     operation: 'GET /jobs',
     path: 'jobs',
     auth: { bearer: 'none' },
-    searchParams: listQuery(params),
+    searchParams: withReaderLanguage(listQuery(params)),
     fallback: jobFallback.fetchJobs,
   });
 }
@@ -27,7 +28,7 @@ export function listJobsPage(params?: JobListParams): Promise<Page<Job>> {
     operation: 'GET /jobs',
     path: 'jobs',
     auth: { bearer: 'none' },
-    searchParams: listQuery(params),
+    searchParams: withReaderLanguage(listQuery(params)),
     fallback: jobFallback.fetchJobs,
   });
 }
@@ -49,6 +50,7 @@ export function getJob(id: number | string): Promise<Job> {
     operation: 'GET /jobs/:id',
     path: `jobs/${seg(id)}`,
     auth: { bearer: 'none' },
+    searchParams: withReaderLanguage(undefined),
     fallback: (status) => (status === 404 ? jobFallback.publicJobNotFound : jobFallback.fetchJob),
   });
 }
@@ -60,6 +62,7 @@ export function getJobForEdit(id: number | string): Promise<Job> {
     operation: 'GET /jobs/:id',
     path: `jobs/${seg(id)}`,
     auth: employer,
+    searchParams: withReaderLanguage(undefined),
     fallback: () => jobFallback.fetchJob,
   });
 }
@@ -74,7 +77,7 @@ export function getMyPostings(params?: MyJobsParams): Promise<Job[]> {
     operation: 'GET /jobs/my-postings',
     path: 'jobs/my-postings',
     auth: employer,
-    searchParams: listQuery(params),
+    searchParams: withReaderLanguage(listQuery(params)),
     fallback: jobFallback.fetchMyJobs,
   });
 }
@@ -84,7 +87,7 @@ export function getMyPostingsPage(params?: MyJobsParams): Promise<Page<Job>> {
     operation: 'GET /jobs/my-postings',
     path: 'jobs/my-postings',
     auth: employer,
-    searchParams: listQuery(params),
+    searchParams: withReaderLanguage(listQuery(params)),
     fallback: jobFallback.fetchMyJobs,
   });
 }

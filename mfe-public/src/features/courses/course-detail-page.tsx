@@ -13,6 +13,7 @@ import { Link, paths, useAuth, useI18n, useParams } from '@btls/shared-auth';
 import { buttonClass, Spinner } from '@btls/shared-ui/components';
 import { parseDuration, parsePrice, truncateDescription, type DurationUnit } from '@btls/shared-ui/format';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
+import { useTextLang, WrittenIn } from '@btls/shared-ui/written-in';
 import { CourseImage } from '../../ui/course-image';
 import { PageHead, type ShareImage } from '../../ui/page-head';
 import { CourseFacts } from './course-facts';
@@ -71,8 +72,8 @@ export function courseStructuredData(course: Course) {
     name: course.title,
     description: course.description || course.title,
     provider: { '@type': 'Organization', name: center },
-    // The catalogue's texts are written in English (the pages around them come in three languages).
-    inLanguage: 'en',
+    // The language the texts are shown in: the page's when the course is written in it, else the course's own.
+    inLanguage: course.language ?? 'en',
     ...(course.tags.length ? { keywords: course.tags.join(', ') } : {}),
     ...(price !== null
       ? { offers: { '@type': 'Offer', category: price === 0 ? 'Free' : 'Paid', price, priceCurrency: 'RWF' } }
@@ -101,6 +102,12 @@ function CourseDetail({ id }: { id: string }) {
     return <NotFoundOrError message={data.status === 404 ? i18n._(NOT_FOUND) : translateMessage(data.notFound)} />;
   const course = data;
   const path = paths.course(course.id);
+  return <CourseDetailView course={course} path={path} shownRole={shownRole} />;
+}
+
+function CourseDetailView({ course, path, shownRole }: { course: Course; path: string; shownRole: unknown }) {
+  const i18n = useI18n();
+  const lang = useTextLang(course.language);
   return (
     <article className={styles.detailCard}>
       <PageHead
@@ -113,8 +120,9 @@ function CourseDetail({ id }: { id: string }) {
       <CourseImage course={course} width={900} height={400} priority />
       <div className={styles.detailBody}>
         <p className={styles.category}>{i18n._(valueText(course.category))}</p>
-        <h1>{course.title}</h1>
-        <p>{course.description}</p>
+        <h1 {...lang}>{course.title}</h1>
+        <WrittenIn language={course.language} />
+        <p {...lang}>{course.description}</p>
         <CourseFacts
           course={course}
           facts={['level', 'duration', 'price', 'certification', 'instructor', 'trainingCentre']}
@@ -123,7 +131,7 @@ function CourseDetail({ id }: { id: string }) {
         {course.tags.length > 0 && (
           <>
             <h2>{i18n._({ id: 'public.course.topics', message: 'Topics' })}</h2>
-            <ul className={styles.tags}>
+            <ul className={styles.tags} {...lang}>
               {course.tags.map((tag) => (
                 <li key={tag}>{tag}</li>
               ))}

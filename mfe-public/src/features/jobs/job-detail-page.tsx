@@ -14,6 +14,7 @@ import { formatJobSalary, orNA } from '@btls/shared-ui/format';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
 import { QueryBoundary } from '@btls/shared-ui/query-boundary';
+import { textLang, WrittenIn } from '@btls/shared-ui/written-in';
 import { PageHead } from '../../ui/page-head';
 import pageStyles from '../courses/courses.module.css';
 import { jobShareDescription, jobStructuredData } from './job-structured-data';
@@ -37,6 +38,8 @@ function JobDetail({ id }: { id: string }) {
   const { data: job } = useSuspenseQuery(jobQuery(id));
   if (isNotFound(job)) return <NotAvailable message={translateMessage(job.notFound)} />;
   const company = job.companyName || i18n._({ id: 'public.jobs.anonymousCompany', message: 'A Reputable Company' });
+  // The posting's texts in the reader's language when written in it, else in its own, marked and noted.
+  const lang = textLang(i18n, job.language);
   return (
     <article className={styles.job}>
       <PageHead
@@ -50,7 +53,8 @@ function JobDetail({ id }: { id: string }) {
         type="article"
         structuredData={jobStructuredData(job)}
       />
-      <h1>{job.title}</h1>
+      <h1 {...lang}>{job.title}</h1>
+      <WrittenIn language={job.language} />
       <p className={styles.company}>{company}</p>
       <dl className={styles.facts}>
         <div>
@@ -82,11 +86,15 @@ function JobDetail({ id }: { id: string }) {
         </div>
       </dl>
       <h2>{i18n._({ id: 'public.job.description', message: 'Description' })}</h2>
-      <div className={styles.html} dangerouslySetInnerHTML={{ __html: jobHtml(job.description) }} />
+      <div className={styles.html} {...lang} dangerouslySetInnerHTML={{ __html: jobHtml(job.description) }} />
       {job.requirements && (
         <>
           <h2>{i18n._({ id: 'public.job.requirements', message: 'Requirements' })}</h2>
-          <div className={styles.html} dangerouslySetInnerHTML={{ __html: requirementsHtml(job.requirements) }} />
+          <div
+            className={styles.html}
+            {...lang}
+            dangerouslySetInnerHTML={{ __html: requirementsHtml(job.requirements) }}
+          />
         </>
       )}
       <ApplyArea jobId={job.id} />

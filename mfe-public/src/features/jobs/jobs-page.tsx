@@ -10,6 +10,7 @@ import { ALL, chosen, optionsOf, useListPath, useListRequest, useUrlFilters } fr
 import pageStyles from '../courses/courses.module.css';
 import styles from './jobs.module.css';
 import { postedAgo } from './posted-ago';
+import { textLang, WrittenIn } from '@btls/shared-ui/written-in';
 
 /**
  * Place names in alphabetical order, without Intl's collator: its first use loads the browser's collation data,
@@ -143,11 +144,12 @@ function JobBoard() {
           {list.items.map((job) => (
             // The card is the job's link: its title's, stretched over the card, so a tap anywhere opens it.
             <article key={job.id} className={`${styles.job} ${pageStyles.linkCard}`}>
-              <h2>
+              <h2 {...textLang(i18n, job.language)}>
                 <Link className={pageStyles.cardLink} to={paths.job(job.id)}>
                   {job.title}
                 </Link>
               </h2>
+              <WrittenIn language={job.language} />
               <p className={styles.company}>
                 {job.companyName || i18n._({ id: 'public.jobs.anonymousCompany', message: 'A Reputable Company' })}
               </p>
@@ -176,7 +178,7 @@ function JobBoard() {
                 {/* Relative to the reader's clock: the server's "2 hours ago" may read "3 hours ago" here. */}
                 <li suppressHydrationWarning>{postedAgo(job.postedDate, i18n)}</li>
               </ul>
-              <p>{job.descriptionSnippet || job.description}</p>
+              <p {...textLang(i18n, job.language)}>{job.descriptionSnippet || job.description}</p>
               <span className={pageStyles.cue} aria-hidden="true">
                 {i18n._({ id: 'public.course.viewDetails', message: 'View Details' })}
               </span>
