@@ -1,10 +1,20 @@
 /** Demo data: a few real-looking courses, jobs, and one account per role (passwords in the README). */
 import { eq } from 'drizzle-orm';
-import { DEFAULT_TRAINING_CENTER } from '@btls/shared-api/constants';
+import { DEFAULT_TRAINING_CENTER, type Language } from '@btls/shared-api/constants';
 import { todayInKigali } from '@btls/shared-api/dates';
 import { hashPassword } from '../auth';
 import type { Db } from '../db/client';
-import { appMeta, certificates, courses, enrollments, jobs, progressRecords, users } from '../db/schema';
+import {
+  appMeta,
+  certificates,
+  courses,
+  enrollments,
+  jobs,
+  progressRecords,
+  users,
+  type CourseTranslations,
+  type JobTranslations,
+} from '../db/schema';
 import { newCertificateCode } from '../certificate-code';
 import { sanitizeEmployerHtml, snippetOf } from '../sanitize';
 import { salaryColumnsOf } from '../serialize';
@@ -47,6 +57,21 @@ const COURSES = [
     price: '150000',
     instructor: 'Jean-Paul Habimana',
     tags: ['espresso', 'milk steaming', 'grinder calibration'],
+    // Machine-drafted translations, needing review by native speakers before they are shown as the business's.
+    translations: {
+      fr: {
+        title: "Les bases de l'espresso",
+        description:
+          "Réglez un moulin, extrayez des espressos équilibrés et texturez un lait soyeux sur une machine professionnelle. Vous pratiquez chaque jour avec des cafés rwandais d'origine unique torréfiés dans notre centre.",
+        tags: ['espresso', 'texturation du lait', 'réglage du moulin'],
+      },
+      rw: {
+        title: 'Ibanze bya espresso',
+        description:
+          "Menya gutunganya imashini isya ikawa, gukora espresso iringaniye no gushyushya amata neza ku mashini y'umwuga. Witoza buri munsi ku ikawa y'u Rwanda itunganyirizwa mu kigo cyacu.",
+        tags: ['espresso', 'gushyushya amata', 'gutunganya imashini isya'],
+      },
+    },
   },
   {
     title: 'Latte Art Masterclass',
@@ -58,6 +83,16 @@ const COURSES = [
     price: '120000',
     instructor: 'Jean-Paul Habimana',
     tags: ['latte art', 'milk texture'],
+    // In English and Kinyarwanda only: a French reader sees the English with its note. Machine-drafted, needing
+    // review by a native speaker.
+    translations: {
+      rw: {
+        title: 'Gushushanya ku ikawa (latte art)',
+        description:
+          'Imitima, tulipe na rosetta: suka amata ufite ubugenzuzi kandi bihoraho, kandi wige gutanga ibinyobwa abakiriya bifuza gufotora.',
+        tags: ['latte art', "imiterere y'amata"],
+      },
+    },
   },
   {
     title: 'From Bean to Cup: Rwandan Coffee Origins',
@@ -131,6 +166,23 @@ const JOBS = [
       '<p>Our Kimihurura café is looking for a <strong>certified barista</strong> to join a friendly team.</p><p>You will prepare espresso drinks and filter coffee and welcome our guests.</p>',
     requirements: 'Certificate in espresso preparation\nGood English or French\nAvailable for early shifts',
     closingInDays: 30,
+    // Machine-drafted translations, needing review by native speakers.
+    translations: {
+      fr: {
+        title: 'Barista',
+        description:
+          "<p>Notre café de Kimihurura recherche un <strong>barista certifié</strong> pour rejoindre une équipe sympathique.</p><p>Vous préparerez des boissons à base d'espresso et du café filtre, et accueillerez nos clients.</p>",
+        requirements:
+          "Certificat en préparation d'espresso\nBon anglais ou français\nDisponible pour les services du matin",
+      },
+      rw: {
+        title: 'Umutegura-kawa (barista)',
+        description:
+          "<p>Kafe yacu y'i Kimihurura irashaka <strong>barista ufite icyemezo</strong> wo kwifatanya n'itsinda ryiza.</p><p>Uzategura ibinyobwa bya espresso n'ikawa iyunguruye, kandi wakire abakiriya bacu.</p>",
+        requirements:
+          'Icyemezo cyo gutegura espresso\nIcyongereza cyangwa Igifaransa cyiza\nKuba witeguye gukora mu gitondo kare',
+      },
+    },
   },
   {
     title: 'Head Barista',
@@ -161,6 +213,30 @@ const JOBS = [
     closingInDays: 60,
   },
 ] as const;
+
+/** A demo course's translations as the courses table keeps them. */
+function courseTranslations(
+  given: Partial<Record<Language, { title: string; description: string; tags: readonly string[] }>>,
+): CourseTranslations {
+  return Object.fromEntries(
+    Object.entries(given).map(([language, texts]) => [language, { ...texts, tags: [...texts!.tags] }]),
+  );
+}
+
+/** A demo job's translations as the jobs table keeps them: sanitised, with their snippets. */
+function jobTranslations(
+  given: Partial<Record<Language, { title: string; description: string; requirements: string }>> | undefined,
+): JobTranslations {
+  return Object.fromEntries(
+    Object.entries(given ?? {}).map(([language, texts]) => {
+      const description = sanitizeEmployerHtml(texts!.description);
+      return [
+        language,
+        { ...texts!, description, descriptionSnippet: snippetOf(description), requirements: texts!.requirements },
+      ];
+    }),
+  );
+}
 
 /** Seeds once per database (a marker row remembers it), inside one transaction. */
 export async function seedDemoData(db: Db): Promise<boolean> {
@@ -206,7 +282,14 @@ export async function seedDemoData(db: Db): Promise<boolean> {
 
     const courseRows = await tx
       .insert(courses)
-      .values(COURSES.map((c) => ({ ...c, tags: [...c.tags], trainingCenter: DEFAULT_TRAINING_CENTER })))
+      .values(
+        COURSES.map((c) => ({
+          ...c,
+          tags: [...c.tags],
+          trainingCenter: DEFAULT_TRAINING_CENTER,
+          translations: 'translations' in c ? courseTranslations(c.translations) : {},
+        })),
+      )
       .returning();
     await tx.insert(courses).values({
       title: 'Competition Latte Art (next intake to be announced)',
@@ -223,10 +306,12 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     const employer = byRole.employer;
     if (employer) {
       await tx.insert(jobs).values(
-        JOBS.map(({ closingInDays, salary, ...job }) => {
+        JOBS.map(({ closingInDays, salary, ...written }) => {
+          const { translations, ...job } = { translations: undefined, ...written };
           const description = sanitizeEmployerHtml(job.description);
           return {
             ...job,
+            translations: jobTranslations(translations),
             ...salaryColumnsOf(salary ?? null),
             description,
             descriptionSnippet: snippetOf(description),
