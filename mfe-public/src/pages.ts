@@ -25,7 +25,9 @@ export const PAGES: AreaPages = {
     paths.employerRegister,
     paths.forgotPassword,
     paths.resetPassword,
+    paths.certificateCheck,
     paths.verify,
+    paths.enroll,
   ].map(patternOf),
   // What a search engine should find; the forms and a code's check are reached from these.
   indexed: [
@@ -37,5 +39,7 @@ export const PAGES: AreaPages = {
     paths.contact,
     paths.privacyPolicy,
     paths.termsOfService,
+    // The box a printed certificate names; a code's own check is reached from it, not listed.
+    paths.certificateCheck,
   ],
 };

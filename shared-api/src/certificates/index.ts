@@ -3,6 +3,7 @@
  * payloads' and answers' types. A team adding a call edits this folder (and the API's route).
  */
 export * from './calls';
+export * from './code';
 export * from './keys';
 export * from './queries';
 export * from './writes';
