@@ -45,6 +45,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   page(paths.resetPassword, 'features/auth/reset-password-page.tsx', 'ResetPasswordPage'),
   page(paths.certificateCheck, 'features/verify/verify-page.tsx', 'CertificateCheckPage'),
   page(paths.verify.pattern, 'features/verify/verify-page.tsx', 'VerifyPage'),
+  page(paths.enroll.pattern, 'features/auth/enroll-page.tsx', 'EnrollPage'),
 ];
 
 /** The module (relative to src/) of the page shown at `pathname`, for the server's preload hints. */

@@ -27,6 +27,7 @@ export const PAGES: AreaPages = {
     paths.resetPassword,
     paths.certificateCheck,
     paths.verify,
+    paths.enroll,
   ].map(patternOf),
   // What a search engine should find; the forms and a code's check are reached from these.
   indexed: [

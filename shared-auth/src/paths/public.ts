@@ -21,4 +21,9 @@ export const publicPaths = {
   /** The box for a certificate's code (what a printed certificate names); `?code=` checks one without script. */
   certificateCheck: '/verify',
   verify: withParams('/verify/:certificateCode'),
+  /**
+   * A visitor's way to apply for a course: it names the course and leads with creating an account, signing in
+   * beside it; either comes back to the course's application (where the guard sends a visitor).
+   */
+  enroll: withParams('/courses/:id/enroll'),
 } as const;

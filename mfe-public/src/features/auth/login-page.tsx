@@ -81,7 +81,7 @@ export function LoginPage() {
         </Button>
         <p className={styles.alt}>
           {i18n._({ id: 'public.login.newHere', message: 'New here?' })}{' '}
-          <Link to={paths.register} state={location.state}>
+          <Link to={{ pathname: paths.register, search: location.search }} state={location.state}>
             {i18n._({ id: 'public.login.createAccount', message: 'Create an account' })}
           </Link>
         </p>

@@ -1,4 +1,14 @@
-import { Link, Navigate, paths, useAuth, useI18n, useLocation, useNavigate, useReturnPath } from '@btls/shared-auth';
+import {
+  Link,
+  Navigate,
+  nextOf,
+  paths,
+  useAuth,
+  useI18n,
+  useLocation,
+  useNavigate,
+  useReturnPath,
+} from '@btls/shared-auth';
 import { Button, TextField } from '@btls/shared-ui/components';
 import { FormProblem } from '@btls/shared-ui/form-problem';
 import styles from './auth-form.module.css';
@@ -39,7 +49,15 @@ export function RegisterPage() {
       />
       <form className={styles.card} {...form.formProps}>
         <h1>{i18n._({ id: 'public.register.title', message: 'Create your account' })}</h1>
-        <p className={styles.lead}>{i18n._({ id: 'public.register.lead', message: 'Start your barista journey.' })}</p>
+        <p className={styles.lead}>
+          {/* On the way to a course's application (the address says so, the server's render too): where next. */}
+          {nextOf(location.search)?.pathname === paths.applyForCourse
+            ? i18n._({
+                id: 'public.register.thenApply',
+                message: 'Then you come straight back to your course application.',
+              })
+            : i18n._({ id: 'public.register.lead', message: 'Start your barista journey.' })}
+        </p>
         <FormProblem problem={form.problem} />
         <NeedsJavaScript />
         <div className={styles.row}>
@@ -64,7 +82,7 @@ export function RegisterPage() {
         </Button>
         <p className={styles.alt}>
           {i18n._({ id: 'public.register.haveAccount', message: 'Already have an account?' })}{' '}
-          <Link to={paths.login} state={location.state}>
+          <Link to={{ pathname: paths.login, search: location.search }} state={location.state}>
             {i18n._({ id: 'public.login.title', message: 'Sign in' })}
           </Link>
         </p>
