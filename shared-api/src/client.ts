@@ -33,7 +33,13 @@ const codeOf = (value: unknown) => registeredCode(value) as MessageCode | undefi
  * else the server's message (or the docs/product.md §8 fallback) that `call` put in the error, in English.
  */
 export function errorMessage(error: unknown): string {
-  if (isOfflineMiss(error)) return translateMessage(fallback.notSavedOffline);
+  // A page read without network says it will show once back online; a write says it was not sent.
+  if (isOfflineMiss(error))
+    return translateMessage(
+      error instanceof ApiError && error.message === fallback.notSentOffline
+        ? fallback.notSentOffline
+        : fallback.notSavedOffline,
+    );
   const message = error instanceof Error ? error.message : String(error);
   return translateMessage(
     message,
@@ -240,7 +246,7 @@ async function send(options: CallOptions): Promise<Response> {
     });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (error.status === 0) return fail(fallback.network, 0);
+    if (error.status === 0) return fail(methodOf(options.operation) === 'get' ? fallback.network : notSent(), 0);
     // (Without a code of the server's, `fail` finds the text's own.)
     if (error.message)
       return fail(
@@ -273,13 +279,18 @@ export async function downloadFile(options: Omit<CallOptions, 'json' | 'body'>, 
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
-  link.download = filename;
+  // The server's name when it gives one: a CV may be a PDF, a Word document or a photo, named by its kind.
+  link.download = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? filename;
   document.body.append(link);
   link.click();
   link.remove();
   // After the click has started the download.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** A write that got no answer: offline, it was not sent; online (a dropped link), it may not have been. */
+const notSent = () =>
+  typeof navigator !== 'undefined' && !navigator.onLine ? fallback.notSentOffline : fallback.network;
 
 /** `encodeURIComponent` for one path segment. */
 export const seg = (value: string | number) => encodeURIComponent(String(value));

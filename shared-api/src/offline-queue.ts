@@ -1,6 +1,6 @@
 /**
- * Writes kept on the phone while it has no network (a trainer's progress records), sent when it has
- * one again. One module for the page (which queues, lists and sends on reconnect and on the next open) and the
+ * Writes kept on the phone while it has no network (a trainer's progress records, a trainee's job application
+ * with its CV), sent when it has one again. One module for the page (which queues, lists and sends on reconnect and on the next open) and the
  * service worker (which sends on the browser's Background Sync): both read the same IndexedDB store.
  *
  * Each write carries its own `Idempotency-Key` from the moment it is first tried, so a write that reached the
@@ -28,6 +28,12 @@ export interface QueuedWrite {
   firstBody: unknown;
   /** The body as the user last saved it; when it differs from `firstBody`, it follows as an update. */
   body: unknown;
+  /**
+   * Sent as a multipart form instead of JSON: its text fields and files (a CV kept as a Blob: IndexedDB keeps
+   * files), each file under its name in `fileNames`. `body` then holds the text fields, for the list that shows it.
+   */
+  form?: Record<string, string | Blob>;
+  fileNames?: Record<string, string>;
   /** For a creation: the update address of what it created, `{id}` for its id (`progress/{id}`). */
   updatePath?: string;
   /** Where the created id is in the creation's answer (`['record', 'id']`). */
@@ -217,10 +223,11 @@ async function run(apiBase: string, as?: { userId: number; token: string }): Pro
           method: write.method,
           headers: {
             Authorization: `Bearer ${token}`,
-            'Content-Type': 'application/json',
+            // A form sets its own type, with the boundary between its parts.
+            ...(write.form ? {} : { 'Content-Type': 'application/json' }),
             'Idempotency-Key': write.key,
           },
-          body: JSON.stringify(write.firstBody),
+          body: write.form ? formOf(write) : JSON.stringify(write.firstBody),
         });
       } catch {
         offline = true;
@@ -263,6 +270,16 @@ async function run(apiBase: string, as?: { userId: number; token: string }): Pro
   }
   if (outcome.sent || outcome.refused) announce();
   return outcome;
+}
+
+/** A kept form as the browser sends it, its files under their names. */
+function formOf(write: QueuedWrite): FormData {
+  const form = new FormData();
+  for (const [field, value] of Object.entries(write.form ?? {})) {
+    if (typeof value === 'string') form.append(field, value);
+    else form.append(field, value, write.fileNames?.[field] ?? field);
+  }
+  return form;
 }
 
 /** One write, for tests and the worker's notices. */

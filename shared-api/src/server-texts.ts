@@ -25,6 +25,10 @@ export const SERVER_TEXTS = [
     id: 'fallback.notSavedOffline',
     message: 'You are offline, and this was not saved on this phone. It will show once you are back online.',
   },
+  /*i18n*/ {
+    id: 'fallback.notSentOffline',
+    message: 'Not sent: you are offline. What you wrote is kept on this phone; send it again once you are back online.',
+  },
   /*i18n*/ { id: 'fallback.httpError', message: 'HTTP error! status: {status}' },
   // request
   /*i18n*/ { id: 'request.notAnObject', message: 'The request body must be a JSON object.' },

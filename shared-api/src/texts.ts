@@ -22,5 +22,8 @@ export const fallback = /* @__PURE__ */ withCodes('fallback', {
   network: 'Could not reach the server. Please check your connection and try again.',
   /** Offline, and this was never saved on this phone: nothing is wrong, it is just not here yet. */
   notSavedOffline: 'You are offline, and this was not saved on this phone. It will show once you are back online.',
+  /** A write tried without network: nothing was sent, and the form keeps what was typed. */
+  notSentOffline:
+    'Not sent: you are offline. What you wrote is kept on this phone; send it again once you are back online.',
   httpError: (status: number) => `HTTP error! status: ${status}`,
 } as const);

@@ -183,3 +183,79 @@ describe('writes kept on the phone', () => {
     expect(sent.map((s) => s.token)).toEqual(['Bearer again']);
   });
 });
+
+describe('a form kept with its file (a job application and its CV)', () => {
+  it('is sent as a multipart form with the file under its name, with its key, once; a refusal is kept with the words', async () => {
+    const received: { key: string | null; type: string | null; phone: unknown; cv: string; name: string }[] = [];
+    let refuse = false;
+    server.use(
+      http.post(`${API}jobs/:id/applications`, async ({ request }) => {
+        const form = await request.formData();
+        const cv = form.get('cv') as File;
+        received.push({
+          key: request.headers.get('Idempotency-Key'),
+          type: request.headers.get('Content-Type'),
+          phone: form.get('phone'),
+          cv: await cv.text(),
+          name: cv.name,
+        });
+        return refuse
+          ? HttpResponse.json(
+              { message: 'You have already applied for this job.', code: 'jobApplication.alreadyApplied' },
+              { status: 409 },
+            )
+          : HttpResponse.json({ id: 1 }, { status: 201 });
+      }),
+    );
+    const key = newWriteKey();
+    const fields = { phone: '+256 772 123 456', coverNote: 'Hello' };
+    await queueWrite({
+      key,
+      userId: 1,
+      token: 'token-1',
+      method: 'POST',
+      path: 'jobs/7/applications',
+      body: fields,
+      form: { ...fields, cv: new Blob(['%PDF-1.7 my cv'], { type: 'application/pdf' }) },
+      fileNames: { cv: 'my-cv.pdf' },
+      about: { jobId: 7 },
+    });
+    expect(await sendQueuedWrites(API)).toEqual({ sent: 1, refused: 0, waiting: 0 });
+    expect(received).toEqual([
+      {
+        key,
+        type: expect.stringMatching(/^multipart\/form-data; boundary=/),
+        phone: '+256 772 123 456',
+        cv: '%PDF-1.7 my cv',
+        name: 'my-cv.pdf',
+      },
+    ]);
+    expect(await queuedWrites(1)).toEqual([]);
+    expect(await sendQueuedWrites(API)).toEqual({ sent: 0, refused: 0, waiting: 0 });
+    expect(received).toHaveLength(1);
+
+    refuse = true;
+    await queueWrite({
+      key: newWriteKey(),
+      userId: 1,
+      token: 'token-1',
+      method: 'POST',
+      path: 'jobs/7/applications',
+      body: fields,
+      form: { ...fields, cv: new Blob(['%PDF-1.7 again']) },
+      fileNames: { cv: 'again.pdf' },
+      about: { jobId: 7 },
+    });
+    expect(await sendQueuedWrites(API)).toEqual({ sent: 0, refused: 1, waiting: 0 });
+    const [kept] = await queuedWrites(1);
+    expect(kept).toMatchObject({
+      state: 'refused',
+      refusal: {
+        status: 409,
+        message: 'You have already applied for this job.',
+        code: 'jobApplication.alreadyApplied',
+      },
+      body: fields,
+    });
+  });
+});

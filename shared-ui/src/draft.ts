@@ -75,6 +75,12 @@ export async function readDraft<T extends DraftFields>(
   }
 }
 
+/** Puts a draft in place for a form not shown yet (a refused write given back to its form to fix). */
+export async function writeDraft(form: string, owner: number | string | null, values: DraftFields): Promise<void> {
+  const where = draftStore();
+  if (where) await put(keyOf(form, owner), keptPart(values), where).catch(() => undefined);
+}
+
 /** Forgets a form's draft (the form was sent elsewhere: from the phone's queue of writes). */
 export async function forgetDraft(form: string, owner: number | string | null): Promise<void> {
   const where = draftStore();

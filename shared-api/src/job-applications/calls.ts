@@ -10,25 +10,54 @@ const signedIn = { bearer: 'required', missingToken: session.notLoggedIn } as co
 export interface ApplyForJobFields {
   phone?: string;
   coverNote?: string;
-  /** A PDF of at most 2 MB. */
-  cv?: File | null;
+  /** A PDF, a Word document or a JPEG/PNG photo of at most 5 MB (MAX_CV_BYTES). */
+  cv?: Blob | null;
+  /** The CV's file name (a File's own when not given). */
+  cvName?: string;
 }
 
-/** Applies for a job: JSON, or a multipart form when a CV is attached. */
-export function applyForJob(jobId: number | string, fields: ApplyForJobFields): Promise<MyJobApplication> {
+/** The address an application for `jobId` is sent to (also by the phone's queue of writes). */
+export const applicationPath = (jobId: number | string) => `jobs/${seg(jobId)}/applications`;
+
+/**
+ * An application's text fields and, with a CV, the multipart form that carries them with it: what is sent now,
+ * and what the phone keeps to send later.
+ */
+export function applicationBody(fields: ApplyForJobFields): {
+  text: { phone: string; coverNote: string };
+  form?: Record<string, string | Blob>;
+  fileNames?: Record<string, string>;
+} {
   const text = { phone: fields.phone ?? '', coverNote: fields.coverNote ?? '' };
+  if (!fields.cv) return { text };
+  const name = fields.cvName || (fields.cv as File).name || 'cv';
+  return { text, form: { ...text, cv: fields.cv }, fileNames: { cv: name } };
+}
+
+/**
+ * Applies for a job: JSON, or a multipart form when a CV is attached. `idempotencyKey` is the application's own
+ * key from its first try: sent again (from the phone's queue), it is stored once.
+ */
+export function applyForJob(
+  jobId: number | string,
+  fields: ApplyForJobFields,
+  idempotencyKey?: string,
+): Promise<MyJobApplication> {
+  const { text, form, fileNames } = applicationBody(fields);
   let body: FormData | undefined;
-  if (fields.cv) {
+  if (form) {
     body = new FormData();
-    body.append('phone', text.phone);
-    body.append('coverNote', text.coverNote);
-    body.append('cv', fields.cv, fields.cv.name);
+    for (const [field, value] of Object.entries(form)) {
+      if (typeof value === 'string') body.append(field, value);
+      else body.append(field, value, fileNames?.[field] ?? field);
+    }
   }
   return call({
     operation: 'POST /jobs/:jobId/applications',
-    path: `jobs/${seg(jobId)}/applications`,
+    path: applicationPath(jobId),
     auth: signedIn,
     ...(body ? { body } : { json: text }),
+    ...(idempotencyKey ? { idempotencyKey } : {}),
     fallback: jobApplication.failedApply,
   });
 }
@@ -123,7 +152,8 @@ export function downloadApplicationCv(id: number): Promise<void> {
       auth: signedIn,
       fallback: () => jobApplication.failedDownload,
     },
-    `cv-${id}.pdf`,
+    // The server names the file by its kind (.pdf, .docx, .doc, .jpg, .png); this is for an answer without one.
+    `cv-${id}`,
   );
 }
 

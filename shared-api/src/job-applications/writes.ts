@@ -14,7 +14,8 @@ import { useApiMutation } from '../mutations';
 /** A trainee's application to a job, with or without a CV: their applications change. */
 export const useApplyForJob = () =>
   useApiMutation(
-    ({ jobId, fields }: { jobId: number; fields: ApplyForJobFields }) => applyForJob(jobId, fields),
+    ({ jobId, fields, key }: { jobId: number; fields: ApplyForJobFields; key?: string }) =>
+      applyForJob(jobId, fields, key),
     [jobApplicationKeys.jobApplications],
   );
 

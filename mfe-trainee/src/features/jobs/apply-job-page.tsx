@@ -1,11 +1,16 @@
 /**
- * Applying for a job: the certificates that will be shared, a phone number, a cover note and a PDF
- * CV, checked with the same schema the server uses. A visitor reaches it after signing in or registering
- * (the area's guard sends them and brings them back); other roles read why they cannot apply.
+ * Applying for a job: the certificates that will be shared, a phone number, a cover note and a CV (a PDF, a
+ * Word document or a photo), checked with the same schema the server uses. What is typed is a draft kept on the
+ * phone until it is sent. Sent without network, the application is kept on the phone and sent once when the
+ * network returns ("Waiting to send"); refused on arrival, it waits with the server's words to be fixed or
+ * discarded. A visitor reaches the page after signing in or registering (the area's guard sends them and brings
+ * them back); other roles read why they cannot apply.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
+  ApiError,
   COVER_NOTE_MAX,
+  CV_ACCEPT,
   errorMessage,
   isNotFound,
   jobApplication,
@@ -30,11 +35,23 @@ import {
   TextField,
 } from '@btls/shared-ui/components';
 import { FormProblem, useFormProblem } from '@btls/shared-ui/form-problem';
+import { useDraft, writeDraft } from '@btls/shared-ui/draft';
 import { formatNumber } from '@btls/shared-ui/format';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
 import { OnlyTrainees } from '../only-trainees';
 import styles from './apply-job.module.css';
+import {
+  keepApplication,
+  newWriteKey,
+  removeQueuedWrite,
+  useKeptApplications,
+  type KeptApplication,
+} from './offline-applications';
+
+/** The draft of the application for one job, per signed-in trainee. */
+const draftOf = (jobId: number | string) => `job-application:${jobId}`;
+const emptyDraft = { phone: '', coverNote: '', cv: null as Blob | null, cvName: '' };
 
 export function ApplyJobPage() {
   const i18n = useI18n();
@@ -55,6 +72,9 @@ export function ApplyJobPage() {
 function TraineeApply({ jobId }: { jobId: string }) {
   const i18n = useI18n();
   const locale = useLocale();
+  const { user, token } = useAuth();
+  const userId = user?.id ?? 0;
+  const kept = useKeptApplications({ userId, token }, Number(jobId));
   const job = useQuery(jobQuery(jobId));
   const mine = useQuery(myJobApplicationForQuery(jobId));
   const [sent, setSent] = useState<MyJobApplication | null>(null);
@@ -72,7 +92,22 @@ function TraineeApply({ jobId }: { jobId: string }) {
       ← {i18n._({ id: 'trainee.applyJob.back', message: 'Back to the job' })}
     </Link>
   );
+  const waiting = kept.kept[0];
   const failure = job.error ?? mine.error;
+  // Kept on this phone: said even when the job's page cannot be loaded (offline, not opened before).
+  if (waiting && !mine.data && !sent) {
+    return (
+      <main className={styles.page}>
+        {back}
+        <h1>
+          {waiting.jobTitle
+            ? i18n._({ id: 'trainee.applyJob.heading', message: 'Apply: {title}', values: { title: waiting.jobTitle } })
+            : i18n._({ id: 'trainee.applyJob.title', message: 'Apply for a job' })}
+        </h1>
+        <KeptCard application={waiting} userId={userId} />
+      </main>
+    );
+  }
   if (failure) {
     return (
       <main className={styles.page}>
@@ -85,7 +120,7 @@ function TraineeApply({ jobId }: { jobId: string }) {
       </main>
     );
   }
-  if (job.data === undefined || mine.isPending) {
+  if (job.data === undefined || mine.isPending || !kept.read) {
     return (
       <main className={styles.page} aria-busy="true">
         {back}
@@ -135,9 +170,102 @@ function TraineeApply({ jobId }: { jobId: string }) {
           </Link>
         </section>
       ) : (
-        <ApplyForm job={job.data} onApplied={setSent} />
+        <ApplyForm job={job.data} onApplied={setSent} userId={userId} token={token} />
       )}
     </main>
+  );
+}
+
+/**
+ * An application kept on this phone: waiting for the network (sent by itself, once), or refused on arrival with
+ * the server's words (fixed in the form, or discarded).
+ */
+function KeptCard({ application, userId }: { application: KeptApplication; userId: number }) {
+  const i18n = useI18n();
+  const card = useRef<HTMLElement>(null);
+  const refusal = application.write.state === 'refused' ? application.write.refusal : undefined;
+  const [busy, setBusy] = useState(false);
+  // Just kept (the form is gone): the card is read out and in view.
+  useEffect(() => {
+    card.current?.scrollIntoView?.({ block: 'start' });
+    card.current?.focus({ preventScroll: true });
+  }, [refusal]);
+
+  async function discard() {
+    setBusy(true);
+    await removeQueuedWrite(application.write.key).catch(() => undefined);
+    setBusy(false);
+  }
+  /** Back in the form as it was, to change and send again (a new application, under a new key). */
+  async function fix() {
+    setBusy(true);
+    await writeDraft(draftOf(application.jobId), userId, {
+      phone: application.phone,
+      coverNote: application.coverNote,
+      cv: application.cv,
+      cvName: application.cvName,
+    });
+    await removeQueuedWrite(application.write.key).catch(() => undefined);
+    setBusy(false);
+  }
+
+  return (
+    <section className={`${styles.card} ${styles.kept}`} aria-labelledby="kept-title" tabIndex={-1} ref={card}>
+      <h2 id="kept-title">
+        {refusal
+          ? i18n._({ id: 'trainee.applyJob.refusedTitle', message: 'Not sent: the application was refused' })
+          : i18n._({ id: 'trainee.applyJob.waitingTitle', message: 'Not sent yet — waiting to send' })}
+      </h2>
+      {refusal ? (
+        <>
+          <ErrorBanner>{translateMessage(refusal.message, refusal.code, refusal.params)}</ErrorBanner>
+          <p>
+            {i18n._({
+              id: 'trainee.applyJob.refusedNext',
+              message: 'Your application is still on this phone: change it and send it again, or discard it.',
+            })}
+          </p>
+        </>
+      ) : (
+        <p role="status">
+          {i18n._({
+            id: 'trainee.applyJob.waitingNext',
+            message:
+              'There is no network, so your application has not reached the employer. It is kept on this phone, with your CV, and will be sent once, by itself, as soon as the network is back. You can leave this page.',
+          })}
+        </p>
+      )}
+      <dl className={styles.keptFields}>
+        {application.phone && (
+          <>
+            <dt>{i18n._({ id: 'trainee.applyJob.keptPhone', message: 'Phone' })}</dt>
+            <dd>{application.phone}</dd>
+          </>
+        )}
+        {application.cvName && (
+          <>
+            <dt>{i18n._({ id: 'trainee.applyJob.keptCv', message: 'CV' })}</dt>
+            <dd>{application.cvName}</dd>
+          </>
+        )}
+        {application.coverNote && (
+          <>
+            <dt>{i18n._({ id: 'trainee.applyJob.keptNote', message: 'Cover note' })}</dt>
+            <dd className={styles.note}>{application.coverNote}</dd>
+          </>
+        )}
+      </dl>
+      <p className={styles.actions}>
+        {refusal && (
+          <Button onClick={() => void fix()} disabled={busy}>
+            {i18n._({ id: 'trainee.applyJob.fix', message: 'Change and send again' })}
+          </Button>
+        )}
+        <Button variant="secondary" onClick={() => void discard()} disabled={busy}>
+          {i18n._({ id: 'trainee.applyJob.discard', message: 'Discard this application' })}
+        </Button>
+      </p>
+    </section>
   );
 }
 
@@ -157,14 +285,24 @@ async function looksLikeCv(file: Blob): Promise<boolean> {
   );
 }
 
-function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJobApplication) => void }) {
+function ApplyForm({
+  job,
+  onApplied,
+  userId,
+  token,
+}: {
+  job: Job;
+  onApplied: (application: MyJobApplication) => void;
+  userId: number;
+  token: string | null;
+}) {
   const i18n = useI18n();
   const locale = useLocale();
   const certificates = useQuery(myCertificatesQuery());
   const apply = useApplyForJob();
-  const [phone, setPhone] = useState('');
-  const [coverNote, setCoverNote] = useState('');
-  const [cv, setCv] = useState<File | null>(null);
+  // Kept on the phone while the trainee moves around the app (a refusal, no network, a look at the job again).
+  const draft = useDraft(draftOf(job.id), userId, emptyDraft);
+  const { phone, coverNote, cv, cvName } = draft.values;
   const form = useFormProblem();
   const [busy, setBusy] = useState(false);
   const shared = (certificates.data ?? []).filter((c) => !c.revokedAt);
@@ -177,9 +315,23 @@ function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJo
     if (cv && !(await looksLikeCv(cv))) return form.refuse(translateMessage(jobApplication.cvWrongKind), 'cv');
     form.clear();
     setBusy(true);
+    const fields = { phone, coverNote, cv, cvName };
+    // One key from the first try: if this one reached the server with its answer lost, the phone's later send
+    // of the same application is stored once.
+    const key = newWriteKey();
     try {
-      onApplied(await apply.mutateAsync({ jobId: job.id, fields: { phone, coverNote, cv } }));
+      const application = await apply.mutateAsync({ jobId: job.id, fields, key });
+      draft.clear();
+      onApplied(application);
     } catch (failure) {
+      // No answer (no network, a dropped link): kept on the phone and sent when the network returns; the
+      // page then shows it as waiting. The draft goes: the kept application is the one copy.
+      if (failure instanceof ApiError && failure.status === 0 && token) {
+        if (await keepApplication(job, fields, { userId, token }, key)) {
+          draft.clear();
+          return;
+        }
+      }
       // The form stays as it was filled; the server's words say what to change, beside the field they are about.
       form.fail(failure);
       setBusy(false);
@@ -189,6 +341,17 @@ function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJo
   const cvError = form.errorFor('cv');
   return (
     <form ref={form.formRef} className={styles.card} onSubmit={submit} noValidate aria-describedby="apply-intro">
+      {draft.restored && (
+        <p className={styles.draftNote} role="status">
+          {i18n._({
+            id: 'trainee.applyJob.draftBack',
+            message: 'Your application as you left it: it has not been sent yet.',
+          })}{' '}
+          <button type="button" className={styles.linkButton} onClick={draft.discard}>
+            {i18n._({ id: 'trainee.applyJob.clearDraft', message: 'Start again' })}
+          </button>
+        </p>
+      )}
       <p id="apply-intro">
         {i18n._({
           id: 'trainee.applyJob.intro',
@@ -250,12 +413,12 @@ function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJo
         inputMode="tel"
         placeholder="078 123 4567"
         hint={i18n._({
-          id: 'trainee.applyJob.phoneHint',
-          message: 'A Rwandan number, e.g. 078 123 4567 or +250 78 123 4567.',
+          id: 'trainee.applyJob.phoneAnyHint',
+          message: 'With its country code, e.g. +256 772 123 456; a Rwandan number may be written 078 123 4567.',
         })}
         value={phone}
         error={form.errorFor('phone')}
-        onChange={(e) => setPhone(e.target.value)}
+        onChange={(e) => draft.set('phone', e.target.value)}
       />
       <TextAreaField
         label={i18n._({ id: 'trainee.applyJob.coverNote', message: 'Cover note (optional)' })}
@@ -269,25 +432,14 @@ function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJo
         })}
         value={coverNote}
         error={form.errorFor('coverNote')}
-        onChange={(e) => setCoverNote(e.target.value)}
+        onChange={(e) => draft.set('coverNote', e.target.value)}
       />
-      <div className={styles.file}>
-        <label htmlFor="cv">{i18n._({ id: 'trainee.applyJob.cv', message: 'CV (optional, PDF, at most 2 MB)' })}</label>
-        {cvError && (
-          <span id="cv-error" className={styles.fileError}>
-            {cvError}
-          </span>
-        )}
-        <input
-          id="cv"
-          name="cv"
-          type="file"
-          accept="application/pdf,.pdf"
-          aria-invalid={cvError ? true : undefined}
-          aria-describedby={cvError ? 'cv-error' : undefined}
-          onChange={(e) => setCv(e.target.files?.[0] ?? null)}
-        />
-      </div>
+      <CvChooser
+        cv={cv}
+        name={cvName}
+        error={cvError}
+        onChoose={(file) => draft.update({ cv: file, cvName: file?.name ?? '' })}
+      />
       <p className={styles.actions}>
         <Button type="submit" disabled={busy}>
           {busy
@@ -299,5 +451,86 @@ function ApplyForm({ job, onApplied }: { job: Job; onApplied: (application: MyJo
         </Link>
       </p>
     </form>
+  );
+}
+
+/**
+ * The CV: a large "Choose your CV" button (the file input inside its label, hidden from sight but not from the
+ * keyboard or a screen reader), the kinds and size said before choosing, the chosen file's name with a way to
+ * remove it.
+ */
+function CvChooser({
+  cv,
+  name,
+  error,
+  onChoose,
+}: {
+  cv: Blob | null;
+  name: string;
+  error: string | undefined;
+  onChoose: (file: File | null) => void;
+}) {
+  const i18n = useI18n();
+  const locale = useLocale();
+  const input = useRef<HTMLInputElement>(null);
+  const megabytes = formatNumber(MAX_CV_BYTES / 1024 / 1024, locale);
+  const described = ['cv-hint', error ? 'cv-error' : '', cv ? 'cv-chosen' : ''].filter(Boolean).join(' ');
+  return (
+    <div className={styles.file} role="group" aria-labelledby="cv-legend">
+      <span id="cv-legend" className={styles.fileLegend}>
+        {i18n._({ id: 'trainee.applyJob.cvLegend', message: 'CV (optional)' })}
+      </span>
+      <span id="cv-hint" className={styles.fileHint}>
+        {i18n._({
+          id: 'trainee.applyJob.cvHint',
+          message: 'PDF, Word or a photo of your CV, up to {size} MB.',
+          values: { size: megabytes },
+        })}
+      </span>
+      {error && (
+        <span id="cv-error" className={styles.fileError}>
+          {error}
+        </span>
+      )}
+      <label className={styles.choose} data-invalid={error ? 'true' : undefined}>
+        <input
+          ref={input}
+          id="cv"
+          name="cv"
+          type="file"
+          className="visually-hidden"
+          accept={CV_ACCEPT}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+          onChange={(e) => onChoose(e.target.files?.[0] ?? null)}
+        />
+        {cv
+          ? i18n._({ id: 'trainee.applyJob.cvChange', message: 'Choose another CV' })
+          : i18n._({ id: 'trainee.applyJob.cvChoose', message: 'Choose your CV' })}
+      </label>
+      <p id="cv-chosen" className={styles.chosen} aria-live="polite">
+        {cv && (
+          <>
+            <span>
+              {i18n._({
+                id: 'trainee.applyJob.cvChosen',
+                message: 'Chosen: {name} ({size} KB)',
+                values: { name: name || 'CV', size: formatNumber(Math.max(1, Math.round(cv.size / 1024)), locale) },
+              })}
+            </span>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                onChoose(null);
+                if (input.current) input.current.value = '';
+                input.current?.focus();
+              }}
+            >
+              {i18n._({ id: 'trainee.applyJob.cvRemove', message: 'Remove the CV' })}
+            </Button>
+          </>
+        )}
+      </p>
+    </div>
   );
 }
