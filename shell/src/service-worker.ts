@@ -4,7 +4,7 @@
  * phone never sees them), which areas this phone uses, and when a newer version is waiting. A chunk of its
  * own, loaded after the first paint.
  */
-import { dataSaverOn, progressKeys, type createQueryClient } from '@btls/shared-api';
+import { dataSaverOn, jobApplicationKeys, progressKeys, type createQueryClient } from '@btls/shared-api';
 import {
   DATA_SAVER_META,
   SW_CACHES,
@@ -108,18 +108,21 @@ function offerWhenInstalled(worker: ServiceWorker | null) {
 }
 
 /**
- * A trainer's progress records kept on this phone are sent when the app opens, when the trainer
- * signs in and when the network returns (Background Sync, where the browser has it, may have sent them first).
+ * A trainer's progress records and a trainee's job applications kept on this phone are sent when the app opens,
+ * when they sign in and when the network returns (Background Sync, where the browser has it, may have sent them first).
  */
 let retry: ReturnType<typeof setTimeout> | undefined;
 function sendKeptWrites(queryClient: QueryClient) {
   const { user, token } = useSessionStore.getState();
-  if (user?.role !== 'trainer' || !token || !navigator.onLine) return;
+  if ((user?.role !== 'trainer' && user?.role !== 'trainee') || !token || !navigator.onLine) return;
   clearTimeout(retry);
   void import('@btls/shared-api/offline-queue')
     .then(({ sendQueuedWrites }) => sendQueuedWrites('/api/', { userId: user.id, token }))
     .then((outcome) => {
-      if (outcome.sent) void queryClient.invalidateQueries({ queryKey: progressKeys.progress });
+      if (outcome.sent) {
+        void queryClient.invalidateQueries({ queryKey: progressKeys.progress });
+        void queryClient.invalidateQueries({ queryKey: jobApplicationKeys.jobApplications });
+      }
       // Still waiting with the network said to be there (a weak link, a busy server): again in a minute, for
       // browsers without Background Sync.
       if (outcome.waiting) retry = setTimeout(() => sendKeptWrites(queryClient), 60_000);
