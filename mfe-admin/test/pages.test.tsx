@@ -344,6 +344,10 @@ describe('enrollments', () => {
       }),
     );
     renderAt('/admin/enrollments', [{ path: '/admin/enrollments', element: <EnrollmentsPage /> }]);
+    // The boxes come with Select: the rows stand first otherwise.
+    await screen.findByText(/Aline/);
+    expect(screen.queryByRole('checkbox', { name: /^Select Aline/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Select' }));
     await userEvent.click(await screen.findByRole('checkbox', { name: /^Select Aline/ }));
     await userEvent.click(screen.getByRole('checkbox', { name: /^Select Grace/ }));
     const bar = screen.getByRole('group', { name: 'Selected applications' });
@@ -407,7 +411,7 @@ describe('enrollments', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Application not found or not in approved state.');
   });
 
-  it("progress review: issues a certificate after the confirm, with 'Certificate issued and data refreshed!'", async () => {
+  it('progress review: issues a certificate from the top of the page after a confirm naming the trainee and course, then offers its credential', async () => {
     signInAs(me);
     const done = enrollment({ status: 'Completed' });
     let issued = false;
@@ -442,14 +446,22 @@ describe('enrollments', () => {
     ]);
     const row = (await screen.findByRole('cell', { name: 'Final' })).closest('tr')!;
     expect(within(row).getByText('—')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Issue Certificate' }));
+    const issue = screen.getByRole('button', { name: 'Issue Certificate' });
+    // Before the records and the enrollment's facts, which can be a long page on a phone.
+    expect(issue.compareDocumentPosition(row) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await userEvent.click(issue);
+    const who = `${done.traineeFirstName} ${done.traineeLastName}`;
     expect(
       within(screen.getByRole('dialog')).getByText(
-        'Are you sure you want to issue a certificate for this trainee and course?',
+        `Issue a certificate to ${who} for ${done.courseTitle}? Anyone will be able to check it by its code.`,
       ),
     ).toBeTruthy();
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
-    expect(await screen.findByText('Certificate issued and data refreshed!')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        `Certificate issued to ${who} for ${done.courseTitle}. Its signed credential is in the Certificate section below.`,
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('BTLS-NEW')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Download the signed credential/ }).getAttribute('href')).toMatch(
       /\/certificates\/BTLS-NEW\/credential$/,
@@ -660,6 +672,7 @@ describe('approve and assign a trainer in one step', () => {
     // The trainer already assigned is not sent again.
     expect(single).toEqual({ status: 'Approved', adminNotes: '' });
 
+    await userEvent.click(screen.getByRole('button', { name: 'Select' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
     await userEvent.click(screen.getByRole('button', { name: 'Approve selected' }));
     await userEvent.selectOptions(

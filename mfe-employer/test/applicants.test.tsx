@@ -116,9 +116,16 @@ describe('the Applicants page', () => {
     const dialog = screen.getByRole('dialog');
     await userEvent.type(within(dialog).getByRole('textbox'), 'Strong certificate');
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
-    expect(await screen.findByText('Aline Uwase is now Shortlisted.')).toBeTruthy();
+    // Said where the tap was, under the card (not at the page's top, a screen away on a phone), and announced.
+    const card = await screen.findByRole('article', { name: 'Aline Uwase' });
+    await waitFor(() =>
+      expect(card.parentElement!.querySelector('p[aria-hidden]')?.textContent).toBe('Aline Uwase is now Shortlisted.'),
+    );
+    expect(document.querySelector('[aria-live=polite].visually-hidden')?.textContent).toBe(
+      'Aline Uwase is now Shortlisted.',
+    );
+    expect(screen.queryByRole('status')).toBeNull();
     expect(sent).toEqual({ status: 'Shortlisted', note: 'Strong certificate' });
-    const card = screen.getByRole('article', { name: 'Aline Uwase' });
     expect(await within(card).findByRole('button', { name: 'Move to Interview: Aline Uwase' })).toBeTruthy();
     // The button the dialog came from is gone with the move: the keyboard is on the applicant, not the page's body.
     await waitFor(() =>
@@ -155,6 +162,11 @@ describe('the Applicants page', () => {
       }),
     );
     page();
+    // The change of several comes with Select: the list's first card stands first otherwise.
+    await screen.findByRole('article', { name: 'Aline Uwase' });
+    expect(screen.queryByRole('button', { name: 'Apply to selected' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Select Aline Uwase' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Select' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Apply to selected' }));
     // The rules load on first use: the check answers a moment later.
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Please select at least one applicant.'));
@@ -231,8 +243,10 @@ describe('My Job Postings', () => {
     myJobs();
     const remove = await screen.findByRole('button', { name: 'Delete Head Barista' });
     const edit = screen.getByRole('link', { name: 'Edit Head Barista' });
-    // Not one of the row's other actions: a control of its own after them.
-    expect(remove.parentElement).toBe(edit.parentElement);
+    // Not one of the row's everyday actions (Activate, Edit): apart, after them, and of its own look.
+    expect(edit.parentElement!.contains(remove)).toBe(false);
+    expect(edit.parentElement!.contains(screen.getByRole('button', { name: /^(De)?activate/i }))).toBe(true);
+    expect(edit.parentElement!.compareDocumentPosition(remove) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(remove.className).not.toBe(edit.className);
     await userEvent.click(remove);
     const question = screen.getByRole('dialog');

@@ -14,6 +14,7 @@ import {
   useQuery,
   valueText,
 } from '@btls/shared-api';
+import { useState } from 'react';
 import { Link, paths, useI18n, useParams } from '@btls/shared-auth';
 import { ApplicantCard, ApplicantsFailed, ApplicationStatusFilter } from '@btls/shared-ui/applicant-card';
 import {
@@ -25,6 +26,7 @@ import {
   TextAreaField,
   TextField,
 } from '@btls/shared-ui/components';
+import { activeFilters, ListTools } from '@btls/shared-ui/list-tools';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { Pager } from '@btls/shared-ui/paging';
 import own from './applicants.module.css';
@@ -64,6 +66,7 @@ export function Applicants({ jobId }: { jobId: string }) {
     bulk,
     error,
     notice,
+    movedId,
     noticeTakesFocus,
     moveOne,
     moveSelected,
@@ -72,69 +75,103 @@ export function Applicants({ jobId }: { jobId: string }) {
     dialog,
   } = useApplicants(jobId);
   const selected = selection.selected.length;
+  const [selecting, setSelecting] = useState(false);
+  const besideCard = movedId !== null && !!applicants?.some((a) => a.id === movedId);
 
   return (
     <>
-      <SuccessBanner takeFocus={noticeTakesFocus}>{notice}</SuccessBanner>
+      {/* Beside the moved applicant's card when it is still listed; here when a filter took it away. */}
+      <SuccessBanner takeFocus={noticeTakesFocus}>{besideCard ? '' : notice}</SuccessBanner>
       <ErrorBanner>{error}</ErrorBanner>
-      <div className={styles.filters}>
-        <TextField
-          label={i18n._({ id: 'employer.applicants.search', message: 'Search applicants' })}
-          type="search"
-          placeholder={i18n._({ id: 'employer.applicants.searchHint', message: 'Name or certified course' })}
-          value={filters.q}
-          onChange={(e) => filters.set({ q: e.target.value, page: '' })}
-        />
-        <ApplicationStatusFilter value={filters.status} onChange={(status) => filters.set({ status, page: '' })} />
-        <Button variant="secondary" onClick={() => void downloadCsv()}>
-          {i18n._({ id: 'employer.applicants.exportCsv', message: 'Export CSV' })}
-        </Button>
-      </div>
-
-      <form
-        className={styles.bulk}
-        onSubmit={moveSelected}
-        onFocus={() => void loadRules()}
-        aria-labelledby="bulk-title"
-      >
-        <h2 id="bulk-title">
-          {i18n._({ id: 'employer.applicants.bulkTitle', message: 'Change the status of several applicants' })}
-        </h2>
-        <p className={styles.hint} aria-live="polite">
-          {selected === 0
-            ? i18n._({ id: 'employer.applicants.tick', message: 'Tick applicants below to select them.' })
-            : i18n._({
-                id: 'employer.applicants.selected',
-                message: '{count} selected.',
-                values: { count: selected },
-              })}
-        </p>
-        <div className={styles.bulkFields}>
-          <SelectField
-            label={i18n._({ id: 'employer.applicants.newStatus', message: 'New status' })}
-            value={bulk.status}
-            onChange={(e) => bulk.setStatus(e.target.value)}
+      {/* Said once, politely, whatever the screen shows: the confirmation of a move beside its card. */}
+      <p className="visually-hidden" aria-live="polite">
+        {besideCard ? notice : ''}
+      </p>
+      <ListTools
+        active={activeFilters({ q: filters.q, status: filters.status })}
+        filters={
+          <div className={styles.filters}>
+            <TextField
+              label={i18n._({ id: 'employer.applicants.search', message: 'Search applicants' })}
+              type="search"
+              placeholder={i18n._({ id: 'employer.applicants.searchHint', message: 'Name or certified course' })}
+              value={filters.q}
+              onChange={(e) => filters.set({ q: e.target.value, page: '' })}
+            />
+            <ApplicationStatusFilter value={filters.status} onChange={(status) => filters.set({ status, page: '' })} />
+          </div>
+        }
+        actions={
+          <Button variant="secondary" onClick={() => void downloadCsv()}>
+            {i18n._({ id: 'employer.applicants.exportCsv', message: 'Export CSV' })}
+          </Button>
+        }
+        selecting={selecting}
+        onSelecting={(on) => {
+          setSelecting(on);
+          if (!on) selection.clear();
+        }}
+        bulk={
+          <form
+            className={styles.bulk}
+            onSubmit={moveSelected}
+            onFocus={() => void loadRules()}
+            aria-labelledby="bulk-title"
           >
-            <option value="">{i18n._({ id: 'employer.applicants.choose', message: 'Choose…' })}</option>
-            {EMPLOYER_APPLICATION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {i18n._(valueText(s))}
-              </option>
-            ))}
-          </SelectField>
-          <TextAreaField
-            label={i18n._({ id: 'employer.applicants.note', message: 'Note (optional)' })}
-            rows={2}
-            value={bulk.note}
-            onChange={(e) => bulk.setNote(e.target.value)}
-          />
-        </div>
-        <Button type="submit" disabled={bulk.busy}>
-          {bulk.busy
-            ? i18n._({ id: 'common.saving', message: 'Saving...' })
-            : i18n._({ id: 'employer.applicants.applySelected', message: 'Apply to selected' })}
-        </Button>
-      </form>
+            <h2 id="bulk-title">
+              {i18n._({ id: 'employer.applicants.bulkTitle', message: 'Change the status of several applicants' })}
+            </h2>
+            <p className={styles.hint} aria-live="polite">
+              {selected === 0
+                ? i18n._({ id: 'employer.applicants.tick', message: 'Tick applicants below to select them.' })
+                : i18n._({
+                    id: 'employer.applicants.selected',
+                    message: '{count} selected.',
+                    values: { count: selected },
+                  })}
+            </p>
+            {applicants && applicants.length > 0 && (
+              <label className={styles.selectAll}>
+                <input
+                  type="checkbox"
+                  checked={selection.allSelected}
+                  onChange={() => selection.selectAll(!selection.allSelected)}
+                />
+                {i18n._({
+                  id: 'employer.applicants.selectAll',
+                  message: 'Select all on this page ({count} of {total})',
+                  values: { count: applicants.length, total },
+                })}
+              </label>
+            )}
+            <div className={styles.bulkFields}>
+              <SelectField
+                label={i18n._({ id: 'employer.applicants.newStatus', message: 'New status' })}
+                value={bulk.status}
+                onChange={(e) => bulk.setStatus(e.target.value)}
+              >
+                <option value="">{i18n._({ id: 'employer.applicants.choose', message: 'Choose…' })}</option>
+                {EMPLOYER_APPLICATION_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {i18n._(valueText(s))}
+                  </option>
+                ))}
+              </SelectField>
+              <TextAreaField
+                label={i18n._({ id: 'employer.applicants.note', message: 'Note (optional)' })}
+                rows={2}
+                value={bulk.note}
+                onChange={(e) => bulk.setNote(e.target.value)}
+              />
+            </div>
+            <Button type="submit" disabled={bulk.busy}>
+              {bulk.busy
+                ? i18n._({ id: 'common.saving', message: 'Saving...' })
+                : i18n._({ id: 'employer.applicants.applySelected', message: 'Apply to selected' })}
+            </Button>
+          </form>
+        }
+      />
 
       {list.error ? (
         <ApplicantsFailed error={list.error} retry={() => void list.refetch()} />
@@ -151,18 +188,6 @@ export function Applicants({ jobId }: { jobId: string }) {
         </p>
       ) : (
         <>
-          <label className={styles.selectAll}>
-            <input
-              type="checkbox"
-              checked={selection.allSelected}
-              onChange={() => selection.selectAll(!selection.allSelected)}
-            />
-            {i18n._({
-              id: 'employer.applicants.selectAll',
-              message: 'Select all on this page ({count} of {total})',
-              values: { count: applicants.length, total },
-            })}
-          </label>
           <ul className={styles.applicants}>
             {applicants.map((a) => (
               <li key={a.id}>
@@ -170,20 +195,22 @@ export function Applicants({ jobId }: { jobId: string }) {
                   applicant={a}
                   onDownloadCv={() => void downloadCv(a)}
                   select={
-                    // The box is small to look at; its label around it is a thumb's size to tap.
-                    <label className={styles.checkTarget}>
-                      <input
-                        type="checkbox"
-                        className={styles.check}
-                        checked={selection.isSelected(a.id)}
-                        onChange={() => selection.toggle(a.id)}
-                        aria-label={i18n._({
-                          id: 'employer.applicants.select',
-                          message: 'Select {name}',
-                          values: { name: `${a.trainee.firstName} ${a.trainee.lastName}` },
-                        })}
-                      />
-                    </label>
+                    selecting && (
+                      // The box is small to look at; its label around it is a thumb's size to tap.
+                      <label className={styles.checkTarget}>
+                        <input
+                          type="checkbox"
+                          className={styles.check}
+                          checked={selection.isSelected(a.id)}
+                          onChange={() => selection.toggle(a.id)}
+                          aria-label={i18n._({
+                            id: 'employer.applicants.select',
+                            message: 'Select {name}',
+                            values: { name: `${a.trainee.firstName} ${a.trainee.lastName}` },
+                          })}
+                        />
+                      </label>
+                    )
                   }
                   actions={JOB_APPLICATION_TRANSITIONS[a.status].map((to) => (
                     <Button
@@ -201,6 +228,11 @@ export function Applicants({ jobId }: { jobId: string }) {
                     </Button>
                   ))}
                 />
+                {besideCard && movedId === a.id && (
+                  <p className={styles.moved} aria-hidden="true">
+                    {notice}
+                  </p>
+                )}
               </li>
             ))}
           </ul>

@@ -75,6 +75,8 @@ export function useApplicants(jobId: string) {
   const [bulkNote, setBulkNote] = useState('');
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
+  /** The applicant just moved on their own: the confirmation stands under their card, where the tap was. */
+  const [movedId, setMovedId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function moveOne(applicant: JobApplicant, status: EmployerApplicationStatus) {
@@ -89,6 +91,7 @@ export function useApplicants(jobId: string) {
     if (note === null) return;
     setError('');
     setNotice('');
+    setMovedId(null);
     try {
       await moveApplication.mutateAsync({ id: applicant.id, status, note });
       setNotice(
@@ -98,6 +101,7 @@ export function useApplicants(jobId: string) {
           values: { name, status: i18n._(valueText(status)) },
         }),
       );
+      setMovedId(applicant.id);
       // The keyboard stays with this applicant (the button that opened the dialog is gone with the move).
       focus.focusOn(applicant.id);
     } catch (failure) {
@@ -108,6 +112,7 @@ export function useApplicants(jobId: string) {
   async function moveSelected(event: FormEvent) {
     event.preventDefault();
     setNotice('');
+    setMovedId(null);
     const { checkForm, jobApplicationBulkStatusPayloadSchema } = await loadRules();
     const checked = checkForm(jobApplicationBulkStatusPayloadSchema, {
       ids: selection.selected.map((a) => a.id),
@@ -154,6 +159,7 @@ export function useApplicants(jobId: string) {
     bulk: { status: bulkStatus, setStatus: setBulkStatus, note: bulkNote, setNote: setBulkNote, busy },
     error,
     notice,
+    movedId,
     /** The notice takes the focus when the moved applicant is no longer listed (a filter by status). */
     noticeTakesFocus: focus.missing,
     moveOne,

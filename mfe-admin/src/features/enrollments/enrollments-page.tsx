@@ -14,6 +14,7 @@ import {
 } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
+import { activeFilters, ListTools } from '@btls/shared-ui/list-tools';
 import { Pager } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { ListStates } from '@btls/shared-ui/panel-states';
@@ -42,44 +43,62 @@ export function EnrollmentsPage() {
     useEnrollmentsPage();
   const list = paged.items;
   const { selected } = selection;
+  const [selecting, setSelecting] = useState(false);
 
   return (
     <section className={styles.page}>
       <h1>{i18n._({ id: 'admin.enrollments.title', message: 'Enrollment Applications' })}</h1>
-      <Filters paged={paged} status={status} courses={courses} />
-      {list && list.length > 0 && (
-        <div
-          className={styles.toolbar}
-          role="group"
-          aria-label={i18n._({ id: 'admin.enrollments.selectedGroup', message: 'Selected applications' })}
-        >
-          <CheckboxField
-            label={i18n._({ id: 'admin.enrollments.selectAll', message: 'Select all on this page' })}
-            checked={selection.allSelected}
-            onChange={(e) => selection.selectAll(e.target.checked)}
-          />
-          {selected.length > 0 && (
-            <>
-              <span>
+      {/* On a phone the filters and the actions on several wait behind two buttons: the first rows come first. */}
+      <ListTools
+        active={activeFilters(
+          {
+            status,
+            course: paged.filters.course ?? '',
+            sort: paged.filters.sort || 'oldest',
+            q: paged.filters.q ?? '',
+          },
+          { status: 'Pending', sort: 'oldest' },
+        )}
+        filters={<Filters paged={paged} status={status} courses={courses} />}
+        selecting={selecting}
+        onSelecting={(on) => {
+          setSelecting(on);
+          if (!on) selection.clear();
+        }}
+        bulk={
+          list &&
+          list.length > 0 && (
+            <div
+              className={styles.toolbar}
+              role="group"
+              aria-label={i18n._({ id: 'admin.enrollments.selectedGroup', message: 'Selected applications' })}
+            >
+              <CheckboxField
+                label={i18n._({ id: 'admin.enrollments.selectAll', message: 'Select all on this page' })}
+                checked={selection.allSelected}
+                onChange={(e) => selection.selectAll(e.target.checked)}
+              />
+              <span aria-live="polite">
                 {i18n._({
                   id: 'admin.enrollments.selectedCount',
                   message: '{count} selected:',
                   values: { count: selected.length },
                 })}
               </span>
-              {BULK_ACTIONS.map((a) => (
-                <Button key={a.to} variant="secondary" onClick={() => void changeSelected(a.to, i18n._(a.text))}>
-                  {i18n._({
-                    id: 'admin.enrollments.actionSelected',
-                    message: '{action} selected',
-                    values: { action: i18n._(a.text) },
-                  })}
-                </Button>
-              ))}
-            </>
-          )}
-        </div>
-      )}
+              {selected.length > 0 &&
+                BULK_ACTIONS.map((a) => (
+                  <Button key={a.to} variant="secondary" onClick={() => void changeSelected(a.to, i18n._(a.text))}>
+                    {i18n._({
+                      id: 'admin.enrollments.actionSelected',
+                      message: '{action} selected',
+                      values: { action: i18n._(a.text) },
+                    })}
+                  </Button>
+                ))}
+            </div>
+          )
+        }
+      />
       <SuccessBanner takeFocus={noticeTakesFocus}>{notice}</SuccessBanner>
       <ErrorBanner>{error}</ErrorBanner>
       <ListStates
@@ -102,25 +121,30 @@ export function EnrollmentsPage() {
             rows={rows}
             rowKey={(e) => e.id}
             columns={[
-              {
-                header: i18n._({ id: 'admin.enrollments.select', message: 'Select' }),
-                cell: (e) => (
-                  // The box's label is the room around it (its name is the aria-label): a 44 px target.
-                  <label className={styles.pickTarget}>
-                    <input
-                      type="checkbox"
-                      className={styles.pick}
-                      checked={selection.isSelected(e.id)}
-                      onChange={(event) => selection.toggle(e.id, event.target.checked)}
-                      aria-label={i18n._({
-                        id: 'admin.enrollments.selectOf',
-                        message: 'Select {name}, {course}',
-                        values: { name: `${e.traineeFirstName} ${e.traineeLastName}`, course: e.courseTitle },
-                      })}
-                    />
-                  </label>
-                ),
-              },
+              // The boxes to tick are there while selecting (the Select button), not in every row's way.
+              ...(selecting
+                ? [
+                    {
+                      header: i18n._({ id: 'admin.enrollments.select', message: 'Select' }),
+                      cell: (e: Enrollment) => (
+                        // The box's label is the room around it (its name is the aria-label): a 44 px target.
+                        <label className={styles.pickTarget}>
+                          <input
+                            type="checkbox"
+                            className={styles.pick}
+                            checked={selection.isSelected(e.id)}
+                            onChange={(event) => selection.toggle(e.id, event.target.checked)}
+                            aria-label={i18n._({
+                              id: 'admin.enrollments.selectOf',
+                              message: 'Select {name}, {course}',
+                              values: { name: `${e.traineeFirstName} ${e.traineeLastName}`, course: e.courseTitle },
+                            })}
+                          />
+                        </label>
+                      ),
+                    },
+                  ]
+                : []),
               {
                 header: i18n._({ id: 'admin.enrollments.trainee', message: 'Trainee' }),
                 cell: (e) => (
