@@ -160,16 +160,24 @@ describe('the trainee dashboard', () => {
     expect(screen.queryByText(/Revoked/)).toBeNull();
   });
 
-  it("puts a graduate's certificates first, above the journey banner; without any they come after the applications", async () => {
+  it('leads a graduate to the job board and their certificate, not to start a journey again; their certificates next', async () => {
     signInAs({ role: 'trainee' });
+    const cert = certificate({ courseTitle: 'Latte Art Masterclass' });
     api({
-      certificates: [certificate({ courseTitle: 'Latte Art Masterclass' })],
+      certificates: [cert],
       applications: [application({ status: 'Completed', courseTitle: 'Latte Art Masterclass' })],
     });
     dashboard();
     await screen.findByRole('link', { name: 'View certificate' });
     const sections = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(sections.slice(0, 2)).toEqual(['My Certificates', 'Start Your Barista Journey']);
+    expect(sections.slice(0, 2)).toEqual(['Certified: find your barista job', 'My Certificates']);
+    expect(sections).not.toContain('Start Your Barista Journey');
+    expect(screen.getByRole('link', { name: 'Browse barista jobs' }).getAttribute('href')).toBe('/jobs');
+    expect(screen.getByRole('link', { name: 'My certificate' }).getAttribute('href')).toBe(
+      `/certificate/${cert.certificateCode}`,
+    );
+    // A next course is still one tap away, in the applications' section.
+    expect(screen.getByRole('link', { name: 'Apply for New Course' })).toBeTruthy();
   });
 
   it('keeps the certificates after the applications while there are none', async () => {

@@ -3,7 +3,7 @@
  * IndexedDB) and shown in the list as "Waiting to send" until they are sent: by the service worker's Background
  * Sync where the browser has it, else when the network returns or the app is next opened (the shell sends then).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { progressKeys, useQueryClient } from '@btls/shared-api';
 import {
   QUEUE_CHANNEL,
@@ -45,6 +45,23 @@ export function useQueuedRecords(userId: number, enrollmentId: number): QueuedWr
     };
   }, [userId, enrollmentId, queryClient]);
   return writes;
+}
+
+/**
+ * Whether what was waiting on this phone has all been sent since a message about it (`watching`) was shown: the
+ * queue seen holding something, then empty. A "saved on this phone" message then no longer holds.
+ */
+export function useSentSince(waiting: number, watching: boolean): boolean {
+  const seen = useRef(false);
+  const [sent, setSent] = useState(false);
+  useEffect(() => {
+    if (!watching) {
+      seen.current = false;
+      setSent(false);
+    } else if (waiting > 0) seen.current = true;
+    else if (seen.current) setSent(true);
+  }, [waiting, watching]);
+  return sent;
 }
 
 /** Asks the browser to send the queue when it has a network (Background Sync), or sends it now when online. */

@@ -18,7 +18,7 @@ import type { Enrollment, ProgressRecord } from '@btls/shared-api/schemas';
 import { useAuth, useI18n } from '@btls/shared-auth';
 import { useFormProblem } from '@btls/shared-ui/form-problem';
 import { useLanding } from './focus-row';
-import { removeQueuedWrite, useQueuedRecords, withQueued, type QueuedWrite } from './offline-records';
+import { removeQueuedWrite, useQueuedRecords, useSentSince, withQueued, type QueuedWrite } from './offline-records';
 import { EMPTY_RECORD, type RecordFields } from './record-fields';
 import { useRecordWrites, type FormWrite } from './use-record-writes';
 
@@ -103,6 +103,17 @@ export function useManageProgress(enrollment: Enrollment, confirm: (question: st
       message: 'No network: the record is saved on this phone and will be sent when the network is back.',
     });
   const deleted = () => i18n._({ id: 'trainer.progress.deleted', message: 'Progress record deleted.' });
+  // "No network: saved on this phone" holds until the record is sent; then the message says it was.
+  const sentSince = useSentSince(queued.length, notice === keptOnPhone());
+  useEffect(() => {
+    if (sentSince)
+      setNotice(
+        i18n._({
+          id: 'trainer.progress.sentNow',
+          message: 'Sent: the records kept on this phone have reached the server.',
+        }),
+      );
+  }, [sentSince, i18n]);
 
   function stopEditing() {
     setEditing(null);

@@ -13,7 +13,7 @@ import {
 } from '@btls/shared-api';
 import type { Certificate, Enrollment } from '@btls/shared-api/schemas';
 import { useI18n, useParams } from '@btls/shared-auth';
-import { Button, ErrorBanner, Spinner, SuccessBanner } from '@btls/shared-ui/components';
+import { Button, buttonClass, ErrorBanner, Spinner, SuccessBanner } from '@btls/shared-ui/components';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { EnrollmentFacts, ProgressTable } from '@btls/shared-ui/enrollment';
 import { formatDate } from '@btls/shared-ui/format-date';
@@ -67,20 +67,25 @@ function Progress({ enrollment }: { enrollment: Enrollment }) {
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
 
+  const who = `${enrollment.traineeFirstName} ${enrollment.traineeLastName}`;
+
   async function issue() {
     if (enrollment.status !== 'Completed') return setError(certificateValidation.certificateOnlyCompleted);
     if (
       !(await confirm(
         // Nothing recorded is worth a second look before a certificate says the course was completed.
+        // Named: the admin confirms who gets it and for what, not "this trainee".
         records.length === 0
           ? i18n._({
-              id: 'admin.progress.confirmIssueNoProgress',
+              id: 'admin.progress.confirmIssueNoProgressOf',
               message:
-                'No progress has been recorded for this enrollment. Issue a certificate for this trainee and course anyway?',
+                'No progress has been recorded for {name} in {course}. Issue them a certificate for {course} anyway?',
+              values: { name: who, course: enrollment.courseTitle },
             })
           : i18n._({
-              id: 'admin.progress.confirmIssue',
-              message: 'Are you sure you want to issue a certificate for this trainee and course?',
+              id: 'admin.progress.confirmIssueOf',
+              message: 'Issue a certificate to {name} for {course}? Anyone will be able to check it by its code.',
+              values: { name: who, course: enrollment.courseTitle },
             }),
       ))
     )
@@ -92,7 +97,14 @@ function Progress({ enrollment }: { enrollment: Enrollment }) {
         userId: enrollment.traineeId,
         courseId: enrollment.courseId,
       });
-      setNotice(i18n._({ id: 'admin.progress.issued', message: 'Certificate issued and data refreshed!' }));
+      setNotice(
+        i18n._({
+          id: 'admin.progress.issuedTo',
+          message:
+            'Certificate issued to {name} for {course}. Its signed credential is in the Certificate section below.',
+          values: { name: who, course: enrollment.courseTitle },
+        }),
+      );
     } catch (failure) {
       setError(errorMessage(failure));
     }
@@ -129,18 +141,19 @@ function Progress({ enrollment }: { enrollment: Enrollment }) {
       <h1>{i18n._({ id: 'admin.progress.title', message: 'Student Progress' })}</h1>
       <SuccessBanner takeFocus>{notice}</SuccessBanner>
       <ErrorBanner>{error}</ErrorBanner>
-      <EnrollmentFacts enrollment={enrollment} />
-      <h2>{i18n._({ id: 'admin.progress.records', message: 'Progress records' })}</h2>
-      <ProgressTable records={records} />
+      {/* The certificate first when there is one to issue or to check: the records and facts can be long. */}
       {enrollment.status === 'Completed' && (
         <CertificateCard enrollment={enrollment} onIssue={issue} onRevoke={revoke} />
       )}
+      <EnrollmentFacts enrollment={enrollment} />
+      <h2>{i18n._({ id: 'admin.progress.records', message: 'Progress records' })}</h2>
+      <ProgressTable records={records} />
       {dialog}
     </section>
   );
 }
 
-/** Shown with the rest of the page (one suspense for all), so nothing moves in below the records. */
+/** Shown with the rest of the page (one suspense for all), so nothing moves in above the records. */
 function CertificateCard({
   enrollment,
   onIssue,
@@ -164,10 +177,13 @@ function CertificateCard({
               message: 'Issued {date}',
               values: { date: formatDate(issued.issueDate, 'MMM d, yyyy', locale) },
             })}{' '}
-            · {i18n._({ id: 'admin.progress.code', message: 'Code' })} <strong>{issued.certificateCode}</strong> ·{' '}
+            · {i18n._({ id: 'admin.progress.code', message: 'Code' })} <strong>{issued.certificateCode}</strong>
+          </p>
+          <p>
             {/* The printable certificate is its owner's page on the site, which an admin (a visitor there) cannot
-                open; the signed credential is what anyone checks it by, and the console serves it too. */}
-            <a href={certificateCredentialHref(issued.certificateCode)} download>
+                open; the signed credential is what anyone checks it by, and the console serves it too. A button's
+                size: it is what the admin came for once the certificate is issued. */}
+            <a className={buttonClass('secondary')} href={certificateCredentialHref(issued.certificateCode)} download>
               {i18n._({
                 id: 'admin.progress.downloadCredential',
                 message: 'Download the signed credential (Open Badges file)',

@@ -70,13 +70,18 @@ function TraineeDashboard({ firstName }: { firstName: string }) {
     );
   }
   const certificates = <CertificatesSection certificates={dashboard.certificates} />;
+  // A graduate is led to what a certificate is for (the job board) rather than to start again; a new course is
+  // still one tap away in the applications' section.
+  const graduated = dashboard.certificatesFirst ? dashboard.certificates.data?.find((c) => !c.revokedAt) : undefined;
+  const journey = dashboard.showJourney && !graduated;
   return (
     <main className={styles.page}>
       {greeting}
+      {graduated && <NextAfterCertificate certificate={graduated} />}
       {dashboard.certificatesFirst && certificates}
-      {dashboard.showJourney && <Journey />}
+      {journey && <Journey />}
       {/* One way to apply: the journey's button when it shows, else the section's. */}
-      <CourseApplicationsSection applications={dashboard.applications} applyHere={!dashboard.showJourney} />
+      <CourseApplicationsSection applications={dashboard.applications} applyHere={!journey} />
       <JobApplicationsSection />
       {!dashboard.certificatesFirst && certificates}
       <ProgressSection progress={dashboard.progress} />
@@ -113,6 +118,32 @@ function DashboardSkeleton() {
         {section(2)}
       </div>
     </div>
+  );
+}
+
+/** What a certificate leads to: the job board, with the certificate to show beside it. */
+function NextAfterCertificate({ certificate }: { certificate: Certificate }) {
+  const i18n = useI18n();
+  return (
+    <section className={styles.journey} aria-labelledby="next-title">
+      <h2 id="next-title">{i18n._({ id: 'trainee.next.title', message: 'Certified: find your barista job' })}</h2>
+      <p>
+        {i18n._({
+          id: 'trainee.next.text',
+          message:
+            'Your {course} certificate is ready to show. Employers on the job board can check it by its code when you apply.',
+          values: { course: certificate.courseTitle },
+        })}
+      </p>
+      <p className={styles.nextActions}>
+        <Link className={buttonClass()} to={paths.jobs}>
+          {i18n._({ id: 'trainee.next.jobs', message: 'Browse barista jobs' })}
+        </Link>
+        <Link className={buttonClass('secondary')} to={paths.certificate(certificate.certificateCode)}>
+          {i18n._({ id: 'trainee.next.certificate', message: 'My certificate' })}
+        </Link>
+      </p>
+    </section>
   );
 }
 
