@@ -101,7 +101,9 @@ function TopBar() {
         <div className={styles.phoneBar}>
           {mainLink}
           <button type="button" popoverTarget={MENU_ID} className={styles.menuButton}>
-            <span aria-hidden="true">☰ </span>
+            <span aria-hidden="true" className={styles.menuGlyph}>
+              ☰{' '}
+            </span>
             {i18n._({ id: 'shell.menu', message: 'Menu' })}
           </button>
         </div>

@@ -84,17 +84,23 @@ export function ContactPage() {
             <br />
             {i18n._({ id: 'shell.footer.city', message: 'Kigali, Rwanda' })}
           </address>
-          <p>
-            {i18n._({ id: 'public.contact.email', message: 'E-mail:' })} <a href={`mailto:${EMAIL}`}>{EMAIL}</a>
-          </p>
-          <p>
-            {PHONES.map(({ tel, shown }, index) => (
-              <span key={tel}>
-                {index > 0 && <br />}
-                {i18n._({ id: 'public.contact.phone', message: 'Phone:' })} <a href={`tel:${tel}`}>{shown}</a>
-              </span>
+          {/* What people tap (a number above all): each a line of its own, a thumb's height, the phone's `tel:`. */}
+          <ul className={styles.reach}>
+            {PHONES.map(({ tel, shown }) => (
+              <li key={tel}>
+                <span className={styles.reachKind}>{i18n._({ id: 'public.contact.phone', message: 'Phone:' })}</span>{' '}
+                <a className={styles.reachLink} href={`tel:${tel}`}>
+                  {shown}
+                </a>
+              </li>
             ))}
-          </p>
+            <li>
+              <span className={styles.reachKind}>{i18n._({ id: 'public.contact.email', message: 'E-mail:' })}</span>{' '}
+              <a className={styles.reachLink} href={`mailto:${EMAIL}`}>
+                {EMAIL}
+              </a>
+            </li>
+          </ul>
           <p>{i18n._({ id: 'public.contact.hours', message: 'Monday to Friday 8:00–17:00, Saturday 9:00–13:00' })}</p>
           {/* loading="lazy": the map loads on its own, and a map provider that is down never holds up the page. */}
           <iframe
