@@ -6,7 +6,7 @@
  */
 import { chromium } from 'playwright-core';
 import { everyPage } from '../test/every-page';
-import { smallTargets } from '../test/tap-targets';
+import { menuTargets, smallTargets } from '../test/tap-targets';
 import { request } from './site.mjs';
 
 const base = process.argv[2] ?? 'http://localhost:8080';
@@ -14,6 +14,7 @@ const adminBase = process.env.ADMIN_URL ?? `http://admin.localhost:${new URL(bas
 const only = process.argv.slice(3);
 const ACCOUNTS: Record<string, { email: string; password: string } | null> = {
   visitor: null,
+  console: null,
   trainee: { email: 'trainee@btls-demo.rw', password: 'trainee-demo-2026' },
   graduate: { email: 'graduate@btls-demo.rw', password: 'graduate-demo-2026' },
   admin: { email: 'admin@btls-demo.rw', password: 'admin-demo-2026' },
@@ -31,7 +32,7 @@ async function api(path: string, token?: string, body?: unknown, on = base) {
   return JSON.parse(response.text);
 }
 
-const baseOf = (role: string) => (role === 'admin' ? adminBase : base);
+const baseOf = (role: string) => (role === 'admin' || role === 'console' ? adminBase : base);
 const login = async (role: string) => api('/auth/login', undefined, ACCOUNTS[role], baseOf(role));
 const [admin, trainer, graduate, employer] = await Promise.all(['admin', 'trainer', 'graduate', 'employer'].map(login));
 const PAGES = await everyPage((path, token) => api(path, token, undefined, token === admin.token ? adminBase : base), {
@@ -63,6 +64,7 @@ for (const [role, paths] of Object.entries(PAGES)) {
     await page.goto(`${baseOf(role)}${path}`, { waitUntil: 'networkidle' });
     await page.locator('h1').first().waitFor();
     const small = await smallTargets(page);
+    if (path === paths[0]) small.push(...(await menuTargets(page)).map((target) => `(menu) ${target}`));
     count += small.length;
     if (small.length) console.log(`${role} ${path}\n  ${small.join('\n  ')}`);
   }

@@ -2,13 +2,14 @@
  * Every page of every role, with real ids from the demo data: the pages the accessibility journey walks and the
  * tap-target script checks.
  */
-export type Role = 'visitor' | 'graduate' | 'trainee' | 'admin' | 'trainer' | 'employer';
+export type Role = 'visitor' | 'console' | 'graduate' | 'trainee' | 'admin' | 'trainer' | 'employer';
 
 /** A GET of the site's API as the test or script makes it, with the bearer token when given. */
 type Get = (path: string, token?: string) => Promise<{ id: number; certificateCode: string }[]>;
 
 /**
- * Every page of every role (an admin's on the admin console's origin, the others' on the site's), with the ids of the demo data's first course, job, graduate's certificate,
+ * Every page of every role (an admin's, and the console's own pages a visitor of it sees, on the admin console's
+ * origin, the others' on the site's), with the ids of the demo data's first course, job, graduate's certificate,
  * enrollment, user, posting and student, read with the staff's and the graduate's tokens.
  */
 export async function everyPage(
@@ -43,6 +44,8 @@ export async function everyPage(
       '/forgot-password',
       '/no-such-page',
     ],
+    // The console's own pages, before signing in there (the shell's, not the admin area's).
+    console: ['/login', '/forgot-password', '/reset-password', '/no-such-page'],
     graduate: ['/dashboard', `/certificate/${certificate?.certificateCode}`, '/profile', `/jobs/${job?.id}/apply`],
     trainee: ['/dashboard', '/apply-for-course', '/profile'],
     admin: [

@@ -1,7 +1,7 @@
 /**
  * Targets a thumb can hit: every control a user can tap on the page is at least 44 × 44 CSS px. A control's
  * target is the control with its labels (tapping the label of a checkbox ticks it). A link inside a sentence is
- * sized by the sentence's line, as WCAG 2.5.8 allows, and is not counted.
+ * sized by the sentence's line, as WCAG 2.5.8 allows, and is not counted; a link after a mere label is.
  */
 import type { Page } from 'playwright-core';
 
@@ -32,13 +32,21 @@ export function smallTargets(page: Page): Promise<string[]> {
       // Kept off the screen until focused (the skip link), or clipped to nothing.
       return rect.width > 1 && rect.height > 1 && rect.right > 0 && rect.bottom + window.scrollY > 0;
     };
-    /** A link in running text: an inline link whose block says more than the link itself. */
+    /**
+     * A link in running text: an inline link whose block says more than the link itself, in words (three at
+     * least). A label before a link ("Phone: +250 788…", "E-mail: info@…") is no sentence: such a link is a
+     * target of its own, and a phone number above all is what people tap.
+     */
     const inSentence = (element: Element) => {
       if (element.tagName !== 'A' || getComputedStyle(element).display !== 'inline') return false;
       let block = element.parentElement;
       while (block && getComputedStyle(block).display === 'inline') block = block.parentElement;
-      const own = element.textContent?.trim().length ?? 0;
-      return (block?.textContent?.trim().length ?? 0) > own + 1;
+      if (!block) return false;
+      let text = '';
+      const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode())
+        if (!node.parentElement?.closest('a, button')) text += ` ${node.textContent}`;
+      return (text.match(/\p{L}{2,}/gu) ?? []).length >= 3;
     };
     const area = (element: Element) => {
       const rects = [element.getBoundingClientRect()];
@@ -73,4 +81,26 @@ export function smallTargets(page: Page): Promise<string[]> {
     }
     return small;
   }, TAP_TARGET);
+}
+
+/**
+ * The targets of the phone menu, opened (a panel's slide-in menu, the site's popover): shut, they are out of reach
+ * and not counted on the page. Closed again after.
+ */
+export async function menuTargets(page: Page): Promise<string[]> {
+  const button = page.getByRole('button', { name: 'Menu', exact: true });
+  if (!(await button.count()) || !(await button.isVisible())) return [];
+  const before = new Set(await smallTargets(page));
+  await button.click();
+  const menu = page.locator('#panel-menu:not([inert]), #site-menu:popover-open');
+  await menu.waitFor();
+  // The sheet slides in: measured where it stops.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  await page.waitForFunction(() => {
+    const open = document.querySelector('#panel-menu:not([inert]), #site-menu:popover-open');
+    return !!open && open.getBoundingClientRect().left >= 0 && open.getBoundingClientRect().right <= innerWidth + 1;
+  });
+  const small = (await smallTargets(page)).filter((target) => !before.has(target));
+  await page.keyboard.press('Escape');
+  return small;
 }
