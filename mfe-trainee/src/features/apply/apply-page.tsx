@@ -15,6 +15,7 @@ import {
 import { Link, paths, useAuth, useI18n, useSearchParams } from '@btls/shared-auth';
 import type { I18n } from '@btls/shared-api';
 import { Button, buttonClass, SelectField, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
+import { useDraft } from '@btls/shared-ui/draft';
 import { FormProblem, useFormProblem } from '@btls/shared-ui/form-problem';
 import { OnlyTrainees } from '../only-trainees';
 import styles from '../dashboard/dashboard.module.css';
@@ -126,9 +127,15 @@ function ApplyForm({ onSubmitted }: { onSubmitted: (text: string, applicationId:
       ? [...catalogue.data.filter((c) => c.isActive), ...extra]
       : null;
   const apply = useApplyForCourse();
-  const [courseId, setCourseId] = useState(params.get('courseId') ?? '');
-  const [preferredStartDate, setPreferredStartDate] = useState('');
-  const [applicantNotes, setApplicantNotes] = useState('');
+  const { user } = useAuth();
+  // A draft on the phone until it is sent (one per course asked for, per account): a refusal, no network or a
+  // look elsewhere loses nothing.
+  const draft = useDraft(`course-application:${asked || 'any'}`, user?.id ?? null, {
+    courseId: asked,
+    preferredStartDate: '',
+    applicantNotes: '',
+  });
+  const { courseId, preferredStartDate, applicantNotes } = draft.values;
   const form = useFormProblem();
   const [busy, setBusy] = useState(false);
 
@@ -141,12 +148,14 @@ function ApplyForm({ onSubmitted }: { onSubmitted: (text: string, applicationId:
     setBusy(true);
     try {
       const answer = await apply.mutateAsync(checked.payload);
+      draft.clear();
       const title =
         courses?.find((c) => String(c.id) === courseId)?.title ??
         i18n._({ id: 'trainee.apply.theCourse', message: 'the course' });
       onSubmitted(submitted(i18n, title, answer.applicationId), answer.applicationId);
     } catch (failure) {
-      // What was chosen and typed stays; the server's words go beside the field they are about.
+      // What was chosen and typed stays (on the phone too: without network the words say it was not sent and is
+      // kept); the server's words go beside the field they are about.
       form.fail(failure);
     } finally {
       setBusy(false);
@@ -157,6 +166,14 @@ function ApplyForm({ onSubmitted }: { onSubmitted: (text: string, applicationId:
     <main className={styles.page}>
       <h1>{i18n._({ id: 'trainee.apply.title', message: 'Apply for a Course' })}</h1>
       <form ref={form.formRef} className={styles.item} onSubmit={submit} onFocus={() => void loadRules()} noValidate>
+        {draft.restored && (
+          <p role="status">
+            {i18n._({
+              id: 'trainee.apply.draftBack',
+              message: 'Your application as you left it: it has not been sent yet.',
+            })}
+          </p>
+        )}
         <FormProblem problem={form.problem}>{catalogue.error && errorMessage(catalogue.error)}</FormProblem>
         <SelectField
           label={i18n._({ id: 'trainee.apply.course', message: 'Course' })}
@@ -164,7 +181,7 @@ function ApplyForm({ onSubmitted }: { onSubmitted: (text: string, applicationId:
           required
           error={form.errorFor('courseId')}
           value={courseId}
-          onChange={(e) => setCourseId(e.target.value)}
+          onChange={(e) => draft.set('courseId', e.target.value)}
           disabled={courses === null}
         >
           <option value="">
@@ -185,7 +202,7 @@ function ApplyForm({ onSubmitted }: { onSubmitted: (text: string, applicationId:
           min={todayInKigali()}
           error={form.errorFor('preferredStartDate')}
           value={preferredStartDate}
-          onChange={(e) => setPreferredStartDate(e.target.value)}
+          onChange={(e) => draft.set('preferredStartDate', e.target.value)}
         />
         <TextAreaField
           label={i18n._({ id: 'trainee.apply.notes', message: 'Notes for the training centre (optional)' })}
@@ -193,7 +210,7 @@ function ApplyForm({ onSubmitted }: { onSubmitted: (text: string, applicationId:
           rows={4}
           error={form.errorFor('applicantNotes')}
           value={applicantNotes}
-          onChange={(e) => setApplicantNotes(e.target.value)}
+          onChange={(e) => draft.set('applicantNotes', e.target.value)}
           hint={i18n._({
             id: 'trainee.apply.notesHint',
             message: 'Your experience, the days that suit you, anything we should know.',
