@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useSendContactMessage } from '@btls/shared-api';
-import { paths, useI18n } from '@btls/shared-auth';
+import { paths, useAuth, useI18n } from '@btls/shared-auth';
 import { Button, SuccessBanner, TextAreaField, TextField } from '@btls/shared-ui/components';
+import { useDraft } from '@btls/shared-ui/draft';
 import { FormProblem, useFormProblem } from '@btls/shared-ui/form-problem';
 import pageStyles from '../courses/courses.module.css';
 import styles from './contact.module.css';
@@ -24,11 +25,15 @@ const PHONES = [
 
 export function ContactPage() {
   const i18n = useI18n();
-  const [fields, setFields] = useState(EMPTY);
+  const { user } = useAuth();
+  // A draft kept on the phone until it is sent (per account, a visitor's apart): without network, or after a
+  // look at another page, the message is still there.
+  const draft = useDraft('contact', user?.id ?? null, EMPTY);
+  const fields = draft.values;
   const sendMessage = useSendContactMessage();
   // The form is sent by the page's script; until it runs, the button waits (see useHydrated).
   const ready = useHydrated();
-  const formRef = useKeepTypedValues(fields, (typed) => setFields((f) => ({ ...f, ...typed })));
+  const formRef = useKeepTypedValues(fields, (typed) => draft.update(typed));
   const form = useFormProblem(formRef);
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent'>('idle');
   const bind = (name: keyof typeof EMPTY) => ({
@@ -36,7 +41,7 @@ export function ContactPage() {
     required: true,
     value: fields[name],
     error: form.errorFor(name),
-    onChange: (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value })),
+    onChange: (e: { target: { value: string } }) => draft.set(name, e.target.value),
   });
 
   async function submit(event: FormEvent) {
@@ -49,7 +54,7 @@ export function ContactPage() {
     setStatus('sending');
     try {
       await sendMessage.mutateAsync(fields);
-      setFields(EMPTY);
+      draft.clear();
       setStatus('sent');
     } catch (failure) {
       form.fail(failure);
@@ -139,6 +144,14 @@ export function ContactPage() {
                 message: 'Thank you for your message! We will get back to you shortly.',
               })}
             </SuccessBanner>
+          )}
+          {draft.restored && status !== 'sent' && (
+            <p role="status">
+              {i18n._({
+                id: 'public.contact.draftBack',
+                message: 'Your message as you left it: it has not been sent yet.',
+              })}
+            </p>
           )}
           <FormProblem problem={form.problem} />
           <TextField
