@@ -198,6 +198,13 @@ describe('GET /api/certificates/:code/credential (public)', () => {
     const expected = createHash('sha256').update(`graduate@btls-demo.rw${identity.salt}`).digest('hex');
     expect(identity.identityHash).toBe(`sha256$${expected}`);
     expect(JSON.stringify(credential)).not.toContain('graduate@btls-demo.rw');
+    // It names the page its printed certificate and QR code send a reader to, where the code is checked.
+    expect(credential.evidence).toEqual([
+      expect.objectContaining({
+        id: expect.stringMatching(new RegExp(`/verify/${graduateCode}$`)),
+        type: ['Evidence'],
+      }),
+    ]);
     const subjectSchema = { $ref: `${schema.$id}#/$defs/IdentityObject` };
     expect(ajv.validate(subjectSchema, identity), JSON.stringify(ajv.errors)).toBe(true);
   });

@@ -63,9 +63,22 @@ export function openBadgeFor(
         creator: { id: issuer.did, type: ['Profile'], name: centre },
       },
     },
+    // The page a printed certificate names (its QR code opens it): anyone holding the code sees the centre's own
+    // answer there, revocation included.
+    evidence: [
+      {
+        id: verificationUrl(issuer, certificate.certificateCode),
+        type: ['Evidence'],
+        name: 'Certificate verification',
+        narrative: `The training centre's public check of certificate ${certificate.certificateCode}: who it was issued to, for which course, when, and whether it was revoked.`,
+      },
+    ],
     credentialStatus: statusEntryFor(issuer, certificate.id),
   };
 }
+
+/** Where anyone checks a certificate by its code: the address its QR code holds and its credential names. */
+export const verificationUrl = (issuer: Issuer, code: string) => `${issuer.url}/verify/${encodeURIComponent(code)}`;
 
 /**
  * The certificate's signed credential: made once (on issue, or on first request for older certificates) and
