@@ -14,6 +14,7 @@ import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
 import { panelLabel } from '@btls/shared-ui/panel-layout';
 import styles from './dashboard.module.css';
+import { KeptApplications } from '../jobs/kept-applications';
 import { useDashboardData, useJobApplications, type CourseProgress, type Loaded } from './use-dashboard';
 
 const STAFF_ROLES = new Set(['admin', 'trainer', 'employer']);
@@ -427,6 +428,7 @@ function JobApplicationsSection() {
         </Link>
       </div>
       <ErrorBanner>{error}</ErrorBanner>
+      <KeptApplications />
       {list.error ? (
         <>
           <ErrorBanner>
