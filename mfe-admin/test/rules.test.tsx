@@ -47,7 +47,13 @@ describe('validation texts (docs/product.md §5)', () => {
     [{ ...ok, password: '12345' }, 'Password must be at least 6 characters long.', 'password'],
     [{ ...ok, role: 'owner' }, 'Invalid role selected.', 'role'],
   ])('create user %#: the problem and the field it is about', async (form, problem, field) => {
-    expect(await newUserProblem(form)).toEqual({ problem, field });
+    expect(await newUserProblem(form)).toMatchObject({ problem, field, problems: [{ message: problem, field }] });
+  });
+  it("create user: every field's problem at once", async () => {
+    expect((await newUserProblem({ ...ok, email: 'not-an-email', password: '12345' }))?.problems).toEqual([
+      { message: 'Please enter a valid email address.', field: 'email' },
+      { message: 'Password must be at least 6 characters long.', field: 'password' },
+    ]);
   });
   it('lets a complete new user through', async () => {
     expect(await newUserProblem(ok)).toBeNull();

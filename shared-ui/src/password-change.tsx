@@ -36,13 +36,23 @@ export function PasswordChangeForm({ check, change }: PasswordChangeFormProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setNotice('');
-    const refused = check(fields.newPassword, fields.confirmPassword);
-    // A new password the rules take as its own confirmation is fine: then the confirmation is what to fix.
-    if (refused)
-      return problem.refuse(
-        translateMessage(refused),
-        check(fields.newPassword, fields.newPassword) ? 'newPassword' : 'confirmPassword',
-      );
+    // Every problem at once: the current password left empty, the new one's own (checked as its own
+    // confirmation), and a confirmation that differs, each on its field.
+    const own = check(fields.newPassword, fields.newPassword);
+    const together = check(fields.newPassword, fields.confirmPassword);
+    const found = [
+      ...(fields.currentPassword
+        ? []
+        : [
+            {
+              message: i18n._({ id: 'password.currentRequired', message: 'Enter your current password.' }),
+              field: 'currentPassword',
+            },
+          ]),
+      ...(own ? [{ message: translateMessage(own), field: 'newPassword' }] : []),
+      ...(together && together !== own ? [{ message: translateMessage(together), field: 'confirmPassword' }] : []),
+    ];
+    if (found.length) return problem.refuseAll(found);
     problem.clear();
     setBusy(true);
     try {

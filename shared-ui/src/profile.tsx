@@ -28,9 +28,12 @@ export function NameForm({ form, emailHint, heading }: { form: NameFormState; em
   const problem = useFormProblem();
   async function submit(event: FormEvent) {
     const refused = await form.save(event);
-    if (!refused) problem.clear();
-    else if ('failure' in refused) problem.fail(refused.failure);
-    else problem.refuse(translateMessage(refused.message), refused.field);
+    if (!refused) return problem.clear();
+    if ('failure' in refused) return problem.fail(refused.failure);
+    // Both names left empty are both said, each beside its field (the form's check names the first it found).
+    const message = translateMessage(refused.message);
+    const blank = (['firstName', 'lastName'] as const).filter((name) => !form[name].trim());
+    problem.refuseAll(blank.length ? blank.map((field) => ({ message, field })) : [{ message, field: refused.field }]);
   }
   return (
     <form

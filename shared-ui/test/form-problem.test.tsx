@@ -107,3 +107,40 @@ describe('useFormProblem', () => {
     expect(screen.queryAllByRole('button', { name: /: / })).toEqual([]);
   });
 });
+
+describe('the profile forms', () => {
+  it('Change password says the empty current password, the short new one and the mismatch together', async () => {
+    const { passwordProblem } = await import('@btls/shared-api');
+    const { PasswordChangeForm } = await import('../src/password-change');
+    let changed = false;
+    render(<PasswordChangeForm check={passwordProblem} change={async () => ((changed = true), 'Changed.')} />);
+    fireEvent.change(screen.getByLabelText('New Password'), { target: { value: '123' } });
+    fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: '124' } });
+    fireEvent.click(screen.getByRole('button', { name: /Change password|Update Password/i }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Current Password')));
+    expect(describedText('Current Password')).toContain('Enter your current password.');
+    expect(describedText('New Password')).toContain('Password must be at least 6 characters long.');
+    expect(describedText('Confirm New Password')).toContain('Passwords do not match.');
+    expect(changed).toBe(false);
+  });
+
+  it('the name form says both names left empty, each beside its field', async () => {
+    const { NameForm } = await import('../src/profile');
+    const form = {
+      user: { email: 'aline@example.rw' },
+      firstName: ' ',
+      setFirstName: () => undefined,
+      lastName: '',
+      setLastName: () => undefined,
+      notice: '',
+      save: async (event: { preventDefault(): void }) => (
+        event.preventDefault(),
+        { message: 'Please fill in all required fields.', field: 'firstName' as const }
+      ),
+    };
+    render(<NameForm form={form} emailHint="Your e-mail cannot be changed here." />);
+    fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('First Name')));
+    expect(describedText('Last Name')).toContain('Please fill in all required fields.');
+  });
+});

@@ -1,11 +1,11 @@
 /**
  * The state and writes of the admin's user forms (a new user, a user's names and role): what is typed, the
- * server's own rules checked before sending, and a refusal shown beside the field it is about (the form brings
- * the page and the keyboard there, and keeps what was typed). The pages (user-forms.tsx) show them.
+ * server's own rules checked before sending, and every problem of a refusal shown at once, each beside the field
+ * it is about (the form brings the page and the keyboard to the first, and keeps what was typed). The pages (user-forms.tsx) show them.
  */
 import { useState, type FormEvent } from 'react';
 import { translateMessage, useCreateUser, userValidation, useUpdateUser } from '@btls/shared-api';
-import type { User } from '@btls/shared-api/schemas';
+import type { FormCheckProblem, User } from '@btls/shared-api/schemas';
 import { paths, useAuth, useI18n, useNavigate } from '@btls/shared-auth';
 import { useFormProblem } from '@btls/shared-ui/form-problem';
 
@@ -14,7 +14,7 @@ export const loadRules = () => import('@btls/shared-api/schemas');
 
 /**
  * The sign-up rules of the contract (docs/product.md §5), in its words, with the field they are about; null when
- * the form may be sent.
+ * the form may be sent. `problems` has every field's, `problem` the first.
  */
 export async function newUserProblem(form: {
   firstName: string;
@@ -22,11 +22,15 @@ export async function newUserProblem(form: {
   email: string;
   password: string;
   role: string;
-}): Promise<{ problem: string; field?: string } | null> {
+}): Promise<{ problem: string; field?: string; problems: FormCheckProblem[] } | null> {
   const { checkForm, registerPayloadSchema } = await loadRules();
   const checked = checkForm(registerPayloadSchema, form);
   return 'problem' in checked ? checked : null;
 }
+
+/** Each problem of a form's check in the page's language, to refuse the form with all of them at once. */
+const translated = (problems: FormCheckProblem[]) =>
+  problems.map((one) => ({ ...one, message: translateMessage(one.message) }));
 
 /** A form's values and what each field is given: its name, value, change and its part of the refusal. */
 function useFields<F extends Record<string, string>>(initial: F, errorFor: (name: string) => string | undefined) {
@@ -54,7 +58,7 @@ export function useNewUserForm() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const refused = await newUserProblem(values);
-    if (refused) return problem.refuse(translateMessage(refused.problem), refused.field);
+    if (refused) return problem.refuseAll(translated(refused.problems));
     problem.clear();
     setBusy(true);
     try {
@@ -95,8 +99,10 @@ export function useEditUserForm(user: User) {
     setNotice('');
     const { checkForm, userUpdatePayloadSchema } = await loadRules();
     const checked = checkForm(userUpdatePayloadSchema, values);
-    if ('problem' in checked) return problem.refuse(translateMessage(checked.problem), checked.field);
-    if (self && values.role !== 'admin') return problem.refuse(translateMessage(userValidation.ownRoleFromAdmin));
+    const found = 'problem' in checked ? translated(checked.problems) : [];
+    // An admin's own role is kept: said with the others, in the banner (a rule of the account, not of a field).
+    if (self && values.role !== 'admin') found.push({ message: translateMessage(userValidation.ownRoleFromAdmin) });
+    if (found.length || 'problem' in checked) return problem.refuseAll(found);
     problem.clear();
     try {
       const answer = await update.mutateAsync({ id: user.id, ...checked.payload });
