@@ -18,6 +18,7 @@ export function NewCoursePage() {
       <h1>{i18n._({ id: 'admin.nav.addCourse', message: 'Add Course' })}</h1>
       <CourseForm
         mode="add"
+        draftName="course-add"
         initial={NEW_COURSE}
         onSubmit={async (payload, image) => {
           const { course } = await create.mutateAsync({ payload, image });
@@ -85,6 +86,7 @@ function EditCourseForm({ course }: { course: Course }) {
       <h1>{i18n._({ id: 'admin.courseForm.editTitle', message: 'Edit Course' })}</h1>
       <CourseForm
         mode="edit"
+        draftName={`course-edit:${course.id}`}
         initial={valuesOf(course)}
         onSubmit={async (payload, image) => {
           const answer = await update.mutateAsync({ id: course.id, payload, image });

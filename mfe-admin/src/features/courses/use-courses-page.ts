@@ -17,7 +17,7 @@ import { useI18n, useLocation } from '@btls/shared-auth';
 import { useDialog } from '@btls/shared-ui/dialog';
 import { SEARCH, useCheckedPagedList } from '@btls/shared-ui/address-filters';
 import { useFocusAfterChange } from '../focus-after-change';
-import { valuesOf } from './course-form';
+import { ownFieldsOf, valuesOf } from './course-form';
 
 export const FILTERS = {
   q: SEARCH,
@@ -54,7 +54,7 @@ export function useCoursesPage() {
     focus.before(course.id);
     return write(async () => {
       const payload = {
-        ...valuesOf(course),
+        ...ownFieldsOf(valuesOf(course)),
         category: course.category as CourseCreatePayload['category'],
         level: course.level as CourseCreatePayload['level'],
         isActive: !course.isActive,
