@@ -7,7 +7,7 @@
  * a language with a problem opens.
  */
 import { useState } from 'react';
-import { LANGUAGE_NAMES, LANGUAGES, type I18n, type Language } from '@btls/shared-api';
+import { LANGUAGE_NAMES, LOCALES, type I18n, type Language } from '@btls/shared-api';
 import { useI18n } from '@btls/shared-auth';
 import { SelectField, TextAreaField, TextField } from './components';
 import styles from './written-in.module.css';
@@ -59,7 +59,7 @@ export function WrittenInField({
       error={error}
       onChange={(event) => onChange(event.target.value as Language)}
     >
-      {LANGUAGES.map((language) => (
+      {LOCALES.map((language) => (
         <option key={language} value={language} lang={language}>
           {LANGUAGE_NAMES[language]}
         </option>
@@ -90,7 +90,7 @@ export function OtherLanguages({
   const valueOf = (name: string) => String((values as Record<string, unknown>)[name] ?? '');
   return (
     <>
-      {LANGUAGES.filter((language) => language !== own).map((language) => {
+      {LOCALES.filter((language) => language !== own).map((language) => {
         const names = fields.map((field) => translationField(language, field.name));
         const written = names.some((name) => valueOf(name).trim() !== '');
         const troubled = names.some((name) => errorFor(name));
@@ -147,7 +147,7 @@ export function translationsOf(
   values: object,
 ): Partial<Record<Language, Record<string, string>>> {
   const translations: Partial<Record<Language, Record<string, string>>> = {};
-  for (const language of LANGUAGES) {
+  for (const language of LOCALES) {
     if (language === own) continue;
     translations[language] = Object.fromEntries(
       fields.map((field) => [
@@ -166,7 +166,7 @@ export function translationValues(
   texts: Partial<Record<Language, Record<string, unknown>>> | undefined,
 ): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const language of LANGUAGES) {
+  for (const language of LOCALES) {
     if (language === own) continue;
     for (const field of fields) {
       const value = texts?.[language]?.[field];
