@@ -40,11 +40,19 @@ export function CompanyProfilePage() {
     event.preventDefault();
     const trimmed = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.trim()])) as typeof saved;
     // A company's name is required of employers only: the shared profile schema leaves it optional.
-    if (!trimmed.companyName) return form.refuse(translateMessage(userValidation.profileRequired), 'companyName');
+    const missingCompany = trimmed.companyName
+      ? []
+      : [{ message: translateMessage(userValidation.profileRequired), field: 'companyName' }];
     const { checkForm, profilePayloadSchema } = await loadRules();
     const checked = checkForm(profilePayloadSchema, trimmed);
-    // The page and the keyboard go to the field the problem is about, with the words beside it.
-    if ('problem' in checked) return form.refuse(translateMessage(checked.problem), checked.field);
+    // Every problem at once, each beside its field; the page and the keyboard go to the first.
+    const found = [
+      ...missingCompany,
+      ...('problem' in checked
+        ? checked.problems.map((one) => ({ ...one, message: translateMessage(one.message) }))
+        : []),
+    ];
+    if (found.length || 'problem' in checked) return form.refuseAll(found);
     form.clear();
     try {
       const answer = await updateProfile.mutateAsync(trimmed);

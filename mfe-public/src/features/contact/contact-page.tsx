@@ -6,7 +6,7 @@ import { useDraft } from '@btls/shared-ui/draft';
 import { FormProblem, useFormProblem } from '@btls/shared-ui/form-problem';
 import pageStyles from '../courses/courses.module.css';
 import styles from './contact.module.css';
-import { firstBlankField, requiredMessage } from '../../ui/form-checks';
+import { blankFields, requiredMessage } from '../../ui/form-checks';
 import { PageHead } from '../../ui/page-head';
 import { useHydrated, useKeepTypedValues } from '@btls/shared-ui/hydrated';
 
@@ -46,10 +46,10 @@ export function ContactPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    // An empty field is named before anything is sent; the server's refusal (an address it cannot read) lands
+    // Every empty field is named before anything is sent; the server's refusal (an address it cannot read) lands
     // beside its field the same way.
-    const blank = firstBlankField(formRef.current);
-    if (blank) return form.refuse(requiredMessage(), blank);
+    const blank = blankFields(formRef.current);
+    if (blank.length) return form.refuseAll(blank.map((field) => ({ message: requiredMessage(), field })));
     form.clear();
     setStatus('sending');
     try {

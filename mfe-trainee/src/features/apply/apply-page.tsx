@@ -143,7 +143,9 @@ function ApplyForm({ onSubmitted }: { onSubmitted: (text: string, applicationId:
     event.preventDefault();
     const { checkForm, applyPayloadSchema } = await loadRules();
     const checked = checkForm(applyPayloadSchema, { courseId, applicantNotes, preferredStartDate });
-    if ('problem' in checked) return form.refuse(translateMessage(checked.problem), checked.field);
+    // Every field's problem at once, each beside its field.
+    if ('problem' in checked)
+      return form.refuseAll(checked.problems.map((one) => ({ ...one, message: translateMessage(one.message) })));
     form.clear();
     setBusy(true);
     try {
