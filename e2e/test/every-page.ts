@@ -37,6 +37,7 @@ export async function everyPage(
       '/rwanda-coffee-experience',
       '/privacy-policy',
       '/terms-of-service',
+      '/verify',
       `/verify/${certificate?.certificateCode}`,
       '/login',
       '/register',
