@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   DEFAULT_SALARY_CURRENCY,
+  isLanguage,
   isNotFound,
   JOB_TYPES,
   myJobQuery,
@@ -13,6 +14,7 @@ import {
   useSuspenseQuery,
   useUpdateJob,
   valueText,
+  type Language,
   type SalaryPeriod,
 } from '@btls/shared-api';
 import type { Job, JobPayload } from '@btls/shared-api/schemas';
@@ -27,6 +29,13 @@ import {
   TextAreaField,
   TextField,
 } from '@btls/shared-ui/components';
+import {
+  OtherLanguages,
+  translationsOf,
+  translationValues,
+  WrittenInField,
+} from '@btls/shared-ui/content-language-fields';
+import { useDraft, type DraftFields } from '@btls/shared-ui/draft';
 import { FormProblem, useFormProblem } from '@btls/shared-ui/form-problem';
 import { formatSalary } from '@btls/shared-ui/format';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
@@ -54,35 +63,59 @@ interface JobFields {
   salaryRange: string;
   closingDate: string;
   isActive: boolean;
+  /** The language of title, description and requirements: '' for a new posting until the interface's is taken. */
+  language?: Language | '';
+  /** The texts in the other languages, by `translations.<language>.<field>`. */
+  [translation: `translations.${string}`]: string;
 }
 
-type TextFieldName = Exclude<keyof JobFields, 'isActive' | 'salaryRange'>;
+type TextFieldName = Exclude<keyof JobFields, 'isActive' | 'salaryRange' | 'language' | `translations.${string}`>;
 
-const fieldsOf = (job: Job): JobFields => ({
-  title: job.title,
-  companyName: job.companyName,
-  description: job.description,
-  requirements: job.requirements ?? '',
-  location: job.location,
-  jobType: job.jobType,
-  salaryMin: job.salary ? String(job.salary.min) : '',
-  salaryMax: job.salary?.max == null ? '' : String(job.salary.max),
-  salaryCurrency: job.salary?.currency ?? DEFAULT_SALARY_CURRENCY,
-  salaryPeriod: job.salary?.period ?? 'month',
-  salaryRange: job.salary ? '' : (job.salaryRange ?? ''),
-  closingDate: job.closingDate ?? '',
-  isActive: job.isActive,
-});
+/** The texts a posting has in each language (docs/product.md §3, content languages). */
+const TRANSLATED = ['title', 'description', 'requirements'] as const;
 
-/** What the form sends: its texts as typed, the salary's amounts read as numbers ("250,000" is 250000). */
-const valuesOf = (fields: JobFields) => ({
-  ...fields,
-  salaryMin: salaryAmountOf(fields.salaryMin),
-  salaryMax: salaryAmountOf(fields.salaryMax),
-  salaryCurrency: fields.salaryCurrency || null,
-  salaryPeriod: fields.salaryPeriod || null,
-  salaryRange: fields.salaryRange || null,
-});
+/** A posting's fields to edit: its own language's texts in the main fields, the others in theirs. */
+const fieldsOf = (job: Job): JobFields => {
+  const language = job.languages?.[0] ?? job.language ?? 'en';
+  // The employer's answer has every version; the posting's own is in the main fields.
+  const ownTexts = job.texts?.[language] ?? job;
+  return {
+    title: ownTexts.title,
+    companyName: job.companyName,
+    description: ownTexts.description,
+    requirements: ownTexts.requirements ?? '',
+    location: job.location,
+    jobType: job.jobType,
+    salaryMin: job.salary ? String(job.salary.min) : '',
+    salaryMax: job.salary?.max == null ? '' : String(job.salary.max),
+    salaryCurrency: job.salary?.currency ?? DEFAULT_SALARY_CURRENCY,
+    salaryPeriod: job.salary?.period ?? 'month',
+    salaryRange: job.salary ? '' : (job.salaryRange ?? ''),
+    closingDate: job.closingDate ?? '',
+    isActive: job.isActive,
+    language,
+    ...translationValues(language, TRANSLATED, job.texts),
+  };
+};
+
+/**
+ * What the form sends: its texts as typed (the other languages' as translations), the salary's amounts read as
+ * numbers ("250,000" is 250000).
+ */
+const valuesOf = (all: JobFields) => {
+  const fields = Object.fromEntries(Object.entries(all).filter(([name]) => !name.startsWith('translations.')));
+  const language = all.language || undefined;
+  return {
+    ...(fields as Omit<JobFields, 'language'>),
+    language,
+    translations: language ? translationsOf(language, TRANSLATED, all) : undefined,
+    salaryMin: salaryAmountOf(fields.salaryMin),
+    salaryMax: salaryAmountOf(fields.salaryMax),
+    salaryCurrency: fields.salaryCurrency || null,
+    salaryPeriod: fields.salaryPeriod || null,
+    salaryRange: fields.salaryRange || null,
+  };
+};
 
 /**
  * The job rules of docs/product.md §5 (the server's schema) before any call: the payload, or the problem in the
@@ -90,9 +123,21 @@ const valuesOf = (fields: JobFields) => ({
  */
 export async function jobPayload(
   fields: JobFields,
-): Promise<{ payload: JobPayload } | { problem: string; field?: string }> {
-  const { checkForm, jobPayloadSchema } = await loadRules();
-  return checkForm(jobPayloadSchema, valuesOf(fields));
+): Promise<
+  { payload: JobPayload } | { problem: string; field?: string; problems: { message: string; field?: string }[] }
+> {
+  const { jobPayloadSchema } = await loadRules();
+  const checked = jobPayloadSchema.safeParse(valuesOf(fields));
+  if (checked.success) return { payload: checked.data };
+  // Each field's first problem, by its whole path (`translations.rw.title`), as the server names them.
+  const problems: { message: string; field?: string }[] = [];
+  for (const issue of checked.error.issues) {
+    const field = issue.path.map(String).join('.');
+    if (problems.some((problem) => problem.field === field)) continue;
+    problems.push({ message: issue.message, ...(field ? { field } : {}) });
+  }
+  const [first] = problems;
+  return { problem: first!.message, ...(first!.field ? { field: first!.field } : {}), problems };
 }
 
 /** The salary as the job's pages will show it, while the form is filled in; null until it has amounts. */
@@ -121,14 +166,27 @@ const PERIOD_CHOICES: Record<SalaryPeriod, { id: string; message: string }> = {
 function JobForm({
   initial,
   submitLabel,
+  draftName,
   onSubmit,
 }: {
   initial: JobFields;
   submitLabel: string;
+  /** The draft kept on this device while the form is not sent (`job-post`, `job-edit:7`). */
+  draftName: string;
   onSubmit: (p: JobPayload) => Promise<void>;
 }) {
   const i18n = useI18n();
-  const [fields, setFields] = useState(initial);
+  const { user } = useAuth();
+  // A new posting is written in the interface's language unless the employer chooses another.
+  const interfaceLanguage: Language = isLanguage(i18n.locale) ? i18n.locale : 'en';
+  const draft = useDraft(draftName, user?.id ?? null, {
+    ...initial,
+    language: initial.language || interfaceLanguage,
+  } as unknown as DraftFields);
+  const fields = draft.values as unknown as JobFields;
+  const setFields = (change: (fields: JobFields) => JobFields) =>
+    draft.update(change(fields) as unknown as DraftFields);
+  const language = (fields.language || interfaceLanguage) as Language;
   const form = useFormProblem();
   const [busy, setBusy] = useState(false);
   const bind = (name: TextFieldName) => ({
@@ -139,13 +197,17 @@ function JobForm({
   });
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = await jobPayload(fields);
-    // The page and the keyboard go to the field the problem is about, with the words beside it.
-    if ('problem' in checked) return form.refuse(translateMessage(checked.problem), checked.field);
+    const checked = await jobPayload({ ...fields, language });
+    // Every problem at once, each beside its field (a translation's too); the keyboard goes to the first.
+    if ('problem' in checked)
+      return form.refuseAll(
+        checked.problems.map((problem) => ({ ...problem, message: translateMessage(problem.message) })),
+      );
     form.clear();
     setBusy(true);
     try {
       await onSubmit(checked.payload);
+      draft.clear();
     } catch (failure) {
       // The form stays as it was filled; the server's words go beside the field they are about.
       form.fail(failure);
@@ -157,7 +219,28 @@ function JobForm({
   return (
     <form ref={form.formRef} className={styles.card} onSubmit={submit} onFocus={() => void loadRules()} noValidate>
       <FormProblem problem={form.problem} />
-      <TextField label={i18n._({ id: 'employer.jobForm.title', message: 'Job Title' })} required {...bind('title')} />
+      {draft.restored && (
+        <p role="status">
+          {i18n._({
+            id: 'employer.jobForm.draftBack',
+            message: 'Your posting as you left it: it is not saved yet.',
+          })}{' '}
+          <button type="button" className={styles.linkButton} onClick={draft.discard}>
+            {i18n._({ id: 'employer.jobForm.discardDraft', message: 'Discard it' })}
+          </button>
+        </p>
+      )}
+      <WrittenInField
+        value={language}
+        error={form.errorFor('language')}
+        onChange={(chosen) => setFields((f) => ({ ...f, language: chosen }))}
+      />
+      <TextField
+        label={i18n._({ id: 'employer.jobForm.title', message: 'Job Title' })}
+        required
+        lang={language}
+        {...bind('title')}
+      />
       <TextField
         label={i18n._({ id: 'employer.jobForm.company', message: 'Company Name' })}
         required
@@ -167,13 +250,35 @@ function JobForm({
         label={i18n._({ id: 'employer.jobForm.description', message: 'Description' })}
         required
         rows={6}
+        lang={language}
         {...bind('description')}
       />
       <TextAreaField
         label={i18n._({ id: 'employer.jobForm.requirements', message: 'Requirements' })}
         rows={4}
         hint={i18n._({ id: 'employer.jobForm.requirementsHint', message: 'One requirement per line.' })}
+        lang={language}
         {...bind('requirements')}
+      />
+      <OtherLanguages
+        own={language}
+        fields={[
+          { name: 'title', label: i18n._({ id: 'employer.jobForm.title', message: 'Job Title' }) },
+          {
+            name: 'description',
+            label: i18n._({ id: 'employer.jobForm.description', message: 'Description' }),
+            rows: 5,
+          },
+          {
+            name: 'requirements',
+            label: i18n._({ id: 'employer.jobForm.requirements', message: 'Requirements' }),
+            rows: 3,
+            hint: i18n._({ id: 'employer.jobForm.requirementsHint', message: 'One requirement per line.' }),
+          },
+        ]}
+        values={fields}
+        errorFor={form.errorFor}
+        onChange={(name, value) => setFields((f) => ({ ...f, [name]: value }))}
       />
       <div className={styles.row}>
         <TextField
@@ -302,6 +407,7 @@ export function PostJobPage() {
     salaryRange: '',
     closingDate: '',
     isActive: true,
+    language: '',
   };
   return (
     <section className={styles.page}>
@@ -330,6 +436,7 @@ export function PostJobPage() {
       )}
       <JobForm
         key={formKey}
+        draftName="job-post"
         initial={blank}
         submitLabel={i18n._({ id: 'employer.postJob.submit', message: 'Post Job' })}
         onSubmit={async (payload) => {
@@ -397,6 +504,7 @@ function EditJobForm({ job }: { job: Job }) {
     <section className={styles.page}>
       <h1>{i18n._({ id: 'employer.editJob.title', message: 'Edit Job' })}</h1>
       <JobForm
+        draftName={`job-edit:${job.id}`}
         initial={fieldsOf(job)}
         submitLabel={i18n._({ id: 'employer.editJob.submit', message: 'Save Changes' })}
         onSubmit={async (payload) => {
