@@ -28,6 +28,7 @@ export function EmployerRegisterPage() {
     },
     {
       checkPasswords: true,
+      draft: 'employer-register',
       check: (rules, fields) =>
         rules.checkForm(rules.registerPayloadSchema, { ...withoutConfirmation(fields), role: 'employer' }),
     },

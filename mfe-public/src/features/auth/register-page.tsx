@@ -31,6 +31,7 @@ export function RegisterPage() {
     },
     {
       checkPasswords: true,
+      draft: 'register',
       check: (rules, fields) => rules.checkForm(rules.registerPayloadSchema, withoutConfirmation(fields)),
     },
   );

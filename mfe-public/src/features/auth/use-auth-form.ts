@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, authValidation, errorMessage, translateMessage } from '@btls/shared-api';
+import { useDraft } from '@btls/shared-ui/draft';
 import { useHydrated, useKeepTypedValues } from '@btls/shared-ui/hydrated';
 import { useFormProblem } from '@btls/shared-ui/form-problem';
 import { blankFields, requiredMessage } from '../../ui/form-checks';
@@ -32,18 +33,26 @@ export function useAuthForm<Fields extends Record<string, string>>(
   send: (fields: Fields) => Promise<void>,
   options: {
     checkPasswords?: boolean;
+    /** The name of the draft kept on this phone until the form is sent (a registration's). */
+    draft?: string;
     check?: (
       rules: FormRules,
       fields: Fields,
     ) => { problem: string; field?: string; problems?: CheckedProblem[] } | { payload: unknown };
   } = {},
 ) {
-  const [fields, setFields] = useState(initial);
+  // A registration's names and e-mail are kept on this phone until it is sent (`draft`), never its passwords
+  // (the draft keeps no field named for a password); the sign-in forms keep nothing.
+  const [ownFields, setOwnFields] = useState(initial);
+  const draft = useDraft(options.draft ?? '', null, initial);
+  const fields = options.draft ? draft.values : ownFields;
+  const change = (changes: Partial<Fields>) =>
+    options.draft ? draft.update(changes) : setOwnFields((f) => ({ ...f, ...changes }));
   const [busy, setBusy] = useState(false);
   // The code of the server's last refusal (the page may say more beside it: a taken e-mail's ways in).
   const [refusedCode, setRefusedCode] = useState<string | undefined>();
   const ready = useHydrated();
-  const ref = useKeepTypedValues(fields, (typed) => setFields((f) => ({ ...f, ...typed })));
+  const ref = useKeepTypedValues(fields, change);
   const problem = useFormProblem(ref);
 
   /** Props for a required text field bound to `name`, with the form's refusal when it is about this field. */
@@ -52,7 +61,7 @@ export function useAuthForm<Fields extends Record<string, string>>(
     value: fields[name],
     required: true,
     error: problem.errorFor(name),
-    onChange: (event: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) => change({ [name]: event.target.value } as Partial<Fields>),
   });
 
   /** Every problem the browser can find before sending: blanks, the request's schema, the confirmation. */
@@ -83,6 +92,7 @@ export function useAuthForm<Fields extends Record<string, string>>(
     setBusy(true);
     try {
       await send(fields);
+      if (options.draft) draft.clear();
     } catch (failure) {
       const code = failure instanceof ApiError ? failure.code : undefined;
       setRefusedCode(code);
