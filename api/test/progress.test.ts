@@ -48,6 +48,21 @@ describe('POST /api/progress/enrollment/:id', () => {
     expect(answer.body.record).toMatchObject({ ...record, id: expect.any(Number), recordDate: expect.any(String) });
   });
 
+  it("answers the name's problem and the score's together", async () => {
+    const { id } = await enrollment();
+    const answer = await add(trainer.token, id, {
+      ...record,
+      assessmentName: 'x'.repeat(201),
+      score: 11,
+      maxScore: 10,
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.problems.map((p: { field: string; message: string }) => [p.field, p.message])).toEqual([
+      ['assessmentName', 'Must be at most 200 characters.'],
+      ['score', 'Score cannot be greater than Max Score.'],
+    ]);
+  });
+
   it("validates with the spec's messages; empty scores are null", async () => {
     const { id } = await enrollment();
     const cases: [unknown, string][] = [
