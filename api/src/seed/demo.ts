@@ -57,21 +57,6 @@ const COURSES = [
     price: '150000',
     instructor: 'Jean-Paul Habimana',
     tags: ['espresso', 'milk steaming', 'grinder calibration'],
-    // Machine-drafted translations, needing review by native speakers before they are shown as the business's.
-    translations: {
-      fr: {
-        title: "Les bases de l'espresso",
-        description:
-          "Réglez un moulin, extrayez des espressos équilibrés et texturez un lait soyeux sur une machine professionnelle. Vous pratiquez chaque jour avec des cafés rwandais d'origine unique torréfiés dans notre centre.",
-        tags: ['espresso', 'texturation du lait', 'réglage du moulin'],
-      },
-      rw: {
-        title: 'Ibanze bya espresso',
-        description:
-          "Menya gutunganya imashini isya ikawa, gukora espresso iringaniye no gushyushya amata neza ku mashini y'umwuga. Witoza buri munsi ku ikawa y'u Rwanda itunganyirizwa mu kigo cyacu.",
-        tags: ['espresso', 'gushyushya amata', 'gutunganya imashini isya'],
-      },
-    },
   },
   {
     title: 'Latte Art Masterclass',
@@ -126,6 +111,21 @@ const COURSES = [
     price: '60000',
     instructor: null,
     tags: ['customer service', 'hospitality'],
+    // Machine-drafted translations, needing review by native speakers before they are shown as the business's.
+    translations: {
+      fr: {
+        title: 'Excellence du service en café',
+        description:
+          "Accueil, prise de commande, vente additionnelle avec tact et gestion des heures d'affluence : les compétences de service que les employeurs nous demandent le plus.",
+        tags: ['service client', 'hôtellerie'],
+      },
+      rw: {
+        title: 'Serivisi nziza muri kafe',
+        description:
+          "Kwakira abakiriya, kwakira komande, kubagira inama ku bindi bicuruzwa mu kinyabupfura no guhangana n'amasaha y'akazi kenshi: ubumenyi bwa serivisi abakoresha badusaba kurusha ibindi.",
+        tags: ['serivisi ku bakiriya', 'kwakira abashyitsi'],
+      },
+    },
   },
   {
     title: 'Coffee Shop Management',
