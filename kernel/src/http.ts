@@ -157,8 +157,8 @@ export interface HttpRequest {
 
 /**
  * Sends one request. An OK answer is returned as it is; otherwise an `ApiError` with the server's message,
- * code and params when the answer has a message (and its `problems`, read by `answerProblems`), an empty message when it has none (the caller's fallback
- * says it), status 0 when no answer came. A 401 to a call that carried a token ends the session.
+ * code and params when the answer has a message (and its `problems`, read by `answerProblems`), an empty
+ * message when it has none (the caller's fallback says it), status 0 when no answer came. A 401 to a call that carried a token ends the session.
  */
 export async function send(request: HttpRequest): Promise<Response> {
   const token = request.bearer ? currentToken() : null;

@@ -200,12 +200,9 @@ export const noticeFields = {
 export const messageAnswerSchema = z.object(noticeFields);
 /** One problem of a refused input: its words, code and params, and the field (its path) it is about. */
 export const problemAnswerSchema = z.object({
-  field: z
-    .string()
-    .optional()
-    .meta({
-      description: 'The path of the field the problem is about (`email`, `address.city`); absent for the whole input.',
-    }),
+  field: z.string().optional().meta({
+    description: 'The path of the field the problem is about (`email`, `address.city`); absent for the whole input.',
+  }),
   message: z.string().meta({ description: "The spec's English text." }),
   code: messageCodeSchema,
   params: messageParamsSchema.optional(),
@@ -230,8 +227,8 @@ export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
 
 /**
  * A form's check in the contract's own words: the payload the server will accept, or the problems the server
- * would answer: the first (`problem`, `field`) and every field's (`problems`), each with the field it is about. Forms call it with the schema of their request, so the two
- * sides cannot drift apart.
+ * would answer: the first (`problem`, `field`) and every field's (`problems`), each with the field it is about.
+ * Forms call it with the schema of their request, so the two sides cannot drift apart.
  */
 export function checkForm<S extends z.ZodType>(
   schema: S,

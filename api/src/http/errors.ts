@@ -73,8 +73,8 @@ export const serviceBusy = () => new HttpError(503, requestText.serviceBusy, { '
 /**
  * Validates input with a contract schema. A refusal is a 400 whose `message`, `code` and `params.field` are the
  * first problem's (the schema's own words, their code, the field's path), and whose `problems`, when there are
- * several, are every field's, its first problem each, in the schema's order: a form shows them all at once. A check that names no
- * text of the catalogue answers zod's words with `request.invalidData`.
+ * several, are every field's, its first problem each, in the schema's order: a form shows them all at once. A
+ * check that names no text of the catalogue answers zod's words with `request.invalidData`.
  */
 export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   const result = schema.safeParse(storable(data ?? {}));
