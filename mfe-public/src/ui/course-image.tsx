@@ -1,8 +1,9 @@
 import { siteQuery, useQuery } from '@btls/shared-api';
 import type { Course } from '@btls/shared-api/schemas';
+import { useTextLang } from '@btls/shared-ui/written-in';
 import styles from './course-image.module.css';
 
-type ShownCourse = Pick<Course, 'title' | 'imageUrl' | 'imageWidths'>;
+type ShownCourse = Pick<Course, 'title' | 'imageUrl' | 'imageWidths'> & Partial<Pick<Course, 'language'>>;
 
 interface CourseImageProps {
   course: ShownCourse;
@@ -34,10 +35,13 @@ export function CourseImage({
 }: CourseImageProps) {
   // A data saver gets the smallest copy whatever the screen (as the server rendered the page).
   const dataSaver = useQuery(siteQuery()).data?.dataSaver === true;
+  // The title's language, when it is not the page's (its name is said in it).
+  const lang = useTextLang(course.language);
   if (!course.imageUrl) {
     return (
       <div
         className={styles.placeholder}
+        {...lang}
         {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': course.title })}
         style={{ aspectRatio: `${width} / ${height}` }}
       >
@@ -53,6 +57,7 @@ export function CourseImage({
   return (
     <img
       className={styles.image}
+      {...lang}
       alt={decorative ? '' : course.title}
       width={width}
       height={height}
