@@ -153,7 +153,7 @@ describe("an employer's day on a phone", () => {
         // Delete, apart from Edit, asks first; cancelled nothing happens, confirmed the posting is gone.
         await page.getByRole('link', { name: `← ${t('employer.myJobs.title')}`, exact: true }).click();
         await heading(page, t('employer.myJobs.title'));
-        const remove = posting.getByRole('button', { name: t('jobPostings.deleteOf', { title }) });
+        const remove = posting.getByRole('button', { name: t('employer.myJobs.deleteOf', { title }) });
         const edit = posting.getByRole('link', { name: t('employer.myJobs.editOf', { title }) });
         const [removeBox, editBox] = [(await remove.boundingBox())!, (await edit.boundingBox())!];
         // A thumb's width apart: beside Edit with 16 px between them at least, or on a line of its own.

@@ -116,10 +116,11 @@ describe('the Applicants page', () => {
     const dialog = screen.getByRole('dialog');
     await userEvent.type(within(dialog).getByRole('textbox'), 'Strong certificate');
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
-    // Said where the tap was, under the card (not at the page's top, a screen away on a phone), and announced.
+    // Said where the tap was, in the card under the name (not at the page's top, a screen away on a phone), and
+    // announced.
     const card = await screen.findByRole('article', { name: 'Aline Uwase' });
     await waitFor(() =>
-      expect(card.parentElement!.querySelector('p[aria-hidden]')?.textContent).toBe('Aline Uwase is now Shortlisted.'),
+      expect(card.querySelector('p[aria-hidden]')?.textContent).toBe('Aline Uwase is now Shortlisted.'),
     );
     expect(document.querySelector('[aria-live=polite].visually-hidden')?.textContent).toBe(
       'Aline Uwase is now Shortlisted.',

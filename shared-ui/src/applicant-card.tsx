@@ -55,12 +55,15 @@ export function ApplicantCard({
   onDownloadCv,
   select,
   actions,
+  notice,
 }: {
   applicant: ApplicantView;
   onDownloadCv: () => void;
   /** A checkbox choosing this applicant for a change of several at once. */
   select?: ReactNode;
   actions?: ReactNode;
+  /** What was just done to this applicant, under their name: where the keyboard and the eye come back to. */
+  notice?: ReactNode;
 }) {
   const i18n = useI18n();
   const locale = useLocale();
@@ -77,6 +80,11 @@ export function ApplicantCard({
         </h3>
         <ApplicationStatusBadge status={a.status} />
       </div>
+      {notice && (
+        <p className={styles.notice} aria-hidden="true">
+          {notice}
+        </p>
+      )}
       <dl className={styles.facts}>
         <div>
           <dt>{i18n._({ id: 'applicant.email', message: 'E-mail' })}</dt>

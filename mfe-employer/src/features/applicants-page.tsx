@@ -193,6 +193,7 @@ export function Applicants({ jobId }: { jobId: string }) {
               <li key={a.id}>
                 <ApplicantCard
                   applicant={a}
+                  notice={besideCard && movedId === a.id ? notice : undefined}
                   onDownloadCv={() => void downloadCv(a)}
                   select={
                     selecting && (
@@ -228,11 +229,6 @@ export function Applicants({ jobId }: { jobId: string }) {
                     </Button>
                   ))}
                 />
-                {besideCard && movedId === a.id && (
-                  <p className={styles.moved} aria-hidden="true">
-                    {notice}
-                  </p>
-                )}
               </li>
             ))}
           </ul>

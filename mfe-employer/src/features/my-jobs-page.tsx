@@ -5,6 +5,7 @@ import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
 import { JobPostingFilters, useJobPostingActions } from '@btls/shared-ui/job-postings';
 import { formatJobSalary } from '@btls/shared-ui/format';
+import { activeFilters, ListTools } from '@btls/shared-ui/list-tools';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { ListStates } from '@btls/shared-ui/panel-states';
@@ -43,9 +44,15 @@ export function MyJobsPage() {
       </div>
       <SuccessBanner takeFocus={noticeTakesFocus}>{notice}</SuccessBanner>
       <ErrorBanner>{error}</ErrorBanner>
-      <JobPostingFilters
-        list={list}
-        searchLabel={i18n._({ id: 'employer.myJobs.search', message: 'Search your jobs' })}
+      {/* On a phone the filters wait behind one button: the first postings come first. */}
+      <ListTools
+        active={activeFilters({ q: list.filters.q ?? '', status: list.filters.status ?? '' })}
+        filters={
+          <JobPostingFilters
+            list={list}
+            searchLabel={i18n._({ id: 'employer.myJobs.search', message: 'Search your jobs' })}
+          />
+        }
       />
       <ListStates
         items={jobs}
@@ -121,25 +128,25 @@ export function MyJobsPage() {
                       on its own line under a rule, and it asks first. */}
                   <div className={styles.postingActions}>
                     <span className={styles.everyday}>
-                    {/* The status is said above; the button says only what it does. Its name starts with what it
+                      {/* The status is said above; the button says only what it does. Its name starts with what it
                         shows (WCAG 2.5.3), then says which job. */}
-                    <button type="button" className={buttonClass('secondary')} onClick={() => void toggle(j)}>
-                      {j.isActive
-                        ? i18n._({ id: 'employer.myJobs.deactivate', message: 'Deactivate' })
-                        : i18n._({ id: 'employer.myJobs.activate', message: 'Activate' })}
-                      <span className="visually-hidden"> {j.title}</span>
-                    </button>
-                    <Link
-                      className={buttonClass('secondary')}
-                      to={paths.employer.editJob(j.id)}
-                      aria-label={i18n._({
-                        id: 'employer.myJobs.editOf',
-                        message: 'Edit {title}',
-                        values: { title: j.title },
-                      })}
-                    >
-                      {i18n._({ id: 'employer.myJobs.edit', message: 'Edit' })}
-                    </Link>
+                      <button type="button" className={buttonClass('secondary')} onClick={() => void toggle(j)}>
+                        {j.isActive
+                          ? i18n._({ id: 'employer.myJobs.deactivate', message: 'Deactivate' })
+                          : i18n._({ id: 'employer.myJobs.activate', message: 'Activate' })}
+                        <span className="visually-hidden"> {j.title}</span>
+                      </button>
+                      <Link
+                        className={buttonClass('secondary')}
+                        to={paths.employer.editJob(j.id)}
+                        aria-label={i18n._({
+                          id: 'employer.myJobs.editOf',
+                          message: 'Edit {title}',
+                          values: { title: j.title },
+                        })}
+                      >
+                        {i18n._({ id: 'employer.myJobs.edit', message: 'Edit' })}
+                      </Link>
                     </span>
                     <button
                       type="button"

@@ -65,7 +65,9 @@ export function AssignedStudentsPage() {
                 <>
                   {e.traineeFirstName} {e.traineeLastName}
                   <br />
-                  <a href={`mailto:${e.traineeEmail}`}>{e.traineeEmail}</a>
+                  <a className={styles.cellLink} href={`mailto:${e.traineeEmail}`}>
+                    {e.traineeEmail}
+                  </a>
                 </>
               ),
             },

@@ -151,7 +151,9 @@ export function EnrollmentsPage() {
                   <>
                     {e.traineeFirstName} {e.traineeLastName}
                     <br />
-                    <a href={`mailto:${e.traineeEmail}`}>{e.traineeEmail}</a>
+                    <a className={styles.cellLink} href={`mailto:${e.traineeEmail}`}>
+                      {e.traineeEmail}
+                    </a>
                   </>
                 ),
               },

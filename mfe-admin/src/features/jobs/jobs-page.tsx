@@ -6,6 +6,7 @@ import { ErrorBanner, SelectField, SuccessBanner, Table } from '@btls/shared-ui/
 import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
 import { JobPostingFilters, JobRowActions, useJobPostingActions } from '@btls/shared-ui/job-postings';
+import { activeFilters, ListTools } from '@btls/shared-ui/list-tools';
 import { Pager } from '@btls/shared-ui/paging';
 import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { ListStates } from '@btls/shared-ui/panel-states';
@@ -50,20 +51,30 @@ export function JobsPage() {
       </p>
       <SuccessBanner takeFocus={focus.noticeTakesFocus}>{notice}</SuccessBanner>
       <ErrorBanner>{failure || list.error}</ErrorBanner>
-      <JobPostingFilters list={list} searchLabel={i18n._({ id: 'admin.jobs.search', message: 'Search jobs' })}>
-        <SelectField
-          label={i18n._({ id: 'admin.jobs.jobType', message: 'Job type' })}
-          value={list.filters.jobType}
-          onChange={(e) => list.setFilter('jobType', e.target.value)}
-        >
-          <option value="">{i18n._({ id: 'admin.jobs.allTypes', message: 'All types' })}</option>
-          {JOB_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {i18n._(valueText(type))}
-            </option>
-          ))}
-        </SelectField>
-      </JobPostingFilters>
+      {/* On a phone the filters wait behind one button: the first postings come first. */}
+      <ListTools
+        active={activeFilters({
+          q: list.filters.q ?? '',
+          status: list.filters.status ?? '',
+          jobType: list.filters.jobType ?? '',
+        })}
+        filters={
+          <JobPostingFilters list={list} searchLabel={i18n._({ id: 'admin.jobs.search', message: 'Search jobs' })}>
+            <SelectField
+              label={i18n._({ id: 'admin.jobs.jobType', message: 'Job type' })}
+              value={list.filters.jobType}
+              onChange={(e) => list.setFilter('jobType', e.target.value)}
+            >
+              <option value="">{i18n._({ id: 'admin.jobs.allTypes', message: 'All types' })}</option>
+              {JOB_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {i18n._(valueText(type))}
+                </option>
+              ))}
+            </SelectField>
+          </JobPostingFilters>
+        }
+      />
       <ListStates
         items={jobs}
         error={list.error}
