@@ -4,13 +4,13 @@
  * The table below is also read by the server render: it names the page module of a path, so the first HTML
  * can ask for that page's chunk and styles at once (preload hints) instead of after the area has loaded.
  */
-import { Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { matchRoutes, paths, Route, Routes, useI18n } from '@btls/shared-auth';
 import { Spinner } from '@btls/shared-ui/components';
 import { lazyPage } from '@btls/shared-ui/lazy-page';
 import { HomePage } from './features/home/home-page';
 import { catalogueLoader } from '@btls/shared-ui/i18n';
-import { keepPagesWhenControlled } from './offline/when-controlled';
+import { useKeepPagesOffline } from './offline/when-controlled';
 
 type PageModule = Record<string, unknown>;
 const modules = import.meta.glob<PageModule>(['./features/**/*-page.tsx', './features/legal/legal-pages.tsx']);
@@ -57,7 +57,7 @@ export function pageModuleFor(pathname: string): string | undefined {
 export default function PublicRoutes() {
   const i18n = useI18n();
   // The job board and the pages about the centre, kept by the service worker for a phone without network.
-  useEffect(keepPagesWhenControlled, []);
+  useKeepPagesOffline();
   return (
     <Suspense fallback={<Spinner label={i18n._({ id: 'common.loading', message: 'Loading...' })} />}>
       <Routes>
