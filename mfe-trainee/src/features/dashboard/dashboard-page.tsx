@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { errorMessage } from '@btls/shared-api';
 import type { Certificate, Enrollment } from '@btls/shared-api/schemas';
 import { Link, panelFor, paths, useAuth, useI18n } from '@btls/shared-auth';
@@ -14,7 +15,12 @@ import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
 import { panelLabel } from '@btls/shared-ui/panel-layout';
 import styles from './dashboard.module.css';
-import { KeptApplications } from '../jobs/kept-applications';
+import { hasKeptApplications } from '../jobs/kept-flag';
+
+/** The applications kept on this phone: their code (the queue's) is loaded only when some wait. */
+const KeptApplications = lazy(() =>
+  import('../jobs/kept-applications').then(({ KeptApplications }) => ({ default: KeptApplications })),
+);
 import { useDashboardData, useJobApplications, type CourseProgress, type Loaded } from './use-dashboard';
 
 const STAFF_ROLES = new Set(['admin', 'trainer', 'employer']);
@@ -418,6 +424,8 @@ function JobApplicationsSection() {
   const i18n = useI18n();
   const locale = useLocale();
   const { list, error, withdraw, dialog } = useJobApplications();
+  const { user } = useAuth();
+  const kept = hasKeptApplications(user?.id ?? 0);
 
   return (
     <section className={styles.section} aria-labelledby="job-applications-title">
@@ -428,7 +436,11 @@ function JobApplicationsSection() {
         </Link>
       </div>
       <ErrorBanner>{error}</ErrorBanner>
-      <KeptApplications />
+      {kept && (
+        <Suspense fallback={null}>
+          <KeptApplications />
+        </Suspense>
+      )}
       {list.error ? (
         <>
           <ErrorBanner>

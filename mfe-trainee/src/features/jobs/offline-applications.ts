@@ -23,6 +23,8 @@ import {
   type QueuedWrite,
 } from '@btls/shared-api/offline-queue';
 
+import { markKeptApplications } from './kept-flag';
+
 export type { QueuedWrite };
 export { newWriteKey, removeQueuedWrite } from '@btls/shared-api/offline-queue';
 
@@ -76,6 +78,7 @@ export async function keepApplication(
   } catch {
     return false;
   }
+  markKeptApplications(who.userId, true);
   void sendWhenPossible(who.userId, who.token);
   return true;
 }
@@ -111,10 +114,11 @@ export function useKeptApplications(
       queuedWrites(userId)
         .then((all) => {
           if (!live) return;
-          const kept = all
+          const mine = all
             .filter((write) => write.path.startsWith('jobs/') && write.about.jobId !== undefined)
-            .map(keptApplication)
-            .filter((application) => jobId === undefined || application.jobId === jobId);
+            .map(keptApplication);
+          markKeptApplications(userId, mine.length > 0);
+          const kept = mine.filter((application) => jobId === undefined || application.jobId === jobId);
           setState({ kept, read: true });
         })
         .catch(() => live && setState({ kept: [], read: true }));
