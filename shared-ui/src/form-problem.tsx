@@ -9,7 +9,7 @@
  * The form's own check collects every problem first (`refuseAll`, or `refuse` for one), the server's answer lists
  * every field's (`fail`: a 400's `problems`), so the user fixes them in one go, not one submit each.
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { problemsOfFailure } from '@btls/shared-api';
 import { useI18n } from '@btls/shared-auth';
 import styles from './components.module.css';
@@ -103,8 +103,11 @@ export function useFormProblem(formRef?: RefObject<HTMLFormElement | null>) {
   }, [problems, form]);
 
   const errorFor = (name: string) => problems.find((problem) => problem.field === name)?.message;
-  const [first] = problems;
-  const problem: Problem | null = first ? { ...first, ...(problems.length > 1 ? { all: problems } : {}) } : null;
+  // The same object until the next refusal (a page may watch it).
+  const problem = useMemo<Problem | null>(() => {
+    const [first] = problems;
+    return first ? { ...first, ...(problems.length > 1 ? { all: problems } : {}) } : null;
+  }, [problems]);
   return { problem, problems, refuse, refuseAll, fail, clear, errorFor, formRef: form };
 }
 
