@@ -43,6 +43,21 @@ const describedBy = (control: Element) =>
   (control.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
 
 describe('a refused form brings the keyboard to the field to fix', () => {
+  it('a new user with a bad e-mail and a short password: both said at once, the keyboard on the e-mail', async () => {
+    signInAs(me);
+    renderAt('/admin/users/new', [{ path: '/admin/users/new', element: <NewUserPage /> }]);
+    await userEvent.type(screen.getByLabelText('First Name'), 'Aline');
+    await userEvent.type(screen.getByLabelText('Last Name'), 'Uwase');
+    await userEvent.type(screen.getByLabelText('Email'), 'aline.example.rw');
+    await userEvent.type(screen.getByLabelText('Password'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Create User' }));
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(describedBy(email)).toContain('Please enter a valid email address.');
+    expect(describedBy(screen.getByLabelText('Password'))).toContain('Password must be at least 6 characters long.');
+    expect(screen.getByRole('alert').textContent).toContain('Please fix these 2 problems:');
+  });
+
   it('a new user with a bad e-mail: the e-mail field has the keyboard and its message, the rest stays typed', async () => {
     signInAs(me);
     let created = 0;
