@@ -16,7 +16,7 @@ const kept = (page: Page) =>
       (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
     const [areas, api] = await Promise.all([paths('btls-areas'), paths('btls-api')]);
     return {
-      pages: ['jobs-page', 'about-page', 'contact-page', 'legal-pages'].filter((name) =>
+      pages: ['jobs-page', 'about-page', 'contact-page', 'legal-pages', 'verify-page'].filter((name) =>
         areas.some((path) => path.includes(`/${name}-`)),
       ),
       board: api.includes('/api/jobs') && api.includes('/api/jobs/facets'),
@@ -35,7 +35,7 @@ describe('pages kept for a phone without network', () => {
     await page.waitForURL(`${site.base}/courses`);
     await expect
       .poll(() => kept(page), { timeout: 60_000 })
-      .toEqual({ pages: ['jobs-page', 'about-page', 'contact-page', 'legal-pages'], board: true });
+      .toEqual({ pages: ['jobs-page', 'about-page', 'contact-page', 'legal-pages', 'verify-page'], board: true });
 
     await context.setOffline(true);
     // Typed in the address bar (the worker answers with the shell, which renders the page from what it kept).
@@ -61,6 +61,15 @@ describe('pages kept for a phone without network', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await couldNotLoad(page).count()).toBe(0);
     }
+    // The certificate box: a check needs the training centre, which it says beside the field.
+    await page.goto(`${site.base}/verify`);
+    await page.getByLabel('Certificate code or QR code address').fill('BTLS-7K3M-Q9XZ-4TPA-R2VD');
+    await page.getByRole('button', { name: 'Check' }).click();
+    await page
+      .getByText(/^You are offline: a code is checked with the training centre/)
+      .first()
+      .waitFor();
+    expect(await couldNotLoad(page).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

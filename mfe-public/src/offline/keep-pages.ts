@@ -11,6 +11,8 @@ const PAGES = import.meta.glob([
   '../features/about/about-page.tsx',
   '../features/contact/contact-page.tsx',
   '../features/legal/legal-pages.tsx',
+  // The certificate box: offline it says a check needs the network, rather than "could not load this part".
+  '../features/verify/verify-page.tsx',
 ]);
 
 export async function keepPages(): Promise<void> {

@@ -1,6 +1,7 @@
 /**
  * Pages a visitor may want with no network before ever opening them: the job board's first page and the pages
- * that say who the centre is and how to reach it (About, Contact, the terms and the privacy policy). The service
+ * that say who the centre is and how to reach it (About, Contact, the terms and the privacy policy), and the
+ * certificate box (offline it says a check needs the network). The service
  * worker keeps what passes through it (shell/src/sw/routes.ts): their code and the board's data are asked for
  * (./keep-pages.ts, a chunk of its own) once a worker controls the page, in the browser's idle time, at most once a
  * day; never on a data saver's phone (it fetches nothing ahead), never offline.
