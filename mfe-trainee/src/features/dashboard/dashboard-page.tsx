@@ -15,13 +15,22 @@ import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
 import { panelLabel } from '@btls/shared-ui/panel-layout';
 import styles from './dashboard.module.css';
-import { hasKeptApplications } from '../jobs/kept-flag';
+import { useDashboardData, useJobApplications, type CourseProgress, type Loaded } from './use-dashboard';
 
-/** The applications kept on this phone: their code (the queue's) is loaded only when some wait. */
+/**
+ * The applications kept on this phone: their code (the queue's) is loaded only when some wait, as the mark
+ * jobs/kept-flag.ts keeps says (read here by its name: importing it would make a chunk of its own).
+ */
+const hasKeptApplications = (userId: number) => {
+  try {
+    return localStorage.getItem(`btls-kept-applications:${userId}`) === '1';
+  } catch {
+    return false;
+  }
+};
 const KeptApplications = lazy(() =>
   import('../jobs/kept-applications').then(({ KeptApplications }) => ({ default: KeptApplications })),
 );
-import { useDashboardData, useJobApplications, type CourseProgress, type Loaded } from './use-dashboard';
 
 const STAFF_ROLES = new Set(['admin', 'trainer', 'employer']);
 

@@ -3,15 +3,8 @@
  * kept and taken off when none is left. The dashboard loads the list of kept applications (and the queue's
  * IndexedDB code) only then, so entering the area costs nothing more when nothing waits.
  */
+// Read by its name in dashboard/dashboard-page.tsx too.
 const mark = (userId: number) => `btls-kept-applications:${userId}`;
-
-export function hasKeptApplications(userId: number): boolean {
-  try {
-    return localStorage.getItem(mark(userId)) === '1';
-  } catch {
-    return false;
-  }
-}
 
 export function markKeptApplications(userId: number, kept: boolean): void {
   try {
