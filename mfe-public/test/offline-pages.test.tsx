@@ -2,18 +2,26 @@ import { act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useNavigate } from '@btls/shared-auth';
 import { renderAt } from '@btls/shared-auth/testing';
+import { keepPagesWhenControlled } from '../src/offline/keep-pages';
 import { useKeepPagesOffline } from '../src/offline/when-controlled';
 
-const keepPages = vi.hoisted(() => vi.fn(async () => undefined));
-vi.mock('../src/offline/keep-pages', () => ({ keepPages }));
+// The board's data as the worker would see it asked for (the page modules load as they are).
+const asked = vi.hoisted(() => vi.fn(async () => undefined));
+vi.mock('@btls/shared-api', async (original) => ({
+  ...(await original<typeof import('@btls/shared-api')>()),
+  jobFacetsQuery: () => ({ queryFn: asked }),
+  jobsPageQuery: () => ({ queryFn: asked }),
+}));
 
 let go: (path: string) => void = () => undefined;
 function Routes() {
   useKeepPagesOffline();
-  const navigate = useNavigate();
-  go = navigate;
+  go = useNavigate();
   return null;
 }
+
+/** The area's routes, mounted once for every page of the visit. */
+const open = () => renderAt('/', [{ path: '/*', element: <Routes /> }]);
 
 /** A worker in control of the page, as the browser shows it to the page. */
 function controlledBy(worker: object | null) {
@@ -23,14 +31,11 @@ function controlledBy(worker: object | null) {
   });
 }
 
-/** The area's routes, mounted once for every page of the visit. */
-const open = () => renderAt('/', [{ path: '/*', element: <Routes /> }]);
-
-/** The idle time passes (no requestIdleCallback here: a timer) and the chunk's import has been answered. */
+/** The idle time passes (no requestIdleCallback here: a timer) and what it started has been answered. */
 async function idle() {
   await act(async () => {
-    vi.advanceTimersByTime(1100);
     await import('../src/offline/keep-pages');
+    vi.advanceTimersByTime(1100);
   });
 }
 
@@ -38,7 +43,7 @@ describe('the pages kept for a phone offline', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     localStorage.clear();
-    keepPages.mockClear();
+    asked.mockClear();
     controlledBy({});
   });
   afterEach(() => {
@@ -49,29 +54,28 @@ describe('the pages kept for a phone offline', () => {
   it('are not asked for on the page a visitor lands on, but once they open a second one', async () => {
     open();
     await idle();
-    expect(keepPages).not.toHaveBeenCalled();
+    expect(asked).not.toHaveBeenCalled();
     act(() => go('/courses'));
     await idle();
-    await vi.waitFor(() => expect(keepPages).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(asked).toHaveBeenCalledTimes(2));
   });
 
   it('are asked for at once on a later visit, and not again within a day', async () => {
     localStorage.setItem('btlsSeen', '1');
     const page = open();
     await idle();
-    await vi.waitFor(() => expect(keepPages).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(localStorage.getItem('btlsPagesKept')).not.toBeNull());
+    expect(asked).toHaveBeenCalledTimes(2);
     page.unmount();
-    localStorage.setItem('btlsPagesKept', String(Date.now()));
-    open();
+    keepPagesWhenControlled();
     await idle();
-    expect(keepPages).toHaveBeenCalledTimes(1);
+    expect(asked).toHaveBeenCalledTimes(2);
   });
 
   it("are never asked for on a data saver's phone", async () => {
-    localStorage.setItem('btlsSeen', '1');
     document.cookie = 'btlsSaveData=on; path=/';
-    open();
+    keepPagesWhenControlled();
     await idle();
-    expect(keepPages).not.toHaveBeenCalled();
+    expect(asked).not.toHaveBeenCalled();
   });
 });

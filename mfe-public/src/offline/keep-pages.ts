@@ -4,7 +4,37 @@
  * so the page finds it offline; the code is the pages' own chunks, with their styles and what they import.
  */
 import { jobFacetsQuery, jobsPageQuery } from '@btls/shared-api';
-import { KEPT_AT_KEY } from './when-controlled';
+import { dataSaverOn } from '@btls/shared-api/data-saver';
+
+/** When this browser last asked for them (its own storage: one phone, one copy). */
+export const KEPT_AT_KEY = 'btlsPagesKept';
+const DAY_MS = 24 * 3600 * 1000;
+
+function keptAt(): number {
+  try {
+    return Number(localStorage.getItem(KEPT_AT_KEY) ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+const whenIdle = (work: () => void) =>
+  'requestIdleCallback' in window ? requestIdleCallback(work, { timeout: 10_000 }) : setTimeout(work, 1000);
+
+/** Starts it once a worker controls the page; returns how to stop waiting for one (the page left). */
+export function keepPagesWhenControlled(): () => void {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return () => undefined;
+  const start = () => {
+    if (dataSaverOn() || !navigator.onLine || Date.now() - keptAt() < DAY_MS) return;
+    whenIdle(() => void keepPages().catch(() => undefined));
+  };
+  if (navigator.serviceWorker.controller) {
+    start();
+    return () => undefined;
+  }
+  navigator.serviceWorker.addEventListener('controllerchange', start, { once: true });
+  return () => navigator.serviceWorker.removeEventListener('controllerchange', start);
+}
 
 const PAGES = import.meta.glob([
   '../features/jobs/jobs-page.tsx',
