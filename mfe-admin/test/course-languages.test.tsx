@@ -6,7 +6,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderAt, mockApiForFile } from '@btls/shared-auth/testing';
+import { answer, API, http, renderAt, server, signInAs, mockApiForFile } from '@btls/shared-auth/testing';
+import { CoursesPage } from '../src/features/courses/courses-page';
 import { CourseForm, NEW_COURSE, valuesOf } from '../src/features/courses/course-form';
 import { course } from './fixtures';
 
@@ -73,5 +74,15 @@ describe('the course form in several languages', () => {
     expect((screen.getByLabelText('Tags (English)') as HTMLInputElement).value).toBe('milk');
     expect(closed('Title (English)')).toBe(false);
     expect(closed('Title (Français)')).toBe(true);
+  });
+
+  it('lists a course not in the page’s language with its language marked and noted', async () => {
+    signInAs({ id: 1, role: 'admin' });
+    const rw = course({ title: 'Serivisi nziza muri kafe', language: 'rw', languages: ['rw'] });
+    server.use(http.get(`${API}/courses`, answer([rw, course({ title: 'Cupping' })])));
+    renderAt('/admin/courses', [{ path: '/admin/courses', element: <CoursesPage /> }]);
+    const title = (await screen.findAllByText('Serivisi nziza muri kafe'))[0]!;
+    expect(title.closest('[lang]')?.getAttribute('lang')).toBe('rw');
+    expect(screen.getAllByText('Written in Kinyarwanda').length).toBeGreaterThan(0);
   });
 });

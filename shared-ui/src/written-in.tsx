@@ -58,3 +58,17 @@ export function WrittenIn({
     </p>
   );
 }
+
+/**
+ * A title in a staff list (a table's cell, a card's heading text): marked with its language when not the page's,
+ * with the note under it.
+ */
+export function TitleInLanguage({ title, language }: { title: string; language: Language | undefined }) {
+  const lang = useTextLang(language);
+  return (
+    <>
+      <span {...lang}>{title}</span>
+      <WrittenIn language={language} />
+    </>
+  );
+}

@@ -10,6 +10,7 @@ import { withPanelPage } from '@btls/shared-ui/panel-page';
 import { Pager, usePagedList } from '@btls/shared-ui/paging';
 import { ListStates } from '@btls/shared-ui/panel-states';
 import own from './employer.module.css';
+import { textLang, WrittenIn } from '@btls/shared-ui/written-in';
 
 const styles = withPanelPage(own);
 
@@ -73,7 +74,10 @@ export function MyJobsPage() {
             {rows.map((j) => (
               <li key={j.id}>
                 <article className={styles.posting} aria-labelledby={`posting-${j.id}`}>
-                  <h2 id={`posting-${j.id}`}>{j.title}</h2>
+                  <h2 id={`posting-${j.id}`} {...textLang(i18n, j.language)}>
+                    {j.title}
+                  </h2>
+                  <WrittenIn language={j.language} />
                   <dl className={styles.postingFacts}>
                     <div>
                       <dt>{i18n._({ id: 'employer.myJobs.colLocation', message: 'Location' })}</dt>

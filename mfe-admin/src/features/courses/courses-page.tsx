@@ -9,6 +9,7 @@ import { ListStates } from '@btls/shared-ui/panel-states';
 import own from '../admin.module.css';
 import { ROW_ITEM } from '@btls/shared-ui/focus-row';
 import { FILTERS, useCoursesPage } from './use-courses-page';
+import { TitleInLanguage } from '@btls/shared-ui/written-in';
 
 const styles = withPanelPage(own);
 
@@ -92,7 +93,7 @@ export function CoursesPage() {
             columns={[
               {
                 header: i18n._({ id: 'admin.courses.courseTitle', message: 'Title' }),
-                cell: (c) => c.title,
+                cell: (c) => <TitleInLanguage title={c.title} language={c.language} />,
                 wholeWords: true,
               },
               {

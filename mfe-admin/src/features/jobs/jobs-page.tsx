@@ -14,6 +14,7 @@ import own from '../admin.module.css';
 import { SEARCH, useCheckedPagedList } from '@btls/shared-ui/address-filters';
 import { ROW_ITEM } from '@btls/shared-ui/focus-row';
 import { useFocusAfterChange } from '../focus-after-change';
+import { TitleInLanguage } from '@btls/shared-ui/written-in';
 
 const styles = withPanelPage(own);
 const FILTERS = { q: SEARCH, status: ['active', 'inactive'], jobType: JOB_TYPES } as const;
@@ -87,7 +88,10 @@ export function JobsPage() {
             rows={rows}
             rowKey={(j) => j.id}
             columns={[
-              { header: i18n._({ id: 'admin.jobs.jobTitle', message: 'Title' }), cell: (j) => j.title },
+              {
+                header: i18n._({ id: 'admin.jobs.jobTitle', message: 'Title' }),
+                cell: (j) => <TitleInLanguage title={j.title} language={j.language} />,
+              },
               { header: i18n._({ id: 'admin.jobs.company', message: 'Company' }), cell: (j) => j.companyName },
               { header: i18n._({ id: 'admin.jobs.location', message: 'Location' }), cell: (j) => j.location },
               {
