@@ -3,6 +3,7 @@ import { certificateCodeOf } from '@btls/shared-api';
 import { paths, useI18n, useNavigate } from '@btls/shared-auth';
 import { Button, TextField } from '@btls/shared-ui/components';
 import { FormProblem, useFormProblem } from '@btls/shared-ui/form-problem';
+import { useKeepTypedValues } from '@btls/shared-ui/hydrated';
 import styles from './code-form.module.css';
 
 type I18n = ReturnType<typeof useI18n>;
@@ -45,8 +46,12 @@ export function CodeForm({
 }) {
   const i18n = useI18n();
   const navigate = useNavigate();
-  const { problem, refuse, formRef } = useFormProblem();
   const [value, setValue] = useState(typed);
+  // A code typed into the server's page before its script took it over is kept.
+  const keptRef = useKeepTypedValues({ [CODE_FIELD]: value }, (kept) => {
+    if (kept[CODE_FIELD] !== undefined) setValue(kept[CODE_FIELD]);
+  });
+  const { problem, refuse, formRef } = useFormProblem(keptRef);
   // The server's refusal stays until the visitor sends the form again.
   const [serverRefusal, setServerRefusal] = useState(refused);
   const shownProblem = problem ?? (serverRefusal ? { message: serverRefusal, field: CODE_FIELD } : null);

@@ -12,6 +12,7 @@ import { useI18n } from '@btls/shared-auth';
 import type { CredentialCheck } from '@btls/shared-api/schemas';
 import { ErrorBanner, Spinner, SuccessBanner } from '@btls/shared-ui/components';
 import { formatDate } from '@btls/shared-ui/format-date';
+import { useHydrated } from '@btls/shared-ui/hydrated';
 import { useLocale } from '@btls/shared-ui/i18n';
 import facts from '../courses/courses.module.css';
 import styles from './credential-check.module.css';
@@ -34,6 +35,8 @@ export function CredentialChecker({ certificateCode }: { certificateCode?: strin
   const [fileCheck, setFileCheck] = useState<Check | null>(null);
   const [dragging, setDragging] = useState(false);
   const headingId = useId();
+  // The check runs in the browser: a page read without script does not show it as coming.
+  const hydrated = useHydrated();
   const shown: Check | null =
     fileCheck ??
     (certificateCode
@@ -97,7 +100,7 @@ export function CredentialChecker({ certificateCode }: { certificateCode?: strin
         />
       </label>
       {/* The answer comes below the drop zone: appearing, it moves nothing already on screen. */}
-      {shown?.checking ? (
+      {!hydrated ? null : shown?.checking ? (
         <Spinner label={i18n._({ id: 'public.credential.checking', message: 'Checking the credential...' })} />
       ) : shown?.error ? (
         <ErrorBanner>{shown.error}</ErrorBanner>
