@@ -71,7 +71,7 @@ const move = (id: number, who: { token: string }, json: unknown) =>
   request(api, 'PATCH', `/api/job-applications/${id}`, { token: who.token, json });
 
 /** A file of `size` bytes starting with `head` (bytes written as a latin-1 string), with `inside` after 100 bytes. */
-function withHead(head: string, size: number, inside = ''): Uint8Array {
+function withHead(head: string, size: number, inside = ''): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
   bytes.set(Uint8Array.from(head, (c) => c.charCodeAt(0)));
   bytes.set(new TextEncoder().encode(inside), 100);
