@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { LANGUAGES, type Language } from './constants';
 import { validation } from './messages';
-import { documentedAs, isBlank } from './schema-blocks';
+import { documentedAs, isBlank, type JsonSchema } from './schema-blocks';
 
 export const contentLanguageSchema = z.enum(LANGUAGES, { error: validation.contentLanguageOneOf });
 
@@ -37,7 +37,11 @@ export const readerLanguageQuery = {
  * The texts in other languages, keyed by language: an object, or its JSON as text (a multipart form). A language
  * left empty (every text blank) is none; one half written is refused beside its blank field.
  */
-export function translationsPayload<Shape extends z.ZodRawShape>(shape: Shape) {
+export function translationsPayload<Shape extends z.ZodRawShape>(
+  shape: Shape,
+  /** One language's texts as the API's description documents them (each whole: title and description). */
+  json: { properties: Record<string, JsonSchema>; required: string[] },
+) {
   const one = z.object(shape);
   const each = z.preprocess((value) => {
     if (value === null || value === undefined) return undefined;
@@ -76,7 +80,7 @@ export function translationsPayload<Shape extends z.ZodRawShape>(shape: Shape) {
       description:
         'The texts in other languages, by language (en, fr, rw): each with its title and description, or empty. ' +
         "Left out on an edit, they are kept; the item's own language is not one of them. JSON text in a multipart form.",
-      properties: Object.fromEntries(LANGUAGES.map((language) => [language, { type: 'object' }])),
+      properties: Object.fromEntries(LANGUAGES.map((language) => [language, { type: 'object', ...json }])),
       additionalProperties: false,
     },
   );

@@ -14,6 +14,7 @@ import {
   pageQuerySchema,
   queryParam,
   requiredText,
+  requiredTextJson,
 } from '../schema-blocks';
 import {
   contentLanguageFields,
@@ -122,11 +123,21 @@ const courseFields = (required: string) => ({
   tags: tagsField(),
   /** The language title, description and tags are written in: on a new course English unless given. */
   language: contentLanguageSchema.optional(),
-  translations: translationsPayload({
-    title: optionalText(200),
-    description: optionalText(10_000),
-    tags: tagsField(),
-  }),
+  translations: translationsPayload(
+    { title: optionalText(200), description: optionalText(10_000), tags: tagsField() },
+    {
+      properties: {
+        title: requiredTextJson(200),
+        description: requiredTextJson(10_000),
+        tags: {
+          type: 'array',
+          items: { type: 'string', minLength: 1, maxLength: 50, pattern: NOT_BLANK },
+          maxItems: 30,
+        },
+      },
+      required: ['title', 'description'],
+    },
+  ),
 });
 
 /** `status` is for admins (everyone else sees active courses only). */

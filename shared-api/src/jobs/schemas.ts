@@ -155,11 +155,24 @@ export const jobPayloadSchema = documentedWith(
       isActive: flag.default(true),
       /** The language title, description and requirements are written in: on a new posting English unless given. */
       language: contentLanguageSchema.optional(),
-      translations: translationsPayload({
-        title: optionalText(200),
-        description: optionalText(JOB_DESCRIPTION_MAX),
-        requirements: optionalText(JOB_REQUIREMENTS_MAX),
-      }),
+      translations: translationsPayload(
+        {
+          title: optionalText(200),
+          description: optionalText(JOB_DESCRIPTION_MAX),
+          requirements: optionalText(JOB_REQUIREMENTS_MAX),
+        },
+        {
+          properties: {
+            title: requiredTextJson(200),
+            description: {
+              ...requiredTextJson(JOB_DESCRIPTION_MAX),
+              description: 'Text or basic HTML, as the posting’s own: some text must remain.',
+            },
+            requirements: orNull({ type: 'string', maxLength: JOB_REQUIREMENTS_MAX }),
+          },
+          required: ['title', 'description'],
+        },
+      ),
     })
     .superRefine((job, ctx) => {
       if (job.salaryMin === null && job.salaryMax === null) return;
