@@ -61,6 +61,8 @@ const RULES_NOT_IN_THE_DOCUMENT: Record<string, string> = {
   'POST /api/jobs validation.salaryUpToBelowFrom':
     "a salary's highest amount may not be below its lowest: a comparison of two fields",
   'PUT /api/jobs/{id} validation.salaryUpToBelowFrom': 'the same rule, on an edit',
+  'POST /api/jobs/{id}/applications jobApplication.invalidPhone':
+    "a number its country gives out (every country's numbering plan): the description says it; no pattern can",
   'PUT /api/users/me/profile validation.profileRequired':
     "an employer's profile needs the company name: a rule of the caller's role, which the body cannot show",
 };
@@ -74,6 +76,9 @@ const LENIENT: Record<string, string> = {
   'body.imageUrl: "   "':
     'docs/product.md §5: an empty optional field is sent as null, so a blank address is no address',
   'body.companyWebsite: "   "': 'the same: a blank address is no address',
+  'body.imageUrl: "\\u0000"':
+    'NUL is taken out of every input before it is read (PostgreSQL text cannot hold it): what is left is blank',
+  'body.companyWebsite: "\\u0000"': 'the same: NUL taken out, a blank address',
 };
 const isLenient = (broken: string) => Boolean(LENIENT[broken] ?? LENIENT[broken.split(':')[0]!]);
 
