@@ -107,12 +107,18 @@ export function useDraft<T extends DraftFields>(form: string, owner: number | st
   }, [key]);
 
   // Read once per form and owner: another owner starts from the empty form.
+  const shownFor = useRef(key);
   useEffect(() => {
     let live = true;
-    typed.current = false;
-    latest.current = initialRef.current;
-    setValues(initialRef.current);
-    setRestored(false);
+    // Another form or owner starts from the empty form; the first one keeps what the page already holds (text
+    // typed into the server's page before its script took it over, put in before this effect runs).
+    if (shownFor.current !== key) {
+      shownFor.current = key;
+      typed.current = false;
+      latest.current = initialRef.current;
+      setValues(initialRef.current);
+      setRestored(false);
+    }
     void readDraft<T>(form, owner).then((kept) => {
       if (!live || !kept || typed.current) return;
       const next = { ...initialRef.current, ...keptPart(kept as T) } as T;
@@ -124,7 +130,7 @@ export function useDraft<T extends DraftFields>(form: string, owner: number | st
     return () => {
       live = false;
     };
-  }, [form, owner]);
+  }, [key, form, owner]);
 
   // Leaving the form writes what a waiting write had not yet.
   useEffect(

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLayoutEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readDraft, useDraft } from '../src/draft';
 
@@ -30,6 +31,19 @@ function Form({ owner, onSent }: { owner: number | null; onSent?: () => void }) 
       <p>{draft.values.cv ? `chosen ${(draft.values.cv as File).name}` : 'no file'}</p>
       <button>Send</button>
     </form>
+  );
+}
+
+/** A form whose page held text before its script ran: it is put in as the form is taken over (a layout effect). */
+function TakenOver({ typed }: { typed: string }) {
+  const draft = useDraft('contact', null, { name: '' });
+  const { update } = draft;
+  useLayoutEffect(() => update({ name: typed }), [update, typed]);
+  return (
+    <label>
+      Name
+      <input value={draft.values.name} onChange={(e) => draft.set('name', e.target.value)} />
+    </label>
   );
 }
 
@@ -75,5 +89,11 @@ describe('useDraft', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('');
     await waitFor(async () => expect(await readDraft('contact', 7)).toBeUndefined());
+  });
+
+  it('keeps what the page held before its script took the form over', async () => {
+    render(<TakenOver typed="Typed early" />);
+    await waitFor(async () => expect((await readDraft('contact', null))?.name).toBe('Typed early'));
+    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Typed early');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ApiError, authValidation, errorMessage, translateMessage } from '@btls/shared-api';
 import { useDraft } from '@btls/shared-ui/draft';
 import { useHydrated, useKeepTypedValues } from '@btls/shared-ui/hydrated';
@@ -52,16 +52,7 @@ export function useAuthForm<Fields extends Record<string, string>>(
   // The code of the server's last refusal (the page may say more beside it: a taken e-mail's ways in).
   const [refusedCode, setRefusedCode] = useState<string | undefined>();
   const ready = useHydrated();
-  // What was typed into the server's page before its script ran is put back once the draft has started from
-  // its empty form (its first effect), so the draft does not wipe it, and a kept draft does not cover it.
-  const typedBeforeScript = useRef<Partial<Fields> | null>(null);
-  const ref = useKeepTypedValues(fields, (typed) => (typedBeforeScript.current = typed));
-  useEffect(() => {
-    if (typedBeforeScript.current) change(typedBeforeScript.current);
-    typedBeforeScript.current = null;
-    // Once, as the form is taken over.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const ref = useKeepTypedValues(fields, change);
   const problem = useFormProblem(ref);
 
   /** Props for a required text field bound to `name`, with the form's refusal when it is about this field. */
