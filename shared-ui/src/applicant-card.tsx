@@ -95,8 +95,9 @@ export function ApplicantCard({
         <div>
           <dt>{i18n._({ id: 'applicant.phone', message: 'Phone' })}</dt>
           <dd>
+            {/* Shown grouped for reading; the dialer gets the digits alone (spaces are not allowed in a tel: address). */}
             {a.phone ? (
-              <a href={`tel:${a.phone}`}>{a.phone}</a>
+              <a href={`tel:${a.phone.replace(/[^\d+]/g, '')}`}>{a.phone}</a>
             ) : (
               i18n._({ id: 'applicant.notGiven', message: 'Not given' })
             )}
