@@ -1,7 +1,9 @@
 /**
  * Offline, honestly shown. "You are offline — showing what was saved on {when}": when the page was
  * saved (the service worker marks a page it answers from its saved copy), else when the page last heard from
- * the server. A page never saved on this phone says so (the worker answers its address with the shell alone).
+ * the server. A page never saved on this phone (the worker answers its address with the shell alone) may still
+ * show whole, from code the phone kept (About has no data to save): the banner then says only that the phone is
+ * offline, and a part that cannot show says so where it would be.
  */
 import { useSyncExternalStore } from 'react';
 import { lastAnswer } from '@btls/shared-api';
@@ -25,10 +27,7 @@ export default function OfflineBanner() {
   return (
     <div className={styles.offline} role="status">
       {saved === '' && !answeredAt
-        ? i18n._({
-            id: 'shell.offline.notSaved',
-            message: 'You are offline — this page was not saved on this phone. It will show once you are back online.',
-          })
+        ? i18n._({ id: 'shell.offline.now', message: 'You are offline.' })
         : i18n._({
             id: 'shell.offline.saved',
             message: 'You are offline — showing what was saved on {when}',
