@@ -155,11 +155,11 @@ describe('an admin', () => {
     };
 
     await page.goto(`${site.adminBase}/admin/courses/new`);
-    await page.getByLabel('Title').fill('Barista Basics for Hotels');
-    await page.getByLabel('Description').fill('Breakfast-service coffee for hotel teams.');
+    await page.getByLabel('Title', { exact: true }).fill('Barista Basics for Hotels');
+    await page.getByLabel('Description', { exact: true }).fill('Breakfast-service coffee for hotel teams.');
     await page.getByLabel('Category').selectOption('Service Skills');
     await page.getByLabel('Price (Rwf)').fill('80000');
-    await page.getByLabel('Tags').fill('hotel, breakfast');
+    await page.getByLabel('Tags', { exact: true }).fill('hotel, breakfast');
     await page.getByRole('button', { name: 'Add Course' }).click();
     await page.getByText('Course "Barista Basics for Hotels" added successfully.').waitFor();
     expect(await publicTitles()).toContain('Barista Basics for Hotels');
@@ -173,7 +173,7 @@ describe('an admin', () => {
       ),
     );
     await page.getByRole('link', { name: 'Edit Barista Basics for Hotels' }).click();
-    await page.getByLabel('Title').fill('Hotel Barista Basics');
+    await page.getByLabel('Title', { exact: true }).fill('Hotel Barista Basics');
     await page.getByLabel('Replace the image').setInputFiles(png);
     await page.getByRole('img', { name: 'Preview of the chosen image' }).waitFor();
     await page.getByRole('button', { name: 'Update Course' }).click();

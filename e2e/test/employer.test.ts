@@ -33,10 +33,10 @@ describe('an employer', () => {
     await registerCompany(page, 'Question Coffee', `hr.${Date.now()}@question.rw`);
 
     await page.goto(`${site.base}/employer/post-job`);
-    await page.getByLabel('Job Title').fill('Latte Artist');
+    await page.getByLabel('Job Title', { exact: true }).fill('Latte Artist');
     expect(await page.getByLabel('Company Name').inputValue()).toBe('Question Coffee');
-    await page.getByLabel('Description').fill('Pour beautiful drinks\nfor our guests.');
-    await page.getByLabel('Requirements').fill('Latte art certificate\nWeekend availability');
+    await page.getByLabel('Description', { exact: true }).fill('Pour beautiful drinks\nfor our guests.');
+    await page.getByLabel('Requirements', { exact: true }).fill('Latte art certificate\nWeekend availability');
     await page.getByLabel('Location').fill('Kigali, Gishushu');
     await page.getByLabel('Job Type').selectOption('Part-time');
     await page.getByRole('button', { name: 'Post Job' }).click();
@@ -49,7 +49,7 @@ describe('an employer', () => {
     expect(await publicJobTitles(visitor.page)).not.toContain('Latte Artist');
 
     await page.getByRole('link', { name: 'Edit Latte Artist' }).click();
-    await page.getByLabel('Job Title').fill('Senior Latte Artist');
+    await page.getByLabel('Job Title', { exact: true }).fill('Senior Latte Artist');
     await page.getByRole('checkbox', { name: /Active/ }).check();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Job "Senior Latte Artist" updated successfully.').waitFor();
