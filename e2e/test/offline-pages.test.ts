@@ -50,7 +50,10 @@ describe('pages kept for a phone without network', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await couldNotLoad(page).count()).toBe(0);
     // The page shows whole (it has no data to have saved): the banner says only that the phone is offline.
-    await page.getByRole('status').filter({ hasText: /^You are offline\.$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^You are offline\.$/ })
+      .waitFor();
     // And reached by a link, inside the page.
     await page.goto(`${site.base}/`);
     await page.getByRole('heading', { level: 1 }).waitFor();
