@@ -36,7 +36,9 @@ export function nextOf(search: string): { pathname: string; search: string } | u
   // Only a path of this site: one slash, then not a second one or a backslash (never another host).
   if (!next || !/^\/(?![/\\])/.test(next)) return undefined;
   const url = new URL(next, 'http://site.invalid');
-  if (url.origin !== 'http://site.invalid' || isPanelPath(url.pathname)) return undefined;
+  // The parse takes dot segments out ('/.//evil' is '//evil'), which the history would then read as another host.
+  if (url.origin !== 'http://site.invalid' || !/^\/(?![/\\])/.test(url.pathname) || isPanelPath(url.pathname))
+    return undefined;
   return { pathname: url.pathname, search: url.search };
 }
 

@@ -4,7 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { configureApi, listUsers } from '@btls/shared-api';
-import { RequireAuth, RequireRole, useReturnPath } from '../src/guards';
+import { nextOf, RequireAuth, RequireRole, useReturnPath } from '../src/guards';
 import { panelFor } from '../src/roles';
 import { AuthProvider, sessionHintOf, useAuth, useSessionStore } from '../src/session';
 
@@ -303,5 +303,19 @@ describe('the session hint (what a server-rendered page shows before the session
     expect(shown[0]).toEqual({ now: hint, isAuthenticated: false });
     expect(shown.at(-1)).toEqual({ now: null, isAuthenticated: false });
     expect(hintCookie()).toBeUndefined();
+  });
+});
+
+describe('?next= (where signing in returns when no history carries it)', () => {
+  it('takes a path of this site only, never one the browser reads as another host', () => {
+    expect(nextOf('?next=%2Fapply-course%3FcourseId%3D3')).toEqual({
+      pathname: '/apply-course',
+      search: '?courseId=3',
+    });
+    for (const next of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)'])
+      expect(nextOf(`?${new URLSearchParams({ next })}`)).toBeUndefined();
+    // Dot segments and a tab are taken out by the URL's parse: what is left must still be one slash, then a path.
+    for (const next of ['/.//evil.example', '/a/..//evil.example', '/%2e//evil.example', '/\t/evil.example'])
+      expect(nextOf(`?${new URLSearchParams({ next })}`)).toBeUndefined();
   });
 });
