@@ -77,9 +77,16 @@ function withHead(head: string, size: number, inside = ''): Uint8Array<ArrayBuff
   bytes.set(new TextEncoder().encode(inside), 100);
   return bytes;
 }
+/** A ZIP whose first entry is `name` (its local header: the signature, 22 bytes of sizes and dates, the name's length). */
+function zipOf(name: string, size = 3000): Uint8Array<ArrayBuffer> {
+  const bytes = withHead('PK\x03\x04', size);
+  new DataView(bytes.buffer).setUint16(26, name.length, true);
+  bytes.set(new TextEncoder().encode(name), 30);
+  return bytes;
+}
 /** The kinds of CV taken besides a PDF, each as its first bytes and what proves its kind. */
 const cvFiles = {
-  docx: () => withHead('PK\x03\x04', 3000, 'word/document.xml'),
+  docx: () => zipOf('word/document.xml'),
   doc: () => {
     const bytes = withHead('\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1', 3000);
     bytes.set(new Uint8Array(Buffer.from('WordDocument', 'utf16le')), 1200);
@@ -255,6 +262,10 @@ describe('applying (trainees only)', () => {
       ['a PNG that stops after its first bytes', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])],
       ['a program renamed cv.pdf', withHead('MZ\x90\x00', 4000)],
       ['a ZIP without a Word document', withHead('PK\x03\x04', 2000, 'xl/workbook.xml')],
+      // The Word part's name in a ZIP's bytes is not a Word part: a program zipped with it in a comment, or an
+      // entry whose name only ends with it, is no Word document.
+      ['a ZIP of a program naming a Word document in passing', withHead('PK\x03\x04', 2000, 'word/document.xml')],
+      ['a ZIP whose entry only ends like a Word document', zipOf('notword/document.xml', 2000)],
       ['an OLE file that is no Word document', withHead('\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1', 2000)],
     ] as const) {
       const form = await multipart({ phone: '0781234567', cv: new Blob([bytes], { type: 'application/pdf' }) });

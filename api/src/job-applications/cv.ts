@@ -19,6 +19,7 @@ const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 // A .docx names its main part in the ZIP's entries (stored uncompressed, in the local and central headers).
 const DOCX_PART = Buffer.from('word/document.xml');
+const LOCAL_HEADER = 0x04034b50;
 // A .doc's directory names its streams in UTF-16; a Word document's main one is `WordDocument`.
 const WORD_STREAM = Buffer.from('WordDocument', 'utf16le');
 
@@ -29,7 +30,7 @@ export function cvKindOf(bytes: Buffer): CvKind | undefined {
   if (startsWith(bytes, PDF)) return { extension: 'pdf', contentType: 'application/pdf' };
   if (startsWith(bytes, JPEG)) return { extension: 'jpg', contentType: 'image/jpeg' };
   if (startsWith(bytes, PNG)) return { extension: 'png', contentType: 'image/png' };
-  if (startsWith(bytes, ZIP) && bytes.includes(DOCX_PART))
+  if (startsWith(bytes, ZIP) && hasZipEntry(bytes, DOCX_PART))
     return {
       extension: 'docx',
       contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -37,4 +38,17 @@ export function cvKindOf(bytes: Buffer): CvKind | undefined {
   if (startsWith(bytes, OLE) && bytes.includes(WORD_STREAM))
     return { extension: 'doc', contentType: 'application/msword' };
   return undefined;
+}
+
+/**
+ * Whether an entry of the ZIP is named `name` exactly: the name stands where a local header puts it (30 bytes
+ * after the header's signature, with its length in the header). The name's bytes elsewhere (a comment, the
+ * end of another entry's name, a zipped file's contents) make no Word document of a ZIP of something else.
+ */
+function hasZipEntry(bytes: Buffer, name: Buffer): boolean {
+  for (let at = bytes.indexOf(name); at !== -1; at = bytes.indexOf(name, at + 1)) {
+    if (at >= 30 && bytes.readUInt32LE(at - 30) === LOCAL_HEADER && bytes.readUInt16LE(at - 4) === name.length)
+      return true;
+  }
+  return false;
 }
