@@ -28,6 +28,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { AREAS_ELEMENT_ID, type RemoteArea, type RemotesJson } from '@btls/build-config/remotes';
 import { requestLanguage } from '@btls/kernel/i18n-server';
 import { cookieValue } from '@btls/shared-api/cookies';
+import { bannerHiddenOf } from '@btls/shared-api/banner';
 import { dataSaverOf } from '@btls/shared-api/data-saver';
 import { clip, withoutSecrets } from './http/logging';
 import { pageRoutes } from './releases/page-routes';
@@ -218,6 +219,7 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
             origin: options.publicUrl ?? requestOrigin,
             language: requestLanguage(headers),
             dataSaver: dataSaverOf(headers),
+            bannerHidden: bannerHiddenOf(headers),
             sessionHint: hint === null ? null : `${SESSION_HINT_COOKIE}=${hint}`,
             release: release && server ? { area: release.area, version: release.version, server } : null,
             areas,

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASE_MANIFEST, type ReleaseManifest } from '@btls/build-config/release';
 import { LOAD_TICKET_TIMING, REMOTE_AREAS, remoteFolder, type RemotesJson } from '@btls/build-config/remotes';
 import { cookieValue } from '@btls/shared-api/cookies';
+import { bannerHiddenOf } from '@btls/shared-api/banner';
 import { dataSaverOf } from '@btls/shared-api/data-saver';
 
 /** The browser's session hint (shared-auth's SESSION_HINT_COOKIE): a page for it is that user's alone. */
@@ -444,7 +445,7 @@ export async function registerWeb(
     const language = requestLanguage(headers);
     const { page, hit } = visitor
       ? await pages.page(
-          `${language}${dataSaverOf(headers) ? ' save-data' : ''} ${options.publicUrl ?? origin} ${request.url}${rolling ? ` [${choiceKey(chosen)}]` : ''}`,
+          `${language}${dataSaverOf(headers) ? ' save-data' : ''}${bannerHiddenOf(headers) ? ' no-banner' : ''} ${options.publicUrl ?? origin} ${request.url}${rolling ? ` [${choiceKey(chosen)}]` : ''}`,
           render,
           // Kept only as the visitor's page, in the language, it was meant to be.
           (rendered) => !rendered.personal && rendered.language === language,

@@ -138,6 +138,25 @@ describe('a visitor', () => {
     await context.close();
   });
 
+  it('closes the rotating phrases for good on this device: the server leaves them out of the next pages', async () => {
+    const { page, context } = await openPage(browser, 390);
+    await page.goto(`${site.base}/`);
+    const close = page.getByRole('button', { name: 'Close the rotating phrases on this device' });
+    await close.click();
+    expect(await page.getByRole('button', { name: 'Pause the rotating phrases' }).count()).toBe(0);
+    // The keyboard goes on to the bar, not back to the top of the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('BTLS Coffee');
+    // The next page as the server sends it, before any script: without them, so nothing moves the page down.
+    const html = await (await page.request.get(`${site.base}/courses`)).text();
+    expect(html).not.toContain('Expert Barista Training');
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await close.count()).toBe(0);
+    const fresh = await (await fetch(`${site.base}/courses`)).text();
+    expect(fresh, 'another device still sees them').toContain('Expert Barista Training');
+    await context.close();
+  });
+
   it('keeps the featured courses still for a phone that asks for less data (Save-Data: on alone)', async () => {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },

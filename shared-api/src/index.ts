@@ -49,6 +49,7 @@ export {
   type I18n,
   type Messages,
 } from '@btls/kernel';
+export * from './banner';
 export * from './data-saver';
 export { externalStore } from '@btls/kernel';
 export * from './value-texts';

@@ -6,6 +6,7 @@
  * them in the page, so the browser does not fetch them again.
  */
 import { queryOptions } from '@btls/kernel';
+import { bannerHidden } from './banner';
 import { dataSaverOn } from './data-saver';
 import { certificateKeys } from './certificates/keys';
 import { contactKeys } from './contact/keys';
@@ -63,10 +64,16 @@ export const queryKeys = {
 export interface SiteData {
   origin: string;
   dataSaver?: boolean;
+  /** This device closed the top bar's rotating phrases. */
+  bannerHidden?: boolean;
 }
 export const siteQuery = () =>
   queryOptions<SiteData>({
     queryKey: siteKey,
-    queryFn: () => ({ origin: typeof location === 'undefined' ? '' : location.origin, dataSaver: dataSaverOn() }),
+    queryFn: () => ({
+      origin: typeof location === 'undefined' ? '' : location.origin,
+      dataSaver: dataSaverOn(),
+      bannerHidden: bannerHidden(),
+    }),
     staleTime: Infinity,
   });

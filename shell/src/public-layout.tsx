@@ -42,6 +42,7 @@ function TopBar() {
   const { shown, logout } = useAuth();
   const navigate = useNavigate();
   const menu = usePhoneMenu();
+  const brand = useRef<HTMLAnchorElement>(null);
   const mainLink = shown ? (
     <Link to={panelFor(shown.role).path}>{i18n._(panelLabel(shown.role))}</Link>
   ) : (
@@ -49,9 +50,9 @@ function TopBar() {
   );
   return (
     <header className={styles.topBar}>
-      <Banner />
+      <Banner onClosed={() => brand.current?.focus()} />
       <div className={styles.topBarInner}>
-        <Link to="/" className={styles.brand}>
+        <Link to="/" className={styles.brand} ref={brand}>
           {BRAND}
         </Link>
         <div id={MENU_ID} popover="auto" ref={menu} className={styles.menu}>

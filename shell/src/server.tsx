@@ -105,6 +105,8 @@ export async function render(options: {
   session?: SessionHint | null;
   /** The request asked for less data. */
   dataSaver?: boolean;
+  /** This device closed the top bar's rotating phrases. */
+  bannerHidden?: boolean;
   timeoutMs?: number;
 }): Promise<RenderResult> {
   // Its own i18n instance: renders in different languages run at the same time on the server.
@@ -114,7 +116,11 @@ export async function render(options: {
   ]);
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 60_000 } });
-  queryClient.setQueryData(queryKeys.site, { origin: options.origin, dataSaver: options.dataSaver === true });
+  queryClient.setQueryData(queryKeys.site, {
+    origin: options.origin,
+    dataSaver: options.dataSaver === true,
+    bannerHidden: options.bannerHidden === true,
+  });
   queryClient.setQueryData(SESSION_HINT_KEY, options.session ?? null);
   const errors: unknown[] = [];
   const controller = new AbortController();

@@ -34,6 +34,7 @@ interface ShellServer {
     catalogues?: unknown[];
     session?: unknown;
     dataSaver?: boolean;
+    bannerHidden?: boolean;
   }): Promise<{ status: number; head: string; body: string; data: unknown }>;
 }
 
@@ -66,6 +67,8 @@ export interface RenderTask {
    */
   language: string;
   dataSaver: boolean;
+  /** This device closed the top bar's rotating phrases (a cookie of the platform's own, read by the API). */
+  bannerHidden?: boolean;
   /**
    * The session hint alone, as the browser sent it (`btlsWho=<role>.<first name>`), or null: a visitor's page.
    * The top bar of a signed-in user's page shows their first name and their panel, and the page is theirs.
@@ -238,6 +241,7 @@ async function renderPage(task: RenderTask): Promise<RenderOutcome | null> {
     catalogues,
     session,
     dataSaver: task.dataSaver,
+    bannerHidden: task.bannerHidden === true,
   });
   return {
     ...page,
