@@ -35,7 +35,7 @@ describe('the map of areas', () => {
   });
 
   it('knows no other path (the not-found page)', () => {
-    for (const path of ['/nope', '/courses/1/extra', '/adminx', '/verify'])
+    for (const path of ['/nope', '/courses/1/extra', '/adminx', '/verify/a/b'])
       expect(areaFor(areas, path), path).toBeUndefined();
   });
 
