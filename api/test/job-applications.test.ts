@@ -84,14 +84,21 @@ function zipOf(name: string, size = 3000): Uint8Array<ArrayBuffer> {
   bytes.set(new TextEncoder().encode(name), 30);
   return bytes;
 }
+/**
+ * An OLE compound file whose directory names a stream `name`: the entry at a directory sector's start (its name in
+ * UTF-16, the name's length with its terminator at 64, the entry's type, 2 for a stream, at 66).
+ */
+function oleOf(name: string, size = 3000): Uint8Array<ArrayBuffer> {
+  const bytes = withHead('\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1', size);
+  bytes.set(new Uint8Array(Buffer.from(name, 'utf16le')), 1536);
+  new DataView(bytes.buffer).setUint16(1536 + 64, (name.length + 1) * 2, true);
+  bytes[1536 + 66] = 2;
+  return bytes;
+}
 /** The kinds of CV taken besides a PDF, each as its first bytes and what proves its kind. */
 const cvFiles = {
   docx: () => zipOf('word/document.xml'),
-  doc: () => {
-    const bytes = withHead('\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1', 3000);
-    bytes.set(new Uint8Array(Buffer.from('WordDocument', 'utf16le')), 1200);
-    return bytes;
-  },
+  doc: () => oleOf('WordDocument'),
   jpg: () => withHead('\xff\xd8\xff\xe0\x00\x10JFIF', 4000),
   png: () => withHead('\x89PNG\r\n\x1a\n', 4000),
 };
@@ -267,6 +274,16 @@ describe('applying (trainees only)', () => {
       ['a ZIP of a program naming a Word document in passing', withHead('PK\x03\x04', 2000, 'word/document.xml')],
       ['a ZIP whose entry only ends like a Word document', zipOf('notword/document.xml', 2000)],
       ['an OLE file that is no Word document', withHead('\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1', 2000)],
+      // Nor is an OLE file (a spreadsheet) whose contents merely hold the stream's name.
+      [
+        'an OLE file naming a Word stream in its contents only',
+        (() => {
+          const bytes = withHead('\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1', 3000);
+          bytes.set(new Uint8Array(Buffer.from('WordDocument', 'utf16le')), 1200);
+          return bytes;
+        })(),
+      ],
+      ['an OLE file whose stream only ends like a Word one', oleOf('NotWordDocument')],
     ] as const) {
       const form = await multipart({ phone: '0781234567', cv: new Blob([bytes], { type: 'application/pdf' }) });
       expect(

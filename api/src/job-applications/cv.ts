@@ -35,7 +35,7 @@ export function cvKindOf(bytes: Buffer): CvKind | undefined {
       extension: 'docx',
       contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     };
-  if (startsWith(bytes, OLE) && bytes.includes(WORD_STREAM))
+  if (startsWith(bytes, OLE) && hasOleStream(bytes, WORD_STREAM))
     return { extension: 'doc', contentType: 'application/msword' };
   return undefined;
 }
@@ -49,6 +49,20 @@ function hasZipEntry(bytes: Buffer, name: Buffer): boolean {
   for (let at = bytes.indexOf(name); at !== -1; at = bytes.indexOf(name, at + 1)) {
     if (at >= 30 && bytes.readUInt32LE(at - 30) === LOCAL_HEADER && bytes.readUInt16LE(at - 4) === name.length)
       return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the compound file's directory names a stream `name` (UTF-16) exactly: a directory entry is 128 bytes in
+ * a sector after the 512-byte header (so at a multiple of 128), its name's length with the terminator at 64 and
+ * its type at 66 (2, a stream). The name's bytes in a stream's contents (a spreadsheet's text) are no Word stream.
+ */
+function hasOleStream(bytes: Buffer, name: Buffer): boolean {
+  for (let at = bytes.indexOf(name); at !== -1; at = bytes.indexOf(name, at + 1)) {
+    if (at >= 512 && at % 128 === 0 && at + 67 <= bytes.length) {
+      if (bytes.readUInt16LE(at + 64) === name.length + 2 && bytes[at + 66] === 2) return true;
+    }
   }
   return false;
 }
