@@ -50,6 +50,15 @@ describe('Enroll Now while signed out', () => {
     );
   });
 
+  it("names a course whose title holds a replacement's signs ($&, $') as it is written, in the page and its share title", async () => {
+    server.use(http.get(`${API}/courses/3`, answer(course({ id: 3, title: "Latte $& Art $'" }))));
+    renderAt('/courses/3/enroll', routes);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe("Apply for Latte $& Art $'");
+    expect(document.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(
+      "Apply for Latte $& Art $'",
+    );
+  });
+
   it('creating an account comes back to the application for that course', async () => {
     server.use(
       http.get(`${API}/courses/3`, answer(latte)),

@@ -62,7 +62,8 @@ function EnrollCard({ course }: { course: Course }) {
   return (
     <div className={styles.card}>
       <PageHead
-        title={heading.replace(TITLE_MARK, course.title)}
+        // A function: a title's own '$&' or "$'" are its words, not a replacement's patterns.
+        title={heading.replace(TITLE_MARK, () => course.title)}
         description={i18n._({
           id: 'public.enroll.description',
           message: 'Create a free account or sign in to apply for this barista course.',
