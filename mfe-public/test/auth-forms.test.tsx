@@ -11,7 +11,7 @@ import { answer, API, http, mockApiForFile, renderAt, server } from './render';
 
 mockApiForFile();
 
-const REQUIRED = 'Please fill in all required fields.';
+const REQUIRED = 'This field is required.';
 
 /** The words a field is described by (its message, then its hint). */
 const describedText = (label: string, exact = false) =>

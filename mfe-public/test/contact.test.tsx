@@ -54,7 +54,7 @@ describe('the contact page', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'olivier@example.rw');
     await userEvent.type(screen.getByLabelText('Message'), 'Ten staff in March?');
     await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
-    await expectRefusedOn('Subject', 'Please fill in all required fields.');
+    await expectRefusedOn('Subject', 'This field is required.');
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Ten staff in March?');
     expect(posted).toBe(false);
   });

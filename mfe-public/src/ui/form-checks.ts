@@ -1,5 +1,5 @@
 /** The checks a public form makes before the server's rules are loaded (they need nothing but the page). */
-import { translateMessage, validation } from '@btls/shared-api';
+import { i18n } from '@btls/shared-api';
 
 /**
  * The name of the first required field left blank, in the order the form shows them: the one the form is
@@ -34,5 +34,8 @@ export function blankFields(form: HTMLFormElement | null): string[] {
   );
 }
 
-/** What a blank required field is told, in the page's language (the server's own words for it). */
-export const requiredMessage = () => translateMessage(validation.requiredFields);
+/**
+ * What a blank required field is told, in the page's language: beside the field, and after its label in the
+ * summary of every problem ("First Name: This field is required."), so it need not name the field itself.
+ */
+export const requiredMessage = () => i18n._({ id: 'public.form.fieldRequired', message: 'This field is required.' });
