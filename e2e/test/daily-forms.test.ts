@@ -115,6 +115,10 @@ describe('Enroll Now signed out', () => {
     expect(await create.textContent()).toBe('Create an account');
     const box = (await create.boundingBox())!;
     expect(box.height).toBeGreaterThanOrEqual(44);
+    // Signing in beside it, a button too: next in the page, as wide.
+    const signIn = page.getByRole('main').getByRole('link').nth(1);
+    expect(await signIn.textContent()).toBe('Sign in');
+    expect((await signIn.boundingBox())!.width).toBeCloseTo(box.width, 0);
     await shoot(page, 'enroll-390-en');
     await create.click();
 
