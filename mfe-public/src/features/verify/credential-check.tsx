@@ -90,14 +90,20 @@ export function CredentialChecker({ certificateCode }: { certificateCode?: strin
             message: 'Drop a .json credential here, or choose one, to check its signature and status.',
           })}
         </span>
+        {/* The browser's own file control speaks the browser's language and is a line of small text: the
+            button a thumb taps is the page's, in the page's language, the control itself kept for the keyboard. */}
         <input
           type="file"
+          className="visually-hidden"
           accept=".json,application/json,application/ld+json"
           onChange={(event) => {
             checkFile(event.target.files?.[0]);
             event.target.value = '';
           }}
         />
+        <span className={styles.choose} aria-hidden="true">
+          {i18n._({ id: 'public.credential.choose', message: 'Choose a credential file' })}
+        </span>
       </label>
       {/* The answer comes below the drop zone: appearing, it moves nothing already on screen. */}
       {!hydrated ? null : shown?.checking ? (
