@@ -191,6 +191,30 @@ describe('applying (trainees only)', () => {
     expect((await applicants(job, employer)).body).toHaveLength(1);
   });
 
+  it('refuses one Idempotency-Key for another form (its fields and CV are what the key was for)', async () => {
+    const job = await postJob();
+    const me = await trainee();
+    const key = 'a7c1d0e2-5b0f-4c3e-9d8a-000000000002';
+    const send = async (fields: Record<string, string | Blob>) => {
+      const form = await multipart(fields);
+      return request(api, 'POST', `/api/jobs/${job}/applications`, {
+        token: me.token,
+        payload: form.payload,
+        headers: { ...form.headers, 'idempotency-key': key },
+      });
+    };
+    expect((await send({ phone: '+256 772 123 456', cv: new Blob([cvFiles.jpg()]) })).status).toBe(201);
+    for (const other of [
+      { phone: '+250 788 999 999', cv: new Blob([cvFiles.jpg()]) },
+      { phone: '+256 772 123 456', cv: new Blob([cvFiles.png()]) },
+    ])
+      expect(await send(other)).toMatchObject({ status: 422, body: { code: 'request.idempotencyKeyReused' } });
+    // The same form again, its boundary new: still the first answer.
+    const again = await send({ phone: '+256 772 123 456', cv: new Blob([cvFiles.jpg()]) });
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+
   it('a cover note is at most 2,000 characters', async () => {
     const job = await postJob();
     expect(await apply(job, await trainee(), { coverNote: 'x'.repeat(2001) })).toMatchObject({

@@ -40,14 +40,22 @@ const expired = or(
 
 const claimed = new WeakMap<FastifyRequest, { userId: number; key: string }>();
 
-function fingerprint(request: FastifyRequest): string {
+function fingerprint(request: FastifyRequest, body: unknown): string {
   return createHash('sha256')
-    .update(`${request.method} ${request.url.split('?')[0]}\n${JSON.stringify(request.body ?? null)}`)
+    .update(`${request.method} ${request.url.split('?')[0]}\n${JSON.stringify(body ?? null)}`)
     .digest('base64url');
 }
 
-/** The hooks of a route that honours `Idempotency-Key`: `preHandler` after its guard, `onSend` to keep the answer. */
-export function idempotentWrites(db: Db, auth: Auth): { preHandler: preHandlerHookHandler; onSend: onSendHookHandler } {
+/**
+ * The hooks of a route that honours `Idempotency-Key`: `preHandler` after its guard, `onSend` to keep the answer.
+ * `bodyOf` is what the key is for when the parsed body is not all of it (a multipart form, read by the route:
+ * its fields and a digest of its files), so one key is never taken for another form.
+ */
+export function idempotentWrites(
+  db: Db,
+  auth: Auth,
+  bodyOf: (request: FastifyRequest) => Promise<unknown> = async (request) => request.body,
+): { preHandler: preHandlerHookHandler; onSend: onSendHookHandler } {
   let claims = 0;
   const preHandler: preHandlerHookHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const given = request.headers['idempotency-key'];
@@ -55,7 +63,7 @@ export function idempotentWrites(db: Db, auth: Auth): { preHandler: preHandlerHo
     const key = Array.isArray(given) ? '' : given.trim();
     if (!KEY.test(key)) throw badRequest(requestText.idempotencyKeyInvalid);
     const userId = auth.caller(request).id;
-    const print = fingerprint(request);
+    const print = fingerprint(request, await bodyOf(request));
     if (++claims % 200 === 0) await db.delete(idempotencyKeys).where(expired);
     const mine = await db
       .insert(idempotencyKeys)

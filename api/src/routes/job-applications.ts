@@ -5,6 +5,7 @@
  * and CV nobody else. The reads and writes are in job-applications/repository.ts.
  */
 import { messageCatalogue as texts } from '@btls/shared-api/messages';
+import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -83,7 +84,13 @@ export function jobApplicationRoutes(app: Api, deps: Deps) {
 function applicationRoutes(app: Api, { db, auth, notify }: Deps) {
   // An application made without network is sent by the phone when it is back, perhaps twice (the page and the
   // service worker, or again after a lost answer): with the same Idempotency-Key it is stored once.
-  const idempotency = idempotentWrites(db, auth);
+  // What a key is for is the whole form: its fields and its CV, read once here and kept for the handler.
+  const read = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof readApplication>>>();
+  const idempotency = idempotentWrites(db, auth, async (request) => {
+    const input = await readApplication(request);
+    read.set(request, input);
+    return { fields: input.fields, cv: input.cv ? createHash('sha256').update(input.cv).digest('base64url') : null };
+  });
   /** A trainee applies for an open job: JSON `{phone?, coverNote?}`, or a multipart form with the CV as `cv`. */
   app.post(
     '/jobs/:id/applications',
@@ -103,7 +110,7 @@ function applicationRoutes(app: Api, { db, auth, notify }: Deps) {
       const { id } = request.params;
       const me = auth.caller(request);
       if (me.role !== 'trainee') throw forbidden(words.onlyTrainees);
-      const input = await readApplication(request);
+      const input = read.get(request) ?? (await readApplication(request));
       const payload = parse(applicationPayload, input.fields);
       let created: JobApplicationRow;
       try {
