@@ -409,13 +409,10 @@ describe('a rollout judged on real page loads', () => {
     // Four of the new version's browsers fail: under the five the rule needs, it runs on, collecting.
     for (const browser of onNew.slice(0, 4)) expect((await browser.loaded('trainee', true)).body.errors).toBe(1);
     for (const browser of onActive.slice(1)) await browser.loaded('trainee');
-    await new Promise((done) => setTimeout(done, 300));
-    expect((await rolloutOf('trainee')).rollout).toMatchObject({
-      browsers: 4,
-      activeBrowsers: 6,
-      judgement: 'collecting',
-      neededBrowsers: 5,
-    });
+    // The reports are counted as they are judged, after their answers: the rollout says so once they are.
+    await expect
+      .poll(async () => (await rolloutOf('trainee')).rollout, { timeout: 10_000 })
+      .toMatchObject({ browsers: 4, activeBrowsers: 6, judgement: 'collecting', neededBrowsers: 5 });
     await onNew[4]!.loaded('trainee', true);
     await waitForEnd('trainee');
     expect(await areaOf('trainee')).toMatchObject({ active: v1.manifest.version, rollout: null });
@@ -485,12 +482,12 @@ describe('a rollout judged on real page loads', () => {
     for (const [i, browser] of onActive.entries())
       expect((await speed(browser, 120 + i * 10, 1500)).body.speed).toBe(1);
     for (const browser of onNew.slice(0, 2)) await speed(browser, 900, 1800);
-    await new Promise((done) => setTimeout(done, 300));
-    const during = await rolloutOf('employer');
-    expect(during.speed).toEqual([
-      { version: v1.manifest.version, lcp: 1500, lcpBrowsers: 6, inp: 158, inpBrowsers: 6 },
-      { version: v2.manifest.version, lcp: 1800, lcpBrowsers: 2, inp: 900, inpBrowsers: 2 },
-    ]);
+    await expect
+      .poll(async () => (await rolloutOf('employer')).speed, { timeout: 10_000 })
+      .toEqual([
+        { version: v1.manifest.version, lcp: 1500, lcpBrowsers: 6, inp: 158, inpBrowsers: 6 },
+        { version: v2.manifest.version, lcp: 1800, lcpBrowsers: 2, inp: 900, inpBrowsers: 2 },
+      ]);
     for (const browser of onNew.slice(2)) await speed(browser, 900, 1800);
     await waitForEnd('employer');
     const [stop] = await auditOf();
@@ -525,8 +522,9 @@ describe('a staged rollout', () => {
       const { onNew, onActive } = await browsersOf('public', percent, 5, 5);
       for (const browser of [...onNew, ...onActive]) await browser.loaded('public');
       // The stage's browsers are in, with no regression; its time is not up yet.
-      await new Promise((done) => setTimeout(done, 300));
-      expect((await rolloutOf('public')).rollout).toMatchObject({ percent, judgement: 'clear' });
+      await expect
+        .poll(async () => (await rolloutOf('public')).rollout, { timeout: 10_000 })
+        .toMatchObject({ percent, judgement: 'clear' });
       clock.skew = 61_000;
       if (next < 100)
         await expect.poll(async () => (await rolloutOf('public')).rollout?.percent, { timeout: 10_000 }).toBe(next);
