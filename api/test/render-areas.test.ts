@@ -234,7 +234,7 @@ describe('render tasks', () => {
 
   it("carry what the render needs of the request, never the browser's cookies", async () => {
     const before = tasks.length;
-    const page = await visit('/p/filters?q=jobs', `${ADMIN_COOKIES}; btlsLang=fr; btlsSaveData=on`);
+    const page = await visit('/p/filters?q=jobs', `${ADMIN_COOKIES}; btlsLang=fr; btlsSaveData=on; btlsBanner=hidden`);
     expect(rendered(page.html)).toBe(true);
     const [task] = tasks.slice(before);
     expect(task!.url).toBe('/p/filters?q=jobs');
@@ -243,6 +243,7 @@ describe('render tasks', () => {
       expect(sent, secret).not.toContain(secret);
     expect(Object.keys(task!.body).sort()).toEqual([
       'areas',
+      'bannerHidden',
       'dataSaver',
       'language',
       'origin',
@@ -255,6 +256,7 @@ describe('render tasks', () => {
     expect(task!.body).toMatchObject({
       language: 'fr',
       dataSaver: true,
+      bannerHidden: true,
       sessionHint: 'btlsWho=admin.Grace',
       release: { area: 'public' },
     });
