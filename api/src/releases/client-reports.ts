@@ -247,24 +247,27 @@ async function seen(
   const rollout = await rolloutOf(store, ticket);
   if (!rollout || !returning(ticket, voters.returnSeconds)) return;
   if (!(await admitted(db, voters.limit, rollout, ticket.browser, voters.address))) return;
-  await db
-    .insert(rolloutBrowsers)
-    .values({ ...rollout, version: ticket.version, browser: ticket.browser })
-    .onConflictDoNothing();
-  if (troubles.length)
-    // The first trouble of each kind counts, on the version it came on: a browser weighs once per kind.
-    await db
-      .insert(rolloutTroubles)
-      .values(
-        troubles.map((kind) => ({
-          ...rollout,
-          browser: ticket.browser,
-          kind,
-          version: ticket.version,
-          percent: ticket.percent,
-        })),
-      )
+  // The browser and its troubles at once: a round of the watch never counts a browser whose error is on its way.
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(rolloutBrowsers)
+      .values({ ...rollout, version: ticket.version, browser: ticket.browser })
       .onConflictDoNothing();
+    if (troubles.length)
+      // The first trouble of each kind counts, on the version it came on: a browser weighs once per kind.
+      await tx
+        .insert(rolloutTroubles)
+        .values(
+          troubles.map((kind) => ({
+            ...rollout,
+            browser: ticket.browser,
+            kind,
+            version: ticket.version,
+            percent: ticket.percent,
+          })),
+        )
+        .onConflictDoNothing();
+  });
 }
 
 /** Each version's speed: the 75th percentile over its browsers (each its slowest load), with how many. */
@@ -435,6 +438,14 @@ export function createClientReports(options: {
       ];
       const first = await firstUses(db, uses, rejected);
       const counted = { loads: 0, errors: 0, speed: 0 };
+      // What the report says of each browser (a load, an error, a slow tap), written for it in one go below.
+      const sightings = new Map<string, { ticket: (typeof uses)[number]['ticket']; troubles: Set<Trouble> }>();
+      const sighted = (ticket: (typeof uses)[number]['ticket'], troubles: Trouble[]) => {
+        const key = `${ticket.area} ${ticket.version} ${ticket.browser}`;
+        const now = sightings.get(key) ?? { ticket, troubles: new Set<Trouble>() };
+        for (const trouble of troubles) now.troubles.add(trouble);
+        sightings.set(key, now);
+      };
       for (const use of uses) {
         if (!first.has(use)) continue;
         const { area, version } = use.ticket;
@@ -442,7 +453,7 @@ export function createClientReports(options: {
           metrics.areaLoads.inc({ area, version });
           count(area, version, 'loads');
           counted.loads++;
-          await seen(db, store, use.ticket, [], voters);
+          sighted(use.ticket, []);
         } else if (use.kind === 'error') {
           const error = use.part as NonNullable<ClientReport['errors']>[number];
           const phase: ClientErrorPhase = error.phase;
@@ -458,7 +469,7 @@ export function createClientReports(options: {
               message: scrubbed(error.message),
               trace: error.trace,
             });
-          await seen(db, store, use.ticket, ['error'], voters);
+          sighted(use.ticket, ['error']);
         } else {
           const { lcp, inp, cls } = use.part as NonNullable<ClientReport['speed']>[number];
           if (lcp !== undefined) metrics.lcp.observe({ area, version }, lcp / 1000);
@@ -466,18 +477,13 @@ export function createClientReports(options: {
           if (cls !== undefined) metrics.cls.observe({ area, version }, cls);
           counted.speed++;
           await keepSpeed(db, use.ticket, { lcp, inp, cls });
-          await seen(
-            db,
-            store,
-            use.ticket,
-            [
-              ...(inp !== undefined && inp > POOR_INP_MS ? (['poor-inp'] as const) : []),
-              ...(lcp !== undefined && lcp > POOR_LCP_MS ? (['poor-lcp'] as const) : []),
-            ],
-            voters,
-          );
+          sighted(use.ticket, [
+            ...(inp !== undefined && inp > POOR_INP_MS ? (['poor-inp'] as const) : []),
+            ...(lcp !== undefined && lcp > POOR_LCP_MS ? (['poor-lcp'] as const) : []),
+          ]);
         }
       }
+      for (const { ticket, troubles } of sightings.values()) await seen(db, store, ticket, [...troubles], voters);
       return counted;
     },
 
