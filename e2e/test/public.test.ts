@@ -1,6 +1,6 @@
 /** Visitor journeys through the public area, in a real browser against the production build. */
 import { describe, expect, it } from 'vitest';
-import { browser, callApi, DEMO, openPage, settled, site, tokenFor, useSite } from './harness';
+import { browser, callApi, DEMO, openPage, settled, site, takenOver, tokenFor, useSite } from './harness';
 
 useSite();
 
@@ -141,6 +141,8 @@ describe('a visitor', () => {
   it('closes the rotating phrases for good on this device: the server leaves them out of the next pages', async () => {
     const { page, context } = await openPage(browser, 390);
     await page.goto(`${site.base}/`);
+    // The button is the page's once its script has taken the server's page over.
+    await takenOver(page);
     const close = page.getByRole('button', { name: 'Close the rotating phrases on this device' });
     await close.click();
     expect(await page.getByRole('button', { name: 'Pause the rotating phrases' }).count()).toBe(0);
