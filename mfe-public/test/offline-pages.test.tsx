@@ -57,14 +57,15 @@ describe('the pages kept for a phone offline', () => {
     expect(asked).not.toHaveBeenCalled();
     act(() => go('/courses'));
     await idle();
-    await vi.waitFor(() => expect(asked).toHaveBeenCalledTimes(2));
+    // The chunk that keeps the pages loads first: as long as a busy machine needs.
+    await vi.waitFor(() => expect(asked).toHaveBeenCalledTimes(2), { timeout: 10_000 });
   });
 
   it('are asked for at once on a later visit, and not again within a day', async () => {
     localStorage.setItem('btlsSeen', '1');
     const page = open();
     await idle();
-    await vi.waitFor(() => expect(localStorage.getItem('btlsPagesKept')).not.toBeNull());
+    await vi.waitFor(() => expect(localStorage.getItem('btlsPagesKept')).not.toBeNull(), { timeout: 10_000 });
     expect(asked).toHaveBeenCalledTimes(2);
     page.unmount();
     keepPagesWhenControlled();
