@@ -284,3 +284,17 @@ function formOf(write: QueuedWrite): FormData {
 
 /** One write, for tests and the worker's notices. */
 export const queuedWrite = async (key: string) => transact(async (writes) => (await read(writes, key)) ?? undefined);
+
+/** Asks the browser to send the queue when it has a network (Background Sync), or sends it now when online. */
+export async function sendWhenPossible(userId: number, token: string): Promise<void> {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    const sync = (
+      registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined
+    )?.sync;
+    if (sync) await sync.register(QUEUE_SYNC_TAG);
+  } catch {
+    // No Background Sync: the shell sends on reconnect and on the next open.
+  }
+  if (navigator.onLine) await sendQueuedWrites('/api/', { userId, token }).catch(() => undefined);
+}

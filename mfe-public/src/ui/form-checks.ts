@@ -1,25 +1,6 @@
 /** The checks a public form makes before the server's rules are loaded (they need nothing but the page). */
 import { i18n } from '@btls/shared-api';
 
-/**
- * The name of the first required field left blank, in the order the form shows them: the one the form is
- * refused for, so the keyboard lands there and not on a later one.
- */
-export function firstBlankField(form: HTMLFormElement | null): string | undefined {
-  for (const element of Array.from(form?.elements ?? [])) {
-    if (
-      (element instanceof HTMLInputElement ||
-        element instanceof HTMLTextAreaElement ||
-        element instanceof HTMLSelectElement) &&
-      element.required &&
-      element.name &&
-      !element.value.trim()
-    )
-      return element.name;
-  }
-  return undefined;
-}
-
 /** The names of every required field left blank, in the order the form shows them (a form says them all). */
 export function blankFields(form: HTMLFormElement | null): string[] {
   return Array.from(form?.elements ?? []).flatMap((element) =>

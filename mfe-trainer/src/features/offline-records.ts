@@ -5,17 +5,17 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { progressKeys, useQueryClient } from '@btls/shared-api';
-import {
-  QUEUE_CHANNEL,
-  QUEUE_SYNC_TAG,
-  queuedWrites,
-  sendQueuedWrites,
-  type QueuedWrite,
-} from '@btls/shared-api/offline-queue';
+import { QUEUE_CHANNEL, queuedWrites, type QueuedWrite } from '@btls/shared-api/offline-queue';
 import type { ProgressPayload, ProgressRecord } from '@btls/shared-api/schemas';
 
 export type { QueuedWrite };
-export { changeQueuedWrite, newWriteKey, queueWrite, removeQueuedWrite } from '@btls/shared-api/offline-queue';
+export {
+  changeQueuedWrite,
+  newWriteKey,
+  queueWrite,
+  removeQueuedWrite,
+  sendWhenPossible,
+} from '@btls/shared-api/offline-queue';
 
 /** The records of one enrollment kept on this phone for this trainer, read again whenever the queue changes. */
 export function useQueuedRecords(userId: number, enrollmentId: number): QueuedWrite[] {
@@ -62,20 +62,6 @@ export function useSentSince(waiting: number, watching: boolean): boolean {
     else if (seen.current) setSent(true);
   }, [waiting, watching]);
   return sent;
-}
-
-/** Asks the browser to send the queue when it has a network (Background Sync), or sends it now when online. */
-export async function sendWhenPossible(userId: number, token: string): Promise<void> {
-  try {
-    const registration = await navigator.serviceWorker?.getRegistration();
-    const sync = (
-      registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined
-    )?.sync;
-    if (sync) await sync.register(QUEUE_SYNC_TAG);
-  } catch {
-    // No Background Sync: the shell sends on reconnect and on the next open.
-  }
-  if (navigator.onLine) await sendQueuedWrites('/api/', { userId, token }).catch(() => undefined);
 }
 
 /**

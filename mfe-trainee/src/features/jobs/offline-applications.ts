@@ -16,10 +16,10 @@ import {
 } from '@btls/shared-api';
 import {
   QUEUE_CHANNEL,
-  QUEUE_SYNC_TAG,
   queuedWrites,
   queueWrite,
   sendQueuedWrites,
+  sendWhenPossible,
   type QueuedWrite,
 } from '@btls/shared-api/offline-queue';
 
@@ -81,20 +81,6 @@ export async function keepApplication(
   markKeptApplications(who.userId, true);
   void sendWhenPossible(who.userId, who.token);
   return true;
-}
-
-/** Asks the browser to send the queue when it has a network (Background Sync), or sends it now when online. */
-export async function sendWhenPossible(userId: number, token: string): Promise<void> {
-  try {
-    const registration = await navigator.serviceWorker?.getRegistration();
-    const sync = (
-      registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined
-    )?.sync;
-    if (sync) await sync.register(QUEUE_SYNC_TAG);
-  } catch {
-    // No Background Sync: sent on reconnect and on the next open.
-  }
-  if (navigator.onLine) await sendQueuedWrites('/api/', { userId, token }).catch(() => undefined);
 }
 
 /**
