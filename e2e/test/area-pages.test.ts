@@ -118,8 +118,8 @@ describe('a page an area adds', () => {
         );
         edit('src/pages.ts', (source) =>
           source
-            .replace('    paths.verify,\n  ].map(patternOf),', "    paths.verify,\n    '/news',\n  ].map(patternOf),")
-            .replace('    paths.termsOfService,\n  ],\n};', "    paths.termsOfService,\n    '/news',\n  ],\n};"),
+            .replace('    paths.enroll,\n  ].map(patternOf),', "    paths.enroll,\n    '/news',\n  ].map(patternOf),")
+            .replace('    paths.certificateCheck,\n  ],\n};', "    paths.certificateCheck,\n    '/news',\n  ],\n};"),
         );
         addTexts(edit, NEWS_TEXTS);
       });
