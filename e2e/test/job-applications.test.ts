@@ -91,14 +91,15 @@ describe('applying for a job', () => {
     // Seen beside the field (the alert saying it once more is for screen readers only).
     await page
       .locator('form [id$="-error"]', {
-        hasText: 'Please enter a Rwandan phone number, e.g. 078 123 4567 or +250 78 123 4567.',
+        hasText:
+          'Please enter a phone number with its country code, e.g. +256 772 123 456, or a Rwandan number such as 078 123 4567.',
       })
       .waitFor();
     expect(await page.getByLabel('Cover note (optional)').inputValue()).toBe(
       'Three years at a busy café in Nyamirambo.',
     );
     await page.getByLabel('Phone number (optional)').fill('078 123 4567');
-    await page.getByLabel('CV (optional, PDF, at most 2 MB)').setInputFiles({
+    await page.getByLabel('Choose your CV').setInputFiles({
       name: 'claudine-cv.pdf',
       mimeType: 'application/pdf',
       buffer: Buffer.from('%PDF-1.4\n% a tiny CV\n%%EOF\n'),
