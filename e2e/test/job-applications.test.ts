@@ -134,7 +134,7 @@ describe('applying for a job', () => {
     await employer.page.waitForURL(`${site.base}/employer/jobs/${job.id}/applicants`);
     const card = employer.page.getByRole('article', { name: 'Claudine Ingabire' });
     await card.waitFor();
-    await card.getByRole('link', { name: '+250781234567' }).waitFor();
+    await card.getByRole('link', { name: '+250 781 234 567' }).waitFor();
     await card.getByText('Three years at a busy café in Nyamirambo.').waitFor();
     const verify = card.getByRole('link', { name: new RegExp(`Verify ${code}`) });
     expect(await verify.getAttribute('href')).toBe(`/verify/${code}`);
@@ -144,11 +144,12 @@ describe('applying for a job', () => {
 
     await card.getByRole('button', { name: 'Shortlist: Claudine Ingabire' }).click();
     await employer.page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-    await employer.page.getByText('Claudine Ingabire is now Shortlisted.').waitFor();
+    // Confirmed in the card, where the tap was (a live region says it once more for screen readers).
+    await card.getByText('Claudine Ingabire is now Shortlisted.').waitFor();
     await card.getByRole('button', { name: 'Move to Interview: Claudine Ingabire' }).click();
     await employer.page.getByRole('dialog').getByRole('textbox').fill('Saturday 10:00 at the café');
     await employer.page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-    await employer.page.getByText('Claudine Ingabire is now Interview.').waitFor();
+    await card.getByText('Claudine Ingabire is now Interview.').waitFor();
     await card.getByText('Status history (3)').click();
     await card.getByText(/Shortlisted → Interview/).waitFor();
     expect(await employer.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
