@@ -89,12 +89,17 @@ function WhereTheCodeIs() {
   );
 }
 
-function PageTitle({ path }: { path: string }) {
+/** The page's heading, and its title: a code's check names the code, so the box and each check are told apart. */
+function PageTitle({ path, code }: { path: string; code?: string | null }) {
   const i18n = useI18n();
   return (
     <>
       <PageHead
-        title={i18n._({ id: 'public.verify.title', message: 'Certificate verification' })}
+        title={
+          code
+            ? i18n._({ id: 'public.verify.titleOf', message: 'Certificate {code}', values: { code } })
+            : i18n._({ id: 'public.verify.title', message: 'Certificate verification' })
+        }
         description={i18n._({
           id: 'public.verify.description',
           message: 'Check that a BTLS Coffee Training Centre certificate is genuine.',
@@ -131,7 +136,7 @@ export function VerifyPage() {
   const code = certificateCodeOf(certificateCode) ?? certificateCode;
   return (
     <main className={styles.detail}>
-      <PageTitle path={paths.verify(code)} />
+      <PageTitle path={paths.verify(code)} code={code} />
       <CheckOf code={code} />
       <CodeForm key={code} another />
     </main>
@@ -150,7 +155,7 @@ export function CertificateCheckPage() {
   const code = typed === null ? null : certificateCodeOf(typed);
   return (
     <main className={styles.detail}>
-      <PageTitle path={code ? paths.verify(code) : paths.certificateCheck} />
+      <PageTitle path={code ? paths.verify(code) : paths.certificateCheck} code={code} />
       {code ? (
         <>
           <CheckOf code={code} />
