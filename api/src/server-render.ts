@@ -199,7 +199,8 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
         if (release && !server) return null;
         // The API's reads see the page's language (its cookie's, else Accept-Language's: what the business writes
         // comes in it); nothing else of the request (no cookie) reaches them.
-        const visitor: Visitor = { address, headers: { 'accept-language': requestLanguage(headers) } };
+        const language = requestLanguage(headers);
+        const visitor: Visitor = { address, headers: { 'accept-language': language } };
         const tried = Object.keys(overrides).length > 0;
         const shellVersion = String(statSync(shellFile).mtimeMs);
         // A process renders with one set of releases only: the active set (and the shell) makes its generation,
@@ -217,7 +218,7 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
             shellVersion,
             url,
             origin: options.publicUrl ?? requestOrigin,
-            language: requestLanguage(headers),
+            language,
             dataSaver: dataSaverOf(headers),
             bannerHidden: bannerHiddenOf(headers),
             sessionHint: hint === null ? null : `${SESSION_HINT_COOKIE}=${hint}`,

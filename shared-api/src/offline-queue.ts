@@ -10,6 +10,7 @@
  */
 import { createStore, promisifyRequest, values, type UseStore } from 'idb-keyval';
 import type { MessageParams } from './codes';
+import { formDataOf } from './form-data';
 
 export interface QueuedWrite {
   /** The Idempotency-Key of the first try, also the write's key in the store. */
@@ -227,7 +228,7 @@ async function run(apiBase: string, as?: { userId: number; token: string }): Pro
             ...(write.form ? {} : { 'Content-Type': 'application/json' }),
             'Idempotency-Key': write.key,
           },
-          body: write.form ? formOf(write) : JSON.stringify(write.firstBody),
+          body: write.form ? formDataOf(write.form, write.fileNames) : JSON.stringify(write.firstBody),
         });
       } catch {
         offline = true;
@@ -270,16 +271,6 @@ async function run(apiBase: string, as?: { userId: number; token: string }): Pro
   }
   if (outcome.sent || outcome.refused) announce();
   return outcome;
-}
-
-/** A kept form as the browser sends it, its files under their names. */
-function formOf(write: QueuedWrite): FormData {
-  const form = new FormData();
-  for (const [field, value] of Object.entries(write.form ?? {})) {
-    if (typeof value === 'string') form.append(field, value);
-    else form.append(field, value, write.fileNames?.[field] ?? field);
-  }
-  return form;
 }
 
 /** One write, for tests and the worker's notices. */

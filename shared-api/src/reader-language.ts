@@ -5,7 +5,7 @@
  */
 import { i18n, isLanguage, type Language } from '@btls/kernel';
 
-export function readerLanguage(): Language | undefined {
+function readerLanguage(): Language | undefined {
   if (typeof document === 'undefined') return undefined;
   return isLanguage(i18n.locale) ? i18n.locale : undefined;
 }

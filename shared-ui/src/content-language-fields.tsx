@@ -22,7 +22,7 @@ export interface TranslatedField {
 }
 
 /** The name of a translation's field in a form's values (and in the server's problems). */
-export const translationField = (language: Language, field: string) => `translations.${language}.${field}`;
+const translationField = (language: Language, field: string) => `translations.${language}.${field}`;
 
 /** "Also in Kinyarwanda (optional)", in the interface's language. */
 function alsoIn(i18n: I18n, language: Language): string {

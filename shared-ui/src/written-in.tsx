@@ -26,7 +26,7 @@ export function useTextLang(language: Language | undefined): { lang?: Language }
 }
 
 /** "Written in English", in the reader's language, for a text in `language`. */
-export function writtenInText(i18n: I18n, language: Language): string {
+function writtenInText(i18n: I18n, language: Language): string {
   switch (language) {
     case 'en':
       return i18n._({ id: 'writtenIn.en', message: 'Written in English' });

@@ -35,13 +35,6 @@ export function Banner({ onClosed }: { onClosed: () => void }) {
     const timer = setInterval(() => setIndex((i) => (i + 1) % PHRASES.length), ROTATE_MS);
     return () => clearInterval(timer);
   }, [paused, closed]);
-  // Closed by a tap here (not closed already when the page came): the keyboard goes on, not to the page's top.
-  const [closedHere, setClosedHere] = useState(false);
-  useEffect(() => {
-    if (!closedHere) return;
-    setClosedHere(false);
-    onClosed();
-  }, [closedHere, onClosed]);
   if (closed) return null;
   // All four share one cell, the others unseen: the bar is as tall as the longest phrase on this screen, so a
   // phrase that wraps onto two lines on a phone does not push the page down every few seconds.
@@ -69,7 +62,8 @@ export function Banner({ onClosed }: { onClosed: () => void }) {
         onClick={() => {
           hideBanner();
           setClosed(true);
-          setClosedHere(true);
+          // The keyboard goes on to the bar, not back to the page's top (the button it was on goes).
+          onClosed();
         }}
       >
         <span aria-hidden="true">✕</span>

@@ -28,7 +28,7 @@ import {
 import type { Deps } from '../deps';
 import type { UserRow } from '../auth';
 import { cvKindOf } from '../job-applications/cv';
-import { isRealPhoneNumber, phoneShown } from '../job-applications/phone';
+import { isRealPhoneNumber } from '../job-applications/phone';
 import { idempotentWrites } from '../http/idempotency';
 import { isForeignKeyViolation, isUniqueViolation, type Db } from '../db/client';
 import { jobApplications, type JobRow } from '../db/schema';
@@ -423,7 +423,7 @@ function applicantsCsv(rows: JobApplicant[], w: MailWords): string {
     [
       fullName(r.trainee),
       r.trainee.email,
-      phoneShown(r.phone) ?? '',
+      r.phone ?? '',
       w.status(r.status),
       r.appliedAt.slice(0, 10),
       r.certificates.map((c) => `${c.courseTitle} (${c.code})`).join('; '),

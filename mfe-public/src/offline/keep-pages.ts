@@ -7,7 +7,7 @@ import { jobFacetsQuery, jobsPageQuery } from '@btls/shared-api';
 import { dataSaverOn } from '@btls/shared-api/data-saver';
 
 /** When this browser last asked for them (its own storage: one phone, one copy). */
-export const KEPT_AT_KEY = 'btlsPagesKept';
+const KEPT_AT_KEY = 'btlsPagesKept';
 const DAY_MS = 24 * 3600 * 1000;
 
 function keptAt(): number {
@@ -45,7 +45,7 @@ const PAGES = import.meta.glob([
   '../features/verify/verify-page.tsx',
 ]);
 
-export async function keepPages(): Promise<void> {
+async function keepPages(): Promise<void> {
   const board = [jobFacetsQuery(), jobsPageQuery({}, 1)].map((query) => (query.queryFn as () => Promise<unknown>)());
   // One at a time: what the phone is doing meanwhile keeps its share of the link.
   for (const load of Object.values(PAGES)) await load();

@@ -10,7 +10,7 @@
  * past 250 KiB), and someone who reads one page and leaves pays nothing for pages they never wanted. They are asked
  * for once the visitor opens a second page, or on their next visit.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from '@btls/shared-auth';
 
 /** That this browser opened a page of the site before (a visit ago, or a page ago). */
@@ -28,7 +28,8 @@ function seenBefore(): boolean {
 export function useKeepPagesOffline(): void {
   const { pathname } = useLocation();
   const landing = useRef(pathname);
-  const returning = useRef(seenBefore()).current;
+  // Read once, on the first render (a lazy state's start): the page's own visit has been noted by the next.
+  const [returning] = useState(seenBefore);
   useEffect(() => {
     try {
       localStorage.setItem(SEEN_KEY, '1');

@@ -9,25 +9,25 @@ export const CERTIFICATE_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const CODE_LENGTH = 16;
 const PREFIX = 'BTLS';
 
+/** `BTLS-` and the 16 characters in groups of four: how a code is written, made or read. */
+export const certificateCodeFrom = (chars: string) => `${PREFIX}-${chars.match(/.{4}/g)!.join('-')}`;
+
+/** Text taken from an address, decoded when it can be (a malformed escape is kept as it is). */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 /** The code inside what was typed or pasted: the QR's address (`…/verify/<code>`, `…/verify?code=<code>`) or the code. */
 function codePart(input: string): string {
   const text = input.trim();
   const address = /\/verify\/([^/?#\s]+)/i.exec(text);
-  if (address) {
-    try {
-      return decodeURIComponent(address[1]!);
-    } catch {
-      return address[1]!;
-    }
-  }
+  if (address) return decoded(address[1]!);
   const query = /[?&]code=([^&#\s]*)/i.exec(text);
-  if (query) {
-    try {
-      return decodeURIComponent(query[1]!.replace(/\+/g, ' '));
-    } catch {
-      return query[1]!;
-    }
-  }
+  if (query) return decoded(query[1]!.replace(/\+/g, ' '));
   return text;
 }
 
@@ -45,5 +45,5 @@ export function certificateCodeOf(input: string): string | null {
   if (chars.length !== CODE_LENGTH) return null;
   chars = chars.replace(/O/g, '0').replace(/[IL]/g, '1');
   if ([...chars].some((char) => !CERTIFICATE_CODE_ALPHABET.includes(char))) return null;
-  return `${PREFIX}-${chars.match(/.{4}/g)!.join('-')}`;
+  return certificateCodeFrom(chars);
 }

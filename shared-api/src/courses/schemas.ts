@@ -1,6 +1,6 @@
 /** Courses (docs/product.md §3, docs/product.md §7). */
 import { z } from 'zod';
-import { COURSE_CATEGORIES, COURSE_LEVELS } from '../constants';
+import { COURSE_CATEGORIES, COURSE_LEVELS, LANGUAGES } from '../constants';
 import { course as courseText, validation } from '../messages';
 import {
   NOT_BLANK,
@@ -55,7 +55,7 @@ export const courseSchema = z.object({
   /** The language of `title`, `description` and `tags` (the reader's when the course is written in it). */
   ...contentLanguageFields,
   /** For admins only: every version of the texts, by language, to edit them. */
-  texts: z.partialRecord(z.enum(['en', 'fr', 'rw']), courseTextsSchema).optional(),
+  texts: z.partialRecord(z.enum(LANGUAGES), courseTextsSchema).optional(),
 });
 export type Course = z.infer<typeof courseSchema>;
 

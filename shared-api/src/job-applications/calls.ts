@@ -1,6 +1,7 @@
 /** Job applications: the trainee applies and follows; the job's employer reviews; admins read. */
 import { call, callPage, downloadFile, listQuery, seg, type Page, type PageParams } from '../client';
 import type { EmployerApplicationStatus, JobApplicationStatus } from '../constants';
+import { formDataOf } from '../form-data';
 import { session } from '../auth/texts';
 import { jobApplication } from './texts';
 import type { JobApplicant, JobApplicationsSummary, MessageAnswer, MyJobApplication } from '../schemas';
@@ -44,14 +45,7 @@ export function applyForJob(
   idempotencyKey?: string,
 ): Promise<MyJobApplication> {
   const { text, form, fileNames } = applicationBody(fields);
-  let body: FormData | undefined;
-  if (form) {
-    body = new FormData();
-    for (const [field, value] of Object.entries(form)) {
-      if (typeof value === 'string') body.append(field, value);
-      else body.append(field, value, fileNames?.[field] ?? field);
-    }
-  }
+  const body = form ? formDataOf(form, fileNames) : undefined;
   return call({
     operation: 'POST /jobs/:jobId/applications',
     path: applicationPath(jobId),

@@ -16,7 +16,7 @@ const E164 = /^\+[1-9]\d{6,14}$/;
  * `00…` is the international prefix (`+…`); a ten-digit number starting with 0 is Rwandan as people write it
  * there (078 123 4567: `+250781234567`), as is `250…` without its plus.
  */
-export function phoneInE164(typed: string): string {
+function phoneInE164(typed: string): string {
   const digits = typed.trim().replace(/[\s\-().\u00a0]/g, '');
   if (/^00[1-9]/.test(digits)) return `+${digits.slice(2)}`;
   if (/^0\d{9}$/.test(digits)) return `+250${digits.slice(1)}`;

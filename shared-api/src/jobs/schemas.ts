@@ -1,6 +1,6 @@
 /** Job postings (docs/product.md §3, docs/product.md §7). */
 import { z } from 'zod';
-import { JOB_DESCRIPTION_MAX, JOB_REQUIREMENTS_MAX, JOB_TYPES } from '../constants';
+import { JOB_DESCRIPTION_MAX, JOB_REQUIREMENTS_MAX, JOB_TYPES, LANGUAGES } from '../constants';
 import { job as jobText, request, validation } from '../messages';
 import {
   activeStatus,
@@ -75,7 +75,7 @@ export const jobSchema = z.object({
   /** The language of `title`, `description`, its snippet and `requirements` (the reader's when written in it). */
   ...contentLanguageFields,
   /** For the posting's employer (and admins): every version of the texts, by language, to edit them. */
-  texts: z.partialRecord(z.enum(['en', 'fr', 'rw']), jobTextsSchema).optional(),
+  texts: z.partialRecord(z.enum(LANGUAGES), jobTextsSchema).optional(),
   /** In the employer's and admins' list of postings: applications received, and how many are still New. */
   applicationCount: z.number().optional(),
   newApplicationCount: z.number().optional(),

@@ -36,6 +36,7 @@ import {
 } from '@btls/shared-ui/components';
 import { FormProblem, useFormProblem } from '@btls/shared-ui/form-problem';
 import { useDraft, writeDraft } from '@btls/shared-ui/draft';
+import { bringToView } from '@btls/shared-ui/focus-row';
 import { formatNumber } from '@btls/shared-ui/format';
 import { formatDate } from '@btls/shared-ui/format-date';
 import { useLocale } from '@btls/shared-ui/i18n';
@@ -187,8 +188,7 @@ function KeptCard({ application, userId }: { application: KeptApplication; userI
   const [busy, setBusy] = useState(false);
   // Just kept (the form is gone): the card is read out and in view.
   useEffect(() => {
-    card.current?.scrollIntoView?.({ block: 'start' });
-    card.current?.focus({ preventScroll: true });
+    if (card.current) bringToView(card.current, 'start');
   }, [refusal]);
 
   async function discard() {

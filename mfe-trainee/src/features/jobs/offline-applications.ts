@@ -39,7 +39,7 @@ export interface KeptApplication {
   cvName: string;
 }
 
-export function keptApplication(write: QueuedWrite): KeptApplication {
+function keptApplication(write: QueuedWrite): KeptApplication {
   const body = (write.body ?? {}) as Record<string, unknown>;
   const cv = write.form?.cv;
   return {
