@@ -1,8 +1,18 @@
-// The page's scripts, after its first paint. The shell's index.html, and the server in the pages it
-// renders, keep the entry script and the module preloads inside <template data-after-paint>: inert while the
-// page is read and painted, so a phone's first bytes go to the HTML, its styles and its images (the server
-// rendered the page: it needs no script to be seen). Once the first frame is painted they are put into the
-// document, where they load and run as if they had been there from the start.
+// The page's scripts, after its first paint, and on a visitor's public page only once they are needed.
+//
+// The shell's index.html, and the server in the pages it renders, keep the entry script and the module preloads
+// inside <template data-after-paint>: inert while the page is read and painted. This loader puts them into the
+// document, where they load and run as if they had been there from the start:
+// - at once after the first paint, where the page needs its script to be a page at all: a page the browser
+//   renders (its root came empty), or a signed-in user's (the `btlsWho` cookie beside the session: their areas
+//   run there);
+// - on a visitor's server-rendered page, only when the visitor first uses something only a script can do: a
+//   field focused (a form being filled in), a button pressed, a select changed. Until then the page is its HTML:
+//   links are page loads, the menu and the filters open without script (popover, <details>), and a low-tier
+//   phone spends neither its data nor a second of its main thread on code the visit may never need.
+// A button pressed before the page's script has taken the page over is pressed again once it has (the shell
+// says so with `btls:awake`), and a select's choice is told again, so no tap is lost; what is typed meanwhile
+// stays in its field, and the forms take it over as they come to life.
 //
 // They go in a few at a time, the entry script first: each one starts a fetch, a few milliseconds apiece on a
 // low-tier phone, and the thirty-odd of a page put in at once were a long task that held the visitor's first taps.
@@ -22,7 +32,114 @@ function start() {
   };
   next();
 }
-// After the next frame is painted: a callback before the paint, a task after it.
-requestAnimationFrame(() => setTimeout(start, 0));
-// A page opened in a background tab paints nothing until it is shown: start anyway.
-setTimeout(start, 1000);
+
+const root = document.getElementById('root');
+const rendered = !!root && root.firstElementChild !== null;
+const signedIn = /(?:^|;\s*)btlsWho=/.test(document.cookie);
+
+if (!rendered || signedIn) {
+  // After the next frame is painted: a callback before the paint, a task after it.
+  requestAnimationFrame(() => setTimeout(start, 0));
+  // A page opened in a background tab paints nothing until it is shown: start anyway.
+  setTimeout(start, 1000);
+} else {
+  let awake = false;
+  /** What was pressed or chosen before the page's script took the page over, done again once it has (the last
+   * choice of a select wins, as it is told last). */
+  const again = [];
+  const isField = (element) =>
+    element instanceof HTMLInputElement ||
+    element instanceof HTMLTextAreaElement ||
+    element instanceof HTMLSelectElement ||
+    (element instanceof HTMLElement && element.isContentEditable);
+  /** A button only the page's script answers: not the menu's (a popover), nor a GET form's submit (a page load). */
+  const scriptButton = (target) => {
+    const button = target instanceof Element ? target.closest('button') : null;
+    if (!button || button.disabled || button.hasAttribute('popovertarget')) return null;
+    if (button.type === 'submit' && button.form && button.form.method === 'get') return null;
+    return button;
+  };
+  const wake = () => {
+    for (const [type, listener] of listeners) document.removeEventListener(type, listener, true);
+    start();
+  };
+  const listeners = [
+    [
+      'focusin',
+      (event) => {
+        if (isField(event.target)) wake();
+      },
+    ],
+    [
+      'pointerdown',
+      (event) => {
+        if (scriptButton(event.target)) wake();
+      },
+    ],
+    [
+      'keydown',
+      (event) => {
+        if ((event.key === 'Enter' || event.key === ' ') && scriptButton(event.target)) wake();
+      },
+    ],
+    // Asked for by something of the page's own (a test, an extension of ours): the same as a first use.
+    ['btls:wake', () => wake()],
+  ];
+  for (const [type, listener] of listeners) document.addEventListener(type, listener, true);
+  // Pressed before the take-over: nothing would answer it (React is not listening yet). Held, and pressed again.
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (awake) return;
+      const button = scriptButton(event.target);
+      if (!button) return;
+      event.preventDefault();
+      event.stopPropagation();
+      if (!again.some((held) => held.element === button)) again.push({ element: button, type: 'click' });
+      wake();
+    },
+    true,
+  );
+  document.addEventListener(
+    'change',
+    (event) => {
+      if (awake || !(event.target instanceof HTMLSelectElement)) return;
+      again.push({ element: event.target, type: 'change', value: event.target.value });
+      // Chosen without a focus first (a script, an assistive technology): a first use all the same.
+      wake();
+    },
+    true,
+  );
+  document.addEventListener(
+    'btls:awake',
+    () => {
+      awake = true;
+      // After the take-over's commit has been painted, so the handlers are in place.
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          for (const { element, type, value } of again.splice(0)) {
+            if (!element.isConnected) continue;
+            if (type === 'click') element.click();
+            else {
+              // Taken over, the select shows its state's choice again: the visitor's is put back, then told.
+              element.value = value;
+              element.dispatchEvent(new Event('change', { bubbles: true }));
+            }
+          }
+        }, 0),
+      );
+    },
+    { once: true },
+  );
+  // The service worker keeps what a visitor reads for offline use; where the page's script never wakes, this
+  // registers it, once the page has loaded and settled, never under the data saver (the shell does it where it
+  // wakes).
+  const register = () => {
+    if (started || !('serviceWorker' in navigator) || !navigator.onLine || navigator.connection?.saveData) return;
+    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  };
+  const registerLater = () =>
+    setTimeout(() => ('requestIdleCallback' in window ? requestIdleCallback(register) : register()), 5000);
+  if (document.readyState === 'complete') registerLater();
+  else addEventListener('load', registerLater, { once: true });
+}

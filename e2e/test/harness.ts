@@ -100,18 +100,20 @@ export async function openPage(
 }
 
 /**
- * Waits until the browser has taken the server-rendered page over: React owns the heading the server sent. The
- * scripts start after the first paint and hydrate in slices: on a busy machine a long page takes
- * seconds, not the poll's default one.
+ * Wakes a visitor's server-rendered page (its scripts wait for a first use: a field focused, a button pressed;
+ * a journey that goes on to use the page as an app asks for them as that use would) and waits until the browser
+ * has taken it over: React owns the heading the server sent. The scripts hydrate in slices: on a busy machine a
+ * long page takes seconds, not the poll's default one.
  */
 export async function takenOver(page: Page, within: { expect: typeof expect } = { expect }): Promise<void> {
   // A concurrent test passes its own `expect` (vitest's rule for concurrent tests).
   await within.expect
     .poll(
       () =>
-        page
-          .getByRole('heading', { level: 1 })
-          .evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))),
+        page.getByRole('heading', { level: 1 }).evaluate((el) => {
+          document.dispatchEvent(new Event('btls:wake'));
+          return Object.keys(el).some((key) => key.startsWith('__reactFiber'));
+        }),
       { timeout: 20_000 },
     )
     .toBe(true);

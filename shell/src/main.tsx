@@ -1,5 +1,5 @@
 import '@btls/shared-ui/tokens.css';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { configureApi, createQueryClient, hydrate, i18n, QueryClientProvider } from '@btls/shared-api';
 import { AuthProvider, BrowserRouter, consoleOfThePage, useSessionStore, type SessionHint } from '@btls/shared-auth';
@@ -74,8 +74,20 @@ const afterLoad = () => {
 if (document.readyState === 'complete') afterLoad();
 else window.addEventListener('load', afterLoad, { once: true });
 
+/**
+ * Says the page is taken over: the loader (build-config/after-paint.js) then presses again what a visitor pressed
+ * before the page's script was there to answer it.
+ */
+function Awake() {
+  useEffect(() => {
+    document.dispatchEvent(new Event('btls:awake'));
+  }, []);
+  return null;
+}
+
 const app = (map: Awaited<typeof areas>) => (
   <StrictMode>
+    <Awake />
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         {/* Taken over as the server rendered it: for the session hint it was rendered for. */}
