@@ -4,8 +4,8 @@
 // inside <template data-after-paint>: inert while the page is read and painted. This loader puts them into the
 // document, where they load and run as if they had been there from the start:
 // - at once after the first paint, where the page needs its script to be a page at all: a page the browser
-//   renders (its root came empty), or a signed-in user's (the `btlsWho` cookie beside the session: their areas
-//   run there);
+//   renders (its root came empty), or a signed-in user's (a session on the device, or the `btlsWho` cookie
+//   beside one: their areas run there);
 // - on a visitor's server-rendered page, only when the visitor first uses something only a script can do: a
 //   field focused (a form being filled in), a button pressed, a select changed. Until then the page is its HTML:
 //   links are page loads, the menu and the filters open without script (popover, <details>), and a low-tier
@@ -35,7 +35,15 @@ function start() {
 
 const root = document.getElementById('root');
 const rendered = !!root && root.firstElementChild !== null;
-const signedIn = /(?:^|;\s*)btlsWho=/.test(document.cookie);
+/** A session on this device (the kernel's `btlsToken`), or its hint the server reads (`btlsWho`). */
+const signedIn = (() => {
+  try {
+    if (localStorage.getItem('btlsToken')) return true;
+  } catch {
+    // A browser that refuses site data holds no session.
+  }
+  return /(?:^|;\s*)btlsWho=/.test(document.cookie);
+})();
 
 if (!rendered || signedIn) {
   // After the next frame is painted: a callback before the paint, a task after it.

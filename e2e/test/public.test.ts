@@ -68,6 +68,8 @@ describe('a visitor', () => {
     // With JavaScript: the page changes without a new document, and the focus goes to the new count.
     const { page, context, errors } = await openPage(browser, 390);
     await page.goto(`${site.base}/courses`, { waitUntil: 'networkidle' });
+    // Once the page's script has taken it over (until a first use, a link is a page load, as without it).
+    await takenOver(page);
     await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
     await page.getByRole('link', { name: 'Page 2' }).click();
     await page.waitForURL(`${site.base}/courses?page=2`);
@@ -103,6 +105,8 @@ describe('a visitor', () => {
       await context.addCookies([{ name: 'btlsLang', value: language, url: site.base }]);
       await page.clock.install();
       await page.goto(`${site.base}/`, { waitUntil: 'networkidle' });
+      // They turn once the page's script is there (until then the first stands still).
+      await takenOver(page);
       const heading = page.getByRole('heading', { level: 1 });
       const shown = new Set<string>();
       const tops = new Set<number>();
@@ -168,6 +172,8 @@ describe('a visitor', () => {
     await context.clock.install();
     const page = await context.newPage();
     await page.goto(`${site.base}/`);
+    // Even once the page's script has taken the carousel over (until then nothing turns it).
+    await takenOver(page);
     await page.getByRole('heading', { name: 'Featured Training Programs' }).scrollIntoViewIfNeeded();
     const carousel = page.locator('.swiper');
     await carousel.locator('.swiper-slide-active').waitFor();

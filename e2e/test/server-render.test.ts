@@ -243,6 +243,7 @@ describe('taking over a server-rendered page', () => {
     page.on('request', (request) => request.resourceType() === 'document' && documents.push(request.url()));
     // Once the page is the browser's (a tap before that simply loads the next page from the server).
     await page.goto(`${site.base}/`, { waitUntil: 'networkidle' });
+    await takenOver(page);
     await openSiteMenu(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
     await page.getByRole('heading', { level: 1, name: 'Our Barista Courses' }).waitFor();
@@ -287,12 +288,14 @@ describe('a browser that blocks site data', () => {
       });
     });
     await page.goto(`${site.base}/`, { waitUntil: 'networkidle' });
+    await takenOver(page);
     await openSiteMenu(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
     await page.getByRole('heading', { level: 1, name: 'Our Barista Courses' }).waitFor();
     await page.goto(`${site.base}/login`);
-    await page.getByText('Signing in needs site data').waitFor();
+    // Said as soon as the visitor starts on the form (its first use wakes the page's script).
     await page.getByLabel('Email').fill(DEMO.trainee.email);
+    await page.getByText('Signing in needs site data').waitFor();
     await page.getByLabel('Password').fill(DEMO.trainee.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Signing in needs site data').waitFor();
