@@ -11,8 +11,8 @@
 //   links are page loads, the menu and the filters open without script (popover, <details>), and a low-tier
 //   phone spends neither its data nor a second of its main thread on code the visit may never need.
 // A button pressed before the page's script has taken the page over is pressed again once it has (the shell
-// says so with `btls:awake`), and a select's choice is told again, so no tap is lost; what is typed meanwhile
-// stays in its field, and the forms take it over as they come to life.
+// says so with `btls:awake`), and a select's choice or a file chosen is told again, so no tap is lost; what is
+// typed meanwhile stays in its field, and the forms take it over as they come to life.
 //
 // They go in a few at a time, the entry script first: each one starts a fetch, a few milliseconds apiece on a
 // low-tier phone, and the thirty-odd of a page put in at once were a long task that held the visitor's first taps.
@@ -111,8 +111,11 @@ if (!rendered || signedIn) {
   document.addEventListener(
     'change',
     (event) => {
-      if (awake || !(event.target instanceof HTMLSelectElement)) return;
-      again.push({ element: event.target, type: 'change', value: event.target.value });
+      const target = event.target;
+      const file = target instanceof HTMLInputElement && target.type === 'file';
+      if (awake || !(target instanceof HTMLSelectElement || file)) return;
+      // A file chosen stays in its control (its value cannot be set again, nor needs to be).
+      again.push({ element: target, type: 'change', value: file ? undefined : target.value });
       // Chosen without a focus first (a script, an assistive technology): a first use all the same.
       wake();
     },
@@ -130,7 +133,7 @@ if (!rendered || signedIn) {
             if (type === 'click') element.click();
             else {
               // Taken over, the select shows its state's choice again: the visitor's is put back, then told.
-              element.value = value;
+              if (value !== undefined) element.value = value;
               element.dispatchEvent(new Event('change', { bubbles: true }));
             }
           }

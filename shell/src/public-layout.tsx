@@ -120,7 +120,12 @@ function TopBar() {
 function usePhoneMenu() {
   const menu = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
+  // Only a change of page closes it: a menu opened before the page's script took the page over (it opens
+  // without one) stays open as the page is taken over.
+  const shownFor = useRef(pathname);
   useEffect(() => {
+    if (shownFor.current === pathname) return;
+    shownFor.current = pathname;
     const element = menu.current;
     // A browser without popovers shows the menu in the bar: nothing to close.
     if (element && 'hidePopover' in element && element.matches(':popover-open')) element.hidePopover();
