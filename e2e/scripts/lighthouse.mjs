@@ -16,7 +16,7 @@
 //
 // --runs N   measure every page N times and print the median of each column (default 1; 5 with --low-end)
 // --save DIR also write each run's HTML report into DIR
-// --only TEXT measure only the pages whose path contains TEXT (e.g. `--only /courses/`)
+// --only TEXT measure only the pages whose path contains TEXT (e.g. `--only /courses/`; `--only =/` the home page alone)
 // --cpu N    use a CPU slowdown of N instead of calibrating it (4 is Lighthouse's default)
 // --low-end  a low-tier phone: benchmarkIndex / 264, then the real-throttling table (--loaf-runs N, default 7;
 //            0 skips it)

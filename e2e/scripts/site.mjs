@@ -163,7 +163,8 @@ export async function publicPages(base, only) {
   };
   const [course, job] = await Promise.all([pick('/courses'), pick('/jobs')]);
   const pages = ['/', '/courses', `/courses/${course}`, '/jobs', `/jobs/${job}`, '/login'].filter(
-    (path) => !only || path.includes(only),
+    // `=/jobs` names one page exactly; `/jobs` every page whose path holds it.
+    (path) => !only || (only.startsWith('=') ? path === only.slice(1) : path.includes(only)),
   );
   for (const path of pages) await fetch(base + path).then((r) => r.arrayBuffer());
   return pages;
