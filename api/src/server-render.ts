@@ -37,6 +37,8 @@ import { createProcessPool, TaskBudget, TaskDeadline, type QuestionBudget } from
 import type { Sandbox } from './workers/sandbox';
 import type { ApiAnswer, RenderOutcome, RenderQuestion, RenderTask } from './workers/render-page';
 import type { Metrics } from './metrics';
+import type { RenderedPage, Unrendered } from './page-cache';
+import type { RenderPass } from './rate-limit';
 
 interface ManifestChunk {
   file: string;
@@ -166,9 +168,9 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
 
   return {
     /**
-     * The page for `url` in the request's language (`headers`: its cookie and Accept-Language), or null when
-     * the browser should render it (not a public page, or rendering failed). `overrides`: a tester's candidate
-     * releases, by area.
+     * The page for `url` in the request's language (`headers`: its cookie and Accept-Language), or why the
+     * browser is to render it (not a public page, no render can be had, or rendering failed). `overrides`: a
+     * tester's candidate releases, by area.
      */
     async render(
       url: string,
@@ -181,9 +183,16 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
       rollout: Partial<Record<RemoteArea, string>> = {},
       /** The page's map of areas (the same versions as `overrides` and `rollout` choose). */
       areas: RemotesJson = {},
-    ): Promise<{ status: number; html: string; language: string; personal: boolean } | null> {
-      if (!existsSync(shellFile) || !shared || !trials) return null;
-      const started = performance.now();
+      /**
+       * Asked once a render process is to render the page, before anything is sent to one: a pass, given back
+       * when the render ends, or null: not now (the visitor's address has spent its share).
+       */
+      admit: () => Promise<RenderPass | null> = async () => ({ done() {} }),
+    ): Promise<(RenderedPage & { personal: boolean }) | Unrendered> {
+      if (!existsSync(shellFile)) return { unrendered: 'no server build' };
+      if (!shared || !trials) return { unrendered: 'sandbox unavailable' };
+      let started = performance.now();
+      let pass: RenderPass | null = null;
       const took = (outcome: 'rendered' | 'fallback') =>
         options.renders?.observe({ outcome }, (performance.now() - started) / 1000);
       try {
@@ -193,10 +202,13 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
         // on the server (or two areas at once) gets no task, and the browser renders the page.
         // (The path as it came, never parsed as a URL: `//host/admin/users` is a path to the router, not a host.)
         const by = routesOf(releases).areaFor(url.split(/[?#]/)[0]!);
-        if (by === 'ambiguous') return null;
+        if (by === 'ambiguous') return { unrendered: 'two areas' };
         const release = by === 'none' ? undefined : releases.get(by);
         const server = release?.manifest.server;
-        if (release && !server) return null;
+        if (release && !server) return { unrendered: 'signed-in' };
+        pass = await admit();
+        if (!pass) return { unrendered: 'render budget spent' };
+        started = performance.now();
         // The API's reads see the page's language (its cookie's, else Accept-Language's: what the business writes
         // comes in it); nothing else of the request (no cookie) reaches them.
         const language = requestLanguage(headers);
@@ -229,7 +241,8 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
           answerer(release, visitor),
           `${generation} | ${release ? `${release.area}@${release.version}` : 'shell'}`,
         );
-        if (!outcome) return null;
+        // (The shell's own table says the browser renders it: an area that renders nothing on the server.)
+        if (!outcome) return { unrendered: 'signed-in' };
         const hints = release && outcome.rendered ? await hintsFor(release, outcome.rendered.pageModule) : '';
         const html = withAreas(fillTemplate(shellTemplate(), outcome, hints, outcome.dataId, outcome.language), areas);
         took('rendered');
@@ -244,9 +257,11 @@ export function createServerRender(app: FastifyInstance, options: ServerRenderOp
               : 'failed';
         options.log.warn(
           { err: error, url: clip(withoutSecrets(url)) },
-          `Server render ${why}; the browser renders this page`,
+          `Server render ${why}; the page is a kept copy of it or the browser's`,
         );
-        return null;
+        return { unrendered: 'render failed' };
+      } finally {
+        pass?.done();
       }
     },
   };

@@ -9,7 +9,13 @@ import { extname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASE_MANIFEST, type ReleaseManifest } from '@btls/build-config/release';
-import { LOAD_TICKET_TIMING, REMOTE_AREAS, remoteFolder, type RemotesJson } from '@btls/build-config/remotes';
+import {
+  LOAD_TICKET_TIMING,
+  REMOTE_AREAS,
+  remoteFolder,
+  type RemoteArea,
+  type RemotesJson,
+} from '@btls/build-config/remotes';
 import { cookieValue } from '@btls/shared-api/cookies';
 import { bannerHiddenOf } from '@btls/shared-api/banner';
 import { dataSaverOf } from '@btls/shared-api/data-saver';
@@ -27,9 +33,20 @@ import { compressible } from './releases/compressed';
 import { choiceKey } from './releases/rollout';
 import type { Trials } from './releases/trial';
 import type { TrialOrigin } from './releases/trial-origin';
-import type { RateLimiter } from './rate-limit';
-import { compressPage, createPageCache, type KeptPage, type RenderedPage } from './page-cache';
+import { createRenderGate, type Clock, type RateLimiter, type RenderPass } from './rate-limit';
+import {
+  compressPage,
+  createPageCache,
+  isUnrendered,
+  type KeptPage,
+  type RenderedPage,
+  type Unrendered,
+  type UnrenderedReason,
+} from './page-cache';
+import { pageRoutes } from './releases/page-routes';
+import { busyPage } from './busy-page';
 import { requestLanguage } from '@btls/kernel/i18n-server';
+import type { Language } from '@btls/shared-api/constants';
 import { createServerRender, withAreas } from './server-render';
 import type { LoadTickets, TicketArea, Visitor } from './releases/load-tickets';
 import { openSandbox } from './workers/sandbox';
@@ -45,13 +62,23 @@ export interface WebOptions {
   publicUrl?: string;
   /** Opens the sandbox render processes start in (./workers/sandbox.ts; tests may say it cannot be made). */
   openSandbox?: typeof openSandbox;
+  /**
+   * How one address's renders are let through (rate-limit.ts's createRenderGate): how many may run at once, how
+   * many requests may wait and how long.
+   */
+  renderGate?: { running?: number; waiting?: number; maxWaitMs?: number };
+  /** The time of the render gate and of the kept pages' ages (tests give their own). */
+  clock?: Clock;
 }
 
 interface WebDeps {
   /** Who may try a candidate release: the server's signed trial links, and the origin they are tried on. */
   trials: Trials;
   trialOrigin: TrialOrigin;
-  /** Pages rendered for one client address (those kept for the next visitor do not count). */
+  /**
+   * Pages rendered for one client address a minute (those kept for the next visitor do not count), spread over
+   * the minute: its `turn`s.
+   */
   renderLimit: RateLimiter;
   /** Each load's tickets (what makes a browser's report count), and their share per client address. */
   loadTickets: LoadTickets;
@@ -271,6 +298,42 @@ async function renderSandbox(app: FastifyInstance, shellDist: string, open: type
   return null;
 }
 
+/**
+ * The `Server-Timing` entry saying who renders a page that the server did not render for this request, and why:
+ * `browser` (the shell's page: the browser renders it), `kept copy` (a copy kept past its minute) or `later` (a
+ * 503: come back after Retry-After). The reasons: page-cache.ts's UnrenderedReason, and `console`.
+ */
+const renderTiming = (who: 'browser' | 'kept copy' | 'later', why: UnrenderedReason | 'console') =>
+  `render;desc="${who}: ${why}"`;
+
+/**
+ * The page routes of a page's map of areas, matched as the shell's router matches them (./releases/page-routes.ts):
+ * what the map's areas serve, and so which addresses are no page at all. The maps seen lately are kept.
+ */
+function mapRoutes(kept = 16) {
+  const maps = new Map<string, ReturnType<typeof pageRoutes>>();
+  return (areas: RemotesJson) => {
+    const patterns = Object.entries(areas).map(([name, route]): [RemoteArea, readonly string[]] => [
+      name.replace(/^mfe_/, '') as RemoteArea,
+      route?.patterns ?? [],
+    ]);
+    const key = JSON.stringify(patterns);
+    let routes = maps.get(key);
+    if (!routes) {
+      routes = pageRoutes(patterns);
+      maps.set(key, routes);
+      if (maps.size > kept) maps.delete(maps.keys().next().value!);
+    }
+    return routes;
+  };
+}
+
+/**
+ * The console's own pages (shell/src/console/console-pages.tsx: shared-auth's paths.login, forgotPassword and
+ * resetPassword), besides `/` and the admin area's: any other address there is its not-found page.
+ */
+const CONSOLE_OWN_PAGES = new Set(['/', '/login', '/forgot-password', '/reset-password']);
+
 /** Registers the front end when it has been built; answers whether it was. */
 export async function registerWeb(
   app: FastifyInstance,
@@ -373,7 +436,7 @@ export async function registerWeb(
   );
 
   const indexHtml = () => readFileSync(indexFile, 'utf8');
-  const pages = createPageCache({ db: store.db });
+  const pages = createPageCache({ db: store.db, now: options.clock?.now });
   // A change made through this instance shows on its next page at once (the others read it within a second).
   // (onSend: before the client can ask for the next page, the change being committed by then.)
   app.addHook('onSend', async (request, reply, payload) => {
@@ -391,9 +454,12 @@ export async function registerWeb(
   /** Where the site is, for the console's "Public site" link (on a developer's machine: the console's port on localhost). */
   const siteOf = (request: FastifyRequest) =>
     options.publicUrl ?? `${request.protocol}://${request.host.replace(/^[^:]+/, 'localhost')}`;
+  const routesOfMap = mapRoutes();
+  const gate = createRenderGate({ turns: options.renderLimit, clock: options.clock, ...options.renderGate });
   /**
    * Every page of the console: the shell's own page with the admin area alone in its map, never rendered on the
-   * server (no area's server part runs for it), under the console's policy.
+   * server (no area's server part runs for it), under the console's policy; an address that is none of its pages
+   * is a 404 (the shell shows its not-found page).
    */
   const sendConsole = async (
     request: FastifyRequest,
@@ -402,15 +468,41 @@ export async function registerWeb(
   ) => {
     const { json, shown } = areasHere(areasServed(request), await store.areasFor(you.versions));
     const timing = await ticketTiming(request, options, you, shown);
-    if (timing) reply.header('Server-Timing', timing);
+    const path = request.url.split(/[?#]/)[0]!;
+    const known =
+      CONSOLE_OWN_PAGES.has(path.replace(/(.)\/$/, '$1')) ||
+      (/^\/admin(\/|$)/.test(path) && routesOfMap(json).areaFor(path) === 'admin');
     return reply
+      .status(known ? 200 : 404)
+      .header('Server-Timing', [renderTiming('browser', 'console'), ...(timing ? [timing] : [])].join(', '))
       .header('Content-Security-Policy', await consolePolicy())
       .header('Cache-Control', 'private, no-cache')
       .header('Vary', 'Cookie')
       .type('text/html')
       .send(withConsoleMark(withAreas(indexHtml(), json), siteOf(request)));
   };
-  /** Public pages come rendered, with their data; the others (and any page whose render failed) render in the browser. */
+  /**
+   * The page that says the site is busy, when a page cannot be rendered now and no copy of it is kept: a 503 with
+   * when to come back, in the visitor's language, never kept by anyone.
+   */
+  const sendBusy = (request: FastifyRequest, reply: FastifyReply, language: Language, retryAfter: number) =>
+    reply
+      .status(503)
+      .header('Retry-After', String(retryAfter))
+      .header('Cache-Control', 'no-store')
+      .header('Vary', 'Cookie, Accept-Language')
+      .header('Content-Language', language)
+      // (No load tickets: the page loads no area.)
+      .header('Server-Timing', renderTiming('later', 'render budget spent'))
+      .type('text/html')
+      .send(busyPage(language, request.url));
+  /**
+   * Public pages come rendered, with their data (or a copy kept of them); the signed-in areas' pages render in the
+   * browser (and so does a page whose render failed, when no copy of it is kept). A page that cannot be rendered
+   * now because its address has spent its share of renders is never left to the browser: a kept copy, else a
+   * brief wait for a render, else a 503 that says when to come back. An address no area serves is a 404,
+   * rendered or not.
+   */
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const you = await choice.forLoad(request, reply);
     const { trial, tried, chosen, rolling, trialCookie: set, opened } = you;
@@ -432,33 +524,62 @@ export async function registerWeb(
     };
     const { json: areas, shown } = areasHere(areasServed(request), await store.areasFor(you.versions));
     const timing = await ticketTiming(request, options, you, shown);
-    const render = async () => {
-      // A client asking for page after page that is not kept gets them rendered by its browser past its share.
-      const share = await options.renderLimit.hit(request.ip).catch(() => ({ allowed: true }));
-      if (!share.allowed) return null;
-      return serverRender.render(request.url, origin, headers, trial, request.ip, chosen, areas);
-    };
+    // Whether any area serves the address, as the page's own router will decide it (from the same map).
+    const unknown = routesOfMap(areas).areaFor(request.url.split(/[?#]/)[0]!) === 'none';
     // A visitor's page (no session hint, no trial) is kept for the next visitor: the same address, query,
     // language, origin and rollout versions get the same HTML (a shared link brings a crowd). A signed-in user's page is never
     // kept, nor given.
     const visitor = !cookieValue(request.headers.cookie, SESSION_HINT_COOKIE) && !tried && set === undefined;
     const language = requestLanguage(headers);
-    const { page, hit } = visitor
-      ? await pages.page(
-          `${language}${dataSaverOf(headers) ? ' save-data' : ''}${bannerHiddenOf(headers) ? ' no-banner' : ''} ${options.publicUrl ?? origin} ${request.url}${rolling ? ` [${choiceKey(chosen)}]` : ''}`,
-          render,
-          // Kept only as the visitor's page, in the language, it was meant to be.
-          (rendered) => !rendered.personal && rendered.language === language,
-        )
-      : { page: await render(), hit: false };
-    if (!page) {
-      if (timing) reply.header('Server-Timing', timing);
+    const key = visitor
+      ? `${language}${dataSaverOf(headers) ? ' save-data' : ''}${bannerHiddenOf(headers) ? ' no-banner' : ''} ${options.publicUrl ?? origin} ${request.url}${rolling ? ` [${choiceKey(chosen)}]` : ''}`
+      : undefined;
+    /** When to come back, once this request was refused a render; and how long it may wait for one in all. */
+    let retryAfter: number | undefined;
+    const waitUntil = gate.deadline();
+    /**
+     * A render starts when its address has a turn and a place free; else, when no copy of the page is kept, after
+     * a brief wait for them (behind a few requests of its address at most). An address no area serves waits for
+     * nothing: it is a 404 anyway.
+     */
+    const admit = async (): Promise<RenderPass | null> => {
+      const now = await gate.now(request.ip);
+      if (now || unknown) return now;
+      if (key !== undefined && (await pages.late(key))) return null;
+      const waited = await gate.wait(request.ip, waitUntil);
+      if ('retryAfter' in waited) {
+        retryAfter = waited.retryAfter;
+        return null;
+      }
+      return waited;
+    };
+    const render = () => serverRender.render(request.url, origin, headers, trial, request.ip, chosen, areas, admit);
+    // (The one render of a page not kept yet is led by the first request for it; the others wait for it, free.)
+    let outcome: { page: RenderedPage | KeptPage; hit: boolean } | Unrendered =
+      key === undefined
+        ? await render().then((made) => (isUnrendered(made) ? made : { page: made, hit: false }))
+        : // Kept only as the visitor's page, in the language, it was meant to be.
+          await pages.page(key, render, (rendered) => !rendered.personal && rendered.language === language);
+    /** Why a kept copy is given past its minute: this request's page could not be rendered. */
+    let late: UnrenderedReason | undefined;
+    if (isUnrendered(outcome) && !unknown && ['render budget spent', 'render failed'].includes(outcome.unrendered)) {
+      const kept = key === undefined ? undefined : await pages.late(key);
+      if (kept) {
+        late = outcome.unrendered;
+        outcome = { page: kept, hit: true };
+      } else if (outcome.unrendered === 'render budget spent')
+        return sendBusy(request, reply, language, retryAfter ?? 1);
+    }
+    if (isUnrendered(outcome)) {
       return reply
+        .status(unknown ? 404 : 200)
         .header('Cache-Control', tried || rolling || timing ? 'private, no-cache' : 'no-cache')
         .header('Vary', 'Cookie')
+        .header('Server-Timing', [renderTiming('browser', outcome.unrendered), ...(timing ? [timing] : [])].join(', '))
         .type('text/html')
         .send(withAreas(indexHtml(), areas));
     }
+    const { page, hit } = outcome;
     // A visitor's page holds no personal data: a CDN may keep it for a minute; browsers ask again each time.
     // The page is in the language of the `btlsLang` cookie, else of Accept-Language: a cache keeps
     // one copy per language only if it keys on both (see docs/front-end.md on what a CDN may keep). A page rendered for a signed-in
@@ -470,15 +591,31 @@ export async function registerWeb(
     // While a rollout runs, the page depends on the browser's bucket: no shared cache keeps it either; nor one
     // with this browser's load tickets (another browser's reports would bring them).
     // (Nor one that gives this browser its id: a shared cache would hand it to everyone.)
+    // (Nor a copy given past its minute: its one request is all it is for.)
     const sharedCache =
-      !personal && !tried && !rolling && !timing && !you.fresh && set === undefined && options.publicUrl !== undefined;
+      !personal &&
+      !tried &&
+      !rolling &&
+      !timing &&
+      !you.fresh &&
+      set === undefined &&
+      options.publicUrl !== undefined &&
+      !late;
     reply
       .status(page.status)
       .header('Cache-Control', sharedCache ? 'public, max-age=0, s-maxage=60' : 'private, no-cache')
       .header('Vary', 'Accept-Encoding, Cookie, Accept-Language, Save-Data')
       .header('Content-Language', page.language)
-      // Whether this page was kept from an earlier visitor's request or rendered for this one.
-      .header('Server-Timing', [`page;desc="${hit ? 'kept' : 'rendered'}"`, ...(timing ? [timing] : [])].join(', '))
+      // Whether this page was kept from an earlier visitor's request or rendered for this one (and, for a copy
+      // past its minute, why this request's page was not rendered).
+      .header(
+        'Server-Timing',
+        [
+          `page;desc="${hit ? 'kept' : 'rendered'}"`,
+          ...(late ? [renderTiming('kept copy', late)] : []),
+          ...(timing ? [timing] : []),
+        ].join(', '),
+      )
       .type('text/html');
     // The same page again (the service worker keeping the page it took over, a reload) is a 304 when it has not
     // changed: the browser's copy is used, a phone pays for the headers only.

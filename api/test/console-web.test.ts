@@ -23,7 +23,7 @@ vi.mock('../src/server-render', async (original) => {
       async render(url: string, origin: string) {
         rendered.push(`${origin}${url}`);
         // (A signed-in user's panel is the browser's to render.)
-        if (url.startsWith('/dashboard')) return null;
+        if (url.startsWith('/dashboard')) return { unrendered: 'signed-in' };
         return { status: 200, html: '<html><head></head><body>RENDERED</body></html>', language: 'en', personal: true };
       },
     }),
@@ -86,9 +86,12 @@ describe('the console host', () => {
 
   it('serves every page as the shell with the admin area alone, marked as the console, never rendered on the server', async () => {
     rendered.length = 0;
-    for (const path of ['/login', '/', '/admin/users', '/courses', '/forgot-password']) {
+    // (The site's /courses is none of the console's pages: its not-found page, a 404.)
+    const statuses = { '/login': 200, '/': 200, '/admin/users': 200, '/courses': 404, '/forgot-password': 200 };
+    for (const [path, status] of Object.entries(statuses)) {
       const page = await get(path, CONSOLE);
-      expect(page.statusCode, path).toBe(200);
+      expect(page.statusCode, path).toBe(status);
+      expect(page.headers['server-timing'], path).toMatch(/^render;desc="browser: console"/);
       expect(page.headers['content-type'], path).toMatch(/^text\/html/);
       expect(page.body, path).not.toContain('RENDERED');
       expect(Object.keys(areasInPage(page.body) ?? {}), path).toEqual(['mfe_admin']);

@@ -87,7 +87,12 @@ async function visit(url: string, headers: Record<string, string> = {}, address?
     headers: { ...trial, ...headers },
     remoteAddress: address ?? `198.51.100.${++visitors % 250}`,
   });
-  return { status: answer.statusCode, html: answer.body, timing: String(answer.headers['server-timing'] ?? '') };
+  return {
+    status: answer.statusCode,
+    html: answer.body,
+    timing: String(answer.headers['server-timing'] ?? ''),
+    retryAfter: answer.headers['retry-after'],
+  };
 }
 const rendered = (html: string) => !html.includes('<div id="root"></div>');
 
@@ -446,11 +451,16 @@ describe('renders', () => {
     expect(/<p id="read">(\d+)<\/p>/.exec((await visit('/p/reads-other', {}, '203.0.113.8')).html)?.[1]).toBe('404');
   });
 
-  it('past a client address’s share of renders a minute, that client’s pages are rendered by its browser', async () => {
+  it('past a client address’s share of renders a minute, that client’s pages not kept are a 503 saying when to come back, never an empty page', async () => {
     const pages = [];
     for (let i = 0; i < 6; i++) pages.push(await visit(`/p/share-${i}`, {}, '203.0.113.20'));
-    expect(pages.map((page) => rendered(page.html))).toEqual([true, true, true, true, false, false]);
-    for (const page of pages) expect(page.status).toBe(200);
+    expect(pages.map((page) => page.status)).toEqual([200, 200, 200, 200, 503, 503]);
+    expect(pages.map((page) => rendered(page.html))).toEqual([true, true, true, true, true, true]);
+    for (const busy of pages.slice(4)) {
+      expect(Number(busy.retryAfter)).toBeGreaterThanOrEqual(1);
+      expect(busy.html).toContain('The site is busy right now');
+      expect(busy.timing).toBe('render;desc="later: render budget spent"');
+    }
     // A page kept for the next visitor costs no render: still served whole.
     expect(rendered((await visit('/p/share-0', {}, '203.0.113.20')).html)).toBe(true);
     expect(rendered((await visit('/p/share-5', {}, '203.0.113.21')).html)).toBe(true);
@@ -465,6 +475,10 @@ describe('a server where render processes cannot be isolated', () => {
       logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
     });
     try {
+      const owner = await account(bare, 'admin');
+      const release = publicRelease('bare', GOOD);
+      expect((await upload(bare, release, owner.token)).status).toBe(201);
+      expect((await activate(bare, 'public', release.manifest.version, owner.token)).status).toBe(200);
       const said = lines.map((line) => JSON.parse(line) as { level: number; msg: string; why?: string });
       expect(said).toContainEqual(
         expect.objectContaining({
@@ -476,6 +490,11 @@ describe('a server where render processes cannot be isolated', () => {
       const page = await bare.app.inject({ method: 'GET', url: '/p/anything' });
       expect(page.statusCode).toBe(200);
       expect(rendered(page.body)).toBe(false);
+      expect(page.headers['server-timing']).toMatch(/^render;desc="browser: sandbox unavailable"/);
+      // An address no area serves is a 404 all the same (the shell shows its not-found page).
+      const nowhere = await bare.app.inject({ method: 'GET', url: '/nowhere' });
+      expect(nowhere.statusCode).toBe(404);
+      expect(nowhere.headers['server-timing']).toMatch(/^render;desc="browser: sandbox unavailable"/);
     } finally {
       await bare.close();
     }
