@@ -42,6 +42,9 @@ export type Turn = { waitMs: number } | { retryAfter: number };
 export type LimitMessage = ErrorText | ((minutes: number) => ErrorText);
 
 export interface RateLimiter {
+  /** How many hits a window allows, and the window. */
+  readonly limit: number;
+  readonly windowMs: number;
   /** Counts one hit on `key` (whether or not it is allowed). */
   hit(key: string): Promise<Hit>;
   /**
@@ -75,6 +78,8 @@ export function createRateLimiter(
     return { allowed: count <= limit, retryAfter: Math.max(1, Math.ceil(msLeft / 1000)) };
   };
   return {
+    limit,
+    windowMs,
     hit,
     async enforce(key) {
       let result: Hit;
@@ -224,9 +229,13 @@ export interface RenderPass {
 export interface RenderGateOptions {
   /** The renders one address may start, spread over the window (`turn`). */
   turns: RateLimiter;
-  /** Renders one address may have running at once. */
+  /**
+   * Renders one address may have running at once: by default what two seconds of its share start (a render takes
+   * well under a second), two at least: 2 for 60 a minute. An operator who gives one address a share for a
+   * crowd (a test rig, a proxy of many users) gives it the places to use it.
+   */
   running?: number;
-  /** Requests of one address that may wait for a render at once. */
+  /** Requests of one address that may wait for a render at once: by default twice its running places. */
   waiting?: number;
   /** How long a request waits at most. */
   maxWaitMs?: number;
@@ -241,8 +250,9 @@ export interface RenderGateOptions {
  * back. What holds nothing: a waiting request holds no render process, only its own connection.
  */
 export function createRenderGate(options: RenderGateOptions) {
-  const running = options.running ?? 2;
-  const waiting = options.waiting ?? 4;
+  const { limit, windowMs } = options.turns;
+  const running = options.running ?? Math.max(2, Math.ceil((limit * 2000) / windowMs));
+  const waiting = options.waiting ?? 2 * running;
   const maxWaitMs = options.maxWaitMs ?? 3000;
   const clock = options.clock ?? systemClock;
   const addresses = new Map<string, { running: number; waiting: number; freed: (() => void)[] }>();
