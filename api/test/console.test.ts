@@ -221,6 +221,8 @@ describe('sudo mode: the dangerous actions ask again', () => {
       request(sudoApi, 'POST', '/api/certificates/BTLS-NOPE/revoke', { token, json: { reason: 'Issued in error' } }),
     'a new passkey': () => request(sudoApi, 'POST', '/api/auth/passkeys/options', { token }),
     "a passkey's removal": () => request(sudoApi, 'DELETE', '/api/auth/passkeys/999999', { token }),
+    // Its reset links would give a session past its window a password of its choosing, and a fresh proof.
+    'the outbox': () => request(sudoApi, 'GET', '/api/admin/outbox', { token }),
   });
 
   it('refuses each of them to a session whose proof is older than its window, and opens them after the password', async () => {

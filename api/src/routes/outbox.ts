@@ -49,6 +49,9 @@ export function outboxRoutes(app: Api, { db, auth }: Deps) {
       },
     },
     async (request) => {
+      // Without SMTP its e-mails hold live links (a password reset for any account, the admin's own included):
+      // reading them is as dangerous as the actions behind them, so a session's proof must be recent.
+      auth.requireRecentProof(request);
       const { status, limit } = request.query;
       const rows = await db
         .select()
