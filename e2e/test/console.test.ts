@@ -27,6 +27,7 @@ import {
   ROOT,
   runRelease,
   site,
+  takenOver,
   tokenFor,
   useSite,
 } from './harness';
@@ -334,6 +335,8 @@ describe('a team whose release token leaked', () => {
       await adminSignsIn(page);
       // The admin opens the public site (the logo's link), in the same browser.
       await page.goto(`${site.base}/`);
+      // Its code runs once the visitor uses the page (the admin is a visitor there).
+      await takenOver(page);
       expect(await foundBy(page)).toEqual({ jwts: 0, made: [] });
       // Nothing was made: the console's own list says so.
       expect(await tokenLabelsOnTheConsole(page)).not.toContain('taken by a team');
