@@ -371,8 +371,9 @@ function createFastify(options: AppOptions): FastifyInstance {
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: trustProxyOption(options.trustProxy),
     // Starting adopts every area's local build, each checked as a release is (its files, pages and shapes): on a
-    // busy two-core machine that took more than Fastify's 10 s for its start hooks, and the server gave up.
-    pluginTimeout: 60_000,
+    // busy two-core machine that took more than Fastify's 10 s for its start hooks, and on one with every core
+    // taken by other work more than a minute: the server gave up. A start that slow is still a start.
+    pluginTimeout: 180_000,
     // Graceful shutdown: stop accepting, finish in-flight requests, then close.
     return503OnClosing: true,
     // A client trickling its headers or body is cut off instead of holding the connection forever.
