@@ -16,6 +16,7 @@ import {
   signIn,
   signedInProfile,
   site,
+  takenOver,
   tokenFor,
   useSite,
 } from './harness';
@@ -181,6 +182,9 @@ describe('with a keyboard', () => {
     expect(await page.getByRole('link', { name: 'Skip to content' }).isVisible()).toBe(true);
     await page.keyboard.press('Enter');
     expect(await focused(page)).toMatchObject({ id: 'content' });
+    // Once the page's script has taken the page over (before, a link is a page load, read from its top), a route
+    // change lands on the new page's heading.
+    await takenOver(page);
     await openSiteMenu(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).click();
     await page.waitForURL(`${site.base}/jobs`);
