@@ -13,7 +13,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { remoteName } from '@btls/build-config/remotes';
 import { isContentHashed } from '@btls/build-config/file-names';
-import type { SwConfig } from '@btls/shared-api/service-worker';
+import { catalogueLanguage, OFFLINE_PAGE_TEXTS, type SwConfig } from '@btls/shared-api/service-worker';
 import { encodingFor } from './http/encoding';
 import { etagOf, ifNoneMatch } from './http/etag';
 import { areaRouteOf, baseOf, type ReleaseStore } from './releases/store';
@@ -43,6 +43,36 @@ function shellFiles(shellDist: string): SwConfig['shell'] {
   };
   walk(shellDist);
   return found;
+}
+
+/**
+ * The texts of the worker's offline page (`shell.offlinePage.…`) in each language, from the shell's compiled
+ * catalogues (`assets/<language>-<hash>.js`: `JSON.parse(`{id: [parts]}`)`), where translators wrote them with the
+ * shell's other texts. A text with a value in it is not one of them (they are plain); a catalogue that cannot be
+ * read leaves its language to the English of the worker's code.
+ */
+export function offlinePageTexts(shellDist: string): NonNullable<SwConfig['texts']> {
+  const texts: NonNullable<SwConfig['texts']> = {};
+  const assets = join(shellDist, 'assets');
+  if (!existsSync(assets)) return texts;
+  for (const name of readdirSync(assets).sort()) {
+    const language = catalogueLanguage(`/${name}`);
+    if (!language) continue;
+    const compiled = /JSON\.parse\(([`'])([\s\S]*)\1\)/.exec(readFileSync(join(assets, name), 'utf8'));
+    if (!compiled) continue;
+    let messages: Record<string, unknown>;
+    try {
+      messages = JSON.parse(compiled[2]!.replace(/\\([\\`'$])/g, '$1')) as Record<string, unknown>;
+    } catch {
+      continue;
+    }
+    for (const [id, parts] of Object.entries(messages)) {
+      if (!id.startsWith(OFFLINE_PAGE_TEXTS) || !Array.isArray(parts)) continue;
+      if (!parts.every((part) => typeof part === 'string')) continue;
+      (texts[language] ??= {})[id] = parts.join('');
+    }
+  }
+  return texts;
 }
 
 /**
@@ -96,6 +126,7 @@ export function registerServiceWorker(
     return reply.send(code);
   });
   const shell = shellFiles(shellDist);
+  const texts = offlinePageTexts(shellDist);
   // The same releases give the same bytes on every instance (nothing of the moment is written in), else the
   // browser would see a new version at each instance behind the load balancer.
   /**
@@ -127,6 +158,7 @@ export function registerServiceWorker(
     if (!worker) {
       const config: SwConfig = {
         shell,
+        texts,
         areas: Object.fromEntries(
           active.map((release) => {
             const base = baseOf(release.manifest);

@@ -21,6 +21,12 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'sw-code.js'), CODE);
   writeFileSync(join(dist, 'assets', 'index-AbCd1234.js'), 'export {};\n');
   writeFileSync(join(dist, 'assets', 'index-AbCd1234.js.br'), 'compressed');
+  // The shell's compiled French texts, as its build writes them (the worker's offline page takes its own).
+  writeFileSync(
+    join(dist, 'assets', 'fr-Xy12_-zW.js'),
+    'var e=JSON.parse(`{"shell.offline.now":["Vous êtes hors ligne."],"shell.offlinePage.title":["Vous êtes hors ligne"],' +
+      '"shell.offlinePage.saved":["Enregistré, l\\`ici"],"shell.offlinePage.named":["de ",["name"]]}`);export{e as messages};',
+  );
   writeFileSync(join(dist, 'manifest.webmanifest'), '{}');
   mkdirSync(join(dist, 'server'), { recursive: true });
   writeFileSync(join(dist, 'server', 'render.js'), 'module.exports = {};');
@@ -54,7 +60,7 @@ describe('/sw.js', () => {
     expect(code.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const shell = Object.fromEntries(first.config.shell.map((file) => [file.url, file.revision]));
     // (Not the web app manifest: installing is the browser's, which keeps it itself.)
-    expect(Object.keys(shell).sort()).toEqual(['/assets/index-AbCd1234.js', '/index.html']);
+    expect(Object.keys(shell).sort()).toEqual(['/assets/fr-Xy12_-zW.js', '/assets/index-AbCd1234.js', '/index.html']);
     expect(shell['/assets/index-AbCd1234.js']).toBeNull(); // its name changes with its content
     expect(shell['/index.html']).toMatch(/^[0-9a-f]{16}$/);
     const base = `/remotes/trainer/${v1.manifest.version}/`;
@@ -93,6 +99,13 @@ describe('/sw.js', () => {
 
     expect((await request(api, 'POST', '/api/releases/trainer/rollback', { token })).status).toBe(200);
     expect((await worker()).body).toBe(both.body);
+  });
+
+  it("carries its offline page's texts in each language the shell's catalogues have, plain ones only", async () => {
+    const { config } = await worker();
+    expect(config.texts).toEqual({
+      fr: { 'shell.offlinePage.title': 'Vous êtes hors ligne', 'shell.offlinePage.saved': 'Enregistré, l`ici' },
+    });
   });
 
   it('takes so much of one area: a release of 1,999 tiny files is listed by its entry, and the worker stays small', async () => {

@@ -31,6 +31,18 @@ function controlledBy(worker: object | null) {
   });
 }
 
+/** The service worker's word that this phone keeps the app's code (its meta cache), or none. */
+function appKept(kept: boolean) {
+  Object.defineProperty(globalThis, 'caches', {
+    configurable: true,
+    value: {
+      open: async () => ({
+        match: async (key: string) => (kept && key === '/__btls/app' ? { json: async () => true } : undefined),
+      }),
+    },
+  });
+}
+
 /** The idle time passes (no requestIdleCallback here: a timer) and what it started has been answered. */
 async function idle() {
   await act(async () => {
@@ -45,28 +57,36 @@ describe('the pages kept for a phone offline', () => {
     localStorage.clear();
     asked.mockClear();
     controlledBy({});
+    appKept(false);
   });
   afterEach(() => {
     vi.useRealTimers();
     document.cookie = 'btlsSaveData=; max-age=0; path=/';
   });
 
-  it('are not asked for on the page a visitor lands on, but once they open a second one', async () => {
+  it("are not asked for on a visitor's first visit, whatever pages it opens (the worker keeps their HTML)", async () => {
     open();
     await idle();
+    act(() => go('/courses'));
+    await idle();
+    act(() => go('/about'));
+    await idle();
     expect(asked).not.toHaveBeenCalled();
+  });
+
+  it("are asked for once the phone keeps the app's code, at the next page, and not again within a day", async () => {
+    const page = open();
+    await idle();
+    expect(asked).not.toHaveBeenCalled();
+    // A sign-in, a later visit or an install: the worker keeps the app from now on.
+    appKept(true);
     act(() => go('/courses'));
     await idle();
     // The chunk that keeps the pages loads first: as long as a busy machine needs.
     await vi.waitFor(() => expect(asked).toHaveBeenCalledTimes(2), { timeout: 10_000 });
-  });
-
-  it('are asked for at once on a later visit, and not again within a day', async () => {
-    localStorage.setItem('btlsSeen', '1');
-    const page = open();
-    await idle();
     await vi.waitFor(() => expect(localStorage.getItem('btlsPagesKept')).not.toBeNull(), { timeout: 10_000 });
-    expect(asked).toHaveBeenCalledTimes(2);
+    act(() => go('/jobs'));
+    await idle();
     page.unmount();
     keepPagesWhenControlled();
     await idle();

@@ -15,7 +15,16 @@ export interface SwConfig {
    * own. Offline, the worker answers `/remotes.json` with these.
    */
   areas: Record<string, AreaRoute & { name: string; version: string; base: string; files: string[] }>;
+  /**
+   * The texts of the worker's own offline page (a page never saved, on a phone that does not keep the app's code),
+   * by language and id (`shell.offlinePage.…`), taken from the shell's compiled catalogues: where translators
+   * write them, with every other text of the shell. A language missing here shows the English of the worker's code.
+   */
+  texts?: Record<string, Record<string, string>>;
 }
+
+/** The ids of the offline page's texts all start so (the API picks them out of the shell's catalogues). */
+export const OFFLINE_PAGE_TEXTS = 'shell.offlinePage.';
 
 export const SW_CACHES = {
   meta: 'btls-meta',
@@ -37,6 +46,11 @@ export const SW_MESSAGES = {
   save: 'SAVE',
   /** Page → worker: this phone uses an area: keep all its files. */
   area: 'AREA',
+  /**
+   * Page → worker: this visitor will come back (they installed the app, or opened it from the home screen): keep
+   * the app's code for offline use, as after a sign-in or on a second visit.
+   */
+  keepApp: 'KEEP_APP',
   /** Worker → page: a public read has a fresher answer than the one shown. */
   updated: 'UPDATED',
 } as const;
@@ -47,7 +61,8 @@ export type PageMessage =
   | { type: typeof SW_MESSAGES.claim }
   | { type: typeof SW_MESSAGES.user; id: number | null }
   | { type: typeof SW_MESSAGES.save; url: string; id?: number | null }
-  | { type: typeof SW_MESSAGES.area; area: string };
+  | { type: typeof SW_MESSAGES.area; area: string }
+  | { type: typeof SW_MESSAGES.keepApp };
 
 /** What the worker tells its pages. */
 export interface WorkerMessage {
@@ -67,6 +82,7 @@ export function pageMessage(data: unknown): PageMessage | null {
   switch (message.type) {
     case SW_MESSAGES.skipWaiting:
     case SW_MESSAGES.claim:
+    case SW_MESSAGES.keepApp:
       return { type: message.type };
     case SW_MESSAGES.user:
       return isAccount(message.id) ? { type: SW_MESSAGES.user, id: message.id } : null;
@@ -99,6 +115,13 @@ export function catalogueLanguage(url: string): string | null {
 
 /** In the meta cache: the page's data saver setting, for a worker that cannot read the cookie. */
 export const DATA_SAVER_META = '/__btls/data-saver';
+/**
+ * In the meta cache: `true` once this phone keeps the app's code (the shell's page and start-up chain, the areas
+ * it uses) for offline use, which a visitor's first visit does not (see shell/src/sw/visits.ts).
+ */
+export const APP_KEPT_META = '/__btls/app';
+/** In the meta cache: when this phone last opened a page of the site (`{ last: ms }`): a later visit starts after a gap. */
+export const VISIT_META = '/__btls/visit';
 
 /** On a page answered from the saved copy: when it was saved (empty on the shell shown for a page never saved). */
 export const SW_SAVED_AT_META = 'btls-saved-at';

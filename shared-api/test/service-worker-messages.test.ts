@@ -15,6 +15,7 @@ describe('the messages between a page and its worker', () => {
     });
     expect(pageMessage({ type: SW_MESSAGES.save, url: '/jobs' })).toEqual({ type: 'SAVE', url: '/jobs' });
     expect(pageMessage({ type: SW_MESSAGES.area, area: 'trainer' })).toEqual({ type: 'AREA', area: 'trainer' });
+    expect(pageMessage({ type: SW_MESSAGES.keepApp, area: 'x' })).toEqual({ type: 'KEEP_APP' });
   });
 
   it('acts on nothing else: unknown types, missing or wrong values', () => {

@@ -1,8 +1,10 @@
 /**
  * Registers the service worker (shell/src/sw.ts, served at /sw.js) once the page has painted, and
  * keeps it told what it needs: whose pages and reads it saves (cleared at sign-out, so the next person on this
- * phone never sees them), which areas this phone uses, and when a newer version is waiting. A chunk of its
- * own, loaded after the first paint.
+ * phone never sees them; a sign-in also has it keep the app's code), which areas this phone uses, whether the app
+ * was installed (it then keeps the app's code), and when a newer version is waiting. A chunk of its own, loaded
+ * after the first paint, on a page whose app woke (a visitor's page that never wakes has the loader register the
+ * worker: build-config/after-paint.js).
  */
 import { dataSaverOn, jobApplicationKeys, progressKeys, type createQueryClient } from '@btls/shared-api';
 import {
@@ -139,8 +141,23 @@ const disarmKeptWrites = () =>
 /** Set when this page's user tapped Reload: only this page reloads when the new version takes over. */
 let askedHere = false;
 
+/**
+ * The app installed on this phone (now, or opened from its home screen): its visitor will come back, so the worker
+ * keeps the app's code for offline use, as after a sign-in or on a later visit.
+ */
+function keepAppWhenInstalled() {
+  const standalone = () => matchMedia('(display-mode: standalone), (display-mode: minimal-ui)').matches;
+  let installed = standalone();
+  window.addEventListener('appinstalled', () => {
+    installed = true;
+    tell({ type: SW_MESSAGES.keepApp });
+  });
+  return () => installed && tell({ type: SW_MESSAGES.keepApp });
+}
+
 export async function startServiceWorker(queryClient: QueryClient): Promise<void> {
   sendKeptWrites(queryClient);
+  const tellIfInstalled = keepAppWhenInstalled();
   window.addEventListener('online', () => sendKeptWrites(queryClient));
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') sendKeptWrites(queryClient);
@@ -198,6 +215,7 @@ export async function startServiceWorker(queryClient: QueryClient): Promise<void
   if (!container.controller) tell({ type: SW_MESSAGES.claim });
   if (userId !== undefined) tell({ type: SW_MESSAGES.user, id: userId });
   for (const area of areasUsed) tell({ type: SW_MESSAGES.area, area });
+  tellIfInstalled();
 
   // A page left open for hours still learns of a new version: when it comes back to the front, at most hourly.
   let checked = Date.now();

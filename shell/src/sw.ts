@@ -7,13 +7,20 @@
  * offers "A new version is available" (the new worker waits for the Reload: nothing swaps under a user).
  *
  * What is kept, and how (a file is never downloaded twice: what the page loaded is copied from the browser's cache):
- * - the shell's page and its start-up chain, and what this phone has loaded of the shell and of each area it uses,
- *   at install; the rest of a file set as a page first loads it;
+ * - a visitor's first visit: what is small and useful offline, within the visit's data budget: the pages they
+ *   read, as the server rendered them (their HTML is the page), and a few ahead (the job board's first page,
+ *   About, Contact, the terms, the privacy policy, the certificate box: sw/pages.ts); of the app's code only what
+ *   the page loaded itself (it wakes on a first use). Offline, a page never saved gets a small page that says so
+ *   and lists what can be read (sw/offline-page.ts);
+ * - once the visitor shows they will come back (a sign-in, a later visit, an install of the app: sw/visits.ts), and
+ *   from then on: the shell's page and its start-up chain, and what this phone has loaded of the shell and of each
+ *   area it uses; the rest of a file set as a page first loads it. Offline, a page never saved gets the shell,
+ *   which renders the address and says so;
  * - at a new release, the new builds of the files this phone used (a file whose content did not change keeps its
  *   hashed name and is copied), before the new worker is installed;
  * - a data saver's phone: nothing ahead, only what it loads, as it loads it;
- * - pages (HTML): network first with a 3-second timeout, then the saved copy marked with when it was saved;
- *   a page never saved gets the shell, which says so;
+ * - pages (HTML): network first with a 3-second timeout, then the saved copy marked with when it was saved; a
+ *   visitor's page only if it was rendered for no one signed in;
  * - API reads: as the API's answers allow (sw/policy.ts): public ones stale-while-revalidate (the page is told
  *   when a fresher answer arrived), network first for what the API wants checked each time, never a download;
  * - signed-in API reads and pages: network first (3 seconds, then the saved copy, and the page is told when the
@@ -25,31 +32,57 @@
  */
 import { clientsClaim } from 'workbox-core';
 import { QUEUE_SYNC_TAG, sendQueuedWrites } from '@btls/shared-api/offline-queue';
-import { pageMessage, SW_CACHES, SW_MESSAGES } from '@btls/shared-api/service-worker';
-import { forgetOldReleases, forgetOldShell, keepAreas, keepShell, keptNow, loadedByThePage } from './sw/files';
-import { currentUser, dataSaver, META_AREAS, readMeta, setCurrentUser, userCache, writeMeta } from './sw/phone';
+import { pageMessage, SW_MESSAGES } from '@btls/shared-api/service-worker';
+import { keepApp, keepAppNow, keepWhatWasLoaded } from './sw/app';
+import { forgetOldReleases, forgetOldShell, keepAreas, keptNow, loadedByThePage, shellCache } from './sw/files';
+import { forgetPagesOfOldShell, keepVisitorPages, keepVisitorsPage } from './sw/pages';
+import {
+  currentUser,
+  dataSaver,
+  META_AREAS,
+  readMeta,
+  setCurrentUser,
+  signedInHere,
+  userCache,
+  writeMeta,
+} from './sw/phone';
 import './sw/routes';
 import { config, scope as self } from './sw/scope';
+import { appKept, noteVisit } from './sw/visits';
 
 // The first worker takes the open page at once (what it reads from then on is saved). A newer one waits for
 // the Reload (no skipWaiting here): only then does it take over.
 clientsClaim();
 
 self.addEventListener('install', (event) => {
-  // The shell and the public area (every visitor needs them), and the areas this phone had, at their new
-  // release, before this worker counts as installed: what the page has loaded, copied, not downloaded again.
+  // Before this worker counts as installed. Where this phone keeps the app (someone signed in, a visitor who came
+  // back or installed it, an earlier worker that kept it): the shell and the public area (every visitor needs
+  // them), and the areas this phone had, at their new release. A visitor's first visit: the pages they read and a
+  // few ahead, and of the app only what the page already loaded. Nothing is downloaded twice: what the page
+  // loaded is copied from the browser's cache.
   event.waitUntil(
-    dataSaver().then(async (saving) => {
+    (async () => {
       // What this phone keeps is read once, before this install adds to it.
       const kept = await keptNow();
-      await keepShell(saving, kept);
-      await keepAreas(['public', ...(await readMeta<string[]>(META_AREAS, []))], kept);
-    }),
+      const returning = await noteVisit();
+      const signedIn = await signedInHere();
+      if (returning || signedIn || (await appKept())) await keepAppNow(kept);
+      else await keepWhatWasLoaded(kept);
+      // The pages ahead are a visitor's (a signed-in user's would be rendered with their name).
+      await keepVisitorPages(!signedIn && (await currentUser()) === null && !(await dataSaver()));
+    })(),
   );
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(Promise.all([forgetOldShell(), forgetOldReleases()]));
+  event.waitUntil(
+    (async () => {
+      // Asked to keep the app while the worker before was in charge (a sign-in meanwhile): kept at this version too.
+      if ((await appKept()) && !(await caches.match('/index.html', { cacheName: shellCache }))) await keepApp();
+      if (await forgetOldShell()) await forgetPagesOfOldShell();
+      await forgetOldReleases();
+    })(),
+  );
 });
 
 self.addEventListener('message', (event) => {
@@ -62,8 +95,13 @@ self.addEventListener('message', (event) => {
       event.waitUntil(self.clients.claim());
       break;
     case SW_MESSAGES.user:
-      // Answered once kept (a page waits for it before reading again what this worker should file).
-      event.waitUntil(setCurrentUser(message.id).then(() => event.ports[0]?.postMessage(true)));
+      // Answered once kept (a page waits for it before reading again what this worker should file) and, for an
+      // account, once the app is kept (its first visit keeps the app offline; the page waits a few seconds at most).
+      event.waitUntil(
+        setCurrentUser(message.id)
+          .then(() => (message.id === null ? undefined : keepApp()))
+          .then(() => event.ports[0]?.postMessage(true)),
+      );
       break;
     case SW_MESSAGES.save:
       event.waitUntil(savePage(message.url, message.id));
@@ -71,12 +109,16 @@ self.addEventListener('message', (event) => {
     case SW_MESSAGES.area:
       if (config.areas[message.area]) event.waitUntil(useArea(message.area));
       break;
+    case SW_MESSAGES.keepApp:
+      event.waitUntil(keepApp());
+      break;
   }
 });
 
 /**
  * The page this worker took over was loaded before it: saved now, as a later load would have been, under the
- * account the page says it is for (it tells, with the page), else the one it said before.
+ * account the page says it is for (it tells, with the page), else the one it said before; a visitor's only if it
+ * was rendered for no one signed in.
  */
 async function savePage(address: string, account: number | null | undefined) {
   const url = new URL(address, self.location.origin);
@@ -86,15 +128,19 @@ async function savePage(address: string, account: number | null | undefined) {
   const id = account === undefined ? await currentUser() : account;
   // The page as it came (the browser's cache), else asked again.
   const response = (await loadedByThePage(url.href)) ?? (await fetch(url, { credentials: 'same-origin' }));
+  if (id === null) return keepVisitorsPage(url.href, response);
   if (response.status === 200 && (response.headers.get('Content-Type') ?? '').startsWith('text/html'))
-    await (await caches.open(id === null ? SW_CACHES.pages : userCache(id))).put(url.href, response);
+    await (await caches.open(userCache(id))).put(url.href, response);
 }
 
-/** This phone uses an area: all its files are kept, now and at its next releases. */
+/**
+ * This phone uses an area: what it loaded of it is kept, now and at its next releases; its entry downloaded too
+ * where this phone keeps the app's code.
+ */
 async function useArea(area: string) {
   const areas = await readMeta<string[]>(META_AREAS, []);
   if (!areas.includes(area)) await writeMeta(META_AREAS, [...areas, area]);
-  await keepAreas([area]);
+  await keepAreas([area], undefined, { download: await appKept() });
 }
 
 // ---- Writes kept on the phone: sent on Background Sync (the page also sends on reconnect and on open) ----

@@ -1,6 +1,6 @@
 /** The service worker's rules for the API's reads: decided by the request and the answer's headers. */
 import { describe, expect, it } from 'vitest';
-import { askNetworkFirst, mayKeep, readKind } from '../src/sw/policy';
+import { askNetworkFirst, changesPublicReads, mayKeep, readKind } from '../src/sw/policy';
 
 const origin = 'https://btls.example.rw';
 const read = (path: string, { method = 'GET', signedIn = false, at = origin } = {}) =>
@@ -41,5 +41,12 @@ describe("the worker's rules for the API's reads", () => {
     expect(askNetworkFirst(new Headers({ 'Cache-Control': 'Private, No-Cache' }))).toBe(true);
     expect(askNetworkFirst(new Headers({ 'Cache-Control': 'public, max-age=60' }))).toBe(false);
     expect(askNetworkFirst(new Headers())).toBe(false);
+  });
+
+  it("has public reads asked again after a write that may change them, not after a sign-in or the page's reports", () => {
+    expect(changesPublicReads('/api/jobs')).toBe(true);
+    expect(changesPublicReads('/api/enrollments/apply')).toBe(true);
+    expect(changesPublicReads('/api/auth/login')).toBe(false);
+    expect(changesPublicReads('/api/client-errors')).toBe(false);
   });
 });

@@ -74,25 +74,37 @@ export async function keptNow(): Promise<Kept> {
 export async function loadedByThePage(url: string): Promise<Response | undefined> {
   const target = new URL(url, self.location.origin);
   if (target.origin !== self.location.origin) return undefined;
-  try {
-    const response = await fetch(target.href, { cache: 'only-if-cached', mode: 'same-origin' });
-    return response.ok ? response : undefined;
-  } catch {
-    return undefined;
+  // With the site's cookies, as the page asked; else without any: a page that varies on its cookies (`Vary:
+  // Cookie`) and was a first visit's first answer was asked with none, and set some (the browser's id).
+  for (const credentials of ['same-origin', 'omit'] as const) {
+    try {
+      const response = await fetch(target.href, { cache: 'only-if-cached', mode: 'same-origin', credentials });
+      if (response.ok) return response;
+    } catch {
+      // not in the browser's cache as asked so
+    }
   }
+  return undefined;
 }
 
 /**
  * Keeps the hashed files of `urls` that this phone has, downloading none of them twice: a file kept already (at
  * this address, or under the same hashed name at an earlier release's) or loaded by the page (the browser's HTTP
- * cache) is put in as it is. Of the rest, only `wanted` ones are downloaded (a page's start-up chain; the new build
- * of a file this phone used before); the others are kept when a page first loads them.
+ * cache) is put in as it is. Of the rest, only `wanted` ones are downloaded (a page's start-up chain), and the new
+ * build of a file this phone used before unless `newBuilds` is false; the others are kept when a page first loads them.
  */
-async function keepWithoutDownloading(cache: Cache, urls: string[], kept: Kept, wanted: (url: string) => boolean) {
+async function keepWithoutDownloading(
+  cache: Cache,
+  urls: string[],
+  kept: Kept,
+  wanted: (url: string) => boolean,
+  { newBuilds = true } = {},
+) {
   // A name several files share (each resource's `texts-….js`) does not say which of them this phone used.
   const sharing = new Map<string, number>();
   for (const url of urls) sharing.set(buildOf(url), (sharing.get(buildOf(url)) ?? 0) + 1);
-  const newBuildOfUsed = (url: string) => sharing.get(buildOf(url)) === 1 && kept.usedBefore.has(buildOf(url));
+  const newBuildOfUsed = (url: string) =>
+    newBuilds && sharing.get(buildOf(url)) === 1 && kept.usedBefore.has(buildOf(url));
   const download = [];
   for (const url of urls) {
     if (await cache.match(url)) continue;
@@ -121,11 +133,14 @@ function hashOf(text: string): string {
 /**
  * The shell's page and its start-up chain (the scripts and styles index.html names: what a page never saved needs
  * offline), then whatever else of the shell this phone has (see keepWithoutDownloading). A data saver's phone
- * downloads only the page.
+ * downloads only the page. With `download: false` (a visitor's first visit), only what the page loaded is kept,
+ * copied: nothing is downloaded, not even the shell's page.
  */
-export async function keepShell(saving: boolean, kept: Kept) {
+export async function keepShell(saving: boolean, kept: Kept, { download = true } = {}) {
   const cache = await caches.open(shellCache);
   const urls = await forThisPhone(config.shell.map((file) => file.url));
+  const hashed = urls.filter((url) => shellFiles.get(url) === null);
+  if (!download) return keepWithoutDownloading(cache, hashed, kept, () => false, { newBuilds: false });
   // Files named without a hash may have changed at the same address. The icon the page loaded is taken as it is;
   // the shell's page is always asked afresh (a copy in the browser's cache may be an earlier shell's, naming
   // scripts this version does not have).
@@ -145,45 +160,35 @@ export async function keepShell(saving: boolean, kept: Kept) {
       .map((match) => match[1]!)
       .filter((url) => shellFiles.has(url)),
   );
-  await keepWithoutDownloading(
-    cache,
-    urls.filter((url) => shellFiles.get(url) === null),
-    kept,
-    (url) => !saving && startUp.has(url),
-  );
+  await keepWithoutDownloading(cache, hashed, kept, (url) => !saving && startUp.has(url));
 }
 
 /**
- * Once this version is in charge: the earlier versions' shell caches go, and so do pages saved with their
- * shell (their scripts are gone); offline, such an address gets this shell, which shows the saved reads.
+ * Once this version is in charge: the earlier versions' shell caches go. Answers whether there were any (the pages
+ * saved with their shell then go too: see forgetPagesOfOldShell).
  */
-export async function forgetOldShell() {
+export async function forgetOldShell(): Promise<boolean> {
   const older = (await caches.keys()).filter((name) => name.startsWith(SW_CACHES.shell) && name !== shellCache);
-  if (older.length === 0) return;
   for (const name of older) await caches.delete(name);
-  for (const name of await caches.keys()) {
-    if (name !== SW_CACHES.pages && !name.startsWith(SW_CACHES.userPrefix)) continue;
-    const cache = await caches.open(name);
-    for (const request of await cache.keys()) {
-      const saved = await cache.match(request);
-      if ((saved?.headers.get('Content-Type') ?? '').startsWith('text/html')) await cache.delete(request);
-    }
-  }
+  return older.length > 0;
 }
 
 /**
  * The areas this phone uses, at their active release: what it has of them (see keepWithoutDownloading) and the
- * area's entry; a data saver's phone downloads nothing ahead, it keeps what its pages load as they load it.
+ * area's entry; a data saver's phone downloads nothing ahead, it keeps what its pages load as they load it, and so
+ * does a visitor's first visit (`download: false`).
  */
-export async function keepAreas(areas: string[], kept?: Kept) {
-  const saving = await dataSaver();
+export async function keepAreas(areas: string[], kept?: Kept, { download = true } = {}) {
+  const saving = !download || (await dataSaver());
   const cache = await caches.open(SW_CACHES.areas);
   const known = kept ?? (await keptNow());
   for (const area of new Set(areas)) {
     const release = config.areas[area];
     if (!release) continue;
     const files = await forThisPhone(release.files);
-    await keepWithoutDownloading(cache, files, known, (url) => !saving && url === release.entry);
+    await keepWithoutDownloading(cache, files, known, (url) => !saving && url === release.entry, {
+      newBuilds: download,
+    });
   }
 }
 

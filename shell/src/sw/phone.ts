@@ -25,24 +25,51 @@ export function setCurrentUser(id: number | null) {
 export const userCache = (id: number) => `${SW_CACHES.userPrefix}${id}`;
 
 /**
- * A data saver's phone fetches nothing ahead: only the shell's page is kept at install, and the
- * files the phone loads are kept as it loads them. On when the browser's data saver is (`saveData`, in workers
- * too) or when the profile's setting is (its cookie, which Chromium's worker reads with `cookieStore`).
+ * A data saver's phone fetches nothing ahead: it keeps what it loads, as it loads it (and, where it keeps the app,
+ * the shell's page). On when the browser's data saver is (`saveData`, in workers too), when the profile's setting
+ * is (its cookie, which Chromium's worker reads with `cookieStore`), or when the last page the server rendered for
+ * this phone says it was rendered for one (a `Save-Data` header the worker cannot see).
  */
 export async function dataSaver(): Promise<boolean> {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
   if (connection?.saveData) return true;
-  const store = (self as unknown as { cookieStore?: { get(name: string): Promise<{ value: string } | null> } })
-    .cookieStore;
-  if (store) return (await store.get(DATA_SAVER_COOKIE).catch(() => null))?.value === 'on';
+  const store = cookieStore();
+  if (store && (await store.get(DATA_SAVER_COOKIE).catch(() => null))?.value === 'on') return true;
+  if (await readMeta<boolean>(PAGE_DATA_SAVER_META, false)) return true;
+  if (store) return false;
   // (No cookieStore: what the page last said, before it registered the worker.)
   return readMeta<boolean>(DATA_SAVER_META, false);
 }
 
+/**
+ * What the last page the server rendered for this phone said of the data saver (its Save-Data header, or the
+ * profile's cookie, are written in its data): noted as the worker reads pages that pass through it.
+ */
+const PAGE_DATA_SAVER_META = '/__btls/page-data-saver';
+export async function noteDataSaverOfThePage(saving: boolean) {
+  if ((await readMeta<boolean>(PAGE_DATA_SAVER_META, false)) !== saving) await writeMeta(PAGE_DATA_SAVER_META, saving);
+}
+
+/** The browser's cookies of this site, where a worker can read them (Chromium's `cookieStore`). */
+function cookieStore() {
+  return (self as unknown as { cookieStore?: { get(name: string): Promise<{ value: string } | null> } }).cookieStore;
+}
+
+/** The kernel's session hint (`btlsWho`): set while someone is signed in on this browser. */
+const SESSION_HINT_COOKIE = 'btlsWho';
+
+/**
+ * Whether someone is signed in on this browser now, as far as the worker can tell (its `cookieStore`); false where
+ * it cannot read cookies (the page then says so, USER).
+ */
+export async function signedInHere(): Promise<boolean> {
+  const store = cookieStore();
+  return !!store && !!(await store.get(SESSION_HINT_COOKIE).catch(() => null))?.value;
+}
+
 /** The phone's language: the one it chose (its cookie, where the worker can read it), else its browser's. */
-async function phoneLanguage(): Promise<Language> {
-  const store = (self as unknown as { cookieStore?: { get(name: string): Promise<{ value: string } | null> } })
-    .cookieStore;
+export async function phoneLanguage(): Promise<Language> {
+  const store = cookieStore();
   const chosen = store ? (await store.get(LANGUAGE_KEY).catch(() => null))?.value : undefined;
   if (isLanguage(chosen)) return chosen;
   return languageFromPreferences(navigator.languages ?? [navigator.language]);

@@ -45,3 +45,11 @@ export function mayKeep(kind: ReadKind, answer: { status: number; headers: Heade
 
 /** Whether a kept public answer is asked of the network first (the API wants it checked every time). */
 export const askNetworkFirst = (kept: Headers): boolean => directives(kept).includes('no-cache');
+
+/**
+ * Whether a write may change what public reads answer (they are then asked again, not shown from before): any write
+ * but signing in, out or up, and the page's own reports of its loads, troubles and speed (sent after every load: they
+ * emptied the public reads a phone had just kept for offline use).
+ */
+export const changesPublicReads = (path: string): boolean =>
+  !path.startsWith('/api/auth/') && path !== '/api/client-errors';

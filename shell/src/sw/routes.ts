@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 /**
- * How the worker answers each request: pages network first (3 s) then their saved copy, the map of areas, the
+ * How the worker answers each request: pages network first (3 s) then their saved copy (else the shell, or the
+ * offline page where this phone does not keep the app), the map of areas, the
  * shell's and the areas' files from what is kept, the API's reads as the API's answers allow (policy.ts), and
  * writes straight to the network.
  */
@@ -9,24 +10,60 @@ import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { SW_CACHES, SW_SAVED_AT_META } from '@btls/shared-api/service-worker';
+import { keepApp } from './app';
 import { isActiveFile, shellCache, shellFiles } from './files';
-import { currentUser, userCache } from './phone';
+import { offlinePage } from './offline-page';
+import { readPage, savedPages, visitorsToKeep } from './pages';
+import { currentUser, noteDataSaverOfThePage, userCache } from './phone';
 import { markSaved, networkFirstIn, onlyOk, sameFileKept, tellWhenFresher } from './plugins';
-import { askNetworkFirst, mayKeep, readKind, type ReadKind } from './policy';
+import { noteVisit } from './visits';
+import { askNetworkFirst, changesPublicReads, mayKeep, readKind, type ReadKind } from './policy';
 import { config, scope as self } from './scope';
+
+/** A visitor's pages are kept only as a visitor's (never one rendered for a signed-in user): see pages.ts. */
+const visitorsPage: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => ((await visitorsToKeep(response)) ? response : null),
+};
+/** An account's pages, as they come (the data saver their server-rendered ones were rendered for noted). */
+const accountsPage: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => {
+    if (response.status !== 200) return null;
+    if ((response.headers.get('Content-Type') ?? '').startsWith('text/html')) {
+      const page = readPage(await response.clone().text());
+      if (page.serverRendered) await noteDataSaverOfThePage(page.dataSaver);
+    }
+    return response;
+  },
+};
+
+/** How long a page opened on a visitor's return has the link to itself before the app's code is fetched. */
+const AFTER_THE_PAGE_MS = 5000;
 
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin,
   async (options) => {
+    // A page opened long after the last one: the visitor came back, and the app's code is kept from now on, once
+    // the page has had the link to itself for a while (as the worker's registration waits for the page's load).
+    options.event.waitUntil(
+      noteVisit()
+        .then(async (returning) => {
+          if (!returning) return;
+          await new Promise((done) => setTimeout(done, AFTER_THE_PAGE_MS));
+          await keepApp();
+        })
+        .catch(() => undefined),
+    );
     const id = await currentUser();
-    const strategy = networkFirstIn(id === null ? SW_CACHES.pages : userCache(id));
+    const cacheName = id === null ? SW_CACHES.pages : userCache(id);
+    const strategy = networkFirstIn(cacheName, id === null ? visitorsPage : accountsPage);
     try {
       return await strategy.handle(options);
     } catch {
-      // Never saved: the shell's own page, which renders the address and says what could not be loaded.
+      // Never saved: where this phone keeps the app, the shell's own page, which renders the address and says what
+      // could not be loaded; else the worker's offline page, which lists what can be read.
       const shell = await caches.match('/index.html', { cacheName: shellCache });
       if (shell) return markOffline(shell);
-      return Response.error();
+      return offlinePage(options.url.href, await savedPages(cacheName));
     }
   },
 );
@@ -139,8 +176,7 @@ for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
     ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/api/'),
     async ({ request }) => {
       const response = await fetch(request);
-      // (Signing in, out or up changes no public read.)
-      if (response.ok && !new URL(request.url).pathname.startsWith('/api/auth/')) await caches.delete(SW_CACHES.api);
+      if (response.ok && changesPublicReads(new URL(request.url).pathname)) await caches.delete(SW_CACHES.api);
       return response;
     },
     method,
