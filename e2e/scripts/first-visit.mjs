@@ -1,14 +1,18 @@
 // Part of `npm run bench`: what a first visit costs a phone in data, counted where it is paid — leaving the
 // server. A counting proxy stands in front of the production build; a fresh Chromium profile at 390 px opens a
-// page and stays 30 s (the service worker installs meanwhile). Every answer's bytes on the wire (headers and
+// page and stays 30 s (the service worker installs meanwhile: registered by the page's loader where the page's
+// script never wakes, as on a visitor's page read and left). Every answer's bytes on the wire (headers and
 // body as sent, compressed) are summed by who asked — the page, or the worker keeping files for offline
 // (its requests' referrer is the worker's script) — and by type. Asserts nothing.
 //
 //   node --import tsx e2e/scripts/first-visit.mjs [path …] [--save-data] [--seconds 30] [--second]
 //        [--after-release AREA] [--list]
 //
-// --second opens the page once more in the same profile afterwards (the next day's visit, nothing released
-// meanwhile) and prints what that costs, code apart.
+// --save-data: the browser's data saver, as its pages and the server see it (navigator.connection.saveData, and the
+// Save-Data header on the page's requests).
+// --second opens the page once more in the same profile afterwards, as the next day's visit (nothing released
+// meanwhile; the worker's record of this phone's last page is set a day back, as a day would have done) and
+// stays as long: what that costs, code apart (a visitor who came back: the worker keeps the app's code then).
 // --after-release AREA: then AREA's team releases a build in which one module changed (a file of a new name,
 // and the entry that names it); the same profile opens the page again and stays as long: what a returning phone
 // downloads after a release, the new worker's install included.
@@ -124,6 +128,12 @@ try {
       viewport: { width: 390, height: 844 },
       ...(saveData ? { extraHTTPHeaders: { 'Save-Data': 'on' } } : {}),
     });
+    // A data saver's browser says so to its pages too (navigator.connection.saveData), as well as in its requests.
+    if (saveData)
+      await context.addInitScript(() => {
+        const info = globalThis.NetworkInformation?.prototype;
+        if (info) Object.defineProperty(info, 'saveData', { configurable: true, get: () => true });
+      });
     const page = await context.newPage();
     await page.goto(`${base}${path}`);
     await page.waitForTimeout(seconds * 1000);
@@ -132,11 +142,16 @@ try {
     /** @type {typeof answers} */
     let second = [];
     if (args.includes('--second')) {
+      // A day later (shell/src/sw/visits.ts: a later visit starts a while after the last page opened).
+      await page.evaluate(async () => {
+        const meta = await caches.open('btls-meta');
+        await meta.put('/__btls/visit', new Response(JSON.stringify({ last: Date.now() - 24 * 3600 * 1000 })));
+      });
       await page.close();
       answers = [];
       const again = await context.newPage();
       await again.goto(`${base}${path}`);
-      await again.waitForTimeout(10_000);
+      await again.waitForTimeout(seconds * 1000);
       second = answers;
       answers = first;
     }
@@ -158,9 +173,10 @@ try {
     if (second.length > 0) {
       const code = second.filter((answer) => answer.kind === 'JavaScript' || answer.kind === 'CSS');
       console.log(
-        `\nSecond visit to ${path} (worker in control), 10 s: ${kib(sum(second))} KiB in ${second.length} answers, of which code ${kib(sum(code))} KiB in ${code.length}`,
+        `\nSecond visit to ${path} (the next day, worker in control), ${seconds} s: ${kib(sum(second))} KiB in ${second.length} answers, of which code ${kib(sum(code))} KiB in ${code.length}`,
       );
-      if (args.includes('--list')) for (const answer of second) console.log(`2 ${kib(answer.bytes)} ${answer.path}`);
+      if (args.includes('--list'))
+        for (const answer of second) console.log(`2${answer.worker ? 'W' : 'P'} ${kib(answer.bytes)} ${answer.path}`);
     }
     if (afterRelease.length > 0) {
       console.log(`\nThe visit after ${releasedArea}'s release (${seconds} s): KiB from the server`);

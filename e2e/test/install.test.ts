@@ -127,4 +127,33 @@ describe('the installable app', () => {
     expect(await page.evaluate(() => localStorage.getItem('btlsInstallOffer'))).toBe('installed');
     await context.close();
   });
+
+  it("keeps the app's code for offline use once it is installed, which a visitor's first visit does not", async () => {
+    const { page, context, errors } = await openPage(browser, 390);
+    await page.goto(`${site.base}/jobs`);
+    await takenOver(page);
+    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 }).toBe(true);
+    const shellPageKept = () =>
+      page.evaluate(async () => {
+        for (const name of await caches.keys())
+          if (name.startsWith('btls-shell-') && (await (await caches.open(name)).match('/index.html'))) return true;
+        return false;
+      });
+    await settled(page);
+    expect(await shellPageKept()).toBe(false);
+    // What the browser says once the app is on the home screen.
+    await page.evaluate(() => window.dispatchEvent(new Event('appinstalled')));
+    await expect.poll(shellPageKept, { timeout: 30_000 }).toBe(true);
+    // Offline, an address never saved gets the app (not the worker's page for phones without it), which starts from
+    // what is kept and says the phone is offline.
+    await context.setOffline(true);
+    await page.goto(`${site.base}/courses`);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^You are offline/ })
+      .waitFor();
+    expect(await page.title()).not.toMatch(/^You are offline/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

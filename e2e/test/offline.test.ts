@@ -1,6 +1,7 @@
 /**
- * On a phone without data. The service worker keeps the shell, the areas this phone uses and what was
- * read; offline the page says so; a trainer's records made offline wait on the phone and are sent once.
+ * On a phone without data. The service worker keeps what was read and, once someone signs in, the shell and the
+ * areas this phone uses; offline the page says so; a trainer's records made offline wait on the phone and are sent
+ * once.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -253,7 +254,8 @@ describe('offline', () => {
     expect(errors).toEqual([]);
     await context.close();
 
-    // A phone with the data saver on: its worker keeps the shell's page and what the phone loads, nothing ahead.
+    // A visitor's phone with the data saver on: its worker keeps what the phone loads, nothing ahead (not the pages
+    // kept ahead for other visitors, not the shell's page).
     const saver = await openPage(browser, 390);
     await saver.context.addCookies([{ name: 'btlsSaveData', value: 'on', url: site.base }]);
     await saver.page.goto(`${site.base}/courses`);
@@ -266,10 +268,12 @@ describe('offline', () => {
         (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
       // (The shell's cache is named after its version.)
       const shell = (await caches.keys()).find((name) => name.startsWith('btls-shell-'))!;
-      return { shell: await urls(shell), areas: await urls('btls-areas') };
+      return { shell: await urls(shell), areas: await urls('btls-areas'), pages: await urls('btls-pages') };
     });
-    expect(kept.shell).toContain('/index.html');
+    expect(kept.shell).not.toContain('/index.html');
     expect(kept.shell.filter((url) => /\/assets\/(fr|rw)-/.test(url))).toEqual([]); // the other languages' texts
+    expect(kept.pages).toContain('/jobs');
+    expect(kept.pages.filter((url) => url !== '/courses' && url !== '/jobs')).toEqual([]);
     const worker = await (await fetch(`${site.base}/sw.js`)).text();
     const config = JSON.parse(/^self\.__BTLS_SW=(.*);\n/.exec(worker)![1]!) as SwConfig;
     expect(kept.areas.length).toBeLessThan(config.areas.public!.files.length);
