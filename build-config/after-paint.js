@@ -4,8 +4,8 @@
 // inside <template data-after-paint>: inert while the page is read and painted. This loader puts them into the
 // document, where they load and run as if they had been there from the start:
 // - at once after the first paint, where the page needs its script to be a page at all: a page the browser
-//   renders (its root came empty), or a signed-in user's (a session on the device, or the `btlsWho` cookie
-//   beside one: their areas run there);
+//   renders (its root came empty), a signed-in user's (a session on the device, or the `btlsWho` cookie
+//   beside one: their areas run there), a tester's on a release trial;
 // - on a visitor's server-rendered page, only when the visitor first uses something only a script can do: a
 //   field focused (a form being filled in), a button pressed, a select changed. Until then the page is its HTML:
 //   links are page loads, the menu and the filters open without script (popover, <details>), and a low-tier
@@ -45,7 +45,11 @@ const signedIn = (() => {
   return /(?:^|;\s*)btlsWho=/.test(document.cookie);
 })();
 
-if (!rendered || signedIn) {
+/** A tester trying a candidate release (its link, or the shared-api's `btlsReleases` cookie it leaves): the trial's
+ * bar and the candidate's code are what the tester came to see. */
+const trying = /(?:^|;\s*)btlsReleases=/.test(document.cookie) || new URLSearchParams(location.search).has('release');
+
+if (!rendered || signedIn || trying) {
   // After the next frame is painted: a callback before the paint, a task after it.
   requestAnimationFrame(() => setTimeout(start, 0));
   // A page opened in a background tab paints nothing until it is shown: start anyway.
