@@ -157,4 +157,10 @@ if (!rendered || signedIn || trying) {
     setTimeout(() => ('requestIdleCallback' in window ? requestIdleCallback(register) : register()), 5000);
   if (document.readyState === 'complete') registerLater();
   else addEventListener('load', registerLater, { once: true });
+  // Installed on the home screen, the visitor will come back: the worker then keeps the app's code
+  // (shared-api's SW_MESSAGES.keepApp), as the shell tells it where the page woke.
+  const keepApp = () =>
+    navigator.serviceWorker?.ready.then((registration) => registration.active?.postMessage({ type: 'KEEP_APP' }));
+  addEventListener('appinstalled', keepApp);
+  if (matchMedia('(display-mode: standalone)').matches) void keepApp();
 }
