@@ -36,8 +36,8 @@ export interface Limits {
   resetPerIp: number;
   /**
    * Pages rendered on the server for one client address per minute (a page kept for the next visitor does not
-   * count): past it, that client's pages are rendered by its browser, and the render processes stay free for
-   * everyone else.
+   * count), spread over the minute: past it, that client's page is a kept copy, a brief wait, or a 503 with
+   * Retry-After, and the render processes stay free for everyone else.
    */
   rendersPerIpPerMinute: number;
   /**
