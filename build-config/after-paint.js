@@ -49,7 +49,11 @@ const signedIn = (() => {
  * bar and the candidate's code are what the tester came to see. */
 const trying = /(?:^|;\s*)btlsReleases=/.test(document.cookie) || new URLSearchParams(location.search).has('release');
 
-if (!rendered || signedIn || trying) {
+/** A page that says it needs its script at once (`data-wake-now` on any element: a check that runs as the page
+ * opens, a token to take out of the address): the public team marks it in its page, released with it. */
+const needed = document.querySelector('[data-wake-now]') !== null;
+
+if (!rendered || signedIn || trying || needed) {
   // After the next frame is painted: a callback before the paint, a task after it.
   requestAnimationFrame(() => setTimeout(start, 0));
   // A page opened in a background tab paints nothing until it is shown: start anyway.

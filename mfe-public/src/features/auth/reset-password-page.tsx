@@ -40,7 +40,9 @@ export function ResetPasswordPage() {
     : (form.problem ?? (link.state === 'unchecked' ? { message: link.problem } : null));
 
   return (
-    <main className={styles.wrap}>
+    // The link's token must leave the address at once, not at the first field typed into: the page's script
+    // comes at once (the loader reads data-wake-now).
+    <main className={styles.wrap} data-wake-now="">
       <PageHead
         title={i18n._({ id: 'public.reset.title', message: 'Choose a new password' })}
         description={i18n._({

@@ -71,7 +71,9 @@ export function CredentialChecker({ certificateCode }: { certificateCode?: strin
   }
 
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
+    // A certificate's own check is what its page is opened for: the page's script comes at once, not at a first
+    // use (the loader reads data-wake-now).
+    <section className={styles.section} aria-labelledby={headingId} data-wake-now={certificateCode ? '' : undefined}>
       <h2 id={headingId}>
         {i18n._({ id: 'public.credential.title', message: 'Verifiable credential (Open Badges 3.0)' })}
       </h2>
