@@ -118,6 +118,24 @@ export function makeRelease(
 }
 
 /** A multipart body: the manifest first, then each file as a part named by its path. */
+/** A release of `area` serving `patterns`, whose server part is `code` (CommonJS, given `require` of nothing; none: its pages are the browser's). */
+export function serverRelease(area: RemoteArea, name: string, code: string | null, patterns: string[]) {
+  const release = makeRelease(area, name);
+  const manifest: ReleaseManifest = { ...release.manifest, pages: { ...TEST_PAGES[area], patterns } };
+  if (code !== null) {
+    for (const [path, text] of [
+      ['server/render.cjs', code],
+      ['server/client-manifest.json', '{}'],
+    ] as const) {
+      const bytes = new TextEncoder().encode(text);
+      release.files.set(path, bytes);
+      manifest.files = { ...manifest.files, [path]: { integrity: integrityOf(bytes), size: bytes.length } };
+    }
+    manifest.server = 'server/render.cjs';
+  }
+  return { manifest, files: release.files };
+}
+
 export function multipart(release: TestRelease, files = release.files) {
   const boundary = `----btls${Date.now().toString(16)}`;
   const chunks: Buffer[] = [];

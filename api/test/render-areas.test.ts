@@ -9,7 +9,6 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ReleaseManifest } from '@btls/build-config/release';
-import { integrityOf } from '@btls/build-config/release';
 import type { RemoteArea } from '@btls/build-config/remotes';
 import { matchRoutes } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -17,7 +16,7 @@ import { pageRoutes } from '../src/releases/page-routes';
 import { childrenOf, openSandbox } from '../src/workers/sandbox';
 import { eventually } from './eventually';
 import { account, startApi, type Account, type TestApi } from './helpers';
-import { activate, makeRelease, releaseToken, REPOSITORY, TEST_PAGES, upload, webRoot } from './release-helpers';
+import { activate, releaseToken, REPOSITORY, serverRelease, upload, webRoot } from './release-helpers';
 import { DIST, useServerProcesses } from './server-process';
 
 /** Every task the API sends to a render process (the channel's frames of type `task`), as sent. */
@@ -66,24 +65,6 @@ const SHELL = `
     return { status: Page ? 200 : 404, head: '', body: html + '<i id="process">' + processId + '</i>', data: {} };
   }
 `;
-
-/** A release of `area` serving `patterns`, whose server part is `code` (CommonJS, given `require` of nothing). */
-function serverRelease(area: RemoteArea, name: string, code: string | null, patterns: string[]) {
-  const release = makeRelease(area, name);
-  const manifest: ReleaseManifest = { ...release.manifest, pages: { ...TEST_PAGES[area], patterns } };
-  if (code !== null) {
-    for (const [path, text] of [
-      ['server/render.cjs', code],
-      ['server/client-manifest.json', '{}'],
-    ] as const) {
-      const bytes = new TextEncoder().encode(text);
-      release.files.set(path, bytes);
-      manifest.files = { ...manifest.files, [path]: { integrity: integrityOf(bytes), size: bytes.length } };
-    }
-    manifest.server = 'server/render.cjs';
-  }
-  return { manifest, files: release.files };
-}
 
 const PUBLIC = "exports.default = async (url) => '<h1>Public page</h1><p id=\"url\">' + url.length + '</p>';";
 

@@ -4,9 +4,6 @@
  * 503 that says when to come back — never as an empty page for the browser to fill. An address no area serves is
  * a 404 whatever the render's state. And each page says who rendered it and why (`Server-Timing`).
  */
-import type { ReleaseManifest } from '@btls/build-config/release';
-import { integrityOf } from '@btls/build-config/release';
-import type { RemoteArea } from '@btls/build-config/remotes';
 import { request as requestText } from '@btls/shared-api/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,7 +15,7 @@ import {
 } from '../src/rate-limit';
 import { busyPage } from '../src/busy-page';
 import { account, createCourse, startApi, type Account, type TestApi } from './helpers';
-import { activate, makeRelease, TEST_PAGES, upload, webRoot } from './release-helpers';
+import { activate, serverRelease, upload, webRoot } from './release-helpers';
 
 /**
  * A shell whose server build routes as the real one does (the area whose pattern matches the path; the shell's
@@ -44,24 +41,6 @@ const SHELL = `
     return { status: Page ? 200 : 404, head: '', body: Page ? await Page(url) : '<h1>Page not found</h1>', data: {} };
   }
 `;
-
-/** A release of `area` serving `patterns`, whose server part is `code` (none: its pages are the browser's). */
-function serverRelease(area: RemoteArea, name: string, code: string | null, patterns: string[]) {
-  const release = makeRelease(area, name);
-  const manifest: ReleaseManifest = { ...release.manifest, pages: { ...TEST_PAGES[area], patterns } };
-  if (code !== null) {
-    for (const [path, text] of [
-      ['server/render.cjs', code],
-      ['server/client-manifest.json', '{}'],
-    ] as const) {
-      const bytes = new TextEncoder().encode(text);
-      release.files.set(path, bytes);
-      manifest.files = { ...manifest.files, [path]: { integrity: integrityOf(bytes), size: bytes.length } };
-    }
-    manifest.server = 'server/render.cjs';
-  }
-  return { manifest, files: release.files };
-}
 
 /** The public area's release `name`: each page says which release rendered it, and its address. */
 const publicPages = (name: string) =>
